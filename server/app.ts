@@ -1,0 +1,152 @@
+import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { constants as zlib } from 'node:zlib';
+import type { Mailer } from './adapters/email/email.port';
+import { createOutboxMailer } from './adapters/email/outbox.mailer';
+import { createSmtpMailer } from './adapters/email/smtp.mailer';
+import type { Env } from './config/env';
+import { databaseOptionsFromEnv, type DatabaseHandle, openDatabase } from './db/database';
+import { registerAdminRoutes } from './http/admin.routes';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerSpa } from './http/spa';
+import { registerEmailJobs } from './jobs/email.jobs';
+import { JobQueue } from './jobs/job-queue';
+import { registerMaintenanceJobs } from './jobs/maintenance.jobs';
+import { type Clock, SECOND, systemClock } from './lib/clock';
+import { createLogger, type Logger } from './lib/logger';
+import type { AuthLimits } from './services/auth.service';
+import { type AppDeps, createFastifyContextFactory } from './trpc/context';
+import { type AppRouter, appRouter } from './trpc/app.router';
+
+export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+
+export interface ServerApp {
+  http: FastifyInstance;
+  deps: AppDeps;
+  database: DatabaseHandle;
+  mailer: Mailer;
+  /** Starts background work (job queue). `listen` is separate so tests can use `inject`. */
+  startBackground(): void;
+  /** Drains requests and jobs, closes the database. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface CreateServerOptions {
+  env: Env;
+  clock?: Clock;
+  logger?: Logger;
+  /** An already-open database (tests); otherwise opened from the environment. */
+  database?: DatabaseHandle;
+  mailer?: Mailer;
+  distDir?: string;
+  /** Secret for the loopback-only admin endpoint used by `npm run admin:token` while the server runs. */
+  adminSecret?: string;
+}
+
+export function authLimitsFromEnv(env: Env): AuthLimits {
+  return {
+    codeCooldownMs: env.AUTH_CODE_COOLDOWN_SECONDS * SECOND,
+    codeSendsPerEmailPerHour: env.AUTH_CODE_SENDS_PER_EMAIL_PER_HOUR,
+    codeSendsPerIpPerHour: env.AUTH_CODE_SENDS_PER_IP_PER_HOUR,
+  };
+}
+
+export async function createServerApp(options: CreateServerOptions): Promise<ServerApp> {
+  const { env } = options;
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? createLogger(env.LOG_LEVEL);
+  const database = options.database ?? openDatabase(databaseOptionsFromEnv(env));
+  await database.migrate();
+  const { db } = database;
+
+  const queue = new JobQueue({ db, clock, logger: logger.child({ component: 'jobs' }) });
+  const mailer =
+    options.mailer ??
+    (env.SMTP_URL
+      ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
+      : createOutboxMailer(db, env.MAIL_FROM, clock, logger.child({ component: 'outbox' })));
+  registerEmailJobs(queue, mailer);
+  registerMaintenanceJobs(queue, db, clock);
+
+  const deps: AppDeps = {
+    db,
+    clock,
+    queue,
+    logger,
+    authLimits: authLimitsFromEnv(env),
+    env: { NODE_ENV: env.NODE_ENV, PUBLIC_URL: env.PUBLIC_URL },
+  };
+
+  const http = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: env.NODE_ENV === 'test',
+    return503OnClosing: true,
+  });
+
+  registerSecurityHeaders(http, {
+    posthogHost: env.VITE_POSTHOG_KEY ? (env.VITE_POSTHOG_HOST ?? 'https://us.i.posthog.com') : undefined,
+    intercomAppId: env.VITE_INTERCOM_APP_ID,
+    testimonialsEmbedUrl: env.VITE_TESTIMONIALS_EMBED_URL,
+    https: env.PUBLIC_URL.startsWith('https://'),
+  });
+  await http.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+
+  await http.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: createFastifyContextFactory(deps),
+      responseMeta({ errors }) {
+        const headers: Record<string, string> = { 'cache-control': 'no-store' };
+        const retry = errors
+          .map((e) => (e.cause as { seconds?: unknown } | undefined)?.seconds)
+          .find((s): s is number => typeof s === 'number');
+        if (retry !== undefined) headers['retry-after'] = String(retry);
+        return { headers };
+      },
+      onError({ error, path, type }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') {
+          logger.error({ err: error.cause ?? error, path, type }, 'tRPC procedure failed');
+        }
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  http.get('/healthz', async (_request, reply) => {
+    const dbUp = await database.ping();
+    return reply
+      .code(dbUp ? 200 : 503)
+      .header('Cache-Control', 'no-store')
+      .send({ status: dbUp ? 'ok' : 'unavailable', db: dbUp ? 'up' : 'down', engine: database.engine });
+  });
+
+  if (options.adminSecret) registerAdminRoutes(http, { deps, secret: options.adminSecret });
+  if (env.SERVE_SPA) await registerSpa(http, options.distDir ?? DEFAULT_DIST_DIR);
+
+  let closing: Promise<void> | null = null;
+  return {
+    http,
+    deps,
+    database,
+    mailer,
+    startBackground: () => queue.start(),
+    close() {
+      closing ??= (async () => {
+        await http.close();
+        await queue.stop();
+        await mailer.close?.();
+        await database.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/**
+ * The one place the server reads `process.env`. Every variable is validated at start-up; a wrong value stops
+ * the process with a message naming the variable (see `formatEnvError`).
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const boolFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const positiveInt = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+
+const urlWithProtocol = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default('localhost'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalString.pipe(urlWithProtocol(['postgres:', 'postgresql:']).optional()),
+    SMTP_URL: optionalString.pipe(urlWithProtocol(['smtp:', 'smtps:']).optional()),
+    MAIL_FROM: z.string().trim().min(3).default('LeadLoop <no-reply@leadloop.localhost>'),
+    PUBLIC_URL: optionalString.pipe(urlWithProtocol(['http:', 'https:']).optional()),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: boolFlag,
+    SERVE_SPA: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    AUTH_CODE_COOLDOWN_SECONDS: positiveInt(30),
+    AUTH_CODE_SENDS_PER_EMAIL_PER_HOUR: positiveInt(5),
+    AUTH_CODE_SENDS_PER_IP_PER_HOUR: positiveInt(20),
+    // Client-side keys are read here only to widen the Content-Security-Policy for the hosts they imply.
+    VITE_POSTHOG_KEY: optionalString,
+    VITE_POSTHOG_HOST: optionalString.pipe(urlWithProtocol(['https:', 'http:']).optional()),
+    VITE_INTERCOM_APP_ID: optionalString,
+    VITE_TESTIMONIALS_EMBED_URL: optionalString.pipe(urlWithProtocol(['https:', 'http:']).optional()),
+  })
+  .transform((env) => ({
+    ...env,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+  }));
+
+export type Env = z.output<typeof envSchema>;
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+export function formatEnvError(error: z.ZodError): string {
+  const lines = error.issues.map((issue) => {
+    const variable = issue.path.join('.') || '(environment)';
+    return `  ${variable}: ${issue.message}`;
+  });
+  return `Invalid environment configuration:\n${lines.join('\n')}`;
+}
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) throw new EnvError(formatEnvError(result.error));
+  return result.data;
+}

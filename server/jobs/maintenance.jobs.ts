@@ -1,0 +1,37 @@
+import { and, inArray, isNotNull, lt, or } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { emailOutbox, jobs, sessions, verificationCodes } from '../db/schema';
+import { type Clock, DAY, HOUR } from '../lib/clock';
+import { pruneHits } from '../services/rate-limit.service';
+import type { JobQueue } from './job-queue';
+
+export const MAINTENANCE_QUEUE = 'maintenance.cleanup';
+
+/** Hourly housekeeping: expired codes, dead sessions, old rate-limit hits and finished jobs. */
+export async function runMaintenance(db: Database, now: Date): Promise<void> {
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  await pruneHits(db, ago(2 * DAY));
+  await db.delete(verificationCodes).where(lt(verificationCodes.expiresAt, ago(DAY)));
+  await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, ago(30 * DAY)), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, ago(30 * DAY)))));
+  await db.delete(jobs).where(and(inArray(jobs.status, ['completed', 'failed']), lt(jobs.finishedAt, ago(7 * DAY))));
+  await db.delete(emailOutbox).where(lt(emailOutbox.createdAt, ago(30 * DAY)));
+}
+
+export function registerMaintenanceJobs(queue: JobQueue, db: Database, clock: Clock): void {
+  queue.register(MAINTENANCE_QUEUE, async () => {
+    await runMaintenance(db, clock.now());
+    await scheduleMaintenance(queue, db, clock, HOUR);
+  });
+}
+
+/**
+ * Queues a run `delayMs` from now. The singleton key is the run's hour, so several processes (or restarts) queue
+ * one run per hour between them.
+ */
+export async function scheduleMaintenance(queue: JobQueue, db: Database, clock: Clock, delayMs = HOUR): Promise<void> {
+  const runAt = new Date(clock.now().getTime() + delayMs);
+  const hour = runAt.toISOString().slice(0, 13);
+  await queue.enqueue(db, MAINTENANCE_QUEUE, {}, { singletonKey: hour, runAt });
+}

@@ -1,0 +1,29 @@
+import type { DbOrTx } from '../db/database';
+import { auditLog } from '../db/schema';
+
+export interface AuditEntry {
+  companyId: string;
+  actorUserId: string | null;
+  actorKind: 'user' | 'support' | 'system';
+  action: string;
+  targetType?: string;
+  targetId?: string;
+  metadata?: Record<string, unknown>;
+  ip?: string | null;
+  at: Date;
+}
+
+/** Who did what: written in the same transaction as the change it describes. */
+export async function writeAudit(executor: DbOrTx, entry: AuditEntry): Promise<void> {
+  await executor.insert(auditLog).values({
+    companyId: entry.companyId,
+    actorUserId: entry.actorUserId,
+    actorKind: entry.actorKind,
+    action: entry.action,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId ?? null,
+    metadata: entry.metadata ?? null,
+    ip: entry.ip ?? null,
+    createdAt: entry.at,
+  });
+}

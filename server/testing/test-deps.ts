@@ -1,0 +1,86 @@
+import type { EmailMessage, Mailer } from '../adapters/email/email.port';
+import type { Database } from '../db/database';
+import { registerEmailJobs } from '../jobs/email.jobs';
+import { JobQueue } from '../jobs/job-queue';
+import { ManualClock } from '../lib/clock';
+import { createLogger } from '../lib/logger';
+import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../services/auth.service';
+import { type AppDeps, createContextInner } from '../trpc/context';
+import { appRouter } from '../trpc/app.router';
+import { createCallerFactory } from '../trpc/trpc';
+
+export interface MemoryMailer extends Mailer {
+  sent: EmailMessage[];
+  /** The 6-digit code of the newest message to `to`. */
+  lastCode(to: string): string;
+}
+
+export function createMemoryMailer(): MemoryMailer {
+  const sent: EmailMessage[] = [];
+  return {
+    kind: 'memory',
+    sent,
+    async send(message) {
+      sent.push(message);
+    },
+    lastCode(to) {
+      const message = [...sent].reverse().find((m) => m.to === to);
+      const code = message?.text.match(/\b(\d{6})\b/)?.[1];
+      if (!code) throw new Error(`no code was emailed to ${to}`);
+      return code;
+    },
+  };
+}
+
+export interface TestDeps extends AppDeps {
+  clock: ManualClock;
+  mailer: MemoryMailer;
+}
+
+export function createTestDeps(db: Database, options: { limits?: Partial<AuthLimits> } = {}): TestDeps {
+  const clock = new ManualClock();
+  const logger = createLogger('silent');
+  const queue = new JobQueue({ db, clock, logger });
+  const mailer = createMemoryMailer();
+  registerEmailJobs(queue, mailer);
+  return {
+    db,
+    clock,
+    queue,
+    logger,
+    mailer,
+    authLimits: { ...DEFAULT_AUTH_LIMITS, ...options.limits },
+    env: { NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' },
+  };
+}
+
+const createCaller = createCallerFactory(appRouter);
+
+export function callerFor(deps: AppDeps, request: { authToken?: string | null; ip?: string | null; userAgent?: string | null } = {}) {
+  return createCaller(createContextInner(deps, { ip: '203.0.113.7', userAgent: 'vitest', ...request }));
+}
+
+export const validRegistration = (overrides: Record<string, unknown> = {}) => ({
+  email: 'owner@acme-plumbing.test',
+  firstName: 'Dana',
+  lastName: 'Rivera',
+  companyName: 'Acme Plumbing',
+  signupPhone: '+14155552671',
+  referralCode: 'FRIEND42',
+  referrer: 'https://www.google.com/',
+  params: { utm_source: 'google', gclid: 'abc123' },
+  ...overrides,
+});
+
+/** Registers, reads the emailed code and verifies: returns the session token. */
+export async function signUp(deps: TestDeps, overrides: Record<string, unknown> = {}): Promise<string> {
+  const input = validRegistration(overrides);
+  const caller = callerFor(deps, { ip: `198.51.100.${Math.floor(Math.random() * 200) + 1}` });
+  const created = await caller.createNewUserAccount(input);
+  if (!created.success) throw new Error(created.message);
+  await deps.queue.drain();
+  const email = String(input.email).toLowerCase();
+  const verified = await caller.verifyUserEmail({ email, code: deps.mailer.lastCode(email) });
+  if (!verified.authToken) throw new Error(verified.message);
+  return verified.authToken;
+}

@@ -1,0 +1,47 @@
+import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import type { Env } from '../config/env';
+import type { Database } from '../db/database';
+import type { JobQueue } from '../jobs/job-queue';
+import type { Clock } from '../lib/clock';
+import type { Logger } from '../lib/logger';
+import type { AuthLimits } from '../services/auth.service';
+import { parseAuthorizationHeader } from '../services/session.service';
+
+/** Everything a procedure may use. Built once at start-up (or per test) and shared by every request. */
+export interface AppDeps {
+  db: Database;
+  clock: Clock;
+  queue: JobQueue;
+  logger: Logger;
+  authLimits: AuthLimits;
+  env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL'>;
+}
+
+export interface Context {
+  deps: AppDeps;
+  authToken: string | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** The request-independent part, used directly by tests with `createCaller`. */
+export function createContextInner(
+  deps: AppDeps,
+  request: { authToken?: string | null; ip?: string | null; userAgent?: string | null } = {},
+): Context {
+  return {
+    deps,
+    authToken: request.authToken ?? null,
+    ip: request.ip ?? null,
+    userAgent: request.userAgent ?? null,
+  };
+}
+
+export function createFastifyContextFactory(deps: AppDeps) {
+  return ({ req }: CreateFastifyContextOptions): Context =>
+    createContextInner(deps, {
+      authToken: parseAuthorizationHeader(req.headers.authorization),
+      ip: req.ip ?? null,
+      userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
+    });
+}
