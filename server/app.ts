@@ -83,7 +83,8 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: env.NODE_ENV === 'test',
+    // tRPC batches put every procedure name in one path segment (find-my-way's default limit is 100 chars).
+    routerOptions: { maxParamLength: 4096 },
     return503OnClosing: true,
   });
 
@@ -130,7 +131,11 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
   });
 
   if (options.adminSecret) registerAdminRoutes(http, { deps, secret: options.adminSecret });
-  if (env.SERVE_SPA) await registerSpa(http, options.distDir ?? DEFAULT_DIST_DIR);
+  const spa = env.SERVE_SPA ? await registerSpa(http, options.distDir ?? DEFAULT_DIST_DIR) : null;
+  // Fastify's default 404 logs the whole URL, and ours may carry `?adminAuth=`: answer without logging it.
+  http.setNotFoundHandler((request, reply) => {
+    return spa?.serveClientRoute(request, reply) || reply.code(404).type('application/json').send({ error: 'Not Found' });
+  });
 
   let closing: Promise<void> | null = null;
   return {

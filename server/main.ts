@@ -1,6 +1,6 @@
 import { buildStaleReason, buildWeb } from '../scripts/web-build';
 import { createServerApp, type ServerApp } from './app';
-import { EnvError, type Env, loadEnv } from './config/env';
+import { EnvError, type Env, loadDotEnvFiles, loadEnv } from './config/env';
 import { scheduleMaintenance } from './jobs/maintenance.jobs';
 import { acquireDataDirLock, type DataDirLock, DataDirInUseError } from './lib/data-dir-lock';
 
@@ -20,6 +20,7 @@ async function ensureWebBuild(env: Env): Promise<void> {
 async function main(): Promise<void> {
   let env: Env;
   try {
+    loadDotEnvFiles();
     env = loadEnv();
   } catch (error) {
     if (error instanceof EnvError) fail(error.message);

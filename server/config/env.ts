@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 
 /**
@@ -74,7 +75,20 @@ export function formatEnvError(error: z.ZodError): string {
 }
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source);
+  // An empty value (`PORT=` in a .env file) means "not set": the default applies.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const result = envSchema.safeParse(present);
   if (!result.success) throw new EnvError(formatEnvError(result.error));
   return result.data;
+}
+
+/**
+ * Loads `.env` (then `.env.local`) into process.env without overriding variables already set, so the server
+ * reads the same file Vite reads for the VITE_* keys.
+ */
+export function loadDotEnvFiles(cwd = process.cwd()): void {
+  for (const name of ['.env.local', '.env']) {
+    const path = `${cwd}/${name}`;
+    if (existsSync(path)) process.loadEnvFile(path);
+  }
 }

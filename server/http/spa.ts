@@ -1,21 +1,27 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Paths that belong to the server, never to the SPA's client-side router. */
 const SERVER_PREFIXES = ['/trpc', '/api', '/webhooks', '/internal', '/healthz'];
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
+export interface SpaHandler {
+  /** Answers a GET for a client-side route with index.html; false when the request is not one. */
+  serveClientRoute(request: FastifyRequest, reply: FastifyReply): FastifyReply | false;
+}
+
 /**
  * Serves the built SPA from `distDir`: hashed files under /assets are cached for a year (and served from their
  * pre-compressed .br/.gz siblings when the client accepts them); index.html is never cached and answers every
  * client route.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerSpa(app: FastifyInstance, distDir: string): Promise<SpaHandler> {
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`The web app is not built (${indexFile} is missing). Run: npm run build`);
+  const assetsDir = join(distDir, 'assets');
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -24,23 +30,20 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     index: false,
     cacheControl: false,
     setHeaders(reply, path) {
-      reply.header('Cache-Control', path.includes(`${join(distDir, 'assets')}`) ? IMMUTABLE_CACHE : 'no-cache');
+      reply.header('Cache-Control', path.startsWith(assetsDir) ? IMMUTABLE_CACHE : 'no-cache');
     },
   });
 
+  const sendIndex = (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   app.get('/', (_request, reply) => sendIndex(reply));
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const isServerPath = SERVER_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-    const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(path);
-    if ((request.method === 'GET' || request.method === 'HEAD') && !isServerPath && !looksLikeFile) {
-      return sendIndex(reply);
-    }
-    return reply.code(404).type('application/json').send({ error: 'Not Found', path });
-  });
-
-  function sendIndex(reply: FastifyReply) {
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-  }
+  return {
+    serveClientRoute(request, reply) {
+      const path = request.url.split('?')[0] ?? '/';
+      const isServerPath = SERVER_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+      const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(path);
+      if ((request.method === 'GET' || request.method === 'HEAD') && !isServerPath && !looksLikeFile) return sendIndex(reply);
+      return false;
+    },
+  };
 }

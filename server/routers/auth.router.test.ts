@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, companies, jobs, signupAttributions, users, verificationCodes } from '../db/schema';
 import { DAY, MINUTE, SECOND } from '../lib/clock';
+import type { RetryAfter } from '../lib/errors';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { callerFor, createTestDeps, signUp, type TestDeps, validRegistration } from '../testing/test-deps';
 
@@ -155,7 +156,7 @@ describe('initializeUserLoginVerification', () => {
     const error = await trpcError(callerFor(deps).initializeUserLoginVerification({ email: EMAIL }));
     expect(error.code).toBe('TOO_MANY_REQUESTS');
     expect(error.message).toBe('Please wait 20 seconds before requesting another code.');
-    expect((error.cause as { seconds: number }).seconds).toBe(20);
+    expect((error.cause as RetryAfter).seconds).toBe(20);
 
     deps.clock.advance(19 * SECOND);
     await expect(callerFor(deps).initializeUserLoginVerification({ email: EMAIL })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
@@ -174,7 +175,7 @@ describe('initializeUserLoginVerification', () => {
     expect(error.code).toBe('TOO_MANY_REQUESTS');
     expect(error.message).toMatch(/Too many codes were requested for this email\. Try again in \d+ minutes\./);
     // The first send (at t=0) leaves the window one hour later; 5 × 31 s have passed.
-    expect((error.cause as { seconds: number }).seconds).toBe(3600 - 5 * 31);
+    expect((error.cause as RetryAfter).seconds).toBe(3600 - 5 * 31);
     deps.clock.advance((3600 - 5 * 31) * SECOND);
     expect((await callerFor(deps).initializeUserLoginVerification({ email: EMAIL })).success).toBe(true);
   });

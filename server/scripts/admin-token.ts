@@ -1,6 +1,6 @@
 import { hostname, userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { type Env, EnvError, loadEnv } from '../config/env';
+import { type Env, EnvError, loadDotEnvFiles, loadEnv } from '../config/env';
 import { databaseOptionsFromEnv, openDatabase } from '../db/database';
 import { acquireDataDirLock, readLiveLock } from '../lib/data-dir-lock';
 import { issueImpersonationToken } from '../services/impersonation.service';
@@ -33,6 +33,7 @@ if (!email || positionals.length > 1) fail(USAGE);
 
 let env: Env;
 try {
+  loadDotEnvFiles();
   env = loadEnv();
 } catch (error) {
   fail(error instanceof EnvError ? error.message : String(error));

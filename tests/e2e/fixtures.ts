@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
+import { type ServerProcess, startServerProcess } from '../support/server-process';
+
+interface WorkerFixtures {
+  mail: MailCatcher;
+  server: ServerProcess;
+}
+
+/**
+ * Every worker runs its own server on its own data folder, sending real SMTP to its own mail catcher.
+ * All browser traffic comes from 127.0.0.1, so the per-IP limit is off here, and the 30 s resend cooldown is
+ * off on the server because the browser's clock is faked (both limits have their own unit tests).
+ */
+export const test = base.extend<{ uniqueEmail: (label: string) => string }, WorkerFixtures>({
+  mail: [
+    async ({}, use) => {
+      const catcher = await startMailCatcher();
+      await use(catcher);
+      await catcher.close();
+    },
+    { scope: 'worker' },
+  ],
+  server: [
+    async ({ mail }, use, workerInfo) => {
+      const dataDir = mkdtempSync(join(tmpdir(), `leadloop-e2e-${workerInfo.workerIndex}-`));
+      const server = await startServerProcess({
+        dataDir,
+        env: {
+          SMTP_URL: mail.url,
+          AUTH_CODE_SENDS_PER_IP_PER_HOUR: '0',
+          AUTH_CODE_COOLDOWN_SECONDS: '0',
+          AUTH_CODE_SENDS_PER_EMAIL_PER_HOUR: '0',
+          LOG_LEVEL: 'warn',
+        },
+      });
+      await use(server);
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+  uniqueEmail: async ({}, use, testInfo) => {
+    let n = 0;
+    await use((label) => `${label}-${testInfo.workerIndex}-${Date.now().toString(36)}-${(n += 1)}@example.test`);
+  },
+});
+
+export { expect };
