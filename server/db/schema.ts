@@ -16,12 +16,42 @@ const createdAt = () => timestamptz('created_at').notNull().defaultNow();
 const updatedAt = () => timestamptz('updated_at').notNull().defaultNow();
 
 /** A business using LeadLoop. Every business row below carries its `company_id`. */
+export interface WeeklyHours {
+  mon: DayHours | null;
+  tue: DayHours | null;
+  wed: DayHours | null;
+  thu: DayHours | null;
+  fri: DayHours | null;
+  sat: DayHours | null;
+  sun: DayHours | null;
+}
+/** Local times "HH:MM" in the company's time zone; null for a closed day. */
+export interface DayHours {
+  open: string;
+  close: string;
+}
+
 export const companies = pgTable('companies', {
   id: uuid('id').primaryKey().defaultRandom(),
+  /** The name customers know (used in texts and HELP replies). */
   name: text('name').notNull(),
+  legalName: text('legal_name'),
+  trade: text('trade'),
+  website: text('website'),
   signupPhone: text('signup_phone'),
+  /** US or CA: drives compliance (quiet hours, CASL). From the address once set, else from the sign-up phone. */
   country: text('country', { enum: ['US', 'CA'] }),
+  /** IANA time zone, e.g. America/Chicago. */
   timezone: text('timezone'),
+  hours: jsonb('hours').$type<WeeklyHours>(),
+  addressLine1: text('address_line1'),
+  addressLine2: text('address_line2'),
+  city: text('city'),
+  /** Two-letter state or province code. */
+  region: text('region'),
+  postalCode: text('postal_code'),
+  /** ZIP codes / postal-code prefixes served (later: lead qualifier rules). */
+  serviceArea: jsonb('service_area').$type<string[]>(),
   plan: text('plan', { enum: ['trial', 'starter', 'pro', 'cancelled'] })
     .notNull()
     .default('trial'),

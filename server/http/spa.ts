@@ -28,6 +28,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     prefix: '/',
     preCompressed: true,
     index: false,
+    // Build metadata (dist/.vite) and other dotfiles are not the app's to serve.
+    dotfiles: 'ignore',
     cacheControl: false,
     setHeaders(reply, path) {
       reply.header('Cache-Control', path.startsWith(assetsDir) ? IMMUTABLE_CACHE : 'no-cache');

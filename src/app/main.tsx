@@ -1,4 +1,41 @@
-import { createRoot } from 'react-dom/client';
+import './styles/first-load.css.ts';
+import { createRoot, type Root } from 'react-dom/client';
+import { isSignedIn } from '../entities/session';
+import { analytics } from '../shared/lib/analytics';
+import { messenger } from '../shared/lib/messenger';
+import { isDirectSignIn } from './boot';
+import { setUpInspector } from './devtools/inspector';
+import { AppProviders } from './providers/app-providers';
+import { parseSearch } from './router/search';
+import { browserSession } from './router/session-context';
+import { parseSignInSearch, SignInScreen, type SignInTarget } from './sign-in-screen';
 
-const root = document.getElementById('root');
-if (root) createRoot(root).render(<p>LeadLoop</p>);
+const loadRoutedApp = () => import('./routed-app');
+
+function renderSignIn(root: Root): void {
+  const search = parseSignInSearch(parseSearch(window.location.search));
+  analytics.pageView(`${window.location.origin}/`);
+  messenger.shutdown();
+  const enterApp = async (target: SignInTarget) => {
+    const { mountRoutedApp } = await loadRoutedApp();
+    window.history.replaceState(window.history.state, '', 'href' in target ? target.href : target.to);
+    mountRoutedApp(root);
+  };
+  root.render(
+    <AppProviders>
+      <SignInScreen search={search} session={browserSession} onNavigate={(target) => void enterApp(target)} />
+    </AppProviders>,
+  );
+  // Fetch the rest of the app once the person starts filling the form, so signing in is instant; a visit that
+  // never interacts downloads nothing more than the screen itself.
+  const prefetch = () => void loadRoutedApp();
+  for (const type of ['focusin', 'pointerdown'] as const) window.addEventListener(type, prefetch, { once: true, passive: true });
+}
+
+await setUpInspector();
+const element = document.getElementById('root');
+if (element) {
+  const root = createRoot(element);
+  if (isDirectSignIn(window.location, isSignedIn())) renderSignIn(root);
+  else (await loadRoutedApp()).mountRoutedApp(root);
+}

@@ -1,0 +1,83 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { loadDotEnvFiles } from '../server/config/env';
+import type { ChunkStat } from './vite-chunk-stats';
+import { buildStaleReason, buildWeb, DIST } from './web-build';
+
+/**
+ * npm run bench:bundle — what the sign-in page (`/`) downloads on first load, from the production build:
+ * the entry chunk and everything it imports statically, plus the stylesheets they bring (gzip -9, as served).
+ * Fails when over budget or when code of the signed-in app is in that first load.
+ */
+const BUDGET = { jsGzip: 150 * 1024, cssGzip: 12 * 1024 };
+/** Source that must never be part of the first load. */
+const FORBIDDEN = [
+  /^src\/pages\/(?!sign-in\/)/,
+  /^src\/widgets\/app-shell\//,
+  /^src\/app\/protected\//,
+  /^src\/entities\/(user|company)\//,
+  /^src\/features\/(sign-out|company-settings)\//,
+  /node_modules\/@tanstack\/react-query\//,
+  /node_modules\/@trpc\/tanstack-react-query\//,
+  /node_modules\/posthog-js\//,
+  /node_modules\/@statelyai\/inspect\//,
+];
+
+const gz = (file: string) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+async function bundle(): Promise<number> {
+  loadDotEnvFiles();
+  const stale = buildStaleReason();
+  if (stale) {
+    console.log(`building first (${stale})`);
+    await buildWeb();
+  }
+  const stats = JSON.parse(readFileSync(join(DIST, '.vite', 'chunks.json'), 'utf8')) as ChunkStat[];
+  const byFile = new Map(stats.map((chunk) => [chunk.fileName, chunk]));
+  const entry = stats.find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('no entry chunk in dist/.vite/chunks.json');
+
+  const firstLoad = new Set<string>();
+  const visit = (fileName: string) => {
+    if (firstLoad.has(fileName)) return;
+    firstLoad.add(fileName);
+    for (const next of byFile.get(fileName)?.imports ?? []) visit(next);
+  };
+  visit(entry.fileName);
+  const js = [...firstLoad];
+  const css = [...new Set(js.flatMap((file) => byFile.get(file)?.css ?? []))];
+  const modules = js.flatMap((file) => byFile.get(file)?.modules ?? []);
+  const forbidden = modules.filter((id) => FORBIDDEN.some((pattern) => pattern.test(id)));
+
+  const jsGzip = js.reduce((sum, file) => sum + gz(file), 0);
+  const cssGzip = css.reduce((sum, file) => sum + gz(file), 0);
+  const jsRaw = js.reduce((sum, file) => sum + statSync(join(DIST, file)).size, 0);
+  const lazy = stats.filter((chunk) => !firstLoad.has(chunk.fileName));
+
+  console.log('First load of / (sign-in), production build, gzip -9:');
+  for (const file of js.sort((a, b) => gz(b) - gz(a))) console.log(`  ${kb(gz(file)).padStart(9)}  ${file}`);
+  for (const file of css) console.log(`  ${kb(gz(file)).padStart(9)}  ${file}`);
+  console.log(`JS : ${kb(jsGzip)} gzip (${kb(jsRaw)} raw) in ${js.length} files — budget ${kb(BUDGET.jsGzip)}`);
+  console.log(`CSS: ${kb(cssGzip)} gzip in ${css.length} files — budget ${kb(BUDGET.cssGzip)}`);
+  console.log(`Loaded later: ${lazy.length} chunks (${kb(lazy.reduce((sum, c) => sum + gz(c.fileName), 0))} gzip), e.g. the app shell, every protected screen, React Query, PostHog`);
+  console.log(`Signed-in app code in the first load: ${forbidden.length === 0 ? 'none' : forbidden.join(', ')}`);
+
+  const failures = [
+    jsGzip > BUDGET.jsGzip ? `JS over budget by ${kb(jsGzip - BUDGET.jsGzip)}` : null,
+    cssGzip > BUDGET.cssGzip ? `CSS over budget by ${kb(cssGzip - BUDGET.cssGzip)}` : null,
+    forbidden.length > 0 ? 'signed-in app code in the first load' : null,
+  ].filter((failure): failure is string => failure !== null);
+  for (const failure of failures) console.error(`✗ ${failure}`);
+  return failures.length > 0 ? 1 : 0;
+}
+
+const benches: Record<string, () => Promise<number>> = { bundle };
+const name = process.argv[2];
+const run = name ? benches[name] : undefined;
+if (!run) {
+  console.error(`Usage: npm run bench -- <${Object.keys(benches).join('|')}>  (or npm run bench:<name>)`);
+  process.exit(2);
+}
+process.exit(await run());

@@ -1,0 +1,1 @@
+export { isCanadianCompany, TRIAL_DAYS, trialDaysLeft, useCompanySettings } from './model/company-settings';

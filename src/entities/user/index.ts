@@ -1,0 +1,1 @@
+export { fullName, initials, useCurrentUser } from './model/current-user';

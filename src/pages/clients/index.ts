@@ -1,0 +1,2 @@
+export { ClientDetailsPage } from './ui/client-details-page';
+export { ClientsPage } from './ui/clients-page';

@@ -1,0 +1,1 @@
+export { ConversationsPage } from './ui/conversations-page';

@@ -1,0 +1,1 @@
+export { EmailGatewayPage } from './ui/email-gateway-page';

@@ -1,0 +1,1 @@
+export { ExternalIntegrationsPage } from './ui/external-integrations-page';

@@ -1,0 +1,3 @@
+export { FlowEditorPage } from './ui/flow-editor-page';
+export { FlowsPage } from './ui/flows-page';
+export { NewFlowPage } from './ui/new-flow-page';

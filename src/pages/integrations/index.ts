@@ -1,0 +1,1 @@
+export { IntegrationsPage } from './ui/integrations-page';

@@ -1,0 +1,1 @@
+export { firstIncompleteStep, OnboardingPage } from './ui/onboarding-page';

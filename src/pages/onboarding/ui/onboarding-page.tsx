@@ -1,0 +1,104 @@
+import { Alert, Anchor, Box, Button, Container, Group, List, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { TRIAL_DAYS, useCompanySettings } from '../../../entities/company';
+import { useCurrentUser } from '../../../entities/user';
+import { type CompanySettings, CompanyAddressForm, CompanyProfileForm } from '../../../features/company-settings';
+import { useDocumentTitle } from '../../../shared/lib/document-title';
+import { ScreenSpinner } from '../../../shared/ui/spinner';
+
+/** Progress lives in the data itself, so onboarding resumes where it was left on any device. */
+export function firstIncompleteStep(company: Pick<CompanySettings, 'timezone' | 'address'>): number {
+  if (!company.timezone) return 0;
+  if (!company.address.line1) return 1;
+  return 2;
+}
+
+const NEXT_STEPS = [
+  { to: '/settings/phone', label: 'Get your business number', detail: 'or use the built-in test phone to try everything first' },
+  { to: '/missed-calls/basic', label: 'Turn on missed-call text-back', detail: 'and forward unanswered calls to LeadLoop' },
+  { to: '/chat-widget/styles', label: 'Install the chat widget', detail: 'one snippet on your website' },
+  { to: '/leads', label: 'Send yourself a test lead', detail: 'see exactly what your customers will get' },
+] as const;
+
+function Wizard({ company, firstName }: { company: CompanySettings; firstName: string }) {
+  const navigate = useNavigate();
+  const [active, setActive] = useState(() => firstIncompleteStep(company));
+  const reached = firstIncompleteStep(company);
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          Welcome to LeadLoop{firstName ? `, ${firstName}` : ''}!
+        </Title>
+        <Text c="dimmed" mt={4}>
+          Your free {TRIAL_DAYS}-day trial has started. A few details and your first lead gets a text back in seconds.
+        </Text>
+      </div>
+      <Stepper active={active} onStepClick={(step) => step <= reached && setActive(step)} size="sm" allowNextStepsSelect={false}>
+        <Stepper.Step label="Your business" description="Name, trade, time zone">
+          <CompanyProfileForm key={company.updatedAt} company={company} submitLabel="Save and continue" requireChanges={false} onSaved={() => setActive(1)} />
+        </Stepper.Step>
+        <Stepper.Step label="Address" description="Where you work">
+          <CompanyAddressForm key={company.updatedAt} company={company} submitLabel="Save and continue" requireChanges={false} onSaved={() => setActive(2)} />
+        </Stepper.Step>
+        <Stepper.Step label="Go live" description="Phone, widget, test lead">
+          <Paper withBorder radius="md" p="lg">
+            <Title order={2} fz="lg" mb="xs">
+              Next: start catching leads
+            </Title>
+            <Text size="sm" c="dimmed" mb="md">
+              These live in the app; your dashboard keeps this checklist until you&apos;re done.
+            </Text>
+            <List spacing="sm">
+              {NEXT_STEPS.map((step) => (
+                <List.Item key={step.to}>
+                  <Anchor component={Link} to={step.to} fw={600}>
+                    {step.label}
+                  </Anchor>{' '}
+                  <Text span size="sm" c="dimmed">
+                    — {step.detail}
+                  </Text>
+                </List.Item>
+              ))}
+            </List>
+            <Group justify="flex-end" mt="lg">
+              <Button onClick={() => void navigate({ to: '/dashboard' })}>Go to my dashboard</Button>
+            </Group>
+          </Paper>
+        </Stepper.Step>
+      </Stepper>
+    </Stack>
+  );
+}
+
+/** `/onboarding`: after registration, outside the app shell; ends at /dashboard and can be left and resumed. */
+export function OnboardingPage() {
+  useDocumentTitle('Get started');
+  const company = useCompanySettings();
+  const user = useCurrentUser();
+  return (
+    <Box mih="100vh" bg="gray.0" py={{ base: 'md', sm: 'xl' }}>
+      <Container size="md">
+        <Group justify="space-between" mb="lg">
+          <Text fw={800} fz="xl" c="teal.8">
+            LeadLoop
+          </Text>
+          <Anchor component={Link} to="/dashboard" size="sm">
+            Skip for now
+          </Anchor>
+        </Group>
+        <Paper radius="md" p={{ base: 'md', sm: 'xl' }} shadow="sm" withBorder component="main">
+          {company.isPending ? <ScreenSpinner /> : null}
+          {company.isError ? (
+            <Alert color="red" role="alert" title="Your company could not be loaded">
+              {company.error.message}
+            </Alert>
+          ) : null}
+          {company.data ? <Wizard company={company.data} firstName={user.data?.user.firstName ?? ''} /> : null}
+        </Paper>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,1 @@
+export { ReferralThankYouPage } from './ui/referral-thank-you-page';

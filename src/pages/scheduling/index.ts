@@ -1,0 +1,1 @@
+export { SchedulingPage } from './ui/scheduling-page';

@@ -1,0 +1,128 @@
+import { Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { TRIAL_DAYS, trialDaysLeft, useCompanySettings } from '../../../entities/company';
+import { links } from '../../../shared/config/env';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { ScreenSpinner } from '../../../shared/ui/spinner';
+
+export function AiTab() {
+  return (
+    <EmptyState
+      order={2}
+      icon="✦"
+      title="Your AI assistant isn't set up yet"
+      description="Here you'll give the assistant a name and tone, the facts and FAQs about your business, your pricing policy, when it should hand a conversation to a person, how long it waits before replying (8 s by default) and how many texts it may send per conversation each day (15 by default). You'll also be able to test it in a chat before it talks to customers."
+      action={
+        <Button component={Link} to="/missed-calls/basic" variant="light">
+          Start with missed-call text-back
+        </Button>
+      }
+    />
+  );
+}
+
+export function PhoneTab() {
+  return (
+    <EmptyState
+      order={2}
+      icon="☎"
+      title="No business number yet"
+      description="Your business number is the one LeadLoop texts from and your customers reply to. Here you'll pick a number (or use the built-in test phone), set up call forwarding, choose the mobile number that gets owner alerts, and list protected numbers that should never get automatic texts."
+      action={
+        <Text size="sm" c="dimmed">
+          Meanwhile, make sure your address is set: it decides which texting rules apply.{' '}
+          <Anchor component={Link} to="/settings/address">
+            Check your address
+          </Anchor>
+        </Text>
+      }
+    />
+  );
+}
+
+export function PhoneApplicationTab() {
+  return (
+    <Stack gap="md">
+      <EmptyState
+        order={2}
+        icon="✓"
+        title="Texting registration not started"
+        description="US carriers require every business that texts customers to register a brand and a campaign (A2P 10DLC). Until it's approved, outbound texts from a US number are paused. This wizard will collect what carriers ask for, check it before you submit, and show the status as it moves through review."
+      />
+      <Paper withBorder radius="md" p="lg">
+        <Title order={3} fz="md" mb="xs">
+          What you'll need
+        </Title>
+        <List size="sm" spacing={4}>
+          <List.Item>Your legal business name, exactly as registered (set it in Company)</List.Item>
+          <List.Item>Your EIN (US) or business number (Canada)</List.Item>
+          <List.Item>Your business address and website</List.Item>
+          <List.Item>A sample of the texts you'll send and how customers opt in</List.Item>
+        </List>
+        <Group mt="md">
+          <Button component={Link} to="/settings/company" variant="light">
+            Review company details
+          </Button>
+        </Group>
+      </Paper>
+    </Stack>
+  );
+}
+
+export function SubscriptionTab() {
+  const company = useCompanySettings();
+  const [now] = useState(() => Date.now());
+  if (company.isPending) return <ScreenSpinner />;
+  if (company.isError) return <Text c="red">{company.error.message}</Text>;
+  const { plan, trialEndsAt } = company.data;
+  const days = trialDaysLeft(trialEndsAt, now);
+  const endDate = new Date(trialEndsAt).toLocaleDateString(undefined, { month: 'long', day: 'numeric', year: 'numeric' });
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="lg">
+        <Title order={2} fz="lg" mb="xs">
+          Your plan
+        </Title>
+        {plan === 'trial' ? (
+          <Text data-testid="trial-status">
+            Free {TRIAL_DAYS}-day trial · {days > 0 ? `${days} ${days === 1 ? 'day' : 'days'} left (ends ${endDate})` : `ended ${endDate}`}
+          </Text>
+        ) : (
+          <Text tt="capitalize">{plan}</Text>
+        )}
+        <Text size="sm" c="dimmed" mt="xs">
+          No credit card is needed during the trial.
+        </Text>
+      </Paper>
+      <Paper withBorder radius="md" p="lg">
+        <Title order={2} fz="lg" mb="xs">
+          Upgrade
+        </Title>
+        <Text size="sm" mb="sm">
+          Self-serve checkout isn&apos;t open yet. To choose a plan or cancel, contact our team and we&apos;ll set it up the same
+          day.
+        </Text>
+        <Button component="a" href={links.support} target="_blank" rel="noopener noreferrer">
+          Contact support to upgrade
+        </Button>
+      </Paper>
+    </Stack>
+  );
+}
+
+export function ApiKeysTab() {
+  return (
+    <EmptyState
+      order={2}
+      icon="⚿"
+      title="No API keys"
+      description="API keys let your other tools send leads into LeadLoop and read them back. Each key is shown once when you create it, and you'll see when it was last used and can revoke it at any time."
+      action={
+        <Button component={Link} to="/integrations" variant="light">
+          See webhooks instead
+        </Button>
+      }
+    />
+  );
+}

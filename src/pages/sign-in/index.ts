@@ -1,0 +1,1 @@
+export { SignInPage, type SignInLinks, type SignInPageProps } from './ui/sign-in-page';

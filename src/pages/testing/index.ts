@@ -1,0 +1,1 @@
+export { renderScreen, type RenderScreenOptions } from './render-screen';

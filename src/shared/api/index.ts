@@ -1,0 +1,2 @@
+export { apiErrorCode, apiFieldErrors, apiRetryAfterSeconds } from './errors';
+export { createApiClient, type ApiClient, type ApiClientOptions, type AppRouter } from './trpc-client';

@@ -1,0 +1,1 @@
+export { ERROR_FALLBACK_TEXT, ErrorFallback } from './error-fallback';

@@ -1,0 +1,1 @@
+export { type RouteTab, RouteTabs } from './route-tabs';

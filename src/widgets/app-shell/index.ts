@@ -1,0 +1,2 @@
+export { AppShellLayout } from './ui/app-shell-layout';
+export { activeNavItem, NAVIGATION, type NavGroup, type NavItem } from './model/navigation';

@@ -1,0 +1,83 @@
+import type { LinkProps } from '@tanstack/react-router';
+
+export interface NavItem {
+  label: string;
+  to: NonNullable<LinkProps['to']>;
+  /** Other path prefixes that belong to this item (e.g. Settings → Company also covers the Address tab). */
+  alsoMatches?: string[];
+}
+
+export interface NavGroup {
+  label: string;
+  items: NavItem[];
+}
+
+/** Grouped the way an owner thinks about the business: talk to leads, capture them, automate, run the business. */
+export const NAVIGATION: NavGroup[] = [
+  {
+    label: 'Leads & inbox',
+    items: [
+      { label: 'Dashboard', to: '/dashboard' },
+      { label: 'Conversations', to: '/conversations' },
+      { label: 'Leads', to: '/leads' },
+      { label: 'Clients', to: '/clients' },
+      { label: 'Notifications', to: '/notifications' },
+    ],
+  },
+  {
+    label: 'Capture',
+    items: [
+      { label: 'Chat widget', to: '/chat-widget' },
+      { label: 'Missed calls', to: '/missed-calls' },
+      { label: 'AI call answering', to: '/ai-call-answering' },
+      { label: 'Microsites', to: '/microsites' },
+      { label: 'Email gateway', to: '/email-gateway' },
+    ],
+  },
+  {
+    label: 'Automation',
+    items: [
+      { label: 'Flows', to: '/flows' },
+      { label: 'Scheduling', to: '/scheduling' },
+      { label: 'Review requests', to: '/review-requests' },
+    ],
+  },
+  {
+    label: 'Business',
+    items: [
+      { label: 'Users', to: '/users' },
+      { label: 'Integrations', to: '/external-integrations' },
+      { label: 'Webhooks', to: '/integrations' },
+      { label: 'Logs', to: '/logs' },
+      { label: 'Refer a business', to: '/referral-thank-you' },
+    ],
+  },
+  {
+    label: 'Settings',
+    items: [
+      { label: 'Company', to: '/settings/company', alsoMatches: ['/settings/address'] },
+      { label: 'Phone', to: '/settings/phone' },
+      { label: 'AI assistant', to: '/settings/ai' },
+      { label: 'Subscription', to: '/settings/subscription' },
+      { label: 'API keys', to: '/settings/api-keys' },
+    ],
+  },
+];
+
+function matches(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/** The item to mark active: the longest path prefix of the location among all items. */
+export function activeNavItem(pathname: string, groups: NavGroup[] = NAVIGATION): NavItem | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  let best: { item: NavItem; length: number } | null = null;
+  for (const group of groups) {
+    for (const item of group.items) {
+      for (const prefix of [item.to, ...(item.alsoMatches ?? [])]) {
+        if (matches(path, prefix) && (!best || prefix.length > best.length)) best = { item, length: prefix.length };
+      }
+    }
+  }
+  return best?.item ?? null;
+}

@@ -1,0 +1,138 @@
+import { ActionIcon, AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { Suspense, useState } from 'react';
+import { useCompanySettings } from '../../../entities/company';
+import { fullName, initials, useCurrentUser } from '../../../entities/user';
+import { useSignOut } from '../../../features/sign-out';
+import { ScreenSpinner } from '../../../shared/ui/spinner';
+import { activeNavItem, NAVIGATION } from '../model/navigation';
+import { ShellBanners } from './banners';
+
+function Navigation({ onNavigate }: { onNavigate: () => void }) {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const active = activeNavItem(pathname);
+  return (
+    <nav aria-label="Main">
+      <Stack gap="md">
+        {NAVIGATION.map((group) => (
+          <div key={group.label} role="group" aria-labelledby={`nav-${group.label}`}>
+            <Text id={`nav-${group.label}`} size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" mb={4}>
+              {group.label}
+            </Text>
+            {group.items.map((item) => (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={item.label}
+                active={active === item}
+                aria-current={active === item ? 'page' : undefined}
+                onClick={onNavigate}
+                style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+              />
+            ))}
+          </div>
+        ))}
+      </Stack>
+    </nav>
+  );
+}
+
+function BellIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+    </svg>
+  );
+}
+
+function UserMenu() {
+  const { data } = useCurrentUser();
+  const { signOut, pending } = useSignOut();
+  const name = data ? fullName(data.user) : '';
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={data ? `Account menu for ${name}` : 'Account menu'}>
+          <Avatar radius="xl" size={34} color="teal">
+            {data ? initials(data.user) : ''}
+          </Avatar>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {data ? (
+          <Menu.Label>
+            <Text size="sm" fw={600} c="var(--mantine-color-text)">
+              {name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {data.user.email}
+            </Text>
+          </Menu.Label>
+        ) : null}
+        <Menu.Item component={Link} to="/settings/company">
+          Company settings
+        </Menu.Item>
+        <Menu.Item component={Link} to="/notifications">
+          Notifications
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" onClick={() => void signOut()} disabled={pending}>
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The signed-in layout: header, grouped navigation (a drawer on phones), banners and the current screen. */
+export function AppShellLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const user = useCurrentUser();
+  const company = useCompanySettings();
+  const companyName = user.data?.company.name ?? company.data?.name ?? '';
+  const [now] = useState(() => Date.now());
+
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={{ base: 'sm', sm: 'lg' }}>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={opened ? 'Close navigation' : 'Open navigation'} />
+            <Text component={Link} to="/dashboard" fw={800} fz="lg" c="teal.8" style={{ textDecoration: 'none' }}>
+              LeadLoop
+            </Text>
+            {companyName ? (
+              <Text size="sm" c="dimmed" truncate="end" maw={{ base: 120, sm: 280 }} data-testid="company-name">
+                {companyName}
+              </Text>
+            ) : null}
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Tooltip label="Notifications">
+              <ActionIcon component={Link} to="/notifications" variant="subtle" color="gray" size="lg" aria-label="Notifications">
+                <BellIcon />
+              </ActionIcon>
+            </Tooltip>
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm">
+        <AppShell.Section grow component={ScrollArea}>
+          <Navigation onNavigate={close} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        {company.data ? <ShellBanners company={company.data} now={now} /> : null}
+        <Suspense fallback={<ScreenSpinner />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
