@@ -1,27 +1,17 @@
 import { TRPCError } from '@trpc/server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HOURS } from '../../contracts/company';
 import { auditLog } from '../db/schema';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database';
-import { callerFor, createTestDeps, signUp, type TestDeps } from '../testing/test-deps';
+import { callerFor, setUpTestApp, signUp } from '../testing/test-deps';
 
-let database: TestDatabase;
-let deps: TestDeps;
+const t = setUpTestApp();
 let token: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
 beforeEach(async () => {
-  await database.truncateAll();
-  deps = createTestDeps(database.db);
-  token = await signUp(deps, { email: 'owner@acme.test', companyName: 'Acme Plumbing', signupPhone: '+14155552671' });
+  token = await signUp(t.deps, { email: 'owner@acme.test', companyName: 'Acme Plumbing', signupPhone: '+14155552671' });
 });
 
-const caller = () => callerFor(deps, { authToken: token });
+const caller = () => callerFor(t.deps, { authToken: token });
 const profile = (overrides: Record<string, unknown> = {}) => ({
   name: 'Acme Plumbing & Drains',
   legalName: 'Acme Plumbing LLC',
@@ -57,14 +47,14 @@ describe('company.get', () => {
   });
 
   it('needs a session', async () => {
-    await expect(callerFor(deps).company.get()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(callerFor(t.deps).company.get()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });
 
 describe('company.update', () => {
   it('saves the profile, normalizes the website and audits the changed fields', async () => {
     const before = await caller().company.get();
-    deps.clock.advance(1000);
+    t.deps.clock.advance(1000);
     const saved = await caller().company.update({ expectedUpdatedAt: before.updatedAt, ...profile() });
     expect(saved).toMatchObject({
       name: 'Acme Plumbing & Drains',
@@ -76,13 +66,13 @@ describe('company.update', () => {
     });
     expect(saved.updatedAt).toBe(before.updatedAt + 1000);
     expect(await caller().company.get()).toEqual(saved);
-    const audit = (await deps.db.select().from(auditLog)).find((a) => a.action === 'company.profile_updated');
+    const audit = (await t.deps.db.select().from(auditLog)).find((a) => a.action === 'company.profile_updated');
     expect(audit?.metadata).toEqual({ fields: ['name', 'legalName', 'trade', 'website', 'timezone', 'hours'] });
   });
 
   it('refuses to overwrite changes made since the form was loaded (CONFLICT)', async () => {
     const loaded = await caller().company.get();
-    deps.clock.advance(1000);
+    t.deps.clock.advance(1000);
     await caller().company.update({ expectedUpdatedAt: loaded.updatedAt, ...profile() });
     const stale = await errorOf(caller().company.update({ expectedUpdatedAt: loaded.updatedAt, ...profile({ name: 'Other' }) }));
     expect(stale.code).toBe('CONFLICT');
@@ -144,10 +134,10 @@ describe('company.updateAddress', () => {
 
 describe('company isolation', () => {
   it('each caller reads and writes only its own company', async () => {
-    const other = await signUp(deps, { email: 'owner@beta.test', companyName: 'Beta Movers', signupPhone: null });
-    const beta = callerFor(deps, { authToken: other });
+    const other = await signUp(t.deps, { email: 'owner@beta.test', companyName: 'Beta Movers', signupPhone: null });
+    const beta = callerFor(t.deps, { authToken: other });
     const betaCompany = await beta.company.get();
-    deps.clock.advance(1000);
+    t.deps.clock.advance(1000);
     await beta.company.update({ expectedUpdatedAt: betaCompany.updatedAt, ...profile({ name: 'Beta Movers Inc' }) });
     expect((await caller().company.get()).name).toBe('Acme Plumbing');
     expect((await beta.company.get()).name).toBe('Beta Movers Inc');

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { EmailMessage, Mailer } from '../adapters/email/email.port';
 import type { Database } from '../db/database';
 import { registerEmailJobs } from '../jobs/email.jobs';
@@ -8,6 +9,7 @@ import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../services/auth.service';
 import { type AppDeps, createContextInner } from '../trpc/context';
 import { appRouter } from '../trpc/app.router';
 import { createCallerFactory } from '../trpc/trpc';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface MemoryMailer extends Mailer {
   sent: EmailMessage[];
@@ -83,4 +85,34 @@ export async function signUp(deps: TestDeps, overrides: Record<string, unknown> 
   const verified = await caller.verifyUserEmail({ email, code: deps.mailer.lastCode(email) });
   if (!verified.authToken) throw new Error(verified.message);
   return verified.authToken;
+}
+
+/**
+ * One database per test file (creating one costs seconds), emptied before each test, with fresh dependencies:
+ * a manual clock and a memory mailer. Read `.database` / `.deps` inside tests and hooks.
+ */
+export function setUpTestApp(options: { limits?: Partial<AuthLimits> } = {}): { readonly database: TestDatabase; readonly deps: TestDeps } {
+  let database: TestDatabase | null = null;
+  let deps: TestDeps | null = null;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  beforeEach(async () => {
+    if (!database) throw new Error('test database not ready');
+    await database.truncateAll();
+    deps = createTestDeps(database.db, options);
+  });
+  return {
+    get database() {
+      if (!database) throw new Error('test database not ready');
+      return database;
+    },
+    get deps() {
+      if (!deps) throw new Error('test dependencies are created before each test');
+      return deps;
+    },
+  };
 }

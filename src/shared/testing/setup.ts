@@ -24,6 +24,10 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = () => {};
 window.scrollTo = () => {};
+// Mantine's autosizing Textarea re-measures when web fonts load.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {}, ready: Promise.resolve() } });
+}
 
 afterEach(() => {
   cleanup();

@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { type Country, normalizePostalCode, normalizeServiceAreaEntry, regionsOf } from '../../../../contracts/company';
 import { type useCompanySettings } from '../../../entities/company';
 import { useTRPC } from '../../../shared/api/react';
-import { useSaveFeedback } from './use-save-feedback';
+import { ConflictAlert, useSaveFeedback } from './use-save-feedback';
 
 export type CompanySettings = NonNullable<ReturnType<typeof useCompanySettings>['data']>;
 
@@ -72,17 +72,12 @@ export interface CompanyAddressFormProps {
 /** Keyed by the record's `updatedAt` by its callers, so the form shows what the server kept after a save. */
 export function CompanyAddressForm({ company, requireChanges = true, submitLabel = 'Save address', onSaved }: CompanyAddressFormProps) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const [form, setForm] = useState<AddressForm>(() => formFrom(company));
   const [submitted, setSubmitted] = useState(false);
-  const feedback = useSaveFeedback();
+  const feedback = useSaveFeedback(onSaved);
   const save = useMutation(
     trpc.company.updateAddress.mutationOptions({
-      onSuccess: (saved) => {
-        queryClient.setQueryData(trpc.company.get.queryKey(), saved);
-        onSaved?.();
-        feedback.succeeded('Address saved');
-      },
+      onSuccess: (saved) => feedback.succeeded(saved, 'Address saved'),
       onError: (error) => feedback.failed(error),
     }),
   );
@@ -114,16 +109,7 @@ export function CompanyAddressForm({ company, requireChanges = true, submitLabel
   return (
     <form onSubmit={submit} noValidate aria-labelledby="company-address-title">
       <Stack gap="lg">
-        {feedback.conflict ? (
-          <Alert color="orange" title="Someone else changed these settings" role="alert">
-            <Text size="sm" mb="xs">
-              Your changes were not saved. Reload to see the current address, then make your changes again.
-            </Text>
-            <Button size="xs" variant="light" onClick={() => void queryClient.invalidateQueries({ queryKey: trpc.company.get.queryKey() })}>
-              Reload settings
-            </Button>
-          </Alert>
-        ) : null}
+        {feedback.conflict ? <ConflictAlert onReload={feedback.reload} /> : null}
         <Paper withBorder radius="md" p="lg">
           <Title order={2} fz="lg" id="company-address-title" mb={4}>
             Business address

@@ -1,10 +1,10 @@
-import { Alert, Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { DEFAULT_HOURS, TIME_OF_DAY, TIME_ZONES, type TimeZone, type Trade, TRADES, WEEKDAYS, type WeeklyHours } from '../../../../contracts/company';
 import { type useCompanySettings } from '../../../entities/company';
 import { useTRPC } from '../../../shared/api/react';
-import { useSaveFeedback } from './use-save-feedback';
+import { ConflictAlert, useSaveFeedback } from './use-save-feedback';
 
 interface ProfileForm {
   name: string;
@@ -54,18 +54,12 @@ export interface CompanyProfileFormProps {
 /** Keyed by the record's `updatedAt` by its callers, so the form shows what the server kept after a save. */
 export function CompanyProfileForm({ company, requireChanges = true, submitLabel = 'Save changes', onSaved }: CompanyProfileFormProps) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const [form, setForm] = useState<ProfileForm>(() => formFrom(company));
   const [submitted, setSubmitted] = useState(false);
-  const feedback = useSaveFeedback();
+  const feedback = useSaveFeedback(onSaved);
   const save = useMutation(
     trpc.company.update.mutationOptions({
-      onSuccess: (saved) => {
-        queryClient.setQueryData(trpc.company.get.queryKey(), saved);
-        void queryClient.invalidateQueries({ queryKey: trpc.getCurrentLoggedInUser.queryKey() });
-        onSaved?.();
-        feedback.succeeded('Company settings saved');
-      },
+      onSuccess: (saved) => feedback.succeeded(saved, 'Company settings saved'),
       onError: (error) => feedback.failed(error),
     }),
   );
@@ -96,17 +90,7 @@ export function CompanyProfileForm({ company, requireChanges = true, submitLabel
   return (
     <form onSubmit={submit} noValidate aria-labelledby="company-profile-title">
       <Stack gap="lg">
-        {feedback.conflict ? (
-          <Alert color="orange" title="Someone else changed these settings" role="alert">
-            <Text size="sm" mb="xs">
-              Your changes were not saved, so nothing of theirs was overwritten. Reload to see the current settings, then make your
-              changes again.
-            </Text>
-            <Button size="xs" variant="light" onClick={() => void queryClient.invalidateQueries({ queryKey: trpc.company.get.queryKey() })}>
-              Reload settings
-            </Button>
-          </Alert>
-        ) : null}
+        {feedback.conflict ? <ConflictAlert onReload={feedback.reload} /> : null}
         <Paper withBorder radius="md" p="lg">
           <Title order={2} fz="lg" id="company-profile-title" mb="md">
             Business details

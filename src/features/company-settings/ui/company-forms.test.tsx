@@ -1,0 +1,184 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_HOURS } from '../../../../contracts/company';
+import type { AppRouter } from '../../../shared/api';
+import { createQueryClient, TRPCProvider } from '../../../shared/api/react';
+import { CompanyAddressForm } from './company-address-form';
+import { type CompanySettings, CompanyProfileForm, validateProfile } from './company-profile-form';
+
+const company: CompanySettings = {
+  id: 'c1',
+  name: 'Acme Plumbing',
+  legalName: null,
+  trade: null,
+  website: null,
+  timezone: null,
+  hours: null,
+  signupPhone: '+14155552671',
+  country: 'US',
+  address: { line1: null, line2: null, city: null, region: null, postalCode: null, serviceArea: [] },
+  plan: 'trial',
+  trialEndsAt: 2_000_000_000_000,
+  createdAt: 1_700_000_000_000,
+  updatedAt: 1_700_000_000_123,
+};
+
+type Handler = (input: unknown) => unknown;
+
+/** A tRPC client whose procedures are answered by the test (no HTTP, no server). */
+function fakeApi(handlers: Record<string, Handler>) {
+  const calls: Array<{ path: string; input: unknown }> = [];
+  const link: TRPCLink<AppRouter> = () => ({ op }) =>
+    observable((observer) => {
+      calls.push({ path: op.path, input: op.input });
+      Promise.resolve()
+        .then(() => (handlers[op.path] ?? (() => undefined))(op.input))
+        .then((data) => {
+          observer.next({ result: { type: 'data', data } });
+          observer.complete();
+        })
+        .catch((error: unknown) => observer.error(error as TRPCClientError<AppRouter>));
+    });
+  return { client: createTRPCClient<AppRouter>({ links: [link] }), calls };
+}
+
+const serverError = (code: string, message: string, fieldErrors?: Record<string, string[]>) =>
+  TRPCClientError.from({ error: { message, code: -32600, data: { code, httpStatus: 400, ...(fieldErrors ? { fieldErrors } : {}) } } });
+
+function renderWith(ui: React.ReactNode, handlers: Record<string, Handler>) {
+  const api = fakeApi({ 'company.get': () => company, ...handlers });
+  const queryClient = createQueryClient();
+  render(
+    <MantineProvider env="test">
+      <Notifications />
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={api.client} queryClient={queryClient}>
+          {ui}
+        </TRPCProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { ...api, user: userEvent.setup(), queryClient };
+}
+
+afterEach(() => notifications.clean());
+
+describe('company profile form', () => {
+  it('requires a name and a time zone, and checks each day’s hours', () => {
+    const errors = validateProfile({
+      name: ' ',
+      legalName: '',
+      trade: null,
+      website: '',
+      timezone: null,
+      hours: { ...DEFAULT_HOURS, tue: { open: '18:00', close: '09:00' }, wed: { open: '9', close: '17:00' } },
+    });
+    expect(errors).toEqual({
+      name: 'Business name is required',
+      timezone: 'Choose your time zone',
+      'hours.tue.close': 'Closing time must be after opening time',
+      'hours.wed.open': 'Use HH:MM',
+    });
+  });
+
+  it('saves what was typed with the loaded version, and shows the toast', async () => {
+    const update = vi.fn((input: unknown) => ({ ...company, ...(input as object), updatedAt: company.updatedAt + 1 }));
+    const { user } = renderWith(<CompanyProfileForm company={company} />, { 'company.update': update });
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    expect(save).toBeDisabled(); // nothing changed yet
+    await user.clear(screen.getByLabelText(/^Business name/));
+    await user.type(screen.getByLabelText(/^Business name/), 'Acme Plumbing & Drains');
+    await user.click(save);
+    expect(await screen.findByText('Choose your time zone')).toBeInTheDocument();
+    expect(update).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('combobox', { name: /Time zone/ }));
+    await user.click(await screen.findByRole('option', { name: 'Central (Chicago, Dallas)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Saturday' }));
+    await user.click(save);
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect(update.mock.calls[0]![0]).toEqual({
+      expectedUpdatedAt: company.updatedAt,
+      name: 'Acme Plumbing & Drains',
+      legalName: '',
+      trade: null,
+      website: '',
+      timezone: 'America/Chicago',
+      hours: { ...DEFAULT_HOURS, sat: { open: '08:00', close: '17:00' } },
+    });
+    expect(await screen.findByText('Company settings saved')).toBeInTheDocument();
+  });
+
+  it('shows the server’s field errors next to the fields', async () => {
+    const { user } = renderWith(<CompanyProfileForm company={{ ...company, timezone: 'America/Chicago' }} />, {
+      'company.update': () => {
+        throw serverError('BAD_REQUEST', 'Invalid input: website: Enter a website address like example.com', { website: ['Enter a website address like example.com'] });
+      },
+    });
+    await user.type(screen.getByLabelText('Website'), 'not a site');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Enter a website address like example.com')).toBeInTheDocument();
+  });
+
+  it('on a conflict, saves nothing of ours and offers to reload', async () => {
+    const { user, calls } = renderWith(<CompanyProfileForm company={{ ...company, timezone: 'America/Chicago' }} />, {
+      'company.update': () => {
+        throw serverError('CONFLICT', 'These settings were changed by someone else since you opened them.');
+      },
+    });
+    await user.type(screen.getByLabelText('Website'), 'acme.example');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Someone else changed these settings');
+    const before = calls.filter((c) => c.path === 'company.get').length;
+    await user.click(within(alert).getByRole('button', { name: 'Reload settings' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === 'company.get').length).toBeGreaterThanOrEqual(before));
+  });
+});
+
+describe('company address form', () => {
+  it('checks the address against the country before saving', async () => {
+    const updateAddress = vi.fn();
+    const { user } = renderWith(<CompanyAddressForm company={company} />, { 'company.updateAddress': updateAddress });
+    await user.type(screen.getByLabelText(/^Street address/), '1 Main St');
+    await user.type(screen.getByLabelText(/^City/), 'Austin');
+    await user.type(screen.getByRole('textbox', { name: /^ZIP code\s*\*?$/ }), 'M5H 2N2');
+    await user.type(screen.getByLabelText('ZIP codes you serve'), '78701, 7870X');
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    expect(screen.getByText('Choose a state')).toBeInTheDocument();
+    expect(screen.getByText('Enter a ZIP code like 94103')).toBeInTheDocument();
+    expect(screen.getByText('Not recognised: 7870X')).toBeInTheDocument();
+    expect(updateAddress).not.toHaveBeenCalled();
+  });
+
+  it('switches to Canadian provinces and postal codes, and saves the list of areas', async () => {
+    const updateAddress = vi.fn((input: unknown) => ({ ...company, updatedAt: company.updatedAt + 1, country: 'CA', address: { ...company.address, ...(input as object) } }));
+    const { user } = renderWith(<CompanyAddressForm company={company} />, { 'company.updateAddress': updateAddress });
+    await user.click(screen.getByText('Canada'));
+    await user.type(screen.getByLabelText(/^Street address/), '100 Queen St W');
+    await user.type(screen.getByLabelText(/^City/), 'Toronto');
+    await user.click(screen.getByRole('combobox', { name: /Province or territory/ }));
+    await user.click(await screen.findByRole('option', { name: 'Ontario' }));
+    await user.type(screen.getByRole('textbox', { name: /^Postal code\s*\*?$/ }), 'm5h 2n2');
+    await user.type(screen.getByLabelText('Postal codes you serve'), 'M5H, M4C 1B5');
+    await user.click(screen.getByRole('button', { name: 'Save address' }));
+    await waitFor(() => expect(updateAddress).toHaveBeenCalledTimes(1));
+    expect(updateAddress.mock.calls[0]![0]).toEqual({
+      expectedUpdatedAt: company.updatedAt,
+      country: 'CA',
+      line1: '100 Queen St W',
+      line2: '',
+      city: 'Toronto',
+      region: 'ON',
+      postalCode: 'm5h 2n2',
+      serviceArea: ['M5H', 'M4C 1B5'],
+    });
+    expect(await screen.findByText('Address saved')).toBeInTheDocument();
+  });
+});
