@@ -8,7 +8,11 @@ import { createOutboxMailer } from './adapters/email/outbox.mailer';
 import { createSmtpMailer } from './adapters/email/smtp.mailer';
 import type { Env } from './config/env';
 import { databaseOptionsFromEnv, type DatabaseHandle, openDatabase } from './db/database';
+import { createTwilioClient } from './adapters/telephony/twilio';
 import { registerAdminRoutes } from './http/admin.routes';
+import { registerTwilioWebhooks } from './http/twilio-webhooks';
+import { createMessaging } from './messaging/messaging';
+import { createEventBus } from './realtime/event-bus';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { registerEmailJobs } from './jobs/email.jobs';
@@ -43,6 +47,8 @@ export interface CreateServerOptions {
   distDir?: string;
   /** Secret for the loopback-only admin endpoint used by `npm run admin:token` while the server runs. */
   adminSecret?: string;
+  /** How long the simulated carrier takes to report delivery (tests shorten it). */
+  simulatorDeliveryDelayMs?: number;
 }
 
 export function authLimitsFromEnv(env: Env): AuthLimits {
@@ -70,6 +76,24 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
   registerEmailJobs(queue, mailer);
   registerMaintenanceJobs(queue, db, clock);
 
+  const bus = createEventBus({ postgresUrl: database.engine === 'postgres' ? env.DATABASE_URL : undefined, logger });
+  const twilio =
+    env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN
+      ? createTwilioClient({ accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, apiBase: env.TWILIO_API_BASE })
+      : null;
+  const messaging = createMessaging({
+    db,
+    clock,
+    queue,
+    bus,
+    logger: logger.child({ component: 'messaging' }),
+    publicUrl: env.PUBLIC_URL,
+    twilio: twilio?.provider ?? null,
+    numberPacingMs: env.SMS_MIN_GAP_MS,
+    twilioAnswersKeywords: env.TWILIO_ANSWERS_KEYWORDS,
+    ...(options.simulatorDeliveryDelayMs !== undefined ? { simulatorDeliveryDelayMs: options.simulatorDeliveryDelayMs } : {}),
+  });
+
   const deps: AppDeps = {
     db,
     clock,
@@ -77,6 +101,8 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
     logger,
     authLimits: authLimitsFromEnv(env),
     env: { NODE_ENV: env.NODE_ENV, PUBLIC_URL: env.PUBLIC_URL },
+    messaging,
+    provisioning: twilio?.provisioning ?? null,
   };
 
   const http = Fastify({
@@ -131,6 +157,9 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
   });
 
   if (options.adminSecret) registerAdminRoutes(http, { deps, secret: options.adminSecret });
+  if (env.TWILIO_AUTH_TOKEN) {
+    await registerTwilioWebhooks(http, { messaging, authToken: env.TWILIO_AUTH_TOKEN, publicUrl: env.PUBLIC_URL, logger });
+  }
   const spa = env.SERVE_SPA ? await registerSpa(http, options.distDir ?? DEFAULT_DIST_DIR) : null;
   // Fastify's default 404 logs the whole URL, and ours may carry `?adminAuth=`: answer without logging it.
   http.setNotFoundHandler((request, reply) => {
@@ -148,6 +177,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
       closing ??= (async () => {
         await http.close();
         await queue.stop();
+        await bus.close();
         await mailer.close?.();
         await database.close();
       })();

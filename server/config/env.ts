@@ -49,11 +49,31 @@ export const envSchema = z
     AUTH_CODE_COOLDOWN_SECONDS: positiveInt(30),
     AUTH_CODE_SENDS_PER_EMAIL_PER_HOUR: positiveInt(5),
     AUTH_CODE_SENDS_PER_IP_PER_HOUR: positiveInt(20),
+    // Telephony: Twilio when both are set; otherwise the built-in simulator only.
+    TWILIO_ACCOUNT_SID: optionalString.pipe(z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must look like AC followed by 32 hex characters').optional()),
+    TWILIO_AUTH_TOKEN: optionalString,
+    TWILIO_API_BASE: z.string().trim().default('https://api.twilio.com').pipe(urlWithProtocol(['https:', 'http:'])),
+    /** Twilio's Advanced Opt-Out answers STOP/START/HELP itself; set false if it is turned off on the account. */
+    TWILIO_ANSWERS_KEYWORDS: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    /** Minimum gap between two texts from one business number, in ms (1 message per second). */
+    SMS_MIN_GAP_MS: positiveInt(1000),
     // Client-side keys are read here only to widen the Content-Security-Policy for the hosts they imply.
     VITE_POSTHOG_KEY: optionalString,
     VITE_POSTHOG_HOST: optionalString.pipe(urlWithProtocol(['https:', 'http:']).optional()),
     VITE_INTERCOM_APP_ID: optionalString,
     VITE_TESTIMONIALS_EMBED_URL: optionalString.pipe(urlWithProtocol(['https:', 'http:']).optional()),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.TWILIO_ACCOUNT_SID) !== Boolean(env.TWILIO_AUTH_TOKEN)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.TWILIO_ACCOUNT_SID ? 'TWILIO_AUTH_TOKEN' : 'TWILIO_ACCOUNT_SID'],
+        message: 'set both TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN, or neither',
+      });
+    }
   })
   .transform((env) => ({
     ...env,

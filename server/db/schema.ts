@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -52,6 +53,8 @@ export const companies = pgTable('companies', {
   postalCode: text('postal_code'),
   /** ZIP codes / postal-code prefixes served (later: lead qualifier rules). */
   serviceArea: jsonb('service_area').$type<string[]>(),
+  /** The owner's mobile number for alerts (new lead, opt-out…), E.164. */
+  alertPhone: text('alert_phone'),
   plan: text('plan', { enum: ['trial', 'starter', 'pro', 'cancelled'] })
     .notNull()
     .default('trial'),
@@ -230,4 +233,305 @@ export const emailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('email_outbox_to_idx').on(t.toAddress, t.createdAt)],
+);
+
+// ── Messaging (issue 5) ───────────────────────────────────────────────────────────────────────────────────────
+
+/** A business number: the one LeadLoop texts from and customers reply to. */
+export const phoneNumbers = pgTable(
+  'phone_numbers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    e164: text('e164').notNull(),
+    provider: text('provider', { enum: ['simulator', 'twilio'] }).notNull(),
+    providerSid: text('provider_sid'),
+    status: text('status', { enum: ['active', 'released'] })
+      .notNull()
+      .default('active'),
+    /** Per-number pacing: when the last text left (1 message/s by default). */
+    lastSentAt: timestamptz('last_sent_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('phone_numbers_active_e164_key').on(t.e164).where(sql`${t.status} = 'active'`),
+    index('phone_numbers_company_idx').on(t.companyId),
+  ],
+);
+
+/** Numbers that must never receive automated texts (the owner's family, suppliers…). */
+export const protectedNumbers = pgTable(
+  'protected_numbers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    e164: text('e164').notNull(),
+    label: text('label'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('protected_numbers_company_e164_key').on(t.companyId, t.e164)],
+);
+
+/** A contact (shown as "client"): one per phone number per company. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone').notNull(),
+    email: text('email'),
+    addressLine1: text('address_line1'),
+    city: text('city'),
+    region: text('region'),
+    postalCode: text('postal_code'),
+    /** Recipient time zone override (else derived from address, then area code). */
+    timezone: text('timezone'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    notes: text('notes'),
+    /** Opted out of all texts from this company (STOP or a plain-language opt-out). */
+    optedOutAt: timestamptz('opted_out_at'),
+    blockedAt: timestamptz('blocked_at'),
+    /** Set when merged into another contact; merged contacts are hidden and their phone is free again. */
+    mergedIntoId: uuid('merged_into_id'),
+    lastMessageAt: timestamptz('last_message_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('contacts_company_phone_key').on(t.companyId, t.phone).where(sql`${t.mergedIntoId} is null`),
+    index('contacts_company_idx').on(t.companyId, t.lastMessageAt),
+  ],
+);
+
+/** The consent ledger: every opt-in, opt-out and consent-bearing event, with how, when and what text. */
+export const consentEvents = pgTable(
+  'consent_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['opt_in', 'opt_out', 'implied'] }).notNull(),
+    method: text('method', { enum: ['sms_keyword', 'sms_text', 'inbound_message', 'web_form', 'staff', 'import'] }).notNull(),
+    /** The words that carried the consent: the customer's message, or the form's consent text. */
+    text: text('text'),
+    sourceUrl: text('source_url'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    messageId: uuid('message_id'),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('consent_events_contact_idx').on(t.contactId, t.createdAt)],
+);
+
+export const LEAD_STATUSES = ['new', 'engaging', 'qualified', 'needs_human', 'booked', 'won', 'lost', 'spam', 'opted_out'] as const;
+export const LEAD_SOURCES = ['sms', 'manual', 'chat_widget', 'form', 'popup', 'missed_call', 'ai_call', 'microsite', 'email', 'api'] as const;
+
+/** An inquiry from a contact. */
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: LEAD_SOURCES }).notNull(),
+    status: text('status', { enum: LEAD_STATUSES }).notNull().default('new'),
+    /** Won value in cents. */
+    valueCents: integer('value_cents'),
+    assignedUserId: uuid('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** First words of the inquiry, or what staff typed for a manual lead. */
+    summary: text('summary'),
+    tracking: jsonb('tracking').$type<Record<string, string>>(),
+    answers: jsonb('answers').$type<Record<string, string>>(),
+    lastActivityAt: timestamptz('last_activity_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('leads_company_created_idx').on(t.companyId, t.createdAt),
+    index('leads_contact_idx').on(t.contactId, t.createdAt),
+  ],
+);
+
+/** One conversation per contact per business number. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    phoneNumberId: uuid('phone_number_id')
+      .notNull()
+      .references(() => phoneNumbers.id, { onDelete: 'cascade' }),
+    /** Who answers: the AI assistant, or a person ("You're in control"). */
+    mode: text('mode', { enum: ['ai', 'human'] }).notNull().default('ai'),
+    status: text('status', { enum: ['open', 'closed'] }).notNull().default('open'),
+    assignedUserId: uuid('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
+    unreadCount: integer('unread_count').notNull().default(0),
+    lastMessageAt: timestamptz('last_message_at'),
+    lastMessagePreview: text('last_message_preview'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('conversations_contact_number_key').on(t.companyId, t.contactId, t.phoneNumberId),
+    index('conversations_company_last_idx').on(t.companyId, t.lastMessageAt),
+  ],
+);
+
+export const MESSAGE_STATUSES = ['received', 'scheduled', 'queued', 'sending', 'sent', 'delivered', 'failed', 'blocked'] as const;
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    direction: text('direction', { enum: ['inbound', 'outbound'] }).notNull(),
+    /** Who wrote it: the contact, a staff member, the AI, a flow, or the system (confirmations, HELP). */
+    author: text('author', { enum: ['contact', 'user', 'ai', 'flow', 'system'] }).notNull(),
+    authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Automated sends wait for the send window and go through duplicate suppression; direct replies do not. */
+    automated: boolean('automated').notNull().default(false),
+    /** Automations name their trigger; the same key to the same contact within 10 minutes is suppressed. */
+    dedupeKey: text('dedupe_key'),
+    fromNumber: text('from_number').notNull(),
+    toNumber: text('to_number').notNull(),
+    body: text('body').notNull(),
+    media: jsonb('media').$type<string[]>().notNull().default([]),
+    status: text('status', { enum: MESSAGE_STATUSES }).notNull(),
+    provider: text('provider', { enum: ['simulator', 'twilio'] }).notNull(),
+    providerMessageId: text('provider_message_id'),
+    /** Provider error code and its plain-words explanation, or why we did not send. */
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    scheduledFor: timestamptz('scheduled_for'),
+    createdAt: createdAt(),
+    sentAt: timestamptz('sent_at'),
+    deliveredAt: timestamptz('delivered_at'),
+    failedAt: timestamptz('failed_at'),
+  },
+  (t) => [
+    uniqueIndex('messages_provider_id_key').on(t.provider, t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
+    index('messages_conversation_idx').on(t.conversationId, t.createdAt),
+    index('messages_company_created_idx').on(t.companyId, t.createdAt),
+    index('messages_contact_idx').on(t.contactId, t.createdAt),
+  ],
+);
+
+/** Raw provider webhooks, stored before anything else: the unique key makes redelivery a no-op. */
+export const inboundEvents = pgTable(
+  'inbound_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider', { enum: ['simulator', 'twilio'] }).notNull(),
+    kind: text('kind', { enum: ['sms', 'status'] }).notNull(),
+    /** MessageSid for an inbound text; MessageSid + status for a status callback. */
+    eventKey: text('event_key').notNull(),
+    payload: jsonb('payload').$type<Record<string, string>>().notNull(),
+    processedAt: timestamptz('processed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('inbound_events_key').on(t.provider, t.kind, t.eventKey)],
+);
+
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('message_templates_company_idx').on(t.companyId)],
+);
+
+export const NOTIFICATION_EVENTS = ['new_lead', 'new_message', 'opt_out', 'delivery_failed'] as const;
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    event: text('event', { enum: NOTIFICATION_EVENTS }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** In-app path to open, e.g. /conversations?c=<id>. */
+    link: text('link'),
+    readAt: timestamptz('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Per user, per event, per channel; a missing row means the default (see notification.service.ts). */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    event: text('event', { enum: NOTIFICATION_EVENTS }).notNull(),
+    channel: text('channel', { enum: ['in_app', 'email', 'sms'] }).notNull(),
+    enabled: boolean('enabled').notNull(),
+  },
+  (t) => [uniqueIndex('notification_preferences_key').on(t.userId, t.event, t.channel)],
+);
+
+/** The built-in phone simulator's handsets: customer numbers played from Settings → Phone (or by tests). */
+export const simulatorDevices = pgTable(
+  'simulator_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    e164: text('e164').notNull(),
+    /** How the simulated carrier treats texts to this handset. */
+    behavior: text('behavior', { enum: ['deliver', 'unreachable', 'landline', 'carrier_filtered'] })
+      .notNull()
+      .default('deliver'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('simulator_devices_company_e164_key').on(t.companyId, t.e164)],
 );

@@ -140,3 +140,23 @@ describe('JobQueue', () => {
     expect(finished).toBe(true);
   });
 });
+
+describe('JobQueue rescheduling', () => {
+  it('runs a rescheduled job again at the new time without counting an attempt', async () => {
+    const { RescheduleJob } = await import('./job-queue');
+    let calls = 0;
+    queue.register('test.paced', async () => {
+      calls += 1;
+      if (calls === 1) throw new RescheduleJob(new Date(clock.now().getTime() + 1000));
+    });
+    await queue.enqueue(database.db, 'test.paced', {}, { maxAttempts: 1 });
+    await queue.drain();
+    let [row] = await database.db.select().from(jobs);
+    expect(row).toMatchObject({ status: 'pending', attempts: 0 });
+    clock.advance(1000);
+    await queue.drain();
+    [row] = await database.db.select().from(jobs);
+    expect(row).toMatchObject({ status: 'completed', attempts: 1 });
+    expect(calls).toBe(2);
+  });
+});

@@ -43,6 +43,14 @@ export class PermanentJobError extends Error {
   override name = 'PermanentJobError';
 }
 
+/** Not a failure: run the job again at `runAt` (pacing, a send window); the attempt is not counted. */
+export class RescheduleJob extends Error {
+  override name = 'RescheduleJob';
+  constructor(readonly runAt: Date) {
+    super(`rescheduled to ${runAt.toISOString()}`);
+  }
+}
+
 interface Registration {
   handler: JobHandler<unknown>;
   options: Required<Omit<QueueHandlerOptions, 'retryDelayMs'>> & Pick<QueueHandlerOptions, 'retryDelayMs'>;
@@ -232,6 +240,14 @@ export class JobQueue {
       }
     } catch (error) {
       const now = clock.now();
+      if (error instanceof RescheduleJob) {
+        await db
+          .update(jobs)
+          .set({ status: 'pending', runAt: error.runAt, attempts: sql`${jobs.attempts} - 1`, updatedAt: now, lockedUntil: null })
+          .where(eq(jobs.id, job.id));
+        this.wake();
+        return;
+      }
       const message = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof PermanentJobError;
       if (permanent || job.attempts >= job.maxAttempts) {

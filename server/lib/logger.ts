@@ -3,7 +3,7 @@ import { pino, type Logger } from 'pino';
 export type { Logger };
 
 /** Query parameters that carry credentials and must never reach a log line. */
-const SECRET_QUERY_PARAMS = ['adminAuth', 'token', 'code'];
+const SECRET_QUERY_PARAMS = ['adminAuth', 'token', 'code', 'connectionParams'];
 
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');

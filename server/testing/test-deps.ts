@@ -9,6 +9,9 @@ import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '../services/auth.service';
 import { type AppDeps, createContextInner } from '../trpc/context';
 import { appRouter } from '../trpc/app.router';
 import { createCallerFactory } from '../trpc/trpc';
+import type { NumberProvisioning, TelephonyProvider } from '../adapters/telephony/telephony.port';
+import { createMessaging } from '../messaging/messaging';
+import { createEventBus } from '../realtime/event-bus';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface MemoryMailer extends Mailer {
@@ -39,12 +42,30 @@ export interface TestDeps extends AppDeps {
   mailer: MemoryMailer;
 }
 
-export function createTestDeps(db: Database, options: { limits?: Partial<AuthLimits> } = {}): TestDeps {
+export interface TestDepsOptions {
+  limits?: Partial<AuthLimits>;
+  twilio?: TelephonyProvider | null;
+  provisioning?: NumberProvisioning | null;
+  numberPacingMs?: number;
+}
+
+export function createTestDeps(db: Database, options: TestDepsOptions = {}): TestDeps {
   const clock = new ManualClock();
   const logger = createLogger('silent');
   const queue = new JobQueue({ db, clock, logger });
   const mailer = createMemoryMailer();
   registerEmailJobs(queue, mailer);
+  const publicUrl = 'http://localhost:3000';
+  const messaging = createMessaging({
+    db,
+    clock,
+    queue,
+    bus: createEventBus({ logger }),
+    logger,
+    publicUrl,
+    twilio: options.twilio ?? null,
+    numberPacingMs: options.numberPacingMs ?? 1000,
+  });
   return {
     db,
     clock,
@@ -52,7 +73,9 @@ export function createTestDeps(db: Database, options: { limits?: Partial<AuthLim
     logger,
     mailer,
     authLimits: { ...DEFAULT_AUTH_LIMITS, ...options.limits },
-    env: { NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' },
+    env: { NODE_ENV: 'test', PUBLIC_URL: publicUrl },
+    messaging,
+    provisioning: options.provisioning ?? null,
   };
 }
 
@@ -91,7 +114,7 @@ export async function signUp(deps: TestDeps, overrides: Record<string, unknown> 
  * One database per test file (creating one costs seconds), emptied before each test, with fresh dependencies:
  * a manual clock and a memory mailer. Read `.database` / `.deps` inside tests and hooks.
  */
-export function setUpTestApp(options: { limits?: Partial<AuthLimits> } = {}): { readonly database: TestDatabase; readonly deps: TestDeps } {
+export function setUpTestApp(options: TestDepsOptions = {}): { readonly database: TestDatabase; readonly deps: TestDeps } {
   let database: TestDatabase | null = null;
   let deps: TestDeps | null = null;
   beforeAll(async () => {

@@ -4,6 +4,8 @@ import type { Database } from '../db/database';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
+import type { NumberProvisioning } from '../adapters/telephony/telephony.port';
+import type { MessagingDeps } from '../messaging/messaging.deps';
 import type { AuthLimits } from '../services/auth.service';
 import { parseAuthorizationHeader } from '../services/session.service';
 
@@ -15,6 +17,9 @@ export interface AppDeps {
   logger: Logger;
   authLimits: AuthLimits;
   env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL'>;
+  messaging: MessagingDeps;
+  /** Buying and connecting Twilio numbers; null when Twilio is not configured. */
+  provisioning: NumberProvisioning | null;
 }
 
 export interface Context {
@@ -37,10 +42,19 @@ export function createContextInner(
   };
 }
 
+/**
+ * Subscriptions travel over Server-Sent Events, which cannot carry an Authorization header: the client sends the
+ * token as a connection parameter instead (redacted from logs).
+ */
+function tokenOf(connectionParams: unknown): string | null {
+  const token = (connectionParams as { authToken?: unknown } | null | undefined)?.authToken;
+  return typeof token === 'string' && token ? token : null;
+}
+
 export function createFastifyContextFactory(deps: AppDeps) {
-  return ({ req }: CreateFastifyContextOptions): Context =>
+  return ({ req, info }: CreateFastifyContextOptions): Context =>
     createContextInner(deps, {
-      authToken: parseAuthorizationHeader(req.headers.authorization),
+      authToken: parseAuthorizationHeader(req.headers.authorization) ?? tokenOf(info.connectionParams),
       ip: req.ip ?? null,
       userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
     });

@@ -1,0 +1,125 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import {
+  type AvailableNumber,
+  type NumberProvisioning,
+  ProviderSendError,
+  type SendSmsRequest,
+  type SendSmsResult,
+  type TelephonyProvider,
+} from './telephony.port';
+
+/**
+ * Twilio over its REST API (no SDK: a few form-encoded calls). Signatures of Twilio's webhooks are checked with
+ * `validateTwilioSignature` against PUBLIC_URL.
+ */
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  /** https://api.twilio.com in production; a local fake in tests. */
+  apiBase: string;
+  fetch?: typeof fetch;
+}
+
+/** Twilio's X-Twilio-Signature: base64(HMAC-SHA1(authToken, url + each POST param name and value, sorted by name)). */
+export function twilioSignature(authToken: string, url: string, params: Record<string, string>): string {
+  const data = Object.keys(params)
+    .sort()
+    .reduce((acc, key) => acc + key + params[key], url);
+  return createHmac('sha1', authToken).update(Buffer.from(data, 'utf8')).digest('base64');
+}
+
+export function validateTwilioSignature(authToken: string, url: string, params: Record<string, string>, signature: string | undefined): boolean {
+  if (!signature) return false;
+  const expected = Buffer.from(twilioSignature(authToken, url, params));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+const messageResponse = z.object({ sid: z.string(), status: z.string().optional(), body: z.string().nullish(), date_created: z.string().nullish() });
+const errorResponse = z.object({ code: z.number().nullish(), message: z.string().nullish() });
+
+/** Twilio error codes that a retry can fix: rate limits and queue overflows. */
+const TRANSIENT_TWILIO_CODES = new Set([20429, 30001, 14107]);
+
+export function createTwilioClient(config: TwilioConfig) {
+  const fetcher = config.fetch ?? fetch;
+  const base = `${config.apiBase.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}`;
+  const authorization = `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString('base64')}`;
+
+  async function call(method: 'GET' | 'POST', path: string, form?: URLSearchParams): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await fetcher(`${base}${path}`, {
+        method,
+        headers: { authorization, ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+        ...(form ? { body: form.toString() } : {}),
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch (error) {
+      throw new ProviderSendError(`Could not reach Twilio: ${(error as Error).message}`, null, true);
+    }
+    const json: unknown = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      const parsed = errorResponse.safeParse(json);
+      const code = parsed.success && parsed.data.code ? parsed.data.code : null;
+      const message = (parsed.success && parsed.data.message) || `Twilio answered ${response.status}`;
+      const transient = response.status >= 500 || response.status === 429 || (code !== null && TRANSIENT_TWILIO_CODES.has(code));
+      throw new ProviderSendError(message, code === null ? null : String(code), transient);
+    }
+    return json;
+  }
+
+  const provider: TelephonyProvider = {
+    kind: 'twilio',
+    async sendSms(request: SendSmsRequest): Promise<SendSmsResult> {
+      const form = new URLSearchParams({ To: request.to, From: request.from, Body: request.body });
+      for (const url of request.mediaUrls) form.append('MediaUrl', url);
+      if (request.statusCallbackUrl) form.set('StatusCallback', request.statusCallbackUrl);
+      const parsed = messageResponse.parse(await call('POST', '/Messages.json', form));
+      return { providerMessageId: parsed.sid };
+    },
+    async findAccepted(request: SendSmsRequest): Promise<SendSmsResult | null> {
+      const day = request.createdAt.toISOString().slice(0, 10);
+      const query = new URLSearchParams({ To: request.to, From: request.from, 'DateSent>': day, PageSize: '50' });
+      const json = (await call('GET', `/Messages.json?${query.toString()}`)) as { messages?: unknown[] };
+      for (const item of json.messages ?? []) {
+        const parsed = messageResponse.safeParse(item);
+        if (!parsed.success || parsed.data.body !== request.body) continue;
+        const created = parsed.data.date_created ? Date.parse(parsed.data.date_created) : Number.NaN;
+        // Twilio's dates are to the second; allow a second of slack before our row's creation.
+        if (!Number.isNaN(created) && created >= request.createdAt.getTime() - 1000) return { providerMessageId: parsed.data.sid };
+      }
+      return null;
+    },
+  };
+
+  const provisioning: NumberProvisioning = {
+    async searchAvailable({ country, areaCode }): Promise<AvailableNumber[]> {
+      const query = new URLSearchParams({ AreaCode: areaCode, SmsEnabled: 'true', PageSize: '10' });
+      const json = (await call('GET', `/AvailablePhoneNumbers/${country}/Local.json?${query.toString()}`)) as { available_phone_numbers?: unknown[] };
+      const item = z.object({ phone_number: z.string(), locality: z.string().nullish(), region: z.string().nullish() });
+      return (json.available_phone_numbers ?? []).flatMap((raw) => {
+        const parsed = item.safeParse(raw);
+        return parsed.success ? [{ e164: parsed.data.phone_number, locality: parsed.data.locality ?? null, region: parsed.data.region ?? null }] : [];
+      });
+    },
+    async buy({ e164, smsUrl, statusCallbackUrl }) {
+      const form = new URLSearchParams({ PhoneNumber: e164, SmsUrl: smsUrl, SmsMethod: 'POST', StatusCallback: statusCallbackUrl });
+      const parsed = z.object({ sid: z.string() }).parse(await call('POST', '/IncomingPhoneNumbers.json', form));
+      return { sid: parsed.sid };
+    },
+    async adopt({ e164, smsUrl, statusCallbackUrl }) {
+      const json = (await call('GET', `/IncomingPhoneNumbers.json?${new URLSearchParams({ PhoneNumber: e164 }).toString()}`)) as {
+        incoming_phone_numbers?: unknown[];
+      };
+      const owned = z.object({ sid: z.string() }).safeParse(json.incoming_phone_numbers?.[0]);
+      if (!owned.success) throw new ProviderSendError(`${e164} is not a number of this Twilio account`, null, false);
+      const form = new URLSearchParams({ SmsUrl: smsUrl, SmsMethod: 'POST', StatusCallback: statusCallbackUrl });
+      await call('POST', `/IncomingPhoneNumbers/${encodeURIComponent(owned.data.sid)}.json`, form);
+      return { sid: owned.data.sid };
+    },
+  };
+
+  return { provider, provisioning };
+}

@@ -1,0 +1,80 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../db/database';
+import { companies, NOTIFICATION_EVENTS, notificationPreferences, notifications, users } from '../db/schema';
+import { EMAIL_QUEUE, type EmailJobPayload } from '../jobs/email.jobs';
+import { escapeHtml } from '../lib/html';
+import type { MessagingDeps, PendingEvents } from './messaging.deps';
+
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+export type NotificationChannel = 'in_app' | 'email' | 'sms';
+
+export const ALERT_SMS_QUEUE = 'alert.sms';
+
+/** Defaults when a user has not chosen: everything in the app; email for what needs a person; SMS for new leads. */
+export const DEFAULT_PREFERENCES: Record<NotificationEvent, Record<NotificationChannel, boolean>> = {
+  new_lead: { in_app: true, email: true, sms: true },
+  new_message: { in_app: true, email: true, sms: false },
+  opt_out: { in_app: true, email: true, sms: false },
+  delivery_failed: { in_app: true, email: false, sms: false },
+};
+
+export async function preferencesOf(executor: DbOrTx, companyId: string, userId: string) {
+  const rows = await executor
+    .select()
+    .from(notificationPreferences)
+    .where(and(eq(notificationPreferences.companyId, companyId), eq(notificationPreferences.userId, userId)));
+  const result = structuredClone(DEFAULT_PREFERENCES);
+  for (const row of rows) result[row.event][row.channel] = row.enabled;
+  return result;
+}
+
+export interface NotifyInput {
+  companyId: string;
+  event: NotificationEvent;
+  title: string;
+  body: string;
+  /** In-app path, e.g. /conversations?c=<id>. */
+  link: string;
+}
+
+/**
+ * Tells the company's people, each as they chose: an in-app notification, an email (through the mail queue), and
+ * one SMS to the company's alert number if anyone wants that event by text. Called inside the transaction of the
+ * change it announces.
+ */
+export async function notify(tx: DbOrTx, deps: Pick<MessagingDeps, 'clock' | 'queue' | 'publicUrl'>, events: PendingEvents, input: NotifyInput): Promise<void> {
+  const now = deps.clock.now();
+  const [company] = await tx.select().from(companies).where(eq(companies.id, input.companyId)).limit(1);
+  if (!company) return;
+  const people = await tx.select().from(users).where(eq(users.companyId, input.companyId));
+  let wantsSms = false;
+  for (const person of people) {
+    const prefs = (await preferencesOf(tx, input.companyId, person.id))[input.event];
+    if (prefs.in_app) {
+      await tx.insert(notifications).values({
+        companyId: input.companyId,
+        userId: person.id,
+        event: input.event,
+        title: input.title,
+        body: input.body,
+        link: input.link,
+        createdAt: now,
+      });
+      events.add(input.companyId, { type: 'notification', userId: person.id });
+    }
+    if (prefs.email) {
+      const url = `${deps.publicUrl}${input.link}`;
+      const email: EmailJobPayload = {
+        to: person.email,
+        subject: `${input.title} — ${company.name}`,
+        text: `${input.body}\n\nOpen in LeadLoop: ${url}\n\nChange which emails you get in LeadLoop → Notifications.`,
+        html: `<p>${escapeHtml(input.body)}</p><p><a href="${escapeHtml(url)}">Open in LeadLoop</a></p><p style="color:#868e96">Change which emails you get in LeadLoop → Notifications.</p>`,
+      };
+      await deps.queue.enqueue(tx, EMAIL_QUEUE, email, { companyId: input.companyId });
+    }
+    wantsSms ||= prefs.sms;
+  }
+  if (wantsSms && company.alertPhone) {
+    await deps.queue.enqueue(tx, ALERT_SMS_QUEUE, { companyId: input.companyId, to: company.alertPhone, body: `LeadLoop: ${input.title}. ${input.body}`.slice(0, 320) }, { companyId: input.companyId });
+  }
+}
