@@ -288,6 +288,8 @@ export const contacts = pgTable(
     firstName: text('first_name'),
     lastName: text('last_name'),
     phone: text('phone').notNull(),
+    /** Numbers of clients merged into this one: texts from them still reach this client. */
+    otherPhones: jsonb('other_phones').$type<string[]>().notNull().default([]),
     email: text('email'),
     addressLine1: text('address_line1'),
     city: text('city'),
@@ -384,6 +386,8 @@ export const conversations = pgTable(
     phoneNumberId: uuid('phone_number_id')
       .notNull()
       .references(() => phoneNumbers.id, { onDelete: 'cascade' }),
+    /** The customer's number in this thread (a client merged from two numbers has a thread for each). */
+    peerPhone: text('peer_phone').notNull(),
     /** Who answers: the AI assistant, or a person ("You're in control"). */
     mode: text('mode', { enum: ['ai', 'human'] }).notNull().default('ai'),
     status: text('status', { enum: ['open', 'closed'] }).notNull().default('open'),
@@ -395,7 +399,7 @@ export const conversations = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('conversations_contact_number_key').on(t.companyId, t.contactId, t.phoneNumberId),
+    uniqueIndex('conversations_contact_number_key').on(t.companyId, t.contactId, t.phoneNumberId, t.peerPhone),
     index('conversations_company_last_idx').on(t.companyId, t.lastMessageAt),
   ],
 );

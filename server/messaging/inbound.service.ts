@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { companies, consentEvents, contacts, conversations, inboundEvents, leads, messages, phoneNumbers } from '../db/schema';
 import { HOUR } from '../lib/clock';
@@ -149,7 +149,14 @@ export async function receiveSms(deps: MessagingDeps, input: ReceivedSms): Promi
     let [contact] = await tx
       .select()
       .from(contacts)
-      .where(and(eq(contacts.companyId, companyId), eq(contacts.phone, input.from), isNull(contacts.mergedIntoId)))
+      .where(
+        and(
+          eq(contacts.companyId, companyId),
+          isNull(contacts.mergedIntoId),
+          or(eq(contacts.phone, input.from), sql`${contacts.otherPhones} @> ${JSON.stringify([input.from])}::jsonb`),
+        ),
+      )
+      .orderBy(sql`${contacts.phone} = ${input.from} desc`)
       .limit(1);
     const newContact = !contact;
     if (!contact) {
@@ -160,12 +167,19 @@ export async function receiveSms(deps: MessagingDeps, input: ReceivedSms): Promi
     let [conversation] = await tx
       .select()
       .from(conversations)
-      .where(and(eq(conversations.companyId, companyId), eq(conversations.contactId, contact.id), eq(conversations.phoneNumberId, number.id)))
+      .where(
+        and(
+          eq(conversations.companyId, companyId),
+          eq(conversations.contactId, contact.id),
+          eq(conversations.phoneNumberId, number.id),
+          eq(conversations.peerPhone, input.from),
+        ),
+      )
       .limit(1);
     if (!conversation) {
       [conversation] = await tx
         .insert(conversations)
-        .values({ companyId, contactId: contact.id, phoneNumberId: number.id, createdAt: now, updatedAt: now })
+        .values({ companyId, contactId: contact.id, phoneNumberId: number.id, peerPhone: input.from, createdAt: now, updatedAt: now })
         .returning();
     }
     if (!conversation) throw new Error('conversation insert returned nothing');

@@ -30,7 +30,7 @@ const PLAIN_LANGUAGE_OPT_OUTS: RegExp[] = [
 export function normalizeKeyword(body: string): string {
   return body
     .trim()
-    .replace(/^["'“”‘’(\[]+|["'“”‘’)\].!?,;:]+$/g, '')
+    .replace(/^["'“”‘’([]+|["'“”‘’)\].!?,;:]+$/g, '')
     .trim()
     .replace(/\s+/g, ' ')
     .toUpperCase();

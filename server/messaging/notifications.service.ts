@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
-import { companies, NOTIFICATION_EVENTS, notificationPreferences, notifications, users } from '../db/schema';
+import { companies, type NOTIFICATION_EVENTS, notificationPreferences, notifications, users } from '../db/schema';
 import { EMAIL_QUEUE, type EmailJobPayload } from '../jobs/email.jobs';
 import { escapeHtml } from '../lib/html';
 import type { MessagingDeps, PendingEvents } from './messaging.deps';

@@ -42,7 +42,7 @@ function optedOutReason(contact: ContactRow): string {
 }
 
 /** Why nothing may be sent to this contact right now, or null. Compliance confirmations are always allowed. */
-async function blockingReason(tx: Tx, contact: ContactRow, input: { automated: boolean; compliance: boolean }): Promise<{ code: string; message: string } | null> {
+async function blockingReason(tx: Tx, contact: ContactRow, input: { automated: boolean; compliance: boolean; to: string }): Promise<{ code: string; message: string } | null> {
   if (input.compliance) return null;
   if (contact.blockedAt) return { code: 'blocked', message: `You blocked ${contactDisplayName(contact)}, so LeadLoop does not text them.` };
   if (contact.optedOutAt) return { code: 'opted_out', message: optedOutReason(contact) };
@@ -50,7 +50,7 @@ async function blockingReason(tx: Tx, contact: ContactRow, input: { automated: b
     const [protectedRow] = await tx
       .select({ id: protectedNumbers.id, label: protectedNumbers.label })
       .from(protectedNumbers)
-      .where(and(eq(protectedNumbers.companyId, contact.companyId), eq(protectedNumbers.e164, contact.phone)))
+      .where(and(eq(protectedNumbers.companyId, contact.companyId), eq(protectedNumbers.e164, input.to)))
       .limit(1);
     if (protectedRow) {
       return { code: 'protected_number', message: `This number is on your protected list${protectedRow.label ? ` (${protectedRow.label})` : ''}, so automations never text it.` };
@@ -77,11 +77,11 @@ export async function queueOutbound(tx: Tx, deps: MessagingDeps, events: Pending
   if (!contact || !number) throw notFound('Conversation');
 
   const compliance = input.dedupeKey?.startsWith('compliance:') ?? false;
-  const blocked = await blockingReason(tx, contact, { automated: input.automated, compliance });
+  const blocked = await blockingReason(tx, contact, { automated: input.automated, compliance, to: conversation.peerPhone });
   let scheduledFor: Date | null = null;
   if (!blocked && input.automated && !input.isReply && !compliance) {
     const [company] = await tx.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, input.companyId)).limit(1);
-    const zones = recipientZones({ contactTimezone: contact.timezone, contactRegion: contact.region, phone: contact.phone, companyTimezone: company?.timezone });
+    const zones = recipientZones({ contactTimezone: contact.timezone, contactRegion: contact.region, phone: conversation.peerPhone, companyTimezone: company?.timezone });
     const next = nextSendTime(now.getTime(), zones);
     if (next > now.getTime()) scheduledFor = new Date(next);
   }
@@ -98,7 +98,7 @@ export async function queueOutbound(tx: Tx, deps: MessagingDeps, events: Pending
       automated: input.automated,
       dedupeKey: input.dedupeKey ?? null,
       fromNumber: number.e164,
-      toNumber: contact.phone,
+      toNumber: conversation.peerPhone,
       body: input.body,
       media: input.media ?? [],
       status: blocked ? 'blocked' : scheduledFor ? 'scheduled' : 'queued',
@@ -149,7 +149,7 @@ export async function deliverMessage(deps: MessagingDeps, messageId: string, opt
     const [contact] = await tx.select().from(contacts).where(eq(contacts.id, message.contactId)).limit(1);
     if (!contact) return null;
 
-    const blocked = await blockingReason(tx, contact, { automated: message.automated, compliance: isComplianceReply(message) });
+    const blocked = await blockingReason(tx, contact, { automated: message.automated, compliance: isComplianceReply(message), to: message.toNumber });
     if (blocked) {
       await setBlocked(tx, message, blocked.code, blocked.message, events);
       return null;

@@ -338,7 +338,7 @@ describe('send-lock, duplicates, pacing', () => {
     const s = await company(t.deps);
     await inbound(s, 'Hi');
     const { conversation } = await conversationOf(s);
-    const sent = [];
+    const sent: Array<{ id: string }> = [];
     for (const body of ['one', 'two', 'three']) sent.push(await send(s, conversation.id, body));
     await s.deps.queue.drain();
     // Sent or already reported delivered by the simulator (one second after sending).
@@ -440,7 +440,7 @@ describe('provider outcomes and delivery reports', () => {
     await recordInboundEvent(before.messaging, { provider: 'twilio', kind: 'sms', eventKey: 'SMx1', payload: { MessageSid: 'SMx1', From: CUSTOMER, To: s.business, Body: 'Hi' } });
     await before.queue.drain();
     const { conversation } = await conversationOf(s);
-    const queued = [];
+    const queued: Array<{ id: string }> = [];
     for (let i = 0; i < 5; i += 1) queued.push(await send(s, conversation.id, `Message ${i}`));
     // "Restart": a new process (new queue, new pipeline) on the same database; the old one never ran the jobs.
     const after = createTestDeps(t.database.db, { twilio, numberPacingMs: 0 });

@@ -1,15 +1,7 @@
 import { getCompanySettings, updateCompanyAddress, updateCompanyProfile } from '../services/company.service';
-import type { Context } from '../trpc/context';
+import { companyScope as scope } from '../trpc/scope';
 import { protectedProcedure, router } from '../trpc/trpc';
 import { updateAddressInput, updateCompanyInput } from './company.schema';
-
-const scope = (ctx: Context & { companyId: string; userId: string }) => ({
-  db: ctx.deps.db,
-  companyId: ctx.companyId,
-  userId: ctx.userId,
-  now: ctx.deps.clock.now(),
-  ip: ctx.ip,
-});
 
 /** Settings → company and address. Always the caller's own company: no procedure takes a company id. */
 export const companyRouter = router({

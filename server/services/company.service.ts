@@ -1,18 +1,11 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../db/database';
+import type { CompanyScope } from '../trpc/scope';
 import { companies } from '../db/schema';
 import { notFound } from '../lib/errors';
 import type { UpdateAddressInput, UpdateCompanyInput } from '../routers/company.schema';
 import { writeAudit } from './audit.service';
 
-export interface CompanyScope {
-  db: Database;
-  companyId: string;
-  userId: string;
-  now: Date;
-  ip: string | null;
-}
 
 type CompanyRow = typeof companies.$inferSelect;
 

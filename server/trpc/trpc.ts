@@ -35,6 +35,8 @@ function describeFieldErrors(fieldErrors: Record<string, string[]>): string {
 }
 
 const t = initTRPC.context<Context>().create({
+  // Live updates (subscriptions over Server-Sent Events): a ping keeps proxies from closing an idle stream.
+  sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 40_000 } },
   errorFormatter({ shape, error }) {
     const fieldErrors = fieldErrorsOf(error);
     const { stack: _stack, ...data } = shape.data;

@@ -10,6 +10,12 @@ import { createQueryClient, TRPCProvider } from '../../shared/api/react';
 import { analytics } from '../../shared/lib/analytics';
 import { messenger } from '../../shared/lib/messenger';
 import { authenticatedApi } from '../api/clients';
+import { useLiveUpdates } from './live-updates';
+
+function LiveUpdates() {
+  useLiveUpdates();
+  return null;
+}
 
 /** Once the current user has loaded: identify them to analytics and boot the messaging widget. */
 function IdentifySignedInUser() {
@@ -34,6 +40,7 @@ export function ProtectedApp() {
         {/* Toasts appear at the top right; only the signed-in app raises them. */}
         <Notifications position="top-right" />
         <IdentifySignedInUser />
+        <LiveUpdates />
         <Outlet />
       </TRPCProvider>
     </QueryClientProvider>

@@ -9,6 +9,7 @@ import {
   RouterProvider,
 } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
+import { ApiTestProvider, type FakeApi } from '../../shared/testing/fake-api';
 
 export interface RenderScreenOptions {
   /** The address the memory history starts at, e.g. '/clients/42'. */
@@ -20,6 +21,8 @@ export interface RenderScreenOptions {
    * The layout then wraps them as a pathless route, the way the app's tabbed areas do.
    */
   children?: Record<string, RouteComponent>;
+  /** A fake tRPC API (createFakeApi) for screens that load or save data. */
+  api?: FakeApi;
 }
 
 /**
@@ -27,7 +30,7 @@ export interface RenderScreenOptions {
  * Link, Outlet and the router hooks need one. Resolves once the screen's h1 is on the page.
  */
 export async function renderScreen(Screen: RouteComponent, options: RenderScreenOptions = {}) {
-  const { path = '/', routePath = '$', children } = options;
+  const { path = '/', routePath = '$', children, api } = options;
   const rootRoute = createRootRoute({ component: () => <Outlet /> });
 
   let routeTree;
@@ -43,11 +46,8 @@ export async function renderScreen(Screen: RouteComponent, options: RenderScreen
 
   const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }) });
   await router.load();
-  const result = render(
-    <MantineProvider env="test">
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
+  const app = <RouterProvider router={router} />;
+  const result = render(<MantineProvider env="test">{api ? <ApiTestProvider api={api}>{app}</ApiTestProvider> : app}</MantineProvider>);
   const heading = await screen.findByRole('heading', { level: 1 });
   return { ...result, router, heading };
 }

@@ -1,4 +1,4 @@
-import { createTRPCClient, httpBatchLink, type TRPCClient, type TRPCLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, type TRPCClient, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import type { AppRouter } from '../../../server/trpc/app.router';
 import { apiErrorCode } from './errors';
@@ -42,16 +42,30 @@ function errorLink(options: ApiClientOptions): TRPCLink<AppRouter> {
  * made without `getAuthToken`; the authenticated one sends `Authorization: Bearer <token>` when a token exists.
  */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const url = options.url ?? '/trpc';
+  const batch = httpBatchLink({
+    url,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    headers() {
+      const token = options.getAuthToken?.();
+      return token ? { Authorization: `Bearer ${token}` } : {};
+    },
+  });
   return createTRPCClient<AppRouter>({
     links: [
       errorLink(options),
-      httpBatchLink({
-        url: options.url ?? '/trpc',
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-        headers() {
-          const token = options.getAuthToken?.();
-          return token ? { Authorization: `Bearer ${token}` } : {};
-        },
+      // Live updates are Server-Sent Events, which cannot carry headers: the token travels as a connection
+      // parameter (the server redacts it from logs). Only the authenticated client subscribes.
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: httpSubscriptionLink({
+          url,
+          connectionParams: () => {
+            const token = options.getAuthToken?.();
+            return token ? { authToken: token } : null;
+          },
+        }),
+        false: batch,
       }),
     ],
   });

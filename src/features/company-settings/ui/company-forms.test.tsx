@@ -1,14 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
-import { observable } from '@trpc/server/observable';
+import { notifications } from '@mantine/notifications';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_HOURS } from '../../../../contracts/company';
-import type { AppRouter } from '../../../shared/api';
-import { createQueryClient, TRPCProvider } from '../../../shared/api/react';
+import { ApiTestProvider, apiError, type ApiHandlers, createFakeApi } from '../../../shared/testing/fake-api';
 import { CompanyAddressForm } from './company-address-form';
 import { type CompanySettings, CompanyProfileForm, validateProfile } from './company-profile-form';
 
@@ -29,43 +25,17 @@ const company: CompanySettings = {
   updatedAt: 1_700_000_000_123,
 };
 
-type Handler = (input: unknown) => unknown;
-
-/** A tRPC client whose procedures are answered by the test (no HTTP, no server). */
-function fakeApi(handlers: Record<string, Handler>) {
-  const calls: Array<{ path: string; input: unknown }> = [];
-  const link: TRPCLink<AppRouter> = () => ({ op }) =>
-    observable((observer) => {
-      calls.push({ path: op.path, input: op.input });
-      Promise.resolve()
-        .then(() => (handlers[op.path] ?? (() => undefined))(op.input))
-        .then((data) => {
-          observer.next({ result: { type: 'data', data } });
-          observer.complete();
-        })
-        .catch((error: unknown) => observer.error(error as TRPCClientError<AppRouter>));
-    });
-  return { client: createTRPCClient<AppRouter>({ links: [link] }), calls };
-}
-
-const serverError = (code: string, message: string, fieldErrors?: Record<string, string[]>) =>
-  TRPCClientError.from({ error: { message, code: -32600, data: { code, httpStatus: 400, ...(fieldErrors ? { fieldErrors } : {}) } } });
-
-function renderWith(ui: React.ReactNode, handlers: Record<string, Handler>) {
-  const api = fakeApi({ 'company.get': () => company, ...handlers });
-  const queryClient = createQueryClient();
+function renderWith(ui: React.ReactNode, handlers: ApiHandlers) {
+  const api = createFakeApi({ 'company.get': () => company, ...handlers });
   render(
     <MantineProvider env="test">
-      <Notifications />
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={api.client} queryClient={queryClient}>
-          {ui}
-        </TRPCProvider>
-      </QueryClientProvider>
+      <ApiTestProvider api={api}>{ui}</ApiTestProvider>
     </MantineProvider>,
   );
-  return { ...api, user: userEvent.setup(), queryClient };
+  return { ...api, user: userEvent.setup() };
 }
+
+const serverError = apiError;
 
 afterEach(() => notifications.clean());
 

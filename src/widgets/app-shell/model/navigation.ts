@@ -5,6 +5,8 @@ export interface NavItem {
   to: NonNullable<LinkProps['to']>;
   /** Other path prefixes that belong to this item (e.g. Settings → Company also covers the Address tab). */
   alsoMatches?: string[];
+  /** A live count shown beside the item. */
+  badge?: 'unreadConversations';
 }
 
 export interface NavGroup {
@@ -18,7 +20,7 @@ export const NAVIGATION: NavGroup[] = [
     label: 'Leads & inbox',
     items: [
       { label: 'Dashboard', to: '/dashboard' },
-      { label: 'Conversations', to: '/conversations' },
+      { label: 'Conversations', to: '/conversations', badge: 'unreadConversations' },
       { label: 'Leads', to: '/leads' },
       { label: 'Clients', to: '/clients' },
       { label: 'Notifications', to: '/notifications' },

@@ -1,10 +1,12 @@
-import { ActionIcon, AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, AppShell, Avatar, Badge, Burger, Group, Indicator, Menu, NavLink, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { Suspense, useState } from 'react';
 import { useCompanySettings } from '../../../entities/company';
 import { fullName, initials, useCurrentUser } from '../../../entities/user';
 import { useSignOut } from '../../../features/sign-out';
+import { useTRPC } from '../../../shared/api/react';
 import { ScreenSpinner } from '../../../shared/ui/spinner';
 import { activeNavItem, NAVIGATION } from '../model/navigation';
 import { ShellBanners } from './banners';
@@ -12,6 +14,8 @@ import { ShellBanners } from './banners';
 function Navigation({ onNavigate }: { onNavigate: () => void }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const active = activeNavItem(pathname);
+  const trpc = useTRPC();
+  const unread = useQuery(trpc.conversations.unreadCount.queryOptions()).data?.conversations ?? 0;
   return (
     <nav aria-label="Main">
       <Stack gap="md">
@@ -26,6 +30,13 @@ function Navigation({ onNavigate }: { onNavigate: () => void }) {
                 component={Link}
                 to={item.to}
                 label={item.label}
+                rightSection={
+                  item.badge === 'unreadConversations' && unread > 0 ? (
+                    <Badge size="sm" circle={unread < 10} color="red" aria-label={`${unread} unread`}>
+                      {unread > 99 ? '99+' : unread}
+                    </Badge>
+                  ) : null
+                }
                 active={active === item}
                 aria-current={active === item ? 'page' : undefined}
                 onClick={onNavigate}
@@ -88,6 +99,20 @@ function UserMenu() {
 }
 
 /** The signed-in layout: header, grouped navigation (a drawer on phones), banners and the current screen. */
+function NotificationsBell() {
+  const trpc = useTRPC();
+  const unread = useQuery(trpc.notifications.unreadCount.queryOptions()).data?.count ?? 0;
+  return (
+    <Tooltip label={unread > 0 ? `${unread} unread notifications` : 'Notifications'}>
+      <Indicator label={unread > 99 ? '99+' : unread} size={16} color="red" disabled={unread === 0} offset={6}>
+        <ActionIcon component={Link} to="/notifications" variant="subtle" color="gray" size="lg" aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}>
+          <BellIcon />
+        </ActionIcon>
+      </Indicator>
+    </Tooltip>
+  );
+}
+
 export function AppShellLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const user = useCurrentUser();
@@ -111,11 +136,7 @@ export function AppShellLayout() {
             ) : null}
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <Tooltip label="Notifications">
-              <ActionIcon component={Link} to="/notifications" variant="subtle" color="gray" size="lg" aria-label="Notifications">
-                <BellIcon />
-              </ActionIcon>
-            </Tooltip>
+            <NotificationsBell />
             <UserMenu />
           </Group>
         </Group>

@@ -1,0 +1,249 @@
+import { TRPCError } from '@trpc/server';
+import { and, asc, desc, eq, gt, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { recipientZones } from '../../contracts/send-window';
+import type { DbOrTx } from '../db/database';
+import { companies, contacts, conversations, leads, messages, messageTemplates, phoneNumbers, users } from '../db/schema';
+import { notFound } from '../lib/errors';
+import { assertKnownMergeTags, renderMergeTags } from '../messaging/merge-tags';
+import { contactDisplayName, type MessagingDeps, PendingEvents } from '../messaging/messaging.deps';
+import { queueOutbound, scheduledNote } from '../messaging/outbound.service';
+import type { CompanyScope } from '../trpc/scope';
+
+export const INBOX_FILTERS = ['all', 'needs_human', 'ai', 'mine', 'unread', 'closed'] as const;
+export type InboxFilter = (typeof INBOX_FILTERS)[number];
+
+type ContactRow = typeof contacts.$inferSelect;
+
+export function contactSummary(contact: ContactRow) {
+  return {
+    id: contact.id,
+    name: contactDisplayName(contact),
+    firstName: contact.firstName,
+    lastName: contact.lastName,
+    phone: contact.phone,
+    otherPhones: contact.otherPhones,
+    optedOut: contact.optedOutAt !== null,
+    optedOutAt: contact.optedOutAt?.getTime() ?? null,
+    blocked: contact.blockedAt !== null,
+  };
+}
+
+/** A conversation of the caller's company, or NOT_FOUND (whether absent or another company's). */
+export async function scopedConversation(executor: DbOrTx, companyId: string, id: string) {
+  const [row] = await executor
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, id), eq(conversations.companyId, companyId)))
+    .limit(1);
+  if (!row) throw notFound('Conversation');
+  return row;
+}
+
+/** The inbox: newest activity first, keyset-paginated, filtered as the tabs of the thread list. */
+export async function listConversations(
+  scope: CompanyScope,
+  input: { filter: InboxFilter; search?: string | undefined; cursor?: string | undefined; limit: number },
+) {
+  const where: SQL[] = [eq(conversations.companyId, scope.companyId)];
+  if (input.filter === 'needs_human') where.push(eq(conversations.mode, 'human'), eq(conversations.status, 'open'));
+  if (input.filter === 'ai') where.push(eq(conversations.mode, 'ai'), eq(conversations.status, 'open'));
+  if (input.filter === 'mine') where.push(eq(conversations.assignedUserId, scope.userId));
+  if (input.filter === 'unread') where.push(gt(conversations.unreadCount, 0));
+  if (input.filter === 'closed') where.push(eq(conversations.status, 'closed'));
+  if (input.search) {
+    const like = `%${input.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const digits = input.search.replace(/\D/g, '');
+    where.push(
+      or(
+        ilike(contacts.firstName, like),
+        ilike(contacts.lastName, like),
+        ilike(sql`coalesce(${contacts.firstName}, '') || ' ' || coalesce(${contacts.lastName}, '')`, like),
+        ilike(conversations.lastMessagePreview, like),
+        ...(digits.length >= 3 ? [ilike(contacts.phone, `%${digits}%`)] : []),
+      )!,
+    );
+  }
+  if (input.cursor) {
+    const [at, id] = input.cursor.split('|');
+    const cursorAt = new Date(Number(at));
+    if (!Number.isNaN(cursorAt.getTime()) && id) {
+      where.push(or(lt(conversations.lastMessageAt, cursorAt), and(eq(conversations.lastMessageAt, cursorAt), lt(conversations.id, id)))!);
+    }
+  }
+  const rows = await scope.db
+    .select({ conversation: conversations, contact: contacts })
+    .from(conversations)
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+    .where(and(...where))
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(input.limit + 1);
+  const page = rows.slice(0, input.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(({ conversation, contact }) => ({
+      id: conversation.id,
+      contact: contactSummary(contact),
+      preview: conversation.lastMessagePreview ?? '',
+      lastMessageAt: conversation.lastMessageAt?.getTime() ?? conversation.createdAt.getTime(),
+      unreadCount: conversation.unreadCount,
+      mode: conversation.mode,
+      status: conversation.status,
+      assignedUserId: conversation.assignedUserId,
+    })),
+    nextCursor: rows.length > input.limit && last ? `${last.conversation.lastMessageAt?.getTime() ?? 0}|${last.conversation.id}` : null,
+  };
+}
+
+/** One thread: the conversation, its contact, the latest lead, and its last 300 messages oldest first. */
+export async function getConversation(scope: CompanyScope, id: string) {
+  const conversation = await scopedConversation(scope.db, scope.companyId, id);
+  const [contact] = await scope.db.select().from(contacts).where(eq(contacts.id, conversation.contactId)).limit(1);
+  const [number] = await scope.db.select().from(phoneNumbers).where(eq(phoneNumbers.id, conversation.phoneNumberId)).limit(1);
+  const [company] = await scope.db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, scope.companyId)).limit(1);
+  if (!contact || !number) throw notFound('Conversation');
+  const [lead] = await scope.db.select().from(leads).where(eq(leads.contactId, contact.id)).orderBy(desc(leads.createdAt)).limit(1);
+  const recent = await scope.db
+    .select({ message: messages, authorFirstName: users.firstName })
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.authorUserId))
+    .where(eq(messages.conversationId, conversation.id))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(300);
+  const zones = recipientZones({ contactTimezone: contact.timezone, contactRegion: contact.region, phone: conversation.peerPhone, companyTimezone: company?.timezone });
+  return {
+    id: conversation.id,
+    mode: conversation.mode,
+    status: conversation.status,
+    assignedUserId: conversation.assignedUserId,
+    unreadCount: conversation.unreadCount,
+    businessNumber: number.e164,
+    businessNumberActive: number.status === 'active',
+    contact: { ...contactSummary(contact), email: contact.email, timezone: zones[0] ?? null },
+    /** The customer's number in this thread. */
+    peerPhone: conversation.peerPhone,
+    lead: lead
+      ? { id: lead.id, status: lead.status, source: lead.source, summary: lead.summary, valueCents: lead.valueCents, assignedUserId: lead.assignedUserId, createdAt: lead.createdAt.getTime() }
+      : null,
+    messages: recent.reverse().map(({ message, authorFirstName }) => ({
+      id: message.id,
+      direction: message.direction,
+      author: message.author,
+      authorName: message.author === 'user' ? (authorFirstName ?? 'Team') : message.author === 'contact' ? contactDisplayName(contact) : null,
+      body: message.body,
+      media: message.media,
+      status: message.status,
+      /** Why it was blocked or failed, in plain words. */
+      problem: message.status === 'blocked' || message.status === 'failed' || (message.status === 'queued' && message.errorMessage) ? message.errorMessage : null,
+      scheduledFor: message.scheduledFor?.getTime() ?? null,
+      scheduledNote: message.status === 'scheduled' ? scheduledNote(message, zones) : null,
+      createdAt: message.createdAt.getTime(),
+      sentAt: message.sentAt?.getTime() ?? null,
+      deliveredAt: message.deliveredAt?.getTime() ?? null,
+    })),
+  };
+}
+
+/**
+ * A staff member's text: merge tags filled, sent now (a person is replying), and the thread switches to
+ * "You're in control" so the AI stops answering.
+ */
+export async function sendStaffMessage(scope: CompanyScope, messaging: MessagingDeps, input: { conversationId: string; body: string }) {
+  assertKnownMergeTags(input.body);
+  const events = new PendingEvents();
+  const message = await scope.db.transaction(async (tx) => {
+    const conversation = await scopedConversation(tx, scope.companyId, input.conversationId);
+    const [number] = await tx.select().from(phoneNumbers).where(eq(phoneNumbers.id, conversation.phoneNumberId)).limit(1);
+    if (!number || number.status !== 'active') {
+      throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'This thread’s business number is no longer active. Set up your number in Settings → Phone.' });
+    }
+    const [contact] = await tx.select().from(contacts).where(eq(contacts.id, conversation.contactId)).limit(1);
+    const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, scope.companyId)).limit(1);
+    const [me] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, scope.userId)).limit(1);
+    const body = renderMergeTags(input.body, {
+      contact: { firstName: contact?.firstName ?? null, lastName: contact?.lastName ?? null },
+      businessName: company?.name ?? '',
+      businessPhone: number.e164,
+      senderFirstName: me?.firstName ?? '',
+    });
+    if (!body) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid input: body: The message is empty' });
+    const queued = await queueOutbound(tx, messaging, events, {
+      companyId: scope.companyId,
+      conversationId: conversation.id,
+      body,
+      author: 'user',
+      authorUserId: scope.userId,
+      automated: false,
+    });
+    await tx
+      .update(conversations)
+      .set({ mode: 'human', unreadCount: 0, status: 'open', updatedAt: scope.now })
+      .where(eq(conversations.id, conversation.id));
+    return queued;
+  });
+  events.publish(messaging);
+  messaging.queue.wake();
+  return { id: message.id, status: message.status, problem: message.status === 'blocked' ? message.errorMessage : null };
+}
+
+export async function updateConversation(
+  scope: CompanyScope,
+  messaging: Pick<MessagingDeps, 'bus'>,
+  id: string,
+  changes: Partial<{ mode: 'ai' | 'human'; status: 'open' | 'closed'; assignedUserId: string | null; unreadCount: number }>,
+) {
+  const conversation = await scopedConversation(scope.db, scope.companyId, id);
+  if (changes.assignedUserId) {
+    const [member] = await scope.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, changes.assignedUserId), eq(users.companyId, scope.companyId)))
+      .limit(1);
+    if (!member) throw notFound('Team member');
+  }
+  await scope.db.update(conversations).set({ ...changes, updatedAt: scope.now }).where(eq(conversations.id, conversation.id));
+  messaging.bus.publish(scope.companyId, { type: 'conversation', conversationId: conversation.id });
+  return { id: conversation.id, ...changes };
+}
+
+export async function unreadConversations(scope: CompanyScope): Promise<number> {
+  const [row] = await scope.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(conversations)
+    .where(and(eq(conversations.companyId, scope.companyId), gt(conversations.unreadCount, 0), eq(conversations.status, 'open')));
+  return row?.count ?? 0;
+}
+
+// ── Templates ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+export async function listTemplates(scope: CompanyScope) {
+  const rows = await scope.db.select().from(messageTemplates).where(eq(messageTemplates.companyId, scope.companyId)).orderBy(asc(messageTemplates.name));
+  return rows.map((t) => ({ id: t.id, name: t.name, body: t.body }));
+}
+
+export async function saveTemplate(scope: CompanyScope, input: { id?: string | undefined; name: string; body: string }) {
+  assertKnownMergeTags(input.body);
+  if (input.id) {
+    const [row] = await scope.db
+      .update(messageTemplates)
+      .set({ name: input.name, body: input.body, updatedAt: scope.now })
+      .where(and(eq(messageTemplates.id, input.id), eq(messageTemplates.companyId, scope.companyId)))
+      .returning();
+    if (!row) throw notFound('Template');
+    return { id: row.id, name: row.name, body: row.body };
+  }
+  const [row] = await scope.db
+    .insert(messageTemplates)
+    .values({ companyId: scope.companyId, name: input.name, body: input.body, createdAt: scope.now, updatedAt: scope.now })
+    .returning();
+  return { id: row!.id, name: row!.name, body: row!.body };
+}
+
+export async function deleteTemplate(scope: CompanyScope, id: string) {
+  const deleted = await scope.db
+    .delete(messageTemplates)
+    .where(and(eq(messageTemplates.id, id), eq(messageTemplates.companyId, scope.companyId)))
+    .returning({ id: messageTemplates.id });
+  if (deleted.length === 0) throw notFound('Template');
+  return { id };
+}
+

@@ -1,0 +1,59 @@
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { NOTIFICATION_EVENTS, notificationPreferences, notifications } from '../db/schema';
+import type { NotificationChannel, NotificationEvent } from '../messaging/notifications.service';
+import { preferencesOf } from '../messaging/notifications.service';
+import type { CompanyScope } from '../trpc/scope';
+
+/** The caller's own feed: newest first, keyset-paginated. */
+export async function listNotifications(scope: CompanyScope, input: { unreadOnly: boolean; cursor?: string | undefined; limit: number }) {
+  const where = [eq(notifications.companyId, scope.companyId), eq(notifications.userId, scope.userId)];
+  if (input.unreadOnly) where.push(isNull(notifications.readAt));
+  if (input.cursor) {
+    const [at, id] = input.cursor.split('|');
+    const cursorAt = new Date(Number(at));
+    if (!Number.isNaN(cursorAt.getTime()) && id) {
+      where.push(or(lt(notifications.createdAt, cursorAt), and(eq(notifications.createdAt, cursorAt), lt(notifications.id, id)))!);
+    }
+  }
+  const rows = await scope.db
+    .select()
+    .from(notifications)
+    .where(and(...where))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(input.limit + 1);
+  const page = rows.slice(0, input.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((n) => ({ id: n.id, event: n.event, title: n.title, body: n.body, link: n.link, read: n.readAt !== null, createdAt: n.createdAt.getTime() })),
+    nextCursor: rows.length > input.limit && last ? `${last.createdAt.getTime()}|${last.id}` : null,
+  };
+}
+
+export async function unreadNotifications(scope: CompanyScope): Promise<number> {
+  const [row] = await scope.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.companyId, scope.companyId), eq(notifications.userId, scope.userId), isNull(notifications.readAt)));
+  return row?.count ?? 0;
+}
+
+/** Marks the given notifications (only the caller's own) or all of them as read. */
+export async function markNotificationsRead(scope: CompanyScope, ids: string[] | undefined) {
+  const where = [eq(notifications.companyId, scope.companyId), eq(notifications.userId, scope.userId), isNull(notifications.readAt)];
+  if (ids) where.push(inArray(notifications.id, ids));
+  const updated = await scope.db.update(notifications).set({ readAt: scope.now }).where(and(...where)).returning({ id: notifications.id });
+  return { updated: updated.length };
+}
+
+export async function getPreferences(scope: CompanyScope) {
+  const prefs = await preferencesOf(scope.db, scope.companyId, scope.userId);
+  return NOTIFICATION_EVENTS.map((event) => ({ event, ...prefs[event] }));
+}
+
+export async function setPreference(scope: CompanyScope, input: { event: NotificationEvent; channel: NotificationChannel; enabled: boolean }) {
+  await scope.db
+    .insert(notificationPreferences)
+    .values({ companyId: scope.companyId, userId: scope.userId, event: input.event, channel: input.channel, enabled: input.enabled })
+    .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.event, notificationPreferences.channel], set: { enabled: input.enabled } });
+  return getPreferences(scope);
+}
