@@ -58,7 +58,7 @@ export async function getClient(scope: CompanyScope, id: string) {
   const contact = await scopedContact(scope.db, scope.companyId, id);
   const contactLeads = await scope.db.select().from(leads).where(eq(leads.contactId, contact.id)).orderBy(desc(leads.createdAt));
   const threads = await scope.db.select().from(conversations).where(eq(conversations.contactId, contact.id)).orderBy(desc(conversations.lastMessageAt));
-  const texts = await scope.db.select().from(messages).where(eq(messages.contactId, contact.id)).orderBy(desc(messages.createdAt)).limit(200);
+  const texts = await scope.db.select().from(messages).where(eq(messages.contactId, contact.id)).orderBy(desc(messages.createdAt), desc(messages.seq)).limit(200);
   const ledger = await scope.db
     .select({ event: consentEvents, actorFirstName: users.firstName, actorLastName: users.lastName })
     .from(consentEvents)

@@ -107,7 +107,7 @@ export async function getConversation(scope: CompanyScope, id: string) {
     .from(messages)
     .leftJoin(users, eq(users.id, messages.authorUserId))
     .where(eq(messages.conversationId, conversation.id))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .orderBy(desc(messages.createdAt), desc(messages.seq))
     .limit(300);
   const zones = recipientZones({ contactTimezone: contact.timezone, contactRegion: contact.region, phone: conversation.peerPhone, companyTimezone: company?.timezone });
   return {

@@ -44,7 +44,7 @@ export async function messageLog(
     .from(messages)
     .innerJoin(contacts, eq(contacts.id, messages.contactId))
     .where(and(...where))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .orderBy(desc(messages.createdAt), desc(messages.seq))
     .limit(input.pageSize)
     .offset((input.page - 1) * input.pageSize);
   return {

@@ -166,7 +166,7 @@ export async function deviceThread(scope: CompanyScope, deviceId: string) {
     .select()
     .from(messages)
     .where(and(eq(messages.companyId, scope.companyId), or(eq(messages.fromNumber, device.e164), eq(messages.toNumber, device.e164))))
-    .orderBy(desc(messages.createdAt))
+    .orderBy(desc(messages.createdAt), desc(messages.seq))
     .limit(200);
   return rows
     .filter((m) => m.direction === 'inbound' || ['sent', 'delivered', 'failed'].includes(m.status))
