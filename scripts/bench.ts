@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { loadDotEnvFiles } from '../server/config/env';
+import { benchInbound } from './bench-inbound';
 import type { ChunkStat } from './vite-chunk-stats';
 import { buildStaleReason, buildWeb, DIST } from './web-build';
 
@@ -73,8 +74,9 @@ async function bundle(): Promise<number> {
   return failures.length > 0 ? 1 : 0;
 }
 
-const benches: Record<string, () => Promise<number>> = { bundle };
+const benches: Record<string, () => Promise<number>> = { bundle, inbound: benchInbound };
 const name = process.argv[2];
+process.argv.splice(2, 1); // the rest are the bench's own options
 const run = name ? benches[name] : undefined;
 if (!run) {
   console.error(`Usage: npm run bench -- <${Object.keys(benches).join('|')}>  (or npm run bench:<name>)`);

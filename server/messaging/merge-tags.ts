@@ -1,9 +1,8 @@
 import { TRPCError } from '@trpc/server';
+import { type MergeTag, mergeTagProblem } from '../../contracts/merge-tags';
 import { formatPhoneForDisplay } from './messaging.deps';
 
-/** The merge tags staff may use in messages and templates, with what fills them. */
-export const MERGE_TAGS = ['first_name', 'last_name', 'full_name', 'business_name', 'business_phone', 'my_first_name'] as const;
-export type MergeTag = (typeof MERGE_TAGS)[number];
+export const MAX_TEXT_LENGTH = 1600;
 
 export interface MergeValues {
   contact: { firstName: string | null; lastName: string | null };
@@ -12,19 +11,9 @@ export interface MergeValues {
   senderFirstName: string;
 }
 
-export function unknownMergeTags(text: string): string[] {
-  const found = [...text.matchAll(/\{([a-z_]+)\}/gi)].map((m) => m[1]!.toLowerCase());
-  return [...new Set(found.filter((tag) => !(MERGE_TAGS as readonly string[]).includes(tag)))];
-}
-
 export function assertKnownMergeTags(text: string): void {
-  const unknown = unknownMergeTags(text);
-  if (unknown.length > 0) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: `Unknown merge tag${unknown.length > 1 ? 's' : ''}: ${unknown.map((t) => `{${t}}`).join(', ')}. Available: ${MERGE_TAGS.map((t) => `{${t}}`).join(', ')}.`,
-    });
-  }
+  const problem = mergeTagProblem(text);
+  if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
 }
 
 /** Fills the tags; a missing first name reads "there" ("Hi {first_name}" → "Hi there"). */

@@ -141,15 +141,14 @@ describe('conversations', () => {
 
   it('pushes an event to subscribers of the company when a text arrives', async () => {
     const a = await companyWithThread(t.deps, 'alpha');
-    const controller = new AbortController();
-    const stream = await a.caller.conversations.events(undefined, { signal: controller.signal });
+    const stream = await a.caller.conversations.events();
     const iterator = stream[Symbol.asyncIterator]();
     const next = iterator.next();
     await a.caller.phone.simulator.send({ deviceId: a.device.id, body: 'Any update?', mediaUrls: [] });
     await t.deps.queue.drain();
     const first = await next;
     expect(first.value).toMatchObject({ type: 'message', conversationId: a.conversation.id });
-    controller.abort();
+    await iterator.return?.();
   });
 });
 
@@ -203,7 +202,9 @@ describe('leads and clients', () => {
     expect(merged.blocked).toBe(true);
     expect(merged.otherPhones).toEqual(['+13125550152']);
     expect(merged.leads).toHaveLength(2);
-    expect((await a.caller.clients.list({ page: 1, pageSize: 25 })).total).toBe(1);
+    const clientList = await a.caller.clients.list({ page: 1, pageSize: 25 });
+    expect(clientList.total).toBe(1);
+    expect(clientList.items[0]!.leadsCount).toBe(2);
     await expect(a.caller.clients.get({ id: manual.contact.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     // A text from the merged number reaches the merged client, not a new one.
     const device = await a.caller.phone.simulator.addDevice({ phone: '+13125550152' });

@@ -35,7 +35,8 @@ export async function listClients(scope: CompanyScope, input: { search?: string 
   }
   const [count] = await scope.db.select({ total: sql<number>`count(*)::int` }).from(contacts).where(and(...where));
   const rows = await scope.db
-    .select({ contact: contacts, leadsCount: sql<number>`(select count(*)::int from ${leads} where ${leads.contactId} = ${contacts.id})` })
+    // Qualified by hand: inside the subquery drizzle would print both columns unqualified ("id" = leads.id).
+    .select({ contact: contacts, leadsCount: sql<number>`(select count(*)::int from ${leads} where ${leads.contactId} = "contacts"."id")` })
     .from(contacts)
     .where(and(...where))
     .orderBy(sql`${contacts.lastMessageAt} desc nulls last`, desc(contacts.createdAt))

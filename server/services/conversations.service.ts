@@ -4,7 +4,7 @@ import { recipientZones } from '../../contracts/send-window';
 import type { DbOrTx } from '../db/database';
 import { companies, contacts, conversations, leads, messages, messageTemplates, phoneNumbers, users } from '../db/schema';
 import { notFound } from '../lib/errors';
-import { assertKnownMergeTags, renderMergeTags } from '../messaging/merge-tags';
+import { assertKnownMergeTags, MAX_TEXT_LENGTH, renderMergeTags } from '../messaging/merge-tags';
 import { contactDisplayName, type MessagingDeps, PendingEvents } from '../messaging/messaging.deps';
 import { queueOutbound, scheduledNote } from '../messaging/outbound.service';
 import type { CompanyScope } from '../trpc/scope';
@@ -166,6 +166,9 @@ export async function sendStaffMessage(scope: CompanyScope, messaging: Messaging
       senderFirstName: me?.firstName ?? '',
     });
     if (!body) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid input: body: The message is empty' });
+    if (body.length > MAX_TEXT_LENGTH) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: `Invalid input: body: With the merge tags filled in, this text is ${body.length} characters; texts are at most ${MAX_TEXT_LENGTH}.` });
+    }
     const queued = await queueOutbound(tx, messaging, events, {
       companyId: scope.companyId,
       conversationId: conversation.id,

@@ -6,6 +6,7 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Flex.css';
+import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/CheckboxIndicator.css';

@@ -1,14 +1,28 @@
-import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Alert, Anchor, Button, Center, Group, List, Pagination, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { MouseEvent } from 'react';
+import { useTRPC } from '../../../shared/api/react';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { Spinner } from '../../../shared/ui/spinner';
+import { formatPhone } from '../lib/format';
+import { useNow } from '../lib/use-now';
+import { CLIENTS_PAGE_SIZE, type ClientsShow, clientsListInput, hasClientFilters } from '../model/clients-search';
+import type { ClientListItem } from '../model/types';
+import { ClientStatusBadges, RelativeTime } from './client-badges';
+import { SearchBox } from './search-box';
+import { useClientsSearch } from '../model/use-clients-search';
 
-/** /clients: the people behind the leads, one record each however many times they got in touch. */
-export function ClientsPage() {
+const SHOW_OPTIONS: Array<{ value: ClientsShow; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'subscribed', label: 'Subscribed' },
+  { value: 'opted-out', label: 'Opted out' },
+];
+
+function NoClientsYet() {
   return (
-    <Stack gap="lg">
-      <PageHeader title="Clients" description="Everyone who has contacted your business, with their whole history in one place." />
-
+    <>
       <EmptyState
         icon="☺"
         title="No clients yet"
@@ -24,7 +38,6 @@ export function ClientsPage() {
           </Group>
         }
       />
-
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="client-record-title">
         <Title order={2} id="client-record-title" fz="lg" mb={4}>
           What each client record shows
@@ -35,10 +48,196 @@ export function ClientsPage() {
         <List spacing="xs" size="sm">
           <List.Item>Their phone numbers, email and address</List.Item>
           <List.Item>Every lead they’ve sent you</List.Item>
-          <List.Item>One timeline of texts, calls, voicemails and your team’s notes</List.Item>
+          <List.Item>One timeline of texts, leads and consent changes</List.Item>
           <List.Item>When and how they agreed to get texts, and whether they’ve opted out</List.Item>
         </List>
       </Paper>
+    </>
+  );
+}
+
+function ClientsTable({ items, now }: { items: ClientListItem[]; now: number }) {
+  const navigate = useNavigate();
+  const open = (event: MouseEvent, id: string) => {
+    if (event.target instanceof Element && event.target.closest('a, button, input')) return;
+    void navigate({ to: '/clients/$id', params: { id } });
+  };
+  return (
+    <Table.ScrollContainer minWidth={820}>
+      <Table highlightOnHover verticalSpacing="sm" aria-label="Clients">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Number</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th ta="right">Leads</Table.Th>
+            <Table.Th>Last message</Table.Th>
+            <Table.Th>Texting</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((client) => (
+            <Table.Tr key={client.id} data-testid="client-row" style={{ cursor: 'pointer' }} onClick={(event) => open(event, client.id)}>
+              <Table.Td>
+                <Anchor fw={600} size="sm" renderRoot={(props) => <Link {...props} to="/clients/$id" params={{ id: client.id }} />}>
+                  {client.name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatPhone(client.phone)}
+                </Text>
+                {client.otherPhones.length ? (
+                  <Text size="xs" c="dimmed">
+                    {`+${client.otherPhones.length} more`}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" c={client.email ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
+                  {client.email ?? '—'}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text size="sm">{client.leadsCount}</Text>
+              </Table.Td>
+              <Table.Td>
+                {client.lastMessageAt ? (
+                  <RelativeTime at={client.lastMessageAt} now={now} />
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    No texts yet
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {client.optedOut || client.blocked ? (
+                  <ClientStatusBadges optedOut={client.optedOut} optedOutAt={client.optedOutAt} blocked={client.blocked} />
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    Subscribed
+                  </Text>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** /clients: the people behind the leads, one record each however many times they got in touch. */
+export function ClientsPage() {
+  const trpc = useTRPC();
+  const now = useNow();
+  const search = useClientsSearch();
+  const { filters } = search;
+  const clients = useQuery({ ...trpc.clients.list.queryOptions(clientsListInput(filters)), placeholderData: keepPreviousData });
+  const filtered = hasClientFilters(filters);
+  const data = clients.data;
+  const items = data?.items ?? [];
+  const pages = data ? Math.max(1, Math.ceil(data.total / CLIENTS_PAGE_SIZE)) : 1;
+  const firstShown = (filters.page - 1) * CLIENTS_PAGE_SIZE + 1;
+  const noClientsAtAll = data !== undefined && data.total === 0 && !filtered && !clients.isPlaceholderData;
+
+  let body;
+  if (clients.error && !data) {
+    body = (
+      <Alert color="red" title="Couldn’t load your clients" role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{clients.error.message}</Text>
+          <Button size="xs" variant="light" onClick={() => void clients.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (!data) {
+    body = (
+      <Center mih={200}>
+        <Spinner label="Loading clients…" />
+      </Center>
+    );
+  } else if (data.total === 0) {
+    body = (
+      <EmptyState
+        icon="⌕"
+        title="No clients match"
+        description="Try another name, phone number or email, or show all clients."
+        action={
+          <Button variant="light" onClick={search.clearFilters}>
+            Clear filters
+          </Button>
+        }
+      />
+    );
+  } else if (items.length === 0) {
+    body = (
+      <EmptyState
+        icon="⌕"
+        title="This page is empty"
+        description={`There are ${data.total} matching clients, all on earlier pages.`}
+        action={
+          <Button variant="light" onClick={() => search.setPage(1)}>
+            Go to the first page
+          </Button>
+        }
+      />
+    );
+  } else {
+    body = (
+      <Paper withBorder radius="md" style={{ opacity: clients.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={clients.isPlaceholderData}>
+        <ClientsTable items={items} now={now} />
+        <Group justify="space-between" px="md" py="sm" gap="sm">
+          <Text size="sm" c="dimmed">
+            {`${firstShown}–${firstShown + items.length - 1} of ${data.total}`}
+          </Text>
+          {pages > 1 ? (
+            <Pagination
+              total={pages}
+              value={Math.min(filters.page, pages)}
+              onChange={search.setPage}
+              size="sm"
+              getControlProps={(control) => ({ 'aria-label': control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : `${control} page` })}
+              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+            />
+          ) : null}
+        </Group>
+      </Paper>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <PageHeader title="Clients" description="Everyone who has contacted your business, with their whole history in one place." />
+      {noClientsAtAll ? (
+        <NoClientsYet />
+      ) : !data && !clients.error && !filtered ? (
+        body
+      ) : (
+        <>
+          <Paper withBorder radius="md" p="md" component="section" aria-label="Filter clients">
+            <Group align="flex-end" gap="md" wrap="wrap">
+              <div style={{ flex: '1 1 280px' }}>
+                <SearchBox label="Search" placeholder="Name, phone number or email" value={filters.q} onSearch={(q) => search.setFilters({ q })} />
+              </div>
+              <Stack gap={4}>
+                <Text component="span" size="sm" fw={500} id="clients-show-label">
+                  Show
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="clients-show-label"
+                  data={SHOW_OPTIONS}
+                  value={filters.show}
+                  onChange={(value) => search.setFilters({ show: value as ClientsShow })}
+                />
+              </Stack>
+            </Group>
+          </Paper>
+          {body}
+        </>
+      )}
     </Stack>
   );
 }

@@ -1,62 +1,195 @@
-import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Center, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTRPC } from '../../../shared/api/react';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { Spinner } from '../../../shared/ui/spinner';
+import { useNow } from '../lib/use-now';
+import { hasActiveFilters, LEADS_PAGE_SIZE, leadsSearchParams, listInput, queryFilters } from '../model/leads-search';
+import { useLeadsSearch } from '../model/use-leads-search';
+import { BulkActions } from './bulk-actions';
+import { ExportCsvButton } from './export-csv-button';
+import { LeadDrawer } from './lead-drawer';
+import { LeadsFilters } from './leads-filters';
+import { LeadsTable } from './leads-table';
+import { NewLeadModal } from './new-lead-modal';
 
-// The lead lifecycle in the order a lead moves through it; won / lost / spam / opted out are endings.
-const STATUSES = ['New', 'Engaging', 'Qualified', 'Needs human', 'Booked', 'Won', 'Lost', 'Spam', 'Opted out'];
+function NoLeadsYet() {
+  return (
+    <EmptyState
+      icon="☎"
+      title="No leads yet"
+      description="A lead appears here the moment someone writes in your website chat or form, texts your business number, or calls and doesn’t reach you. Connect at least one of these to start getting leads — or add one yourself with “New lead”."
+      action={
+        <>
+          <Button component={Link} to="/chat-widget/styles">
+            Install the chat widget
+          </Button>
+          <Group gap="xs" justify="center">
+            <Button component={Link} to="/settings/phone" variant="default">
+              Set up your business number
+            </Button>
+            <Button component={Link} to="/missed-calls/basic" variant="default">
+              Turn on missed-call text-back
+            </Button>
+          </Group>
+        </>
+      }
+    />
+  );
+}
 
-/** /leads: every inquiry in one list. With no leads yet, the filters wait and the empty state says how to get one. */
+/** Keeps the selection to the rows on screen: a new page or filter starts with nothing selected. */
+function useSelection(listKey: string) {
+  const [state, setState] = useState<{ key: string; ids: ReadonlySet<string> }>({ key: listKey, ids: new Set() });
+  const ids = state.key === listKey ? state.ids : new Set<string>();
+  return {
+    ids,
+    set(changed: string[], selected: boolean) {
+      const next = new Set(ids);
+      for (const id of changed) {
+        if (selected) next.add(id);
+        else next.delete(id);
+      }
+      setState({ key: listKey, ids: next });
+    },
+    clear: () => setState({ key: listKey, ids: new Set() }),
+  };
+}
+
+/** /leads: every inquiry in one list, filtered from the address bar, with bulk changes, export and a drawer per lead. */
 export function LeadsPage() {
+  const trpc = useTRPC();
+  const now = useNow();
+  const search = useLeadsSearch();
+  const { filters } = search;
+  const input = listInput(filters);
+  const members = useQuery(trpc.team.members.queryOptions());
+  const leads = useQuery({ ...trpc.leads.list.queryOptions(input), placeholderData: keepPreviousData });
+  const selection = useSelection(JSON.stringify(input));
+  const [newLeadOpen, setNewLeadOpen] = useState(false);
+
+  const filtered = hasActiveFilters(filters);
+  const data = leads.data;
+  const noLeadsAtAll = data !== undefined && data.total === 0 && !filtered && !leads.isPlaceholderData;
+  const items = data?.items ?? [];
+  const visibleSelected = items.filter((item) => selection.ids.has(item.id)).map((item) => item.id);
+  const pages = data ? Math.max(1, Math.ceil(data.total / LEADS_PAGE_SIZE)) : 1;
+  const firstShown = (filters.page - 1) * LEADS_PAGE_SIZE + 1;
+
+  let body;
+  if (leads.error && !data) {
+    body = (
+      <Alert color="red" title="Couldn’t load your leads" role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{leads.error.message}</Text>
+          <Button size="xs" variant="light" onClick={() => void leads.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (!data) {
+    body = (
+      <Center mih={200}>
+        <Spinner label="Loading leads…" />
+      </Center>
+    );
+  } else if (data.total === 0) {
+    body = (
+      <EmptyState
+        icon="⌕"
+        title="No leads match these filters"
+        description="Try another search, a wider date range, or fewer statuses and sources."
+        action={
+          <Button variant="light" onClick={search.clearFilters}>
+            Clear filters
+          </Button>
+        }
+      />
+    );
+  } else if (items.length === 0) {
+    body = (
+      <EmptyState
+        icon="⌕"
+        title="This page is empty"
+        description={`There are ${data.total} matching leads, all on earlier pages.`}
+        action={
+          <Button variant="light" onClick={() => search.setPage(1)}>
+            Go to the first page
+          </Button>
+        }
+      />
+    );
+  } else {
+    body = (
+      <Paper withBorder radius="md" style={{ opacity: leads.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={leads.isPlaceholderData}>
+        <LeadsTable
+          items={items}
+          members={members.data}
+          selected={selection.ids}
+          onSelect={selection.set}
+          linkSearch={(leadId) => leadsSearchParams(filters, leadId)}
+          onOpen={search.openLeadDrawer}
+          now={now}
+        />
+        <Group justify="space-between" px="md" py="sm" gap="sm">
+          <Text size="sm" c="dimmed">
+            {`${firstShown}–${firstShown + items.length - 1} of ${data.total}`}
+          </Text>
+          {pages > 1 ? (
+            <Pagination
+              total={pages}
+              value={Math.min(filters.page, pages)}
+              onChange={search.setPage}
+              size="sm"
+              getControlProps={(control) => ({ 'aria-label': control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : `${control} page` })}
+              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+            />
+          ) : null}
+        </Group>
+      </Paper>
+    );
+  }
+
   return (
     <Stack gap="lg">
       <PageHeader
         title="Leads"
         description="Every inquiry from your website, missed calls, texts and emails, in one list."
-      />
-
-      <Paper withBorder radius="md" p="md">
-        <Stack gap="sm">
-          <TextInput
-            label="Search leads"
-            placeholder="Name, phone number or message"
-            disabled
-            maw={420}
-            aria-describedby="leads-filters-reason"
-          />
-          <Group gap="xs" role="group" aria-label="Filter by status" aria-describedby="leads-filters-reason">
-            {STATUSES.map((status) => (
-              <Button key={status} size="compact-sm" radius="xl" variant="default" disabled>
-                {status}
-              </Button>
-            ))}
-          </Group>
-          <Text size="xs" c="dimmed" id="leads-filters-reason">
-            Search and filters turn on once you have leads.
-          </Text>
-        </Stack>
-      </Paper>
-
-      <EmptyState
-        icon="☎"
-        title="No leads yet"
-        description="A lead appears here the moment someone writes in your website chat or form, texts your business number, or calls and doesn’t reach you. Connect at least one of these to start getting leads."
-        action={
+        actions={
           <>
-            <Button component={Link} to="/chat-widget/styles">
-              Install the chat widget
-            </Button>
-            <Group gap="xs" justify="center">
-              <Button component={Link} to="/settings/phone" variant="default">
-                Set up your business number
-              </Button>
-              <Button component={Link} to="/missed-calls/basic" variant="default">
-                Turn on missed-call text-back
-              </Button>
-            </Group>
+            <Button onClick={() => setNewLeadOpen(true)}>New lead</Button>
+            <ExportCsvButton filters={queryFilters(filters)} disabled={!data || data.total === 0} />
           </>
         }
       />
+
+      {noLeadsAtAll ? (
+        <NoLeadsYet />
+      ) : !data && !leads.error && !filtered ? (
+        body
+      ) : (
+        <>
+          <LeadsFilters filters={filters} members={members.data} onChange={search.setFilters} onClear={search.clearFilters} />
+          {visibleSelected.length > 0 ? (
+            <BulkActions ids={visibleSelected} members={members.data} onDone={selection.clear} onClear={selection.clear} />
+          ) : null}
+          {body}
+        </>
+      )}
+
+      <NewLeadModal
+        opened={newLeadOpen}
+        onClose={() => setNewLeadOpen(false)}
+        onCreated={(lead) => {
+          setNewLeadOpen(false);
+          search.openLeadDrawer(lead.id);
+        }}
+      />
+      <LeadDrawer leadId={search.openLead} members={members.data} onClose={search.closeLeadDrawer} />
     </Stack>
   );
 }

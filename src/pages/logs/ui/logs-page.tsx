@@ -2,6 +2,7 @@ import { Button, Stack, Tabs } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { MessageLog } from './message-log';
 
 /**
  * /logs: four records of what happened. The sections are tabs local to the page (not routes): the route map has a
@@ -24,16 +25,7 @@ export function LogsPage() {
         </Tabs.List>
 
         <Tabs.Panel value="messages">
-          <EmptyState
-            icon="✉"
-            title="No messages yet"
-            description="Every text sent or received is listed here with its status: waiting to send, sent, delivered or failed. When a text fails, you’ll see why in plain words. Texts go out from your business number, so set that up first."
-            action={
-              <Button component={Link} to="/settings/phone" variant="light">
-                Set up your business number
-              </Button>
-            }
-          />
+          <MessageLog />
         </Tabs.Panel>
 
         <Tabs.Panel value="webhooks">

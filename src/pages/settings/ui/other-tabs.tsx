@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { TRIAL_DAYS, trialDaysLeft, useCompanySettings } from '../../../entities/company';
@@ -17,25 +17,6 @@ export function AiTab() {
         <Button component={Link} to="/missed-calls/basic" variant="light">
           Start with missed-call text-back
         </Button>
-      }
-    />
-  );
-}
-
-export function PhoneTab() {
-  return (
-    <EmptyState
-      order={2}
-      icon="☎"
-      title="No business number yet"
-      description="Your business number is the one LeadLoop texts from and your customers reply to. Here you'll pick a number (or use the built-in test phone), set up call forwarding, choose the mobile number that gets owner alerts, and list protected numbers that should never get automatic texts."
-      action={
-        <Text size="sm" c="dimmed">
-          Meanwhile, make sure your address is set: it decides which texting rules apply.{' '}
-          <Anchor component={Link} to="/settings/address">
-            Check your address
-          </Anchor>
-        </Text>
       }
     />
   );

@@ -1,0 +1,25 @@
+/** Merge tags staff may use in texts and templates: one list for the composer and the server. */
+export const MERGE_TAGS = [
+  { tag: 'first_name', description: 'Client’s first name (“there” if unknown)' },
+  { tag: 'last_name', description: 'Client’s last name' },
+  { tag: 'full_name', description: 'Client’s full name' },
+  { tag: 'business_name', description: 'Your business name' },
+  { tag: 'business_phone', description: 'Your business number' },
+  { tag: 'my_first_name', description: 'Your first name' },
+] as const;
+
+export type MergeTag = (typeof MERGE_TAGS)[number]['tag'];
+
+const KNOWN: ReadonlySet<string> = new Set(MERGE_TAGS.map((t) => t.tag));
+
+export function unknownMergeTags(text: string): string[] {
+  const found = [...text.matchAll(/\{([a-z_]+)\}/gi)].map((m) => m[1]!.toLowerCase());
+  return [...new Set(found.filter((tag) => !KNOWN.has(tag)))];
+}
+
+/** The same sentence wherever the mistake is caught. Null when every tag is known. */
+export function mergeTagProblem(text: string): string | null {
+  const unknown = unknownMergeTags(text);
+  if (unknown.length === 0) return null;
+  return `Unknown merge tag${unknown.length > 1 ? 's' : ''}: ${unknown.map((t) => `{${t}}`).join(', ')}. Available: ${MERGE_TAGS.map((t) => `{${t.tag}}`).join(', ')}.`;
+}

@@ -1,0 +1,1 @@
+export { MERGE_TAGS, mergeTagProblem, unknownMergeTags } from '../../../../contracts/merge-tags';

@@ -1,0 +1,91 @@
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../shared/api';
+
+export type MessageLogInput = inferRouterInputs<AppRouter>['logs']['messages'];
+export type MessageLogRow = inferRouterOutputs<AppRouter>['logs']['messages']['items'][number];
+export type MessageStatus = NonNullable<MessageLogInput['status']>[number];
+export type Direction = 'inbound' | 'outbound';
+
+export const PAGE_SIZE = 25;
+
+/** Every status a text can have, in the order it moves through them, with what people call it. */
+export const STATUSES: { value: MessageStatus; label: string; color: string }[] = [
+  { value: 'received', label: 'Received', color: 'grape' },
+  { value: 'scheduled', label: 'Scheduled', color: 'violet' },
+  { value: 'queued', label: 'Queued', color: 'gray' },
+  { value: 'sending', label: 'Sending', color: 'gray' },
+  { value: 'sent', label: 'Sent', color: 'blue' },
+  { value: 'delivered', label: 'Delivered', color: 'teal' },
+  { value: 'failed', label: 'Failed', color: 'red' },
+  { value: 'blocked', label: 'Blocked', color: 'orange' },
+];
+
+const STATUS_VALUES = new Set<string>(STATUSES.map((s) => s.value));
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filters as they sit in the address bar (?status=failed,blocked&direction=outbound&q=…&from=…&to=…&page=2). */
+export interface MessageFilters {
+  status: MessageStatus[];
+  direction: Direction | null;
+  search: string;
+  /** Local calendar days, YYYY-MM-DD, both included. */
+  from: string;
+  to: string;
+  page: number;
+}
+
+export const NO_FILTERS: MessageFilters = { status: [], direction: null, search: '', from: '', to: '', page: 1 };
+
+export function parseFilters(searchStr: string): MessageFilters {
+  const params = new URLSearchParams(searchStr.startsWith('?') ? searchStr.slice(1) : searchStr);
+  const direction = params.get('direction');
+  const page = Number(params.get('page'));
+  const day = (key: string) => {
+    const value = params.get(key) ?? '';
+    return DATE.test(value) ? value : '';
+  };
+  return {
+    status: (params.get('status') ?? '').split(',').filter((s): s is MessageStatus => STATUS_VALUES.has(s)),
+    direction: direction === 'inbound' || direction === 'outbound' ? direction : null,
+    search: (params.get('q') ?? '').slice(0, 100),
+    from: day('from'),
+    to: day('to'),
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** The query string for these filters ("" with none), leaving out what is the default. */
+export function filtersToSearch(filters: MessageFilters): string {
+  const params = new URLSearchParams();
+  if (filters.status.length) params.set('status', filters.status.join(','));
+  if (filters.direction) params.set('direction', filters.direction);
+  if (filters.search.trim()) params.set('q', filters.search.trim());
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to) params.set('to', filters.to);
+  if (filters.page > 1) params.set('page', String(filters.page));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export function hasFilters(filters: MessageFilters): boolean {
+  return filters.status.length > 0 || filters.direction !== null || filters.search.trim() !== '' || filters.from !== '' || filters.to !== '';
+}
+
+/** Midnight at the start of a local calendar day, plus `days`. */
+function startOfDay(day: string, days = 0): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d + days).getTime();
+}
+
+/** What `logs.messages` is asked: only the filters in use; the "to" day is included (the API's `to` is exclusive). */
+export function toApiInput(filters: MessageFilters): MessageLogInput {
+  return {
+    ...(filters.status.length ? { status: filters.status } : {}),
+    ...(filters.direction ? { direction: filters.direction } : {}),
+    ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
+    ...(filters.from ? { from: startOfDay(filters.from) } : {}),
+    ...(filters.to ? { to: startOfDay(filters.to, 1) } : {}),
+    page: filters.page,
+    pageSize: PAGE_SIZE,
+  };
+}

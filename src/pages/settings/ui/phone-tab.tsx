@@ -1,0 +1,39 @@
+import { Alert, Button, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTRPC } from '../../../shared/api/react';
+import { ScreenSpinner } from '../../../shared/ui/spinner';
+import { AlertPhonePanel } from './phone/alert-phone-panel';
+import { BusinessNumberPanel } from './phone/business-number-panel';
+import { ProtectedNumbersPanel } from './phone/protected-numbers-panel';
+import { TestPhonePanel } from './phone/test-phone-panel';
+
+/**
+ * Settings → Phone: the business number (a test number from the built-in simulator, or a Twilio number), the
+ * owner's alert number, protected numbers, and — with a test number — the test phone to play a customer.
+ */
+export function PhoneTab() {
+  const trpc = useTRPC();
+  const settings = useQuery(trpc.phone.get.queryOptions());
+  if (settings.isPending) return <ScreenSpinner />;
+  if (settings.isError) {
+    return (
+      <Alert color="red" title="Phone settings could not be loaded">
+        {settings.error.message}
+        <div>
+          <Button size="xs" variant="light" mt="sm" onClick={() => void settings.refetch()}>
+            Try again
+          </Button>
+        </div>
+      </Alert>
+    );
+  }
+  const { number, alertPhone, protectedNumbers } = settings.data;
+  return (
+    <Stack gap="lg">
+      <BusinessNumberPanel settings={settings.data} />
+      {number?.provider === 'simulator' ? <TestPhonePanel businessNumber={number.e164} /> : null}
+      <AlertPhonePanel key={alertPhone ?? 'none'} alertPhone={alertPhone} />
+      <ProtectedNumbersPanel numbers={protectedNumbers} />
+    </Stack>
+  );
+}

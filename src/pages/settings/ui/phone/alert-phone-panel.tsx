@@ -1,0 +1,81 @@
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { apiFieldErrors } from '../../../../shared/api';
+import { useTRPC } from '../../../../shared/api/react';
+import { INVALID_US_CA_PHONE_MESSAGE, parseSignupPhone } from '../../../../shared/lib/phone';
+import { PhoneInput } from '../../../../shared/ui/phone-input';
+import { SectionPanel } from '../../../../shared/ui/section-panel';
+import { ApiErrorAlert } from './api-error-alert';
+import { useRefreshPhone } from './phone-settings';
+
+/** Keyed by the saved number by its caller, so the field shows what the server kept after a save. */
+export function AlertPhonePanel({ alertPhone }: { alertPhone: string | null }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshPhone();
+  const [value, setValue] = useState(alertPhone ?? '');
+  const [submitted, setSubmitted] = useState(false);
+  const save = useMutation(
+    trpc.phone.setAlertPhone.mutationOptions({
+      onSuccess: (saved) => {
+        notifications.show({ color: 'teal', message: saved.alertPhone ? 'Alert number saved' : 'Alert number removed' });
+        void refresh();
+      },
+    }),
+  );
+
+  const parsed = parseSignupPhone(value);
+  const clientError = submitted && !parsed ? INVALID_US_CA_PHONE_MESSAGE : undefined;
+  const serverError = apiFieldErrors(save.error).phone;
+  const dirty = value !== (alertPhone ?? '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (parsed) save.mutate({ phone: parsed.e164 });
+  };
+
+  return (
+    <SectionPanel
+      id="alert-phone-title"
+      title="Owner alert number"
+      description={
+        <>
+          A mobile number that gets a text when a new lead comes in, and for the other alerts each person on your team
+          chose to get by text in their{' '}
+          <Anchor component={Link} to="/notifications" inherit>
+            notification settings
+          </Anchor>
+          .
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <ApiErrorAlert error={save.error} shownFields={['phone']} />
+          <PhoneInput label="Alert number" value={value} onChange={setValue} error={clientError ?? serverError} />
+          <Group gap="sm">
+            <Button type="submit" disabled={!dirty || !value} loading={save.isPending && save.variables?.phone !== null}>
+              Save
+            </Button>
+            {alertPhone ? (
+              <Button
+                variant="default"
+                onClick={() => save.mutate({ phone: null })}
+                loading={save.isPending && save.variables?.phone === null}
+              >
+                Remove
+              </Button>
+            ) : null}
+          </Group>
+          {!alertPhone ? (
+            <Text size="xs" c="dimmed">
+              No alert number yet: text alerts can&apos;t be sent until you add one.
+            </Text>
+          ) : null}
+        </Stack>
+      </form>
+    </SectionPanel>
+  );
+}

@@ -1,0 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../../shared/api';
+import { useTRPC } from '../../../../shared/api/react';
+
+type Outputs = inferRouterOutputs<AppRouter>;
+export type PhoneSettings = Outputs['phone']['get'];
+export type TestDevice = Outputs['phone']['simulator']['devices'][number];
+export type DeviceBehavior = TestDevice['behavior'];
+export type ThreadText = Outputs['phone']['simulator']['thread'][number];
+
+/** After any change on this tab: everything under `phone.*` is refetched (number, lists, test phone). */
+export function useRefreshPhone() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: trpc.phone.pathKey() });
+}

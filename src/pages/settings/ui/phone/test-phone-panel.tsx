@@ -1,0 +1,286 @@
+import { Alert, Anchor, Button, Group, Paper, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { apiFieldErrors } from '../../../../shared/api';
+import { useTRPC } from '../../../../shared/api/react';
+import { INVALID_US_CA_PHONE_MESSAGE, parseSignupPhone } from '../../../../shared/lib/phone';
+import { PhoneInput } from '../../../../shared/ui/phone-input';
+import { SectionPanel } from '../../../../shared/ui/section-panel';
+import { Spinner } from '../../../../shared/ui/spinner';
+import { ApiErrorAlert } from './api-error-alert';
+import { formatPhone } from './format-phone';
+import { type DeviceBehavior, type TestDevice, type ThreadText, useRefreshPhone } from './phone-settings';
+import classes from './test-phone.module.css';
+
+export const BEHAVIORS: { value: DeviceBehavior; label: string }[] = [
+  { value: 'deliver', label: 'Delivers normally' },
+  { value: 'unreachable', label: 'Phone off (unreachable)' },
+  { value: 'landline', label: 'Landline' },
+  { value: 'carrier_filtered', label: 'Filtered by carrier' },
+];
+
+const behaviorLabel = (behavior: DeviceBehavior) => BEHAVIORS.find((b) => b.value === behavior)?.label ?? behavior;
+
+/**
+ * The built-in simulator's customer side: handsets that text the business's test number. Their threads refresh
+ * live (the app invalidates `phone.simulator.*` on every message event), so replies from the assistant show up here.
+ */
+export function TestPhonePanel({ businessNumber }: { businessNumber: string }) {
+  const trpc = useTRPC();
+  const devices = useQuery(trpc.phone.simulator.devices.queryOptions());
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const list = devices.data ?? [];
+  const active = list.find((device) => device.id === selectedId) ?? list[0] ?? null;
+
+  return (
+    <SectionPanel
+      id="test-phone-title"
+      title="Test phone"
+      description="Pretend to be a customer: text your business number and see the lead, the conversation and replies appear."
+    >
+      {devices.isPending ? (
+        <Spinner size="sm" />
+      ) : devices.isError ? (
+        <ApiErrorAlert error={devices.error} />
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Stack gap="md">
+            {active ? (
+              <>
+                <Radio.Group label="Your test phones" value={active.id} onChange={setSelectedId}>
+                  <Stack gap="xs" mt="xs">
+                    {list.map((device) => (
+                      <Radio
+                        key={device.id}
+                        value={device.id}
+                        label={formatPhone(device.e164)}
+                        description={device.behavior === 'deliver' ? undefined : behaviorLabel(device.behavior)}
+                      />
+                    ))}
+                  </Stack>
+                </Radio.Group>
+                <HandsetSettings key={active.id} device={active} />
+              </>
+            ) : (
+              <Text size="sm" c="dimmed">
+                Add a test phone to start. It gets a made-up number, so no real person is ever texted.
+              </Text>
+            )}
+            <AddHandsetForm onAdded={setSelectedId} />
+          </Stack>
+          {active ? <PhoneScreen key={active.id} device={active} businessNumber={businessNumber} /> : null}
+        </SimpleGrid>
+      )}
+    </SectionPanel>
+  );
+}
+
+function HandsetSettings({ device }: { device: TestDevice }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshPhone();
+  const setBehavior = useMutation(trpc.phone.simulator.setBehavior.mutationOptions({ onSettled: () => void refresh() }));
+  const remove = useMutation(
+    trpc.phone.simulator.removeDevice.mutationOptions({
+      onSuccess: () => {
+        notifications.show({ color: 'teal', message: `Test phone ${formatPhone(device.e164)} removed` });
+        void refresh();
+      },
+    }),
+  );
+  return (
+    <Stack gap="sm">
+      <ApiErrorAlert error={setBehavior.error ?? remove.error} />
+      <Select
+        label="Carrier behavior"
+        description="What happens to the texts your business sends to this phone: try a failed delivery."
+        data={BEHAVIORS}
+        value={setBehavior.isPending ? setBehavior.variables.behavior : device.behavior}
+        allowDeselect={false}
+        onChange={(value) => value && setBehavior.mutate({ id: device.id, behavior: value as DeviceBehavior })}
+      />
+      <Group>
+        <Button variant="subtle" color="red" size="xs" onClick={() => remove.mutate({ id: device.id })} loading={remove.isPending}>
+          Remove this test phone
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function AddHandsetForm({ onAdded }: { onAdded: (id: string) => void }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshPhone();
+  const [phone, setPhone] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const add = useMutation(
+    trpc.phone.simulator.addDevice.mutationOptions({
+      onSuccess: (device) => {
+        setPhone('');
+        setSubmitted(false);
+        onAdded(device.id);
+        void refresh();
+      },
+    }),
+  );
+  const parsed = parseSignupPhone(phone);
+  const invalid = phone !== '' && !parsed;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!invalid) add.mutate({ phone: parsed?.e164 ?? null });
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label="Add a test phone">
+      <Stack gap="xs">
+        <ApiErrorAlert error={add.error} shownFields={['phone']} />
+        <PhoneInput
+          label="Test phone number (optional)"
+          description="Leave it empty for a made-up 555 number."
+          value={phone}
+          onChange={setPhone}
+          error={(submitted && invalid ? INVALID_US_CA_PHONE_MESSAGE : undefined) ?? apiFieldErrors(add.error).phone}
+        />
+        <Group>
+          <Button type="submit" variant="light" loading={add.isPending}>
+            Add a test phone
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+const timeOf = (at: number) => new Date(at).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+
+function PhoneScreen({ device, businessNumber }: { device: TestDevice; businessNumber: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const threadQuery = trpc.phone.simulator.thread.queryOptions({ deviceId: device.id });
+  const thread = useQuery(threadQuery);
+  const [body, setBody] = useState('');
+  const [photo, setPhoto] = useState('');
+  const [emptyTried, setEmptyTried] = useState(false);
+  const send = useMutation(
+    trpc.phone.simulator.send.mutationOptions({
+      onSuccess: () => {
+        setBody('');
+        setPhoto('');
+        void queryClient.invalidateQueries({ queryKey: threadQuery.queryKey });
+      },
+    }),
+  );
+
+  // Keep the newest text in view, like a phone does.
+  const logRef = useRef<HTMLOListElement>(null);
+  const count = thread.data?.length ?? 0;
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [count]);
+
+  const fields = apiFieldErrors(send.error);
+  const empty = !body.trim() && !photo.trim();
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    setEmptyTried(empty);
+    if (empty) return;
+    send.mutate({ deviceId: device.id, body: body.trim(), mediaUrls: photo.trim() ? [photo.trim()] : [] });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) submit();
+  };
+
+  return (
+    <Paper className={classes.phone} withBorder radius="xl" p="sm" component="section" aria-label={`Test phone ${formatPhone(device.e164)}`}>
+      <Stack gap={2} className={classes.header}>
+        <Text size="xs" c="dimmed">
+          This phone: {formatPhone(device.e164)}
+        </Text>
+        <Text fw={700} size="sm">
+          Your business · {formatPhone(businessNumber)}
+        </Text>
+      </Stack>
+
+      <ol ref={logRef} className={classes.thread} aria-label="Texts on this phone">
+        {thread.isPending ? (
+          <li className={classes.note}>
+            <Spinner size="xs" />
+          </li>
+        ) : thread.isError ? (
+          <li className={classes.note}>
+            <ApiErrorAlert error={thread.error} />
+          </li>
+        ) : count === 0 ? (
+          <li className={classes.note}>
+            <Text size="sm" c="dimmed" ta="center">
+              No texts yet. Write to your business below, as a customer would.
+            </Text>
+          </li>
+        ) : (
+          thread.data.map((text) => <Bubble key={text.id} text={text} />)
+        )}
+      </ol>
+
+      <form onSubmit={submit} noValidate className={classes.composer}>
+        <Stack gap="xs">
+          <ApiErrorAlert error={send.error} shownFields={['body', 'mediaUrls', 'mediaUrls.0']} />
+          <Textarea
+            label="Text the business"
+            placeholder="Hi, my AC stopped blowing cold air. Can someone come today?"
+            autosize
+            minRows={2}
+            maxRows={6}
+            value={body}
+            onChange={(event) => setBody(event.currentTarget.value)}
+            onKeyDown={onKeyDown}
+            error={fields.body ?? (emptyTried && empty ? 'Write a message or attach a photo link' : undefined)}
+          />
+          <TextInput
+            label="Photo link (optional)"
+            placeholder="https://example.com/photo.jpg"
+            type="url"
+            value={photo}
+            onChange={(event) => setPhoto(event.currentTarget.value)}
+            error={fields['mediaUrls.0'] ?? fields.mediaUrls}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={send.isPending}>
+              Send text
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function Bubble({ text }: { text: ThreadText }) {
+  const failed = text.status === 'failed';
+  return (
+    <li className={classes.row} data-from={text.fromPhone ? 'phone' : 'business'}>
+      <div className={classes.bubble} data-failed={failed || undefined}>
+        <VisuallyHidden>{text.fromPhone ? 'You (customer): ' : 'Business: '}</VisuallyHidden>
+        {text.body ? (
+          <Text size="sm" className={classes.body}>
+            {text.body}
+          </Text>
+        ) : null}
+        {text.media.map((url, index) => (
+          <Anchor key={url} href={url} target="_blank" rel="noopener noreferrer" size="sm" c="inherit" className={classes.media}>
+            Photo {text.media.length > 1 ? index + 1 : ''}
+          </Anchor>
+        ))}
+      </div>
+      <Text size="xs" c="dimmed" className={classes.meta}>
+        {timeOf(text.at)}
+        {text.fromPhone ? '' : failed ? ' · Not delivered' : text.status === 'delivered' ? ' · Delivered' : ''}
+      </Text>
+      {failed ? (
+        <Alert color="red" variant="light" p="xs" className={classes.problem} role="note">
+          <Text size="xs">{text.problem ?? 'This text was not delivered.'}</Text>
+        </Alert>
+      ) : null}
+    </li>
+  );
+}
