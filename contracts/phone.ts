@@ -25,3 +25,9 @@ export function parseUsCaPhone(value: string, metadata: MetadataJson): ParsedUsC
   if (country !== 'US' && country !== 'CA') return null;
   return { e164: parsed.number, country };
 }
+
+/** +14155552671 → (415) 555-2671, how people read a US/Canadian number; any other number is shown as stored. */
+export function formatPhone(e164: string): string {
+  const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
+  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : e164;
+}

@@ -4,7 +4,8 @@ import { companies, consentEvents, contacts, conversations, inboundEvents, leads
 import { HOUR } from '../lib/clock';
 import { lockKey } from '../services/rate-limit.service';
 import { classifyInbound } from './keywords';
-import { contactDisplayName, formatPhoneForDisplay, type MessagingDeps, PendingEvents } from './messaging.deps';
+import { formatPhone } from '../../contracts/phone';
+import { contactDisplayName, type MessagingDeps, PendingEvents } from './messaging.deps';
 import { notify } from './notifications.service';
 import { applyDeliveryStatus, queueOutbound, StatusForUnknownMessage } from './outbound.service';
 
@@ -89,7 +90,7 @@ function complianceReply(intent: 'opt_out' | 'opt_in' | 'help', company: { name:
     case 'opt_in':
       return `${company.name}: You're resubscribed to texts from us. Reply STOP to unsubscribe, HELP for help.`;
     case 'help': {
-      const contact = company.website ?? `call ${formatPhoneForDisplay(businessNumber)}`;
+      const contact = company.website ?? `call ${formatPhone(businessNumber)}`;
       return `${company.name}: we text about your requests and appointments. Questions? ${contact}. Msg & data rates may apply. Reply STOP to unsubscribe.`;
     }
   }

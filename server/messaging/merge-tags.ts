@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { type MergeTag, mergeTagProblem } from '../../contracts/merge-tags';
-import { formatPhoneForDisplay } from './messaging.deps';
+import { formatPhone } from '../../contracts/phone';
 
 export const MAX_TEXT_LENGTH = 1600;
 
@@ -24,7 +24,7 @@ export function renderMergeTags(text: string, values: MergeValues): string {
     last_name: values.contact.lastName ?? '',
     full_name: fullName || 'there',
     business_name: values.businessName,
-    business_phone: values.businessPhone ? formatPhoneForDisplay(values.businessPhone) : '',
+    business_phone: values.businessPhone ? formatPhone(values.businessPhone) : '',
     my_first_name: values.senderFirstName,
   };
   return text.replace(/\{([a-z_]+)\}/gi, (whole, tag: string) => table[tag.toLowerCase() as MergeTag] ?? whole).replace(/ {2,}/g, ' ').trim();

@@ -1,3 +1,4 @@
+import { formatPhone } from '../../contracts/phone';
 import type { TelephonyProvider } from '../adapters/telephony/telephony.port';
 import type { Database } from '../db/database';
 import type { JobQueue } from '../jobs/job-queue';
@@ -43,11 +44,5 @@ export function providerFor(deps: Pick<MessagingDeps, 'providers'>, kind: 'simul
 
 export function contactDisplayName(contact: { firstName: string | null; lastName: string | null; phone: string }): string {
   const name = [contact.firstName, contact.lastName].filter(Boolean).join(' ').trim();
-  return name || formatPhoneForDisplay(contact.phone);
-}
-
-/** +14155552671 → (415) 555-2671; other numbers unchanged. */
-export function formatPhoneForDisplay(e164: string): string {
-  const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
-  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : e164;
+  return name || formatPhone(contact.phone);
 }

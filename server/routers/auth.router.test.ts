@@ -1,23 +1,13 @@
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, companies, jobs, signupAttributions, users, verificationCodes } from '../db/schema';
 import { DAY, MINUTE, SECOND } from '../lib/clock';
 import type { RetryAfter } from '../lib/errors';
 import { callerFor, setUpTestApp, signUp, validRegistration } from '../testing/test-deps';
+import { trpcErrorOf } from '../testing/trpc-error';
 
 const t = setUpTestApp();
 
-
-async function trpcError(promise: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const EMAIL = 'owner@acme-plumbing.test';
 
@@ -87,26 +77,26 @@ describe('createNewUserAccount', () => {
   });
 
   it('rejects +1 numbers of other countries, non-E.164 numbers and bad fields with BAD_REQUEST naming the field', async () => {
-    const jamaica = await trpcError(callerFor(t.deps).createNewUserAccount(validRegistration({ signupPhone: '+18765550123' })));
+    const jamaica = await trpcErrorOf(callerFor(t.deps).createNewUserAccount(validRegistration({ signupPhone: '+18765550123' })));
     expect(jamaica.code).toBe('BAD_REQUEST');
     expect(jamaica.message).toContain('signupPhone');
     expect(jamaica.message).toContain('Please enter a valid US or Canadian phone number.');
 
-    const national = await trpcError(callerFor(t.deps).createNewUserAccount(validRegistration({ signupPhone: '(415) 555-2671' })));
+    const national = await trpcErrorOf(callerFor(t.deps).createNewUserAccount(validRegistration({ signupPhone: '(415) 555-2671' })));
     expect(national.message).toContain('signupPhone');
 
-    const email = await trpcError(callerFor(t.deps).createNewUserAccount(validRegistration({ email: 'not-an-email' })));
+    const email = await trpcErrorOf(callerFor(t.deps).createNewUserAccount(validRegistration({ email: 'not-an-email' })));
     expect(email.code).toBe('BAD_REQUEST');
     expect(email.message).toMatch(/email: Enter a valid email address/);
 
-    const names = await trpcError(callerFor(t.deps).createNewUserAccount(validRegistration({ firstName: '  ', companyName: '' })));
+    const names = await trpcErrorOf(callerFor(t.deps).createNewUserAccount(validRegistration({ firstName: '  ', companyName: '' })));
     expect(names.message).toContain('firstName: First name is required');
     expect(names.message).toContain('companyName: Company name is required');
 
-    const params = await trpcError(callerFor(t.deps).createNewUserAccount(validRegistration({ params: { a: 1 } })));
+    const params = await trpcErrorOf(callerFor(t.deps).createNewUserAccount(validRegistration({ params: { a: 1 } })));
     expect(params.message).toContain('params.a');
 
-    const referral = await trpcError(callerFor(t.deps).createNewUserAccount(validRegistration({ referralCode: '<script>' })));
+    const referral = await trpcErrorOf(callerFor(t.deps).createNewUserAccount(validRegistration({ referralCode: '<script>' })));
     expect(referral.message).toContain('referralCode');
     expect(await t.deps.db.select().from(users)).toHaveLength(0);
   });
@@ -141,7 +131,7 @@ describe('initializeUserLoginVerification', () => {
   it('allows one code per email per 30 s, answering TOO_MANY_REQUESTS with the wait', async () => {
     await callerFor(t.deps).createNewUserAccount(validRegistration());
     t.deps.clock.advance(10 * SECOND);
-    const error = await trpcError(callerFor(t.deps).initializeUserLoginVerification({ email: EMAIL }));
+    const error = await trpcErrorOf(callerFor(t.deps).initializeUserLoginVerification({ email: EMAIL }));
     expect(error.code).toBe('TOO_MANY_REQUESTS');
     expect(error.message).toBe('Please wait 20 seconds before requesting another code.');
     expect((error.cause as RetryAfter).seconds).toBe(20);
@@ -159,7 +149,7 @@ describe('initializeUserLoginVerification', () => {
       expect((await callerFor(t.deps).initializeUserLoginVerification({ email: EMAIL })).success).toBe(true);
     }
     t.deps.clock.advance(31 * SECOND);
-    const error = await trpcError(callerFor(t.deps).initializeUserLoginVerification({ email: EMAIL }));
+    const error = await trpcErrorOf(callerFor(t.deps).initializeUserLoginVerification({ email: EMAIL }));
     expect(error.code).toBe('TOO_MANY_REQUESTS');
     expect(error.message).toMatch(/Too many codes were requested for this email\. Try again in \d+ minutes\./);
     // The first send (at t=0) leaves the window one hour later; 5 × 31 s have passed.
@@ -174,7 +164,7 @@ describe('initializeUserLoginVerification', () => {
       const result = await callerFor(t.deps, { ip }).createNewUserAccount(validRegistration({ email: `user${i}@example.test` }));
       expect(result.success).toBe(true);
     }
-    const error = await trpcError(callerFor(t.deps, { ip }).createNewUserAccount(validRegistration({ email: 'late@example.test' })));
+    const error = await trpcErrorOf(callerFor(t.deps, { ip }).createNewUserAccount(validRegistration({ email: 'late@example.test' })));
     expect(error.code).toBe('TOO_MANY_REQUESTS');
     expect(error.message).toContain('your network');
     await expect(callerFor(t.deps, { ip }).initializeUserLoginVerification({ email: 'user1@example.test' })).rejects.toMatchObject({
@@ -246,7 +236,7 @@ describe('verifyUserEmail', () => {
       await t.deps.queue.drain();
     }
     const code = t.deps.mailer.lastCode(EMAIL);
-    const error = await trpcError(callerFor(t.deps).verifyUserEmail({ email: EMAIL, code }));
+    const error = await trpcErrorOf(callerFor(t.deps).verifyUserEmail({ email: EMAIL, code }));
     expect(error.code).toBe('TOO_MANY_REQUESTS');
     expect(error.message).toMatch(/Too many incorrect codes for this email\. Try again in \d+ hours\./);
     t.deps.clock.advance(DAY);
@@ -261,7 +251,7 @@ describe('verifyUserEmail', () => {
   });
 
   it('rejects a missing code with BAD_REQUEST naming the field', async () => {
-    const error = await trpcError(callerFor(t.deps).verifyUserEmail({ email: EMAIL, code: '' }));
+    const error = await trpcErrorOf(callerFor(t.deps).verifyUserEmail({ email: EMAIL, code: '' }));
     expect(error.code).toBe('BAD_REQUEST');
     expect(error.message).toContain('code: Code is required');
   });

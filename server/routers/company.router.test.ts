@@ -1,8 +1,8 @@
-import { TRPCError } from '@trpc/server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HOURS } from '../../contracts/company';
 import { auditLog } from '../db/schema';
 import { callerFor, setUpTestApp, signUp } from '../testing/test-deps';
+import { trpcErrorOf } from '../testing/trpc-error';
 
 const t = setUpTestApp();
 let token: string;
@@ -21,16 +21,6 @@ const profile = (overrides: Record<string, unknown> = {}) => ({
   hours: DEFAULT_HOURS,
   ...overrides,
 });
-
-async function errorOf(promise: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('company.get', () => {
   it('returns the caller’s company settings', async () => {
@@ -74,14 +64,14 @@ describe('company.update', () => {
     const loaded = await caller().company.get();
     t.deps.clock.advance(1000);
     await caller().company.update({ expectedUpdatedAt: loaded.updatedAt, ...profile() });
-    const stale = await errorOf(caller().company.update({ expectedUpdatedAt: loaded.updatedAt, ...profile({ name: 'Other' }) }));
+    const stale = await trpcErrorOf(caller().company.update({ expectedUpdatedAt: loaded.updatedAt, ...profile({ name: 'Other' }) }));
     expect(stale.code).toBe('CONFLICT');
     expect((await caller().company.get()).name).toBe('Acme Plumbing & Drains');
   });
 
   it('rejects bad input naming each field, and saves nothing', async () => {
     const loaded = await caller().company.get();
-    const error = await errorOf(
+    const error = await trpcErrorOf(
       caller().company.update({
         expectedUpdatedAt: loaded.updatedAt,
         ...profile({ name: ' ', trade: 'astrology', website: 'not a site', timezone: 'Europe/Paris', hours: { ...DEFAULT_HOURS, mon: { open: '17:00', close: '08:00' } } }),
@@ -114,7 +104,7 @@ describe('company.updateAddress', () => {
 
   it('checks region, postal code and service area against the country', async () => {
     const loaded = await caller().company.get();
-    const error = await errorOf(
+    const error = await trpcErrorOf(
       caller().company.updateAddress({
         expectedUpdatedAt: loaded.updatedAt,
         country: 'US',

@@ -1,22 +1,12 @@
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { consentEvents, contacts, leads, notifications, users } from '../db/schema';
 import { callerFor, setUpTestApp, signUp, type TestDeps } from '../testing/test-deps';
+import { trpcErrorOf } from '../testing/trpc-error';
 
 const t = setUpTestApp();
 
 type Caller = ReturnType<typeof callerFor>;
-
-async function errorOf(promise: Promise<unknown>): Promise<TRPCError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 /** A company with a test number and one customer who texted it; returns its caller and ids. */
 async function companyWithThread(deps: TestDeps, label: string) {
@@ -91,7 +81,7 @@ describe('the test phone drives the real pipeline', () => {
     const token = await signUp(t.deps, { email: 'solo@example.test', signupPhone: null });
     const caller = callerFor(t.deps, { authToken: token });
     const device = await caller.phone.simulator.addDevice({ phone: '+14155550177' });
-    const error = await errorOf(caller.phone.simulator.send({ deviceId: device.id, body: 'hi', mediaUrls: [] }));
+    const error = await trpcErrorOf(caller.phone.simulator.send({ deviceId: device.id, body: 'hi', mediaUrls: [] }));
     expect(error.code).toBe('PRECONDITION_FAILED');
   });
 });
@@ -120,12 +110,12 @@ describe('conversations', () => {
 
   it('refuses unknown merge tags and empty texts, naming the problem', async () => {
     const a = await companyWithThread(t.deps, 'alpha');
-    const unknown = await errorOf(a.caller.conversations.send({ conversationId: a.conversation.id, body: 'Hi {firstname}' }));
+    const unknown = await trpcErrorOf(a.caller.conversations.send({ conversationId: a.conversation.id, body: 'Hi {firstname}' }));
     expect(unknown.code).toBe('BAD_REQUEST');
     expect(unknown.message).toContain('Unknown merge tag: {firstname}');
-    const empty = await errorOf(a.caller.conversations.send({ conversationId: a.conversation.id, body: '   ' }));
+    const empty = await trpcErrorOf(a.caller.conversations.send({ conversationId: a.conversation.id, body: '   ' }));
     expect(empty.message).toContain('body: Write a message first');
-    const templateError = await errorOf(a.caller.conversations.templates.save({ name: 'x', body: 'Hello {nme}' }));
+    const templateError = await trpcErrorOf(a.caller.conversations.templates.save({ name: 'x', body: 'Hello {nme}' }));
     expect(templateError.message).toContain('{nme}');
   });
 
@@ -162,7 +152,7 @@ describe('leads and clients', () => {
     expect(consent!.text).toMatch(/^Recorded by Dana Rivera: the customer asked to be contacted by text\.$/);
     const again = await a.caller.leads.create({ firstName: 'Someone', lastName: null, phone: a.device.e164, summary: null, consentConfirmed: false });
     expect(again.contact.id).toBe(a.contactId);
-    const bad = await errorOf(a.caller.leads.create({ firstName: '', phone: '+18765550123', consentConfirmed: false }));
+    const bad = await trpcErrorOf(a.caller.leads.create({ firstName: '', phone: '+18765550123', consentConfirmed: false }));
     expect(bad.message).toContain('firstName: First name is required');
     expect(bad.message).toContain('phone: Please enter a valid US or Canadian phone number.');
   });
@@ -231,7 +221,7 @@ describe('notifications and phone settings', () => {
   it('validates the alert number and protected numbers as US/Canadian', async () => {
     const a = await companyWithThread(t.deps, 'alpha');
     expect(await a.caller.phone.setAlertPhone({ phone: '(415) 555-0123' })).toEqual({ alertPhone: '+14155550123' });
-    const bad = await errorOf(a.caller.phone.setAlertPhone({ phone: '+447911123456' }));
+    const bad = await trpcErrorOf(a.caller.phone.setAlertPhone({ phone: '+447911123456' }));
     expect(bad.message).toContain('phone: Please enter a valid US or Canadian phone number.');
     const added = await a.caller.phone.addProtected({ phone: '+14165550123', label: 'Supplier' });
     expect((await a.caller.phone.get()).protectedNumbers).toEqual([added]);
@@ -241,7 +231,7 @@ describe('notifications and phone settings', () => {
 
   it('Twilio number search needs Twilio', async () => {
     const a = await companyWithThread(t.deps, 'alpha');
-    const error = await errorOf(a.caller.phone.searchNumbers({ country: 'US', areaCode: '415' }));
+    const error = await trpcErrorOf(a.caller.phone.searchNumbers({ country: 'US', areaCode: '415' }));
     expect(error.code).toBe('PRECONDITION_FAILED');
     expect(error.message).toContain('TWILIO_ACCOUNT_SID');
   });
@@ -280,7 +270,7 @@ describe('company isolation: another company’s ids answer NOT_FOUND', () => {
       ['simulator.thread', (c) => c.phone.simulator.thread({ deviceId: a.device.id })],
     ];
     for (const [name, attempt] of attempts) {
-      const error = await errorOf(attempt(b.caller));
+      const error = await trpcErrorOf(attempt(b.caller));
       expect(error.code, name).toBe('NOT_FOUND');
     }
     // Nothing of A changed, and B's lists never show A's rows.

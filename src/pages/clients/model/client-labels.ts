@@ -1,4 +1,4 @@
-import type { ClientDetail, ClientLead, ClientTimelineEntry, ConsentEntry } from './types';
+import type { ClientDetail, ClientTimelineEntry, ConsentEntry } from './types';
 
 type MessageEntry = Extract<ClientTimelineEntry, { kind: 'message' }>;
 
@@ -42,44 +42,6 @@ export const MESSAGE_AUTHOR_WORDS = {
   flow: 'Automation',
   system: 'LeadLoop',
 } as const satisfies Record<MessageEntry['author'], string>;
-
-// The same words as the leads screen (src/pages/leads/model/lead-labels.ts); pages can't import each other.
-export const LEAD_STATUS_WORDS = {
-  new: 'New',
-  engaging: 'Engaging',
-  qualified: 'Qualified',
-  needs_human: 'Needs human',
-  booked: 'Booked',
-  won: 'Won',
-  lost: 'Lost',
-  spam: 'Spam',
-  opted_out: 'Opted out',
-} as const satisfies Record<ClientLead['status'], string>;
-
-export const LEAD_STATUS_COLORS = {
-  new: 'blue',
-  engaging: 'cyan',
-  qualified: 'teal',
-  needs_human: 'orange',
-  booked: 'violet',
-  won: 'green',
-  lost: 'gray',
-  spam: 'dark',
-  opted_out: 'red',
-} as const satisfies Record<ClientLead['status'], string>;
-
-export const LEAD_SOURCE_WORDS = {
-  sms: 'Text message',
-  manual: 'Added by your team',
-  chat_widget: 'Chat widget',
-  form: 'Website form',
-  popup: 'Popup',
-  missed_call: 'Missed call',
-  ai_call: 'AI-answered call',
-  microsite: 'Microsite',
-  email: 'Email',
-  api: 'API',
-} as const satisfies Record<ClientLead['source'], string>;
 
 export const CONVERSATION_MODE_WORDS = {
   ai: 'AI replying',

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../../shared/api/react';
 import { Spinner } from '../../../shared/ui/spinner';
-import { formatPhone } from '../lib/format';
+import { formatPhone } from '../../../shared/lib/format';
 import type { ClientDetail, DuplicateCandidate } from '../model/types';
 import { ClientStatusBadges } from './client-badges';
 

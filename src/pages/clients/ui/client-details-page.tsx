@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Code, Grid, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Grid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { apiErrorCode } from '../../../shared/api';
@@ -6,14 +6,14 @@ import { useTRPC } from '../../../shared/api/react';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { ScreenSpinner } from '../../../shared/ui/spinner';
-import { formatPhone } from '../lib/format';
-import { useNow } from '../lib/use-now';
+import { formatPhone, useNow } from '../../../shared/lib/format';
 import { isUuid } from '../model/clients-search';
 import type { ClientDetail } from '../model/types';
 import { BlockClientButton, MergeDuplicatesButton } from './client-actions';
 import { ClientStatusBadges } from './client-badges';
 import { ClientEditForm, clientForm } from './client-edit-form';
 import { ClientHistory } from './client-history';
+import { LoadError } from '../../../shared/ui/load-error';
 
 // The id comes from the address bar; a pasted junk URL shouldn't stretch the layout.
 const MAX_SHOWN_ID = 40;
@@ -105,14 +105,7 @@ export function ClientDetailsPage() {
     return (
       <Stack gap="lg">
         <PageHeader title="Client details" description={PAGE_DESCRIPTION} />
-        <Alert color="red" title="Couldn’t load this client" role="alert">
-          <Group gap="sm">
-            <Text size="sm">{client.error.message}</Text>
-            <Button size="xs" variant="light" onClick={() => void client.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
+        <LoadError title="Couldn’t load this client" error={client.error} onRetry={client.refetch} />
       </Stack>
     );
   }

@@ -1,20 +1,18 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Table, Tabs, Text, Timeline } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { formatDateTime, formatMoney } from '../lib/format';
+import { LEAD_SOURCE_LABELS, LeadStatusBadge } from '../../../entities/lead';
+import { formatDateTime, formatMoney } from '../../../shared/lib/format';
+import { RelativeTime } from '../../../shared/ui/relative-time';
 import {
   CONSENT_KIND_COLORS,
   CONSENT_KIND_WORDS,
   CONSENT_METHOD_WORDS,
   CONVERSATION_MODE_WORDS,
-  LEAD_SOURCE_WORDS,
-  LEAD_STATUS_COLORS,
-  LEAD_STATUS_WORDS,
   MESSAGE_AUTHOR_WORDS,
   MESSAGE_STATUS_WORDS,
 } from '../model/client-labels';
 import type { ClientDetail, ClientTimelineEntry, ConsentEntry } from '../model/types';
-import { RelativeTime } from './client-badges';
 
 function Empty({ children }: { children: string }) {
   return (
@@ -40,7 +38,7 @@ function TimelineEntry({ entry, client, now }: { entry: ClientTimelineEntry; cli
               {MESSAGE_STATUS_WORDS[entry.status]}
             </Badge>
           ) : null}
-          <RelativeTime at={entry.at} now={now} size="xs" />
+          <RelativeTime at={entry.at} now={now} size="xs" dimmed />
         </Group>
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {entry.body}
@@ -61,12 +59,10 @@ function TimelineEntry({ entry, client, now }: { entry: ClientTimelineEntry; cli
       <Stack gap={4}>
         <Group gap="xs">
           <Text size="sm" fw={600}>
-            New lead · {LEAD_SOURCE_WORDS[entry.source]}
+            New lead · {LEAD_SOURCE_LABELS[entry.source]}
           </Text>
-          <Badge size="xs" variant="light" color={LEAD_STATUS_COLORS[entry.status]}>
-            {LEAD_STATUS_WORDS[entry.status]}
-          </Badge>
-          <RelativeTime at={entry.at} now={now} size="xs" />
+          <LeadStatusBadge size="xs" status={entry.status} />
+          <RelativeTime at={entry.at} now={now} size="xs" dimmed />
         </Group>
         {entry.summary ? (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -84,7 +80,7 @@ function TimelineEntry({ entry, client, now }: { entry: ClientTimelineEntry; cli
       <Text size="sm" fw={600}>
         {CONSENT_KIND_WORDS[entry.consent]} · {CONSENT_METHOD_WORDS[entry.method]}
       </Text>
-      <RelativeTime at={entry.at} now={now} size="xs" />
+      <RelativeTime at={entry.at} now={now} size="xs" dimmed />
     </Group>
   );
 }
@@ -129,16 +125,14 @@ function ClientLeads({ client, now }: { client: ClientDetail; now: number }) {
             <Table.Tr key={lead.id}>
               <Table.Td>
                 <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/leads" search={{ lead: lead.id }} />}>
-                  <RelativeTime at={lead.createdAt} now={now} />
+                  <RelativeTime at={lead.createdAt} now={now} dimmed />
                 </Anchor>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{LEAD_SOURCE_WORDS[lead.source]}</Text>
+                <Text size="sm">{LEAD_SOURCE_LABELS[lead.source]}</Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={LEAD_STATUS_COLORS[lead.status]}>
-                  {LEAD_STATUS_WORDS[lead.status]}
-                </Badge>
+                <LeadStatusBadge status={lead.status} />
               </Table.Td>
               <Table.Td maw={280}>
                 <Text size="sm" lineClamp={2} c={lead.summary ? undefined : 'dimmed'}>
@@ -238,7 +232,7 @@ function ClientConversations({ client, now }: { client: ClientDetail; now: numbe
                 <Badge size="sm" variant="outline" color={conversation.mode === 'ai' ? 'violet' : 'blue'}>
                   {CONVERSATION_MODE_WORDS[conversation.mode]}
                 </Badge>
-                {conversation.lastMessageAt ? <RelativeTime at={conversation.lastMessageAt} now={now} size="xs" /> : null}
+                {conversation.lastMessageAt ? <RelativeTime at={conversation.lastMessageAt} now={now} size="xs" dimmed /> : null}
               </Group>
               <Text size="sm" lineClamp={2} c={conversation.preview ? undefined : 'dimmed'}>
                 {conversation.preview ?? 'No messages yet'}

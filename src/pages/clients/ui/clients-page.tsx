@@ -1,17 +1,17 @@
-import { Alert, Anchor, Button, Center, Group, List, Pagination, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, List, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 import { useTRPC } from '../../../shared/api/react';
+import { PagedResults } from '../../../shared/ui/paged-results';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { Spinner } from '../../../shared/ui/spinner';
-import { formatPhone } from '../lib/format';
-import { useNow } from '../lib/use-now';
+import { formatPhone, useNow } from '../../../shared/lib/format';
+import { RelativeTime } from '../../../shared/ui/relative-time';
+import { SearchBox } from '../../../shared/ui/search-box';
 import { CLIENTS_PAGE_SIZE, type ClientsShow, clientsListInput, hasClientFilters } from '../model/clients-search';
 import type { ClientListItem } from '../model/types';
-import { ClientStatusBadges, RelativeTime } from './client-badges';
-import { SearchBox } from './search-box';
+import { ClientStatusBadges } from './client-badges';
 import { useClientsSearch } from '../model/use-clients-search';
 
 const SHOW_OPTIONS: Array<{ value: ClientsShow; label: string }> = [
@@ -103,7 +103,7 @@ function ClientsTable({ items, now }: { items: ClientListItem[]; now: number }) 
               </Table.Td>
               <Table.Td>
                 {client.lastMessageAt ? (
-                  <RelativeTime at={client.lastMessageAt} now={now} />
+                  <RelativeTime at={client.lastMessageAt} now={now} dimmed />
                 ) : (
                   <Text size="sm" c="dimmed">
                     No texts yet
@@ -137,76 +137,21 @@ export function ClientsPage() {
   const filtered = hasClientFilters(filters);
   const data = clients.data;
   const items = data?.items ?? [];
-  const pages = data ? Math.max(1, Math.ceil(data.total / CLIENTS_PAGE_SIZE)) : 1;
-  const firstShown = (filters.page - 1) * CLIENTS_PAGE_SIZE + 1;
   const noClientsAtAll = data !== undefined && data.total === 0 && !filtered && !clients.isPlaceholderData;
-
-  let body;
-  if (clients.error && !data) {
-    body = (
-      <Alert color="red" title="Couldn’t load your clients" role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{clients.error.message}</Text>
-          <Button size="xs" variant="light" onClick={() => void clients.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (!data) {
-    body = (
-      <Center mih={200}>
-        <Spinner label="Loading clients…" />
-      </Center>
-    );
-  } else if (data.total === 0) {
-    body = (
-      <EmptyState
-        icon="⌕"
-        title="No clients match"
-        description="Try another name, phone number or email, or show all clients."
-        action={
-          <Button variant="light" onClick={search.clearFilters}>
-            Clear filters
-          </Button>
-        }
-      />
-    );
-  } else if (items.length === 0) {
-    body = (
-      <EmptyState
-        icon="⌕"
-        title="This page is empty"
-        description={`There are ${data.total} matching clients, all on earlier pages.`}
-        action={
-          <Button variant="light" onClick={() => search.setPage(1)}>
-            Go to the first page
-          </Button>
-        }
-      />
-    );
-  } else {
-    body = (
-      <Paper withBorder radius="md" style={{ opacity: clients.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={clients.isPlaceholderData}>
-        <ClientsTable items={items} now={now} />
-        <Group justify="space-between" px="md" py="sm" gap="sm">
-          <Text size="sm" c="dimmed">
-            {`${firstShown}–${firstShown + items.length - 1} of ${data.total}`}
-          </Text>
-          {pages > 1 ? (
-            <Pagination
-              total={pages}
-              value={Math.min(filters.page, pages)}
-              onChange={search.setPage}
-              size="sm"
-              getControlProps={(control) => ({ 'aria-label': control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : `${control} page` })}
-              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-            />
-          ) : null}
-        </Group>
-      </Paper>
-    );
-  }
+  const body = (
+    <PagedResults
+      noun="clients"
+      query={clients}
+      total={data?.total}
+      shown={items.length}
+      page={filters.page}
+      pageSize={CLIENTS_PAGE_SIZE}
+      onPage={search.setPage}
+      noMatch={{ title: 'No clients match', description: 'Try another name, phone number or email, or show all clients.', onClear: search.clearFilters }}
+    >
+      <ClientsTable items={items} now={now} />
+    </PagedResults>
+  );
 
   return (
     <Stack gap="lg">

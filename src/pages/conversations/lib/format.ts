@@ -8,11 +8,7 @@ interface ZoneOption {
   timeZone?: string | undefined;
 }
 
-/** +14155552671 → (415) 555-2671; other numbers unchanged (the server's display format). */
-export function formatPhone(e164: string): string {
-  const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
-  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : e164;
-}
+export { formatMoney, formatPhone } from '../../../shared/lib/format';
 
 function format(at: number, options: Intl.DateTimeFormatOptions, zone: ZoneOption): string {
   return new Intl.DateTimeFormat(LOCALE, { ...options, timeZone: zone.timeZone }).format(new Date(at));
@@ -78,9 +74,4 @@ export function localTimeIn(timeZone: string, now: number): string | null {
   } catch {
     return null;
   }
-}
-
-/** 125000 → "$1,250" (cents in, whole dollars out unless there are cents). */
-export function formatMoney(cents: number): string {
-  return new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD', minimumFractionDigits: cents % 100 === 0 ? 0 : 2 }).format(cents / 100);
 }

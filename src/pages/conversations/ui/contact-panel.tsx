@@ -3,9 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { type ReactNode, useId } from 'react';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { calendarDate, formatMoney, formatPhone, localTimeIn } from '../lib/format';
-import { LEAD_SOURCE, LEAD_STATUS } from '../lib/lead-labels';
+import { LEAD_SOURCE_LABELS, LeadStatusBadge } from '../../../entities/lead';
 import type { Thread } from '../model/thread-types';
-import { useNow } from '../model/use-now';
+import { useNow } from '../../../shared/lib/format';
 import { isThreadId, type useThread } from '../model/use-thread';
 
 /** The right pane (or the Info drawer): who the client is and where their latest inquiry stands. */
@@ -120,16 +120,14 @@ function ClientDetails({ thread }: { thread: Thread }) {
         {lead ? (
           <>
             <Group gap="xs">
-              <Badge variant="light" color={LEAD_STATUS[lead.status].color}>
-                {LEAD_STATUS[lead.status].label}
-              </Badge>
+              <LeadStatusBadge status={lead.status} />
               {lead.valueCents ? (
                 <Text size="sm" fw={600}>
                   {formatMoney(lead.valueCents)}
                 </Text>
               ) : null}
             </Group>
-            <Field label="Source">{LEAD_SOURCE[lead.source]}</Field>
+            <Field label="Source">{LEAD_SOURCE_LABELS[lead.source]}</Field>
             <Field label="Came in">{calendarDate(lead.createdAt)}</Field>
             <Field label="Summary">
               {lead.summary ? (

@@ -10,6 +10,7 @@ import { type TemplateDraft, type TemplateErrors, validateTemplate } from '../li
 import type { MessageTemplate } from '../model/thread-types';
 import { useInsertAtCaret } from '../model/use-insert-at-caret';
 import { MergeTagsMenu } from './merge-tags-menu';
+import { LoadError } from '../../../shared/ui/load-error';
 
 const BLANK: TemplateDraft = { name: '', body: '' };
 
@@ -50,11 +51,7 @@ function TemplatesManager() {
           Loading templates…
         </Text>
       ) : templates.isError ? (
-        <Alert color="red" title="Couldn’t load templates" role="alert">
-          <Button size="xs" variant="light" color="red" onClick={() => void templates.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError title="Couldn’t load templates" error={templates.error} onRetry={templates.refetch} />
       ) : templates.data.length === 0 ? (
         <Text size="sm" c="dimmed">
           No templates yet. Save the replies you send often — directions, your hours, a booking link — and insert them with one click.

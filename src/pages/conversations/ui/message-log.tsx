@@ -3,7 +3,7 @@ import { Fragment, useLayoutEffect, useRef } from 'react';
 import { clockTime, dayLabel, fullDateTime, sameDay } from '../lib/format';
 import { safeWebUrl } from '../lib/links';
 import { authorLabel, deliveryLine } from '../lib/message-display';
-import { useNow } from '../model/use-now';
+import { useNow } from '../../../shared/lib/format';
 import type { Thread, ThreadMessage } from '../model/thread-types';
 import { LinkedText } from './linked-text';
 

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Box, Button, Group, Skeleton, Stack, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Skeleton, Stack, Text, TextInput, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -6,8 +6,9 @@ import { useTRPC } from '../../../shared/api/react';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { formatPhone, fullDateTime, listTime } from '../lib/format';
 import { EMPTY_FILTER, INBOX_FILTERS } from '../lib/inbox-filters';
-import { useNow } from '../model/use-now';
+import { useNow } from '../../../shared/lib/format';
 import type { InboxFilter, ThreadSummary } from '../model/thread-types';
+import { LoadError } from '../../../shared/ui/load-error';
 
 const PAGE_SIZE = 30;
 const SEARCH_DELAY_MS = 300;
@@ -66,14 +67,7 @@ export function ThreadList({ filter, onFilterChange, search, onSearchChange, sel
         {threads.isPending ? (
           <ListSkeleton />
         ) : threads.isError ? (
-          <Alert color="red" title="Couldn’t load conversations" m="sm" role="alert">
-            <Text size="sm" mb="xs">
-              {threads.error.message}
-            </Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void threads.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadError title="Couldn’t load conversations" m="sm" error={threads.error} onRetry={threads.refetch} />
         ) : items.length === 0 ? (
           <Box p="sm">
             <EmptyList filter={filter} search={debounced} onShowAll={() => onFilterChange('all')} onClearSearch={() => onSearchChange('')} />

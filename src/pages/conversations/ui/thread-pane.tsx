@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Skeleton, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { apiErrorCode } from '../../../shared/api';
@@ -9,6 +9,7 @@ import { isThreadId, type useThread } from '../model/use-thread';
 import { Composer } from './composer';
 import { MessageLog } from './message-log';
 import { ThreadHeader } from './thread-header';
+import { LoadError } from '../../../shared/ui/load-error';
 
 export interface ThreadPaneProps {
   threadId: string | null;
@@ -51,21 +52,18 @@ export function ThreadPane({ threadId, query, onBack, onInfo, onDeselect }: Thre
   if (query.isError) {
     return (
       <Box p="sm">
-        <Alert color="red" title="Couldn’t load this conversation" role="alert">
-          <Text size="sm" mb="xs">
-            {query.error.message}
-          </Text>
-          <Group gap="xs">
-            <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-            {onBack ? (
+        <LoadError
+          title="Couldn’t load this conversation"
+          error={query.error}
+          onRetry={query.refetch}
+          extra={
+            onBack ? (
               <Button size="xs" variant="default" onClick={onBack}>
                 Back
               </Button>
-            ) : null}
-          </Group>
-        </Alert>
+            ) : null
+          }
+        />
       </Box>
     );
   }

@@ -1,48 +1,5 @@
-import type { LeadSource, LeadStatus, TeamMember } from './types';
-
-/** The lead lifecycle in the order a lead moves through it; won / lost / spam / opted out are endings. */
-export const LEAD_STATUS_LABELS = {
-  new: 'New',
-  engaging: 'Engaging',
-  qualified: 'Qualified',
-  needs_human: 'Needs human',
-  booked: 'Booked',
-  won: 'Won',
-  lost: 'Lost',
-  spam: 'Spam',
-  opted_out: 'Opted out',
-} as const satisfies Record<LeadStatus, string>;
-
-export const LEAD_STATUS_COLORS = {
-  new: 'blue',
-  engaging: 'cyan',
-  qualified: 'teal',
-  needs_human: 'orange',
-  booked: 'violet',
-  won: 'green',
-  lost: 'gray',
-  spam: 'dark',
-  opted_out: 'red',
-} as const satisfies Record<LeadStatus, string>;
-
-export const LEAD_SOURCE_LABELS = {
-  sms: 'Text message',
-  manual: 'Added by your team',
-  chat_widget: 'Chat widget',
-  form: 'Website form',
-  popup: 'Popup',
-  missed_call: 'Missed call',
-  ai_call: 'AI-answered call',
-  microsite: 'Microsite',
-  email: 'Email',
-  api: 'API',
-} as const satisfies Record<LeadSource, string>;
-
-export const LEAD_STATUSES = Object.keys(LEAD_STATUS_LABELS) as LeadStatus[];
-export const LEAD_SOURCES = Object.keys(LEAD_SOURCE_LABELS) as LeadSource[];
-
-export const isLeadStatus = (value: string): value is LeadStatus => Object.hasOwn(LEAD_STATUS_LABELS, value);
-export const isLeadSource = (value: string): value is LeadSource => Object.hasOwn(LEAD_SOURCE_LABELS, value);
+import { LEAD_SOURCE_LABELS, LEAD_SOURCES, LEAD_STATUS_LABELS, LEAD_STATUSES } from '../../../entities/lead';
+import type { TeamMember } from './types';
 
 export const STATUS_OPTIONS = LEAD_STATUSES.map((value) => ({ value, label: LEAD_STATUS_LABELS[value] }));
 export const SOURCE_OPTIONS = LEAD_SOURCES.map((value) => ({ value, label: LEAD_SOURCE_LABELS[value] }));

@@ -1,4 +1,4 @@
-import { isLeadSource, isLeadStatus } from './lead-labels';
+import { isLeadSource, isLeadStatus } from '../../../entities/lead';
 import type { LeadListInput, LeadSource, LeadStatus } from './types';
 
 export const LEADS_PAGE_SIZE = 25;

@@ -2,7 +2,8 @@ import { Button, Group, Menu, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../../shared/api/react';
-import { LEAD_STATUS_LABELS, memberName, STATUS_OPTIONS } from '../model/lead-labels';
+import { LEAD_STATUS_LABELS } from '../../../entities/lead';
+import { memberName, STATUS_OPTIONS } from '../model/lead-labels';
 import type { LeadStatus, TeamMember } from '../model/types';
 
 export interface BulkActionsProps {

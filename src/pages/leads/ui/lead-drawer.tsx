@@ -1,15 +1,17 @@
-import { Alert, Anchor, Button, Divider, Drawer, Group, NumberInput, Select, SimpleGrid, Skeleton, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Drawer, Group, NumberInput, Select, SimpleGrid, Skeleton, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { apiErrorCode, apiFieldErrors } from '../../../shared/api';
 import { useTRPC } from '../../../shared/api/react';
-import { formatDateTime, formatMoney, formatPhone } from '../lib/format';
-import { assigneeLabel, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS, memberName, STATUS_OPTIONS, TRACKING_LABELS, isLeadStatus } from '../model/lead-labels';
+import { isLeadStatus, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '../../../entities/lead';
+import { formatDateTime, formatMoney, formatPhone } from '../../../shared/lib/format';
+import { assigneeLabel, memberName, STATUS_OPTIONS, TRACKING_LABELS } from '../model/lead-labels';
 import { isUuid } from '../model/leads-search';
 import type { LeadDetail, TeamMember } from '../model/types';
 import { OptedOutBadge } from './lead-bits';
+import { LoadError } from '../../../shared/ui/load-error';
 
 const UNASSIGNED = 'unassigned';
 
@@ -276,14 +278,7 @@ function LeadDrawerBody({ id, members }: { id: string; members: TeamMember[] | u
     const code = apiErrorCode(lead.error);
     if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') return <LeadNotFound />;
     return (
-      <Alert color="red" title="Couldn’t load this lead" role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{lead.error.message}</Text>
-          <Button size="xs" variant="light" onClick={() => void lead.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadError title="Couldn’t load this lead" error={lead.error} onRetry={lead.refetch} />
     );
   }
   if (!lead.data) {

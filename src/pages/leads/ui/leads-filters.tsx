@@ -1,8 +1,9 @@
 import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { isLeadSource, isLeadStatus, memberName, SOURCE_OPTIONS, STATUS_OPTIONS } from '../model/lead-labels';
+import { isLeadSource, isLeadStatus } from '../../../entities/lead';
+import { SearchBox } from '../../../shared/ui/search-box';
+import { memberName, SOURCE_OPTIONS, STATUS_OPTIONS } from '../model/lead-labels';
 import { hasActiveFilters, isDateRangeReversed, type LeadsFilters as Filters } from '../model/leads-search';
 import type { TeamMember } from '../model/types';
-import { SearchBox } from './search-box';
 
 const ANYONE = 'anyone';
 

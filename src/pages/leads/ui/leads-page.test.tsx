@@ -46,7 +46,7 @@ describe('LeadsPage list', () => {
     const second = within(rows[1]!);
     expect(second.getByText('Opted out')).toBeInTheDocument();
     expect(second.getByText('Won')).toBeInTheDocument();
-    expect(second.getByText('$1,250.00')).toBeInTheDocument();
+    expect(second.getByText('$1,250')).toBeInTheDocument();
     expect(second.getByText('Unassigned')).toBeInTheDocument();
     // What a lead wrote is text, never markup.
     expect(second.getByText('<b>AC not cooling</b>')).toBeInTheDocument();
@@ -227,15 +227,16 @@ describe('LeadsPage new lead', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add lead' }));
     expect(within(dialog).getByText('First name is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Enter their mobile number')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Mobile phone/)).toBeRequired();
 
     await user.type(within(dialog).getByLabelText(/First name/), 'Jane');
-    await user.type(within(dialog).getByLabelText('Mobile phone'), '555');
+    await user.type(within(dialog).getByLabelText(/^Mobile phone/), '555');
     await user.click(within(dialog).getByRole('button', { name: 'Add lead' }));
     expect(within(dialog).getByText('Please enter a valid US or Canadian phone number.')).toBeInTheDocument();
     expect(create).not.toHaveBeenCalled();
 
-    await user.clear(within(dialog).getByLabelText('Mobile phone'));
-    await user.type(within(dialog).getByLabelText('Mobile phone'), '4155552671');
+    await user.clear(within(dialog).getByLabelText(/^Mobile phone/));
+    await user.type(within(dialog).getByLabelText(/^Mobile phone/), '4155552671');
     await user.type(within(dialog).getByLabelText('Last name'), 'Doe');
     await user.type(within(dialog).getByLabelText('What they need'), 'Leaking water heater');
     const consent = within(dialog).getByRole('checkbox', { name: 'The customer asked us to contact them by text' });
@@ -268,7 +269,7 @@ describe('LeadsPage new lead', () => {
     await user.click(screen.getByRole('button', { name: 'New lead' }));
     const dialog = await screen.findByRole('dialog', { name: 'New lead' });
     await user.type(within(dialog).getByLabelText(/First name/), 'Jane');
-    await user.type(within(dialog).getByLabelText('Mobile phone'), '4155552671');
+    await user.type(within(dialog).getByLabelText(/^Mobile phone/), '4155552671');
     await user.type(within(dialog).getByLabelText('Email'), 'jane@example.c');
     await user.click(within(dialog).getByRole('button', { name: 'Add lead' }));
     expect(await within(dialog).findByText('Enter a valid email address')).toBeInTheDocument();

@@ -1,12 +1,12 @@
-import { Alert, Button, Center, Group, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTRPC } from '../../../shared/api/react';
+import { PagedResults } from '../../../shared/ui/paged-results';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { Spinner } from '../../../shared/ui/spinner';
-import { useNow } from '../lib/use-now';
+import { useNow } from '../../../shared/lib/format';
 import { hasActiveFilters, LEADS_PAGE_SIZE, leadsSearchParams, listInput, queryFilters } from '../model/leads-search';
 import { useLeadsSearch } from '../model/use-leads-search';
 import { BulkActions } from './bulk-actions';
@@ -76,83 +76,28 @@ export function LeadsPage() {
   const noLeadsAtAll = data !== undefined && data.total === 0 && !filtered && !leads.isPlaceholderData;
   const items = data?.items ?? [];
   const visibleSelected = items.filter((item) => selection.ids.has(item.id)).map((item) => item.id);
-  const pages = data ? Math.max(1, Math.ceil(data.total / LEADS_PAGE_SIZE)) : 1;
-  const firstShown = (filters.page - 1) * LEADS_PAGE_SIZE + 1;
-
-  let body;
-  if (leads.error && !data) {
-    body = (
-      <Alert color="red" title="Couldn’t load your leads" role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{leads.error.message}</Text>
-          <Button size="xs" variant="light" onClick={() => void leads.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (!data) {
-    body = (
-      <Center mih={200}>
-        <Spinner label="Loading leads…" />
-      </Center>
-    );
-  } else if (data.total === 0) {
-    body = (
-      <EmptyState
-        icon="⌕"
-        title="No leads match these filters"
-        description="Try another search, a wider date range, or fewer statuses and sources."
-        action={
-          <Button variant="light" onClick={search.clearFilters}>
-            Clear filters
-          </Button>
-        }
+  const body = (
+    <PagedResults
+      noun="leads"
+      query={leads}
+      total={data?.total}
+      shown={items.length}
+      page={filters.page}
+      pageSize={LEADS_PAGE_SIZE}
+      onPage={search.setPage}
+      noMatch={{ title: 'No leads match these filters', description: 'Try another search, a wider date range, or fewer statuses and sources.', onClear: search.clearFilters }}
+    >
+      <LeadsTable
+        items={items}
+        members={members.data}
+        selected={selection.ids}
+        onSelect={selection.set}
+        linkSearch={(leadId) => leadsSearchParams(filters, leadId)}
+        onOpen={search.openLeadDrawer}
+        now={now}
       />
-    );
-  } else if (items.length === 0) {
-    body = (
-      <EmptyState
-        icon="⌕"
-        title="This page is empty"
-        description={`There are ${data.total} matching leads, all on earlier pages.`}
-        action={
-          <Button variant="light" onClick={() => search.setPage(1)}>
-            Go to the first page
-          </Button>
-        }
-      />
-    );
-  } else {
-    body = (
-      <Paper withBorder radius="md" style={{ opacity: leads.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={leads.isPlaceholderData}>
-        <LeadsTable
-          items={items}
-          members={members.data}
-          selected={selection.ids}
-          onSelect={selection.set}
-          linkSearch={(leadId) => leadsSearchParams(filters, leadId)}
-          onOpen={search.openLeadDrawer}
-          now={now}
-        />
-        <Group justify="space-between" px="md" py="sm" gap="sm">
-          <Text size="sm" c="dimmed">
-            {`${firstShown}–${firstShown + items.length - 1} of ${data.total}`}
-          </Text>
-          {pages > 1 ? (
-            <Pagination
-              total={pages}
-              value={Math.min(filters.page, pages)}
-              onChange={search.setPage}
-              size="sm"
-              getControlProps={(control) => ({ 'aria-label': control === 'next' ? 'Next page' : control === 'previous' ? 'Previous page' : `${control} page` })}
-              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-            />
-          ) : null}
-        </Group>
-      </Paper>
-    );
-  }
+    </PagedResults>
+  );
 
   return (
     <Stack gap="lg">

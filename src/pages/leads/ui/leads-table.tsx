@@ -1,10 +1,12 @@
 import { Anchor, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
-import { formatMoney, formatPhone } from '../lib/format';
-import { assigneeLabel, LEAD_SOURCE_LABELS } from '../model/lead-labels';
+import { LEAD_SOURCE_LABELS, LeadStatusBadge } from '../../../entities/lead';
+import { formatMoney, formatPhone } from '../../../shared/lib/format';
+import { RelativeTime } from '../../../shared/ui/relative-time';
+import { assigneeLabel } from '../model/lead-labels';
 import type { LeadListItem, TeamMember } from '../model/types';
-import { LeadStatusBadge, OptedOutBadge, RelativeTime } from './lead-bits';
+import { OptedOutBadge } from './lead-bits';
 
 export interface LeadsTableProps {
   items: LeadListItem[];

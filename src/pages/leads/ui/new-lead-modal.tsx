@@ -107,7 +107,8 @@ function NewLeadFormBody({ onCancel, onCreated }: { onCancel: () => void; onCrea
         </SimpleGrid>
         <PhoneInput
           label="Mobile phone"
-          description="Required. A US or Canadian number that can get texts."
+          required
+          description="A US or Canadian number that can get texts."
           value={form.phone}
           onChange={(value) => set('phone', value)}
           error={errorFor('phone')}

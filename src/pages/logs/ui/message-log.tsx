@@ -1,11 +1,11 @@
-import { Alert, Anchor, Badge, Button, Group, MultiSelect, Pagination, Select, Skeleton, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Button, Group, MultiSelect, Pagination, Select, Skeleton, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTRPC } from '../../../shared/api/react';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { formatPhone } from '../lib/format-phone';
+import { formatPhone } from '../../../shared/lib/format';
 import {
   type Direction,
   filtersToSearch,
@@ -20,6 +20,7 @@ import {
   toApiInput,
 } from '../model/message-filters';
 import classes from './message-log.module.css';
+import { LoadError } from '../../../shared/ui/load-error';
 
 const DIRECTIONS = [
   { value: 'all', label: 'In and out' },
@@ -132,14 +133,7 @@ export function MessageLog() {
           ))}
         </Stack>
       ) : log.isError ? (
-        <Alert color="red" title="The message log could not be loaded">
-          <Text size="sm" mb="xs">
-            {log.error.message}
-          </Text>
-          <Button size="xs" variant="light" onClick={() => void log.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError title="The message log could not be loaded" error={log.error} onRetry={log.refetch} />
       ) : log.data.items.length === 0 ? (
         <EmptyState
           order={3}

@@ -1,13 +1,14 @@
-import { Alert, Box, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 import { useTRPC } from '../../../shared/api/react';
 import { safeRedirectPath } from '../../../shared/lib/safe-redirect';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { relativeTime, useNow } from '../lib/relative-time';
+import { formatRelative, useNow } from '../../../shared/lib/format';
 import type { FeedItem } from '../model/events';
 import classes from './notification-feed.module.css';
+import { LoadError } from '../../../shared/ui/load-error';
 
 const PAGE_SIZE = 20;
 
@@ -63,14 +64,7 @@ export function NotificationFeed({ filter, onFilterChange }: { filter: FeedFilte
           ))}
         </Stack>
       ) : feed.isError ? (
-        <Alert color="red" title="Notifications could not be loaded">
-          <Text size="sm" mb="xs">
-            {feed.error.message}
-          </Text>
-          <Button size="xs" variant="light" onClick={() => void feed.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError title="Notifications could not be loaded" error={feed.error} onRetry={feed.refetch} />
       ) : items.length === 0 ? (
         filter === 'unread' ? (
           <EmptyState
@@ -115,7 +109,7 @@ export function NotificationFeed({ filter, onFilterChange }: { filter: FeedFilte
                         {item.title}
                       </Text>
                       <Text size="xs" c="dimmed" component="time" dateTime={new Date(item.createdAt).toISOString()} title={new Date(item.createdAt).toLocaleString()} style={{ whiteSpace: 'nowrap' }}>
-                        {relativeTime(item.createdAt, now)}
+                        {formatRelative(item.createdAt, now, { style: 'long' })}
                       </Text>
                     </Group>
                     <Text size="sm" c="dimmed" lineClamp={2}>

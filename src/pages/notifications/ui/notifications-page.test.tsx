@@ -8,8 +8,9 @@ import { NotificationsPage } from './notifications-page';
 
 const MINUTE = 60_000;
 
+// Half a minute past 5 minutes: the screen reads its clock a moment before or after this, and shows whole minutes.
 function item(id: string, overrides: Record<string, unknown> = {}) {
-  return { id, event: 'new_lead', title: `Title ${id}`, body: `Body ${id}`, link: null, read: false, createdAt: Date.now() - 5 * MINUTE, ...overrides };
+  return { id, event: 'new_lead', title: `Title ${id}`, body: `Body ${id}`, link: null, read: false, createdAt: Date.now() - 5.5 * MINUTE, ...overrides };
 }
 
 const PREFERENCES = [
@@ -48,7 +49,7 @@ describe('NotificationsPage: feed', () => {
       'notifications.list': () => ({
         items: [
           item('a', { title: 'New lead: Dana Smith', body: 'AC not cooling, ZIP 94110', link: '/conversations?c=conv-1' }),
-          item('b', { title: 'Text not delivered', body: 'To (415) 555-0100: landline', read: true, createdAt: Date.now() - 3 * 3_600_000 }),
+          item('b', { title: 'Text not delivered', body: 'To (415) 555-0100: landline', read: true, createdAt: Date.now() - 3 * 3_600_000 - 5 * MINUTE }),
         ],
         nextCursor: null,
       }),

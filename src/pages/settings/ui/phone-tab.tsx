@@ -1,4 +1,4 @@
-import { Alert, Button, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../shared/api/react';
 import { ScreenSpinner } from '../../../shared/ui/spinner';
@@ -6,6 +6,7 @@ import { AlertPhonePanel } from './phone/alert-phone-panel';
 import { BusinessNumberPanel } from './phone/business-number-panel';
 import { ProtectedNumbersPanel } from './phone/protected-numbers-panel';
 import { TestPhonePanel } from './phone/test-phone-panel';
+import { LoadError } from '../../../shared/ui/load-error';
 
 /**
  * Settings → Phone: the business number (a test number from the built-in simulator, or a Twilio number), the
@@ -17,14 +18,7 @@ export function PhoneTab() {
   if (settings.isPending) return <ScreenSpinner />;
   if (settings.isError) {
     return (
-      <Alert color="red" title="Phone settings could not be loaded">
-        {settings.error.message}
-        <div>
-          <Button size="xs" variant="light" mt="sm" onClick={() => void settings.refetch()}>
-            Try again
-          </Button>
-        </div>
-      </Alert>
+      <LoadError title="Phone settings could not be loaded" error={settings.error} onRetry={settings.refetch} />
     );
   }
   const { number, alertPhone, protectedNumbers } = settings.data;

@@ -26,6 +26,8 @@ export interface PhoneInputProps {
   onBlur?: () => void;
   error?: string | null;
   name?: string;
+  /** Marks the field as required (asterisk and `required`), like Mantine's own inputs. */
+  required?: boolean;
 }
 
 /**
@@ -33,14 +35,14 @@ export interface PhoneInputProps {
  * Its value is E.164 ("+14155550123"), or "" while empty. Built on react-phone-number-input's input-only core with
  * our own two-country select: the library's full country select costs 9 kB gzip on the sign-in page.
  */
-export function PhoneInput({ label, description, value, onChange, onBlur, error, name }: PhoneInputProps) {
+export function PhoneInput({ label, description, value, onChange, onBlur, error, name, required = false }: PhoneInputProps) {
   const id = useId();
   const [country, setCountry] = useState<PhoneCountry>('US');
   const { Flag } = COUNTRIES[country];
   const errorId = `${id}-error`;
   const descriptionId = `${id}-description`;
   return (
-    <Input.Wrapper label={label} description={description} error={error || undefined} id={id} errorProps={{ id: errorId }} descriptionProps={{ id: descriptionId }}>
+    <Input.Wrapper label={label} required={required} description={description} error={error || undefined} id={id} errorProps={{ id: errorId }} descriptionProps={{ id: descriptionId }}>
       <div className={classes.root}>
         <div className={classes.country}>
           <Flag title={COUNTRIES[country].label} className={classes.flag} aria-hidden />
@@ -70,6 +72,7 @@ export function PhoneInput({ label, description, value, onChange, onBlur, error,
           inputComponent={TextField}
           autoComplete="tel-national"
           type="tel"
+          required={required}
           aria-invalid={error ? true : undefined}
           aria-describedby={[description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined}
         />

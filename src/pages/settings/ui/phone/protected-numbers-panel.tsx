@@ -9,7 +9,7 @@ import { PhoneInput } from '../../../../shared/ui/phone-input';
 import { SectionPanel } from '../../../../shared/ui/section-panel';
 import { ApiErrorAlert } from './api-error-alert';
 import { ConfirmModal } from './confirm-modal';
-import { formatPhone } from './format-phone';
+import { formatPhone } from '../../../../shared/lib/format';
 import { type PhoneSettings, useRefreshPhone } from './phone-settings';
 
 type ProtectedNumber = PhoneSettings['protectedNumbers'][number];

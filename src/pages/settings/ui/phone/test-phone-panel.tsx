@@ -9,7 +9,7 @@ import { PhoneInput } from '../../../../shared/ui/phone-input';
 import { SectionPanel } from '../../../../shared/ui/section-panel';
 import { Spinner } from '../../../../shared/ui/spinner';
 import { ApiErrorAlert } from './api-error-alert';
-import { formatPhone } from './format-phone';
+import { formatPhone } from '../../../../shared/lib/format';
 import { type DeviceBehavior, type TestDevice, type ThreadText, useRefreshPhone } from './phone-settings';
 import classes from './test-phone.module.css';
 

@@ -1,0 +1,2 @@
+export { formatDateTime, formatMoney, formatPhone, formatRelative, type RelativeOptions } from './format';
+export { useNow } from './use-now';

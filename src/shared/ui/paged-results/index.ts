@@ -1,0 +1,1 @@
+export { PagedResults, type PagedQuery, type PagedResultsProps } from './paged-results';
