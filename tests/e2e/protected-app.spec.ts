@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { MailCatcher } from '../support/mail-catcher';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { FIRST_NAME, LAST_NAME, signUpViaApi, storeToken } from './session';
 
 /**
  * Issue "Protected app", browser part: route guards (deep links, `from`, history replacement), tab and unknown-path
@@ -8,42 +8,7 @@ import { expect, test } from './fixtures';
  * Every test registers its own account through the API so tests never share state.
  */
 
-const FIRST_NAME = 'Pat';
-const LAST_NAME = 'Tester';
 const REGISTER_TITLE = 'Start Your Free 14-Day Trial';
-
-interface Account {
-  email: string;
-  companyName: string;
-  token: string;
-}
-
-async function trpc(request: APIRequestContext, procedure: string, input: unknown): Promise<unknown> {
-  const response = await request.post(`/trpc/${procedure}`, { data: input });
-  expect(response.ok(), `${procedure} answered ${response.status()}: ${await response.text()}`).toBe(true);
-  return response.json();
-}
-
-/** Registers through the API and verifies the emailed code: returns a live session token. */
-async function signUpViaApi(request: APIRequestContext, mail: MailCatcher, email: string, companyName = `Acme ${email.split('@')[0]}`): Promise<Account> {
-  const after = mail.messages.length;
-  await trpc(request, 'createNewUserAccount', { email, firstName: FIRST_NAME, lastName: LAST_NAME, companyName, signupPhone: null, referrer: '' });
-  const code = await mail.waitForCode(email, { after });
-  const verified = (await trpc(request, 'verifyUserEmail', { email, code })) as { result: { data: { authToken: string } } };
-  const token = verified.result.data.authToken;
-  expect(token).toBeTruthy();
-  return { email, companyName, token };
-}
-
-/**
- * Stores the token in the page's localStorage. Not via addInitScript: that would put the token back on every
- * document load, and several tests need the app to remove it (sign-out, UNAUTHORIZED).
- * A signed-out visit to `/` renders only the sign-in screen, so this is a cheap page to set storage on.
- */
-async function storeToken(page: Page, token: string): Promise<void> {
-  await page.goto('/');
-  await page.evaluate((t) => localStorage.setItem('authToken', t), token);
-}
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('authToken'));
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
