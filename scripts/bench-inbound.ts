@@ -1,4 +1,4 @@
-import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpServer, Agent as HttpAgent, request as httpRequest, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,12 +9,13 @@ import { startMailCatcher } from '../tests/support/mail-catcher';
 import { startServerProcess } from '../tests/support/server-process';
 
 /**
- * npm run bench:inbound [-- --messages 2000 --senders 200 --concurrency 50 --duplicates 0.1]
+ * npm run bench:inbound [-- --messages 2000 --senders 200 --concurrency 50 --duplicates 0.1 --timeline --fresh-connections]
  *
  * Starts the real server (embedded database, Twilio configured against a local stand-in), then posts a burst of
  * correctly signed inbound-SMS webhooks concurrently — some of them twice, as Twilio does on retries — and checks
  * that every distinct message is stored exactly once. Prints the acknowledgement latency (what Twilio waits for)
- * and the throughput of acknowledging and of storing.
+ * and the throughput of acknowledging and of storing. `--timeline` adds the figures per second of the burst;
+ * `--fresh-connections` opens a connection per request instead of a kept-alive pool. Figures: docs/performance.md.
  */
 const SID = `AC${'b'.repeat(32)}`;
 const TOKEN = 'bench-twilio-auth-token';
@@ -41,6 +42,23 @@ function fakeTwilioApi(): Promise<{ server: Server; url: string }> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
 }
 
+/** One webhook POST over a kept-alive connection (like a provider's pool), resolving once the answer is read. */
+function postForm(agent: HttpAgent, url: string, body: string, signature: string): Promise<{ status: number }> {
+  const t0 = performance.now(); let tSocket = 0, tConnect = 0, tFinish = 0, tResp = 0;
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: 'POST', agent, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), 'x-twilio-signature': signature } }, (response) => {
+      tResp = performance.now();
+      response.resume();
+      response.on('end', () => { const total = performance.now() - t0; if (total > 1000) console.log('SLOW', total.toFixed(0), 'reused', request.reusedSocket, 'socket', (tSocket - t0).toFixed(0), 'connect', tConnect ? (tConnect - t0).toFixed(0) : '-', 'finish', (tFinish - t0).toFixed(0), 'resp', (tResp - t0).toFixed(0)); resolve({ status: response.statusCode ?? 0 }); });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.on('socket', (socket) => { tSocket = performance.now(); socket.once('connect', () => { tConnect = performance.now(); }); });
+    request.on('finish', () => { tFinish = performance.now(); });
+    request.end(body);
+  });
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -54,6 +72,8 @@ export async function benchInbound(): Promise<number> {
     senders: { type: 'string', default: '200' },
     concurrency: { type: 'string', default: '50' },
     duplicates: { type: 'string', default: '0.1' },
+    timeline: { type: 'boolean', default: false },
+    'fresh-connections': { type: 'boolean', default: false },
   },
 });
   const MESSAGES = Number(values.messages);
@@ -113,7 +133,10 @@ export async function benchInbound(): Promise<number> {
     const redeliveries = distinct.filter((_, i) => i % Math.round(1 / DUPLICATE_SHARE) === 0);
     const requests = [...distinct, ...redeliveries].sort(() => Math.random() - 0.5);
     const url = `${base}/webhooks/twilio/sms`;
+    // A provider keeps a pool of connections open; --fresh-connections opens one per request instead.
+    const agent = values['fresh-connections'] ? new HttpAgent({ keepAlive: false }) : new HttpAgent({ keepAlive: true, maxSockets: CONCURRENCY });
     const latencies: number[] = [];
+    const timeline: { at: number; ms: number }[] = [];
     let failures = 0;
     let next = 0;
     const started = performance.now();
@@ -122,18 +145,15 @@ export async function benchInbound(): Promise<number> {
         while (next < requests.length) {
           const params = requests[next++]!;
           const sent = performance.now();
-          const response = await fetch(url, {
-            method: 'POST',
-            headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(TOKEN, url, params) },
-            body: new URLSearchParams(params).toString(),
-          });
-          await response.arrayBuffer();
+          const response = await postForm(agent, url, new URLSearchParams(params).toString(), twilioSignature(TOKEN, url, params));
           latencies.push(performance.now() - sent);
+          timeline.push({ at: sent - started, ms: performance.now() - sent });
           if (response.status !== 200) failures += 1;
         }
       }),
     );
     const ackSeconds = (performance.now() - started) / 1000;
+    agent.destroy();
 
     // Wait until the queue has stored every distinct text, then count them.
     let stored = 0;
@@ -150,10 +170,17 @@ export async function benchInbound(): Promise<number> {
 
     latencies.sort((a, b) => a - b);
     console.log(`Inbound webhook burst against the real server (embedded PGlite), ${new Date().toISOString().slice(0, 10)}:`);
-    console.log(`  requests: ${requests.length} (${MESSAGES} distinct texts from ${SENDERS} numbers + ${redeliveries.length} redeliveries), ${CONCURRENCY} at a time`);
+    console.log(`  requests: ${requests.length} (${MESSAGES} distinct texts from ${SENDERS} numbers + ${redeliveries.length} redeliveries), ${CONCURRENCY} at a time, ${values['fresh-connections'] ? 'a new connection each' : `over ${CONCURRENCY} kept-alive connections`}`);
     console.log(`  acknowledged: ${requests.length - failures} with 200, ${failures} otherwise, in ${ackSeconds.toFixed(2)} s → ${(requests.length / ackSeconds).toFixed(0)} webhooks/s`);
     console.log(`  ack latency: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`);
     console.log(`  stored: ${stored} inbound texts for ${MESSAGES} distinct (${clients} clients for ${SENDERS} numbers) — all stored ${(storeSeconds).toFixed(2)} s after the first request → ${(MESSAGES / storeSeconds).toFixed(0)} texts/s end to end`);
+    if (values.timeline) {
+      // Per second of the burst: where the slow acknowledgements happen (start-up, steady state, the end).
+      for (let second = 0; second * 1000 < ackSeconds * 1000; second += 1) {
+        const bucket = timeline.filter((t) => t.at >= second * 1000 && t.at < (second + 1) * 1000).map((t) => t.ms).sort((a, b) => a - b);
+        if (bucket.length) console.log(`    ${second}s: ${bucket.length} sent, p50 ${percentile(bucket, 50).toFixed(0)} ms, p99 ${percentile(bucket, 99).toFixed(0)} ms, max ${bucket.at(-1)!.toFixed(0)} ms`);
+      }
+    }
     const exactlyOnce = stored === MESSAGES && clients === SENDERS && failures === 0;
     console.log(exactlyOnce ? '  ✓ every text stored exactly once' : '  ✗ stored count does not match: lost or duplicated texts');
     return exactlyOnce ? 0 : 1;

@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import { buildStaleReason, buildWeb } from '../scripts/web-build';
 import { createServerApp, type ServerApp } from './app';
 import { EnvError, type Env, loadDotEnvFiles, loadEnv } from './config/env';
@@ -27,6 +28,12 @@ async function main(): Promise<void> {
     throw error;
   }
   if (env.SERVE_SPA) await ensureWebBuild(env);
+
+  // The embedded database is WebAssembly on this thread. V8 first runs it with a quick baseline compiler and
+  // optimizes hot functions later, in the background: under load right after start, webhooks then waited
+  // seconds (docs/performance.md). Optimizing on first use costs ~2 s more at start and removes those stalls.
+  // Before PGlite compiles its module; the tests' in-process databases keep the fast start.
+  if (!env.DATABASE_URL) setFlagsFromString('--no-liftoff');
 
   let lock: DataDirLock | null = null;
   try {

@@ -58,13 +58,16 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     };
   }
 
+  // New WAL segments are not zero-filled: PGlite writes them on this thread, and filling 16 MB stalled every
+  // request in flight whenever a busy server started a segment (docs/performance.md).
+  const pgliteOptions = { startParams: [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'] };
   let client: PGlite;
   if (options.dataDir) {
     const dir = resolve(options.dataDir);
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, pgliteOptions);
   } else {
-    client = new PGlite();
+    client = new PGlite(pgliteOptions);
   }
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
   return {
