@@ -1,4 +1,5 @@
 import { Anchor, Box, Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { Fragment, useLayoutEffect, useRef } from 'react';
 import { clockTime, dayLabel, fullDateTime, sameDay } from '../lib/format';
 import { safeWebUrl } from '../lib/links';
@@ -59,7 +60,10 @@ export function MessageLog({ thread }: { thread: Thread }) {
       <Stack gap="sm" p="md">
         {thread.messages.length >= MESSAGES_PER_THREAD ? (
           <Text size="xs" c="dimmed" ta="center">
-            Showing the latest {MESSAGES_PER_THREAD} texts of this conversation.
+            Showing the latest {MESSAGES_PER_THREAD} texts of this conversation.{' '}
+            <Anchor size="xs" renderRoot={(props) => <Link {...props} to="/logs" search={{ q: thread.contact.phone }} />}>
+              All texts with this number in the message log
+            </Anchor>
           </Text>
         ) : null}
         {thread.messages.length === 0 ? (

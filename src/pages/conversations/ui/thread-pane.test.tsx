@@ -53,6 +53,15 @@ describe('the thread', () => {
     expect(textBlock(log, 'On my way')).toHaveTextContent(/Sending$/);
   });
 
+  it('says when only the latest 300 texts are shown, and links to all of them in the message log', async () => {
+    const start = Date.now() - 400 * 60_000;
+    await renderInbox({ 'conversations.get': () => thread({ messages: Array.from({ length: 300 }, (_, i) => message({ body: `Text ${i}`, createdAt: start + i * 60_000 })) }) }, threadPath());
+    const log = await openLog();
+    expect(log).toHaveTextContent('Showing the latest 300 texts of this conversation.');
+    const link = within(log).getByRole('link', { name: 'All texts with this number in the message log' });
+    expect(link.getAttribute('href')).toMatch(/^\/logs\?q=(%2B|\+)1/);
+  });
+
   it('shows when a scheduled text will go, and why a text failed or was not sent', async () => {
     await renderInbox(
       {

@@ -112,6 +112,7 @@ describe('Settings → Phone: business number', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Change number' }));
     expect(screen.getByRole('note')).toHaveTextContent('New texts will use the new number');
+    expect(screen.getByRole('note')).toHaveTextContent('The old number stays in your Twilio account, and on its bill');
     await user.click(screen.getByRole('button', { name: 'Use a test number' }));
     const dialog = await screen.findByRole('dialog', { name: 'Switch to a test number?' });
     expect(dialog).toHaveTextContent('texts sent to (647) 555-0199 will no longer reach LeadLoop');

@@ -84,6 +84,7 @@ function SwitchWarning({ current }: { current: CurrentNumber }) {
     <Text size="sm">
       New texts will use the new number, and texts sent to {formatPhone(current.e164)} will no longer reach LeadLoop. Tell
       customers who have your old number.
+      {current.provider === 'twilio' ? ' The old number stays in your Twilio account, and on its bill, until you release it in the Twilio console.' : ''}
     </Text>
   );
 }
