@@ -163,11 +163,16 @@ test.describe('sign-out', () => {
     await page.goto('/dashboard');
     await expect(h1(page)).toHaveText('Dashboard');
 
+    // Marks this document: a reload after sign-out (a refused in-flight request, live updates) would lose it.
+    await page.evaluate(() => Object.assign(window, { __beforeSignOut: true }));
     await page.getByRole('button', { name: `Account menu for ${FIRST_NAME} ${LAST_NAME}` }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
 
     await expect(page).toHaveURL((url) => url.pathname === '/' && url.search === '');
     await expect(page.getByRole('heading', { name: REGISTER_TITLE })).toBeVisible();
+    // Long enough for requests still open with the revoked token to be refused.
+    await page.waitForTimeout(1500);
+    expect(await page.evaluate(() => (window as unknown as { __beforeSignOut?: boolean }).__beforeSignOut)).toBe(true);
     expect(await storedToken(page)).toBeNull();
 
     const response = await request.get('/trpc/getCurrentLoggedInUser', { headers: { authorization: `Bearer ${account.token}` } });

@@ -1,1 +1,9 @@
-export { AUTH_TOKEN_KEY, clearAuthToken, isSignedIn, readAuthToken, storeAuthToken } from './model/auth-token';
+export {
+  AUTH_TOKEN_KEY,
+  clearAuthToken,
+  forgetAuthTokenAfterSignOut,
+  isSignedIn,
+  readAuthToken,
+  signedOutInThisTab,
+  storeAuthToken,
+} from './model/auth-token';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { clearAuthToken } from '../../../entities/session';
+import { forgetAuthTokenAfterSignOut } from '../../../entities/session';
 import { useTRPC } from '../../../shared/api/react';
 import { analytics } from '../../../shared/lib/analytics';
 import { messenger } from '../../../shared/lib/messenger';
@@ -18,7 +18,7 @@ export function useSignOut() {
     pending: logout.isPending,
     async signOut() {
       await logout.mutateAsync().catch(() => undefined);
-      clearAuthToken();
+      forgetAuthTokenAfterSignOut();
       analytics.reset();
       messenger.shutdown();
       queryClient.clear();
