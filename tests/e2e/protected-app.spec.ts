@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { FIRST_NAME, LAST_NAME, signUpViaApi, storeToken } from './session';
+import { FIRST_NAME, LAST_NAME, mainNav, signUpViaApi, storeToken } from './session';
 
 /**
  * Issue "Protected app", browser part: route guards (deep links, `from`, history replacement), tab and unknown-path
@@ -12,7 +12,6 @@ const REGISTER_TITLE = 'Start Your Free 14-Day Trial';
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('authToken'));
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
-const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 // ── 1. Logged-out deep link ────────────────────────────────────────────────────────────────────────────────────
 test.describe('logged-out deep link', () => {

@@ -13,8 +13,12 @@ export interface Account {
   token: string;
 }
 
-export async function trpc(request: APIRequestContext, procedure: string, input: unknown): Promise<unknown> {
-  const response = await request.post(`/trpc/${procedure}`, { data: input });
+export const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** Posts to a tRPC procedure, signed in when given a token; fails the test unless the answer is 2xx. */
+export async function trpc(request: APIRequestContext, procedure: string, input: unknown, token?: string): Promise<unknown> {
+  const headers = token ? { Authorization: `Bearer ${token}` } : undefined;
+  const response = await request.post(`/trpc/${procedure}`, { data: input, headers });
   expect(response.ok(), `${procedure} answered ${response.status()}: ${await response.text()}`).toBe(true);
   return response.json();
 }
@@ -22,9 +26,13 @@ export async function trpc(request: APIRequestContext, procedure: string, input:
 /** Registers through the API and verifies the emailed code: returns a live session token. */
 export async function signUpViaApi(request: APIRequestContext, mail: MailCatcher, email: string, companyName = `Acme ${email.split('@')[0]}`): Promise<Account> {
   const after = mail.messages.length;
-  await trpc(request, 'createNewUserAccount', { email, firstName: FIRST_NAME, lastName: LAST_NAME, companyName, signupPhone: null, referrer: '' });
+  const created = (await trpc(request, 'createNewUserAccount', { email, firstName: FIRST_NAME, lastName: LAST_NAME, companyName, signupPhone: null, referrer: '' })) as {
+    result: { data: { success: boolean } };
+  };
+  expect(created.result.data.success).toBe(true);
   const code = await mail.waitForCode(email, { after });
-  const verified = (await trpc(request, 'verifyUserEmail', { email, code })) as { result: { data: { authToken: string } } };
+  const verified = (await trpc(request, 'verifyUserEmail', { email, code })) as { result: { data: { success: boolean; authToken: string } } };
+  expect(verified.result.data.success).toBe(true);
   const token = verified.result.data.authToken;
   expect(token).toBeTruthy();
   return { email, companyName, token };

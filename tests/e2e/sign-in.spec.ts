@@ -1,24 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { MailCatcher } from '../support/mail-catcher';
 import { expect, test } from './fixtures';
+import { signUpViaApi } from './session';
 
 /**
  * The sign-in screen against the real server, in Chromium: register → code by SMTP → /onboarding, login →
  * /dashboard or the `from` page, the resend countdown and the reload rules under a fake page clock, the 2 s
  * switches, and the form's validation.
  */
-
-async function createAccountViaApi(request: APIRequestContext, mail: MailCatcher, email: string): Promise<void> {
-  const before = mail.messages.length;
-  const response = await request.post('/trpc/createNewUserAccount', {
-    data: { email, firstName: 'Sam', lastName: 'Lee', companyName: 'Lee Heating', signupPhone: null, referrer: '' },
-  });
-  expect((await response.json()).result.data.success).toBe(true);
-  // Verify once so the account is a normal, verified one.
-  const code = await mail.waitForCode(email, { after: before });
-  const verified = await request.post('/trpc/verifyUserEmail', { data: { email, code } });
-  expect((await verified.json()).result.data.success).toBe(true);
-}
 
 async function fillRegistration(page: Page, email: string, phone?: string) {
   await page.getByLabel('Email').fill(email);
@@ -95,7 +84,7 @@ test.describe('register', () => {
 
   test('"already exists" switches to login after 2 s with the email kept', async ({ page, request, mail, uniqueEmail }) => {
     const email = uniqueEmail('exists');
-    await createAccountViaApi(request, mail, email);
+    await signUpViaApi(request, mail, email, 'Lee Heating');
     await freezeClock(page);
     await page.goto('/');
     await fillRegistration(page, email);
@@ -147,7 +136,7 @@ test.describe('login', () => {
 
   test('login → /dashboard', async ({ page, request, mail, uniqueEmail }) => {
     const email = uniqueEmail('login');
-    await createAccountViaApi(request, mail, email);
+    await signUpViaApi(request, mail, email, 'Lee Heating');
     await page.goto('/');
     await page.getByRole('button', { name: 'Log in' }).click();
     await logIn(page, mail, email);
@@ -158,7 +147,7 @@ test.describe('login', () => {
 
   test('login → back to the page originally asked for', async ({ page, request, mail, uniqueEmail }) => {
     const email = uniqueEmail('from');
-    await createAccountViaApi(request, mail, email);
+    await signUpViaApi(request, mail, email, 'Lee Heating');
     await page.goto('/leads');
     await expect(page).toHaveURL(/\/\?from=%2Fleads$/);
     await expect(page.getByRole('button', { name: 'Send Login Code' })).toBeVisible();
@@ -187,7 +176,7 @@ test.describe('verify-code: countdown and reloads', () => {
   /** On a frozen clock: signs up through the API, then asks for a login code in the browser. */
   async function toVerifyStep(page: Page, request: APIRequestContext, mail: MailCatcher, email: string) {
     await freezeClock(page);
-    await createAccountViaApi(request, mail, email);
+    await signUpViaApi(request, mail, email, 'Lee Heating');
     await page.goto('/');
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByLabel('Email').fill(email);
