@@ -1,13 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { loadDotEnvFiles } from '../server/config/env';
 import { ROOT } from './web-build';
 
 /**
  * npm run dev: the API (restarts on server changes) on API_PORT and Vite with hot reload on PORT, proxying
  * /trpc, /webhooks, /api and /healthz to the API. Open http://localhost:3000.
  */
-const port = process.env.PORT ?? '3000';
-const apiPort = process.env.API_PORT ?? String(Number(port) + 1);
+loadDotEnvFiles();
+// `||`, not `??`: an empty value in .env (`PUBLIC_URL=`) means "not set", as for the server.
+const port = process.env.PORT || '3000';
+const apiPort = process.env.API_PORT || String(Number(port) + 1);
 
 const children: ChildProcess[] = [];
 function start(name: string, args: string[], env: Record<string, string>): void {
@@ -35,6 +38,6 @@ start('api', [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-scr
   PORT: apiPort,
   HOST: '127.0.0.1',
   SERVE_SPA: 'false',
-  PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+  PUBLIC_URL: process.env.PUBLIC_URL || `http://localhost:${port}`,
 });
 start('vite', [join(ROOT, 'node_modules/vite/bin/vite.js')], { PORT: port, API_PORT: apiPort });
