@@ -1,7 +1,8 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, desc, eq, ilike, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import { consentEvents, contacts, conversations, leads, messages, users } from '../db/schema';
+import { contactFullName, searchWhere } from '../db/search';
 import { notFound } from '../lib/errors';
 import { contactDisplayName, type MessagingDeps } from '../messaging/messaging.deps';
 import type { CompanyScope } from '../trpc/scope';
@@ -23,15 +24,7 @@ export async function listClients(scope: CompanyScope, input: { search?: string 
   if (input.optedOut === true) where.push(isNotNull(contacts.optedOutAt));
   if (input.optedOut === false) where.push(isNull(contacts.optedOutAt));
   if (input.search) {
-    const like = `%${input.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    const digits = input.search.replace(/\D/g, '');
-    where.push(
-      or(
-        ilike(sql`coalesce(${contacts.firstName}, '') || ' ' || coalesce(${contacts.lastName}, '')`, like),
-        ilike(contacts.email, like),
-        ...(digits.length >= 3 ? [ilike(contacts.phone, `%${digits}%`)] : []),
-      )!,
-    );
+    where.push(searchWhere(input.search, { text: [contactFullName, contacts.email], phone: [contacts.phone] }));
   }
   const [count] = await scope.db.select({ total: sql<number>`count(*)::int` }).from(contacts).where(and(...where));
   const rows = await scope.db

@@ -1,8 +1,9 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, desc, eq, gt, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, or, type SQL, sql } from 'drizzle-orm';
 import { recipientZones } from '../../contracts/send-window';
 import type { DbOrTx } from '../db/database';
 import { companies, contacts, conversations, leads, messages, messageTemplates, phoneNumbers, users } from '../db/schema';
+import { contactFullName, searchWhere } from '../db/search';
 import { notFound } from '../lib/errors';
 import { assertKnownMergeTags, MAX_TEXT_LENGTH, renderMergeTags } from '../messaging/merge-tags';
 import { contactDisplayName, type MessagingDeps, PendingEvents } from '../messaging/messaging.deps';
@@ -51,17 +52,7 @@ export async function listConversations(
   if (input.filter === 'unread') where.push(gt(conversations.unreadCount, 0));
   if (input.filter === 'closed') where.push(eq(conversations.status, 'closed'));
   if (input.search) {
-    const like = `%${input.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    const digits = input.search.replace(/\D/g, '');
-    where.push(
-      or(
-        ilike(contacts.firstName, like),
-        ilike(contacts.lastName, like),
-        ilike(sql`coalesce(${contacts.firstName}, '') || ' ' || coalesce(${contacts.lastName}, '')`, like),
-        ilike(conversations.lastMessagePreview, like),
-        ...(digits.length >= 3 ? [ilike(contacts.phone, `%${digits}%`)] : []),
-      )!,
-    );
+    where.push(searchWhere(input.search, { text: [contactFullName, conversations.lastMessagePreview], phone: [contacts.phone] }));
   }
   if (input.cursor) {
     const [at, id] = input.cursor.split('|');

@@ -1,7 +1,8 @@
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import { consentEvents, contacts, conversations, type LEAD_SOURCES, type LEAD_STATUSES, leads, users } from '../db/schema';
+import { contactFullName, searchWhere } from '../db/search';
 import { notFound } from '../lib/errors';
 import { contactDisplayName, type MessagingDeps } from '../messaging/messaging.deps';
 import type { CompanyScope } from '../trpc/scope';
@@ -32,16 +33,7 @@ function filtersToSql(scope: CompanyScope, filters: LeadFilters): SQL[] {
   if (filters.from !== undefined) where.push(gte(leads.createdAt, new Date(filters.from)));
   if (filters.to !== undefined) where.push(lt(leads.createdAt, new Date(filters.to)));
   if (filters.search) {
-    const like = `%${filters.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    const digits = filters.search.replace(/\D/g, '');
-    where.push(
-      or(
-        ilike(sql`coalesce(${contacts.firstName}, '') || ' ' || coalesce(${contacts.lastName}, '')`, like),
-        ilike(contacts.email, like),
-        ilike(leads.summary, like),
-        ...(digits.length >= 3 ? [ilike(contacts.phone, `%${digits}%`)] : []),
-      )!,
-    );
+    where.push(searchWhere(filters.search, { text: [contactFullName, contacts.email, leads.summary], phone: [contacts.phone] }));
   }
   return where;
 }

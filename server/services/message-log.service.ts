@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { contacts, type MESSAGE_STATUSES, messages } from '../db/schema';
+import { contactFullName, searchWhere } from '../db/search';
 import { contactDisplayName } from '../messaging/messaging.deps';
 import type { CompanyScope } from '../trpc/scope';
 
@@ -24,15 +25,7 @@ export async function messageLog(
   if (input.from !== undefined) where.push(gte(messages.createdAt, new Date(input.from)));
   if (input.to !== undefined) where.push(lt(messages.createdAt, new Date(input.to)));
   if (input.search) {
-    const like = `%${input.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    const digits = input.search.replace(/\D/g, '');
-    where.push(
-      or(
-        ilike(messages.body, like),
-        ilike(sql`coalesce(${contacts.firstName}, '') || ' ' || coalesce(${contacts.lastName}, '')`, like),
-        ...(digits.length >= 3 ? [ilike(messages.fromNumber, `%${digits}%`), ilike(messages.toNumber, `%${digits}%`)] : []),
-      )!,
-    );
+    where.push(searchWhere(input.search, { text: [messages.body, contactFullName], phone: [messages.fromNumber, messages.toNumber] }));
   }
   const [count] = await scope.db
     .select({ total: sql<number>`count(*)::int` })
