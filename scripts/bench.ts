@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { loadDotEnvFiles } from '../server/config/env';
 import { benchInbound } from './bench-inbound';
 import type { ChunkStat } from './vite-chunk-stats';
-import { buildStaleReason, buildWeb, DIST } from './web-build';
+import { buildIfStale, DIST } from './web-build';
 
 /**
  * npm run bench:bundle — what the sign-in page (`/`) downloads on first load, from the production build:
@@ -30,11 +30,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 async function bundle(): Promise<number> {
   loadDotEnvFiles();
-  const stale = buildStaleReason();
-  if (stale) {
-    console.log(`building first (${stale})`);
-    await buildWeb();
-  }
+  await buildIfStale((reason) => console.log(`building first (${reason})`));
   const stats = JSON.parse(readFileSync(join(DIST, '.vite', 'chunks.json'), 'utf8')) as ChunkStat[];
   const byFile = new Map(stats.map((chunk) => [chunk.fileName, chunk]));
   const entry = stats.find((chunk) => chunk.isEntry);

@@ -10,7 +10,7 @@ export const DIST = join(ROOT, 'dist');
 const STAMP = join(DIST, '.build-stamp.json');
 
 /** Everything that changes the built SPA. */
-const INPUTS = ['src', 'contracts', 'index.html', 'vite.config.ts', 'postcss.config.cjs', 'package-lock.json', 'public', '.env', '.env.local', '.env.production', '.env.production.local'];
+const INPUTS = ['src', 'contracts', 'index.html', 'vite.config.ts', 'scripts/vite-chunk-stats.ts', 'package-lock.json', 'public', '.env', '.env.local', '.env.production', '.env.production.local'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -29,7 +29,7 @@ function viteEnvFingerprint(): string {
   return createHash('sha256').update(JSON.stringify(entries)).digest('hex');
 }
 
-export function buildStaleReason(): string | null {
+function buildStaleReason(): string | null {
   if (!existsSync(join(DIST, 'index.html'))) return 'no build yet';
   if (!existsSync(STAMP)) return 'build stamp missing';
   const stamp = JSON.parse(readFileSync(STAMP, 'utf8')) as { builtAt: number; viteEnv: string };
@@ -78,4 +78,13 @@ export async function buildWeb(): Promise<void> {
   const files = precompress(DIST);
   writeFileSync(STAMP, JSON.stringify({ builtAt: startedAt, viteEnv: viteEnvFingerprint() }));
   console.log(`web build ready in ${relative(ROOT, DIST)}/ (${files} files pre-compressed, ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
+}
+
+/** Builds when the build is missing or stale; `before` first gets the reason (to log it, or to refuse). Returns whether it built. */
+export async function buildIfStale(before: (reason: string) => void = () => {}): Promise<boolean> {
+  const reason = buildStaleReason();
+  if (!reason) return false;
+  before(reason);
+  await buildWeb();
+  return true;
 }

@@ -1,5 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
-import { buildStaleReason, buildWeb } from '../scripts/web-build';
+import { buildIfStale } from '../scripts/web-build';
 import { createServerApp, type ServerApp } from './app';
 import { EnvError, type Env, loadDotEnvFiles, loadEnv } from './config/env';
 import { scheduleMaintenance } from './jobs/maintenance.jobs';
@@ -11,11 +11,10 @@ function fail(message: string): never {
 }
 
 async function ensureWebBuild(env: Env): Promise<void> {
-  const reason = buildStaleReason();
-  if (!reason) return;
-  if (env.NODE_ENV === 'production') fail(`The web app needs a build (${reason}). Run: npm run build`);
-  console.log(`Building the web app (${reason})…`);
-  await buildWeb();
+  await buildIfStale((reason) => {
+    if (env.NODE_ENV === 'production') fail(`The web app needs a build (${reason}). Run: npm run build`);
+    console.log(`Building the web app (${reason})…`);
+  });
 }
 
 async function main(): Promise<void> {
