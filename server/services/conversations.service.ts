@@ -1,8 +1,9 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, desc, eq, gt, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { recipientZones } from '../../contracts/send-window';
 import type { DbOrTx } from '../db/database';
 import { companies, contacts, conversations, leads, messages, messageTemplates, phoneNumbers, users } from '../db/schema';
+import { afterCursor, keysetPage } from '../db/keyset';
 import { contactFullName, searchWhere } from '../db/search';
 import { notFound } from '../lib/errors';
 import { assertKnownMergeTags, MAX_TEXT_LENGTH, renderMergeTags } from '../messaging/merge-tags';
@@ -54,13 +55,7 @@ export async function listConversations(
   if (input.search) {
     where.push(searchWhere(input.search, { text: [contactFullName, conversations.lastMessagePreview], phone: [contacts.phone] }));
   }
-  if (input.cursor) {
-    const [at, id] = input.cursor.split('|');
-    const cursorAt = new Date(Number(at));
-    if (!Number.isNaN(cursorAt.getTime()) && id) {
-      where.push(or(lt(conversations.lastMessageAt, cursorAt), and(eq(conversations.lastMessageAt, cursorAt), lt(conversations.id, id)))!);
-    }
-  }
+  where.push(...afterCursor(input.cursor, conversations.lastMessageAt, conversations.id));
   const rows = await scope.db
     .select({ conversation: conversations, contact: contacts })
     .from(conversations)
@@ -68,8 +63,7 @@ export async function listConversations(
     .where(and(...where))
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
     .limit(input.limit + 1);
-  const page = rows.slice(0, input.limit);
-  const last = page[page.length - 1];
+  const { page, nextCursor } = keysetPage(rows, input.limit, ({ conversation }) => ({ at: conversation.lastMessageAt?.getTime() ?? 0, id: conversation.id }));
   return {
     items: page.map(({ conversation, contact }) => ({
       id: conversation.id,
@@ -81,7 +75,7 @@ export async function listConversations(
       status: conversation.status,
       assignedUserId: conversation.assignedUserId,
     })),
-    nextCursor: rows.length > input.limit && last ? `${last.conversation.lastMessageAt?.getTime() ?? 0}|${last.conversation.id}` : null,
+    nextCursor,
   };
 }
 

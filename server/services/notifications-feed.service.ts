@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { afterCursor, keysetPage } from '../db/keyset';
 import { NOTIFICATION_EVENTS, notificationPreferences, notifications } from '../db/schema';
 import type { NotificationChannel, NotificationEvent } from '../messaging/notifications.service';
 import { preferencesOf } from '../messaging/notifications.service';
@@ -8,24 +9,17 @@ import type { CompanyScope } from '../trpc/scope';
 export async function listNotifications(scope: CompanyScope, input: { unreadOnly: boolean; cursor?: string | undefined; limit: number }) {
   const where = [eq(notifications.companyId, scope.companyId), eq(notifications.userId, scope.userId)];
   if (input.unreadOnly) where.push(isNull(notifications.readAt));
-  if (input.cursor) {
-    const [at, id] = input.cursor.split('|');
-    const cursorAt = new Date(Number(at));
-    if (!Number.isNaN(cursorAt.getTime()) && id) {
-      where.push(or(lt(notifications.createdAt, cursorAt), and(eq(notifications.createdAt, cursorAt), lt(notifications.id, id)))!);
-    }
-  }
+  where.push(...afterCursor(input.cursor, notifications.createdAt, notifications.id));
   const rows = await scope.db
     .select()
     .from(notifications)
     .where(and(...where))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(input.limit + 1);
-  const page = rows.slice(0, input.limit);
-  const last = page[page.length - 1];
+  const { page, nextCursor } = keysetPage(rows, input.limit, (n) => ({ at: n.createdAt.getTime(), id: n.id }));
   return {
     items: page.map((n) => ({ id: n.id, event: n.event, title: n.title, body: n.body, link: n.link, read: n.readAt !== null, createdAt: n.createdAt.getTime() })),
-    nextCursor: rows.length > input.limit && last ? `${last.createdAt.getTime()}|${last.id}` : null,
+    nextCursor,
   };
 }
 
