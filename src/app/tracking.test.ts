@@ -7,7 +7,7 @@ function setup(signedIn: boolean, path: string) {
   const analytics = { enabled: true, pageView: vi.fn(), identify: vi.fn(), reset: vi.fn() };
   const messenger = { enabled: true, boot: vi.fn(), update: vi.fn(), shutdown: vi.fn() };
   let token: string | null = signedIn ? 'tok' : null;
-  const session = { isSignedIn: () => token !== null, signIn: (t: string) => void (token = t), signOut: () => void (token = null) };
+  const session = { isSignedIn: () => token !== null, signIn: (t: string) => void (token = t) };
   const router = createAppRouter({ session }, createMemoryHistory({ initialEntries: [path] }));
   trackNavigation(router, { analytics, messenger, isSignedIn: session.isSignedIn, origin: 'https://app.test' });
   return { router, analytics, messenger, session };

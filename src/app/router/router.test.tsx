@@ -10,9 +10,6 @@ function fakeSession(token: string | null = null): SessionContext & { token: str
     signIn: (t: string) => {
       session.token = t;
     },
-    signOut: () => {
-      session.token = null;
-    },
   };
   return session;
 }

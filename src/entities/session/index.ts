@@ -1,9 +1,1 @@
-export {
-  AUTH_TOKEN_KEY,
-  clearAuthToken,
-  forgetAuthTokenAfterSignOut,
-  isSignedIn,
-  readAuthToken,
-  signedOutInThisTab,
-  storeAuthToken,
-} from './model/auth-token';
+export { AUTH_TOKEN_KEY, clearAuthToken, isSignedIn, readAuthToken, storeAuthToken } from './model/auth-token';
