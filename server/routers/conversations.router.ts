@@ -13,8 +13,8 @@ import {
 } from '../services/conversations.service';
 import { companyScope } from '../trpc/scope';
 import { protectedProcedure, router } from '../trpc/trpc';
+import { id } from './common.schema';
 
-const id = z.uuid({ error: 'Must be a valid id' });
 const messageBody = z.string().trim().min(1, 'Write a message first').max(1600, 'Texts are at most 1600 characters (10 segments)');
 
 export const conversationsRouter = router({
@@ -61,12 +61,12 @@ export const conversationsRouter = router({
       pending.push(event);
       wake?.();
     });
+    signal?.addEventListener('abort', () => wake?.(), { once: true });
     try {
       while (!signal?.aborted) {
         while (pending.length > 0) yield pending.shift()!;
         await new Promise<void>((resolve) => {
           wake = resolve;
-          signal?.addEventListener('abort', () => resolve(), { once: true });
         });
         wake = null;
       }

@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm';
+import { getEventListeners } from 'node:events';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { consentEvents, contacts, leads, notifications, users } from '../db/schema';
 import { callerFor, setUpTestApp, signUp, type TestDeps } from '../testing/test-deps';
 import { trpcErrorOf } from '../testing/trpc-error';
+import { appRouter } from '../trpc/app.router';
+import { createContextInner } from '../trpc/context';
+import { createCallerFactory } from '../trpc/trpc';
 
 const t = setUpTestApp();
 
@@ -139,6 +143,28 @@ describe('conversations', () => {
     const first = await next;
     expect(first.value).toMatchObject({ type: 'message', conversationId: a.conversation.id });
     await iterator.return?.();
+  });
+
+  it('keeps one abort listener however many events a live stream waits for, and ends when aborted', async () => {
+    const a = await companyWithThread(t.deps, 'alpha');
+    const controller = new AbortController();
+    const caller = createCallerFactory(appRouter)(createContextInner(t.deps, { authToken: a.token, ip: '203.0.113.7', userAgent: 'vitest' }), { signal: controller.signal });
+    const iterator = (await caller.conversations.events())[Symbol.asyncIterator]();
+    const [contact] = await t.deps.db.select().from(contacts).where(eq(contacts.id, a.contactId));
+    const event = { type: 'conversation' as const, conversationId: a.conversation.id };
+    const listenersAfter = async (events: number) => {
+      for (let i = 0; i < events; i += 1) {
+        const next = iterator.next();
+        t.deps.messaging.bus.publish(contact!.companyId, event);
+        expect((await next).value).toEqual(event);
+      }
+      return getEventListeners(controller.signal, 'abort').length;
+    };
+    const afterOne = await listenersAfter(1);
+    expect(await listenersAfter(20)).toBe(afterOne);
+    const pending = iterator.next();
+    controller.abort();
+    expect(await pending).toMatchObject({ done: true });
   });
 });
 
