@@ -1,8 +1,5 @@
 import { createServer as createHttpServer, Agent as HttpAgent, request as httpRequest, type Server } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { twilioSignature } from '../server/adapters/telephony/twilio';
 import { startMailCatcher } from '../tests/support/mail-catcher';
@@ -80,13 +77,11 @@ export async function benchInbound(): Promise<number> {
   const SENDERS = Number(values.senders);
   const CONCURRENCY = Number(values.concurrency);
   const DUPLICATE_SHARE = Number(values.duplicates);
-  const dataDir = mkdtempSync(join(tmpdir(), 'leadloop-bench-'));
   const mail = await startMailCatcher();
   const twilio = await fakeTwilioApi();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = await startServerProcess({
-    dataDir,
     env: {
       PORT: String(port),
       PUBLIC_URL: base,
@@ -188,6 +183,5 @@ export async function benchInbound(): Promise<number> {
     await server.stop();
     await mail.close();
     await new Promise((resolve) => twilio.server.close(resolve));
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }

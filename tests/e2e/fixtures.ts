@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
@@ -25,10 +22,8 @@ export const test = base.extend<{ uniqueEmail: (label: string) => string }, Work
     { scope: 'worker' },
   ],
   server: [
-    async ({ mail }, use, workerInfo) => {
-      const dataDir = mkdtempSync(join(tmpdir(), `leadloop-e2e-${workerInfo.workerIndex}-`));
+    async ({ mail }, use) => {
       const server = await startServerProcess({
-        dataDir,
         env: {
           SMTP_URL: mail.url,
           AUTH_CODE_SENDS_PER_IP_PER_HOUR: '0',
@@ -39,7 +34,6 @@ export const test = base.extend<{ uniqueEmail: (label: string) => string }, Work
       });
       await use(server);
       await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
     },
     { scope: 'worker' },
   ],

@@ -5,7 +5,6 @@ import { SMTPServer } from 'smtp-server';
 export interface CaughtMail {
   to: string;
   from: string;
-  subject: string;
   text: string;
   html: string;
 }
@@ -14,10 +13,12 @@ export interface CaughtMail {
 export interface MailCatcher {
   url: string;
   messages: CaughtMail[];
-  /** Resolves with the newest code sent to `to` after `since` messages, waiting up to `timeoutMs`. */
-  waitForCode(to: string, options?: { after?: number; timeoutMs?: number }): Promise<string>;
+  /** Resolves with the newest code sent to `to` after the first `after` messages, waiting up to 10 s. */
+  waitForCode(to: string, options?: { after?: number }): Promise<string>;
   close(): Promise<void>;
 }
+
+const CODE_TIMEOUT_MS = 10_000;
 
 export async function startMailCatcher(): Promise<MailCatcher> {
   const messages: CaughtMail[] = [];
@@ -30,7 +31,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       simpleParser(stream)
         .then((mail) => {
           const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
-          messages.push({ to, from: mail.from?.text ?? '', subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' });
+          messages.push({ to, from: mail.from?.text ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' });
           for (const wake of waiters) wake();
           callback();
         })
@@ -48,14 +49,14 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    waitForCode(to, { after = 0, timeoutMs = 10_000 } = {}) {
+    waitForCode(to, { after = 0 } = {}) {
       const found = codeFor(to, after);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no code emailed to ${to} within ${timeoutMs} ms`));
-        }, timeoutMs);
+          reject(new Error(`no code emailed to ${to} within ${CODE_TIMEOUT_MS} ms`));
+        }, CODE_TIMEOUT_MS);
         const check = () => {
           const code = codeFor(to, after);
           if (!code) return;

@@ -1,11 +1,13 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { readLiveLock } from '../../server/lib/data-dir-lock';
+import { ROOT } from '../../scripts/web-build';
 
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export { ROOT };
 
 export interface ServerProcess {
-  child: ChildProcessWithoutNullStreams;
   url: string;
   output(): string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -13,44 +15,57 @@ export interface ServerProcess {
 
 /**
  * Starts the real server (`node --import tsx server/main.ts`, as `npm start` does) on a free port of 127.0.0.1
- * with its own DATA_DIR, and resolves once it listens (it publishes its URL in the data folder's lock file).
+ * and resolves once it listens (it publishes its URL in the data folder's lock file). Without `dataDir` it runs
+ * on a temporary data folder of its own, removed by stop(). Variables a developer's .env could set (database,
+ * SMTP, Twilio, PUBLIC_URL) are blanked unless `env` passes them.
  */
-export async function startServerProcess(options: { dataDir: string; env?: Record<string, string | undefined>; timeoutMs?: number }): Promise<ServerProcess> {
+export async function startServerProcess(options: { dataDir?: string; env?: Record<string, string | undefined> } = {}): Promise<ServerProcess> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'leadloop-server-'));
+  const removeOwnDataDir = () => {
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
   const env = {
     ...process.env,
     DATABASE_URL: '',
     SMTP_URL: '',
+    TWILIO_ACCOUNT_SID: '',
+    TWILIO_AUTH_TOKEN: '',
+    PUBLIC_URL: '',
     NODE_ENV: 'development',
     LOG_LEVEL: 'info',
     PORT: '0',
     HOST: '127.0.0.1',
     ...options.env,
-    DATA_DIR: options.dataDir,
+    DATA_DIR: dataDir,
   };
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 60_000;
   for (;;) {
-    const lock = readLiveLock(options.dataDir);
+    const lock = readLiveLock(dataDir);
     if (lock?.url && lock.pid === child.pid) {
       return {
-        child,
         url: lock.url,
         output: () => output,
-        stop(signal = 'SIGTERM') {
-          if (child.exitCode !== null) return Promise.resolve(child.exitCode);
-          return new Promise((resolve) => {
-            child.once('exit', (code) => resolve(code));
-            child.kill(signal);
-          });
+        async stop(signal = 'SIGTERM') {
+          if (child.exitCode === null) child.kill(signal);
+          const code = await exited;
+          removeOwnDataDir();
+          return code;
         },
       };
     }
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) {
+      removeOwnDataDir();
+      throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
+      await exited;
+      removeOwnDataDir();
       throw new Error(`server did not start in time:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
