@@ -1,6 +1,4 @@
-import { Outlet } from '@tanstack/react-router';
-import { PageHeader } from '../../../shared/ui/page-header';
-import { type RouteTab, RouteTabs } from '../../../shared/ui/route-tabs';
+import { type RouteTab, RouteTabsLayout } from '../../../shared/ui/route-tabs';
 
 const TABS: RouteTab[] = [
   { to: '/ai-call-answering/basic', label: 'Basic' },
@@ -12,13 +10,10 @@ const TABS: RouteTab[] = [
 /** /ai-call-answering/*: the assistant that picks up calls, one tab per part; the tab's screen renders below. */
 export function AiCallAnsweringLayout() {
   return (
-    <>
-      <PageHeader
-        title="AI call answering"
-        description="The assistant picks up the calls your team can’t, takes down what the caller needs, and tells you."
-      />
-      <RouteTabs tabs={TABS} label="AI call answering sections" />
-      <Outlet />
-    </>
+    <RouteTabsLayout
+      title="AI call answering"
+      description="The assistant picks up the calls your team can’t, takes down what the caller needs, and tells you."
+      tabs={TABS}
+    />
   );
 }

@@ -1,6 +1,4 @@
-import { Outlet } from '@tanstack/react-router';
-import { PageHeader } from '../../../shared/ui/page-header';
-import { type RouteTab, RouteTabs } from '../../../shared/ui/route-tabs';
+import { type RouteTab, RouteTabsLayout } from '../../../shared/ui/route-tabs';
 
 const TABS: RouteTab[] = [
   { to: '/chat-widget/styles', label: 'Styles' },
@@ -14,10 +12,10 @@ const TABS: RouteTab[] = [
 /** /chat-widget/*: the website widget's settings, one tab per part; the tab's screen renders below. */
 export function ChatWidgetLayout() {
   return (
-    <>
-      <PageHeader title="Chat widget" description="Turn website visitors into leads who get a text from you within seconds." />
-      <RouteTabs tabs={TABS} label="Chat widget sections" />
-      <Outlet />
-    </>
+    <RouteTabsLayout
+      title="Chat widget"
+      description="Turn website visitors into leads who get a text from you within seconds."
+      tabs={TABS}
+    />
   );
 }

@@ -1,6 +1,4 @@
-import { Outlet } from '@tanstack/react-router';
-import { PageHeader } from '../../../shared/ui/page-header';
-import { type RouteTab, RouteTabs } from '../../../shared/ui/route-tabs';
+import { type RouteTab, RouteTabsLayout } from '../../../shared/ui/route-tabs';
 
 const TABS: RouteTab[] = [
   { to: '/microsites/basic', label: 'Basic' },
@@ -12,13 +10,10 @@ const TABS: RouteTab[] = [
 /** /microsites/*: the company's hosted one-page site, one tab per part; the tab's screen renders below. */
 export function MicrositesLayout() {
   return (
-    <>
-      <PageHeader
-        title="Microsite"
-        description="A one-page website for your business, with a contact form that turns visitors into leads."
-      />
-      <RouteTabs tabs={TABS} label="Microsite sections" />
-      <Outlet />
-    </>
+    <RouteTabsLayout
+      title="Microsite"
+      description="A one-page website for your business, with a contact form that turns visitors into leads."
+      tabs={TABS}
+    />
   );
 }

@@ -1,6 +1,4 @@
-import { Outlet } from '@tanstack/react-router';
-import { PageHeader } from '../../../shared/ui/page-header';
-import { type RouteTab, RouteTabs } from '../../../shared/ui/route-tabs';
+import { type RouteTab, RouteTabsLayout } from '../../../shared/ui/route-tabs';
 
 const TABS: RouteTab[] = [
   { to: '/missed-calls/basic', label: 'Basic' },
@@ -12,13 +10,10 @@ const TABS: RouteTab[] = [
 /** /missed-calls/*: text-back for calls nobody picked up, one tab per part; the tab's screen renders below. */
 export function MissedCallsLayout() {
   return (
-    <>
-      <PageHeader
-        title="Missed calls"
-        description="When you can’t pick up, the caller gets a text within seconds instead of calling the next company."
-      />
-      <RouteTabs tabs={TABS} label="Missed calls sections" />
-      <Outlet />
-    </>
+    <RouteTabsLayout
+      title="Missed calls"
+      description="When you can’t pick up, the caller gets a text within seconds instead of calling the next company."
+      tabs={TABS}
+    />
   );
 }

@@ -1,6 +1,4 @@
-import { Outlet } from '@tanstack/react-router';
-import { PageHeader } from '../../../shared/ui/page-header';
-import { type RouteTab, RouteTabs } from '../../../shared/ui/route-tabs';
+import { type RouteTab, RouteTabsLayout } from '../../../shared/ui/route-tabs';
 
 const TABS: RouteTab[] = [
   { to: '/settings/company', label: 'Company' },
@@ -13,11 +11,5 @@ const TABS: RouteTab[] = [
 ];
 
 export function SettingsLayout() {
-  return (
-    <>
-      <PageHeader title="Settings" description="Your business details, phone, AI assistant and plan." />
-      <RouteTabs tabs={TABS} label="Settings sections" />
-      <Outlet />
-    </>
-  );
+  return <RouteTabsLayout title="Settings" description="Your business details, phone, AI assistant and plan." tabs={TABS} />;
 }

@@ -1,1 +1,2 @@
-export { type RouteTab, RouteTabs } from './route-tabs';
+export { type RouteTab } from './route-tabs';
+export { RouteTabsLayout } from './route-tabs-layout';
