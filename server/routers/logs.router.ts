@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { MESSAGE_STATUSES, users } from '../db/schema';
+import { MESSAGE_STATUSES } from '../db/schema';
 import { messageLog } from '../services/message-log.service';
+import { listTeam } from '../services/team.service';
 import { companyScope } from '../trpc/scope';
 import { protectedProcedure, router } from '../trpc/trpc';
 import { paging } from './common.schema';
-import { asc, eq } from 'drizzle-orm';
 
 export const logsRouter = router({
   messages: protectedProcedure
@@ -23,8 +23,5 @@ export const logsRouter = router({
 
 /** The company's people, for assigning threads and leads. */
 export const teamRouter = router({
-  members: protectedProcedure.query(async ({ ctx }) => {
-    const rows = await ctx.deps.db.select().from(users).where(eq(users.companyId, ctx.companyId)).orderBy(asc(users.firstName));
-    return rows.map((u) => ({ id: u.id, firstName: u.firstName, lastName: u.lastName, email: u.email, role: u.role, me: u.id === ctx.userId }));
-  }),
+  members: protectedProcedure.query(({ ctx }) => listTeam(companyScope(ctx))),
 });

@@ -10,6 +10,7 @@ import { assertKnownMergeTags, MAX_TEXT_LENGTH, renderMergeTags } from '../messa
 import { contactDisplayName, type MessagingDeps, PendingEvents } from '../messaging/messaging.deps';
 import { queueOutbound, scheduledNote } from '../messaging/outbound.service';
 import type { CompanyScope } from '../trpc/scope';
+import { assertTeamMember } from './team.service';
 
 export const INBOX_FILTERS = ['all', 'needs_human', 'ai', 'mine', 'unread', 'closed'] as const;
 export type InboxFilter = (typeof INBOX_FILTERS)[number];
@@ -35,6 +36,20 @@ export async function scopedConversation(executor: DbOrTx, companyId: string, id
   const [row] = await executor
     .select()
     .from(conversations)
+    .where(and(eq(conversations.id, id), eq(conversations.companyId, companyId)))
+    .limit(1);
+  if (!row) throw notFound('Conversation');
+  return row;
+}
+
+/** A conversation of the caller's company with its contact, business number and company, or NOT_FOUND. */
+async function scopedThread(executor: DbOrTx, companyId: string, id: string) {
+  const [row] = await executor
+    .select({ conversation: conversations, contact: contacts, number: phoneNumbers, company: { name: companies.name, timezone: companies.timezone } })
+    .from(conversations)
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+    .innerJoin(phoneNumbers, eq(phoneNumbers.id, conversations.phoneNumberId))
+    .innerJoin(companies, eq(companies.id, conversations.companyId))
     .where(and(eq(conversations.id, id), eq(conversations.companyId, companyId)))
     .limit(1);
   if (!row) throw notFound('Conversation');
@@ -81,11 +96,7 @@ export async function listConversations(
 
 /** One thread: the conversation, its contact, the latest lead, and its last 300 messages oldest first. */
 export async function getConversation(scope: CompanyScope, id: string) {
-  const conversation = await scopedConversation(scope.db, scope.companyId, id);
-  const [contact] = await scope.db.select().from(contacts).where(eq(contacts.id, conversation.contactId)).limit(1);
-  const [number] = await scope.db.select().from(phoneNumbers).where(eq(phoneNumbers.id, conversation.phoneNumberId)).limit(1);
-  const [company] = await scope.db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, scope.companyId)).limit(1);
-  if (!contact || !number) throw notFound('Conversation');
+  const { conversation, contact, number, company } = await scopedThread(scope.db, scope.companyId, id);
   const [lead] = await scope.db.select().from(leads).where(eq(leads.contactId, contact.id)).orderBy(desc(leads.createdAt)).limit(1);
   const recent = await scope.db
     .select({ message: messages, authorFirstName: users.firstName })
@@ -94,7 +105,7 @@ export async function getConversation(scope: CompanyScope, id: string) {
     .where(eq(messages.conversationId, conversation.id))
     .orderBy(desc(messages.createdAt), desc(messages.seq))
     .limit(300);
-  const zones = recipientZones({ contactTimezone: contact.timezone, contactRegion: contact.region, phone: conversation.peerPhone, companyTimezone: company?.timezone });
+  const zones = recipientZones({ contactTimezone: contact.timezone, contactRegion: contact.region, phone: conversation.peerPhone, companyTimezone: company.timezone });
   return {
     id: conversation.id,
     mode: conversation.mode,
@@ -136,17 +147,14 @@ export async function sendStaffMessage(scope: CompanyScope, messaging: Messaging
   assertKnownMergeTags(input.body);
   const events = new PendingEvents();
   const message = await scope.db.transaction(async (tx) => {
-    const conversation = await scopedConversation(tx, scope.companyId, input.conversationId);
-    const [number] = await tx.select().from(phoneNumbers).where(eq(phoneNumbers.id, conversation.phoneNumberId)).limit(1);
-    if (!number || number.status !== 'active') {
+    const { conversation, contact, number, company } = await scopedThread(tx, scope.companyId, input.conversationId);
+    if (number.status !== 'active') {
       throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'This thread’s business number is no longer active. Set up your number in Settings → Phone.' });
     }
-    const [contact] = await tx.select().from(contacts).where(eq(contacts.id, conversation.contactId)).limit(1);
-    const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, scope.companyId)).limit(1);
     const [me] = await tx.select({ firstName: users.firstName }).from(users).where(eq(users.id, scope.userId)).limit(1);
     const body = renderMergeTags(input.body, {
-      contact: { firstName: contact?.firstName ?? null, lastName: contact?.lastName ?? null },
-      businessName: company?.name ?? '',
+      contact: { firstName: contact.firstName, lastName: contact.lastName },
+      businessName: company.name,
       businessPhone: number.e164,
       senderFirstName: me?.firstName ?? '',
     });
@@ -180,14 +188,7 @@ export async function updateConversation(
   changes: Partial<{ mode: 'ai' | 'human'; status: 'open' | 'closed'; assignedUserId: string | null; unreadCount: number }>,
 ) {
   const conversation = await scopedConversation(scope.db, scope.companyId, id);
-  if (changes.assignedUserId) {
-    const [member] = await scope.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, changes.assignedUserId), eq(users.companyId, scope.companyId)))
-      .limit(1);
-    if (!member) throw notFound('Team member');
-  }
+  await assertTeamMember(scope.db, scope.companyId, changes.assignedUserId);
   await scope.db.update(conversations).set({ ...changes, updatedAt: scope.now }).where(eq(conversations.id, conversation.id));
   messaging.bus.publish(scope.companyId, { type: 'conversation', conversationId: conversation.id });
   return { id: conversation.id, ...changes };

@@ -8,6 +8,7 @@ import { contactDisplayName, type MessagingDeps } from '../messaging/messaging.d
 import type { CompanyScope } from '../trpc/scope';
 import { writeAudit } from './audit.service';
 import { contactSummary } from './conversations.service';
+import { assertTeamMember, listTeam } from './team.service';
 
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export type LeadSource = (typeof LEAD_SOURCES)[number];
@@ -81,16 +82,9 @@ export async function scopedLead(executor: DbOrTx, companyId: string, id: string
 }
 
 export async function getLead(scope: CompanyScope, id: string) {
-  const lead = await scopedLead(scope.db, scope.companyId, id);
-  const [row] = await leadRows(scope, {}, undefined, lead.id);
+  const [row] = await leadRows(scope, {}, undefined, id);
   if (!row) throw notFound('Lead');
-  return { ...leadView(row), tracking: lead.tracking ?? {}, answers: lead.answers ?? {} };
-}
-
-async function assertTeamMember(executor: DbOrTx, companyId: string, userId: string | null | undefined) {
-  if (!userId) return;
-  const [member] = await executor.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.companyId, companyId))).limit(1);
-  if (!member) throw notFound('Team member');
+  return { ...leadView(row), tracking: row.lead.tracking ?? {}, answers: row.lead.answers ?? {} };
 }
 
 export interface LeadChanges {
@@ -191,7 +185,7 @@ export function csvCell(value: string | number | null | undefined): string {
 
 export async function exportLeadsCsv(scope: CompanyScope, filters: LeadFilters) {
   const rows = await leadRows(scope, filters);
-  const team = new Map((await scope.db.select().from(users).where(eq(users.companyId, scope.companyId))).map((u) => [u.id, `${u.firstName} ${u.lastName}`]));
+  const team = new Map((await listTeam(scope)).map((u) => [u.id, `${u.firstName} ${u.lastName}`]));
   const header = ['Created', 'Name', 'Phone', 'Email', 'Source', 'Status', 'Value (USD)', 'Assigned to', 'Opted out', 'Summary'];
   const lines = rows.map(({ lead, contact }) =>
     [
