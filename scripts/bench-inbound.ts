@@ -41,17 +41,14 @@ function fakeTwilioApi(): Promise<{ server: Server; url: string }> {
 
 /** One webhook POST over a kept-alive connection (like a provider's pool), resolving once the answer is read. */
 function postForm(agent: HttpAgent, url: string, body: string, signature: string): Promise<{ status: number }> {
-  const t0 = performance.now(); let tSocket = 0, tConnect = 0, tFinish = 0, tResp = 0;
+  const headers = { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), 'x-twilio-signature': signature };
   return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { method: 'POST', agent, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), 'x-twilio-signature': signature } }, (response) => {
-      tResp = performance.now();
+    const request = httpRequest(url, { method: 'POST', agent, headers }, (response) => {
       response.resume();
-      response.on('end', () => { const total = performance.now() - t0; if (total > 1000) console.log('SLOW', total.toFixed(0), 'reused', request.reusedSocket, 'socket', (tSocket - t0).toFixed(0), 'connect', tConnect ? (tConnect - t0).toFixed(0) : '-', 'finish', (tFinish - t0).toFixed(0), 'resp', (tResp - t0).toFixed(0)); resolve({ status: response.statusCode ?? 0 }); });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0 }));
       response.on('error', reject);
     });
     request.on('error', reject);
-    request.on('socket', (socket) => { tSocket = performance.now(); socket.once('connect', () => { tConnect = performance.now(); }); });
-    request.on('finish', () => { tFinish = performance.now(); });
     request.end(body);
   });
 }
@@ -61,18 +58,18 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-export async function benchInbound(): Promise<number> {
+export async function benchInbound(args: string[]): Promise<number> {
   const { values } = parseArgs({
-    args: process.argv.slice(2),
-  options: {
-    messages: { type: 'string', default: '2000' },
-    senders: { type: 'string', default: '200' },
-    concurrency: { type: 'string', default: '50' },
-    duplicates: { type: 'string', default: '0.1' },
-    timeline: { type: 'boolean', default: false },
-    'fresh-connections': { type: 'boolean', default: false },
-  },
-});
+    args,
+    options: {
+      messages: { type: 'string', default: '2000' },
+      senders: { type: 'string', default: '200' },
+      concurrency: { type: 'string', default: '50' },
+      duplicates: { type: 'string', default: '0.1' },
+      timeline: { type: 'boolean', default: false },
+      'fresh-connections': { type: 'boolean', default: false },
+    },
+  });
   const MESSAGES = Number(values.messages);
   const SENDERS = Number(values.senders);
   const CONCURRENCY = Number(values.concurrency);
@@ -130,7 +127,6 @@ export async function benchInbound(): Promise<number> {
     const url = `${base}/webhooks/twilio/sms`;
     // A provider keeps a pool of connections open; --fresh-connections opens one per request instead.
     const agent = values['fresh-connections'] ? new HttpAgent({ keepAlive: false }) : new HttpAgent({ keepAlive: true, maxSockets: CONCURRENCY });
-    const latencies: number[] = [];
     const timeline: { at: number; ms: number }[] = [];
     let failures = 0;
     let next = 0;
@@ -141,7 +137,6 @@ export async function benchInbound(): Promise<number> {
           const params = requests[next++]!;
           const sent = performance.now();
           const response = await postForm(agent, url, new URLSearchParams(params).toString(), twilioSignature(TOKEN, url, params));
-          latencies.push(performance.now() - sent);
           timeline.push({ at: sent - started, ms: performance.now() - sent });
           if (response.status !== 200) failures += 1;
         }
@@ -163,7 +158,7 @@ export async function benchInbound(): Promise<number> {
     stored = (await query('logs.messages', { direction: 'inbound', page: 1, pageSize: 10 }, token)).total as number;
     const clients = (await query('clients.list', { page: 1, pageSize: 10 }, token)).total as number;
 
-    latencies.sort((a, b) => a - b);
+    const latencies = timeline.map((t) => t.ms).sort((a, b) => a - b);
     console.log(`Inbound webhook burst against the real server (embedded PGlite), ${new Date().toISOString().slice(0, 10)}:`);
     console.log(`  requests: ${requests.length} (${MESSAGES} distinct texts from ${SENDERS} numbers + ${redeliveries.length} redeliveries), ${CONCURRENCY} at a time, ${values['fresh-connections'] ? 'a new connection each' : `over ${CONCURRENCY} kept-alive connections`}`);
     console.log(`  acknowledged: ${requests.length - failures} with 200, ${failures} otherwise, in ${ackSeconds.toFixed(2)} s → ${(requests.length / ackSeconds).toFixed(0)} webhooks/s`);

@@ -70,12 +70,11 @@ async function bundle(): Promise<number> {
   return failures.length > 0 ? 1 : 0;
 }
 
-const benches: Record<string, () => Promise<number>> = { bundle, inbound: benchInbound };
-const name = process.argv[2];
-process.argv.splice(2, 1); // the rest are the bench's own options
+const benches: Record<string, (args: string[]) => Promise<number>> = { bundle, inbound: benchInbound };
+const [name, ...args] = process.argv.slice(2);
 const run = name ? benches[name] : undefined;
 if (!run) {
   console.error(`Usage: npm run bench -- <${Object.keys(benches).join('|')}>  (or npm run bench:<name>)`);
   process.exit(2);
 }
-process.exit(await run());
+process.exit(await run(args));
