@@ -1,5 +1,6 @@
 import { ScrollArea, Tabs } from '@mantine/core';
 import { type LinkProps, useNavigate, useRouterState } from '@tanstack/react-router';
+import { longestPathPrefixMatch } from '../../lib/path-prefix';
 
 export interface RouteTab {
   /** The tab's path, e.g. '/settings/company'. */
@@ -13,10 +14,8 @@ export interface RouteTab {
  */
 export function RouteTabs({ tabs, label }: { tabs: RouteTab[]; label: string }) {
   const navigate = useNavigate();
-  const pathname = useRouterState({ select: (state) => state.location.pathname.replace(/\/+$/, '') });
-  const active = tabs
-    .filter((tab) => pathname === tab.to || pathname.startsWith(`${tab.to}/`))
-    .sort((a, b) => b.to.length - a.to.length)[0];
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const active = longestPathPrefixMatch(pathname, tabs, (tab) => [tab.to]);
 
   return (
     <ScrollArea type="never" mb="lg">

@@ -1,4 +1,5 @@
 import type { LinkProps } from '@tanstack/react-router';
+import { longestPathPrefixMatch } from '../../../shared/lib/path-prefix';
 
 export interface NavItem {
   label: string;
@@ -66,20 +67,8 @@ export const NAVIGATION: NavGroup[] = [
   },
 ];
 
-function matches(pathname: string, prefix: string): boolean {
-  return pathname === prefix || pathname.startsWith(`${prefix}/`);
-}
-
 /** The item to mark active: the longest path prefix of the location among all items. */
-export function activeNavItem(pathname: string, groups: NavGroup[] = NAVIGATION): NavItem | null {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  let best: { item: NavItem; length: number } | null = null;
-  for (const group of groups) {
-    for (const item of group.items) {
-      for (const prefix of [item.to, ...(item.alsoMatches ?? [])]) {
-        if (matches(path, prefix) && (!best || prefix.length > best.length)) best = { item, length: prefix.length };
-      }
-    }
-  }
-  return best?.item ?? null;
+export function activeNavItem(pathname: string): NavItem | null {
+  const items = NAVIGATION.flatMap((group) => group.items);
+  return longestPathPrefixMatch(pathname, items, (item) => [item.to, ...(item.alsoMatches ?? [])]);
 }
