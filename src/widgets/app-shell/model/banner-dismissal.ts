@@ -1,31 +1,35 @@
 import { useState } from 'react';
 
-/** Dismissals are remembered per browser in localStorage, under a key that says what was dismissed. */
+function readFlag(storageKey: string): boolean {
+  try {
+    return window.localStorage.getItem(storageKey) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function writeFlag(storageKey: string): void {
+  try {
+    window.localStorage.setItem(storageKey, '1');
+  } catch {
+    // Storage unavailable: dismissed for this visit only.
+  }
+}
+
+/**
+ * Dismissals are remembered per browser in localStorage, under a key that says what was dismissed; when the key
+ * changes (another company, another day count) the banner shows again unless that one was dismissed.
+ */
 export function useDismissal(key: string | null): [boolean, () => void] {
   const storageKey = key ? `leadloop.dismissed.${key}` : null;
-  const [dismissed, setDismissed] = useState(() => {
-    if (!storageKey) return false;
-    try {
-      return window.localStorage.getItem(storageKey) === '1';
-    } catch {
-      return false;
-    }
-  });
-  const [dismissedKey, setDismissedKey] = useState(storageKey);
-  if (dismissedKey !== storageKey) {
-    // The thing to dismiss changed (another company, another day count): show it again unless that one was dismissed.
-    setDismissedKey(storageKey);
-    setDismissed(storageKey ? window.localStorage.getItem(storageKey) === '1' : false);
-  }
+  const [dismissedHere, setDismissedHere] = useState<string | null>(null);
+  const dismissed = storageKey !== null && (dismissedHere === storageKey || readFlag(storageKey));
   return [
     dismissed,
     () => {
-      setDismissed(true);
-      try {
-        if (storageKey) window.localStorage.setItem(storageKey, '1');
-      } catch {
-        // Storage unavailable: dismissed for this visit only.
-      }
+      if (!storageKey) return;
+      setDismissedHere(storageKey);
+      writeFlag(storageKey);
     },
   ];
 }
