@@ -246,7 +246,7 @@ export async function receiveSms(deps: MessagingDeps, input: ReceivedSms): Promi
         .where(and(eq(leads.contactId, contact.id), notInArray(leads.status, ['won', 'lost', 'spam', 'opted_out'])));
       reply = 'opt_out';
       await notify(tx, deps, events, {
-        companyId,
+        company,
         event: 'opt_out',
         title: `${name} opted out`,
         body: `${name} replied "${input.body.slice(0, 80)}". LeadLoop will not text them again unless they reply START.`,
@@ -275,7 +275,7 @@ export async function receiveSms(deps: MessagingDeps, input: ReceivedSms): Promi
 
     if (newLead && lead) {
       await notify(tx, deps, events, {
-        companyId,
+        company,
         event: 'new_lead',
         title: `New lead: ${name}`,
         body: input.body ? `"${input.body.slice(0, 140)}"` : 'Sent a photo or file.',
@@ -284,7 +284,7 @@ export async function receiveSms(deps: MessagingDeps, input: ReceivedSms): Promi
       events.add(companyId, { type: 'lead', leadId: lead.id });
     } else if (conversation.mode === 'human' && intent === null) {
       await notify(tx, deps, events, {
-        companyId,
+        company,
         event: 'new_message',
         title: `${name} replied`,
         body: input.body ? `"${input.body.slice(0, 140)}"` : 'Sent a photo or file.',

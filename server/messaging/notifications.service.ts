@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
-import { companies, type NOTIFICATION_EVENTS, notificationPreferences, notifications, users } from '../db/schema';
+import { type companies, type NOTIFICATION_EVENTS, notificationPreferences, notifications, users } from '../db/schema';
 import { EMAIL_QUEUE, type EmailJobPayload } from '../jobs/email.jobs';
 import { escapeHtml } from '../lib/html';
 import type { MessagingDeps, PendingEvents } from './messaging.deps';
@@ -29,12 +29,28 @@ export async function preferencesOf(executor: DbOrTx, companyId: string, userId:
 }
 
 export interface NotifyInput {
-  companyId: string;
+  /** The company the change belongs to, as the caller already read it. */
+  company: Pick<typeof companies.$inferSelect, 'id' | 'name' | 'alertPhone'>;
   event: NotificationEvent;
   title: string;
   body: string;
   /** In-app path, e.g. /conversations?c=<id>. */
   link: string;
+}
+
+/** Each user's channels for one event: their saved choices over the defaults, for the whole company in one query. */
+async function eventPreferences(executor: DbOrTx, companyId: string, event: NotificationEvent) {
+  const rows = await executor
+    .select()
+    .from(notificationPreferences)
+    .where(and(eq(notificationPreferences.companyId, companyId), eq(notificationPreferences.event, event)));
+  const byUser = new Map<string, Record<NotificationChannel, boolean>>();
+  for (const row of rows) {
+    const prefs = byUser.get(row.userId) ?? { ...DEFAULT_PREFERENCES[event] };
+    prefs[row.channel] = row.enabled;
+    byUser.set(row.userId, prefs);
+  }
+  return (userId: string) => byUser.get(userId) ?? DEFAULT_PREFERENCES[event];
 }
 
 /**
@@ -44,15 +60,15 @@ export interface NotifyInput {
  */
 export async function notify(tx: DbOrTx, deps: Pick<MessagingDeps, 'clock' | 'queue' | 'publicUrl'>, events: PendingEvents, input: NotifyInput): Promise<void> {
   const now = deps.clock.now();
-  const [company] = await tx.select().from(companies).where(eq(companies.id, input.companyId)).limit(1);
-  if (!company) return;
-  const people = await tx.select().from(users).where(eq(users.companyId, input.companyId));
+  const { company } = input;
+  const people = await tx.select().from(users).where(eq(users.companyId, company.id));
+  const preferencesFor = await eventPreferences(tx, company.id, input.event);
   let wantsSms = false;
   for (const person of people) {
-    const prefs = (await preferencesOf(tx, input.companyId, person.id))[input.event];
+    const prefs = preferencesFor(person.id);
     if (prefs.in_app) {
       await tx.insert(notifications).values({
-        companyId: input.companyId,
+        companyId: company.id,
         userId: person.id,
         event: input.event,
         title: input.title,
@@ -60,7 +76,7 @@ export async function notify(tx: DbOrTx, deps: Pick<MessagingDeps, 'clock' | 'qu
         link: input.link,
         createdAt: now,
       });
-      events.add(input.companyId, { type: 'notification', userId: person.id });
+      events.add(company.id, { type: 'notification', userId: person.id });
     }
     if (prefs.email) {
       const url = `${deps.publicUrl}${input.link}`;
@@ -70,11 +86,11 @@ export async function notify(tx: DbOrTx, deps: Pick<MessagingDeps, 'clock' | 'qu
         text: `${input.body}\n\nOpen in LeadLoop: ${url}\n\nChange which emails you get in LeadLoop → Notifications.`,
         html: `<p>${escapeHtml(input.body)}</p><p><a href="${escapeHtml(url)}">Open in LeadLoop</a></p><p style="color:#868e96">Change which emails you get in LeadLoop → Notifications.</p>`,
       };
-      await deps.queue.enqueue(tx, EMAIL_QUEUE, email, { companyId: input.companyId });
+      await deps.queue.enqueue(tx, EMAIL_QUEUE, email, { companyId: company.id });
     }
     wantsSms ||= prefs.sms;
   }
   if (wantsSms && company.alertPhone) {
-    await deps.queue.enqueue(tx, ALERT_SMS_QUEUE, { companyId: input.companyId, to: company.alertPhone, body: `LeadLoop: ${input.title}. ${input.body}`.slice(0, 320) }, { companyId: input.companyId });
+    await deps.queue.enqueue(tx, ALERT_SMS_QUEUE, { companyId: company.id, to: company.alertPhone, body: `LeadLoop: ${input.title}. ${input.body}`.slice(0, 320) }, { companyId: company.id });
   }
 }

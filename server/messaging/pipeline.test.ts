@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ProviderSendError, type SendSmsRequest, type TelephonyProvider } from '../adapters/telephony/telephony.port';
-import { companies, consentEvents, contacts, conversations, leads, messages, notifications, phoneNumbers, protectedNumbers, simulatorDevices, users } from '../db/schema';
+import { companies, consentEvents, contacts, conversations, jobs, leads, messages, notificationPreferences, notifications, phoneNumbers, protectedNumbers, simulatorDevices, users } from '../db/schema';
 import { HOUR, MINUTE, SECOND } from '../lib/clock';
 import { createTestDeps, setUpTestApp, signUp, type TestDeps } from '../testing/test-deps';
 import { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from './keywords';
 import { recordInboundEvent, receiveSms } from './inbound.service';
 import { PendingEvents } from './messaging.deps';
+import { ALERT_SMS_QUEUE } from './notifications.service';
 import { queueOutbound } from './outbound.service';
 import { allocateSimulatedNumber, setActiveNumber } from './phone.service';
 
@@ -472,5 +473,24 @@ describe('notifications', () => {
     expect(s.deps.mailer.sent.map((m) => [m.to, m.subject])).toEqual([[owner!.email, 'New lead: (415) 555-0001 — Acme Plumbing']]);
     const [number] = await s.deps.db.select().from(phoneNumbers);
     expect(number!.e164).toBe(s.business);
+  });
+
+  it('follows each person’s own choices for the event, over the defaults', async () => {
+    const s = await company(t.deps);
+    await s.deps.db.update(companies).set({ alertPhone: '+14155550123' }).where(eq(companies.id, s.companyId));
+    const [owner] = await s.deps.db.select().from(users).where(eq(users.companyId, s.companyId));
+    const [staff] = await s.deps.db.insert(users).values({ companyId: s.companyId, email: 'sam@example.test', firstName: 'Sam', lastName: 'Lee' }).returning();
+    await s.deps.db.insert(notificationPreferences).values([
+      { companyId: s.companyId, userId: owner!.id, event: 'new_lead', channel: 'email', enabled: false },
+      { companyId: s.companyId, userId: owner!.id, event: 'new_lead', channel: 'sms', enabled: false },
+      { companyId: s.companyId, userId: owner!.id, event: 'new_message', channel: 'in_app', enabled: false },
+      { companyId: s.companyId, userId: staff!.id, event: 'new_lead', channel: 'in_app', enabled: false },
+    ]);
+    s.deps.mailer.sent.length = 0;
+    await inbound(s, 'Need a plumber');
+    expect((await s.deps.db.select().from(notifications)).map((n) => [n.userId, n.event])).toEqual([[owner!.id, 'new_lead']]);
+    expect(s.deps.mailer.sent.map((m) => m.to)).toEqual(['sam@example.test']);
+    const alerts = await s.deps.db.select().from(jobs).where(eq(jobs.queue, ALERT_SMS_QUEUE));
+    expect(alerts.map((job) => job.payload)).toEqual([expect.objectContaining({ companyId: s.companyId, to: '+14155550123' })]);
   });
 });
