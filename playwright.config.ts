@@ -8,12 +8,12 @@ import { CHROMIUM_ARGS, chromiumPath } from './tests/support/chromium';
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: true,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
