@@ -6,15 +6,12 @@ export interface ChunkStat {
   fileName: string;
   isEntry: boolean;
   imports: string[];
-  dynamicImports: string[];
   css: string[];
   modules: string[];
-  /** Rendered (minified) bytes per module, to see what weighs the most. */
-  moduleBytes: Record<string, number>;
 }
 
 /**
- * Writes dist/.vite/chunks.json: for every chunk, its static and dynamic imports, its CSS and the source modules
+ * Writes dist/.vite/chunks.json: for every chunk, its static imports, its CSS and the source modules
  * inside it. `npm run bench:bundle` reads it to measure the first load and to check what is (not) in it.
  */
 export function chunkStats(): Plugin {
@@ -35,12 +32,8 @@ export function chunkStats(): Plugin {
           fileName: output.fileName,
           isEntry: output.isEntry,
           imports: output.imports,
-          dynamicImports: output.dynamicImports,
           css: [...(output.viteMetadata?.importedCss ?? [])],
           modules: output.moduleIds.map((id) => relative(root, id.replace(/^\0/, '').split('?')[0] ?? id)),
-          moduleBytes: Object.fromEntries(
-            Object.entries(output.modules).map(([id, info]) => [relative(root, id.replace(/^\0/, '').split('?')[0] ?? id), info.renderedLength]),
-          ),
         });
       }
       const file = join(root, outDir, '.vite', 'chunks.json');

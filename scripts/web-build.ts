@@ -49,13 +49,16 @@ function run(command: string, args: string[]): Promise<void> {
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
 
-/** Writes .br and .gz next to every compressible file so the server never compresses static files per request. */
+/**
+ * Writes .br and .gz next to every compressible file so the server never compresses static files per request.
+ * Dot-folders (build metadata such as .vite/chunks.json) are skipped: the server never serves them.
+ */
 export function precompress(dir: string): number {
   let count = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      count += precompress(path);
+      if (!entry.name.startsWith('.')) count += precompress(path);
       continue;
     }
     if (!COMPRESSIBLE.test(entry.name)) continue;
