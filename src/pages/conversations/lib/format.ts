@@ -2,6 +2,8 @@
  * Dates and numbers as the inbox shows them. Every function takes the time zone as an option (the viewer's by
  * default) so tests don't depend on the machine's zone. English labels, like the rest of the app.
  */
+import { dateTimeFormat } from '../../../shared/lib/format';
+
 const LOCALE = 'en-US';
 
 interface ZoneOption {
@@ -11,12 +13,12 @@ interface ZoneOption {
 export { formatMoney, formatPhone } from '../../../shared/lib/format';
 
 function format(at: number, options: Intl.DateTimeFormatOptions, zone: ZoneOption): string {
-  return new Intl.DateTimeFormat(LOCALE, { ...options, timeZone: zone.timeZone }).format(new Date(at));
+  return dateTimeFormat(LOCALE, { ...options, timeZone: zone.timeZone }).format(new Date(at));
 }
 
 /** Days since the epoch of the calendar day `at` falls on in the zone, to compare days across DST changes. */
 function dayNumber(at: number, zone: ZoneOption): number {
-  const parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: zone.timeZone }).format(new Date(at));
+  const parts = dateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: zone.timeZone }).format(new Date(at));
   const [year, month, day] = parts.split('-').map(Number);
   return Math.round(Date.UTC(year!, month! - 1, day!) / 86_400_000);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney, formatPhone, formatRelative } from './format';
+import { dateTimeFormat } from './intl';
 
 describe('formatRelative', () => {
   const now = new Date(2025, 5, 15, 12, 0).getTime();
@@ -33,5 +34,14 @@ describe('formatPhone and formatMoney', () => {
     expect(formatMoney(125_000)).toBe('$1,250');
     expect(formatMoney(9_950)).toBe('$99.50');
     expect(formatMoney(0)).toBe('$0');
+  });
+});
+
+describe('dateTimeFormat', () => {
+  it('builds one formatter per locale, options and zone', () => {
+    const options = { hour: 'numeric', timeZone: 'UTC' } as const;
+    expect(dateTimeFormat('en-US', options)).toBe(dateTimeFormat('en-US', { ...options }));
+    expect(dateTimeFormat('en-US', options)).not.toBe(dateTimeFormat('en-US', { ...options, timeZone: 'America/Chicago' }));
+    expect(dateTimeFormat('en-US', options)).not.toBe(dateTimeFormat('en-GB', options));
   });
 });

@@ -2,6 +2,8 @@
  * How the app shows phones, money and times. Dates use the browser's locale and time zone: "created 3 hr. ago"
  * and day filters are the user's local time, as they expect. Labels are English, like the rest of the app.
  */
+import { dateTimeFormat, relativeTimeFormat } from './intl';
+
 export { formatPhone } from '../../../../contracts/phone';
 
 const MINUTE = 60_000;
@@ -17,7 +19,7 @@ export function formatMoney(cents: number): string {
 
 /** "Nov 21, 2026, 3:42 PM" in the viewer's locale and zone. */
 export function formatDateTime(at: number, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
 }
 
 export interface RelativeOptions {
@@ -34,12 +36,12 @@ export function formatRelative(at: number, now: number, { style = 'short', local
   const diff = at - now;
   const abs = Math.abs(diff);
   if (abs < MINUTE) return 'just now';
-  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style });
+  const relative = relativeTimeFormat(locale, { numeric: 'auto', style });
   // Whole units already passed: 59 minutes is "59 min. ago", not "1 hr. ago".
   const whole = (unit: number) => Math.sign(diff) * Math.floor(abs / unit);
   if (abs < HOUR) return relative.format(whole(MINUTE), 'minute');
   if (abs < DAY) return relative.format(whole(HOUR), 'hour');
   if (abs < 7 * DAY) return relative.format(whole(DAY), 'day');
   const sameYear = new Date(at).getFullYear() === new Date(now).getFullYear();
-  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) }).format(at);
+  return dateTimeFormat(locale, { month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) }).format(at);
 }

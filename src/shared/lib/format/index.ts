@@ -1,2 +1,3 @@
+export { dateTimeFormat } from './intl';
 export { formatDateTime, formatMoney, formatPhone, formatRelative, type RelativeOptions } from './format';
 export { useNow } from './use-now';
