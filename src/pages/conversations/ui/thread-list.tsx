@@ -74,13 +74,7 @@ export function ThreadList({ filter, onFilterChange, search, onSearchChange, sel
           </Box>
         ) : (
           <>
-            <Box component="ul" aria-label="Conversations" m={0} p={0} style={{ listStyle: 'none' }}>
-              {items.map((thread) => (
-                <li key={thread.id}>
-                  <ThreadRow thread={thread} selected={thread.id === selectedId} showClosed={filter !== 'closed'} onSelect={onSelect} />
-                </li>
-              ))}
-            </Box>
+            <ThreadRows items={items} selectedId={selectedId} showClosed={filter !== 'closed'} onSelect={onSelect} />
             {threads.hasNextPage ? (
               <Group justify="center" p="sm">
                 <Button variant="default" size="xs" loading={threads.isFetchingNextPage} onClick={() => void threads.fetchNextPage()}>
@@ -100,8 +94,21 @@ export function ThreadList({ filter, onFilterChange, search, onSearchChange, sel
   );
 }
 
-function ThreadRow({ thread, selected, showClosed, onSelect }: { thread: ThreadSummary; selected: boolean; showClosed: boolean; onSelect: (id: string) => void }) {
+/** One clock for all rows, started when the first page arrives. */
+function ThreadRows({ items, selectedId, showClosed, onSelect }: { items: ThreadSummary[]; selectedId: string | null; showClosed: boolean; onSelect: (id: string) => void }) {
   const now = useNow();
+  return (
+    <Box component="ul" aria-label="Conversations" m={0} p={0} style={{ listStyle: 'none' }}>
+      {items.map((thread) => (
+        <li key={thread.id}>
+          <ThreadRow thread={thread} now={now} selected={thread.id === selectedId} showClosed={showClosed} onSelect={onSelect} />
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+function ThreadRow({ thread, now, selected, showClosed, onSelect }: { thread: ThreadSummary; now: number; selected: boolean; showClosed: boolean; onSelect: (id: string) => void }) {
   const unread = thread.unreadCount > 0;
   const name = thread.contact.name;
   return (
