@@ -1,6 +1,7 @@
 import metadata from 'libphonenumber-js/min/metadata';
 import { z } from 'zod';
 import { INVALID_US_CA_PHONE_MESSAGE, parseUsCaPhone } from '../../contracts/phone';
+import { emptyToNull } from './common.schema';
 
 export const emailInput = z
   .string({ error: 'Email is required' })
@@ -17,8 +18,6 @@ const requiredText = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
     .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), `${label} contains invalid characters`);
-
-const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
 /** null, or a valid US/Canadian number written in E.164 (+1 and ten digits). */
 export const signupPhoneInput = z.preprocess(

@@ -3,7 +3,7 @@ import { TIME_ZONE_VALUES } from '../../contracts/company';
 import { duplicateCandidates, getClient, listClients, mergeClients, setClientBlocked, updateClient } from '../services/clients.service';
 import { companyScope } from '../trpc/scope';
 import { protectedProcedure, router } from '../trpc/trpc';
-import { id, optionalText, paging } from './common.schema';
+import { id, optionalEmail, optionalText, paging } from './common.schema';
 
 export const clientsRouter = router({
   list: protectedProcedure
@@ -18,7 +18,7 @@ export const clientsRouter = router({
         id,
         firstName: optionalText('First name', 100).optional(),
         lastName: optionalText('Last name', 100).optional(),
-        email: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.email('Enter a valid email address').nullable().optional()),
+        email: optionalEmail,
         addressLine1: optionalText('Street address', 200).optional(),
         city: optionalText('City', 100).optional(),
         region: optionalText('State or province', 2).optional(),

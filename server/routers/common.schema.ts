@@ -24,6 +24,12 @@ export const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((value) => (value?.trim() ? value.trim() : null));
 
+/** A blank string counts as no value. */
+export const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+/** An email address, or null when left blank. */
+export const optionalEmail = z.preprocess(emptyToNull, z.email('Enter a valid email address').nullable().optional());
+
 export const paging = {
   page: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(10).max(100).default(25),

@@ -9,13 +9,7 @@ import {
   TRADE_VALUES,
   WEEKDAYS,
 } from '../../contracts/company';
-
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => (value?.trim() ? value.trim() : null));
+import { optionalText } from './common.schema';
 
 const dayHours = z
   .object({

@@ -3,7 +3,7 @@ import { LEAD_SOURCES, LEAD_STATUSES } from '../db/schema';
 import { bulkUpdateLeads, createManualLead, exportLeadsCsv, getLead, listLeads, updateLead } from '../services/leads.service';
 import { companyScope } from '../trpc/scope';
 import { protectedProcedure, router } from '../trpc/trpc';
-import { id, optionalText, paging, usCaPhone } from './common.schema';
+import { id, optionalEmail, optionalText, paging, usCaPhone } from './common.schema';
 
 const filters = {
   status: z.array(z.enum(LEAD_STATUSES)).max(LEAD_STATUSES.length).optional(),
@@ -27,7 +27,7 @@ export const leadsRouter = router({
         firstName: z.string().trim().min(1, 'First name is required').max(100),
         lastName: optionalText('Last name', 100),
         phone: usCaPhone,
-        email: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.email('Enter a valid email address').nullable().optional()),
+        email: optionalEmail,
         summary: optionalText('What they need', 2000),
         consentConfirmed: z.boolean().default(false),
       }),
