@@ -1,14 +1,15 @@
 import type { InspectionEvent } from 'xstate';
+import { config } from '../../shared/config/env';
 
 type Inspect = (event: InspectionEvent) => void;
 let inspect: Inspect | undefined;
 
 /**
- * QA: with VITE_XSTATE_INSPECT=true the auth-flow actor reports to the Stately inspector (a popup). The flag is a
- * build-time constant, so without it the inspector is not even in the bundle.
+ * QA: with VITE_XSTATE_INSPECT=true the auth-flow actor reports to the Stately inspector (a popup). The inspector
+ * is its own chunk, fetched only then.
  */
 export async function setUpInspector(): Promise<void> {
-  if (import.meta.env.VITE_XSTATE_INSPECT !== 'true') return;
+  if (config.VITE_XSTATE_INSPECT !== 'true') return;
   const { createBrowserInspector } = await import('@statelyai/inspect');
   inspect = createBrowserInspector({ autoStart: true }).inspect as Inspect;
 }
