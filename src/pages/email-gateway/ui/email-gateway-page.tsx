@@ -2,6 +2,7 @@ import { Anchor, Button, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { SectionPanel } from '../../../shared/ui/section-panel';
 
 /** /email-gateway: a forwarding address that turns lead emails into leads with a text-back. */
 export function EmailGatewayPage() {
@@ -30,10 +31,7 @@ export function EmailGatewayPage() {
         </Text>
       </Paper>
 
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="gateway-how-title">
-        <Title order={2} id="gateway-how-title" fz="lg" mb="sm">
-          How it works
-        </Title>
+      <SectionPanel id="gateway-how-title" title="How it works">
         <List type="ordered" spacing="xs" size="sm">
           <List.Item>Copy your forwarding address from this page.</List.Item>
           <List.Item>
@@ -48,7 +46,7 @@ export function EmailGatewayPage() {
             and the person gets a text within seconds.
           </List.Item>
         </List>
-      </Paper>
+      </SectionPanel>
     </Stack>
   );
 }

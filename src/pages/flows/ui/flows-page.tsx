@@ -1,7 +1,8 @@
-import { Button, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, List, Stack } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { SectionPanel } from '../../../shared/ui/section-panel';
 
 /** /flows: the automations list. Empty until the first flow is made; the rules every flow obeys are shown up front. */
 export function FlowsPage() {
@@ -28,20 +29,14 @@ export function FlowsPage() {
         }
       />
 
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="flow-rules-title">
-        <Title order={2} id="flow-rules-title" fz="lg" mb={4}>
-          Rules every flow follows
-        </Title>
-        <Text size="sm" c="dimmed" mb="sm">
-          So an automation can never get you in trouble with a customer:
-        </Text>
+      <SectionPanel id="flow-rules-title" title="Rules every flow follows" description="So an automation can never get you in trouble with a customer:">
         <List spacing="xs" size="sm">
           <List.Item>It never texts anyone who asked to stop.</List.Item>
           <List.Item>It waits until 9 am – 8 pm in the person’s time zone before sending an automated text.</List.Item>
           <List.Item>It stops as soon as someone on your team takes over the conversation.</List.Item>
           <List.Item>It stays within the daily limit of texts to one person.</List.Item>
         </List>
-      </Paper>
+      </SectionPanel>
     </Stack>
   );
 }

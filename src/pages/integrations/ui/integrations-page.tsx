@@ -1,7 +1,8 @@
-import { Anchor, Button, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, List, Stack, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { SectionPanel } from '../../../shared/ui/section-panel';
 
 // What an endpoint can subscribe to, in plain words. The wire names are fixed with the webhooks work, not here.
 const EVENTS = [
@@ -41,10 +42,7 @@ export function IntegrationsPage() {
         }
       />
 
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="endpoint-parts-title">
-        <Title order={2} id="endpoint-parts-title" fz="lg" mb="sm">
-          What every endpoint gets
-        </Title>
+      <SectionPanel id="endpoint-parts-title" title="What every endpoint gets">
         <List spacing="xs" size="sm">
           <List.Item>A signing secret, so your system can check a message really came from LeadLoop</List.Item>
           <List.Item>A test send, to try it before going live</List.Item>
@@ -57,15 +55,9 @@ export function IntegrationsPage() {
           <List.Item>Retries for about a day if your system is down</List.Item>
           <List.Item>An automatic pause after repeated failures, so a broken endpoint doesn’t pile up errors</List.Item>
         </List>
-      </Paper>
+      </SectionPanel>
 
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="events-title">
-        <Title order={2} id="events-title" fz="lg" mb={4}>
-          Events you can subscribe to
-        </Title>
-        <Text size="sm" c="dimmed" mb="sm">
-          Pick any of these for each endpoint.
-        </Text>
+      <SectionPanel id="events-title" title="Events you can subscribe to" description="Pick any of these for each endpoint.">
         <Table aria-labelledby="events-title" verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -82,7 +74,7 @@ export function IntegrationsPage() {
             ))}
           </Table.Tbody>
         </Table>
-      </Paper>
+      </SectionPanel>
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { Button, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { Link } from '@tanstack/react-router';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { SectionPanel } from '../../../shared/ui/section-panel';
 
 // Product brief §6: a request goes 2 h after the job, with one reminder after 3 d.
 const DEFAULT_TIMING = ['Sent 2 hours after the job', 'One reminder 3 days later'];
@@ -41,16 +42,13 @@ export function ReviewRequestsPage() {
       </SimpleGrid>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="review-timing-title">
-          <Title order={2} id="review-timing-title" fz="lg" mb="sm">
-            Default timing
-          </Title>
+        <SectionPanel id="review-timing-title" title="Default timing">
           <List spacing="xs" size="sm" aria-labelledby="review-timing-title">
             {DEFAULT_TIMING.map((item) => (
               <List.Item key={item}>{item}</List.Item>
             ))}
           </List>
-        </Paper>
+        </SectionPanel>
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="review-fair-title">
           <Title order={2} id="review-fair-title" fz="lg" mb={4}>
             Every customer is asked

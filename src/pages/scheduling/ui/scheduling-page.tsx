@@ -2,6 +2,7 @@ import { Button, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { Link } from '@tanstack/react-router';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { SectionPanel } from '../../../shared/ui/section-panel';
 
 // Product brief §6: appointment reminders go out 24 h and 2 h before.
 const DEFAULT_REMINDERS = ['24 hours before', '2 hours before'];
@@ -24,31 +25,22 @@ export function SchedulingPage() {
       />
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="availability-title">
-          <Title order={2} id="availability-title" fz="lg" mb="sm">
-            What you’ll set here
-          </Title>
+        <SectionPanel id="availability-title" title="What you’ll set here">
           <List spacing="xs" size="sm">
             <List.Item>Each type of visit and how long it takes</List.Item>
             <List.Item>The days and hours you take bookings</List.Item>
             <List.Item>Time to leave between jobs</List.Item>
             <List.Item>How much notice you need before a booking</List.Item>
           </List>
-        </Paper>
+        </SectionPanel>
 
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="reminders-title">
-          <Title order={2} id="reminders-title" fz="lg" mb={4}>
-            Default reminders
-          </Title>
-          <Text size="sm" c="dimmed" mb="sm">
-            Customers get a text confirming each booking, then a reminder:
-          </Text>
+        <SectionPanel id="reminders-title" title="Default reminders" description="Customers get a text confirming each booking, then a reminder:">
           <List spacing="xs" size="sm" aria-labelledby="reminders-title">
             {DEFAULT_REMINDERS.map((reminder) => (
               <List.Item key={reminder}>{reminder}</List.Item>
             ))}
           </List>
-        </Paper>
+        </SectionPanel>
       </SimpleGrid>
 
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="bookings-title">

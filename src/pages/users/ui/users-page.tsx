@@ -1,6 +1,7 @@
-import { Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { SectionPanel } from '../../../shared/ui/section-panel';
 
 // Product brief §3: the three roles a person can have in a company.
 const ROLES = [
@@ -31,10 +32,7 @@ export function UsersPage() {
         }
       />
 
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="roles-title">
-        <Title order={2} id="roles-title" fz="lg" mb="sm">
-          Roles
-        </Title>
+      <SectionPanel id="roles-title" title="Roles">
         <List spacing="sm" size="sm" listStyleType="none" withPadding={false}>
           {ROLES.map((role) => (
             <List.Item key={role.name}>
@@ -47,7 +45,7 @@ export function UsersPage() {
             </List.Item>
           ))}
         </List>
-      </Paper>
+      </SectionPanel>
     </Stack>
   );
 }
