@@ -97,13 +97,13 @@ add(['America/Toronto'], '263 354 367 418 438 450 468 514 579 581 819 873'); // 
 add(['America/Regina'], '306 474 639'); // Saskatchewan
 add(['America/Whitehorse', 'America/Yellowknife', 'America/Iqaluit'], '867'); // Territories
 
-export interface SendWindow {
+interface SendWindow {
   /** Minutes after local midnight when sending may start (inclusive) and must stop (exclusive). */
   startMinute: number;
   endMinute: number;
 }
 
-export const DEFAULT_SEND_WINDOW: SendWindow = { startMinute: 9 * 60, endMinute: 20 * 60 };
+const SEND_WINDOW: SendWindow = { startMinute: 9 * 60, endMinute: 20 * 60 };
 
 /** The time zones of a North American number's area code, or [] when unknown (toll-free, non-NANP). */
 export function zonesForPhone(e164: string): string[] {
@@ -112,7 +112,7 @@ export function zonesForPhone(e164: string): string[] {
 }
 
 /** The main time zone of a US state or Canadian province code, or null. */
-export function zoneForRegion(region: string | null | undefined): string | null {
+function zoneForRegion(region: string | null | undefined): string | null {
   if (!region) return null;
   return US_STATES[region]?.[1] ?? CA_PROVINCES[region]?.[1] ?? null;
 }
@@ -163,7 +163,7 @@ interface LocalParts {
   second: number;
 }
 
-export function localParts(instant: number, zone: string): LocalParts {
+function localParts(instant: number, zone: string): LocalParts {
   const parts = Object.fromEntries(formatter(zone).formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
   return {
     year: Number(parts.year),
@@ -192,15 +192,15 @@ function minuteOfDay(instant: number, zone: string): number {
   return p.hour * 60 + p.minute;
 }
 
-function insideWindow(instant: number, zone: string, window: SendWindow): boolean {
+function insideWindow(instant: number, zone: string): boolean {
   const minute = minuteOfDay(instant, zone);
-  return minute >= window.startMinute && minute < window.endMinute;
+  return minute >= SEND_WINDOW.startMinute && minute < SEND_WINDOW.endMinute;
 }
 
 /** The next start of the window in `zone` after `instant` (today's if still ahead, else tomorrow's). */
-function nextWindowStart(instant: number, zone: string, window: SendWindow): number {
+function nextWindowStart(instant: number, zone: string): number {
   const p = localParts(instant, zone);
-  const start = { year: p.year, month: p.month, day: p.day, hour: Math.floor(window.startMinute / 60), minute: window.startMinute % 60 };
+  const start = { year: p.year, month: p.month, day: p.day, hour: Math.floor(SEND_WINDOW.startMinute / 60), minute: SEND_WINDOW.startMinute % 60 };
   let candidate = zonedTimeToInstant(start, zone);
   if (candidate <= instant) {
     const tomorrow = new Date(Date.UTC(p.year, p.month - 1, p.day + 1));
@@ -210,13 +210,13 @@ function nextWindowStart(instant: number, zone: string, window: SendWindow): num
 }
 
 /** `now` when it is inside the window in every zone; otherwise the earliest later instant that is. */
-export function nextSendTime(now: number, zones: string[], window: SendWindow = DEFAULT_SEND_WINDOW): number {
+export function nextSendTime(now: number, zones: string[]): number {
   const list = zones.length > 0 ? zones : [E];
   let t = now;
   for (let round = 0; round < 8; round += 1) {
-    const outside = list.find((zone) => !insideWindow(t, zone, window));
+    const outside = list.find((zone) => !insideWindow(t, zone));
     if (!outside) return t;
-    t = nextWindowStart(t, outside, window);
+    t = nextWindowStart(t, outside);
   }
   return t;
 }

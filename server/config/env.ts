@@ -5,14 +5,11 @@ import { z } from 'zod';
  * The one place the server reads `process.env`. Every variable is validated at start-up; a wrong value stops
  * the process with a message naming the variable (see `formatEnvError`).
  */
-const optionalString = z
-  .string()
-  .trim()
-  .transform((v) => (v === '' ? undefined : v))
-  .optional();
+/** Blank values never get here: `loadEnv` drops them. */
+const optionalString = z.string().trim().optional();
 
 const boolFlag = z
-  .enum(['true', 'false', '1', '0', ''])
+  .enum(['true', 'false', '1', '0'])
   .optional()
   .transform((v) => v === 'true' || v === '1');
 

@@ -19,7 +19,7 @@ const dayHours = z
   .refine((d) => d.open < d.close, { message: 'Closing time must be after opening time', path: ['close'] })
   .nullable();
 
-export const weeklyHoursInput = z.object(Object.fromEntries(WEEKDAYS.map((d) => [d.key, dayHours])) as Record<(typeof WEEKDAYS)[number]['key'], typeof dayHours>);
+const weeklyHoursInput = z.object(Object.fromEntries(WEEKDAYS.map((d) => [d.key, dayHours])) as Record<(typeof WEEKDAYS)[number]['key'], typeof dayHours>);
 
 const website = z.preprocess(
   (v) => {

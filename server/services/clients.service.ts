@@ -9,7 +9,7 @@ import type { CompanyScope } from '../trpc/scope';
 import { writeAudit } from './audit.service';
 import { contactSummary } from './conversations.service';
 
-export async function scopedContact(executor: DbOrTx, companyId: string, id: string) {
+async function scopedContact(executor: DbOrTx, companyId: string, id: string) {
   const [row] = await executor
     .select()
     .from(contacts)

@@ -10,7 +10,7 @@ import { writeAudit } from './audit.service';
 type CompanyRow = typeof companies.$inferSelect;
 
 /** The settings view of the caller's company (times in epoch ms, like the rest of the API). */
-export function toCompanySettings(row: CompanyRow) {
+function toCompanySettings(row: CompanyRow) {
   return {
     id: row.id,
     name: row.name,

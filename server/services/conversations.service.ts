@@ -32,7 +32,7 @@ export function contactSummary(contact: ContactRow) {
 }
 
 /** A conversation of the caller's company, or NOT_FOUND (whether absent or another company's). */
-export async function scopedConversation(executor: DbOrTx, companyId: string, id: string) {
+async function scopedConversation(executor: DbOrTx, companyId: string, id: string) {
   const [row] = await executor
     .select()
     .from(conversations)

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { and, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/database';
 import { consentEvents, contacts, conversations, type LEAD_SOURCES, type LEAD_STATUSES, leads, users } from '../db/schema';
@@ -75,7 +74,7 @@ export async function listLeads(scope: CompanyScope, input: LeadFilters & { page
   return { items: rows.map(leadView), total: count?.total ?? 0 };
 }
 
-export async function scopedLead(executor: DbOrTx, companyId: string, id: string) {
+async function scopedLead(executor: DbOrTx, companyId: string, id: string) {
   const [row] = await executor.select().from(leads).where(and(eq(leads.id, id), eq(leads.companyId, companyId))).limit(1);
   if (!row) throw notFound('Lead');
   return row;
@@ -176,7 +175,7 @@ export async function createManualLead(scope: CompanyScope, messaging: Pick<Mess
 }
 
 /** A spreadsheet cell that cannot run as a formula when opened (CSV injection). */
-export function csvCell(value: string | number | null | undefined): string {
+function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
@@ -205,8 +204,4 @@ export async function exportLeadsCsv(scope: CompanyScope, filters: LeadFilters) 
   );
   const date = scope.now.toISOString().slice(0, 10);
   return { filename: `leadloop-leads-${date}.csv`, csv: `${[header.join(','), ...lines].join('\r\n')}\r\n`, count: rows.length };
-}
-
-export function assertManualLeadPhone(phone: string | null): asserts phone is string {
-  if (!phone) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Invalid input: phone: Please enter a valid US or Canadian phone number.' });
 }
