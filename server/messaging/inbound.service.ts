@@ -270,6 +270,8 @@ export async function receiveSms(deps: MessagingDeps, input: ReceivedSms): Promi
         automated: true,
         isReply: true,
         dedupeKey: `compliance:${reply}:${message.id}`,
+        // `contact` predates the opt-out/opt-in update above; a compliance reply never checks consent.
+        thread: { conversation, contact, number },
       });
     }
 

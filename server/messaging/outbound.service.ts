@@ -19,6 +19,16 @@ export const DUPLICATE_TRIGGER_MS = 10 * MINUTE;
 type MessageRow = typeof messages.$inferSelect;
 type ContactRow = typeof contacts.$inferSelect;
 
+/**
+ * The thread's rows as the caller already holds them in its transaction. The contact's consent fields decide
+ * whether the text is blocked, so they must be current (compliance replies skip that check).
+ */
+export interface OutboundThread {
+  conversation: Pick<typeof conversations.$inferSelect, 'id' | 'peerPhone'>;
+  contact: ContactRow;
+  number: Pick<typeof phoneNumbers.$inferSelect, 'e164' | 'provider'>;
+}
+
 export interface OutboundInput {
   companyId: string;
   conversationId: string;
@@ -32,9 +42,11 @@ export interface OutboundInput {
   isReply?: boolean;
   /** Names the trigger (e.g. "missed-call:<callId>"); compliance confirmations use "compliance:…". */
   dedupeKey?: string | null;
+  /** Given, the conversation, contact and number are not read again. */
+  thread?: OutboundThread;
 }
 
-const isComplianceReply = (message: Pick<MessageRow, 'dedupeKey'>) => message.dedupeKey?.startsWith('compliance:') ?? false;
+const isComplianceReply = (message: { dedupeKey?: string | null }) => message.dedupeKey?.startsWith('compliance:') ?? false;
 
 function optedOutReason(contact: ContactRow): string {
   const when = contact.optedOutAt ? contact.optedOutAt.toISOString().slice(0, 10) : 'earlier';
@@ -59,13 +71,7 @@ async function blockingReason(tx: Tx, contact: ContactRow, input: { automated: b
   return null;
 }
 
-/**
- * Adds an outbound text to a conversation and queues its delivery, in the caller's transaction: blocked at once
- * (with the reason, visible in the thread) when the person opted out, is blocked or protected; scheduled for the
- * recipient's next send window when an automated, non-reply text would arrive outside 9:00–20:00 their time.
- */
-export async function queueOutbound(tx: Tx, deps: MessagingDeps, events: PendingEvents, input: OutboundInput): Promise<MessageRow> {
-  const now = deps.clock.now();
+async function readThread(tx: Tx, input: Pick<OutboundInput, 'companyId' | 'conversationId'>): Promise<OutboundThread> {
   const [conversation] = await tx
     .select()
     .from(conversations)
@@ -75,8 +81,18 @@ export async function queueOutbound(tx: Tx, deps: MessagingDeps, events: Pending
   const [contact] = await tx.select().from(contacts).where(eq(contacts.id, conversation.contactId)).limit(1);
   const [number] = await tx.select().from(phoneNumbers).where(eq(phoneNumbers.id, conversation.phoneNumberId)).limit(1);
   if (!contact || !number) throw notFound('Conversation');
+  return { conversation, contact, number };
+}
 
-  const compliance = input.dedupeKey?.startsWith('compliance:') ?? false;
+/**
+ * Adds an outbound text to a conversation and queues its delivery, in the caller's transaction: blocked at once
+ * (with the reason, visible in the thread) when the person opted out, is blocked or protected; scheduled for the
+ * recipient's next send window when an automated, non-reply text would arrive outside 9:00–20:00 their time.
+ */
+export async function queueOutbound(tx: Tx, deps: MessagingDeps, events: PendingEvents, input: OutboundInput): Promise<MessageRow> {
+  const now = deps.clock.now();
+  const { conversation, contact, number } = input.thread ?? (await readThread(tx, input));
+  const compliance = isComplianceReply(input);
   const blocked = await blockingReason(tx, contact, { automated: input.automated, compliance, to: conversation.peerPhone });
   let scheduledFor: Date | null = null;
   if (!blocked && input.automated && !input.isReply && !compliance) {
