@@ -1,5 +1,6 @@
 import type { inferRouterInputs } from '@trpc/server';
 import type { AppRouter } from '../../../shared/api';
+import { searchText } from '../../../shared/lib/search-params';
 
 export const CLIENTS_PAGE_SIZE = 25;
 
@@ -14,20 +15,11 @@ export interface ClientsFilters {
 
 export const NO_CLIENT_FILTERS: ClientsFilters = { q: '', show: 'all', page: 1 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
-
-function text(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return '';
-}
-
 export function readClientsSearch(search: Record<string, unknown>): ClientsFilters {
-  const show = text(search.show);
-  const page = Number.parseInt(text(search.page), 10);
+  const show = searchText(search.show);
+  const page = Number.parseInt(searchText(search.page), 10);
   return {
-    q: text(search.q).slice(0, 100),
+    q: searchText(search.q).slice(0, 100),
     show: show === 'subscribed' || show === 'opted-out' ? show : 'all',
     page: Number.isSafeInteger(page) && page > 0 ? page : 1,
   };

@@ -7,7 +7,7 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { ScreenSpinner } from '../../../shared/ui/spinner';
 import { formatPhone, useNow } from '../../../shared/lib/format';
-import { isUuid } from '../model/clients-search';
+import { isUuid } from '../../../shared/lib/search-params';
 import type { ClientDetail } from '../model/types';
 import { BlockClientButton, MergeDuplicatesButton } from './client-actions';
 import { ClientStatusBadges } from './client-badges';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isDateRangeReversed, leadsSearchParams, listInput, localDayEnd, localDayStart, NO_FILTERS, readLeadsSearch } from './leads-search';
+import { localDayEnd, localDayStart } from '../../../shared/lib/search-params';
+import { isDateRangeReversed, leadsSearchParams, listInput, NO_FILTERS, readLeadsSearch } from './leads-search';
 
 const MEMBER = '22222222-2222-4222-8222-222222222222';
 

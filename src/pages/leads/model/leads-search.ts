@@ -1,4 +1,5 @@
 import { isLeadSource, isLeadStatus } from '../../../entities/lead';
+import { isUuid, localDayEnd, localDayStart, searchText } from '../../../shared/lib/search-params';
 import type { LeadListInput, LeadSource, LeadStatus } from './types';
 
 export const LEADS_PAGE_SIZE = 25;
@@ -21,70 +22,40 @@ export interface LeadsFilters {
 
 export const NO_FILTERS: LeadsFilters = { status: [], source: [], assigned: null, from: null, to: null, q: '', page: 1 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MAX_SEARCH = 100;
 
-export const isUuid = (value: string) => UUID.test(value);
-
-/** Search values are strings in the app; a router with JSON-ish parsing may hand over numbers. */
-function text(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return '';
-}
-
 function list<T extends string>(value: unknown, accept: (item: string) => item is T): T[] {
-  const items = text(value)
+  const items = searchText(value)
     .split(',')
     .map((item) => item.trim())
     .filter(accept);
   return [...new Set(items)];
 }
 
-/** Local midnight of a YYYY-MM-DD day as epoch ms, or null for anything that isn't a real day. */
-export function localDayStart(day: string): number | null {
-  const match = DAY.exec(day);
-  if (!match) return null;
-  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const start = new Date(year, month - 1, date);
-  if (start.getFullYear() !== year || start.getMonth() !== month - 1 || start.getDate() !== date) return null;
-  return start.getTime();
-}
-
-/** Local midnight after a YYYY-MM-DD day (the exclusive end of "to" that day). */
-export function localDayEnd(day: string): number | null {
-  const start = localDayStart(day);
-  if (start === null) return null;
-  const end = new Date(start);
-  end.setDate(end.getDate() + 1);
-  return end.getTime();
-}
-
 function assignedFrom(value: unknown): string | null {
-  const assigned = text(value);
+  const assigned = searchText(value);
   return assigned === 'me' || assigned === 'unassigned' || isUuid(assigned) ? assigned : null;
 }
 
 /** Reads the filters from the search params, dropping anything unknown or malformed. */
 export function readLeadsSearch(search: Record<string, unknown>): LeadsFilters {
-  const from = text(search.from);
-  const to = text(search.to);
-  const page = Number.parseInt(text(search.page), 10);
+  const from = searchText(search.from);
+  const to = searchText(search.to);
+  const page = Number.parseInt(searchText(search.page), 10);
   return {
     status: list(search.status, isLeadStatus),
     source: list(search.source, isLeadSource),
     assigned: assignedFrom(search.assigned),
     from: localDayStart(from) === null ? null : from,
     to: localDayStart(to) === null ? null : to,
-    q: text(search.q).slice(0, MAX_SEARCH),
+    q: searchText(search.q).slice(0, MAX_SEARCH),
     page: Number.isSafeInteger(page) && page > 0 ? page : 1,
   };
 }
 
 /** The lead whose drawer is open (`?lead=<id>`), if any. */
 export function readOpenLead(search: Record<string, unknown>): string | null {
-  return text(search.lead) || null;
+  return searchText(search.lead) || null;
 }
 
 /** Search params for these filters: empty ones are left out, so a clean list is a clean `/leads`. */

@@ -8,7 +8,7 @@ import { useTRPC } from '../../../shared/api/react';
 import { isLeadStatus, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '../../../entities/lead';
 import { formatDateTime, formatMoney, formatPhone } from '../../../shared/lib/format';
 import { assigneeLabel, memberName, STATUS_OPTIONS, TRACKING_LABELS } from '../model/lead-labels';
-import { isUuid } from '../model/leads-search';
+import { isUuid } from '../../../shared/lib/search-params';
 import type { LeadDetail, TeamMember } from '../model/types';
 import { OptedOutBadge } from './lead-bits';
 import { LoadError } from '../../../shared/ui/load-error';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, createFakeApi, type ApiHandlers } from '../../../shared/testing/fake-api';
 import { renderScreen } from '../../testing';
-import { localDayEnd, localDayStart } from '../model/leads-search';
+import { localDayEnd, localDayStart } from '../../../shared/lib/search-params';
 import { CONVERSATION_A, CONTACT_A, detailA, LEAD_A, LEAD_B, leadA, leadB, members, SAM } from './leads-test-data';
 import { LeadsPage } from './leads-page';
 

@@ -1,5 +1,6 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../shared/api';
+import { localDayEnd, localDayStart } from '../../../shared/lib/search-params';
 
 export type MessageLogInput = inferRouterInputs<AppRouter>['logs']['messages'];
 export type MessageLogRow = inferRouterOutputs<AppRouter>['logs']['messages']['items'][number];
@@ -71,20 +72,16 @@ export function hasFilters(filters: MessageFilters): boolean {
   return filters.status.length > 0 || filters.direction !== null || filters.search.trim() !== '' || filters.from !== '' || filters.to !== '';
 }
 
-/** Midnight at the start of a local calendar day, plus `days`. */
-function startOfDay(day: string, days = 0): number {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d + days).getTime();
-}
-
 /** What `logs.messages` is asked: only the filters in use; the "to" day is included (the API's `to` is exclusive). */
 export function toApiInput(filters: MessageFilters): MessageLogInput {
+  const from = localDayStart(filters.from);
+  const to = localDayEnd(filters.to);
   return {
     ...(filters.status.length ? { status: filters.status } : {}),
     ...(filters.direction ? { direction: filters.direction } : {}),
     ...(filters.search.trim() ? { search: filters.search.trim() } : {}),
-    ...(filters.from ? { from: startOfDay(filters.from) } : {}),
-    ...(filters.to ? { to: startOfDay(filters.to, 1) } : {}),
+    ...(from === null ? {} : { from }),
+    ...(to === null ? {} : { to }),
     page: filters.page,
     pageSize: PAGE_SIZE,
   };
