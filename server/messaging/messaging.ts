@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createSimulatorProvider, type SimulatedBehavior } from '../adapters/telephony/simulator';
 import type { TelephonyProvider } from '../adapters/telephony/telephony.port';
 import type { Database } from '../db/database';
-import { phoneNumbers, simulatorDevices } from '../db/schema';
+import { simulatorDevices } from '../db/schema';
 import { type JobQueue, PermanentJobError } from '../jobs/job-queue';
 import { SECOND, type Clock } from '../lib/clock';
 import type { Logger } from '../lib/logger';
@@ -12,6 +12,7 @@ import { INBOUND_QUEUE, processInboundEvent, recordInboundEvent } from './inboun
 import type { MessagingDeps } from './messaging.deps';
 import { ALERT_SMS_QUEUE } from './notifications.service';
 import { DELIVER_QUEUE, deliverMessage } from './outbound.service';
+import { activeNumberOf } from './phone.service';
 
 export interface MessagingOptions {
   db: Database;
@@ -80,13 +81,9 @@ export function createMessaging(options: MessagingOptions): MessagingDeps {
   options.queue.register<unknown>(ALERT_SMS_QUEUE, async (job) => {
     const parsed = alertPayload.safeParse(job.payload);
     if (!parsed.success) throw new PermanentJobError(`invalid alert payload: ${parsed.error.message}`);
-    const [number] = await options.db
-      .select()
-      .from(phoneNumbers)
-      .where(and(eq(phoneNumbers.companyId, parsed.data.companyId), eq(phoneNumbers.status, 'active')))
-      .limit(1);
+    const number = await activeNumberOf(options.db, parsed.data.companyId);
     if (!number) return; // no business number yet: the in-app and email notifications still went out
-    const provider = number.provider === 'twilio' ? options.twilio : deps.providers.simulator;
+    const provider = deps.providers[number.provider];
     if (!provider) return;
     await provider.sendSms({
       companyId: parsed.data.companyId,

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../db/database';
+import type { DbOrTx, Tx } from '../db/database';
 import { companies, phoneNumbers } from '../db/schema';
 import { zonesForPhone } from '../../contracts/send-window';
 
@@ -30,8 +30,8 @@ export async function allocateSimulatedNumber(tx: Tx, companyId: string): Promis
   throw new Error('No simulated numbers left');
 }
 
-export async function activeNumberOf(tx: Tx, companyId: string) {
-  const [number] = await tx
+export async function activeNumberOf(executor: DbOrTx, companyId: string) {
+  const [number] = await executor
     .select()
     .from(phoneNumbers)
     .where(and(eq(phoneNumbers.companyId, companyId), eq(phoneNumbers.status, 'active')))

@@ -11,7 +11,7 @@ import type { CompanyScope } from '../trpc/scope';
 import { writeAudit } from './audit.service';
 
 export async function getPhoneSettings(scope: CompanyScope, options: { twilioConfigured: boolean }) {
-  const number = await scope.db.transaction((tx) => activeNumberOf(tx, scope.companyId));
+  const number = await activeNumberOf(scope.db, scope.companyId);
   const [company] = await scope.db.select({ alertPhone: companies.alertPhone }).from(companies).where(eq(companies.id, scope.companyId)).limit(1);
   const protectedList = await scope.db.select().from(protectedNumbers).where(eq(protectedNumbers.companyId, scope.companyId)).orderBy(asc(protectedNumbers.createdAt));
   return {
@@ -138,7 +138,7 @@ export async function removeDevice(scope: CompanyScope, id: string) {
 /** The customer texts the business from the test phone: the same path as a Twilio webhook. */
 export async function sendFromDevice(scope: CompanyScope, messaging: MessagingDeps, input: { deviceId: string; body: string; mediaUrls: string[] }) {
   const device = await scopedDevice(scope, input.deviceId);
-  const number = await scope.db.transaction((tx) => activeNumberOf(tx, scope.companyId));
+  const number = await activeNumberOf(scope.db, scope.companyId);
   if (!number || number.provider !== 'simulator') {
     throw new TRPCError({ code: 'PRECONDITION_FAILED', message: 'The test phone texts your built-in test number. Choose "Use the test number" first.' });
   }
