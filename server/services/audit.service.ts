@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../db/database';
 import { auditLog } from '../db/schema';
+import type { CompanyScope } from '../trpc/scope';
 
 export interface AuditEntry {
   companyId: string;
@@ -26,4 +27,13 @@ export async function writeAudit(executor: DbOrTx, entry: AuditEntry): Promise<v
     ip: entry.ip ?? null,
     createdAt: entry.at,
   });
+}
+
+/** An audit entry for a change a signed-in user made through a company-scoped service. */
+export function writeUserAudit(
+  executor: DbOrTx,
+  scope: Pick<CompanyScope, 'companyId' | 'userId' | 'ip' | 'now'>,
+  entry: Pick<AuditEntry, 'action' | 'targetType' | 'targetId' | 'metadata'>,
+): Promise<void> {
+  return writeAudit(executor, { ...entry, companyId: scope.companyId, actorUserId: scope.userId, actorKind: 'user', ip: scope.ip, at: scope.now });
 }

@@ -6,7 +6,7 @@ import { contactFullName, searchWhere } from '../db/search';
 import { notFound } from '../lib/errors';
 import { contactDisplayName, type MessagingDeps } from '../messaging/messaging.deps';
 import type { CompanyScope } from '../trpc/scope';
-import { writeAudit } from './audit.service';
+import { writeUserAudit } from './audit.service';
 import { contactSummary } from './conversations.service';
 
 async function scopedContact(executor: DbOrTx, companyId: string, id: string) {
@@ -119,7 +119,7 @@ export async function updateClient(scope: CompanyScope, messaging: Pick<Messagin
   await scopedContact(scope.db, scope.companyId, id);
   await scope.db.transaction(async (tx) => {
     await tx.update(contacts).set({ ...changes, updatedAt: scope.now }).where(eq(contacts.id, id));
-    await writeAudit(tx, { companyId: scope.companyId, actorUserId: scope.userId, actorKind: 'user', action: 'client.updated', targetType: 'contact', targetId: id, metadata: { fields: Object.keys(changes) }, ip: scope.ip, at: scope.now });
+    await writeUserAudit(tx, scope, { action: 'client.updated', targetType: 'contact', targetId: id, metadata: { fields: Object.keys(changes) } });
   });
   messaging.bus.publish(scope.companyId, { type: 'contact', contactId: id });
   return getClient(scope, id);
@@ -129,7 +129,7 @@ export async function setClientBlocked(scope: CompanyScope, messaging: Pick<Mess
   await scopedContact(scope.db, scope.companyId, id);
   await scope.db.transaction(async (tx) => {
     await tx.update(contacts).set({ blockedAt: blocked ? scope.now : null, updatedAt: scope.now }).where(eq(contacts.id, id));
-    await writeAudit(tx, { companyId: scope.companyId, actorUserId: scope.userId, actorKind: 'user', action: blocked ? 'client.blocked' : 'client.unblocked', targetType: 'contact', targetId: id, ip: scope.ip, at: scope.now });
+    await writeUserAudit(tx, scope, { action: blocked ? 'client.blocked' : 'client.unblocked', targetType: 'contact', targetId: id });
   });
   messaging.bus.publish(scope.companyId, { type: 'contact', contactId: id });
   return { id, blocked };
@@ -207,16 +207,11 @@ export async function mergeClients(scope: CompanyScope, messaging: Pick<Messagin
       })
       .where(eq(contacts.id, keep.id));
     await tx.update(contacts).set({ mergedIntoId: keep.id, updatedAt: scope.now }).where(eq(contacts.id, merge.id));
-    await writeAudit(tx, {
-      companyId: scope.companyId,
-      actorUserId: scope.userId,
-      actorKind: 'user',
+    await writeUserAudit(tx, scope, {
       action: 'client.merged',
       targetType: 'contact',
       targetId: keep.id,
       metadata: { merged: merge.id, mergedName: contactDisplayName(merge), mergedPhone: merge.phone },
-      ip: scope.ip,
-      at: scope.now,
     });
   });
   messaging.bus.publish(scope.companyId, { type: 'contact', contactId: keepId });

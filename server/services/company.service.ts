@@ -4,7 +4,7 @@ import type { CompanyScope } from '../trpc/scope';
 import { companies } from '../db/schema';
 import { notFound } from '../lib/errors';
 import type { UpdateAddressInput, UpdateCompanyInput } from '../routers/company.schema';
-import { writeAudit } from './audit.service';
+import { writeUserAudit } from './audit.service';
 
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -67,17 +67,7 @@ async function updateScoped(scope: CompanyScope, expectedUpdatedAt: number, chan
       .returning();
     if (!row) throw notFound('Company');
     if (changed.length > 0) {
-      await writeAudit(tx, {
-        companyId: scope.companyId,
-        actorUserId: scope.userId,
-        actorKind: 'user',
-        action,
-        targetType: 'company',
-        targetId: scope.companyId,
-        metadata: { fields: changed },
-        ip: scope.ip,
-        at: scope.now,
-      });
+      await writeUserAudit(tx, scope, { action, targetType: 'company', targetId: scope.companyId, metadata: { fields: changed } });
     }
     return toCompanySettings(row);
   });

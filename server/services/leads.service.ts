@@ -5,7 +5,7 @@ import { contactFullName, searchWhere } from '../db/search';
 import { notFound } from '../lib/errors';
 import { contactDisplayName, type MessagingDeps } from '../messaging/messaging.deps';
 import type { CompanyScope } from '../trpc/scope';
-import { writeAudit } from './audit.service';
+import { writeUserAudit } from './audit.service';
 import { contactSummary } from './conversations.service';
 import { assertTeamMember, listTeam } from './team.service';
 
@@ -98,7 +98,7 @@ export async function updateLead(scope: CompanyScope, messaging: Pick<MessagingD
   await assertTeamMember(scope.db, scope.companyId, changes.assignedUserId);
   await scope.db.transaction(async (tx) => {
     await tx.update(leads).set({ ...changes, updatedAt: scope.now }).where(and(eq(leads.id, id), eq(leads.companyId, scope.companyId)));
-    await writeAudit(tx, { companyId: scope.companyId, actorUserId: scope.userId, actorKind: 'user', action: 'lead.updated', targetType: 'lead', targetId: id, metadata: { fields: Object.keys(changes) }, ip: scope.ip, at: scope.now });
+    await writeUserAudit(tx, scope, { action: 'lead.updated', targetType: 'lead', targetId: id, metadata: { fields: Object.keys(changes) } });
   });
   messaging.bus.publish(scope.companyId, { type: 'lead', leadId: id });
   return getLead(scope, id);
@@ -112,7 +112,7 @@ export async function bulkUpdateLeads(scope: CompanyScope, messaging: Pick<Messa
     const found = await tx.select({ id: leads.id }).from(leads).where(and(eq(leads.companyId, scope.companyId), inArray(leads.id, unique)));
     if (found.length !== unique.length) throw notFound('Lead');
     await tx.update(leads).set({ ...changes, updatedAt: scope.now }).where(and(eq(leads.companyId, scope.companyId), inArray(leads.id, unique)));
-    await writeAudit(tx, { companyId: scope.companyId, actorUserId: scope.userId, actorKind: 'user', action: 'lead.bulk_updated', targetType: 'lead', metadata: { count: unique.length, fields: Object.keys(changes) }, ip: scope.ip, at: scope.now });
+    await writeUserAudit(tx, scope, { action: 'lead.bulk_updated', targetType: 'lead', metadata: { count: unique.length, fields: Object.keys(changes) } });
     return unique.length;
   });
   for (const leadId of unique) messaging.bus.publish(scope.companyId, { type: 'lead', leadId });
@@ -167,7 +167,7 @@ export async function createManualLead(scope: CompanyScope, messaging: Pick<Mess
       .insert(leads)
       .values({ companyId: scope.companyId, contactId: contact.id, source: 'manual', status: 'new', summary: input.summary, assignedUserId: scope.userId, lastActivityAt: scope.now, createdAt: scope.now, updatedAt: scope.now })
       .returning({ id: leads.id });
-    await writeAudit(tx, { companyId: scope.companyId, actorUserId: scope.userId, actorKind: 'user', action: 'lead.created', targetType: 'lead', targetId: lead!.id, metadata: { source: 'manual', client: contactDisplayName(contact) }, ip: scope.ip, at: scope.now });
+    await writeUserAudit(tx, scope, { action: 'lead.created', targetType: 'lead', targetId: lead!.id, metadata: { source: 'manual', client: contactDisplayName(contact) } });
     return lead!.id;
   });
   messaging.bus.publish(scope.companyId, { type: 'lead', leadId });
