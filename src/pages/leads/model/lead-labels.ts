@@ -1,11 +1,13 @@
 import { LEAD_SOURCE_LABELS, LEAD_SOURCES, LEAD_STATUS_LABELS, LEAD_STATUSES } from '../../../entities/lead';
+import { fullName } from '../../../entities/user';
 import type { TeamMember } from './types';
 
 export const STATUS_OPTIONS = LEAD_STATUSES.map((value) => ({ value, label: LEAD_STATUS_LABELS[value] }));
 export const SOURCE_OPTIONS = LEAD_SOURCES.map((value) => ({ value, label: LEAD_SOURCE_LABELS[value] }));
 
-export function memberName(member: Pick<TeamMember, 'firstName' | 'lastName'>): string {
-  return `${member.firstName} ${member.lastName}`.trim();
+/** A team member in a list of choices: their name, with "(you)" after the viewer's own. */
+export function memberLabel(member: TeamMember): string {
+  return member.me ? `${fullName(member)} (you)` : fullName(member);
 }
 
 /** Who a lead is assigned to, in words: a name, "You", "Unassigned", or a former member. */
@@ -13,7 +15,7 @@ export function assigneeLabel(assignedUserId: string | null, members: TeamMember
   if (!assignedUserId) return 'Unassigned';
   const member = members?.find((m) => m.id === assignedUserId);
   if (!member) return members ? 'Former team member' : '…';
-  return member.me ? `${memberName(member)} (you)` : memberName(member);
+  return memberLabel(member);
 }
 
 /** Tracking keys we can name; anything else is shown with its own key. */

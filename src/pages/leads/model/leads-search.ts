@@ -1,6 +1,6 @@
-import { isLeadSource, isLeadStatus } from '../../../entities/lead';
+import { isLeadSource, isLeadStatus, type LeadSource, type LeadStatus } from '../../../entities/lead';
 import { isUuid, localDayEnd, localDayStart, searchText } from '../../../shared/lib/search-params';
-import type { LeadListInput, LeadSource, LeadStatus } from './types';
+import type { LeadListInput } from './types';
 
 export const LEADS_PAGE_SIZE = 25;
 

@@ -8,5 +8,3 @@ export type LeadListItem = Outputs['leads']['list']['items'][number];
 export type LeadDetail = Outputs['leads']['get'];
 export type TeamMember = Outputs['team']['members'][number];
 export type LeadListInput = Inputs['leads']['list'];
-export type LeadStatus = NonNullable<LeadListInput['status']>[number];
-export type LeadSource = NonNullable<LeadListInput['source']>[number];

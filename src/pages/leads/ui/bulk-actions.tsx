@@ -2,9 +2,10 @@ import { Button, Group, Menu, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../../shared/api/react';
-import { LEAD_STATUS_LABELS } from '../../../entities/lead';
-import { memberName, STATUS_OPTIONS } from '../model/lead-labels';
-import type { LeadStatus, TeamMember } from '../model/types';
+import { LEAD_STATUS_LABELS, type LeadStatus } from '../../../entities/lead';
+import { fullName } from '../../../entities/user';
+import { memberLabel, STATUS_OPTIONS } from '../model/lead-labels';
+import type { TeamMember } from '../model/types';
 
 export interface BulkActionsProps {
   ids: string[];
@@ -27,7 +28,7 @@ export function BulkActions({ ids, members, onDone, onClear }: BulkActionsProps)
         else if (input.assignedUserId === null) what = 'unassigned';
         else if (input.assignedUserId) {
           const member = members?.find((m) => m.id === input.assignedUserId);
-          what = member ? `assigned to ${member.me ? 'you' : memberName(member)}` : 'reassigned';
+          what = member ? `assigned to ${member.me ? 'you' : fullName(member)}` : 'reassigned';
         }
         notifications.show({ color: 'teal', message: `${leadsWord(updated)} ${what}` });
         void queryClient.invalidateQueries({ queryKey: trpc.leads.pathKey() });
@@ -71,7 +72,7 @@ export function BulkActions({ ids, members, onDone, onClear }: BulkActionsProps)
             <Menu.Dropdown>
               {(members ?? []).map((member) => (
                 <Menu.Item key={member.id} onClick={() => assign(member.id)} disabled={bulk.isPending}>
-                  {member.me ? `${memberName(member)} (you)` : memberName(member)}
+                  {memberLabel(member)}
                 </Menu.Item>
               ))}
               <Menu.Divider />

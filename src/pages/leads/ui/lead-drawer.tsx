@@ -7,7 +7,7 @@ import { apiErrorCode, apiFieldErrors } from '../../../shared/api';
 import { useTRPC } from '../../../shared/api/react';
 import { isLeadStatus, LEAD_SOURCE_LABELS, LEAD_STATUS_LABELS } from '../../../entities/lead';
 import { formatDateTime, formatMoney, formatPhone } from '../../../shared/lib/format';
-import { assigneeLabel, memberName, STATUS_OPTIONS, TRACKING_LABELS } from '../model/lead-labels';
+import { assigneeLabel, memberLabel, STATUS_OPTIONS, TRACKING_LABELS } from '../model/lead-labels';
 import { isUuid } from '../../../shared/lib/search-params';
 import type { LeadDetail, TeamMember } from '../model/types';
 import { OptedOutBadge } from './lead-bits';
@@ -164,7 +164,7 @@ function LeadContent({ lead, members }: { lead: LeadDetail; members: TeamMember[
   const shownAssignee = assignee.isPending && assignee.variables.assignedUserId !== undefined ? assignee.variables.assignedUserId : lead.assignedUserId;
   const assigneeOptions = [
     { value: UNASSIGNED, label: 'Unassigned' },
-    ...(members ?? []).map((m) => ({ value: m.id, label: m.me ? `${memberName(m)} (you)` : memberName(m) })),
+    ...(members ?? []).map((m) => ({ value: m.id, label: memberLabel(m) })),
   ];
   if (lead.assignedUserId && !assigneeOptions.some((o) => o.value === lead.assignedUserId)) {
     assigneeOptions.push({ value: lead.assignedUserId, label: assigneeLabel(lead.assignedUserId, members) });

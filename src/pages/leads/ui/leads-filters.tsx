@@ -1,7 +1,8 @@
 import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { isLeadSource, isLeadStatus } from '../../../entities/lead';
+import { fullName } from '../../../entities/user';
 import { SearchBox } from '../../../shared/ui/search-box';
-import { memberName, SOURCE_OPTIONS, STATUS_OPTIONS } from '../model/lead-labels';
+import { SOURCE_OPTIONS, STATUS_OPTIONS } from '../model/lead-labels';
 import { hasActiveFilters, isDateRangeReversed, type LeadsFilters as Filters } from '../model/leads-search';
 import type { TeamMember } from '../model/types';
 
@@ -19,7 +20,7 @@ function assignedOptions(members: TeamMember[] | undefined, current: string | nu
     { value: ANYONE, label: 'Anyone' },
     { value: 'me', label: 'Me' },
     { value: 'unassigned', label: 'Unassigned' },
-    ...(members ?? []).filter((m) => !m.me).map((m) => ({ value: m.id, label: memberName(m) })),
+    ...(members ?? []).filter((m) => !m.me).map((m) => ({ value: m.id, label: fullName(m) })),
   ];
   // A member id from a shared link that isn't (or isn't yet) in the list still shows as chosen.
   if (current && !options.some((o) => o.value === current)) options.push({ value: current, label: members ? 'Former team member' : 'Team member' });
