@@ -152,6 +152,9 @@ export async function duplicateCandidates(scope: CompanyScope, id: string) {
   return rows.map((row) => ({ ...contactSummary(row), email: row.email }));
 }
 
+const earliest = (a: Date | null, b: Date | null) => (a && b ? (a < b ? a : b) : (a ?? b));
+const latest = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
+
 /**
  * Merges `mergeId` into `keepId`: leads, threads, texts and the consent ledger move over (two threads on the same
  * business number become one), missing details are filled from the merged client, an opt-out or block on either
@@ -168,13 +171,13 @@ export async function mergeClients(scope: CompanyScope, messaging: Pick<Messagin
       const twin = keepThreads.find((k) => k.phoneNumberId === thread.phoneNumberId && k.peerPhone === thread.peerPhone);
       if (twin) {
         await tx.update(messages).set({ conversationId: twin.id, contactId: keep.id }).where(eq(messages.conversationId, thread.id));
-        const latest = [twin.lastMessageAt, thread.lastMessageAt].filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
+        const lastAt = latest(twin.lastMessageAt, thread.lastMessageAt);
         await tx
           .update(conversations)
           .set({
             unreadCount: twin.unreadCount + thread.unreadCount,
-            lastMessageAt: latest,
-            lastMessagePreview: latest && thread.lastMessageAt?.getTime() === latest.getTime() ? thread.lastMessagePreview : twin.lastMessagePreview,
+            lastMessageAt: lastAt,
+            lastMessagePreview: lastAt && thread.lastMessageAt?.getTime() === lastAt.getTime() ? thread.lastMessagePreview : twin.lastMessagePreview,
             updatedAt: scope.now,
           })
           .where(eq(conversations.id, twin.id));
@@ -186,7 +189,6 @@ export async function mergeClients(scope: CompanyScope, messaging: Pick<Messagin
     }
     await tx.update(leads).set({ contactId: keep.id, updatedAt: scope.now }).where(eq(leads.contactId, merge.id));
     await tx.update(consentEvents).set({ contactId: keep.id }).where(eq(consentEvents.contactId, merge.id));
-    const earliest = (a: Date | null, b: Date | null) => (a && b ? (a < b ? a : b) : (a ?? b));
     await tx
       .update(contacts)
       .set({
@@ -202,7 +204,7 @@ export async function mergeClients(scope: CompanyScope, messaging: Pick<Messagin
         otherPhones: [...new Set([...keep.otherPhones, merge.phone, ...merge.otherPhones])].filter((phone) => phone !== keep.phone),
         optedOutAt: earliest(keep.optedOutAt, merge.optedOutAt),
         blockedAt: earliest(keep.blockedAt, merge.blockedAt),
-        lastMessageAt: [keep.lastMessageAt, merge.lastMessageAt].filter((d): d is Date => d !== null).sort((a, b) => b.getTime() - a.getTime())[0] ?? null,
+        lastMessageAt: latest(keep.lastMessageAt, merge.lastMessageAt),
         updatedAt: scope.now,
       })
       .where(eq(contacts.id, keep.id));
