@@ -1,1 +1,1 @@
-export { isCanadianCompany, TRIAL_DAYS, trialDaysLeft, useCompanySettings } from './model/company-settings';
+export { type CompanySettings, isCanadianCompany, TRIAL_DAYS, trialDaysLeft, useCompanySettings } from './model/company-settings';

@@ -1,2 +1,2 @@
-export { CompanyAddressForm, type CompanyAddressFormProps, splitServiceArea, validateAddress } from './ui/company-address-form';
-export { type CompanySettings, CompanyProfileForm, type CompanyProfileFormProps, validateProfile } from './ui/company-profile-form';
+export { CompanyAddressForm } from './ui/company-address-form';
+export { CompanyProfileForm } from './ui/company-profile-form';

@@ -10,6 +10,8 @@ export function useCompanySettings() {
   return useQuery(trpc.company.get.queryOptions());
 }
 
+export type CompanySettings = NonNullable<ReturnType<typeof useCompanySettings>['data']>;
+
 /** Whole days left in the trial, counting a partial day as a day; 0 once it has ended. */
 export function trialDaysLeft(trialEndsAt: number, now: number): number {
   return Math.max(0, Math.ceil((trialEndsAt - now) / DAY_MS));

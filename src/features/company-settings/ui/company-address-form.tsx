@@ -1,12 +1,8 @@
-import { Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { type Country, normalizePostalCode, normalizeServiceAreaEntry, regionsOf } from '../../../../contracts/company';
-import { type useCompanySettings } from '../../../entities/company';
+import type { CompanySettings } from '../../../entities/company';
 import { useTRPC } from '../../../shared/api/react';
-import { ConflictAlert, useSaveFeedback } from './use-save-feedback';
-
-export type CompanySettings = NonNullable<ReturnType<typeof useCompanySettings>['data']>;
+import { CompanyFormFrame, type CompanyFormProps, useCompanyForm } from './company-form';
 
 interface AddressForm {
   country: Country;
@@ -30,7 +26,7 @@ function formFrom(company: CompanySettings): AddressForm {
   };
 }
 
-export function splitServiceArea(text: string): string[] {
+function splitServiceArea(text: string): string[] {
   return text
     .split(/[\s,;]+/)
     .map((entry) => entry.trim())
@@ -47,7 +43,7 @@ function serviceAreaEntries(country: Country, text: string): string[] {
     .flatMap((entry) => (normalizeServiceAreaEntry('CA', entry) ? [entry] : entry.split(/\s+/)));
 }
 
-export function validateAddress(form: AddressForm): Record<string, string> {
+function validateAddress(form: AddressForm): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!form.line1.trim()) errors.line1 = 'Street address is required';
   if (!form.city.trim()) errors.city = 'City is required';
@@ -60,148 +56,121 @@ export function validateAddress(form: AddressForm): Record<string, string> {
   return errors;
 }
 
-export interface CompanyAddressFormProps {
-  company: CompanySettings;
-  submitLabel?: string;
-  /** Called after a successful save (onboarding moves to its next step). */
-  onSaved?: () => void;
-  /** Settings only enable Save after a change; onboarding lets people continue with what is already there. */
-  requireChanges?: boolean;
-}
-
 /** Keyed by the record's `updatedAt` by its callers, so the form shows what the server kept after a save. */
-export function CompanyAddressForm({ company, requireChanges = true, submitLabel = 'Save address', onSaved }: CompanyAddressFormProps) {
+export function CompanyAddressForm({ company, requireChanges, submitLabel = 'Save address', onSaved }: CompanyFormProps) {
   const trpc = useTRPC();
-  const [form, setForm] = useState<AddressForm>(() => formFrom(company));
-  const [submitted, setSubmitted] = useState(false);
-  const feedback = useSaveFeedback(onSaved);
-  const save = useMutation(
-    trpc.company.updateAddress.mutationOptions({
-      onSuccess: (saved) => feedback.succeeded(saved, 'Address saved'),
-      onError: (error) => feedback.failed(error),
-    }),
-  );
-
-  const clientErrors = validateAddress(form);
-  const serverServiceAreaError = Object.entries(feedback.serverErrors).find(([field]) => field.startsWith('serviceArea'))?.[1];
-  const errorFor = (field: keyof AddressForm) =>
-    (field === 'serviceArea' ? serverServiceAreaError : feedback.serverErrors[field]) ?? (submitted ? clientErrors[field] : undefined);
+  const { form, setForm, errorFor, frame } = useCompanyForm({
+    company,
+    requireChanges,
+    onSaved,
+    formFrom,
+    validate: validateAddress,
+    toInput: (form: AddressForm) =>
+      form.region
+        ? {
+            expectedUpdatedAt: company.updatedAt,
+            country: form.country,
+            line1: form.line1,
+            line2: form.line2,
+            city: form.city,
+            region: form.region,
+            postalCode: form.postalCode,
+            serviceArea: serviceAreaEntries(form.country, form.serviceArea),
+          }
+        : null,
+    mutationOptions: (callbacks) => trpc.company.updateAddress.mutationOptions(callbacks),
+    savedMessage: 'Address saved',
+    fieldOfServerError: (key) => (key.startsWith('serviceArea') ? 'serviceArea' : key),
+  });
   const regions = Object.entries(regionsOf(form.country)).map(([value, [label]]) => ({ value, label }));
-  const dirty = JSON.stringify(form) !== JSON.stringify(formFrom(company));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(clientErrors).length > 0 || !form.region) return;
-    feedback.reset();
-    save.mutate({
-      expectedUpdatedAt: company.updatedAt,
-      country: form.country,
-      line1: form.line1,
-      line2: form.line2,
-      city: form.city,
-      region: form.region,
-      postalCode: form.postalCode,
-      serviceArea: serviceAreaEntries(form.country, form.serviceArea),
-    });
-  };
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="company-address-title">
-      <Stack gap="lg">
-        {feedback.conflict ? <ConflictAlert onReload={feedback.reload} /> : null}
-        <Paper withBorder radius="md" p="lg">
-          <Title order={2} fz="lg" id="company-address-title" mb={4}>
-            Business address
-          </Title>
-          <Text size="sm" c="dimmed" mb="md">
-            Your country decides which texting rules apply (US TCPA or Canada&apos;s CASL).
-          </Text>
-          <Stack gap="sm">
-            <div>
-              <Text size="sm" fw={500} mb={4} id="country-label">
-                Country
-              </Text>
-              <SegmentedControl
-                aria-labelledby="country-label"
-                data={[
-                  { value: 'US', label: 'United States' },
-                  { value: 'CA', label: 'Canada' },
-                ]}
-                value={form.country}
-                onChange={(value) => setForm({ ...form, country: value as Country, region: null })}
-              />
-            </div>
-            <TextInput
-              label="Street address"
-              required
-              autoComplete="address-line1"
-              value={form.line1}
-              onChange={(e) => setForm({ ...form, line1: e.currentTarget.value })}
-              error={errorFor('line1')}
+    <CompanyFormFrame {...frame} labelledBy="company-address-title" submitLabel={submitLabel}>
+      <Paper withBorder radius="md" p="lg">
+        <Title order={2} fz="lg" id="company-address-title" mb={4}>
+          Business address
+        </Title>
+        <Text size="sm" c="dimmed" mb="md">
+          Your country decides which texting rules apply (US TCPA or Canada&apos;s CASL).
+        </Text>
+        <Stack gap="sm">
+          <div>
+            <Text size="sm" fw={500} mb={4} id="country-label">
+              Country
+            </Text>
+            <SegmentedControl
+              aria-labelledby="country-label"
+              data={[
+                { value: 'US', label: 'United States' },
+                { value: 'CA', label: 'Canada' },
+              ]}
+              value={form.country}
+              onChange={(value) => setForm({ ...form, country: value as Country, region: null })}
             />
-            <TextInput
-              label="Address line 2"
-              autoComplete="address-line2"
-              value={form.line2}
-              onChange={(e) => setForm({ ...form, line2: e.currentTarget.value })}
-              error={errorFor('line2')}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput
-                label="City"
-                required
-                autoComplete="address-level2"
-                value={form.city}
-                onChange={(e) => setForm({ ...form, city: e.currentTarget.value })}
-                error={errorFor('city')}
-              />
-              <Select
-                label={form.country === 'CA' ? 'Province or territory' : 'State'}
-                required
-                searchable
-                data={regions}
-                value={form.region}
-                onChange={(value) => setForm({ ...form, region: value })}
-                error={errorFor('region')}
-              />
-              <TextInput
-                label={form.country === 'CA' ? 'Postal code' : 'ZIP code'}
-                required
-                autoComplete="postal-code"
-                value={form.postalCode}
-                onChange={(e) => setForm({ ...form, postalCode: e.currentTarget.value })}
-                error={errorFor('postalCode')}
-              />
-            </SimpleGrid>
-          </Stack>
-        </Paper>
-
-        <Paper withBorder radius="md" p="lg">
-          <Title order={2} fz="lg" mb={4}>
-            Service area
-          </Title>
-          <Textarea
-            label={form.country === 'CA' ? 'Postal codes you serve' : 'ZIP codes you serve'}
-            description={
-              form.country === 'CA'
-                ? 'Full postal codes or their first three characters (e.g. M5H), separated by commas.'
-                : '5-digit ZIP codes separated by commas or spaces. Leads from elsewhere can be flagged later.'
-            }
-            autosize
-            minRows={3}
-            value={form.serviceArea}
-            onChange={(e) => setForm({ ...form, serviceArea: e.currentTarget.value })}
-            error={errorFor('serviceArea')}
+          </div>
+          <TextInput
+            label="Street address"
+            required
+            autoComplete="address-line1"
+            value={form.line1}
+            onChange={(e) => setForm({ ...form, line1: e.currentTarget.value })}
+            error={errorFor('line1')}
           />
-        </Paper>
+          <TextInput
+            label="Address line 2"
+            autoComplete="address-line2"
+            value={form.line2}
+            onChange={(e) => setForm({ ...form, line2: e.currentTarget.value })}
+            error={errorFor('line2')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput
+              label="City"
+              required
+              autoComplete="address-level2"
+              value={form.city}
+              onChange={(e) => setForm({ ...form, city: e.currentTarget.value })}
+              error={errorFor('city')}
+            />
+            <Select
+              label={form.country === 'CA' ? 'Province or territory' : 'State'}
+              required
+              searchable
+              data={regions}
+              value={form.region}
+              onChange={(value) => setForm({ ...form, region: value })}
+              error={errorFor('region')}
+            />
+            <TextInput
+              label={form.country === 'CA' ? 'Postal code' : 'ZIP code'}
+              required
+              autoComplete="postal-code"
+              value={form.postalCode}
+              onChange={(e) => setForm({ ...form, postalCode: e.currentTarget.value })}
+              error={errorFor('postalCode')}
+            />
+          </SimpleGrid>
+        </Stack>
+      </Paper>
 
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} disabled={requireChanges && !dirty && !feedback.conflict}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <Paper withBorder radius="md" p="lg">
+        <Title order={2} fz="lg" mb={4}>
+          Service area
+        </Title>
+        <Textarea
+          label={form.country === 'CA' ? 'Postal codes you serve' : 'ZIP codes you serve'}
+          description={
+            form.country === 'CA'
+              ? 'Full postal codes or their first three characters (e.g. M5H), separated by commas.'
+              : '5-digit ZIP codes separated by commas or spaces. Leads from elsewhere can be flagged later.'
+          }
+          autosize
+          minRows={3}
+          value={form.serviceArea}
+          onChange={(e) => setForm({ ...form, serviceArea: e.currentTarget.value })}
+          error={errorFor('serviceArea')}
+        />
+      </Paper>
+    </CompanyFormFrame>
   );
 }

@@ -1,10 +1,8 @@
-import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { Checkbox, Paper, Select, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
 import { DEFAULT_HOURS, TIME_OF_DAY, TIME_ZONES, type TimeZone, type Trade, TRADES, WEEKDAYS, type WeeklyHours } from '../../../../contracts/company';
-import { type useCompanySettings } from '../../../entities/company';
+import type { CompanySettings } from '../../../entities/company';
 import { useTRPC } from '../../../shared/api/react';
-import { ConflictAlert, useSaveFeedback } from './use-save-feedback';
+import { CompanyFormFrame, type CompanyFormProps, useCompanyForm } from './company-form';
 
 interface ProfileForm {
   name: string;
@@ -14,8 +12,6 @@ interface ProfileForm {
   timezone: TimeZone | null;
   hours: WeeklyHours;
 }
-
-export type CompanySettings = NonNullable<ReturnType<typeof useCompanySettings>['data']>;
 
 function formFrom(company: CompanySettings): ProfileForm {
   return {
@@ -42,173 +38,147 @@ export function validateProfile(form: ProfileForm): Record<string, string> {
   return errors;
 }
 
-export interface CompanyProfileFormProps {
-  company: CompanySettings;
-  submitLabel?: string;
-  /** Called after a successful save (onboarding moves to its next step). */
-  onSaved?: () => void;
-  /** Settings only enable Save after a change; onboarding lets people continue with what is already there. */
-  requireChanges?: boolean;
-}
-
 /** Keyed by the record's `updatedAt` by its callers, so the form shows what the server kept after a save. */
-export function CompanyProfileForm({ company, requireChanges = true, submitLabel = 'Save changes', onSaved }: CompanyProfileFormProps) {
+export function CompanyProfileForm({ company, requireChanges, submitLabel = 'Save changes', onSaved }: CompanyFormProps) {
   const trpc = useTRPC();
-  const [form, setForm] = useState<ProfileForm>(() => formFrom(company));
-  const [submitted, setSubmitted] = useState(false);
-  const feedback = useSaveFeedback(onSaved);
-  const save = useMutation(
-    trpc.company.update.mutationOptions({
-      onSuccess: (saved) => feedback.succeeded(saved, 'Company settings saved'),
-      onError: (error) => feedback.failed(error),
-    }),
-  );
-
-  const clientErrors = validateProfile(form);
-  const errorFor = (field: string) => feedback.serverErrors[field] ?? (submitted ? clientErrors[field] : undefined);
-  const dirty = JSON.stringify(form) !== JSON.stringify(formFrom(company));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(clientErrors).length > 0 || !form.timezone) return;
-    feedback.reset();
-    save.mutate({
-      expectedUpdatedAt: company.updatedAt,
-      name: form.name,
-      legalName: form.legalName,
-      trade: form.trade,
-      website: form.website,
-      timezone: form.timezone,
-      hours: form.hours,
-    });
-  };
+  const { form, setForm, errorFor, frame } = useCompanyForm({
+    company,
+    requireChanges,
+    onSaved,
+    formFrom,
+    validate: validateProfile,
+    toInput: (form: ProfileForm) =>
+      form.timezone
+        ? {
+            expectedUpdatedAt: company.updatedAt,
+            name: form.name,
+            legalName: form.legalName,
+            trade: form.trade,
+            website: form.website,
+            timezone: form.timezone,
+            hours: form.hours,
+          }
+        : null,
+    mutationOptions: (callbacks) => trpc.company.update.mutationOptions(callbacks),
+    savedMessage: 'Company settings saved',
+  });
 
   const setDay = (day: keyof WeeklyHours, value: WeeklyHours[keyof WeeklyHours]) =>
     setForm((current) => ({ ...current, hours: { ...current.hours, [day]: value } }));
 
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="company-profile-title">
-      <Stack gap="lg">
-        {feedback.conflict ? <ConflictAlert onReload={feedback.reload} /> : null}
-        <Paper withBorder radius="md" p="lg">
-          <Title order={2} fz="lg" id="company-profile-title" mb="md">
-            Business details
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Business name"
-              description="The name customers know; used in your texts."
-              required
-              value={form.name}
-              onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
-              error={errorFor('name')}
-            />
-            <TextInput
-              label="Legal business name"
-              description="As registered; needed for texting registration."
-              value={form.legalName}
-              onChange={(e) => setForm({ ...form, legalName: e.currentTarget.value })}
-              error={errorFor('legalName')}
-            />
-            <Select
-              label="Trade"
-              placeholder="Choose your trade"
-              data={TRADES.map((t) => ({ value: t.value, label: t.label }))}
-              value={form.trade}
-              onChange={(value) => setForm({ ...form, trade: value as Trade | null })}
-              error={errorFor('trade')}
-              clearable
-            />
-            <TextInput
-              label="Website"
-              placeholder="yourbusiness.com"
-              value={form.website}
-              onChange={(e) => setForm({ ...form, website: e.currentTarget.value })}
-              error={errorFor('website')}
-            />
-            <Select
-              label="Time zone"
-              description="Business hours, quiet hours and reports use it."
-              placeholder="Choose your time zone"
-              required
-              data={TIME_ZONES.map((z) => ({ value: z.value, label: z.label }))}
-              value={form.timezone}
-              onChange={(value) => setForm({ ...form, timezone: value as TimeZone | null })}
-              error={errorFor('timezone')}
-              searchable
-            />
-          </SimpleGrid>
-        </Paper>
+    <CompanyFormFrame {...frame} labelledBy="company-profile-title" submitLabel={submitLabel}>
+      <Paper withBorder radius="md" p="lg">
+        <Title order={2} fz="lg" id="company-profile-title" mb="md">
+          Business details
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Business name"
+            description="The name customers know; used in your texts."
+            required
+            value={form.name}
+            onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
+            error={errorFor('name')}
+          />
+          <TextInput
+            label="Legal business name"
+            description="As registered; needed for texting registration."
+            value={form.legalName}
+            onChange={(e) => setForm({ ...form, legalName: e.currentTarget.value })}
+            error={errorFor('legalName')}
+          />
+          <Select
+            label="Trade"
+            placeholder="Choose your trade"
+            data={TRADES.map((t) => ({ value: t.value, label: t.label }))}
+            value={form.trade}
+            onChange={(value) => setForm({ ...form, trade: value as Trade | null })}
+            error={errorFor('trade')}
+            clearable
+          />
+          <TextInput
+            label="Website"
+            placeholder="yourbusiness.com"
+            value={form.website}
+            onChange={(e) => setForm({ ...form, website: e.currentTarget.value })}
+            error={errorFor('website')}
+          />
+          <Select
+            label="Time zone"
+            description="Business hours, quiet hours and reports use it."
+            placeholder="Choose your time zone"
+            required
+            data={TIME_ZONES.map((z) => ({ value: z.value, label: z.label }))}
+            value={form.timezone}
+            onChange={(value) => setForm({ ...form, timezone: value as TimeZone | null })}
+            error={errorFor('timezone')}
+            searchable
+          />
+        </SimpleGrid>
+      </Paper>
 
-        <Paper withBorder radius="md" p="lg">
-          <Title order={2} fz="lg" mb={4}>
-            Business hours
-          </Title>
-          <Text size="sm" c="dimmed" mb="md">
-            Missed-call texts and the AI assistant use different wording inside and outside these hours.
-          </Text>
-          <Table.ScrollContainer minWidth={420}>
-            <Table verticalSpacing="xs" aria-label="Business hours">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Day</Table.Th>
-                  <Table.Th>Opens</Table.Th>
-                  <Table.Th>Closes</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {WEEKDAYS.map((day) => {
-                  const hours = form.hours[day.key];
-                  return (
-                    <Table.Tr key={day.key}>
-                      <Table.Td>
-                        <Checkbox
-                          label={day.label}
-                          checked={hours !== null}
-                          onChange={(e) => setDay(day.key, e.currentTarget.checked ? (DEFAULT_HOURS.mon ?? { open: '08:00', close: '17:00' }) : null)}
+      <Paper withBorder radius="md" p="lg">
+        <Title order={2} fz="lg" mb={4}>
+          Business hours
+        </Title>
+        <Text size="sm" c="dimmed" mb="md">
+          Missed-call texts and the AI assistant use different wording inside and outside these hours.
+        </Text>
+        <Table.ScrollContainer minWidth={420}>
+          <Table verticalSpacing="xs" aria-label="Business hours">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Day</Table.Th>
+                <Table.Th>Opens</Table.Th>
+                <Table.Th>Closes</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {WEEKDAYS.map((day) => {
+                const hours = form.hours[day.key];
+                return (
+                  <Table.Tr key={day.key}>
+                    <Table.Td>
+                      <Checkbox
+                        label={day.label}
+                        checked={hours !== null}
+                        onChange={(e) => setDay(day.key, e.currentTarget.checked ? (DEFAULT_HOURS.mon ?? { open: '08:00', close: '17:00' }) : null)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      {hours ? (
+                        <TextInput
+                          type="time"
+                          aria-label={`${day.label} opens`}
+                          value={hours.open}
+                          onChange={(e) => setDay(day.key, { ...hours, open: e.currentTarget.value })}
+                          error={errorFor(`hours.${day.key}.open`)}
                         />
-                      </Table.Td>
-                      <Table.Td>
-                        {hours ? (
-                          <TextInput
-                            type="time"
-                            aria-label={`${day.label} opens`}
-                            value={hours.open}
-                            onChange={(e) => setDay(day.key, { ...hours, open: e.currentTarget.value })}
-                            error={errorFor(`hours.${day.key}.open`)}
-                          />
-                        ) : (
-                          <Text size="sm" c="dimmed">
-                            Closed
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        {hours ? (
-                          <TextInput
-                            type="time"
-                            aria-label={`${day.label} closes`}
-                            value={hours.close}
-                            onChange={(e) => setDay(day.key, { ...hours, close: e.currentTarget.value })}
-                            error={errorFor(`hours.${day.key}.close`)}
-                          />
-                        ) : null}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} disabled={requireChanges && !dirty && !feedback.conflict}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          Closed
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {hours ? (
+                        <TextInput
+                          type="time"
+                          aria-label={`${day.label} closes`}
+                          value={hours.close}
+                          onChange={(e) => setDay(day.key, { ...hours, close: e.currentTarget.value })}
+                          error={errorFor(`hours.${day.key}.close`)}
+                        />
+                      ) : null}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    </CompanyFormFrame>
   );
 }

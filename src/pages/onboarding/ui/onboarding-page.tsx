@@ -1,9 +1,9 @@
 import { Alert, Anchor, Box, Button, Container, Group, List, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { TRIAL_DAYS, useCompanySettings } from '../../../entities/company';
+import { type CompanySettings, TRIAL_DAYS, useCompanySettings } from '../../../entities/company';
 import { useCurrentUser } from '../../../entities/user';
-import { type CompanySettings, CompanyAddressForm, CompanyProfileForm } from '../../../features/company-settings';
+import { CompanyAddressForm, CompanyProfileForm } from '../../../features/company-settings';
 import { useDocumentTitle } from '../../../shared/lib/document-title';
 import { ScreenSpinner } from '../../../shared/ui/spinner';
 

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useCompanySettings } from '../../../entities/company';
-import { type CompanySettings, CompanyAddressForm, CompanyProfileForm } from '../../../features/company-settings';
+import { type CompanySettings, useCompanySettings } from '../../../entities/company';
+import { CompanyAddressForm, CompanyProfileForm } from '../../../features/company-settings';
 import { ScreenSpinner } from '../../../shared/ui/spinner';
 
 function WithCompany({ children }: { children: (company: CompanySettings) => ReactNode }) {
