@@ -10,10 +10,17 @@ export const MERGE_TAGS = [
 
 export type MergeTag = (typeof MERGE_TAGS)[number]['tag'];
 
+/** The longest text LeadLoop sends (10 segments), and what staff are told when they go over. */
+export const MAX_TEXT_LENGTH = 1600;
+export const TEXT_TOO_LONG_MESSAGE = 'Texts are at most 1600 characters (10 segments)';
+
+/** A fresh `{tag}` pattern each call: a shared global RegExp would carry its lastIndex between uses. */
+export const mergeTagPattern = () => /\{([a-z_]+)\}/gi;
+
 const KNOWN: ReadonlySet<string> = new Set(MERGE_TAGS.map((t) => t.tag));
 
 export function unknownMergeTags(text: string): string[] {
-  const found = [...text.matchAll(/\{([a-z_]+)\}/gi)].map((m) => m[1]!.toLowerCase());
+  const found = [...text.matchAll(mergeTagPattern())].map((m) => m[1]!.toLowerCase());
   return [...new Set(found.filter((tag) => !KNOWN.has(tag)))];
 }
 

@@ -1,8 +1,8 @@
 import { TRPCError } from '@trpc/server';
-import { type MergeTag, mergeTagProblem } from '../../contracts/merge-tags';
+import { type MergeTag, mergeTagPattern, mergeTagProblem } from '../../contracts/merge-tags';
 import { formatPhone } from '../../contracts/phone';
 
-export const MAX_TEXT_LENGTH = 1600;
+export { MAX_TEXT_LENGTH } from '../../contracts/merge-tags';
 
 export interface MergeValues {
   contact: { firstName: string | null; lastName: string | null };
@@ -27,5 +27,5 @@ export function renderMergeTags(text: string, values: MergeValues): string {
     business_phone: values.businessPhone ? formatPhone(values.businessPhone) : '',
     my_first_name: values.senderFirstName,
   };
-  return text.replace(/\{([a-z_]+)\}/gi, (whole, tag: string) => table[tag.toLowerCase() as MergeTag] ?? whole).replace(/ {2,}/g, ' ').trim();
+  return text.replace(mergeTagPattern(), (whole, tag: string) => table[tag.toLowerCase() as MergeTag] ?? whole).replace(/ {2,}/g, ' ').trim();
 }

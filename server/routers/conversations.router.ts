@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_TEXT_LENGTH, TEXT_TOO_LONG_MESSAGE } from '../../contracts/merge-tags';
 import type { CompanyEvent } from '../realtime/event-bus';
 import {
   deleteTemplate,
@@ -15,7 +16,7 @@ import { companyScope } from '../trpc/scope';
 import { protectedProcedure, router } from '../trpc/trpc';
 import { id } from './common.schema';
 
-const messageBody = z.string().trim().min(1, 'Write a message first').max(1600, 'Texts are at most 1600 characters (10 segments)');
+const messageBody = z.string().trim().min(1, 'Write a message first').max(MAX_TEXT_LENGTH, TEXT_TOO_LONG_MESSAGE);
 
 export const conversationsRouter = router({
   list: protectedProcedure

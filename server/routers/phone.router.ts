@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_TEXT_LENGTH } from '../../contracts/merge-tags';
 import {
   addDevice,
   addProtectedNumber,
@@ -49,7 +50,7 @@ export const phoneRouter = router({
       .input(
         z.object({
           deviceId: id,
-          body: z.string().trim().max(1600, 'Texts are at most 1600 characters').default(''),
+          body: z.string().trim().max(MAX_TEXT_LENGTH, `Texts are at most ${MAX_TEXT_LENGTH} characters`).default(''),
           mediaUrls: z.array(z.url({ protocol: /^https?$/, error: 'Media must be an http(s) link' })).max(5).default([]),
         }).refine((v) => v.body.length > 0 || v.mediaUrls.length > 0, { message: 'Write a message or attach a photo link', path: ['body'] }),
       )

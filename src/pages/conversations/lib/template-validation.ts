@@ -1,5 +1,5 @@
 import { mergeTagProblem } from './merge-tags';
-import { MAX_TEXT_LENGTH } from './sms-length';
+import { MAX_TEXT_LENGTH, TEXT_TOO_LONG_MESSAGE } from './sms-length';
 
 export interface TemplateDraft {
   name: string;
@@ -15,7 +15,7 @@ export function validateTemplate({ name, body }: TemplateDraft): TemplateErrors 
   else if (name.trim().length > 80) errors.name = 'Names are at most 80 characters';
   const problem = mergeTagProblem(body);
   if (!body.trim()) errors.body = 'Write the template’s text';
-  else if (body.trim().length > MAX_TEXT_LENGTH) errors.body = 'Texts are at most 1600 characters (10 segments)';
+  else if (body.trim().length > MAX_TEXT_LENGTH) errors.body = TEXT_TOO_LONG_MESSAGE;
   else if (problem) errors.body = problem;
   return errors;
 }

@@ -7,7 +7,7 @@ import { apiFieldErrors } from '../../../shared/api';
 import { useTRPC } from '../../../shared/api/react';
 import { calendarDate } from '../lib/format';
 import { mergeTagProblem } from '../lib/merge-tags';
-import { describeLength, textLength } from '../lib/sms-length';
+import { describeLength, TEXT_TOO_LONG_MESSAGE, textLength } from '../lib/sms-length';
 import { draftFor, saveDraft } from '../model/drafts';
 import type { Thread } from '../model/thread-types';
 import { useInsertAtCaret } from '../model/use-insert-at-caret';
@@ -67,7 +67,7 @@ export function Composer({ thread }: { thread: Thread }) {
   const blockedBy = sendingBlockedBy(thread);
   const length = textLength(text);
   const tagProblem = mergeTagProblem(text);
-  const inputError = length.tooLong ? 'Texts are at most 1600 characters (10 segments)' : tagProblem;
+  const inputError = length.tooLong ? TEXT_TOO_LONG_MESSAGE : tagProblem;
   const canSend = !blockedBy && !send.isPending && text.trim().length > 0 && !inputError;
 
   function submit() {
