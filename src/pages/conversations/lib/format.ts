@@ -10,8 +10,6 @@ interface ZoneOption {
   timeZone?: string | undefined;
 }
 
-export { formatMoney, formatPhone } from '../../../shared/lib/format';
-
 function format(at: number, options: Intl.DateTimeFormatOptions, zone: ZoneOption): string {
   return dateTimeFormat(LOCALE, { ...options, timeZone: zone.timeZone }).format(new Date(at));
 }

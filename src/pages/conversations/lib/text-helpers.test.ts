@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { insertText } from './insert-text';
 import { safeWebUrl, splitLinks } from './links';
-import { mergeTagProblem, unknownMergeTags } from './merge-tags';
+import { mergeTagProblem, unknownMergeTags } from '../../../../contracts/merge-tags';
 import { authorLabel, deliveryLine } from './message-display';
 import { describeLength, textLength } from './sms-length';
 import { validateTemplate } from './template-validation';

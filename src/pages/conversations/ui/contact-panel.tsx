@@ -2,10 +2,10 @@ import { Anchor, Badge, Box, Divider, Group, Skeleton, Stack, Text, Title } from
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useId } from 'react';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { calendarDate, formatMoney, formatPhone, localTimeIn } from '../lib/format';
+import { calendarDate, localTimeIn } from '../lib/format';
 import { LEAD_SOURCE_LABELS, LeadStatusBadge } from '../../../entities/lead';
 import type { Thread } from '../model/thread-types';
-import { useNow } from '../../../shared/lib/format';
+import { formatMoney, formatPhone, useNow } from '../../../shared/lib/format';
 import { isThreadId, type useThread } from '../model/use-thread';
 
 /** The right pane (or the Info drawer): who the client is and where their latest inquiry stands. */

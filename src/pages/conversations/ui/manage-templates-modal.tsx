@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { apiFieldErrors } from '../../../shared/api';
 import { useTRPC } from '../../../shared/api/react';
-import { mergeTagProblem } from '../lib/merge-tags';
+import { mergeTagProblem } from '../../../../contracts/merge-tags';
 import { describeLength, textLength } from '../lib/sms-length';
 import { type TemplateDraft, type TemplateErrors, validateTemplate } from '../lib/template-validation';
 import type { MessageTemplate } from '../model/thread-types';

@@ -1,5 +1,5 @@
 import { Button, Menu, Text } from '@mantine/core';
-import { MERGE_TAGS } from '../lib/merge-tags';
+import { MERGE_TAGS } from '../../../../contracts/merge-tags';
 
 /** Inserts a tag such as `{first_name}`; the server fills it in for each client when the text is sent. */
 export function MergeTagsMenu({ onInsert, disabled }: { onInsert: (tag: string) => void; disabled?: boolean }) {

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Menu, SegmentedControl, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../shared/api/react';
-import { formatPhone } from '../lib/format';
+import { formatPhone } from '../../../shared/lib/format';
 import type { TeamMember, Thread, ThreadMode } from '../model/thread-types';
 import { useThreadActions } from '../model/use-thread-actions';
 

@@ -4,9 +4,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTRPC } from '../../../shared/api/react';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { formatPhone, fullDateTime, listTime } from '../lib/format';
+import { fullDateTime, listTime } from '../lib/format';
 import { EMPTY_FILTER, INBOX_FILTERS } from '../lib/inbox-filters';
-import { useNow } from '../../../shared/lib/format';
+import { formatPhone, useNow } from '../../../shared/lib/format';
 import type { InboxFilter, ThreadSummary } from '../model/thread-types';
 import { LoadError } from '../../../shared/ui/load-error';
 
