@@ -169,6 +169,7 @@ export async function sendStaffMessage(scope: CompanyScope, messaging: Messaging
       author: 'user',
       authorUserId: scope.userId,
       automated: false,
+      thread: { conversation, contact, number },
     });
     await tx
       .update(conversations)
