@@ -67,16 +67,7 @@ export function CompanyAddressForm({ company, requireChanges, submitLabel = 'Sav
     validate: validateAddress,
     toInput: (form: AddressForm) =>
       form.region
-        ? {
-            expectedUpdatedAt: company.updatedAt,
-            country: form.country,
-            line1: form.line1,
-            line2: form.line2,
-            city: form.city,
-            region: form.region,
-            postalCode: form.postalCode,
-            serviceArea: serviceAreaEntries(form.country, form.serviceArea),
-          }
+        ? { ...form, region: form.region, serviceArea: serviceAreaEntries(form.country, form.serviceArea), expectedUpdatedAt: company.updatedAt }
         : null,
     mutationOptions: (callbacks) => trpc.company.updateAddress.mutationOptions(callbacks),
     savedMessage: 'Address saved',

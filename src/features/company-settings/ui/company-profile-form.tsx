@@ -47,18 +47,7 @@ export function CompanyProfileForm({ company, requireChanges, submitLabel = 'Sav
     onSaved,
     formFrom,
     validate: validateProfile,
-    toInput: (form: ProfileForm) =>
-      form.timezone
-        ? {
-            expectedUpdatedAt: company.updatedAt,
-            name: form.name,
-            legalName: form.legalName,
-            trade: form.trade,
-            website: form.website,
-            timezone: form.timezone,
-            hours: form.hours,
-          }
-        : null,
+    toInput: (form: ProfileForm) => (form.timezone ? { ...form, timezone: form.timezone, expectedUpdatedAt: company.updatedAt } : null),
     mutationOptions: (callbacks) => trpc.company.update.mutationOptions(callbacks),
     savedMessage: 'Company settings saved',
   });
