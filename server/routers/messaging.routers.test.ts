@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { getEventListeners } from 'node:events';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { consentEvents, contacts, leads, notifications, users } from '../db/schema';
+import { consentEvents, contacts, leads, notifications, simulatorDevices, users } from '../db/schema';
 import { callerFor, setUpTestApp, signUp, type TestDeps } from '../testing/test-deps';
 import { trpcErrorOf } from '../testing/trpc-error';
 import { appRouter } from '../trpc/app.router';
@@ -253,6 +253,26 @@ describe('notifications and phone settings', () => {
     expect((await a.caller.phone.get()).protectedNumbers).toEqual([added]);
     await a.caller.phone.removeProtected({ id: added.id });
     expect((await a.caller.phone.get()).protectedNumbers).toEqual([]);
+  });
+
+  it('gives a new test phone the last free 555-01XX number when 99 are taken', async () => {
+    const token = await signUp(t.deps, { email: 'full@example.test' });
+    const caller = callerFor(t.deps, { authToken: token });
+    const [owner] = await t.deps.db.select().from(users).where(eq(users.email, 'full@example.test'));
+    const taken = Array.from({ length: 100 }, (_, i) => `+131255501${String(i).padStart(2, '0')}`).filter((e164) => e164 !== '+13125550173');
+    await t.deps.db.insert(simulatorDevices).values(taken.map((e164) => ({ companyId: owner!.companyId, e164, createdAt: new Date() })));
+    expect((await caller.phone.simulator.addDevice({ phone: null })).e164).toBe('+13125550173');
+    const full = await trpcErrorOf(caller.phone.simulator.addDevice({ phone: null }));
+    expect(full).toMatchObject({ code: 'CONFLICT', message: 'No free test numbers left; remove one first.' });
+  });
+
+  it('never gives a test phone the company’s own business number', async () => {
+    const token = await signUp(t.deps, { email: 'chicago@example.test', signupPhone: '+13125550188' });
+    const caller = callerFor(t.deps, { authToken: token });
+    const business = await caller.phone.useSimulator();
+    expect(business.e164).toBe('+13125550100');
+    const device = await caller.phone.simulator.addDevice({ phone: null });
+    expect(device.e164).toBe('+13125550101');
   });
 
   it('Twilio number search needs Twilio', async () => {

@@ -103,16 +103,18 @@ export async function listDevices(scope: CompanyScope) {
   return rows.map((d) => ({ id: d.id, e164: d.e164, behavior: d.behavior }));
 }
 
+const TEST_PHONE_NUMBERS = Array.from({ length: 100 }, (_, i) => `+131255501${String(i).padStart(2, '0')}`);
+
+/** The first fictional 555-01XX number that is neither one of the company's test phones nor its business number. */
+async function freeTestPhoneNumber(scope: CompanyScope): Promise<string | null> {
+  const business = await activeNumberOf(scope.db, scope.companyId);
+  const used = new Set([...(await listDevices(scope)).map((d) => d.e164), business?.e164]);
+  return TEST_PHONE_NUMBERS.find((candidate) => !used.has(candidate)) ?? null;
+}
+
 /** A customer handset to play with: the given number, or a fictional 555-01XX one. */
 export async function addDevice(scope: CompanyScope, e164: string | null) {
-  let number = e164;
-  if (!number) {
-    const existing = new Set((await listDevices(scope)).map((d) => d.e164));
-    for (let i = 0; i < 100 && !number; i += 1) {
-      const candidate = `+1312555${String(100 + randomBytes(1)[0]! % 100).padStart(4, '0')}`;
-      if (!existing.has(candidate)) number = candidate;
-    }
-  }
+  const number = e164 ?? (await freeTestPhoneNumber(scope));
   if (!number) throw new TRPCError({ code: 'CONFLICT', message: 'No free test numbers left; remove one first.' });
   const [row] = await scope.db
     .insert(simulatorDevices)
