@@ -38,6 +38,8 @@ export function validateTwilioSignature(authToken: string, url: string, params: 
 
 const messageResponse = z.object({ sid: z.string(), status: z.string().optional(), body: z.string().nullish(), date_created: z.string().nullish() });
 const errorResponse = z.object({ code: z.number().nullish(), message: z.string().nullish() });
+const availableNumber = z.object({ phone_number: z.string(), locality: z.string().nullish(), region: z.string().nullish() });
+const sidResponse = z.object({ sid: z.string() });
 
 /** Twilio error codes that a retry can fix: rate limits and queue overflows. */
 const TRANSIENT_TWILIO_CODES = new Set([20429, 30001, 14107]);
@@ -98,22 +100,21 @@ export function createTwilioClient(config: TwilioConfig) {
     async searchAvailable({ country, areaCode }): Promise<AvailableNumber[]> {
       const query = new URLSearchParams({ AreaCode: areaCode, SmsEnabled: 'true', PageSize: '10' });
       const json = (await call('GET', `/AvailablePhoneNumbers/${country}/Local.json?${query.toString()}`)) as { available_phone_numbers?: unknown[] };
-      const item = z.object({ phone_number: z.string(), locality: z.string().nullish(), region: z.string().nullish() });
       return (json.available_phone_numbers ?? []).flatMap((raw) => {
-        const parsed = item.safeParse(raw);
+        const parsed = availableNumber.safeParse(raw);
         return parsed.success ? [{ e164: parsed.data.phone_number, locality: parsed.data.locality ?? null, region: parsed.data.region ?? null }] : [];
       });
     },
     async buy({ e164, smsUrl, statusCallbackUrl }) {
       const form = new URLSearchParams({ PhoneNumber: e164, SmsUrl: smsUrl, SmsMethod: 'POST', StatusCallback: statusCallbackUrl });
-      const parsed = z.object({ sid: z.string() }).parse(await call('POST', '/IncomingPhoneNumbers.json', form));
+      const parsed = sidResponse.parse(await call('POST', '/IncomingPhoneNumbers.json', form));
       return { sid: parsed.sid };
     },
     async adopt({ e164, smsUrl, statusCallbackUrl }) {
       const json = (await call('GET', `/IncomingPhoneNumbers.json?${new URLSearchParams({ PhoneNumber: e164 }).toString()}`)) as {
         incoming_phone_numbers?: unknown[];
       };
-      const owned = z.object({ sid: z.string() }).safeParse(json.incoming_phone_numbers?.[0]);
+      const owned = sidResponse.safeParse(json.incoming_phone_numbers?.[0]);
       if (!owned.success) throw new ProviderSendError(`${e164} is not a number of this Twilio account`, null, false);
       const form = new URLSearchParams({ SmsUrl: smsUrl, SmsMethod: 'POST', StatusCallback: statusCallbackUrl });
       await call('POST', `/IncomingPhoneNumbers/${encodeURIComponent(owned.data.sid)}.json`, form);
