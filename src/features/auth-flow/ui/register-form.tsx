@@ -1,12 +1,12 @@
 import { Anchor, Button, Checkbox, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { isEmail } from '../../../shared/lib/email';
 import { INVALID_US_CA_PHONE_MESSAGE, parseSignupPhone } from '../../../shared/lib/phone';
 import { PhoneInput } from '../../../shared/ui/phone-input';
 import type { RegistrationPayload } from '../model/auth-flow.types';
 
 export const REGISTER_TITLE = 'Start Your Free 14-Day Trial';
 export const TERMS_REQUIRED_MESSAGE = 'You must agree to the Terms of Service and Privacy Policy';
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface RegisterFormProps {
   initialEmail: string;
@@ -34,7 +34,7 @@ type Errors = Partial<Record<keyof Fields, string>>;
 function validate(fields: Fields, phoneTouched: boolean): Errors {
   const errors: Errors = {};
   if (!fields.email.trim()) errors.email = 'Email is required';
-  else if (!EMAIL_PATTERN.test(fields.email.trim())) errors.email = 'Enter a valid email address';
+  else if (!isEmail(fields.email.trim())) errors.email = 'Enter a valid email address';
   if (!fields.firstName.trim()) errors.firstName = 'First name is required';
   if (!fields.lastName.trim()) errors.lastName = 'Last name is required';
   if (!fields.companyName.trim()) errors.companyName = 'Company name is required';

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { apiFieldErrors } from '../../../shared/api';
 import { useCompanySettings } from '../../../entities/company';
 import { useTRPC } from '../../../shared/api/react';
+import { isEmail } from '../../../shared/lib/email';
 import type { ClientDetail, ClientUpdateInput } from '../model/types';
 
 export interface ClientForm {
@@ -35,8 +36,6 @@ export function clientForm(client: ClientDetail): ClientForm {
   };
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Address words of the company's country (clients are almost always local); both when it isn't set yet. */
 function addressLabels(country: string | null | undefined) {
   if (country === 'US') return { region: 'State', regionExample: 'e.g. TX', postalCode: 'ZIP code' };
@@ -46,7 +45,7 @@ function addressLabels(country: string | null | undefined) {
 
 export function validateClient(form: ClientForm): Partial<Record<keyof ClientForm, string>> {
   const errors: Partial<Record<keyof ClientForm, string>> = {};
-  if (form.email.trim() && !EMAIL.test(form.email.trim())) errors.email = 'Enter a valid email address';
+  if (form.email.trim() && !isEmail(form.email.trim())) errors.email = 'Enter a valid email address';
   if (form.region.trim() && !/^[A-Za-z]{2}$/.test(form.region.trim())) errors.region = 'Use the 2-letter code, e.g. TX or ON';
   if (form.tags.some((tag) => tag.length > 40)) errors.tags = 'Tags can be at most 40 characters';
   return errors;

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { apiFieldErrors } from '../../../shared/api';
 import { useTRPC } from '../../../shared/api/react';
+import { isEmail } from '../../../shared/lib/email';
 import { INVALID_US_CA_PHONE_MESSAGE, parseSignupPhone } from '../../../shared/lib/phone';
 import { PhoneInput } from '../../../shared/ui/phone-input';
 import type { LeadDetail } from '../model/types';
@@ -18,14 +19,13 @@ export interface NewLeadForm {
 }
 
 const EMPTY: NewLeadForm = { firstName: '', lastName: '', phone: '', email: '', summary: '', consentConfirmed: false };
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function validateNewLead(form: NewLeadForm): Partial<Record<keyof NewLeadForm, string>> {
   const errors: Partial<Record<keyof NewLeadForm, string>> = {};
   if (!form.firstName.trim()) errors.firstName = 'First name is required';
   if (!form.phone) errors.phone = 'Enter their mobile number';
   else if (!parseSignupPhone(form.phone)) errors.phone = INVALID_US_CA_PHONE_MESSAGE;
-  if (form.email.trim() && !EMAIL.test(form.email.trim())) errors.email = 'Enter a valid email address';
+  if (form.email.trim() && !isEmail(form.email.trim())) errors.email = 'Enter a valid email address';
   return errors;
 }
 
