@@ -1,39 +1,32 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { apiFieldErrors } from '../../../../shared/api';
 import { useTRPC } from '../../../../shared/api/react';
-import { INVALID_US_CA_PHONE_MESSAGE, parseSignupPhone } from '../../../../shared/lib/phone';
 import { PhoneInput } from '../../../../shared/ui/phone-input';
 import { SectionPanel } from '../../../../shared/ui/section-panel';
 import { ApiErrorAlert } from './api-error-alert';
-import { useRefreshPhone } from './phone-settings';
+import { usePhoneSaved } from './phone-settings';
+import { usePhoneField } from './use-phone-field';
 
 /** Keyed by the saved number by its caller, so the field shows what the server kept after a save. */
 export function AlertPhonePanel({ alertPhone }: { alertPhone: string | null }) {
   const trpc = useTRPC();
-  const refresh = useRefreshPhone();
-  const [value, setValue] = useState(alertPhone ?? '');
-  const [submitted, setSubmitted] = useState(false);
+  const phoneSaved = usePhoneSaved();
+  const phone = usePhoneField(alertPhone ?? '');
   const save = useMutation(
     trpc.phone.setAlertPhone.mutationOptions({
-      onSuccess: (saved) => {
-        notifications.show({ color: 'teal', message: saved.alertPhone ? 'Alert number saved' : 'Alert number removed' });
-        void refresh();
-      },
+      onSuccess: (saved) => phoneSaved(saved.alertPhone ? 'Alert number saved' : 'Alert number removed'),
     }),
   );
 
-  const parsed = parseSignupPhone(value);
-  const clientError = submitted && !parsed ? INVALID_US_CA_PHONE_MESSAGE : undefined;
   const serverError = apiFieldErrors(save.error).phone;
-  const dirty = value !== (alertPhone ?? '');
+  const dirty = phone.value !== (alertPhone ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    if (parsed) save.mutate({ phone: parsed.e164 });
+    phone.markSubmitted();
+    if (phone.e164) save.mutate({ phone: phone.e164 });
   };
 
   return (
@@ -54,9 +47,9 @@ export function AlertPhonePanel({ alertPhone }: { alertPhone: string | null }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <ApiErrorAlert error={save.error} shownFields={['phone']} />
-          <PhoneInput label="Alert number" value={value} onChange={setValue} error={clientError ?? serverError} />
+          <PhoneInput label="Alert number" value={phone.value} onChange={phone.setValue} error={phone.error ?? serverError} />
           <Group gap="sm">
-            <Button type="submit" disabled={!dirty || !value} loading={save.isPending && save.variables?.phone !== null}>
+            <Button type="submit" disabled={!dirty || !phone.value} loading={save.isPending && save.variables?.phone !== null}>
               Save
             </Button>
             {alertPhone ? (

@@ -1,16 +1,15 @@
 import { Alert, Badge, Button, Card, Code, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { apiFieldErrors } from '../../../../shared/api';
 import { useTRPC } from '../../../../shared/api/react';
-import { INVALID_US_CA_PHONE_MESSAGE, parseSignupPhone } from '../../../../shared/lib/phone';
 import { PhoneInput } from '../../../../shared/ui/phone-input';
 import { SectionPanel } from '../../../../shared/ui/section-panel';
 import { ApiErrorAlert } from './api-error-alert';
 import { ConfirmModal } from './confirm-modal';
 import { formatPhone } from '../../../../shared/lib/format';
-import { type PhoneSettings, useRefreshPhone } from './phone-settings';
+import { type PhoneSettings, usePhoneSaved } from './phone-settings';
+import { usePhoneField } from './use-phone-field';
 
 type CurrentNumber = NonNullable<PhoneSettings['number']>;
 
@@ -91,14 +90,13 @@ function SwitchWarning({ current }: { current: CurrentNumber }) {
 
 function NumberChooser({ current, twilioConfigured, onClose }: { current: CurrentNumber | null; twilioConfigured: boolean; onClose?: () => void }) {
   const trpc = useTRPC();
-  const refresh = useRefreshPhone();
+  const phoneSaved = usePhoneSaved();
   const [choice, setChoice] = useState<Choice | null>(null);
   const switching = current !== null;
 
   const chosen = (saved: { e164: string }) => {
     setChoice(null);
-    notifications.show({ color: 'teal', message: `Your business number is now ${formatPhone(saved.e164)}` });
-    void refresh();
+    phoneSaved(`Your business number is now ${formatPhone(saved.e164)}`);
     onClose?.();
   };
   const takeTestNumber = useMutation(trpc.phone.useSimulator.mutationOptions({ onSuccess: chosen, onError: () => setChoice(null) }));
@@ -287,14 +285,11 @@ function NumberSearch({ onBuy }: { onBuy: (e164: string) => void }) {
 }
 
 function ExistingNumberForm({ onConnect, serverError, pending }: { onConnect: (e164: string) => void; serverError?: string; pending: boolean }) {
-  const [value, setValue] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const parsed = parseSignupPhone(value);
-  const clientError = submitted && !parsed ? INVALID_US_CA_PHONE_MESSAGE : undefined;
+  const phone = usePhoneField();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    if (parsed) onConnect(parsed.e164);
+    phone.markSubmitted();
+    if (phone.e164) onConnect(phone.e164);
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -302,9 +297,9 @@ function ExistingNumberForm({ onConnect, serverError, pending }: { onConnect: (e
         <PhoneInput
           label="Your Twilio number"
           description="A number in the Twilio account LeadLoop is connected to. Its incoming texts will come to LeadLoop."
-          value={value}
-          onChange={setValue}
-          error={clientError ?? serverError}
+          value={phone.value}
+          onChange={phone.setValue}
+          error={phone.error ?? serverError}
         />
         <Group>
           <Button type="submit" variant="light" loading={pending}>

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../shared/api';
@@ -14,4 +15,13 @@ export function useRefreshPhone() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: trpc.phone.pathKey() });
+}
+
+/** After a change made on this tab: a toast saying what changed, and the tab refreshed. */
+export function usePhoneSaved() {
+  const refresh = useRefreshPhone();
+  return (message: string) => {
+    notifications.show({ color: 'teal', message });
+    void refresh();
+  };
 }

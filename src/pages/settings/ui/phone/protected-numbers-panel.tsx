@@ -1,29 +1,27 @@
 import { Button, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { apiFieldErrors } from '../../../../shared/api';
 import { useTRPC } from '../../../../shared/api/react';
-import { INVALID_US_CA_PHONE_MESSAGE, parseSignupPhone } from '../../../../shared/lib/phone';
 import { PhoneInput } from '../../../../shared/ui/phone-input';
 import { SectionPanel } from '../../../../shared/ui/section-panel';
 import { ApiErrorAlert } from './api-error-alert';
 import { ConfirmModal } from './confirm-modal';
 import { formatPhone } from '../../../../shared/lib/format';
-import { type PhoneSettings, useRefreshPhone } from './phone-settings';
+import { type PhoneSettings, usePhoneSaved } from './phone-settings';
+import { usePhoneField } from './use-phone-field';
 
 type ProtectedNumber = PhoneSettings['protectedNumbers'][number];
 
 export function ProtectedNumbersPanel({ numbers }: { numbers: ProtectedNumber[] }) {
   const trpc = useTRPC();
-  const refresh = useRefreshPhone();
+  const phoneSaved = usePhoneSaved();
   const [removing, setRemoving] = useState<ProtectedNumber | null>(null);
   const remove = useMutation(
     trpc.phone.removeProtected.mutationOptions({
       onSuccess: () => {
-        notifications.show({ color: 'teal', message: `${removing ? formatPhone(removing.e164) : 'The number'} is no longer protected` });
+        phoneSaved(`${removing ? formatPhone(removing.e164) : 'The number'} is no longer protected`);
         setRemoving(null);
-        void refresh();
       },
       onError: () => setRemoving(null),
     }),
@@ -86,27 +84,23 @@ export function ProtectedNumbersPanel({ numbers }: { numbers: ProtectedNumber[] 
 
 function AddProtectedForm() {
   const trpc = useTRPC();
-  const refresh = useRefreshPhone();
-  const [phone, setPhone] = useState('');
+  const phoneSaved = usePhoneSaved();
+  const phone = usePhoneField();
   const [label, setLabel] = useState('');
-  const [submitted, setSubmitted] = useState(false);
   const add = useMutation(
     trpc.phone.addProtected.mutationOptions({
       onSuccess: (saved) => {
-        notifications.show({ color: 'teal', message: `${formatPhone(saved.e164)} is protected` });
-        setPhone('');
+        phoneSaved(`${formatPhone(saved.e164)} is protected`);
+        phone.clear();
         setLabel('');
-        setSubmitted(false);
-        void refresh();
       },
     }),
   );
-  const parsed = parseSignupPhone(phone);
   const fields = apiFieldErrors(add.error);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    if (parsed) add.mutate({ phone: parsed.e164, label: label.trim() || null });
+    phone.markSubmitted();
+    if (phone.e164) add.mutate({ phone: phone.e164, label: label.trim() || null });
   };
 
   return (
@@ -116,9 +110,9 @@ function AddProtectedForm() {
         <Group align="flex-start" gap="sm" grow preventGrowOverflow={false}>
           <PhoneInput
             label="Number to protect"
-            value={phone}
-            onChange={setPhone}
-            error={(submitted && !parsed ? INVALID_US_CA_PHONE_MESSAGE : undefined) ?? fields.phone}
+            value={phone.value}
+            onChange={phone.setValue}
+            error={phone.error ?? fields.phone}
           />
           <TextInput
             label="Label (optional)"

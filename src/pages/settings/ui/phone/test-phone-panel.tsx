@@ -1,16 +1,15 @@
 import { Alert, Anchor, Button, Group, Paper, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { apiFieldErrors } from '../../../../shared/api';
 import { useTRPC } from '../../../../shared/api/react';
-import { INVALID_US_CA_PHONE_MESSAGE, parseSignupPhone } from '../../../../shared/lib/phone';
 import { PhoneInput } from '../../../../shared/ui/phone-input';
 import { SectionPanel } from '../../../../shared/ui/section-panel';
 import { Spinner } from '../../../../shared/ui/spinner';
 import { ApiErrorAlert } from './api-error-alert';
 import { formatPhone } from '../../../../shared/lib/format';
-import { type DeviceBehavior, type TestDevice, type ThreadText, useRefreshPhone } from './phone-settings';
+import { type DeviceBehavior, type TestDevice, type ThreadText, usePhoneSaved, useRefreshPhone } from './phone-settings';
+import { usePhoneField } from './use-phone-field';
 import classes from './test-phone.module.css';
 
 export const BEHAVIORS: { value: DeviceBehavior; label: string }[] = [
@@ -79,13 +78,11 @@ export function TestPhonePanel({ businessNumber }: { businessNumber: string }) {
 function HandsetSettings({ device }: { device: TestDevice }) {
   const trpc = useTRPC();
   const refresh = useRefreshPhone();
+  const phoneSaved = usePhoneSaved();
   const setBehavior = useMutation(trpc.phone.simulator.setBehavior.mutationOptions({ onSettled: () => void refresh() }));
   const remove = useMutation(
     trpc.phone.simulator.removeDevice.mutationOptions({
-      onSuccess: () => {
-        notifications.show({ color: 'teal', message: `Test phone ${formatPhone(device.e164)} removed` });
-        void refresh();
-      },
+      onSuccess: () => phoneSaved(`Test phone ${formatPhone(device.e164)} removed`),
     }),
   );
   return (
@@ -111,24 +108,20 @@ function HandsetSettings({ device }: { device: TestDevice }) {
 function AddHandsetForm({ onAdded }: { onAdded: (id: string) => void }) {
   const trpc = useTRPC();
   const refresh = useRefreshPhone();
-  const [phone, setPhone] = useState('');
-  const [submitted, setSubmitted] = useState(false);
+  const phone = usePhoneField('', { optional: true });
   const add = useMutation(
     trpc.phone.simulator.addDevice.mutationOptions({
       onSuccess: (device) => {
-        setPhone('');
-        setSubmitted(false);
+        phone.clear();
         onAdded(device.id);
         void refresh();
       },
     }),
   );
-  const parsed = parseSignupPhone(phone);
-  const invalid = phone !== '' && !parsed;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
-    if (!invalid) add.mutate({ phone: parsed?.e164 ?? null });
+    phone.markSubmitted();
+    if (!phone.invalid) add.mutate({ phone: phone.e164 });
   };
   return (
     <form onSubmit={submit} noValidate aria-label="Add a test phone">
@@ -137,9 +130,9 @@ function AddHandsetForm({ onAdded }: { onAdded: (id: string) => void }) {
         <PhoneInput
           label="Test phone number (optional)"
           description="Leave it empty for a made-up 555 number."
-          value={phone}
-          onChange={setPhone}
-          error={(submitted && invalid ? INVALID_US_CA_PHONE_MESSAGE : undefined) ?? apiFieldErrors(add.error).phone}
+          value={phone.value}
+          onChange={phone.setValue}
+          error={phone.error ?? apiFieldErrors(add.error).phone}
         />
         <Group>
           <Button type="submit" variant="light" loading={add.isPending}>
