@@ -6,7 +6,7 @@ import { useTRPC } from '../../../shared/api/react';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { ScreenSpinner } from '../../../shared/ui/spinner';
-import { formatPhone, useNow } from '../../../shared/lib/format';
+import { formatDateTime, formatPhone, useNow } from '../../../shared/lib/format';
 import { isUuid } from '../../../shared/lib/search-params';
 import type { ClientDetail } from '../model/types';
 import { BlockClientButton, MergeDuplicatesButton } from './client-actions';
@@ -70,7 +70,7 @@ function ClientDetails({ client }: { client: ClientDetail }) {
       {client.optedOut ? (
         <Alert color="red" variant="light" title="Opted out of texts">
           {client.name} opted out
-          {client.optedOutAt ? ` on ${new Date(client.optedOutAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}` : ''}. LeadLoop
+          {client.optedOutAt ? ` on ${formatDateTime(client.optedOutAt)}` : ''}. LeadLoop
           won’t send them any texts (from your team, the AI or automations) unless they text START. See the Consent tab for the record.
         </Alert>
       ) : null}

@@ -1,6 +1,5 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Table, Tabs, Text, Timeline } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { LEAD_SOURCE_LABELS, LeadStatusBadge } from '../../../entities/lead';
 import { formatDateTime, formatMoney } from '../../../shared/lib/format';
 import { RelativeTime } from '../../../shared/ui/relative-time';
@@ -94,10 +93,9 @@ function entryColor(entry: ClientTimelineEntry): string {
 
 function ClientTimeline({ client, now }: { client: ClientDetail; now: number }) {
   if (client.timeline.length === 0) return <Empty>Nothing has happened with this client yet.</Empty>;
-  const entries = [...client.timeline].sort((a, b) => b.at - a.at);
   return (
     <Timeline bulletSize={14} lineWidth={2}>
-      {entries.map((entry) => (
+      {client.timeline.map((entry) => (
         <Timeline.Item key={`${entry.kind}:${entry.id}`} color={entryColor(entry)} data-testid="timeline-entry" lineVariant="solid">
           <TimelineEntry entry={entry} client={client} now={now} />
         </Timeline.Item>
@@ -248,14 +246,11 @@ function ClientConversations({ client, now }: { client: ClientDetail; now: numbe
   );
 }
 
-type HistoryTab = 'timeline' | 'leads' | 'consent' | 'conversations';
-
 /** Everything that happened with the client, in tabs: one timeline, their leads, the consent ledger, their threads. */
 export function ClientHistory({ client, now }: { client: ClientDetail; now: number }) {
-  const [tab, setTab] = useState<HistoryTab>('timeline');
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="History">
-      <Tabs value={tab} onChange={(value) => value && setTab(value as HistoryTab)} keepMounted={false}>
+      <Tabs defaultValue="timeline" keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="timeline">Timeline</Tabs.Tab>
           <Tabs.Tab value="leads">Leads ({client.leads.length})</Tabs.Tab>
