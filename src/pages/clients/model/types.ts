@@ -10,4 +10,3 @@ export type ClientTimelineEntry = ClientDetail['timeline'][number];
 export type ConsentEntry = ClientDetail['consent'][number];
 export type DuplicateCandidate = Outputs['clients']['duplicates'][number];
 export type ClientUpdateInput = Inputs['clients']['update'];
-export type ClientLead = ClientDetail['leads'][number];

@@ -43,7 +43,7 @@ function addressLabels(country: string | null | undefined) {
   return { region: 'State / province', regionExample: 'e.g. TX or ON', postalCode: 'ZIP / postal code' };
 }
 
-export function validateClient(form: ClientForm): Partial<Record<keyof ClientForm, string>> {
+function validateClient(form: ClientForm): Partial<Record<keyof ClientForm, string>> {
   const errors: Partial<Record<keyof ClientForm, string>> = {};
   if (form.email.trim() && !isEmail(form.email.trim())) errors.email = 'Enter a valid email address';
   if (form.region.trim() && !/^[A-Za-z]{2}$/.test(form.region.trim())) errors.region = 'Use the 2-letter code, e.g. TX or ON';
@@ -52,7 +52,7 @@ export function validateClient(form: ClientForm): Partial<Record<keyof ClientFor
 }
 
 /** Only what changed goes to the server (the audit log then names exactly those fields); blanks become null. */
-export function clientChanges(before: ClientForm, after: ClientForm): Omit<ClientUpdateInput, 'id'> {
+function clientChanges(before: ClientForm, after: ClientForm): Omit<ClientUpdateInput, 'id'> {
   const changes: Omit<ClientUpdateInput, 'id'> = {};
   const fields: TextField[] = ['firstName', 'lastName', 'email', 'addressLine1', 'city', 'region', 'postalCode', 'notes'];
   for (const field of fields) {

@@ -9,7 +9,6 @@ export type ThreadSummary = Outputs['conversations']['list']['items'][number];
 /** One open thread (`conversations.get`): the conversation, its contact, the latest lead and the messages. */
 export type Thread = Outputs['conversations']['get'];
 export type ThreadMessage = Thread['messages'][number];
-export type ThreadLead = NonNullable<Thread['lead']>;
 export type MessageTemplate = Outputs['conversations']['templates']['list'][number];
 export type TeamMember = Outputs['team']['members'][number];
 export type InboxFilter = NonNullable<Inputs['conversations']['list']['filter']>;

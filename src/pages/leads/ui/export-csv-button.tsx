@@ -7,9 +7,9 @@ import type { LeadsQueryFilters } from '../model/leads-search';
 /** The server stops an export here (leads.service `leadRows`); say so rather than hand over a silently cut file. */
 const EXPORT_ROW_LIMIT = 10_000;
 
-/** Saves text as a file through a temporary object URL and a download link. */
-export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Saves CSV text as a file through a temporary object URL and a download link. */
+function downloadText(filename: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

@@ -20,7 +20,7 @@ export interface NewLeadForm {
 
 const EMPTY: NewLeadForm = { firstName: '', lastName: '', phone: '', email: '', summary: '', consentConfirmed: false };
 
-export function validateNewLead(form: NewLeadForm): Partial<Record<keyof NewLeadForm, string>> {
+function validateNewLead(form: NewLeadForm): Partial<Record<keyof NewLeadForm, string>> {
   const errors: Partial<Record<keyof NewLeadForm, string>> = {};
   if (!form.firstName.trim()) errors.firstName = 'First name is required';
   if (!form.phone) errors.phone = 'Enter their mobile number';
