@@ -1,24 +1,25 @@
 import { Box, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { MouseEvent } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { useTRPC } from '../../../shared/api/react';
 import { safeRedirectPath } from '../../../shared/lib/safe-redirect';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { formatRelative, useNow } from '../../../shared/lib/format';
 import type { FeedItem } from '../model/events';
+import { useMarkNotificationsRead } from '../model/use-mark-read';
 import classes from './notification-feed.module.css';
 import { LoadError } from '../../../shared/ui/load-error';
 
 const PAGE_SIZE = 20;
 
-export type FeedFilter = 'all' | 'unread';
+type FeedFilter = 'all' | 'unread';
 
 /** The caller's feed, newest first, 20 at a time. Live updates refresh it (`notifications.*` is invalidated on events). */
-export function NotificationFeed({ filter, onFilterChange }: { filter: FeedFilter; onFilterChange: (filter: FeedFilter) => void }) {
+export function NotificationFeed() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const [filter, setFilter] = useState<FeedFilter>('all');
   const now = useNow();
   const feed = useInfiniteQuery(
     trpc.notifications.list.infiniteQueryOptions(
@@ -26,11 +27,7 @@ export function NotificationFeed({ filter, onFilterChange }: { filter: FeedFilte
       { getNextPageParam: (page) => page.nextCursor },
     ),
   );
-  const markRead = useMutation(
-    trpc.notifications.markRead.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() }),
-    }),
-  );
+  const markRead = useMarkNotificationsRead();
 
   const open = (item: FeedItem, target: string | null, event: MouseEvent) => {
     // Let the browser open a new tab for ctrl/cmd/shift/middle clicks; mark it read either way.
@@ -49,7 +46,7 @@ export function NotificationFeed({ filter, onFilterChange }: { filter: FeedFilte
       <SegmentedControl
         aria-label="Show"
         value={filter}
-        onChange={(value) => onFilterChange(value as FeedFilter)}
+        onChange={(value) => setFilter(value as FeedFilter)}
         data={[
           { value: 'all', label: 'All' },
           { value: 'unread', label: 'Unread' },
@@ -72,7 +69,7 @@ export function NotificationFeed({ filter, onFilterChange }: { filter: FeedFilte
             title="You’re all caught up"
             description="No unread notifications. New ones show up here as they happen."
             action={
-              <Button variant="light" onClick={() => onFilterChange('all')}>
+              <Button variant="light" onClick={() => setFilter('all')}>
                 Show all notifications
               </Button>
             }

@@ -1,22 +1,16 @@
 import { Button, Stack } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../shared/api/react';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { type FeedFilter, NotificationFeed } from './notification-feed';
+import { useMarkNotificationsRead } from '../model/use-mark-read';
+import { NotificationFeed } from './notification-feed';
 import { NotificationPreferences } from './notification-preferences';
 
 /** /notifications: the caller's in-app feed, and how they want to hear about each event. */
 export function NotificationsPage() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [filter, setFilter] = useState<FeedFilter>('all');
   const unread = useQuery(trpc.notifications.unreadCount.queryOptions()).data?.count ?? 0;
-  const markAllRead = useMutation(
-    trpc.notifications.markRead.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() }),
-    }),
-  );
+  const markAllRead = useMarkNotificationsRead();
 
   return (
     <Stack gap="lg">
@@ -29,7 +23,7 @@ export function NotificationsPage() {
           </Button>
         }
       />
-      <NotificationFeed filter={filter} onFilterChange={setFilter} />
+      <NotificationFeed />
       <NotificationPreferences />
     </Stack>
   );
