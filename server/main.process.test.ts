@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, type ServerProcess, startServerProcess } from '../tests/support/server-process';
+import { ROOT } from '../scripts/web-build';
+import { type ServerProcess, startServerProcess } from '../tests/support/server-process';
 import { lockPath } from './lib/data-dir-lock';
 
 /**

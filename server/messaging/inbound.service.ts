@@ -10,7 +10,7 @@ import { notify } from './notifications.service';
 import { applyDeliveryStatus, queueOutbound, StatusForUnknownMessage } from './outbound.service';
 
 export const INBOUND_QUEUE = 'sms.inbound';
-/** A known number texting again opens a new lead only after this much quiet time (PRODUCT.md defaults). */
+/** A known number texting again opens a new lead only after this much quiet time (../shared/product/PRODUCT.md defaults). */
 export const LEAD_DEDUPE_MS = 24 * HOUR;
 
 export interface InboundEventInput {

@@ -1,5 +1,5 @@
 /**
- * What an inbound text asks for, compliance-wise (PRODUCT.md section 5). Keywords match the whole message in any
+ * What an inbound text asks for, compliance-wise (../shared/product/PRODUCT.md section 5). Keywords match the whole message in any
  * case, trimmed (and without trailing punctuation: "Stop." is a STOP). Plain-language opt-outs match clear
  * requests to stop texting anywhere in the message, and nothing that merely contains "stop".
  */

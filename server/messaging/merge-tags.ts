@@ -2,8 +2,6 @@ import { TRPCError } from '@trpc/server';
 import { type MergeTag, mergeTagPattern, mergeTagProblem } from '../../contracts/merge-tags';
 import { formatPhone } from '../../contracts/phone';
 
-export { MAX_TEXT_LENGTH } from '../../contracts/merge-tags';
-
 export interface MergeValues {
   contact: { firstName: string | null; lastName: string | null };
   businessName: string;

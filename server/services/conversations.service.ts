@@ -6,7 +6,8 @@ import { companies, contacts, conversations, leads, messages, messageTemplates, 
 import { afterCursor, keysetPage } from '../db/keyset';
 import { contactFullName, searchWhere } from '../db/search';
 import { notFound } from '../lib/errors';
-import { assertKnownMergeTags, MAX_TEXT_LENGTH, renderMergeTags } from '../messaging/merge-tags';
+import { MAX_TEXT_LENGTH } from '../../contracts/merge-tags';
+import { assertKnownMergeTags, renderMergeTags } from '../messaging/merge-tags';
 import { contactDisplayName, type MessagingDeps, PendingEvents } from '../messaging/messaging.deps';
 import { queueOutbound, scheduledNote } from '../messaging/outbound.service';
 import type { CompanyScope } from '../trpc/scope';

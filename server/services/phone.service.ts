@@ -8,7 +8,7 @@ import { recordInboundEvent } from '../messaging/inbound.service';
 import type { MessagingDeps } from '../messaging/messaging.deps';
 import { activeNumberOf, allocateSimulatedNumber, setActiveNumber } from '../messaging/phone.service';
 import type { CompanyScope } from '../trpc/scope';
-import { writeAudit } from './audit.service';
+import { writeUserAudit } from './audit.service';
 
 export async function getPhoneSettings(scope: CompanyScope, options: { twilioConfigured: boolean }) {
   const number = await activeNumberOf(scope.db, scope.companyId);
@@ -29,7 +29,7 @@ export async function useSimulatedNumber(scope: CompanyScope) {
     if (current?.provider === 'simulator') return { e164: current.e164, provider: current.provider };
     const e164 = await allocateSimulatedNumber(tx, scope.companyId);
     await setActiveNumber(tx, { companyId: scope.companyId, e164, provider: 'simulator', providerSid: null, now: scope.now });
-    await writeAudit(tx, { companyId: scope.companyId, actorUserId: scope.userId, actorKind: 'user', action: 'phone.simulator_number', targetType: 'phone_number', targetId: e164, ip: scope.ip, at: scope.now });
+    await writeUserAudit(tx, scope, { action: 'phone.simulator_number', targetType: 'phone_number', targetId: e164 });
     return { e164, provider: 'simulator' as const };
   });
 }
@@ -58,7 +58,7 @@ export async function connectTwilioNumber(scope: CompanyScope, provisioning: Num
   const { sid } = input.mode === 'buy' ? await twilio.buy(hooks) : await twilio.adopt(hooks);
   return scope.db.transaction(async (tx) => {
     await setActiveNumber(tx, { companyId: scope.companyId, e164: input.e164, provider: 'twilio', providerSid: sid, now: scope.now });
-    await writeAudit(tx, { companyId: scope.companyId, actorUserId: scope.userId, actorKind: 'user', action: input.mode === 'buy' ? 'phone.number_bought' : 'phone.number_connected', targetType: 'phone_number', targetId: input.e164, ip: scope.ip, at: scope.now });
+    await writeUserAudit(tx, scope, { action: input.mode === 'buy' ? 'phone.number_bought' : 'phone.number_connected', targetType: 'phone_number', targetId: input.e164 });
     return { e164: input.e164, provider: 'twilio' as const };
   });
 }

@@ -162,7 +162,7 @@ test.describe('sign-out', () => {
     await page.goto('/dashboard');
     await expect(h1(page)).toHaveText('Dashboard');
 
-    // Marks this document: a reload after sign-out (a refused in-flight request, live updates) would lose it.
+    // Marks this document: a reload after sign-out (a request sent without the token answered UNAUTHORIZED) would lose it.
     await page.evaluate(() => Object.assign(window, { __beforeSignOut: true }));
     await page.getByRole('button', { name: `Account menu for ${FIRST_NAME} ${LAST_NAME}` }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();

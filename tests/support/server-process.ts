@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { readLiveLock } from '../../server/lib/data-dir-lock';
 import { ROOT } from '../../scripts/web-build';
 
-export { ROOT };
 
 export interface ServerProcess {
   url: string;

@@ -1,5 +1,6 @@
 import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { isEmail } from '../../../shared/lib/email';
 
 export const LOGIN_BUTTON = 'Send Login Code';
 
@@ -11,7 +12,7 @@ export function LoginForm({ initialEmail, busy, onSubmit }: { initialEmail: stri
     event.preventDefault();
     const value = email.trim();
     if (!value) return setError('Email is required');
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return setError('Enter a valid email address');
+    if (!isEmail(value)) return setError('Enter a valid email address');
     setError(null);
     if (!busy) onSubmit(value);
   };

@@ -1,8 +1,6 @@
 import { MAX_TEXT_LENGTH } from '../../../../contracts/merge-tags';
 
-/** The server refuses longer texts (conversations.send / templates.save). */
-export { MAX_TEXT_LENGTH, TEXT_TOO_LONG_MESSAGE } from '../../../../contracts/merge-tags';
-export const SEGMENT_LENGTH = 160;
+const SEGMENT_LENGTH = 160;
 
 export interface TextLength {
   characters: number;

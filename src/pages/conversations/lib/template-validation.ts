@@ -1,5 +1,4 @@
-import { mergeTagProblem } from './merge-tags';
-import { MAX_TEXT_LENGTH, TEXT_TOO_LONG_MESSAGE } from './sms-length';
+import { MAX_TEXT_LENGTH, mergeTagProblem, TEXT_TOO_LONG_MESSAGE } from '../../../../contracts/merge-tags';
 
 export interface TemplateDraft {
   name: string;

@@ -1,1 +1,0 @@
-export { MERGE_TAGS, mergeTagProblem, unknownMergeTags } from '../../../../contracts/merge-tags';
