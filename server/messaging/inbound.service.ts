@@ -1,8 +1,9 @@
-import { and, desc, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { companies, consentEvents, contacts, conversations, inboundEvents, leads, messages, phoneNumbers } from '../db/schema';
 import { HOUR } from '../lib/clock';
 import { lockKey } from '../services/rate-limit.service';
+import { findContactByPhone } from './contact-lookup';
 import { classifyInbound } from './keywords';
 import { formatPhone } from '../../contracts/phone';
 import { contactDisplayName, type MessagingDeps, PendingEvents } from './messaging.deps';
@@ -147,18 +148,7 @@ export async function receiveSms(deps: MessagingDeps, input: ReceivedSms): Promi
     const [company] = await tx.select().from(companies).where(eq(companies.id, companyId)).limit(1);
     if (!company) return { outcome: 'unknown_number' };
 
-    let [contact] = await tx
-      .select()
-      .from(contacts)
-      .where(
-        and(
-          eq(contacts.companyId, companyId),
-          isNull(contacts.mergedIntoId),
-          or(eq(contacts.phone, input.from), sql`${contacts.otherPhones} @> ${JSON.stringify([input.from])}::jsonb`),
-        ),
-      )
-      .orderBy(sql`${contacts.phone} = ${input.from} desc`)
-      .limit(1);
+    let contact = await findContactByPhone(tx, companyId, input.from);
     const newContact = !contact;
     if (!contact) {
       [contact] = await tx.insert(contacts).values({ companyId, phone: input.from, createdAt: now, updatedAt: now }).returning();

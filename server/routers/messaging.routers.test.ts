@@ -229,6 +229,9 @@ describe('leads and clients', () => {
     expect(await t.deps.db.select().from(contacts).where(eq(contacts.companyId, merged.leads.length ? (await t.deps.db.select().from(leads).where(eq(leads.id, merged.leads[0]!.id)))[0]!.companyId : ''))).toHaveLength(2);
     const refreshed = await a.caller.clients.get({ id: a.contactId });
     expect(refreshed.conversations).toHaveLength(2);
+    // So does a lead typed in for it.
+    const typedIn = await a.caller.leads.create({ firstName: 'Ana', lastName: null, phone: '+13125550152', summary: 'Heater again', consentConfirmed: false });
+    expect(typedIn.contact.id).toBe(a.contactId);
   });
 });
 

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/database';
 import { consentEvents, contacts, conversations, type LEAD_SOURCES, type LEAD_STATUSES, leads, users } from '../db/schema';
 import { contactFullName, searchWhere } from '../db/search';
 import { notFound } from '../lib/errors';
+import { findContactByPhone } from '../messaging/contact-lookup';
 import { contactDisplayName, type MessagingDeps } from '../messaging/messaging.deps';
 import type { CompanyScope } from '../trpc/scope';
 import { writeUserAudit } from './audit.service';
@@ -132,11 +133,7 @@ export interface NewLeadInput {
 /** A lead typed in by staff: reuses the client with that number (or creates one), records consent if confirmed. */
 export async function createManualLead(scope: CompanyScope, messaging: Pick<MessagingDeps, 'bus'>, input: NewLeadInput) {
   const leadId = await scope.db.transaction(async (tx) => {
-    let [contact] = await tx
-      .select()
-      .from(contacts)
-      .where(and(eq(contacts.companyId, scope.companyId), eq(contacts.phone, input.phone), isNull(contacts.mergedIntoId)))
-      .limit(1);
+    let contact = await findContactByPhone(tx, scope.companyId, input.phone);
     if (!contact) {
       [contact] = await tx
         .insert(contacts)
