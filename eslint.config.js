@@ -3,8 +3,21 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const NO_ZOD_CLASSIC = { name: 'zod', message: 'Use zod/mini in the browser (4.6 kB instead of 22 kB gzip).' };
+// The browser bundle must never pull server code; only `import type` crosses that line.
+const SERVER_TYPES_ONLY = {
+  regex: '^(@server/|(\\.\\./)+server/)',
+  allowTypeImports: true,
+  message: 'Server code never reaches the browser bundle: only `import type` (e.g. AppRouter) may cross.',
+};
+// Inside a slice, `./` and `../` are fine; anything further away is another slice or layer: name it from the root.
+const NO_CLIMBING = {
+  regex: '^\\.\\./\\.\\./',
+  message: 'Import from another slice or layer through its alias (`@/shared/ui/empty-state`, `@contracts/lead`), not `../../`.',
+};
+
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', '.tmp/', 'test-results/', 'playwright-report/', 'server/db/migrations/'] },
+  { ignores: ['dist/', 'node_modules/', 'data/', '.tmp/', 'test-results/', 'playwright-report/', 'server/platform/db/migrations/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -14,6 +27,30 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-control-regex': 'off',
       eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    // Outside the web app (which has its own rule below): a folder further than one level up is reached through
+    // its alias (@server/, @contracts/, @scripts/), so moving a file never breaks a chain of ../../.
+    files: ['server/**/*.ts', 'contracts/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./\\.\\./', message: 'Use the @server/, @contracts/ or @scripts/ alias instead of climbing more than one ../' }] }],
+    },
+  },
+  {
+    // Services never know their transport: they throw AppError; only routers (and their tests) speak tRPC.
+    files: ['server/modules/**/*.ts'],
+    ignores: ['server/modules/**/*.router.ts', 'server/modules/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./\\.\\./', message: 'Use the @server/ or @contracts/ alias instead of climbing more than one ../' },
+            { regex: '^@trpc/server', message: 'Only routers use tRPC: throw AppError (server/platform/errors) from services.' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -27,20 +64,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The browser bundle must never pull server code; only `import type` crosses that line.
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'zod', message: 'Use zod/mini in the browser (4.6 kB instead of 22 kB gzip).' }],
-          patterns: [
-            {
-              regex: '^(\\.\\./)+server/',
-              allowTypeImports: true,
-              message: 'Server code never reaches the browser bundle: only `import type` (e.g. AppRouter) may cross.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [NO_ZOD_CLASSIC], patterns: [SERVER_TYPES_ONLY, NO_CLIMBING] }],
     },
   },
 );

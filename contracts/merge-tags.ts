@@ -10,9 +10,9 @@ export const MERGE_TAGS = [
 
 export type MergeTag = (typeof MERGE_TAGS)[number]['tag'];
 
-/** The longest text LeadLoop sends (10 segments), and what staff are told when they go over. */
+/** The longest text LeadLoop sends (Twilio's limit; 11 GSM-7 or 24 UCS-2 segments), and what staff are told when they go over. */
 export const MAX_TEXT_LENGTH = 1600;
-export const TEXT_TOO_LONG_MESSAGE = 'Texts are at most 1600 characters (10 segments)';
+export const TEXT_TOO_LONG_MESSAGE = 'Texts are at most 1600 characters';
 
 /** A fresh `{tag}` pattern each call: a shared global RegExp would carry its lastIndex between uses. */
 export const mergeTagPattern = () => /\{([a-z_]+)\}/gi;

@@ -1,8 +1,8 @@
 import { createServer as createHttpServer, Agent as HttpAgent, request as httpRequest, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { twilioSignature } from '../server/adapters/telephony/twilio';
-import { startMailCatcher } from '../tests/support/mail-catcher';
+import { twilioSignature } from '@server/adapters/telephony/twilio';
+import { startMailCatcher } from '@server/platform/testing/mail-catcher';
 import { startServerProcess } from '../tests/support/server-process';
 
 /**

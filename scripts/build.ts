@@ -1,4 +1,4 @@
-import { loadDotEnvFiles } from '../server/config/env';
+import { loadDotEnvFiles } from '@server/platform/config/env';
 import { buildIfStale, buildWeb } from './web-build';
 
 loadDotEnvFiles();

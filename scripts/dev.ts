@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { loadDotEnvFiles } from '../server/config/env';
+import { loadDotEnvFiles } from '@server/platform/config/env';
 import { ROOT } from './web-build';
 
 /**

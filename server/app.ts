@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -6,23 +7,28 @@ import { constants as zlib } from 'node:zlib';
 import type { Mailer } from './adapters/email/email.port';
 import { createOutboxMailer } from './adapters/email/outbox.mailer';
 import { createSmtpMailer } from './adapters/email/smtp.mailer';
-import type { Env } from './config/env';
-import { databaseOptionsFromEnv, type DatabaseHandle, openDatabase } from './db/database';
+import type { Env } from './platform/config/env';
+import { databaseOptionsFromEnv, type DatabaseHandle, openDatabase } from './platform/db/database';
 import { createTwilioClient } from './adapters/telephony/twilio';
-import { registerAdminRoutes } from './http/admin.routes';
-import { registerTwilioWebhooks } from './http/twilio-webhooks';
-import { createMessaging } from './messaging/messaging';
-import { createEventBus } from './realtime/event-bus';
-import { registerSecurityHeaders } from './http/security-headers';
-import { registerSpa } from './http/spa';
-import { registerEmailJobs } from './jobs/email.jobs';
-import { JobQueue } from './jobs/job-queue';
-import { registerMaintenanceJobs } from './jobs/maintenance.jobs';
-import { type Clock, SECOND, systemClock } from './lib/clock';
-import { createLogger, type Logger } from './lib/logger';
-import type { AuthLimits } from './services/auth.service';
-import { type AppDeps, createFastifyContextFactory } from './trpc/context';
-import { type AppRouter, appRouter } from './trpc/app.router';
+import { registerAdminRoutes } from './modules/auth/admin.routes';
+import { registerTwilioWebhooks } from './modules/telephony/twilio.webhooks';
+import { createMessaging } from './modules/telephony/telephony';
+import { createEventBus } from './platform/realtime/event-bus';
+import { registerSecurityHeaders } from './platform/http/security-headers';
+import { registerErrorHandler } from './platform/http/error-handler';
+import { registerSpa } from './platform/http/spa';
+import { registerEmailJobs } from './platform/jobs/email.jobs';
+import { JobQueue } from './platform/jobs/job-queue';
+import { registerMaintenanceJobs } from './platform/jobs/maintenance.jobs';
+import { type Clock, SECOND, systemClock } from './platform/lib/clock';
+import { createLogger, type Logger } from './platform/lib/logger';
+import type { AuthLimits } from './modules/auth/auth.service';
+import { type AppDeps, createFastifyContextFactory } from './platform/trpc/context';
+import { type AppRouter, appRouter } from './app.router';
+import { AppError } from './platform/errors/app-error';
+
+/** The most calls one batched tRPC request may carry (src/shared/api's batch link sends at most this many). */
+export const MAX_BATCH_SIZE = 50;
 
 export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -91,6 +97,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
     twilio: twilio?.provider ?? null,
     numberPacingMs: env.SMS_MIN_GAP_MS,
     twilioAnswersKeywords: env.TWILIO_ANSWERS_KEYWORDS,
+    push: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT } : null,
     ...(options.simulatorDeliveryDelayMs !== undefined ? { simulatorDeliveryDelayMs: options.simulatorDeliveryDelayMs } : {}),
   });
 
@@ -112,7 +119,10 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
     // tRPC batches put every procedure name in one path segment (find-my-way's default limit is 100 chars).
     routerOptions: { maxParamLength: 4096 },
     return503OnClosing: true,
+    // Unique across instances, so a request id a user quotes finds its log line whichever server answered.
+    genReqId: () => randomUUID(),
   });
+  registerErrorHandler(http);
 
   registerSecurityHeaders(http, {
     posthogHost: env.VITE_POSTHOG_KEY ? (env.VITE_POSTHOG_HOST ?? 'https://us.i.posthog.com') : undefined,
@@ -132,17 +142,17 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
     trpcOptions: {
       router: appRouter,
       createContext: createFastifyContextFactory(deps),
+      // One request may not hold the process: a batch of more calls is refused (the client batches at most 50).
+      maxBatchSize: MAX_BATCH_SIZE,
       responseMeta({ errors }) {
         const headers: Record<string, string> = { 'cache-control': 'no-store' };
-        const retry = errors
-          .map((e) => (e.cause as { seconds?: unknown } | undefined)?.seconds)
-          .find((s): s is number => typeof s === 'number');
+        const retry = errors.map((e) => (e.cause instanceof AppError ? e.cause.retryAfterSeconds : undefined)).find((s) => s !== undefined);
         if (retry !== undefined) headers['retry-after'] = String(retry);
         return { headers };
       },
-      onError({ error, path, type }) {
+      onError({ error, path, type, ctx }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') {
-          logger.error({ err: error.cause ?? error, path, type }, 'tRPC procedure failed');
+          logger.error({ err: error.cause ?? error, path, type, requestId: ctx?.requestId }, 'tRPC procedure failed');
         }
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../scripts/web-build';
 import { type ServerProcess, startServerProcess } from '../tests/support/server-process';
-import { lockPath } from './lib/data-dir-lock';
+import { lockPath } from './platform/lib/data-dir-lock';
 
 /**
  * The real process: `node --import tsx server/main.ts` as `npm start` runs it, on a temporary DATA_DIR.

@@ -1,9 +1,9 @@
 import { setFlagsFromString } from 'node:v8';
 import { buildIfStale } from '../scripts/web-build';
 import { createServerApp, type ServerApp } from './app';
-import { EnvError, type Env, loadDotEnvFiles, loadEnv } from './config/env';
-import { scheduleMaintenance } from './jobs/maintenance.jobs';
-import { acquireDataDirLock, type DataDirLock, DataDirInUseError } from './lib/data-dir-lock';
+import { EnvError, type Env, loadDotEnvFiles, loadEnv } from './platform/config/env';
+import { scheduleMaintenance } from './platform/jobs/maintenance.jobs';
+import { acquireDataDirLock, type DataDirLock, DataDirInUseError } from './platform/lib/data-dir-lock';
 
 function fail(message: string): never {
   console.error(message);

@@ -1,9 +1,9 @@
 import { hostname, userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { type Env, EnvError, loadDotEnvFiles, loadEnv } from '../config/env';
-import { databaseOptionsFromEnv, openDatabase } from '../db/database';
-import { acquireDataDirLock, readLiveLock } from '../lib/data-dir-lock';
-import { issueImpersonationToken } from '../services/impersonation.service';
+import { type Env, EnvError, loadDotEnvFiles, loadEnv } from '@server/platform/config/env';
+import { databaseOptionsFromEnv, openDatabase } from '@server/platform/db/database';
+import { acquireDataDirLock, readLiveLock } from '@server/platform/lib/data-dir-lock';
+import { issueImpersonationToken } from '@server/modules/auth/impersonation.service';
 
 /**
  * npm run admin:token -- <email> [--operator "name"]

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readLiveLock } from '../../server/lib/data-dir-lock';
-import { ROOT } from '../../scripts/web-build';
+import { readLiveLock } from '@server/platform/lib/data-dir-lock';
+import { ROOT } from '@scripts/web-build';
 
 
 export interface ServerProcess {

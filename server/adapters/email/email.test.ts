@@ -1,12 +1,12 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailCatcher, type MailCatcher } from '../../../tests/support/mail-catcher';
-import { createServerApp, type ServerApp } from '../../app';
-import { loadEnv } from '../../config/env';
-import { emailOutbox } from '../../db/schema';
-import { createLogger } from '../../lib/logger';
-import { createTestDatabase } from '../../testing/test-database';
-import { buildVerificationEmail } from '../../services/verification-email';
+import { startMailCatcher, type MailCatcher } from '@server/platform/testing/mail-catcher';
+import { createServerApp, type ServerApp } from '@server/app';
+import { loadEnv } from '@server/platform/config/env';
+import { emailOutbox } from '@server/platform/db/schema';
+import { createLogger } from '@server/platform/lib/logger';
+import { createTestDatabase } from '@server/platform/testing/test-database';
+import { buildVerificationEmail } from '@server/modules/auth/verification-email';
 
 function captureLogs() {
   const lines: string[] = [];

@@ -1,7 +1,7 @@
-import type { Database } from '../../db/database';
-import { emailOutbox } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
-import type { Logger } from '../../lib/logger';
+import type { Database } from '@server/platform/db/database';
+import { emailOutbox } from '@server/platform/db/schema';
+import type { Clock } from '@server/platform/lib/clock';
+import type { Logger } from '@server/platform/lib/logger';
 import type { EmailMessage, Mailer } from './email.port';
 
 /**

@@ -1,0 +1,41 @@
+/** Texts: statuses, authors and directions as stored, and the words owners see for them (one copy, here). */
+
+/** Every status a text can have, in the order it moves through them. */
+export const MESSAGE_STATUSES = ['received', 'scheduled', 'queued', 'sending', 'sent', 'delivered', 'failed', 'blocked'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/**
+ * "blocked" is a text LeadLoop refused to send (opted out, protected number, blocked client): owners read it as
+ * "Not sent" everywhere — "Blocked" is the word for a blocked client, not for a text.
+ */
+export const MESSAGE_STATUS_WORDS = {
+  received: 'Received',
+  scheduled: 'Scheduled',
+  queued: 'Queued',
+  sending: 'Sending',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  failed: 'Failed',
+  blocked: 'Not sent',
+} as const satisfies Record<MessageStatus, string>;
+
+export const MESSAGE_DIRECTIONS = ['inbound', 'outbound'] as const;
+export type MessageDirection = (typeof MESSAGE_DIRECTIONS)[number];
+
+export const MESSAGE_DIRECTION_WORDS = {
+  inbound: 'Received',
+  outbound: 'Sent',
+} as const satisfies Record<MessageDirection, string>;
+
+/** Who wrote a text: the client, a team member, the AI assistant, an automation, or LeadLoop itself. */
+export const MESSAGE_AUTHORS = ['contact', 'user', 'ai', 'flow', 'system'] as const;
+export type MessageAuthor = (typeof MESSAGE_AUTHORS)[number];
+
+/** Used when no person's name is known for the author (a team member's own name is shown when it is). */
+export const MESSAGE_AUTHOR_WORDS = {
+  contact: 'Client',
+  user: 'Your team',
+  ai: 'AI assistant',
+  flow: 'Automation',
+  system: 'Automatic reply',
+} as const satisfies Record<MessageAuthor, string>;

@@ -1,0 +1,20 @@
+/** The events a person can be told about and the channels, in the order of the preferences table. */
+
+export const NOTIFICATION_EVENTS = ['new_lead', 'new_message', 'opt_out', 'delivery_failed'] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+
+export const NOTIFICATION_EVENT_WORDS = {
+  new_lead: { label: 'New lead', detail: 'Someone wrote in, texted or called for the first time.' },
+  new_message: { label: 'Reply in a thread you took over', detail: 'A customer texted back in a conversation you’re handling yourself.' },
+  opt_out: { label: 'Opt-out', detail: 'Someone asked to stop getting texts.' },
+  delivery_failed: { label: 'Text not delivered', detail: 'A text to a customer failed, with the reason.' },
+} as const satisfies Record<NotificationEvent, { label: string; detail: string }>;
+
+export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'sms'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+export const NOTIFICATION_CHANNEL_WORDS = {
+  in_app: 'In app',
+  email: 'Email',
+  sms: 'Text to the alert number',
+} as const satisfies Record<NotificationChannel, string>;

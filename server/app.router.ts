@@ -1,0 +1,26 @@
+import { authProcedures } from './modules/auth/auth.router';
+import { clientsRouter } from './modules/contacts/clients.router';
+import { companyRouter } from './modules/company/company.router';
+import { dashboardRouter } from './modules/dashboard/dashboard.router';
+import { conversationsRouter } from './modules/conversations/conversations.router';
+import { leadsRouter } from './modules/leads/leads.router';
+import { logsRouter } from './modules/logs/logs.router';
+import { teamRouter } from './modules/team/team.router';
+import { notificationsRouter } from './modules/notifications/notifications.router';
+import { phoneRouter } from './modules/phone-numbers/phone-numbers.router';
+import { router } from './platform/trpc/trpc';
+
+export const appRouter = router({
+  ...authProcedures,
+  company: companyRouter,
+  dashboard: dashboardRouter,
+  conversations: conversationsRouter,
+  leads: leadsRouter,
+  clients: clientsRouter,
+  notifications: notificationsRouter,
+  phone: phoneRouter,
+  logs: logsRouter,
+  team: teamRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { DAY, HOUR, MINUTE } from '@server/platform/lib/clock';
+import { callerFor, setUpTestApp, signUp } from '@server/platform/testing/test-deps';
+
+const t = setUpTestApp();
+
+async function owner(label = 'dash') {
+  t.deps.clock.set(Date.parse('2026-11-02T15:00:00Z'));
+  const token = await signUp(t.deps, { email: `${label}@dashboard.test`, companyName: `${label} Co`, signupPhone: '+13125550100' });
+  return callerFor(t.deps, { authToken: token });
+}
+
+describe('dashboard.summary', () => {
+  it('an empty company: zeros, no median, nothing needing attention, an unfinished checklist', async () => {
+    const caller = await owner();
+    const summary = await caller.dashboard.summary({ days: 7 });
+    expect(summary.newLeads).toEqual({ current: 0, previous: 0 });
+    expect(summary.firstResponse.current).toEqual({ medianSeconds: null, answered: 0, leads: 0 });
+    expect(summary.leadsBySource).toEqual([]);
+    expect(summary.leadsByDay).toHaveLength(7);
+    expect(summary.leadsByDay.every((d) => d.count === 0)).toBe(true);
+    expect(summary.needsAttention).toMatchObject({ unanswered: 0, unread: 0, needsHuman: 0, failed: 0, items: [] });
+    expect(summary.setup).toMatchObject({ businessNumber: null, firstLead: false, alertPhone: false });
+    expect(summary.timezone).toBe('America/Chicago');
+  });
+
+  it('figures from the data: new leads vs the period before, by source and day, median first response, needs attention; the period switch re-counts', async () => {
+    const caller = await owner();
+    const number = await caller.phone.useSimulator();
+    const phone = await caller.phone.simulator.addDevice({ phone: '+13125550161' });
+    const other = await caller.phone.simulator.addDevice({ phone: '+13125550162' });
+    const text = async (deviceId: string, body: string) => {
+      await caller.phone.simulator.send({ deviceId, body, mediaUrls: [] });
+      await t.deps.queue.drain();
+    };
+    // 10 days ago: one manual lead (counts in the 30-day period only).
+    t.deps.clock.advance(-10 * DAY);
+    await caller.leads.create({ firstName: 'Old', lastName: null, phone: '+13125550163', summary: 'Gutters', consentConfirmed: false });
+    t.deps.clock.advance(10 * DAY);
+    // Today: a text answered after 4 minutes, and a text nobody answered for an hour.
+    await text(phone.id, 'Is anyone available for a leaking water heater?');
+    const { items } = await caller.conversations.list({ filter: 'all', limit: 10 });
+    t.deps.clock.advance(4 * MINUTE);
+    await caller.conversations.send({ conversationId: items[0]!.id, body: 'Yes! We can come at 3.' });
+    await t.deps.queue.drain();
+    await text(other.id, 'Need a quote for a new furnace');
+    t.deps.clock.advance(HOUR);
+
+    const week = await caller.dashboard.summary({ days: 7 });
+    expect(week.newLeads).toEqual({ current: 2, previous: 1 });
+    expect(week.leadsBySource).toEqual([{ source: 'sms', count: 2 }]);
+    expect(week.leadsByDay.at(-1)).toEqual({ day: '2026-11-02', count: 2 });
+    expect(week.leadsByDay.reduce((sum, d) => sum + d.count, 0)).toBe(2);
+    expect(week.firstResponse.current).toEqual({ medianSeconds: 240, answered: 1, leads: 2 });
+    expect(week.needsAttention.unanswered).toBe(1);
+    expect(week.needsAttention.unread).toBe(1);
+    expect(week.needsAttention.items.map((i) => [i.kind, i.name])).toEqual(
+      expect.arrayContaining([
+        ['unanswered', '(312) 555-0162'],
+        ['unread', '(312) 555-0162'],
+      ]),
+    );
+    expect(week.setup).toMatchObject({ businessNumber: { e164: number.e164, provider: 'simulator' }, firstLead: true });
+
+    const month = await caller.dashboard.summary({ days: 30 });
+    expect(month.newLeads).toEqual({ current: 3, previous: 0 });
+    expect(month.leadsBySource).toEqual([
+      { source: 'sms', count: 2 },
+      { source: 'manual', count: 1 },
+    ]);
+    expect(month.leadsByDay).toHaveLength(30);
+  });
+
+  it("counts only the caller's company", async () => {
+    const a = await owner('alpha');
+    await a.leads.create({ firstName: 'Ana', lastName: null, phone: '+13125550170', summary: null, consentConfirmed: false });
+    const b = await owner('beta');
+    expect((await b.dashboard.summary({ days: 7 })).newLeads.current).toBe(0);
+    expect((await a.dashboard.summary({ days: 7 })).newLeads.current).toBe(1);
+  });
+});

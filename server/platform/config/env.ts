@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+
+/**
+ * The one place the server reads `process.env`. Every variable is validated at start-up; a wrong value stops
+ * the process with a message naming the variable (see `formatEnvError`).
+ */
+/** Blank values never get here: `loadEnv` drops them. */
+const optionalString = z.string().trim().optional();
+
+const boolFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const positiveInt = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+
+const urlWithProtocol = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default('localhost'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalString.pipe(urlWithProtocol(['postgres:', 'postgresql:']).optional()),
+    SMTP_URL: optionalString.pipe(urlWithProtocol(['smtp:', 'smtps:']).optional()),
+    MAIL_FROM: z.string().trim().min(3).default('LeadLoop <no-reply@leadloop.localhost>'),
+    PUBLIC_URL: optionalString.pipe(urlWithProtocol(['http:', 'https:']).optional()),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: boolFlag,
+    SERVE_SPA: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    AUTH_CODE_COOLDOWN_SECONDS: positiveInt(30),
+    AUTH_CODE_SENDS_PER_EMAIL_PER_HOUR: positiveInt(5),
+    AUTH_CODE_SENDS_PER_IP_PER_HOUR: positiveInt(20),
+    // Telephony: Twilio when both are set; otherwise the built-in simulator only.
+    TWILIO_ACCOUNT_SID: optionalString.pipe(z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must look like AC followed by 32 hex characters').optional()),
+    TWILIO_AUTH_TOKEN: optionalString,
+    TWILIO_API_BASE: z.string().trim().default('https://api.twilio.com').pipe(urlWithProtocol(['https:', 'http:'])),
+    /** Twilio's Advanced Opt-Out answers STOP/START/HELP itself; set false if it is turned off on the account. */
+    TWILIO_ANSWERS_KEYWORDS: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+    /** Minimum gap between two texts from one business number, in ms (1 message per second). */
+    SMS_MIN_GAP_MS: positiveInt(1000),
+    // Web Push (notifications on the owner's phone): VAPID keys from `npx web-push generate-vapid-keys`.
+    VAPID_PUBLIC_KEY: optionalString,
+    VAPID_PRIVATE_KEY: optionalString,
+    VAPID_SUBJECT: z.string().trim().default('mailto:support@leadloop.localhost').pipe(urlWithProtocol(['mailto:', 'https:'])),
+    // Client-side keys are read here only to widen the Content-Security-Policy for the hosts they imply.
+    VITE_POSTHOG_KEY: optionalString,
+    VITE_POSTHOG_HOST: optionalString.pipe(urlWithProtocol(['https:', 'http:']).optional()),
+    VITE_INTERCOM_APP_ID: optionalString,
+    VITE_TESTIMONIALS_EMBED_URL: optionalString.pipe(urlWithProtocol(['https:', 'http:']).optional()),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.TWILIO_ACCOUNT_SID) !== Boolean(env.TWILIO_AUTH_TOKEN)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.TWILIO_ACCOUNT_SID ? 'TWILIO_AUTH_TOKEN' : 'TWILIO_ACCOUNT_SID'],
+        message: 'set both TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN, or neither',
+      });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
+      });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+  }));
+
+export type Env = z.output<typeof envSchema>;
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+export function formatEnvError(error: z.ZodError): string {
+  const lines = error.issues.map((issue) => {
+    const variable = issue.path.join('.') || '(environment)';
+    return `  ${variable}: ${issue.message}`;
+  });
+  return `Invalid environment configuration:\n${lines.join('\n')}`;
+}
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // An empty value (`PORT=` in a .env file) means "not set": the default applies.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const result = envSchema.safeParse(present);
+  if (!result.success) throw new EnvError(formatEnvError(result.error));
+  return result.data;
+}
+
+/**
+ * Loads `.env` (then `.env.local`) into process.env without overriding variables already set, so the server
+ * reads the same file Vite reads for the VITE_* keys.
+ */
+export function loadDotEnvFiles(cwd = process.cwd()): void {
+  for (const name of ['.env.local', '.env']) {
+    const path = `${cwd}/${name}`;
+    if (existsSync(path)) process.loadEnvFile(path);
+  }
+}

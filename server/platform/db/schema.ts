@@ -1,0 +1,561 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { CONSENT_KINDS, CONSENT_METHODS } from '@contracts/consent';
+import { CONVERSATION_MODES, CONVERSATION_STATUSES } from '@contracts/conversation';
+import { LEAD_SOURCES, LEAD_STATUSES } from '@contracts/lead';
+import { MESSAGE_AUTHORS, MESSAGE_DIRECTIONS, MESSAGE_STATUSES } from '@contracts/message';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS } from '@contracts/notification';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => timestamptz('created_at').notNull().defaultNow();
+const updatedAt = () => timestamptz('updated_at').notNull().defaultNow();
+/** The owning company; its rows go when it does. */
+const companyRef = () => uuid('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' });
+
+/** A business using LeadLoop. Every business row below carries its `company_id`. */
+export interface WeeklyHours {
+  mon: DayHours | null;
+  tue: DayHours | null;
+  wed: DayHours | null;
+  thu: DayHours | null;
+  fri: DayHours | null;
+  sat: DayHours | null;
+  sun: DayHours | null;
+}
+/** Local times "HH:MM" in the company's time zone; null for a closed day. */
+export interface DayHours {
+  open: string;
+  close: string;
+}
+
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The name customers know (used in texts and HELP replies). */
+  name: text('name').notNull(),
+  legalName: text('legal_name'),
+  trade: text('trade'),
+  website: text('website'),
+  signupPhone: text('signup_phone'),
+  /** US or CA: drives compliance (quiet hours, CASL). From the address once set, else from the sign-up phone. */
+  country: text('country', { enum: ['US', 'CA'] }),
+  /** IANA time zone, e.g. America/Chicago. */
+  timezone: text('timezone'),
+  hours: jsonb('hours').$type<WeeklyHours>(),
+  addressLine1: text('address_line1'),
+  addressLine2: text('address_line2'),
+  city: text('city'),
+  /** Two-letter state or province code. */
+  region: text('region'),
+  postalCode: text('postal_code'),
+  /** ZIP codes / postal-code prefixes served (later: lead qualifier rules). */
+  serviceArea: jsonb('service_area').$type<string[]>(),
+  /** The owner's mobile number for alerts (new lead, opt-out…), E.164. */
+  alertPhone: text('alert_phone'),
+  plan: text('plan', { enum: ['trial', 'starter', 'pro', 'cancelled'] })
+    .notNull()
+    .default('trial'),
+  trialEndsAt: timestamptz('trial_ends_at').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    /** Stored lower-cased and trimmed; unique across the product (one login per email). */
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: text('role', { enum: ['owner', 'admin', 'staff'] })
+      .notNull()
+      .default('staff'),
+    emailVerifiedAt: timestamptz('email_verified_at'),
+    lastActiveAt: timestamptz('last_active_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company_idx').on(t.companyId)],
+);
+
+/** Where a sign-up came from: referral code, page referrer and the landing page's query string. */
+export const signupAttributions = pgTable(
+  'signup_attributions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    referralCode: text('referral_code'),
+    referrer: text('referrer'),
+    params: jsonb('params').$type<Record<string, string>>(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('signup_attributions_company_idx').on(t.companyId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    kind: text('kind', { enum: ['user', 'impersonation'] })
+      .notNull()
+      .default('user'),
+    /** For impersonation sessions: who asked for it (operator label from the admin command). */
+    impersonatedBy: text('impersonated_by'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamptz('last_used_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+  ],
+);
+
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['register', 'login'] }).notNull(),
+    /** SHA-256 of salt + code; compared in constant time. */
+    codeHash: text('code_hash').notNull(),
+    salt: text('salt').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    consumedAt: timestamptz('consumed_at'),
+    /** Set when a newer code replaces this one or too many wrong tries void it. */
+    voidedAt: timestamptz('voided_at'),
+  },
+  (t) => [index('verification_codes_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** One row per counted event; limits count rows in a sliding window (`rate-limit.service.ts`). */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('rate_limit_hits_key_idx').on(t.key, t.createdAt)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorKind: text('actor_kind', { enum: ['user', 'support', 'system'] }).notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_company_idx').on(t.companyId, t.createdAt)],
+);
+
+/** Durable background jobs (see `server/jobs/job-queue.ts`). */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    queue: text('queue').notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+    status: text('status', { enum: ['pending', 'active', 'completed', 'failed'] })
+      .notNull()
+      .default('pending'),
+    runAt: timestamptz('run_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lockedUntil: timestamptz('locked_until'),
+    lastError: text('last_error'),
+    /** At most one pending/active job per key (deduplication of triggers). */
+    singletonKey: text('singleton_key'),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamptz('finished_at'),
+  },
+  (t) => [
+    index('jobs_due_idx').on(t.status, t.runAt),
+    uniqueIndex('jobs_singleton_key')
+      .on(t.queue, t.singletonKey)
+      .where(sql`${t.status} in ('pending', 'active') and ${t.singletonKey} is not null`),
+  ],
+);
+
+/** The local mail default: messages are stored here (and printed to the log) instead of sent. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    fromAddress: text('from_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_outbox_to_idx').on(t.toAddress, t.createdAt)],
+);
+
+// ── Messaging (issue 5) ───────────────────────────────────────────────────────────────────────────────────────
+
+/** A business number: the one LeadLoop texts from and customers reply to. */
+export const phoneNumbers = pgTable(
+  'phone_numbers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    e164: text('e164').notNull(),
+    provider: text('provider', { enum: ['simulator', 'twilio'] }).notNull(),
+    providerSid: text('provider_sid'),
+    status: text('status', { enum: ['active', 'released'] })
+      .notNull()
+      .default('active'),
+    /** Per-number pacing: when the last text left (1 message/s by default). */
+    lastSentAt: timestamptz('last_sent_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('phone_numbers_active_e164_key').on(t.e164).where(sql`${t.status} = 'active'`),
+    index('phone_numbers_company_idx').on(t.companyId),
+  ],
+);
+
+/** Numbers that must never receive automated texts (the owner's family, suppliers…). */
+export const protectedNumbers = pgTable(
+  'protected_numbers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    e164: text('e164').notNull(),
+    label: text('label'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('protected_numbers_company_e164_key').on(t.companyId, t.e164)],
+);
+
+/** A contact (shown as "client"): one per phone number per company. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone').notNull(),
+    /** Numbers of clients merged into this one: texts from them still reach this client. */
+    otherPhones: jsonb('other_phones').$type<string[]>().notNull().default([]),
+    email: text('email'),
+    addressLine1: text('address_line1'),
+    city: text('city'),
+    region: text('region'),
+    postalCode: text('postal_code'),
+    /** Recipient time zone override (else derived from address, then area code). */
+    timezone: text('timezone'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    notes: text('notes'),
+    /** Opted out of all texts from this company (STOP or a plain-language opt-out). */
+    optedOutAt: timestamptz('opted_out_at'),
+    blockedAt: timestamptz('blocked_at'),
+    /** Set when merged into another contact; merged contacts are hidden and their phone is free again. */
+    mergedIntoId: uuid('merged_into_id'),
+    lastMessageAt: timestamptz('last_message_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('contacts_company_phone_key').on(t.companyId, t.phone).where(sql`${t.mergedIntoId} is null`),
+    index('contacts_company_idx').on(t.companyId, t.lastMessageAt),
+  ],
+);
+
+/** The consent ledger: every opt-in, opt-out and consent-bearing event, with how, when and what text. */
+export const consentEvents = pgTable(
+  'consent_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: CONSENT_KINDS }).notNull(),
+    method: text('method', { enum: CONSENT_METHODS }).notNull(),
+    /** The words that carried the consent: the customer's message, or the form's consent text. */
+    text: text('text'),
+    sourceUrl: text('source_url'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    messageId: uuid('message_id'),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('consent_events_contact_idx').on(t.contactId, t.createdAt)],
+);
+
+
+/** An inquiry from a contact. */
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: LEAD_SOURCES }).notNull(),
+    status: text('status', { enum: LEAD_STATUSES }).notNull().default('new'),
+    /** Won value in cents. */
+    valueCents: integer('value_cents'),
+    assignedUserId: uuid('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** First words of the inquiry, or what staff typed for a manual lead. */
+    summary: text('summary'),
+    tracking: jsonb('tracking').$type<Record<string, string>>(),
+    answers: jsonb('answers').$type<Record<string, string>>(),
+    lastActivityAt: timestamptz('last_activity_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('leads_company_created_idx').on(t.companyId, t.createdAt),
+    index('leads_contact_idx').on(t.contactId, t.createdAt),
+  ],
+);
+
+/** One conversation per contact per business number. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    phoneNumberId: uuid('phone_number_id')
+      .notNull()
+      .references(() => phoneNumbers.id, { onDelete: 'cascade' }),
+    /** The customer's number in this thread (a client merged from two numbers has a thread for each). */
+    peerPhone: text('peer_phone').notNull(),
+    /** Who answers: the AI assistant, or a person ("You're in control"). */
+    mode: text('mode', { enum: CONVERSATION_MODES }).notNull().default('ai'),
+    status: text('status', { enum: CONVERSATION_STATUSES }).notNull().default('open'),
+    assignedUserId: uuid('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
+    unreadCount: integer('unread_count').notNull().default(0),
+    lastMessageAt: timestamptz('last_message_at'),
+    lastMessagePreview: text('last_message_preview'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('conversations_contact_number_key').on(t.companyId, t.contactId, t.phoneNumberId, t.peerPhone),
+    index('conversations_company_last_idx').on(t.companyId, t.lastMessageAt),
+  ],
+);
+
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order: breaks ties between texts stored in the same millisecond (a reply after its STOP). */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    companyId: companyRef(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    direction: text('direction', { enum: MESSAGE_DIRECTIONS }).notNull(),
+    /** Who wrote it: the contact, a staff member, the AI, a flow, or the system (confirmations, HELP). */
+    author: text('author', { enum: MESSAGE_AUTHORS }).notNull(),
+    authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Automated sends wait for the send window and go through duplicate suppression; direct replies do not. */
+    automated: boolean('automated').notNull().default(false),
+    /** Automations name their trigger; the same key to the same contact within 10 minutes is suppressed. */
+    dedupeKey: text('dedupe_key'),
+    fromNumber: text('from_number').notNull(),
+    toNumber: text('to_number').notNull(),
+    body: text('body').notNull(),
+    media: jsonb('media').$type<string[]>().notNull().default([]),
+    status: text('status', { enum: MESSAGE_STATUSES }).notNull(),
+    provider: text('provider', { enum: ['simulator', 'twilio'] }).notNull(),
+    providerMessageId: text('provider_message_id'),
+    /** Provider error code and its plain-words explanation, or why we did not send. */
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    scheduledFor: timestamptz('scheduled_for'),
+    createdAt: createdAt(),
+    sentAt: timestamptz('sent_at'),
+    deliveredAt: timestamptz('delivered_at'),
+    failedAt: timestamptz('failed_at'),
+  },
+  (t) => [
+    uniqueIndex('messages_provider_id_key').on(t.provider, t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
+    index('messages_conversation_idx').on(t.conversationId, t.createdAt),
+    index('messages_company_created_idx').on(t.companyId, t.createdAt),
+    index('messages_contact_idx').on(t.contactId, t.createdAt),
+  ],
+);
+
+/** Raw provider webhooks, stored before anything else: the unique key makes redelivery a no-op. */
+export const inboundEvents = pgTable(
+  'inbound_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider', { enum: ['simulator', 'twilio'] }).notNull(),
+    kind: text('kind', { enum: ['sms', 'status'] }).notNull(),
+    /** MessageSid for an inbound text; MessageSid + status for a status callback. */
+    eventKey: text('event_key').notNull(),
+    payload: jsonb('payload').$type<Record<string, string>>().notNull(),
+    processedAt: timestamptz('processed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('inbound_events_key').on(t.provider, t.kind, t.eventKey)],
+);
+
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    name: text('name').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('message_templates_company_idx').on(t.companyId)],
+);
+
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    event: text('event', { enum: NOTIFICATION_EVENTS }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** In-app path to open, e.g. /conversations?c=<id>. */
+    link: text('link'),
+    readAt: timestamptz('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Per user, per event, per channel; a missing row means the default (see notification.service.ts). */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    companyId: companyRef(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    event: text('event', { enum: NOTIFICATION_EVENTS }).notNull(),
+    channel: text('channel', { enum: NOTIFICATION_CHANNELS }).notNull(),
+    enabled: boolean('enabled').notNull(),
+  },
+  (t) => [uniqueIndex('notification_preferences_key').on(t.userId, t.event, t.channel)],
+);
+
+/** The built-in phone simulator's handsets: customer numbers played from Settings → Phone (or by tests). */
+export const simulatorDevices = pgTable(
+  'simulator_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    e164: text('e164').notNull(),
+    /** How the simulated carrier treats texts to this handset. */
+    behavior: text('behavior', { enum: ['deliver', 'unreachable', 'landline', 'carrier_filtered'] })
+      .notNull()
+      .default('deliver'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('simulator_devices_company_e164_key').on(t.companyId, t.e164)],
+);
+
+/**
+ * Durable domain events (catalogue in contracts/events.ts): written in the transaction of the change that caused
+ * them, with the job that fans them out, so an event committed is an event delivered even if the process dies
+ * right after the commit. `seq` orders them; `dispatchedAt` is set once every consumer has had it.
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    companyId: companyRef(),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    occurredAt: timestamptz('occurred_at').notNull(),
+    dispatchedAt: timestamptz('dispatched_at'),
+  },
+  (t) => [index('domain_events_company_idx').on(t.companyId, t.seq), index('domain_events_occurred_idx').on(t.occurredAt)],
+);
+
+/**
+ * Web Push subscriptions, one per browser or installed app (a person may have several devices). The endpoint and
+ * keys are the browser's, needed as they are to encrypt each push (they grant nothing in LeadLoop). Each device
+ * chooses its events and how much of a notification the lock screen may show.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** "Chrome on Android": how the person tells their devices apart. */
+    label: text('label').notNull(),
+    events: jsonb('events').$type<string[]>().notNull(),
+    /** What a push may show: the whole preview, only its title, or nothing but "New activity". */
+    preview: text('preview', { enum: ['full', 'title', 'none'] }).notNull().default('full'),
+    lastSentAt: timestamptz('last_sent_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);

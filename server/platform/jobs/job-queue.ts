@@ -1,0 +1,277 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { storableValue } from '@contracts/text';
+import { type Database, type DbOrTx, queryRows } from '@server/platform/db/database';
+import { jobs } from '@server/platform/db/schema';
+import type { Clock } from '@server/platform/lib/clock';
+import type { Logger } from '@server/platform/lib/logger';
+
+/**
+ * A durable job queue in the application's own Postgres (PGlite or a server), so a job can be enqueued in the same
+ * transaction as the write that causes it: either both happen or neither does. Workers claim due jobs with
+ * `FOR UPDATE SKIP LOCKED` under a lease; a job whose worker died is claimed again when its lease runs out
+ * (at-least-once delivery; handlers are written to be idempotent).
+ */
+export interface JobRecord<P = unknown> {
+  id: string;
+  queue: string;
+  payload: P;
+  attempts: number;
+  maxAttempts: number;
+  companyId: string | null;
+}
+
+export interface EnqueueOptions {
+  runAt?: Date;
+  maxAttempts?: number;
+  /** While a job with this key is pending or active in the same queue, another enqueue is a no-op. */
+  singletonKey?: string;
+  companyId?: string | null;
+}
+
+export interface QueueHandlerOptions {
+  /** Delay before retry number `attempt` (1-based). Default: exponential from 5 s, capped at 1 h. */
+  retryDelayMs?: (attempt: number) => number;
+  /** Remove the row (and its payload) once done: for payloads that hold secrets such as sign-in codes. */
+  deleteOnComplete?: boolean;
+  /** Lease length; a job still running after it may be claimed again. */
+  leaseMs?: number;
+}
+
+export type JobHandler<P> = (job: JobRecord<P>) => Promise<void>;
+
+/** A failure that retrying cannot fix (bad payload, rejected address): the job fails at once. */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
+/** Not a failure: run the job again at `runAt` (pacing, a send window); the attempt is not counted. */
+export class RescheduleJob extends Error {
+  override name = 'RescheduleJob';
+  constructor(readonly runAt: Date) {
+    super(`rescheduled to ${runAt.toISOString()}`);
+  }
+}
+
+interface Registration {
+  handler: JobHandler<unknown>;
+  options: Required<Omit<QueueHandlerOptions, 'retryDelayMs'>> & Pick<QueueHandlerOptions, 'retryDelayMs'>;
+}
+
+export interface JobQueueOptions {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  concurrency?: number;
+  pollIntervalMs?: number;
+}
+
+const DEFAULT_LEASE_MS = 5 * 60 * 1000;
+
+export function defaultRetryDelayMs(attempt: number): number {
+  return Math.min(5_000 * 2 ** (attempt - 1), 60 * 60 * 1000);
+}
+
+export class JobQueue {
+  private readonly registrations = new Map<string, Registration>();
+  private readonly running = new Set<Promise<void>>();
+  private readonly concurrency: number;
+  private readonly pollIntervalMs: number;
+  private timer: NodeJS.Timeout | null = null;
+  private started = false;
+  private polling: Promise<void> | null = null;
+  private pollAgain = false;
+
+  constructor(private readonly options: JobQueueOptions) {
+    this.concurrency = options.concurrency ?? 4;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+  }
+
+  register<P>(queue: string, handler: JobHandler<P>, options: QueueHandlerOptions = {}): void {
+    this.registrations.set(queue, {
+      handler: handler as JobHandler<unknown>,
+      options: {
+        deleteOnComplete: options.deleteOnComplete ?? false,
+        leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+        retryDelayMs: options.retryDelayMs,
+      },
+    });
+  }
+
+  /** Adds a job. Pass the transaction of the write that causes it. Returns the id, or null for a singleton duplicate. */
+  async enqueue<P>(executor: DbOrTx, queue: string, payload: P, options: EnqueueOptions = {}): Promise<string | null> {
+    const now = this.options.clock.now();
+    const rows = await executor
+      .insert(jobs)
+      .values({
+        queue,
+        // A payload is stored as jsonb: made storable here so no enqueue can fail (and roll back its caller) on text.
+        payload: storableValue(payload) as unknown,
+        runAt: options.runAt ?? now,
+        maxAttempts: options.maxAttempts ?? 5,
+        singletonKey: options.singletonKey ?? null,
+        companyId: options.companyId ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: jobs.id });
+    return rows[0]?.id ?? null;
+  }
+
+  /** Starts polling. Call `wake()` after committing a transaction that enqueued work to skip the poll delay. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.schedule(0);
+  }
+
+  wake(): void {
+    if (this.started) this.schedule(0);
+  }
+
+  /** Stops claiming new jobs and waits (up to `timeoutMs`) for the running ones. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    this.started = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const all = Promise.allSettled([...(this.polling ? [this.polling] : []), ...this.running]);
+    let timeout: NodeJS.Timeout | undefined;
+    await Promise.race([all, new Promise((r) => (timeout = setTimeout(r, timeoutMs)))]);
+    clearTimeout(timeout);
+  }
+
+  /** Runs every due job to completion, repeatedly, until none is due (tests and scripts; no polling). */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const claimed = await this.claim(this.concurrency);
+      if (claimed.length === 0) break;
+      total += claimed.length;
+      await Promise.all(claimed.map((job) => this.execute(job)));
+    }
+    return total;
+  }
+
+  private schedule(delayMs: number): void {
+    if (!this.started) return;
+    if (this.polling) {
+      this.pollAgain = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.polling = this.poll().finally(() => {
+        this.polling = null;
+        const again = this.pollAgain;
+        this.pollAgain = false;
+        this.schedule(again ? 0 : this.pollIntervalMs);
+      });
+    }, delayMs);
+    this.timer.unref?.();
+  }
+
+  private async poll(): Promise<void> {
+    const free = this.concurrency - this.running.size;
+    if (free <= 0 || this.registrations.size === 0) return;
+    let claimed: JobRecord[];
+    try {
+      claimed = await this.claim(free);
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'job queue: claiming jobs failed');
+      return;
+    }
+    for (const job of claimed) {
+      const run = this.execute(job).finally(() => {
+        this.running.delete(run);
+        this.wake();
+      });
+      this.running.add(run);
+    }
+    if (claimed.length === free) this.pollAgain = true;
+  }
+
+  private async claim(limit: number): Promise<JobRecord[]> {
+    const queues = [...this.registrations.keys()];
+    if (queues.length === 0 || limit <= 0) return [];
+    const now = this.options.clock.now();
+    const leaseMs = Math.max(...[...this.registrations.values()].map((r) => r.options.leaseMs));
+    const lockedUntil = new Date(now.getTime() + leaseMs);
+    const rows = await queryRows<{
+      id: string;
+      queue: string;
+      payload: unknown;
+      attempts: number;
+      max_attempts: number;
+      company_id: string | null;
+    }>(this.options.db, sql`
+      update ${jobs} set status = 'active', attempts = attempts + 1, locked_until = ${lockedUntil}, updated_at = ${now}
+      where id in (
+        select id from ${jobs}
+        where queue in ${queues}
+          and ((status = 'pending' and run_at <= ${now}) or (status = 'active' and locked_until < ${now}))
+        order by run_at
+        limit ${limit}
+        for update skip locked
+      )
+      returning id, queue, payload, attempts, max_attempts, company_id`);
+    return rows.map((row) => ({
+      id: row.id,
+      queue: row.queue,
+      payload: row.payload,
+      attempts: row.attempts,
+      maxAttempts: row.max_attempts,
+      companyId: row.company_id,
+    }));
+  }
+
+  private async execute(job: JobRecord): Promise<void> {
+    const registration = this.registrations.get(job.queue);
+    const { db, clock, logger } = this.options;
+    if (!registration) return;
+    try {
+      await registration.handler(job);
+      if (registration.options.deleteOnComplete) {
+        await db.delete(jobs).where(eq(jobs.id, job.id));
+      } else {
+        const now = clock.now();
+        await db
+          .update(jobs)
+          .set({ status: 'completed', finishedAt: now, updatedAt: now, lockedUntil: null })
+          .where(eq(jobs.id, job.id));
+      }
+    } catch (error) {
+      const now = clock.now();
+      if (error instanceof RescheduleJob) {
+        await db
+          .update(jobs)
+          .set({ status: 'pending', runAt: error.runAt, attempts: sql`${jobs.attempts} - 1`, updatedAt: now, lockedUntil: null })
+          .where(eq(jobs.id, job.id));
+        this.wake();
+        return;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      const permanent = error instanceof PermanentJobError;
+      if (permanent || job.attempts >= job.maxAttempts) {
+        logger.error({ err: error, jobId: job.id, queue: job.queue, attempts: job.attempts }, 'job failed');
+        await db
+          .update(jobs)
+          .set({ status: 'failed', lastError: message, finishedAt: now, updatedAt: now, lockedUntil: null })
+          .where(eq(jobs.id, job.id));
+      } else {
+        const delay = (registration.options.retryDelayMs ?? defaultRetryDelayMs)(job.attempts);
+        logger.warn({ err: error, jobId: job.id, queue: job.queue, attempts: job.attempts, retryInMs: delay }, 'job will retry');
+        await db
+          .update(jobs)
+          .set({
+            status: 'pending',
+            lastError: message,
+            runAt: new Date(now.getTime() + delay),
+            updatedAt: now,
+            lockedUntil: null,
+          })
+          .where(and(eq(jobs.id, job.id), inArray(jobs.status, ['active'])));
+      }
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import type { DomainEvent } from '@contracts/events';
+import type { EventConsumer } from '@server/platform/events/domain-events';
+import type { CompanyEvent, EventBus } from './event-bus';
+
+/** What each domain event tells an open screen to refetch (small hints, never contents). */
+export function liveHints(event: DomainEvent): CompanyEvent[] {
+  switch (event.type) {
+    case 'lead.created':
+    case 'lead.updated':
+    case 'lead.status_changed':
+      return [{ type: 'lead', leadId: event.data.leadId }];
+    case 'message.received':
+    case 'message.queued':
+      return [
+        { type: 'message', conversationId: event.data.conversationId, messageId: event.data.messageId },
+        { type: 'conversation', conversationId: event.data.conversationId },
+      ];
+    case 'message.status_changed':
+    case 'message.sent':
+    case 'message.failed':
+      return [{ type: 'message', conversationId: event.data.conversationId, messageId: event.data.messageId }];
+    case 'conversation.updated':
+      return [{ type: 'conversation', conversationId: event.data.conversationId }];
+    case 'contact.created':
+    case 'contact.updated':
+    case 'contact.opted_out':
+    case 'contact.opted_in':
+    case 'contact.merged':
+      return [{ type: 'contact', contactId: event.data.contactId }];
+    case 'notification.created':
+      return [{ type: 'notification', userId: event.data.userId }];
+  }
+}
+
+/** The live-screens consumer: publishes each event's hints on the bus (LISTEN/NOTIFY across instances). */
+export function liveUpdatesConsumer(bus: EventBus): EventConsumer {
+  return ({ companyId, event }) => {
+    for (const hint of liveHints(event)) bus.publish(companyId, hint);
+  };
+}
