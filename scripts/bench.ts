@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { loadDotEnvFiles } from '../server/config/env';
+import { loadDotEnvFiles } from '@server/platform/config/env';
 import { benchInbound } from './bench-inbound';
 import type { ChunkStat } from './vite-chunk-stats';
 import { buildIfStale, DIST } from './web-build';
@@ -23,6 +23,7 @@ const FORBIDDEN = [
   /node_modules\/@trpc\/tanstack-react-query\//,
   /node_modules\/posthog-js\//,
   /node_modules\/@statelyai\/inspect\//,
+  /^src\/widgets\/qa-inspector\//,
 ];
 
 const gz = (file: string) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;

@@ -7,7 +7,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DIST = join(ROOT, 'dist');
-const STAMP = join(DIST, '.build-stamp.json');
+const STAMP_NAME = '.build-stamp.json';
 
 /** Everything that changes the built SPA. */
 const INPUTS = ['src', 'contracts', 'index.html', 'vite.config.ts', 'scripts/vite-chunk-stats.ts', 'package-lock.json', 'public', '.env', '.env.local', '.env.production', '.env.production.local'];
@@ -21,27 +21,34 @@ function newestMtime(path: string): number {
   return newest;
 }
 
+/** Another build beside dist/ (e.g. the QA build with VITE_XSTATE_INSPECT=true): its folder and extra VITE_* variables. */
+export interface WebBuildOptions {
+  outDir?: string;
+  env?: Record<string, string>;
+}
+
 /** The client build bakes in VITE_* variables, so a change of them makes the build stale too. */
-function viteEnvFingerprint(): string {
-  const entries = Object.entries(process.env)
+function viteEnvFingerprint(extra: Record<string, string> = {}): string {
+  const entries = Object.entries({ ...process.env, ...extra })
     .filter(([key]) => key.startsWith('VITE_'))
     .sort(([a], [b]) => a.localeCompare(b));
   return createHash('sha256').update(JSON.stringify(entries)).digest('hex');
 }
 
-function buildStaleReason(): string | null {
-  if (!existsSync(join(DIST, 'index.html'))) return 'no build yet';
-  if (!existsSync(STAMP)) return 'build stamp missing';
-  const stamp = JSON.parse(readFileSync(STAMP, 'utf8')) as { builtAt: number; viteEnv: string };
-  if (stamp.viteEnv !== viteEnvFingerprint()) return 'VITE_* variables changed';
+function buildStaleReason({ outDir = DIST, env }: WebBuildOptions): string | null {
+  const stampFile = join(outDir, STAMP_NAME);
+  if (!existsSync(join(outDir, 'index.html'))) return 'no build yet';
+  if (!existsSync(stampFile)) return 'build stamp missing';
+  const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as { builtAt: number; viteEnv: string };
+  if (stamp.viteEnv !== viteEnvFingerprint(env)) return 'VITE_* variables changed';
   const newest = Math.max(...INPUTS.map((p) => newestMtime(join(ROOT, p))));
   if (newest > stamp.builtAt) return 'sources changed since the last build';
   return null;
 }
 
-function run(command: string, args: string[]): Promise<void> {
+function run(command: string, args: string[], env: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit' });
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
   });
@@ -71,23 +78,23 @@ export function precompress(dir: string): number {
   return count;
 }
 
-export async function buildWeb(): Promise<void> {
+export async function buildWeb({ outDir = DIST, env = {} }: WebBuildOptions = {}): Promise<void> {
   const startedAt = Date.now();
   const viteBin = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
   if (!existsSync(viteBin)) {
     throw new Error('Vite is not installed. Run `npm install` (with dev dependencies) before building the web app.');
   }
-  await run(process.execPath, [viteBin, 'build']);
-  const files = precompress(DIST);
-  writeFileSync(STAMP, JSON.stringify({ builtAt: startedAt, viteEnv: viteEnvFingerprint() }));
-  console.log(`web build ready in ${relative(ROOT, DIST)}/ (${files} files pre-compressed, ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
+  await run(process.execPath, [viteBin, 'build', ...(outDir === DIST ? [] : ['--outDir', outDir])], env);
+  const files = precompress(outDir);
+  writeFileSync(join(outDir, STAMP_NAME), JSON.stringify({ builtAt: startedAt, viteEnv: viteEnvFingerprint(env) }));
+  console.log(`web build ready in ${relative(ROOT, outDir)}/ (${files} files pre-compressed, ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
 }
 
 /** Builds when the build is missing or stale; `before` first gets the reason (to log it, or to refuse). Returns whether it built. */
-export async function buildIfStale(before: (reason: string) => void = () => {}): Promise<boolean> {
-  const reason = buildStaleReason();
+export async function buildIfStale(before: (reason: string) => void = () => {}, options: WebBuildOptions = {}): Promise<boolean> {
+  const reason = buildStaleReason(options);
   if (!reason) return false;
   before(reason);
-  await buildWeb();
+  await buildWeb(options);
   return true;
 }

@@ -1,6 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { ApiClient } from '../../../shared/api';
-import { apiErrorCode, apiRetryAfterSeconds } from '../../../shared/api/errors';
+import { apiErrorCode, apiRetryAfterSeconds, type ApiClient } from '@/shared/api';
 import { RateLimitedError, type RegistrationPayload, type ServerAnswer, type VerifyAnswer } from '../model/auth-flow.types';
 
 /** TOO_MANY_REQUESTS becomes a RateLimitedError (message and wait shown as is); anything else is rethrown. */

@@ -381,6 +381,12 @@ export const authFlowMachine = setup({
 });
 
 export type AuthFlowSnapshot = SnapshotFrom<typeof authFlowMachine>;
+export type AuthFlowActors = NonNullable<Parameters<typeof authFlowMachine.provide>[0]['actors']>;
+
+/** The machine with the app's API actors and a clock for `syncTime`: the one way the screen and QA sandboxes run it. */
+export function provideAuthFlow(actors: AuthFlowActors, now: () => number) {
+  return authFlowMachine.provide({ actors, actions: { syncTime: assign({ now: () => now() }) } });
+}
 
 /** The screen's mode for a snapshot: what the page shows and what is saved. */
 export function screenModeOf(snapshot: AuthFlowSnapshot): ScreenMode {

@@ -82,3 +82,45 @@ export function sameSignInState(a: RestoredSignInState | null, b: RestoredSignIn
     a.verificationState?.mode === b.verificationState?.mode
   );
 }
+
+/**
+ * Saves the snapshot's saved fields whenever they change (so the timestamp is the time of the last change, not of
+ * the last reload). `restored` is what the screen started from: it counts as already saved.
+ */
+export function createSignInStateSaver(storage: WritableStorage, now: () => number, restored: RestoredSignInState | null) {
+  let lastSaved = restored;
+  return (snapshot: AuthFlowSnapshot): void => {
+    if (snapshot.status !== 'active') return;
+    const state = signInStateOf(snapshot);
+    if (sameSignInState(lastSaved, state)) return;
+    saveSignInState(storage, state, now());
+    lastSaved = state;
+  };
+}
+
+/**
+ * QA: back-dates the saved state so it is `ageMs` old at `now` (19:59 restores on reload, 20:00 does not).
+ * Returns false when nothing valid is saved.
+ */
+export function ageSignInState(storage: Pick<Storage, 'getItem' | 'setItem'>, ageMs: number, now: number): boolean {
+  try {
+    const raw = storage.getItem(SIGN_IN_STATE_KEY);
+    const result = raw === null ? null : savedSchema.safeParse(JSON.parse(raw));
+    if (!result?.success) return false;
+    storage.setItem(SIGN_IN_STATE_KEY, JSON.stringify({ ...result.data, timestamp: now - ageMs }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** QA: the saved record as stored (timestamp included), or null. */
+export function readSavedSignInState(storage: Pick<Storage, 'getItem'>): SavedSignInState | null {
+  try {
+    const raw = storage.getItem(SIGN_IN_STATE_KEY);
+    const result = raw === null ? null : savedSchema.safeParse(JSON.parse(raw));
+    return result?.success ? result.data : null;
+  } catch {
+    return null;
+  }
+}

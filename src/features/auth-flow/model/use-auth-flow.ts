@@ -1,9 +1,10 @@
 import { useActorRef } from '@xstate/react';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { type ActorRefFrom, assign, type InspectionEvent } from 'xstate';
+import { useContext, useEffect, useEffectEvent, useState } from 'react';
+import type { ActorRefFrom, InspectionEvent } from 'xstate';
 import type { createAuthFlowActors } from '../api/auth-flow.actors';
-import { type AuthFlowOutput, authFlowMachine } from './auth-flow.machine';
-import { clearSignInState, loadSignInState, sameSignInState, saveSignInState, signInStateOf } from './auth-flow.persistence';
+import { AuthFlowClockContext } from './auth-flow.clock';
+import { type AuthFlowOutput, type authFlowMachine, provideAuthFlow } from './auth-flow.machine';
+import { clearSignInState, createSignInStateSaver, loadSignInState } from './auth-flow.persistence';
 import type { VerificationMode } from './auth-flow.types';
 
 export type AuthFlowActorRef = ActorRefFrom<typeof authFlowMachine>;
@@ -12,6 +13,7 @@ export interface UseAuthFlowOptions {
   actors: ReturnType<typeof createAuthFlowActors>;
   /** Where the in-progress sign-in is saved (sessionStorage in the app). */
   storage: Storage;
+  /** Overrides the clock's `now` (the clock itself comes from AuthFlowClockContext). */
   now?: () => number;
   initialMode: VerificationMode;
   onSignedIn: (result: AuthFlowOutput) => void;
@@ -21,23 +23,20 @@ export interface UseAuthFlowOptions {
 /**
  * Runs the auth-flow machine for a screen: restores the saved state (if under 20 minutes old), saves it whenever
  * its saved fields change (so its timestamp is the time of the last change, not of the last reload), and on
- * success clears it and hands the token over.
+ * success clears it and hands the token over. Time (now and the `after` delays) comes from AuthFlowClockContext.
  */
-export function useAuthFlow({ actors, storage, now = Date.now, initialMode, onSignedIn, inspect }: UseAuthFlowOptions): AuthFlowActorRef {
+export function useAuthFlow({ actors, storage, now: nowOption, initialMode, onSignedIn, inspect }: UseAuthFlowOptions): AuthFlowActorRef {
+  const clock = useContext(AuthFlowClockContext);
+  const now = nowOption ?? clock.now;
   const [restored] = useState(() => loadSignInState(storage, now()));
-  const actorRef = useActorRef(
-    authFlowMachine.provide({ actors, actions: { syncTime: assign({ now: () => now() }) } }),
-    { input: { now: now(), initialMode, restored }, ...(inspect ? { inspect } : {}) },
-  );
-
-  const lastSaved = useRef(restored);
-  const persist = useEffectEvent((snapshot: ReturnType<AuthFlowActorRef['getSnapshot']>) => {
-    if (snapshot.status !== 'active') return;
-    const state = signInStateOf(snapshot);
-    if (sameSignInState(lastSaved.current, state)) return;
-    saveSignInState(storage, state, now());
-    lastSaved.current = state;
+  const actorRef = useActorRef(provideAuthFlow(actors, now), {
+    input: { now: now(), initialMode, restored },
+    clock,
+    ...(inspect ? { inspect } : {}),
   });
+
+  const [save] = useState(() => createSignInStateSaver(storage, now, restored));
+  const persist = useEffectEvent((snapshot: ReturnType<AuthFlowActorRef['getSnapshot']>) => save(snapshot));
   const finish = useEffectEvent((result: AuthFlowOutput) => {
     clearSignInState(storage);
     onSignedIn(result);

@@ -1,6 +1,6 @@
 import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { isEmail } from '../../../shared/lib/email';
+import { isEmail } from '@/shared/lib/email';
 
 export const LOGIN_BUTTON = 'Send Login Code';
 

@@ -1,8 +1,8 @@
 import { Anchor, Button, Checkbox, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { isEmail } from '../../../shared/lib/email';
-import { INVALID_US_CA_PHONE_MESSAGE, parseSignupPhone } from '../../../shared/lib/phone';
-import { PhoneInput } from '../../../shared/ui/phone-input';
+import { isEmail } from '@/shared/lib/email';
+import { INVALID_US_CA_PHONE_MESSAGE, parseSignupPhone } from '@/shared/lib/phone';
+import { PhoneInput } from '@/shared/ui/phone-input';
 import type { RegistrationPayload } from '../model/auth-flow.types';
 
 export const REGISTER_TITLE = 'Start Your Free 14-Day Trial';
