@@ -14,11 +14,20 @@ const MANTINE_FIRST_LOAD = new RegExp(
   ].join('|'),
 );
 
+/** Import aliases, the same as tsconfig.json's `paths`: `@/` is the web app, `@contracts/` and `@server/` their folders. */
+const alias = {
+  '@/': `${import.meta.dirname}/src/`,
+  '@contracts/': `${import.meta.dirname}/contracts/`,
+  '@server/': `${import.meta.dirname}/server/`,
+  '@scripts/': `${import.meta.dirname}/scripts/`,
+};
+
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 const api = `http://127.0.0.1:${API_PORT}`;
 
 export default defineConfig({
   plugins: [react(), chunkStats()],
+  resolve: { alias },
   server: {
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,
@@ -52,6 +61,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias },
         test: {
           name: 'server',
           environment: 'node',
@@ -62,11 +72,12 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve: { alias },
         test: {
           name: 'web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
-          setupFiles: ['src/shared/testing/setup.ts'],
+          setupFiles: ['src/shared/lib/test/setup.ts'],
           css: false,
         },
       },

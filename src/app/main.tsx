@@ -5,7 +5,7 @@ import { analytics } from '../shared/lib/analytics';
 import { messenger } from '../shared/lib/messenger';
 import { isDirectSignIn } from './boot';
 import { setUpInspector } from './devtools/inspector';
-import { AppProviders } from './providers/app-providers';
+import { AppProviders } from './root/app-providers';
 import { parseSearch } from './router/search';
 import { browserSession } from './router/session-context';
 import { parseSignInSearch, SignInScreen, type SignInTarget } from './sign-in-screen';

@@ -2,7 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import type { Root } from 'react-dom/client';
 import { analytics } from '../shared/lib/analytics';
 import { messenger } from '../shared/lib/messenger';
-import { AppProviders } from './providers/app-providers';
+import { AppProviders } from './root/app-providers';
 import { createAppRouter } from './router/router';
 import { browserSession } from './router/session-context';
 import { trackNavigation } from './tracking';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import * as z from 'zod/mini';
-import { createAuthFlowActors } from '../features/auth-flow';
+import { AuthFlowClockContext, createAuthFlowActors } from '../features/auth-flow';
 import { SignInPage } from '../pages/sign-in';
-import { config, links } from '../shared/config/env';
+import { config, links } from '@/shared/config';
 import { safeRedirectPath } from '../shared/lib/safe-redirect';
-import { inspector } from './devtools/inspector';
+import { devtoolsClock, inspector } from './devtools/inspector';
 import { parseSearch } from './router/search';
 import type { SessionContext } from './router/session-context';
 
@@ -49,20 +49,22 @@ export function SignInScreen({ search, session, onNavigate }: { search: SignInSe
     return { params: Object.keys(params).length > 0 ? params : undefined, referrer: document.referrer };
   });
   return (
-    <SignInPage
-      actors={actors}
-      storage={window.sessionStorage}
-      initialMode={search.from ? 'login' : 'register'}
-      referralCode={search.ref ?? null}
-      referrer={landing.referrer}
-      params={landing.params}
-      links={links}
-      testimonialsEmbedUrl={config.VITE_TESTIMONIALS_EMBED_URL}
-      inspect={inspector()}
-      onSignedIn={({ authToken, mode }) => {
-        session.signIn(authToken);
-        onNavigate(signInTarget(mode, search.from, window.location.origin));
-      }}
-    />
+    <AuthFlowClockContext value={devtoolsClock()}>
+      <SignInPage
+        actors={actors}
+        storage={window.sessionStorage}
+        initialMode={search.from ? 'login' : 'register'}
+        referralCode={search.ref ?? null}
+        referrer={landing.referrer}
+        params={landing.params}
+        links={links}
+        testimonialsEmbedUrl={config.VITE_TESTIMONIALS_EMBED_URL}
+        inspect={inspector()}
+        onSignedIn={({ authToken, mode }) => {
+          session.signIn(authToken);
+          onNavigate(signInTarget(mode, search.from, window.location.origin));
+        }}
+      />
+    </AuthFlowClockContext>
   );
 }

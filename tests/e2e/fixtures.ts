@@ -1,5 +1,5 @@
 import { test as base, expect } from '@playwright/test';
-import { type MailCatcher, startMailCatcher } from '../support/mail-catcher';
+import { type MailCatcher, startMailCatcher } from '@server/platform/testing/mail-catcher';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
 
 interface WorkerFixtures {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { MailCatcher } from '../support/mail-catcher';
+import type { MailCatcher } from '@server/platform/testing/mail-catcher';
 import { expect } from './fixtures';
 
 /** Shared by the browser tests that start signed in: an account made through the API, its token in the page. */

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { MailCatcher } from '../support/mail-catcher';
+import type { MailCatcher } from '@server/platform/testing/mail-catcher';
 import { expect, test } from './fixtures';
 import { signUpViaApi } from './session';
 

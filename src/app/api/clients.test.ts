@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_TOKEN_KEY } from '../../entities/session';
+import { AUTH_TOKEN_KEY } from '@/entities/session';
 
 describe('UNAUTHORIZED handling', () => {
   const original = window.location;

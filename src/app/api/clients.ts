@@ -1,5 +1,5 @@
-import { clearAuthToken, readAuthToken } from '../../entities/session';
-import { createApiClient } from '../../shared/api';
+import { clearAuthToken, readAuthToken } from '@/entities/session';
+import { createApiClient } from '@/shared/api';
 
 let loggingOut = false;
 

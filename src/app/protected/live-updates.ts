@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
-import { useTRPC } from '../../shared/api/react';
+import { useTRPC } from '@/shared/api-react';
 
 /**
  * Keeps every open screen current: the server pushes a small event for each change in the company (a text

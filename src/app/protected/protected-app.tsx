@@ -5,10 +5,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import '../styles/app.css.ts';
-import { useCurrentUser } from '../../entities/user';
-import { createQueryClient, TRPCProvider } from '../../shared/api/react';
-import { analytics } from '../../shared/lib/analytics';
-import { messenger } from '../../shared/lib/messenger';
+import { useCurrentUser } from '@/entities/user';
+import { createQueryClient, TRPCProvider } from '@/shared/api-react';
+import { analytics } from '@/shared/lib/analytics';
+import { messenger } from '@/shared/lib/messenger';
 import { authenticatedApi } from '../api/clients';
 import { useLiveUpdates } from './live-updates';
 

@@ -1,4 +1,4 @@
-import { isSignedIn, storeAuthToken } from '../../entities/session';
+import { isSignedIn, storeAuthToken } from '@/entities/session';
 
 /** What route guards know about the session: only whether a credential is stored (the server authorizes). */
 export interface SessionContext {

@@ -1,12 +1,4 @@
-export {
-  isLeadSource,
-  isLeadStatus,
-  LEAD_SOURCE_LABELS,
-  LEAD_SOURCES,
-  LEAD_STATUS_COLORS,
-  LEAD_STATUS_LABELS,
-  LEAD_STATUSES,
-  type LeadSource,
-  type LeadStatus,
-} from './model/lead-labels';
+export { type LeadChanges, useUpdateLead } from './api/use-update-lead';
+export { LEAD_SOURCE_OPTIONS, LEAD_STATUS_COLORS, LEAD_STATUS_OPTIONS } from './model/lead-status';
+export type { LeadDetail, LeadListInput, LeadListItem } from './model/types';
 export { LeadStatusBadge } from './ui/lead-status-badge';

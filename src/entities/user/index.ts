@@ -1,1 +1,3 @@
-export { fullName, initials, useCurrentUser } from './model/current-user';
+export { useCurrentUser } from './api/current-user';
+export { type TeamMember, useTeamMembers } from './api/team-members';
+export { assigneeLabel, fullName, initials, memberLabel, memberName } from './model/member-name';

@@ -1,7 +1,7 @@
 import { type QueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from './react';
+import { createQueryClient } from '@/shared/api-react';
 import { apiErrorCode, apiFieldErrors } from './errors';
 import { createApiClient } from './trpc-client';
 

@@ -1,6 +1,6 @@
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, type TRPCClient, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
-import type { AppRouter } from '../../../server/trpc/app.router';
+import type { AppRouter } from '@server/app.router';
 import { apiErrorCode } from './errors';
 
 export type ApiClient = TRPCClient<AppRouter>;
@@ -45,6 +45,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const url = options.url ?? '/trpc';
   const batch = httpBatchLink({
     url,
+    // The server refuses a batch of more than 50 calls (server/app.ts MAX_BATCH_SIZE); longer ones are split.
+    maxItems: 50,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     headers() {
       const token = options.getAuthToken?.();

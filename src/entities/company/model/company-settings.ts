@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '../../../shared/api/react';
+import { useTRPC } from '@/shared/api-react';
 
 export const TRIAL_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { type Country, normalizePostalCode, normalizeServiceAreaEntry, regionsOf } from '../../../../contracts/company';
-import type { CompanySettings } from '../../../entities/company';
-import { useTRPC } from '../../../shared/api/react';
+import { type Country, normalizePostalCode, normalizeServiceAreaEntry, regionsOf } from '@contracts/company';
+import type { CompanySettings } from '@/entities/company';
+import { useTRPC } from '@/shared/api-react';
 import { CompanyFormFrame, type CompanyFormProps, useCompanyForm } from './company-form';
 
 interface AddressForm {

@@ -2,9 +2,9 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import type { CompanySettings } from '../../../entities/company';
-import { apiErrorCode, apiFieldErrors } from '../../../shared/api';
-import { useTRPC } from '../../../shared/api/react';
+import type { CompanySettings } from '@/entities/company';
+import { apiErrorCode, apiFieldErrors } from '@/shared/api';
+import { useTRPC } from '@/shared/api-react';
 
 export interface CompanyFormProps {
   company: CompanySettings;

@@ -3,9 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_HOURS } from '../../../../contracts/company';
-import type { CompanySettings } from '../../../entities/company';
-import { ApiTestProvider, apiError, type ApiHandlers, createFakeApi } from '../../../shared/testing/fake-api';
+import { DEFAULT_HOURS } from '@contracts/company';
+import type { CompanySettings } from '@/entities/company';
+import { ApiTestProvider, apiError, type ApiHandlers, createFakeApi } from '@/shared/lib/test';
 import { CompanyAddressForm } from './company-address-form';
 import { CompanyProfileForm, validateProfile } from './company-profile-form';
 

@@ -1,7 +1,7 @@
 import { Checkbox, Paper, Select, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
-import { DEFAULT_HOURS, TIME_OF_DAY, TIME_ZONES, type TimeZone, type Trade, TRADES, WEEKDAYS, type WeeklyHours } from '../../../../contracts/company';
-import type { CompanySettings } from '../../../entities/company';
-import { useTRPC } from '../../../shared/api/react';
+import { DEFAULT_HOURS, TIME_OF_DAY, TIME_ZONES, type TimeZone, type Trade, TRADES, WEEKDAYS, type WeeklyHours } from '@contracts/company';
+import type { CompanySettings } from '@/entities/company';
+import { useTRPC } from '@/shared/api-react';
 import { CompanyFormFrame, type CompanyFormProps, useCompanyForm } from './company-form';
 
 interface ProfileForm {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderScreen } from '../../testing';
+import { renderScreen } from '@/shared/lib/test';
 import { OAuthCallbackPage } from './oauth-callback-page';
 
 const CODE = 'SECRET-CODE-123';

@@ -1,7 +1,7 @@
 import { Button, Center, Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Link, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useDocumentTitle } from '../../../shared/lib/document-title';
+import { useDocumentTitle } from '@/shared/lib/document-title';
 import { providerFromPath, readCallback } from '../model/oauth-callback';
 
 /**

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Box, Button, Container, Group, List, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { type CompanySettings, TRIAL_DAYS, useCompanySettings } from '../../../entities/company';
-import { useCurrentUser } from '../../../entities/user';
-import { CompanyAddressForm, CompanyProfileForm } from '../../../features/company-settings';
-import { useDocumentTitle } from '../../../shared/lib/document-title';
-import { ScreenSpinner } from '../../../shared/ui/spinner';
+import { type CompanySettings, TRIAL_DAYS, useCompanySettings } from '@/entities/company';
+import { useCurrentUser } from '@/entities/user';
+import { CompanyAddressForm, CompanyProfileForm } from '@/features/company-settings';
+import { useDocumentTitle } from '@/shared/lib/document-title';
+import { ScreenSpinner } from '@/shared/ui/spinner';
 
 /** Progress lives in the data itself, so onboarding resumes where it was left on any device. */
 export function firstIncompleteStep(company: Pick<CompanySettings, 'timezone' | 'address'>): number {

@@ -1,8 +1,8 @@
 import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { type CompanySettings, useCompanySettings } from '../../../entities/company';
-import { CompanyAddressForm, CompanyProfileForm } from '../../../features/company-settings';
-import { ScreenSpinner } from '../../../shared/ui/spinner';
+import { type CompanySettings, useCompanySettings } from '@/entities/company';
+import { CompanyAddressForm, CompanyProfileForm } from '@/features/company-settings';
+import { ScreenSpinner } from '@/shared/ui/spinner';
 
 function WithCompany({ children }: { children: (company: CompanySettings) => ReactNode }) {
   const company = useCompanySettings();

@@ -1,10 +1,10 @@
 import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { TRIAL_DAYS, trialDaysLeft, useCompanySettings } from '../../../entities/company';
-import { links } from '../../../shared/config/env';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { ScreenSpinner } from '../../../shared/ui/spinner';
+import { TRIAL_DAYS, trialDaysLeft, useCompanySettings } from '@/entities/company';
+import { links } from '@/shared/config';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { ScreenSpinner } from '@/shared/ui/spinner';
 
 export function AiTab() {
   return (

@@ -2,8 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, type ApiHandlers, createFakeApi } from '../../../shared/testing/fake-api';
-import { renderScreen } from '../../testing';
+import { apiError, type ApiHandlers, createFakeApi, renderScreen } from '@/shared/lib/test';
 import { PhoneTab } from './phone-tab';
 import { SettingsLayout } from './settings-layout';
 

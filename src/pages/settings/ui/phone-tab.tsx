@@ -1,12 +1,12 @@
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '../../../shared/api/react';
-import { ScreenSpinner } from '../../../shared/ui/spinner';
+import { useTRPC } from '@/shared/api-react';
+import { ScreenSpinner } from '@/shared/ui/spinner';
 import { AlertPhonePanel } from './phone/alert-phone-panel';
 import { BusinessNumberPanel } from './phone/business-number-panel';
 import { ProtectedNumbersPanel } from './phone/protected-numbers-panel';
 import { TestPhonePanel } from './phone/test-phone-panel';
-import { LoadError } from '../../../shared/ui/load-error';
+import { LoadError } from '@/shared/ui/load-error';
 
 /**
  * Settings → Phone: the business number (a test number from the built-in simulator, or a Twilio number), the

@@ -1,4 +1,4 @@
-import { type RouteTab, RouteTabsLayout } from '../../../shared/ui/route-tabs';
+import { type RouteTab, RouteTabsLayout } from '@/shared/ui/route-tabs';
 
 const TABS: RouteTab[] = [
   { to: '/settings/company', label: 'Company' },

@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { createAuthFlowActors, RegistrationPayload } from '../../../features/auth-flow';
+import type { createAuthFlowActors, RegistrationPayload } from '@/features/auth-flow';
 import { SignInPage, type SignInPageProps } from './sign-in-page';
 
 type Actors = ReturnType<typeof createAuthFlowActors>;

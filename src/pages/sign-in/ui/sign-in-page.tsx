@@ -7,8 +7,8 @@ import {
   type createAuthFlowActors,
   useAuthFlow,
   type VerificationMode,
-} from '../../../features/auth-flow';
-import { LandingOffer } from '../../../widgets/landing-offer';
+} from '@/features/auth-flow';
+import { LandingOffer } from './landing-offer/landing-offer';
 
 export interface SignInLinks {
   mainSite: string;

@@ -2,6 +2,8 @@
  * Product analytics (PostHog), only when a key is configured: the library is loaded lazily on first use, so
  * without a key nothing is downloaded and no third-party request is made.
  */
+import { personName } from '../person-name';
+
 export interface AnalyticsIdentity {
   user: { id: string; email: string; firstName: string; lastName: string };
   company: { id: string; name: string };
@@ -28,7 +30,7 @@ export function analyticsIdentifyPayload({ user, company }: AnalyticsIdentity): 
     user.id,
     {
       email: user.email,
-      name: `${user.firstName} ${user.lastName}`.trim(),
+      name: personName(user),
       company_name: company.name,
       company_id: company.id,
     },

@@ -1,4 +1,4 @@
-import { config } from '../../config/env';
+import { config } from '@/shared/config';
 import { type Analytics, createAnalytics, type PosthogLike } from './analytics';
 
 export { type Analytics, type AnalyticsIdentity, analyticsIdentifyPayload, createAnalytics, type PosthogLike } from './analytics';

@@ -4,7 +4,7 @@
  */
 import { dateTimeFormat, relativeTimeFormat } from './intl';
 
-export { formatPhone } from '../../../../contracts/phone';
+export { formatPhone } from '@contracts/phone';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,4 +1,4 @@
-import { config } from '../../config/env';
+import { config } from '@/shared/config';
 import { loadIntercom } from './load-intercom';
 import { createMessenger, type Messenger } from './messenger';
 

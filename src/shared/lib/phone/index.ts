@@ -1,5 +1,5 @@
 import type { MetadataJson } from 'libphonenumber-js/core';
-import { INVALID_US_CA_PHONE_MESSAGE, parseUsCaPhone, SIGNUP_PHONE_COUNTRIES, type ParsedUsCaPhone } from '../../../../contracts/phone';
+import { INVALID_US_CA_PHONE_MESSAGE, parseUsCaPhone, SIGNUP_PHONE_COUNTRIES, type ParsedUsCaPhone } from '@contracts/phone';
 import nanpMetadata from './metadata.nanp.json';
 
 /** The +1 region only (see scripts/phone-metadata.ts): enough for US/CA input and to reject other +1 countries. */

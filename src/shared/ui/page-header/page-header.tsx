@@ -1,6 +1,6 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../lib/document-title';
+import { useDocumentTitle } from '@/shared/lib/document-title';
 
 export interface PageHeaderProps {
   title: string;

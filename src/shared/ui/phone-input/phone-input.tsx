@@ -3,7 +3,7 @@ import CA from 'country-flag-icons/react/3x2/CA';
 import US from 'country-flag-icons/react/3x2/US';
 import { forwardRef, type InputHTMLAttributes, useId, useState } from 'react';
 import PhoneNumberInput from 'react-phone-number-input/input-core';
-import { phoneMetadata, SIGNUP_PHONE_COUNTRIES } from '../../lib/phone';
+import { phoneMetadata, SIGNUP_PHONE_COUNTRIES } from '@/shared/lib/phone';
 import classes from './phone-input.module.css';
 
 type PhoneCountry = (typeof SIGNUP_PHONE_COUNTRIES)[number];

@@ -1,5 +1,5 @@
 import { Text, Tooltip } from '@mantine/core';
-import { formatDateTime, formatRelative } from '../../lib/format';
+import { formatDateTime, formatRelative } from '@/shared/lib/format';
 
 export interface RelativeTimeProps {
   at: number;

@@ -1,6 +1,6 @@
 import { ScrollArea, Tabs } from '@mantine/core';
 import { type LinkProps, useNavigate, useRouterState } from '@tanstack/react-router';
-import { longestPathPrefixMatch } from '../../lib/path-prefix';
+import { longestPathPrefixMatch } from '@/shared/lib/path-prefix';
 
 export interface RouteTab {
   /** The tab's path, e.g. '/settings/company'. */

@@ -1,5 +1,5 @@
 import type { LinkProps } from '@tanstack/react-router';
-import { longestPathPrefixMatch } from '../../../shared/lib/path-prefix';
+import { longestPathPrefixMatch } from '@/shared/lib/path-prefix';
 
 export interface NavItem {
   label: string;

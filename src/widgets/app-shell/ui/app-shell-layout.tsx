@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { Suspense, useState } from 'react';
-import { useCompanySettings } from '../../../entities/company';
-import { fullName, initials, useCurrentUser } from '../../../entities/user';
-import { useSignOut } from '../../../features/sign-out';
-import { useTRPC } from '../../../shared/api/react';
-import { ScreenSpinner } from '../../../shared/ui/spinner';
+import { useCompanySettings } from '@/entities/company';
+import { fullName, initials, useCurrentUser } from '@/entities/user';
+import { useSignOut } from '../model/use-sign-out';
+import { useTRPC } from '@/shared/api-react';
+import { ScreenSpinner } from '@/shared/ui/spinner';
 import { activeNavItem, NAVIGATION } from '../model/navigation';
 import { ShellBanners } from './banners';
 

@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { isCanadianCompany, trialDaysLeft } from '../../../entities/company';
+import { isCanadianCompany, trialDaysLeft } from '@/entities/company';
 import { activeNavItem, NAVIGATION } from '../model/navigation';
 import { CanadaBanner, TrialBanner } from './banners';
 

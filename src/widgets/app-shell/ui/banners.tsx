@@ -1,7 +1,7 @@
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { isCanadianCompany, TRIAL_DAYS, trialDaysLeft } from '../../../entities/company';
-import { parseSignupPhone } from '../../../shared/lib/phone';
+import { isCanadianCompany, TRIAL_DAYS, trialDaysLeft } from '@/entities/company';
+import { parseSignupPhone } from '@/shared/lib/phone';
 import { useDismissal } from '../model/banner-dismissal';
 
 export interface BannerCompany {

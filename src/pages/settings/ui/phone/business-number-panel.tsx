@@ -1,13 +1,13 @@
 import { Alert, Badge, Button, Card, Code, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { apiFieldErrors } from '../../../../shared/api';
-import { useTRPC } from '../../../../shared/api/react';
-import { PhoneInput } from '../../../../shared/ui/phone-input';
-import { SectionPanel } from '../../../../shared/ui/section-panel';
+import { apiFieldErrors } from '@/shared/api';
+import { useTRPC } from '@/shared/api-react';
+import { PhoneInput } from '@/shared/ui/phone-input';
+import { SectionPanel } from '@/shared/ui/section-panel';
 import { ApiErrorAlert } from './api-error-alert';
 import { ConfirmModal } from './confirm-modal';
-import { formatPhone } from '../../../../shared/lib/format';
+import { formatPhone } from '@/shared/lib/format';
 import { type PhoneSettings, usePhoneSaved } from './phone-settings';
 import { usePhoneField } from './use-phone-field';
 

@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../shared/api';
-import { useTRPC } from '../../../../shared/api/react';
+import type { AppRouter } from '@/shared/api';
+import { useTRPC } from '@/shared/api-react';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 export type PhoneSettings = Outputs['phone']['get'];

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { INVALID_US_CA_PHONE_MESSAGE, parseSignupPhone } from '../../../../shared/lib/phone';
+import { INVALID_US_CA_PHONE_MESSAGE, parseSignupPhone } from '@/shared/lib/phone';
 
 /**
  * A US/Canadian phone field checked on submit: its error shows only once someone tried to send a number that is

@@ -1,0 +1,4 @@
+export { CLIENT_BLOCKED_WORD, CLIENT_OPTED_OUT_WORD } from './model/client-state';
+export { CONSENT_KIND_COLORS } from './model/consent';
+export type { ClientDetail, ClientListItem, ClientTimelineEntry, ClientUpdateInput, ConsentEntry, DuplicateCandidate } from './model/types';
+export { BlockedBadge, ClientStatusBadges, OptedOutBadge } from './ui/contact-badges';

@@ -1,0 +1,24 @@
+import { Badge } from '@mantine/core';
+import { CONVERSATION_MODE_WORDS, CONVERSATION_STATUS_WORDS, type ConversationMode, type ConversationStatus } from '@contracts/conversation';
+
+/** Who answers the conversation: "AI replying" or "You’re in control". */
+export function ConversationModeBadge({ mode }: { mode: ConversationMode }) {
+  return (
+    <Badge size="sm" variant="outline" color={mode === 'ai' ? 'violet' : 'blue'}>
+      {CONVERSATION_MODE_WORDS[mode]}
+    </Badge>
+  );
+}
+
+/** Open or Closed; `quiet` is the small outlined form shown only for closed threads in the inbox. */
+export function ConversationStatusBadge({ status, quiet = false }: { status: ConversationStatus; quiet?: boolean }) {
+  return quiet ? (
+    <Badge size="xs" variant="outline" color="gray">
+      {CONVERSATION_STATUS_WORDS[status]}
+    </Badge>
+  ) : (
+    <Badge size="sm" variant="light" color={status === 'open' ? 'teal' : 'gray'}>
+      {CONVERSATION_STATUS_WORDS[status]}
+    </Badge>
+  );
+}

@@ -1,0 +1,2 @@
+export { LeadStatusMenu } from './ui/lead-status-menu';
+export { LeadStatusSelect } from './ui/lead-status-select';

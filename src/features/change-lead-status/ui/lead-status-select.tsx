@@ -1,0 +1,28 @@
+import { Select } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { isLeadStatus, LEAD_STATUS_WORDS } from '@contracts/lead';
+import { LEAD_STATUS_OPTIONS, type LeadDetail, useUpdateLead } from '@/entities/lead';
+
+/** A lead's status as a form field: saved as soon as it is chosen, with a word on what to do next when won. */
+export function LeadStatusSelect({ lead }: { lead: LeadDetail }) {
+  const status = useUpdateLead(lead.id, (saved) =>
+    notifications.show({
+      color: 'teal',
+      message: saved.status === 'won' && saved.valueCents === null ? 'Marked as Won. Add the job value below.' : `Status set to ${LEAD_STATUS_WORDS[saved.status]}`,
+    }),
+  );
+  // While a save is on its way, show the choice just made rather than the old value.
+  const shown = status.isPending && status.variables.status ? status.variables.status : lead.status;
+  return (
+    <Select
+      label="Status"
+      data={LEAD_STATUS_OPTIONS}
+      value={shown}
+      allowDeselect={false}
+      disabled={status.isPending}
+      onChange={(value) => {
+        if (value && isLeadStatus(value) && value !== lead.status) status.mutate({ id: lead.id, status: value });
+      }}
+    />
+  );
+}

@@ -1,0 +1,1 @@
+export { NewLeadModal, type NewLeadModalProps } from './ui/new-lead-modal';

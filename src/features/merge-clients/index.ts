@@ -1,0 +1,1 @@
+export { MergeDuplicatesButton } from './ui/merge-duplicates-button';

@@ -1,1 +1,0 @@
-export { useSignOut } from './model/use-sign-out';

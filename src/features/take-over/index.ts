@@ -1,0 +1,1 @@
+export { TakeOverSwitch } from './ui/take-over-switch';

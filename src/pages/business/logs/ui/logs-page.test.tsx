@@ -1,0 +1,55 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createFakeApi, renderScreen } from '@/shared/lib/test';
+import { LogsPage } from './logs-page';
+
+describe('LogsPage', () => {
+  it('shows the log types, each with its own empty state', async () => {
+    const api = createFakeApi({ 'logs.messages': () => ({ items: [], total: 0 }), 'logs.deadLetters': () => ({ items: [], total: 0 }) });
+    const { heading } = await renderScreen(LogsPage, { path: '/logs', api });
+    expect(heading).toHaveTextContent('Logs');
+
+    const tabList = screen.getByRole('tablist', { name: 'Log type' });
+    expect(within(tabList).getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Messages', 'Webhook deliveries', 'AI decisions', 'Audit log', 'Failed tasks',
+    ]);
+    expect(await screen.findByRole('heading', { level: 2, name: 'No messages yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Set up your business number' })).toHaveAttribute('href', '/settings/phone');
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Webhook deliveries' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'No webhook deliveries yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add a webhook endpoint' })).toHaveAttribute('href', '/integrations');
+
+    await userEvent.click(screen.getByRole('tab', { name: 'AI decisions' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'No assistant decisions yet' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Audit log' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'No changes recorded yet' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Failed tasks' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Nothing has failed' })).toBeInTheDocument();
+  });
+
+  it('lists failed tasks with their reason and tries one again', async () => {
+    const failed = { id: '7b0c4a63-5b7e-4f44-9d34-3f0a3c1c2d11', kind: 'Team notification', attempts: 8, problem: 'The mail server refused the address.', createdAt: 1_700_000_000_000, failedAt: 1_700_000_600_000 };
+    let retried: unknown = null;
+    const api = createFakeApi({
+      'logs.messages': () => ({ items: [], total: 0 }),
+      'logs.deadLetters': () => (retried ? { items: [], total: 0 } : { items: [failed], total: 1 }),
+      'logs.retryJob': (input: unknown) => {
+        retried = input;
+        return { id: failed.id, status: 'pending' };
+      },
+    });
+    await renderScreen(LogsPage, { path: '/logs', api });
+    await userEvent.click(screen.getByRole('tab', { name: 'Failed tasks' }));
+    const table = await screen.findByRole('table', { name: 'Failed tasks' });
+    expect(within(table).getByText('Team notification')).toBeInTheDocument();
+    expect(within(table).getByText('Tried 8 times')).toBeInTheDocument();
+    expect(within(table).getByText('The mail server refused the address.')).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('button', { name: 'Try again: Team notification' }));
+    expect(retried).toEqual({ id: failed.id });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Nothing has failed' })).toBeInTheDocument();
+  });
+});

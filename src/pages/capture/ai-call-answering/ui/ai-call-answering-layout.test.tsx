@@ -1,0 +1,45 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '@/shared/lib/test';
+import { AgentTab } from './agent-tab';
+import { AiCallAnsweringLayout } from './ai-call-answering-layout';
+import { BasicTab } from './basic-tab';
+import { HistoryTab } from './history-tab';
+import { SmsFollowupTab } from './sms-followup-tab';
+
+const tabs = {
+  'ai-call-answering/basic': BasicTab,
+  'ai-call-answering/agent': AgentTab,
+  'ai-call-answering/sms-followup': SmsFollowupTab,
+  'ai-call-answering/history': HistoryTab,
+};
+
+describe('AiCallAnsweringLayout', () => {
+  it('shows the tabs and, on Basic, the business number as the next step', async () => {
+    const { heading } = await renderScreen(AiCallAnsweringLayout, { path: '/ai-call-answering/basic', children: tabs });
+    expect(heading).toHaveTextContent('AI call answering');
+
+    const tabList = screen.getByRole('tablist', { name: 'AI call answering sections' });
+    expect(within(tabList).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Basic', 'Agent', 'SMS follow-up', 'History']);
+    expect(screen.getByRole('heading', { level: 2, name: 'AI call answering needs a business number' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Set up your business number' })).toHaveAttribute('href', '/settings/phone');
+  });
+
+  it('shows the guardrails on Agent', async () => {
+    await renderScreen(AiCallAnsweringLayout, { path: '/ai-call-answering/basic', children: tabs });
+    await userEvent.click(screen.getByRole('tab', { name: 'Agent' }));
+    expect(await screen.findByRole('heading', { level: 3, name: 'Always on' })).toBeInTheDocument();
+    expect(screen.getByText('It never promises a firm price.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Set up your AI assistant' })).toHaveAttribute('href', '/settings/ai');
+  });
+
+  it.each([
+    ['/ai-call-answering/sms-followup', 'No texts after calls yet'],
+    ['/ai-call-answering/history', 'No answered calls yet'],
+  ])('%s shows its empty state and links to Basic', async (path, title) => {
+    await renderScreen(AiCallAnsweringLayout, { path, children: tabs });
+    expect(await screen.findByRole('heading', { level: 2, name: title })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Set up AI call answering' })).toHaveAttribute('href', '/ai-call-answering/basic');
+  });
+});

@@ -1,0 +1,189 @@
+import { notifications } from '@mantine/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, type ApiHandlers, createFakeApi, renderScreen } from '@/shared/lib/test';
+import { jane, JANE, JANE_DUP, janeDuplicate, LEAD, THREAD } from './clients-test-data';
+import { ClientDetailsPage } from './client-details-page';
+
+afterEach(() => notifications.clean());
+
+function setup(handlers: ApiHandlers = {}, id = JANE) {
+  const api = createFakeApi({
+    // A US company: the address form says "State" and "ZIP code".
+    'company.get': () => ({ id: 'company-1', name: 'Acme Plumbing', country: 'US' }),
+    'clients.get': () => jane,
+    'clients.duplicates': () => [janeDuplicate],
+    ...handlers,
+  });
+  return { api, user: userEvent.setup(), render: () => renderScreen(ClientDetailsPage, { path: `/clients/${id}`, routePath: 'clients/$id', api }) };
+}
+
+describe('ClientDetailsPage', () => {
+  it('shows the client with all numbers and the opt-out and blocked state', async () => {
+    const { api, render } = setup({ 'clients.get': () => ({ ...jane, blocked: true }) });
+    await render();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jane Doe' })).toBeInTheDocument();
+    expect(api.callsTo('clients.get')).toEqual([{ id: JANE }]);
+    expect(screen.getByText('(415) 555-2671 · (415) 555-0000 · jane@example.com')).toBeInTheDocument();
+    const optedOutOn = new Date(jane.optedOutAt!).toLocaleDateString(undefined, { dateStyle: 'medium' });
+    expect(screen.getByText(`Opted out ${optedOutOn}`)).toBeInTheDocument();
+    expect(screen.getByText('Blocked', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unblock' })).toBeInTheDocument();
+  });
+
+  it('shows the timeline newest first, with message direction, status and problem, as text', async () => {
+    const { render } = setup();
+    await render();
+    const entries = await screen.findAllByTestId('timeline-entry');
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      expect.stringContaining('Opted out · Replied with a keyword'),
+      expect.stringContaining('Text sent by AI assistant'),
+      expect.stringContaining('Text from Jane Doe'),
+      expect.stringContaining('New lead · Website form'),
+    ]);
+    expect(within(entries[1]!).getByText('Failed')).toBeInTheDocument();
+    expect(within(entries[1]!).getByText('The carrier rejected this number (30006: landline).')).toBeInTheDocument();
+    // What a client wrote is shown as text, never as markup.
+    expect(within(entries[2]!).getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
+    expect(document.querySelector('img')).toBeNull();
+    expect(within(entries[3]!).getByRole('link', { name: 'Open lead' })).toHaveAttribute('href', `/leads?lead=${LEAD}`);
+  });
+
+  it('shows the consent ledger in plain words with the exact text and where it came from', async () => {
+    const { user, render } = setup();
+    await render();
+    await user.click(await screen.findByRole('tab', { name: 'Consent' }));
+    const ledger = screen.getByRole('list', { name: 'Consent ledger' });
+    const rows = within(ledger).getAllByTestId('consent-row');
+    expect(rows).toHaveLength(3);
+    // Newest first.
+    expect(within(rows[0]!).getByText('Opted out')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Replied with a keyword')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('“STOP”')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Implied consent')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Texted the business first')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Opted in')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Web form')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('“I agree to receive texts from Acme Plumbing. Reply STOP to opt out.”')).toBeInTheDocument();
+    expect(rows[2]).toHaveTextContent('Page: https://acme.example/contact');
+    expect(rows[2]).toHaveTextContent('IP address: 203.0.113.9');
+    expect(rows[2]).toHaveTextContent('Browser: Mozilla/5.0 (iPhone)');
+    expect(ledger).not.toHaveTextContent('sms_keyword');
+  });
+
+  it('lists the leads and links each conversation', async () => {
+    const { user, render } = setup();
+    await render();
+    await user.click(await screen.findByRole('tab', { name: 'Leads (1)' }));
+    const leads = screen.getByRole('table', { name: 'Leads of this client' });
+    expect(leads).toHaveTextContent('Website form');
+    expect(leads).toHaveTextContent('Qualified');
+    expect(leads).toHaveTextContent('Leaking water heater');
+
+    await user.click(screen.getByRole('tab', { name: 'Conversations (1)' }));
+    const thread = screen.getByTestId('conversation-item');
+    expect(thread).toHaveTextContent('You’re in control');
+    expect(within(thread).getByRole('link', { name: 'Open conversation' })).toHaveAttribute('href', `/conversations?c=${THREAD}`);
+  });
+
+  it('saves only the changed details with clients.update', async () => {
+    const update = vi.fn((input: object) => ({ ...jane, ...input }));
+    const { user, render } = setup({ 'clients.update': update as (input: unknown) => unknown });
+    await render();
+    const form = await screen.findByRole('form', { name: 'Details' });
+    const save = within(form).getByRole('button', { name: 'Save client' });
+    expect(save).toBeDisabled();
+    expect(within(form).getByLabelText('Street address')).toHaveValue('1 Main St');
+
+    await user.clear(within(form).getByLabelText('City'));
+    await user.type(within(form).getByLabelText('City'), 'Round Rock');
+    await user.clear(within(form).getByLabelText('Email'));
+    await user.type(within(form).getByLabelText('Notes'), 'Gate code 1234');
+    await user.type(within(form).getByRole('combobox', { name: 'Tags' }), 'repeat{Enter}');
+    await user.click(save);
+
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect(update.mock.calls[0]![0]).toEqual({ id: JANE, city: 'Round Rock', email: null, notes: 'Gate code 1234', tags: ['vip', 'repeat'] });
+    expect(await screen.findByText('Client saved')).toBeInTheDocument();
+  });
+
+  it('checks the state code and shows the server’s field errors', async () => {
+    const { user, render } = setup({
+      'clients.update': () => {
+        throw apiError('BAD_REQUEST', 'Invalid input: postalCode: Postal code must be at most 10 characters', { postalCode: ['Postal code must be at most 10 characters'] });
+      },
+    });
+    await render();
+    const form = await screen.findByRole('form', { name: 'Details' });
+    await user.clear(await within(form).findByLabelText('State'));
+    await user.type(within(form).getByLabelText('State'), 'T');
+    await user.click(within(form).getByRole('button', { name: 'Save client' }));
+    expect(within(form).getByText('Use the 2-letter code, e.g. TX or ON')).toBeInTheDocument();
+
+    await user.type(within(form).getByLabelText('State'), 'x');
+    expect(within(form).getByLabelText('State')).toHaveValue('TX');
+    await user.clear(within(form).getByLabelText('ZIP code'));
+    await user.type(within(form).getByLabelText('ZIP code'), '78701-1234');
+    await user.click(within(form).getByRole('button', { name: 'Save client' }));
+    expect(await within(form).findByText('Postal code must be at most 10 characters')).toBeInTheDocument();
+  });
+
+  it('merges a duplicate into this client after explaining what moves', async () => {
+    const merged = { ...jane, otherPhones: [...jane.otherPhones, janeDuplicate.phone] };
+    let current = jane;
+    const merge = vi.fn(() => (current = merged));
+    const { api, user, render } = setup({ 'clients.get': () => current, 'clients.merge': merge });
+    await render();
+    await user.click(await screen.findByRole('button', { name: 'Merge duplicates' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Merge duplicates' });
+    expect(await within(dialog).findByTestId('duplicate-candidate')).toHaveTextContent('(512) 555-0199 · jane@example.com');
+    expect(api.callsTo('clients.duplicates')).toEqual([{ id: JANE }]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Merge Jane Doe ((512) 555-0199) into this client' }));
+    expect(dialog).toHaveTextContent('Merge Jane Doe ((512) 555-0199) into Jane Doe ((415) 555-2671)?');
+    expect(dialog).toHaveTextContent('Their texts and conversations, leads and consent history move to this client.');
+    expect(dialog).toHaveTextContent('(512) 555-0199 becomes an extra number of this client.');
+    expect(dialog).toHaveTextContent('If either of them opted out or was blocked, that stays in place');
+    expect(merge).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
+
+    await waitFor(() => expect(merge).toHaveBeenCalledTimes(1));
+    expect((merge.mock.calls[0] as unknown[])[0]).toEqual({ keepId: JANE, mergeId: JANE_DUP });
+    expect(await screen.findByText('Jane Doe was merged into Jane Doe')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Merge duplicates' })).not.toBeInTheDocument());
+    expect(await screen.findByText('(415) 555-2671 · (415) 555-0000 · (512) 555-0199 · jane@example.com')).toBeInTheDocument();
+  });
+
+  it('blocks the client after a confirmation', async () => {
+    const setBlocked = vi.fn((input: { id: string; blocked: boolean }) => input);
+    const { user, render } = setup({ 'clients.get': () => ({ ...jane, optedOut: false, optedOutAt: null }), 'clients.setBlocked': setBlocked as (input: unknown) => unknown });
+    await render();
+    await user.click(await screen.findByRole('button', { name: 'Block' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block Jane Doe?' });
+    expect(dialog).toHaveTextContent('LeadLoop will stop sending texts to Jane Doe');
+    await user.click(within(dialog).getByRole('button', { name: 'Block client' }));
+    await waitFor(() => expect(setBlocked).toHaveBeenCalledWith({ id: JANE, blocked: true }));
+    expect(await screen.findByText('Jane Doe is blocked')).toBeInTheDocument();
+  });
+
+  it('says "Client not found" when the API answers NOT_FOUND (missing or another company’s)', async () => {
+    const { render } = setup({
+      'clients.get': () => {
+        throw apiError('NOT_FOUND', 'Client not found');
+      },
+    });
+    const { heading } = await render();
+    expect(heading).toHaveTextContent('Client details');
+    expect(await screen.findByRole('heading', { name: 'Client not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to clients' })).toHaveAttribute('href', '/clients');
+  });
+
+  it('does not ask the API about an id that can’t exist, and shows it as text', async () => {
+    const { api, render } = setup({}, '%3Cb%3Ehi%3C%2Fb%3E');
+    await render();
+    expect(screen.getByRole('heading', { name: 'Client not found' })).toBeInTheDocument();
+    expect(screen.getByText('<b>hi</b>')).toBeInTheDocument();
+    expect(api.callsTo('clients.get')).toEqual([]);
+  });
+});

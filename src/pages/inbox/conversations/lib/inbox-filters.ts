@@ -1,0 +1,35 @@
+import { CONVERSATION_STATUS_WORDS } from '@contracts/conversation';
+import type { InboxFilter } from '@/entities/conversation';
+
+export const INBOX_FILTERS: { value: InboxFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'needs_human', label: 'Needs human' },
+  { value: 'ai', label: 'AI active' },
+  { value: 'mine', label: 'Mine' },
+  { value: 'unread', label: 'Unread' },
+  { value: 'closed', label: CONVERSATION_STATUS_WORDS.closed },
+];
+
+// What each filter would list, so an empty filter says what it is for rather than just "nothing".
+export const EMPTY_FILTER: Record<Exclude<InboxFilter, 'all'>, { title: string; description: string }> = {
+  needs_human: {
+    title: 'No conversations need a person',
+    description: 'When the assistant can’t help, a customer asks for a person, or you take over, the open conversation lands here.',
+  },
+  ai: {
+    title: 'The assistant isn’t in any conversations',
+    description: 'Open conversations the assistant is replying to right now are listed here.',
+  },
+  mine: {
+    title: 'Nothing assigned to you',
+    description: 'Conversations assigned to you are listed here. Assign one from the conversation’s header.',
+  },
+  unread: {
+    title: 'No unread texts',
+    description: 'Conversations with texts nobody on your team has opened yet are listed here.',
+  },
+  closed: {
+    title: 'No closed conversations',
+    description: 'Finished conversations are kept here, so you can look back at them. A new text from the client reopens them.',
+  },
+};

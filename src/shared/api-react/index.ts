@@ -1,0 +1,1 @@
+export { createQueryClient, TRPCProvider, useTRPC, useTRPCClient } from './api-react';

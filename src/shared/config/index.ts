@@ -1,0 +1,1 @@
+export { type ClientConfig, config, links, parseClientConfig } from './env';

@@ -1,0 +1,1 @@
+export { LeadDetails } from './ui/lead-details';

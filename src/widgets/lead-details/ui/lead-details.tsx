@@ -1,0 +1,245 @@
+import { Anchor, Button, Divider, Group, NumberInput, SimpleGrid, Skeleton, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { LEAD_SOURCE_WORDS, TRACKING_WORDS } from '@contracts/lead';
+import { OptedOutBadge } from '@/entities/contact';
+import { type LeadDetail, useUpdateLead } from '@/entities/lead';
+import { assigneeLabel, useTeamMembers } from '@/entities/user';
+import { AssignOwnerSelect } from '@/features/assign-owner';
+import { LeadStatusSelect } from '@/features/change-lead-status';
+import { apiErrorCode, apiFieldErrors } from '@/shared/api';
+import { useTRPC } from '@/shared/api-react';
+import { formatDateTime, formatMoney, formatPhone } from '@/shared/lib/format';
+import { isUuid } from '@/shared/lib/search-params';
+import { LoadError } from '@/shared/ui/load-error';
+
+function dollars(cents: number | null): number | '' {
+  return cents === null ? '' : cents / 100;
+}
+
+function centsFrom(value: number | string): number | null {
+  if (value === '' || value === null) return null;
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) ? Math.round(number * 100) : null;
+}
+
+/** Summary and won value: typed, then saved together. */
+function LeadDetailsForm({ lead }: { lead: LeadDetail }) {
+  const [summary, setSummary] = useState(lead.summary ?? '');
+  const [value, setValue] = useState<number | string>(dollars(lead.valueCents));
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const save = useUpdateLead(
+    lead.id,
+    () => notifications.show({ color: 'teal', message: 'Lead details saved' }),
+    (error) => {
+      const fields = apiFieldErrors(error);
+      setServerErrors(fields);
+      if (Object.keys(fields).length === 0) {
+        notifications.show({ color: 'red', title: 'Not saved', message: error instanceof Error ? error.message : 'Saving failed. Please try again.' });
+      }
+    },
+  );
+  const showValue = lead.status === 'won' || lead.valueCents !== null;
+  const cents = centsFrom(value);
+  const negative = cents !== null && cents < 0;
+  const summaryChanged = summary.trim() !== (lead.summary ?? '');
+  const valueChanged = showValue && cents !== lead.valueCents;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (negative || (!summaryChanged && !valueChanged)) return;
+    setServerErrors({});
+    save.mutate({
+      id: lead.id,
+      ...(summaryChanged ? { summary: summary.trim() || null } : {}),
+      ...(valueChanged ? { valueCents: cents } : {}),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Lead details">
+      <Stack gap="sm">
+        {showValue ? (
+          <NumberInput
+            label="Job value"
+            description={lead.status === 'won' ? 'What the won job is worth; used in your reports.' : 'Value recorded when this lead was won.'}
+            prefix="$"
+            decimalScale={2}
+            thousandSeparator=","
+            allowNegative={false}
+            min={0}
+            max={100_000_000}
+            hideControls
+            value={value}
+            onChange={setValue}
+            error={serverErrors.valueCents ?? (negative ? 'Value cannot be negative' : undefined)}
+            maw={240}
+          />
+        ) : null}
+        <Textarea
+          label="What they need"
+          autosize
+          minRows={3}
+          maxRows={10}
+          maxLength={2000}
+          value={summary}
+          onChange={(event) => setSummary(event.currentTarget.value)}
+          error={serverErrors.summary}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" size="sm" loading={save.isPending} disabled={!summaryChanged && !valueChanged}>
+            Save details
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function KeyValueTable({ label, rows }: { label: string; rows: Array<[string, string]> }) {
+  return (
+    <Table aria-label={label} verticalSpacing={6} withRowBorders={false} layout="fixed">
+      <Table.Tbody>
+        {rows.map(([key, text]) => (
+          <Table.Tr key={key}>
+            <Table.Th w="40%" fw={500} c="dimmed" style={{ verticalAlign: 'top' }}>
+              {key}
+            </Table.Th>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{text}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap={6} component="section">
+      <Title order={3} fz="sm" tt="uppercase" c="dimmed">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+function LeadContent({ lead }: { lead: LeadDetail }) {
+  const members = useTeamMembers();
+  const assignee = useUpdateLead(lead.id, (saved) =>
+    notifications.show({ color: 'teal', message: saved.assignedUserId ? `Assigned to ${assigneeLabel(saved.assignedUserId, members.data)}` : 'Lead unassigned' }),
+  );
+  // While a save is on its way, show the choice just made rather than the old value.
+  const shownAssignee = assignee.isPending && assignee.variables.assignedUserId !== undefined ? assignee.variables.assignedUserId : lead.assignedUserId;
+  const tracking = Object.entries(lead.tracking).filter(([, text]) => text !== '');
+  const answers = Object.entries(lead.answers).filter(([, text]) => text !== '');
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Group gap="xs">
+          <Title order={3} fz="xl">
+            {lead.contact.name}
+          </Title>
+          {lead.contact.optedOut ? <OptedOutBadge size="sm" variant="outline" /> : null}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {formatPhone(lead.contact.phone)}
+        </Text>
+        {lead.contact.optedOut ? (
+          <Text size="sm" c="red">
+            They opted out of texts. LeadLoop won’t text them unless they reply START.
+          </Text>
+        ) : null}
+        <Group gap="xs" mt="xs">
+          {lead.conversationId ? (
+            <Button size="xs" renderRoot={(props) => <Link {...props} to="/conversations" search={{ c: lead.conversationId ?? '' }} />}>
+              Open conversation
+            </Button>
+          ) : null}
+          <Button size="xs" variant="default" renderRoot={(props) => <Link {...props} to="/clients/$id" params={{ id: lead.contact.id }} />}>
+            Open client
+          </Button>
+        </Group>
+      </Stack>
+
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <LeadStatusSelect lead={lead} />
+        <AssignOwnerSelect
+          value={shownAssignee}
+          disabled={assignee.isPending}
+          onAssign={(next) => {
+            if (next !== lead.assignedUserId) assignee.mutate({ id: lead.id, assignedUserId: next });
+          }}
+        />
+      </SimpleGrid>
+
+      <LeadDetailsForm key={`${lead.id}|${lead.summary}|${lead.valueCents}`} lead={lead} />
+
+      <Divider />
+
+      <Section title="Where it came from">
+        <KeyValueTable
+          label="Lead source"
+          rows={[
+            ['Source', LEAD_SOURCE_WORDS[lead.source]],
+            ['Created', formatDateTime(lead.createdAt)],
+            ['Last activity', formatDateTime(lead.lastActivityAt)],
+            ...(lead.valueCents !== null ? ([['Value', formatMoney(lead.valueCents)]] as Array<[string, string]>) : []),
+          ]}
+        />
+      </Section>
+
+      {tracking.length ? (
+        <Section title="Tracking">
+          <KeyValueTable label="Tracking data" rows={tracking.map(([key, text]) => [TRACKING_WORDS[key] ?? key, text])} />
+        </Section>
+      ) : null}
+
+      {answers.length ? (
+        <Section title="Answers to your questions">
+          <KeyValueTable label="Qualifier answers" rows={answers} />
+        </Section>
+      ) : null}
+    </Stack>
+  );
+}
+
+function LeadNotFound() {
+  return (
+    <Stack gap="xs" py="md">
+      <Title order={3} fz="lg">
+        Lead not found
+      </Title>
+      <Text size="sm" c="dimmed">
+        The link may be old or mistyped, or the lead was removed. <Anchor renderRoot={(props) => <Link {...props} to="/leads" />}>See all leads</Anchor>
+      </Text>
+    </Stack>
+  );
+}
+
+/** One lead in full: status and assignee save at once; summary and value with "Save details". */
+export function LeadDetails({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const valid = isUuid(id);
+  const lead = useQuery({ ...trpc.leads.get.queryOptions({ id }), enabled: valid });
+  if (!valid) return <LeadNotFound />;
+  if (lead.error) {
+    const code = apiErrorCode(lead.error);
+    if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') return <LeadNotFound />;
+    return <LoadError title="Couldn’t load this lead" error={lead.error} onRetry={lead.refetch} />;
+  }
+  if (!lead.data) {
+    return (
+      <Stack gap="sm" aria-busy="true" aria-label="Loading lead">
+        <Skeleton height={28} width="60%" />
+        <Skeleton height={16} width="40%" />
+        <Skeleton height={36} mt="md" />
+        <Skeleton height={96} />
+      </Stack>
+    );
+  }
+  return <LeadContent lead={lead.data} />;
+}
