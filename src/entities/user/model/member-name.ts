@@ -1,4 +1,4 @@
-import { personName } from '@/shared/lib/person-name';
+import { fullName as personFullName } from '@contracts/person';
 
 interface Named {
   firstName: string;
@@ -6,7 +6,7 @@ interface Named {
 }
 
 /** "First Last": the signed-in user in the app shell, a team member in lists. */
-export const fullName = (user: Named): string => personName(user);
+export const fullName = (user: Named): string => personFullName(user);
 
 export function initials(user: Named): string {
   return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || '?';
@@ -14,7 +14,7 @@ export function initials(user: Named): string {
 
 /** A team member's name, or their email when they haven't given one. */
 export function memberName(member: Named & { email: string }): string {
-  return personName(member) || member.email;
+  return personFullName(member) || member.email;
 }
 
 /** A team member in a list of choices: their name, with "(you)" after the viewer's own. */

@@ -2,7 +2,7 @@
  * Product analytics (PostHog), only when a key is configured: the library is loaded lazily on first use, so
  * without a key nothing is downloaded and no third-party request is made.
  */
-import { personName } from '../person-name';
+import { fullName } from '@contracts/person';
 
 export interface AnalyticsIdentity {
   user: { id: string; email: string; firstName: string; lastName: string };
@@ -30,7 +30,7 @@ export function analyticsIdentifyPayload({ user, company }: AnalyticsIdentity): 
     user.id,
     {
       email: user.email,
-      name: personName(user),
+      name: fullName(user),
       company_name: company.name,
       company_id: company.id,
     },

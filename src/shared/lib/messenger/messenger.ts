@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
 import { phoneMetadata } from '../phone';
-import { personName } from '../person-name';
+import { fullName } from '@contracts/person';
 
 /**
  * The customer-messaging widget (Intercom), only when an app id is configured. Booted with the user's details
@@ -41,7 +41,7 @@ export function messengerBootPayload({ user, company }: MessengerIdentity, warn?
   const phone = formatCompanyPhone(company.signupPhone, warn);
   return {
     user_id: user.id,
-    name: personName(user),
+    name: fullName(user),
     email: user.email,
     created_at: Math.floor(user.createdAt / 1000),
     ...(phone ? { phone } : {}),
