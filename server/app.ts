@@ -73,7 +73,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
   await database.migrate();
   const { db } = database;
 
-  const queue = new JobQueue({ db, clock, logger: logger.child({ component: 'jobs' }) });
+  const queue = new JobQueue({ db, clock, logger: logger.child({ component: 'jobs' }), soleWorker: database.engine === 'pglite' });
   const mailer =
     options.mailer ??
     (env.SMTP_URL

@@ -23,6 +23,29 @@ beforeEach(async () => {
 });
 
 describe('JobQueue', () => {
+  it('as the sole worker, runs at start the jobs a dead process had claimed instead of waiting out their lease', async () => {
+    const seen: string[] = [];
+    const register = (q: JobQueue) =>
+      q.register('test.orphan', async () => {
+        seen.push('ran');
+      });
+    register(queue);
+    await queue.enqueue(database.db, 'test.orphan', {});
+    // A process claims the job and dies (its lease runs 5 minutes).
+    await database.db.update(jobs).set({ status: 'active', attempts: 1, lockedUntil: new Date(clock.now().getTime() + 5 * 60 * SECOND) });
+    const shared = new JobQueue({ db: database.db, clock, logger: createLogger('silent') });
+    register(shared);
+    expect(await shared.drain()).toBe(0); // another process may still be running it: wait for the lease
+
+    const sole = new JobQueue({ db: database.db, clock, logger: createLogger('silent'), soleWorker: true, pollIntervalMs: 10 });
+    register(sole);
+    sole.start();
+    await expect.poll(() => seen, { timeout: 5_000 }).toEqual(['ran']);
+    await sole.stop();
+    const [row] = await database.db.select().from(jobs);
+    expect(row).toMatchObject({ status: 'completed', attempts: 2 });
+  });
+
   it('runs a job enqueued in a committed transaction, and nothing from a rolled-back one', async () => {
     const seen: unknown[] = [];
     queue.register<{ n: number }>('test.work', async (job) => {

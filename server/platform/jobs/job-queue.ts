@@ -63,6 +63,12 @@ export interface JobQueueOptions {
   logger: Logger;
   concurrency?: number;
   pollIntervalMs?: number;
+  /**
+   * This process is the only one that can reach the database (the embedded one: PGlite locks its folder). Jobs
+   * still marked active when the queue starts were claimed by a process that died (kill -9, power cut): their
+   * leases are ended at start, so they run again now instead of after the 5-minute lease.
+   */
+  soleWorker?: boolean;
 }
 
 const DEFAULT_LEASE_MS = 5 * 60 * 1000;
@@ -122,7 +128,28 @@ export class JobQueue {
   start(): void {
     if (this.started) return;
     this.started = true;
+    if (this.options.soleWorker) {
+      this.polling = this.releaseOrphans().finally(() => {
+        this.polling = null;
+        this.schedule(0);
+      });
+      return;
+    }
     this.schedule(0);
+  }
+
+  /** Ends the leases of jobs a dead process had claimed (only where no other process can be running them). */
+  private async releaseOrphans(): Promise<void> {
+    try {
+      const released = await this.options.db
+        .update(jobs)
+        .set({ lockedUntil: new Date(0) })
+        .where(eq(jobs.status, 'active'))
+        .returning({ id: jobs.id });
+      if (released.length > 0) this.options.logger.warn({ jobs: released.length }, 'job queue: jobs left running by a previous process run again');
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'job queue: releasing jobs of a previous process failed');
+    }
   }
 
   wake(): void {
