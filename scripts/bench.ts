@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { loadDotEnvFiles } from '@server/platform/config/env';
+import { benchApi } from './bench-api';
 import { benchInbound } from './bench-inbound';
 import type { ChunkStat } from './vite-chunk-stats';
 import { buildIfStale, DIST } from './web-build';
@@ -71,7 +72,7 @@ async function bundle(): Promise<number> {
   return failures.length > 0 ? 1 : 0;
 }
 
-const benches: Record<string, (args: string[]) => Promise<number>> = { bundle, inbound: benchInbound };
+const benches: Record<string, (args: string[]) => Promise<number>> = { bundle, inbound: benchInbound, api: benchApi };
 const [name, ...args] = process.argv.slice(2);
 const run = name ? benches[name] : undefined;
 if (!run) {

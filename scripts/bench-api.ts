@@ -1,0 +1,212 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, openSync, closeSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { startMailCatcher } from '@server/platform/testing/mail-catcher';
+import { ROOT } from './web-build';
+
+/**
+ * npm run bench:api [-- --duration 10 --connections 32 --log-level info --cpu-prof DIR --only NAME,NAME]
+ *
+ * Starts the real server (`node --import tsx server/main.ts`) on a temporary DATA_DIR — or on the Postgres server
+ * of DATABASE_URL / TEST_DATABASE_URL (`scripts/with-postgres.sh npm run bench:api`) — signs up a user through the
+ * auth flow's tRPC calls, adds 30 leads, and measures with autocannon, one after the other in the same run:
+ *   - a bare Node `http` hello-world (a child process, like the server: the ceiling of this machine),
+ *   - `GET /healthz` (one `select 1`),
+ *   - `getCurrentLoggedInUser` with the token (the signed-in read every screen makes),
+ *   - `leads.list` first page (the leads page's first call),
+ *   - `getCurrentLoggedInUser` without a token (401: the server without the session lookup).
+ * Prints req/s, p50, p99 and the throughput as a share of the hello-world's. `--cpu-prof DIR` runs the server
+ * with `--cpu-prof` and writes its profile into DIR on exit. Goals and figures: docs/performance.md.
+ */
+const GOAL_SHARE = 0.4;
+const GOAL_P99_MS = 10;
+
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitForHttp(url: string, child: ChildProcess, what: string, log: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${what} exited early (${child.exitCode}):\n${log()}`);
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${what} did not start in time:\n${log()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  return exited;
+}
+
+/** The machine's ceiling: Node's own http module answering a constant, in a process of its own. */
+async function startHelloWorld(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const source = `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'text/plain'); s.end('hello world'); }).listen(${port}, '127.0.0.1');`;
+  const child = spawn(process.execPath, ['-e', source], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitForHttp(url, child, 'hello-world', () => '');
+  return { url, child };
+}
+
+interface Measured {
+  name: string;
+  requests: number;
+  p50: number;
+  p99: number;
+  max: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function measure(name: string, url: string, options: { connections: number; duration: number; headers?: Record<string, string>; warmup: number }): Promise<Measured> {
+  const base = { url, connections: options.connections, headers: options.headers ?? {} };
+  if (options.warmup > 0) await autocannon({ ...base, duration: options.warmup });
+  const result = await autocannon({ ...base, duration: options.duration });
+  return {
+    name,
+    requests: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+export async function benchApi(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      duration: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '2' },
+      connections: { type: 'string', default: '32' },
+      'log-level': { type: 'string', default: 'info' },
+      'cpu-prof': { type: 'string' },
+      only: { type: 'string' },
+    },
+  });
+  const duration = Number(values.duration);
+  const warmup = Number(values.warmup);
+  const connections = Number(values.connections);
+  const databaseUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || '';
+  const engine = databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : 'embedded PGlite';
+
+  const mail = await startMailCatcher();
+  const dataDir = mkdtempSync(join(tmpdir(), 'leadloop-bench-api-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const logFile = join(dataDir, 'server.log');
+  const logFd = openSync(logFile, 'a');
+  const nodeFlags = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [];
+  const server = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    // Log lines go to a file, as a production server's go to its journal, not through this process.
+    stdio: ['ignore', logFd, logFd],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      SERVE_SPA: 'false',
+      LOG_LEVEL: values['log-level'],
+      SMTP_URL: mail.url,
+      TWILIO_ACCOUNT_SID: '',
+      TWILIO_AUTH_TOKEN: '',
+      AUTH_CODE_SENDS_PER_IP_PER_HOUR: '0',
+      AUTH_CODE_COOLDOWN_SECONDS: '0',
+      AUTH_CODE_SENDS_PER_EMAIL_PER_HOUR: '0',
+    },
+  });
+  closeSync(logFd);
+  const serverLog = () => readFileSync(logFile, 'utf8').slice(-4000);
+  let hello: { url: string; child: ChildProcess } | null = null;
+  try {
+    await waitForHttp(`${base}/healthz`, server, 'server', serverLog);
+    hello = await startHelloWorld();
+
+    const call = async (path: string, body: unknown, token?: string) => {
+      const response = await fetch(`${base}/trpc/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+      const json = (await response.json()) as { result?: { data: unknown }; error?: { message: string } };
+      if (!json.result) throw new Error(`${path}: ${json.error?.message ?? response.status}`);
+      return json.result.data as Record<string, unknown>;
+    };
+
+    // A fresh account (a unique address, so a reused Postgres database does not get in the way), signed in with
+    // the code the server emailed, and a first page of leads to list.
+    const email = `bench-${Date.now()}@example.test`;
+    await call('createNewUserAccount', { email, firstName: 'Bench', lastName: 'Mark', companyName: 'Bench Plumbing', signupPhone: null, referrer: '' });
+    const code = await mail.waitForCode(email);
+    const token = (await call('verifyUserEmail', { email, code })).authToken as string;
+    for (let i = 0; i < 30; i += 1) {
+      await call('leads.create', { firstName: `Lead ${i}`, lastName: 'Bench', phone: `+1312555${String(1000 + i)}`, summary: `Leaking pipe number ${i}` }, token);
+    }
+    const auth = { authorization: `Bearer ${token}` };
+    const listInput = encodeURIComponent(JSON.stringify({ page: 1, pageSize: 25 }));
+    const listCheck = (await (await fetch(`${base}/trpc/leads.list?input=${listInput}`, { headers: auth })).json()) as { result?: { data: { items: unknown[] } } };
+    if (listCheck.result?.data.items.length !== 25) throw new Error(`leads.list did not answer 25 leads: ${JSON.stringify(listCheck).slice(0, 300)}`);
+
+    const targets: { name: string; url: string; headers?: Record<string, string>; expect: number }[] = [
+      { name: 'hello-world (node:http)', url: hello.url, expect: 200 },
+      { name: 'GET /healthz', url: `${base}/healthz`, expect: 200 },
+      { name: 'getCurrentLoggedInUser', url: `${base}/trpc/getCurrentLoggedInUser`, headers: auth, expect: 200 },
+      { name: 'leads.list (page 1 of 30)', url: `${base}/trpc/leads.list?input=${listInput}`, headers: auth, expect: 200 },
+      { name: 'getCurrentLoggedInUser, no token', url: `${base}/trpc/getCurrentLoggedInUser`, expect: 401 },
+    ];
+    const only = values.only?.split(',');
+    const chosen = targets.filter((target, i) => i === 0 || !only || only.some((word) => target.name.includes(word)));
+
+    console.log(`API bench against the real server (${engine}), ${connections} connections, ${duration} s each after ${warmup} s of warm-up, LOG_LEVEL=${values['log-level']}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC:`);
+    const results: (Measured & { expect: number })[] = [];
+    for (const target of chosen) {
+      const measured = await measure(target.name, target.url, { connections, duration, warmup, ...(target.headers ? { headers: target.headers } : {}) });
+      results.push({ ...measured, expect: target.expect });
+      const ceiling = results[0]!.requests;
+      const share = measured.requests / ceiling;
+      const unexpected = target.expect === 200 ? measured.non2xx : 0;
+      console.log(
+        `  ${measured.name.padEnd(34)} ${measured.requests.toFixed(0).padStart(7)} req/s  p50 ${String(measured.p50).padStart(4)} ms  p99 ${String(measured.p99).padStart(4)} ms  max ${String(measured.max).padStart(5)} ms  ${(share * 100).toFixed(1).padStart(5)} % of hello-world` +
+          (unexpected || measured.errors ? `  ✗ ${unexpected} non-2xx, ${measured.errors} errors` : ''),
+      );
+    }
+    const goals = results.filter((r) => r.name.startsWith('getCurrentLoggedInUser') && r.expect === 200 || r.name.startsWith('leads.list'));
+    let failed = false;
+    for (const r of goals) {
+      const share = r.requests / results[0]!.requests;
+      const met = share >= GOAL_SHARE && r.p99 <= GOAL_P99_MS;
+      console.log(`  goal (≥ ${GOAL_SHARE * 100} % of hello-world, p99 ≤ ${GOAL_P99_MS} ms) for ${r.name}: ${met ? '✓ met' : `✗ not met (${(share * 100).toFixed(1)} %, p99 ${r.p99} ms)`}`);
+    }
+    for (const r of results) if ((r.expect === 200 && r.non2xx > 0) || r.errors > 0) failed = true;
+    if (failed) console.error('✗ some requests failed: see above');
+    return failed ? 1 : 0;
+  } finally {
+    if (hello) await stopChild(hello.child);
+    await stopChild(server);
+    await mail.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
