@@ -35,7 +35,7 @@ describe('the test phone drives the real pipeline', () => {
     const a = await companyWithThread(t.deps, 'alpha');
     expect(a.number.provider).toBe('simulator');
     expect(a.number.e164).toMatch(/^\+1\d{3}55501\d{2}$/);
-    expect(a.conversation).toMatchObject({ preview: 'My AC stopped working', unreadCount: 1, mode: 'ai', contact: { phone: a.device.e164, optedOut: false } });
+    expect(a.conversation).toMatchObject({ preview: 'My AC stopped working', unreadCount: 1, mode: 'human', contact: { phone: a.device.e164, optedOut: false } });
     expect(a.lead).toMatchObject({ source: 'sms', status: 'new', summary: 'My AC stopped working', conversationId: a.conversation.id });
 
     const reply = await a.caller.conversations.send({ conversationId: a.conversation.id, body: 'Hi {first_name}, this is {my_first_name} at {business_name}.' });
@@ -96,16 +96,18 @@ describe('conversations', () => {
     const list = (filter: 'all' | 'needs_human' | 'ai' | 'mine' | 'unread' | 'closed', search?: string) =>
       a.caller.conversations.list({ filter, limit: 50, ...(search ? { search } : {}) }).then((r) => r.items.map((i) => i.id));
     expect(await list('unread')).toEqual([a.conversation.id]);
-    expect(await list('ai')).toEqual([a.conversation.id]);
-    expect(await list('needs_human')).toEqual([]);
+    // New threads are the team's (no assistant yet, decision 0017).
+    expect(await list('ai')).toEqual([]);
+    expect(await list('needs_human')).toEqual([a.conversation.id]);
     expect(await list('all', 'stopped working')).toEqual([a.conversation.id]);
     expect(await list('all', a.device.e164.slice(-4))).toEqual([a.conversation.id]);
     expect(await list('all', 'plumbing')).toEqual([]);
     const me = (await a.caller.team.members()).find((m) => m.me)!;
     await a.caller.conversations.assign({ id: a.conversation.id, userId: me.id });
     expect(await list('mine')).toEqual([a.conversation.id]);
-    await a.caller.conversations.setMode({ id: a.conversation.id, mode: 'human' });
-    expect(await list('needs_human')).toEqual([a.conversation.id]);
+    await a.caller.conversations.setMode({ id: a.conversation.id, mode: 'ai' });
+    expect(await list('ai')).toEqual([a.conversation.id]);
+    expect(await list('needs_human')).toEqual([]);
     await a.caller.conversations.setStatus({ id: a.conversation.id, status: 'closed' });
     expect(await list('closed')).toEqual([a.conversation.id]);
     await a.caller.conversations.markRead({ id: a.conversation.id });
@@ -324,7 +326,7 @@ describe('company isolation: another company’s ids answer NOT_FOUND', () => {
     }
     // Nothing of A changed, and B's lists never show A's rows.
     const thread = await a.caller.conversations.get({ id: a.conversation.id });
-    expect(thread).toMatchObject({ mode: 'ai', status: 'open' });
+    expect(thread).toMatchObject({ mode: 'human', status: 'open' });
     expect((await a.caller.leads.get({ id: a.lead.id })).status).toBe('new');
     expect((await b.caller.conversations.list({ filter: 'all', limit: 50 })).items.map((i) => i.id)).toEqual([b.conversation.id]);
     expect((await b.caller.clients.list({ page: 1, pageSize: 25 })).items.map((i) => i.id)).toEqual([b.contactId]);

@@ -104,7 +104,7 @@ describe('inbound texts', () => {
     await inbound(s, 'Hi, my water heater is leaking. Can someone come today?');
     const { contact, conversation } = await conversationOf(s);
     expect(contact).toMatchObject({ phone: CUSTOMER, optedOutAt: null });
-    expect(conversation).toMatchObject({ status: 'open', mode: 'ai', unreadCount: 1, lastMessagePreview: 'Hi, my water heater is leaking. Can someone come today?' });
+    expect(conversation).toMatchObject({ status: 'open', mode: 'human', unreadCount: 1, lastMessagePreview: 'Hi, my water heater is leaking. Can someone come today?' });
     const [lead] = await s.deps.db.select().from(leads).where(eq(leads.contactId, contact.id));
     expect(lead).toMatchObject({ source: 'sms', status: 'new', summary: 'Hi, my water heater is leaking. Can someone come today?' });
     const [message] = await s.deps.db.select().from(messages).where(eq(messages.contactId, contact.id));

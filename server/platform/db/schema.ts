@@ -372,8 +372,8 @@ export const conversations = pgTable(
       .references(() => phoneNumbers.id, { onDelete: 'cascade' }),
     /** The customer's number in this thread (a client merged from two numbers has a thread for each). */
     peerPhone: text('peer_phone').notNull(),
-    /** Who answers: the AI assistant, or a person ("You're in control"). */
-    mode: text('mode', { enum: CONVERSATION_MODES }).notNull().default('ai'),
+    /** Who answers: the AI assistant, or a person ("You're in control"). Every thread is a person's until the assistant exists (decision 0017). */
+    mode: text('mode', { enum: CONVERSATION_MODES }).notNull().default('human'),
     status: text('status', { enum: CONVERSATION_STATUSES }).notNull().default('open'),
     assignedUserId: uuid('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
     unreadCount: integer('unread_count').notNull().default(0),
