@@ -15,12 +15,13 @@ describe('dashboard.summary', () => {
     const caller = await owner();
     const summary = await caller.dashboard.summary({ days: 7 });
     expect(summary.newLeads).toEqual({ current: 0, previous: 0 });
+    expect(summary.qualified).toEqual({ current: 0, previous: 0 });
     expect(summary.firstResponse.current).toEqual({ medianSeconds: null, answered: 0, leads: 0 });
     expect(summary.leadsBySource).toEqual([]);
     expect(summary.leadsByDay).toHaveLength(7);
     expect(summary.leadsByDay.every((d) => d.count === 0)).toBe(true);
     expect(summary.needsAttention).toMatchObject({ unanswered: 0, unread: 0, needsHuman: 0, failed: 0, items: [] });
-    expect(summary.setup).toMatchObject({ businessNumber: null, firstLead: false, alertPhone: false });
+    expect(summary.setup).toEqual({ businessNumber: null, testPhone: false, companyDetails: false, address: false, alertPhone: false, firstLead: false, teamMembers: 1 });
     expect(summary.timezone).toBe('America/Chicago');
   });
 
@@ -46,8 +47,10 @@ describe('dashboard.summary', () => {
     await text(other.id, 'Need a quote for a new furnace');
     t.deps.clock.advance(HOUR);
 
+    await caller.leads.update({ id: (await caller.conversations.get({ id: items[0]!.id })).lead!.id, status: 'qualified' });
     const week = await caller.dashboard.summary({ days: 7 });
     expect(week.newLeads).toEqual({ current: 2, previous: 1 });
+    expect(week.qualified).toEqual({ current: 1, previous: 0 });
     expect(week.leadsBySource).toEqual([{ source: 'sms', count: 2 }]);
     expect(week.leadsByDay.at(-1)).toEqual({ day: '2026-11-02', count: 2 });
     expect(week.leadsByDay.reduce((sum, d) => sum + d.count, 0)).toBe(2);
@@ -60,7 +63,10 @@ describe('dashboard.summary', () => {
         ['unread', '(312) 555-0162'],
       ]),
     );
-    expect(week.setup).toMatchObject({ businessNumber: { e164: number.e164, provider: 'simulator' }, firstLead: true });
+    expect(week.setup).toMatchObject({ businessNumber: { e164: number.e164, provider: 'simulator' }, testPhone: true, firstLead: true, teamMembers: 1 });
+    // Every thread is the team's now (no assistant yet): an unread thread is "unread", not "needs a person".
+    expect(week.needsAttention.needsHuman).toBe(0);
+    expect(week.needsAttention.items.some((i) => i.kind === 'needs_human')).toBe(false);
 
     const month = await caller.dashboard.summary({ days: 30 });
     expect(month.newLeads).toEqual({ current: 3, previous: 0 });
@@ -69,6 +75,28 @@ describe('dashboard.summary', () => {
       { source: 'manual', count: 1 },
     ]);
     expect(month.leadsByDay).toHaveLength(30);
+  });
+
+  it('needs attention: the count of unanswered leads is not capped by the list; a lead marked "needs a person" is listed', async () => {
+    const caller = await owner();
+    await caller.phone.useSimulator();
+    for (let i = 0; i < 10; i += 1) {
+      const device = await caller.phone.simulator.addDevice({ phone: `+131255502${String(i).padStart(2, '0')}` });
+      await caller.phone.simulator.send({ deviceId: device.id, body: `Quote ${i}?`, mediaUrls: [] });
+      await t.deps.queue.drain();
+    }
+    t.deps.clock.advance(10 * MINUTE);
+    const before = await caller.dashboard.summary({ days: 7 });
+    expect(before.needsAttention.unanswered).toBe(10);
+    expect(before.needsAttention.unread).toBe(10);
+    expect(before.needsAttention.items).toHaveLength(8);
+
+    const { items } = await caller.leads.list({ page: 1, pageSize: 25 });
+    await caller.leads.update({ id: items[0]!.id, status: 'needs_human' });
+    const after = await caller.dashboard.summary({ days: 7 });
+    expect(after.needsAttention.needsHuman).toBe(1);
+    expect(after.needsAttention.unanswered).toBe(9);
+    expect(after.needsAttention.items[0]).toMatchObject({ kind: 'needs_human', leadId: items[0]!.id });
   });
 
   it("counts only the caller's company", async () => {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { LEAD_SOURCES, type LeadSource } from '@contracts/lead';
 import { zonesForPhone } from '@contracts/send-window';
-import { companies, contacts, conversations, leads, messages, phoneNumbers } from '@server/platform/db/schema';
+import { companies, contacts, conversations, leads, messages, phoneNumbers, simulatorDevices, users } from '@server/platform/db/schema';
 import { DAY, MINUTE } from '@server/platform/lib/clock';
 import type { CompanyScope } from '@server/platform/trpc/scope';
 import { contactDisplayName } from '@server/modules/messaging/messaging.deps';
@@ -24,11 +24,21 @@ function localDay(at: Date, zone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
-async function leadCount(scope: CompanyScope, from: Date, to: Date): Promise<number> {
+/** Leads the team has marked qualified, or further along (booked, won). */
+const QUALIFIED_STATUSES = ['qualified', 'booked', 'won'] as const;
+
+async function leadCount(scope: CompanyScope, from: Date, to: Date, options: { qualified?: boolean } = {}): Promise<number> {
   const [row] = await scope.db
     .select({ n: sql<number>`count(*)::int` })
     .from(leads)
-    .where(and(eq(leads.companyId, scope.companyId), gte(leads.createdAt, from), lt(leads.createdAt, to)));
+    .where(
+      and(
+        eq(leads.companyId, scope.companyId),
+        gte(leads.createdAt, from),
+        lt(leads.createdAt, to),
+        options.qualified ? inArray(leads.status, [...QUALIFIED_STATUSES]) : undefined,
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -53,8 +63,8 @@ async function firstResponse(scope: CompanyScope, from: Date, to: Date) {
 
 /**
  * /dashboard: the period's figures from the data as it is, each beside the period before, what needs a person
- * now, and the setup checklist from the real setup state. Figures whose source is not built yet (qualified
- * leads, missed calls, bookings) are not here: the screen says what will feed them.
+ * now, and the setup checklist from the real setup state. Figures whose source is not built yet (missed calls,
+ * AI-answered calls, bookings from scheduling) are not here: the screen says what will feed them.
  */
 export async function dashboardSummary(scope: CompanyScope, input: { days: DashboardPeriod }) {
   // The current period includes this very moment; each period is [from, to).
@@ -64,9 +74,11 @@ export async function dashboardSummary(scope: CompanyScope, input: { days: Dashb
   const [company] = await scope.db.select().from(companies).where(eq(companies.id, scope.companyId)).limit(1);
   const zone = zoneOf(company ?? { timezone: null, signupPhone: null });
 
-  const [newLeads, previousLeads, response, previousResponse] = [
+  const [newLeads, previousLeads, qualified, previousQualified, response, previousResponse] = [
     await leadCount(scope, from, now),
     await leadCount(scope, previousFrom, from),
+    await leadCount(scope, from, now, { qualified: true }),
+    await leadCount(scope, previousFrom, from, { qualified: true }),
     await firstResponse(scope, from, now),
     await firstResponse(scope, previousFrom, from),
   ];
@@ -96,6 +108,8 @@ export async function dashboardSummary(scope: CompanyScope, input: { days: Dashb
     days: input.days,
     timezone: zone,
     newLeads: { current: newLeads, previous: previousLeads },
+    /** Leads of the period the team marked qualified, booked or won (until the assistant qualifies leads too). */
+    qualified: { current: qualified, previous: previousQualified },
     firstResponse: { current: response, previous: previousResponse },
     leadsBySource: LEAD_SOURCES.map((source) => ({ source, count: bySource.get(source) ?? 0 })).filter((s) => s.count > 0),
     leadsByDay: days,
@@ -106,34 +120,42 @@ export async function dashboardSummary(scope: CompanyScope, input: { days: Dashb
 
 type AttentionKind = 'unanswered' | 'needs_human' | 'unread' | 'failed';
 
-/** What needs a person now, whatever the period: new leads nobody answered, threads taken over, unread texts, failed texts. */
+/** What needs a person now, whatever the period: new leads nobody answered, leads marked as needing a person, unread texts, failed texts. */
 async function needsAttention(scope: CompanyScope) {
   const now = scope.now;
   const answered = sql`exists (select 1 from ${messages} where ${messages.contactId} = ${leads.contactId} and ${messages.direction} = 'outbound'
     and ${inArray(messages.author, [...ANSWERING_AUTHORS])} and ${messages.createdAt} >= ${leads.createdAt})`;
+  const unansweredWhere = and(
+    eq(leads.companyId, scope.companyId),
+    eq(leads.status, 'new'),
+    // A lead the team typed in themselves is theirs already; the others wait for a first answer.
+    ne(leads.source, 'manual'),
+    lt(leads.createdAt, new Date(now.getTime() - UNANSWERED_AFTER_MS)),
+    sql`not ${answered}`,
+  );
+  const [unansweredCount] = await scope.db.select({ n: sql<number>`count(*)::int` }).from(leads).where(unansweredWhere);
   const unanswered = await scope.db
     .select({ lead: leads, contact: contacts })
     .from(leads)
     .innerJoin(contacts, eq(contacts.id, leads.contactId))
-    .where(
-      and(
-        eq(leads.companyId, scope.companyId),
-        eq(leads.status, 'new'),
-        // A lead the team typed in themselves is theirs already; the others wait for a first answer.
-        ne(leads.source, 'manual'),
-        lt(leads.createdAt, new Date(now.getTime() - UNANSWERED_AFTER_MS)),
-        sql`not ${answered}`,
-      ),
-    )
+    .where(unansweredWhere)
     .orderBy(leads.createdAt)
     .limit(ATTENTION_ITEMS);
+  // Until the AI assistant exists every thread is the team's (decision 0017), so "needs a person" is read from the
+  // leads the team marked so, not from the thread mode (which would only repeat the unread threads).
+  const needsHumanWhere = and(eq(leads.companyId, scope.companyId), eq(leads.status, 'needs_human'));
+  const [needsHumanCount] = await scope.db.select({ n: sql<number>`count(*)::int` }).from(leads).where(needsHumanWhere);
+  const needsHumanLeads = await scope.db
+    .select({ lead: leads, contact: contacts })
+    .from(leads)
+    .innerJoin(contacts, eq(contacts.id, leads.contactId))
+    .where(needsHumanWhere)
+    .orderBy(desc(leads.updatedAt))
+    .limit(ATTENTION_ITEMS);
   const [counts] = await scope.db
-    .select({
-      unread: sql<number>`count(*) filter (where ${conversations.unreadCount} > 0)::int`,
-      needsHuman: sql<number>`count(*) filter (where ${conversations.mode} = 'human' and ${conversations.status} = 'open' and ${conversations.unreadCount} > 0)::int`,
-    })
+    .select({ unread: sql<number>`count(*)::int` })
     .from(conversations)
-    .where(eq(conversations.companyId, scope.companyId));
+    .where(and(eq(conversations.companyId, scope.companyId), gt(conversations.unreadCount, 0)));
   const unreadThreads = await scope.db
     .select({ conversation: conversations, contact: contacts })
     .from(conversations)
@@ -162,8 +184,17 @@ async function needsAttention(scope: CompanyScope) {
       detail: lead.summary ?? '',
       at: lead.createdAt.getTime(),
     })),
+    ...needsHumanLeads.map(({ lead, contact }) => ({
+      kind: 'needs_human' as const,
+      id: `needs_human:${lead.id}`,
+      conversationId: null,
+      leadId: lead.id,
+      name: contactDisplayName(contact),
+      detail: lead.summary ?? '',
+      at: lead.updatedAt.getTime(),
+    })),
     ...unreadThreads.map(({ conversation, contact }) => ({
-      kind: (conversation.mode === 'human' && conversation.status === 'open' ? 'needs_human' : 'unread') as AttentionKind,
+      kind: 'unread' as const,
       id: `conversation:${conversation.id}`,
       conversationId: conversation.id,
       leadId: null,
@@ -182,9 +213,9 @@ async function needsAttention(scope: CompanyScope) {
     })),
   ];
   return {
-    unanswered: unanswered.length,
+    unanswered: unansweredCount?.n ?? 0,
     unread: counts?.unread ?? 0,
-    needsHuman: counts?.needsHuman ?? 0,
+    needsHuman: needsHumanCount?.n ?? 0,
     failed: failedCount?.n ?? 0,
     items: items.sort((a, b) => b.at - a.at).slice(0, ATTENTION_ITEMS),
   };
@@ -198,11 +229,16 @@ async function setupState(scope: CompanyScope, company: typeof companies.$inferS
     .where(and(eq(phoneNumbers.companyId, scope.companyId), eq(phoneNumbers.status, 'active')))
     .limit(1);
   const [firstLead] = await scope.db.select({ id: leads.id }).from(leads).where(eq(leads.companyId, scope.companyId)).limit(1);
+  const [testPhone] = await scope.db.select({ id: simulatorDevices.id }).from(simulatorDevices).where(eq(simulatorDevices.companyId, scope.companyId)).limit(1);
+  const [team] = await scope.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.companyId, scope.companyId));
   return {
     businessNumber: number ? { e164: number.e164, provider: number.provider } : null,
+    /** A test phone added in Settings → Phone (only meaningful with the test number). */
+    testPhone: Boolean(testPhone),
     companyDetails: Boolean(company?.timezone && company.hours),
     address: Boolean(company?.addressLine1 && company.city && company.region),
     alertPhone: Boolean(company?.alertPhone),
     firstLead: Boolean(firstLead),
+    teamMembers: team?.n ?? 0,
   };
 }

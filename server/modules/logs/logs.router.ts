@@ -5,6 +5,7 @@ import { companyScope } from '@server/platform/trpc/scope';
 import { protectedProcedure, router } from '@server/platform/trpc/trpc';
 import { id, paging } from '@server/platform/lib/common.schema';
 import { listDeadLetters, retryDeadLetter } from './dead-letters.service';
+import { listAuditLog } from './audit-log.service';
 
 export const logsRouter = router({
   messages: protectedProcedure
@@ -19,6 +20,9 @@ export const logsRouter = router({
       }),
     )
     .query(({ ctx, input }) => messageLog(companyScope(ctx), input)),
+  audit: protectedProcedure
+    .input(z.object({ cursor: z.string().max(100).optional(), limit: z.number().int().min(1).max(100).default(50) }))
+    .query(({ ctx, input }) => listAuditLog(companyScope(ctx), input)),
   deadLetters: protectedProcedure.input(z.object(paging)).query(({ ctx, input }) => listDeadLetters(companyScope(ctx), input)),
   retryJob: protectedProcedure.input(z.object({ id })).mutation(({ ctx, input }) => retryDeadLetter(companyScope(ctx), ctx.deps.queue, input.id)),
 });
