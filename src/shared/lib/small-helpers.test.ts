@@ -13,6 +13,39 @@ describe('lazyImport', () => {
     const Page = () => null;
     await expect(lazyImport(async () => ({ Page }), 'Page')()).resolves.toEqual({ Page });
   });
+
+  it("reloads once when the screen's file cannot be downloaded, then raises 'Lazy import failed' naming the export", async () => {
+    const stored = new Map<string, string>();
+    const storage = { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => void stored.set(key, value) };
+    let reloads = 0;
+    const offline = async (): Promise<Record<string, unknown>> => {
+      throw new TypeError('Failed to fetch dynamically imported module: https://app.test/assets/dashboard-abc.js');
+    };
+    const load = lazyImport(offline, 'DashboardPage', { storage, reload: () => (reloads += 1) });
+    // First failure: a reload is asked for and the load never settles (the page is going away).
+    let settled = false;
+    void load().then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    for (let tick = 0; tick < 20; tick += 1) await Promise.resolve();
+    expect(settled).toBe(false);
+    expect(reloads).toBe(1);
+    // After the reload the same file fails again: no second reload, the error names the export.
+    await expect(load()).rejects.toThrow(/^Lazy import failed: .*"DashboardPage"/);
+    await expect(load()).rejects.toBeInstanceOf(LazyImportError);
+    expect(reloads).toBe(1);
+  });
+
+  it("any other failure to load raises 'Lazy import failed' naming the export, without a reload", async () => {
+    let reloads = 0;
+    const broken = async (): Promise<Record<string, unknown>> => {
+      throw new Error('boom');
+    };
+    const load = lazyImport(broken, 'LeadsPage', { storage: { getItem: () => null, setItem: () => undefined }, reload: () => (reloads += 1) });
+    await expect(load()).rejects.toThrow(/^Lazy import failed: .*"LeadsPage"/);
+    expect(reloads).toBe(0);
+  });
 });
 
 describe('safeRedirectPath', () => {
