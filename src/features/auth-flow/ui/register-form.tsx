@@ -133,6 +133,7 @@ export function RegisterForm({ initialEmail, referralCode, referrer, params, bus
           onChange={set('phone')}
           onBlur={touch('phone')}
           error={visible('phone')}
+          reserveErrorSpace
         />
         {referralCode ? <TextInput label="Referral code" name="referralCode" value={referralCode} readOnly /> : null}
         <Checkbox

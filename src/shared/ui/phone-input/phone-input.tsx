@@ -28,6 +28,11 @@ export interface PhoneInputProps {
   name?: string;
   /** Marks the field as required (asterisk and `required`), like Mantine's own inputs. */
   required?: boolean;
+  /**
+   * Keeps one line free under the field for the error, so an error appearing on blur moves nothing below it (a
+   * click on the next control, already under way, is not lost).
+   */
+  reserveErrorSpace?: boolean;
 }
 
 /**
@@ -35,14 +40,22 @@ export interface PhoneInputProps {
  * Its value is E.164 ("+14155550123"), or "" while empty. Built on react-phone-number-input's input-only core with
  * our own two-country select: the library's full country select costs 9 kB gzip on the sign-in page.
  */
-export function PhoneInput({ label, description, value, onChange, onBlur, error, name, required = false }: PhoneInputProps) {
+export function PhoneInput({ label, description, value, onChange, onBlur, error, name, required = false, reserveErrorSpace = false }: PhoneInputProps) {
   const id = useId();
   const [country, setCountry] = useState<PhoneCountry>('US');
   const { Flag } = COUNTRIES[country];
   const errorId = `${id}-error`;
   const descriptionId = `${id}-description`;
   return (
-    <Input.Wrapper label={label} required={required} description={description} error={error || undefined} id={id} errorProps={{ id: errorId }} descriptionProps={{ id: descriptionId }}>
+    <Input.Wrapper
+      label={label}
+      required={required}
+      description={description}
+      error={reserveErrorSpace ? undefined : error || undefined}
+      id={id}
+      errorProps={{ id: errorId }}
+      descriptionProps={{ id: descriptionId }}
+    >
       <div className={classes.root}>
         <div className={classes.country}>
           <Flag title={COUNTRIES[country].label} className={classes.flag} aria-hidden />
@@ -77,6 +90,11 @@ export function PhoneInput({ label, description, value, onChange, onBlur, error,
           aria-describedby={[description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined}
         />
       </div>
+      {reserveErrorSpace ? (
+        <Input.Error id={errorId} className={classes.reservedError}>
+          {error || null}
+        </Input.Error>
+      ) : null}
     </Input.Wrapper>
   );
 }
