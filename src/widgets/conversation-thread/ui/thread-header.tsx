@@ -1,9 +1,9 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { OptedOutBadge } from '@/entities/contact';
+import { contactPhoneLine, OptedOutBadge } from '@/entities/contact';
 import { ConversationStatusBadge, type Thread } from '@/entities/conversation';
 import { AssignConversationMenu } from '@/features/assign-owner';
 import { TakeOverSwitch } from '@/features/take-over';
-import { formatPhone } from '@/shared/lib/format';
+import { FEATURES } from '@/shared/config';
 import { useCloseThread } from '../model/use-close-thread';
 
 export interface ThreadHeaderProps {
@@ -14,7 +14,7 @@ export interface ThreadHeaderProps {
   onInfo?: (() => void) | undefined;
 }
 
-/** Who the thread is with, who answers it (the AI or the team), who owns it, and whether it is finished. */
+/** Who the thread is with, who answers it (the team, until an assistant exists), who owns it, and whether it is finished. */
 export function ThreadHeader({ thread, onBack, onInfo }: ThreadHeaderProps) {
   const setStatus = useCloseThread(thread.id);
   const closed = thread.status === 'closed';
@@ -33,7 +33,7 @@ export function ThreadHeader({ thread, onBack, onInfo }: ThreadHeaderProps) {
             </Title>
             <Group gap={6}>
               <Text size="sm" c="dimmed">
-                {formatPhone(thread.peerPhone)}
+                {contactPhoneLine(thread.contact, thread.peerPhone)}
               </Text>
               {closed ? <ConversationStatusBadge status="closed" quiet /> : null}
               {thread.contact.optedOut ? <OptedOutBadge size="xs" /> : null}
@@ -48,7 +48,14 @@ export function ThreadHeader({ thread, onBack, onInfo }: ThreadHeaderProps) {
       </Group>
 
       <Group gap="xs" justify="space-between">
-        <TakeOverSwitch thread={thread} />
+        {/* No assistant exists yet, so there is nothing to take over from: say who answers instead (decision 0017). */}
+        {FEATURES.aiAssistant ? (
+          <TakeOverSwitch thread={thread} />
+        ) : (
+          <Text size="sm" c="dimmed" data-testid="who-answers">
+            Your team answers this conversation. No assistant replies for you.
+          </Text>
+        )}
         <Group gap="xs">
           <AssignConversationMenu thread={thread} />
           <Button size="xs" variant="default" loading={setStatus.isPending} onClick={() => setStatus.mutate({ id: thread.id, status: closed ? 'open' : 'closed' })}>

@@ -4,14 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { LEAD_SOURCE_WORDS, TRACKING_WORDS } from '@contracts/lead';
-import { OptedOutBadge } from '@/entities/contact';
+import { contactPhoneLine, OptedOutBadge } from '@/entities/contact';
 import { type LeadDetail, useUpdateLead } from '@/entities/lead';
 import { assigneeLabel, useTeamMembers } from '@/entities/user';
 import { AssignOwnerSelect } from '@/features/assign-owner';
 import { LeadStatusSelect } from '@/features/change-lead-status';
 import { apiErrorCode, apiFieldErrors } from '@/shared/api';
 import { useTRPC } from '@/shared/api-react';
-import { formatDateTime, formatMoney, formatPhone } from '@/shared/lib/format';
+import { formatDateTime, formatMoney } from '@/shared/lib/format';
 import { isUuid } from '@/shared/lib/search-params';
 import { LoadError } from '@/shared/ui/load-error';
 
@@ -146,7 +146,7 @@ function LeadContent({ lead }: { lead: LeadDetail }) {
           {lead.contact.optedOut ? <OptedOutBadge size="sm" variant="outline" /> : null}
         </Group>
         <Text size="sm" c="dimmed">
-          {formatPhone(lead.contact.phone)}
+          {contactPhoneLine(lead.contact)}
         </Text>
         {lead.contact.optedOut ? (
           <Text size="sm" c="red">

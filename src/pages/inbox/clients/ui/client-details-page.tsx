@@ -8,7 +8,7 @@ import { PageHeader } from '@/shared/ui/page-header';
 import { ScreenSpinner } from '@/shared/ui/spinner';
 import { formatDateTime, formatPhone, useNow } from '@/shared/lib/format';
 import { isUuid } from '@/shared/lib/search-params';
-import { type ClientDetail, ClientStatusBadges } from '@/entities/contact';
+import { type ClientDetail, ClientStatusBadges, contactPhoneLine } from '@/entities/contact';
 import { MergeDuplicatesButton } from '@/features/merge-clients';
 import { BlockClientButton } from './client-actions';
 import { ClientEditForm, clientForm } from './client-edit-form';
@@ -58,7 +58,7 @@ function ClientDetails({ client }: { client: ClientDetail }) {
       </Anchor>
       <PageHeader
         title={client.name}
-        description={[client.phone, ...client.otherPhones].map(formatPhone).join(' · ') + (client.email ? ` · ${client.email}` : '')}
+        description={[contactPhoneLine(client), ...client.otherPhones.map(formatPhone), client.email].filter(Boolean).join(' · ')}
         actions={
           <>
             <MergeDuplicatesButton client={client} />

@@ -3,10 +3,11 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTRPC } from '@/shared/api-react';
+import { FEATURES } from '@/shared/config';
 import { EmptyState } from '@/shared/ui/empty-state';
-import { OptedOutBadge } from '@/entities/contact';
+import { contactPhoneLine, OptedOutBadge } from '@/entities/contact';
 import { ConversationStatusBadge, type InboxFilter, type ThreadSummary } from '@/entities/conversation';
-import { formatPhone, fullDateTime, listTime, useNow } from '@/shared/lib/format';
+import { fullDateTime, listTime, useNow } from '@/shared/lib/format';
 import { EMPTY_FILTER, INBOX_FILTERS } from '../lib/inbox-filters';
 import { LoadError } from '@/shared/ui/load-error';
 
@@ -135,7 +136,7 @@ function ThreadRow({ thread, now, selected, showClosed, onSelect }: { thread: Th
       </Group>
       <Group justify="space-between" wrap="nowrap" gap="xs" mt={2}>
         <Text size="sm" c={unread ? undefined : 'dimmed'} truncate="end" style={{ minWidth: 0 }}>
-          {thread.preview || formatPhone(thread.contact.phone)}
+          {thread.preview || contactPhoneLine(thread.contact)}
         </Text>
         {unread ? (
           <Badge size="sm" color="red" circle={thread.unreadCount < 10} style={{ flexShrink: 0 }}>
@@ -145,15 +146,18 @@ function ThreadRow({ thread, now, selected, showClosed, onSelect }: { thread: Th
         ) : null}
       </Group>
       <Group gap={4} mt={6}>
-        {thread.mode === 'ai' ? (
-          <Badge size="xs" variant="light" color="violet" title="The AI assistant replies in this conversation">
-            AI
-          </Badge>
-        ) : (
-          <Badge size="xs" variant="light" color="gray" title="Your team replies in this conversation; the AI stays quiet">
-            You
-          </Badge>
-        )}
+        {/* Who replies is only worth a badge once there is an assistant to reply (decision 0017). */}
+        {FEATURES.aiAssistant ? (
+          thread.mode === 'ai' ? (
+            <Badge size="xs" variant="light" color="violet" title="The AI assistant replies in this conversation">
+              AI
+            </Badge>
+          ) : (
+            <Badge size="xs" variant="light" color="gray" title="Your team replies in this conversation; the AI stays quiet">
+              You
+            </Badge>
+          )
+        ) : null}
         {thread.contact.optedOut ? <OptedOutBadge size="xs" /> : null}
         {showClosed && thread.status === 'closed' ? <ConversationStatusBadge status="closed" quiet /> : null}
       </Group>
@@ -212,7 +216,7 @@ function EmptyList({ filter, search, onShowAll, onClearSearch }: { filter: Inbox
       icon="✉"
       order={3}
       title="No conversations yet"
-      description="When a customer texts your business number, or a lead comes in from your website or a missed call, the conversation appears here. The assistant replies first; you can take over at any time."
+      description="When a customer texts your business number, or a lead comes in from your website or a missed call, the conversation appears here for your team to answer."
       action={
         <>
           <Button component={Link} to="/settings/phone" size="sm">

@@ -2,10 +2,10 @@ import { Anchor, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 import { LEAD_SOURCE_WORDS } from '@contracts/lead';
-import { OptedOutBadge } from '@/entities/contact';
+import { contactPhoneLine, OptedOutBadge } from '@/entities/contact';
 import { type LeadListItem, LeadStatusBadge } from '@/entities/lead';
 import { assigneeLabel, type TeamMember } from '@/entities/user';
-import { formatMoney, formatPhone } from '@/shared/lib/format';
+import { formatMoney } from '@/shared/lib/format';
 import { RelativeTime } from '@/shared/ui/relative-time';
 
 export interface LeadsTableProps {
@@ -74,7 +74,7 @@ export function LeadsTable({ items, members, selected, onSelect, linkSearch, onO
                   </Anchor>
                   <Group gap={6} wrap="nowrap">
                     <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                      {formatPhone(lead.contact.phone)}
+                      {contactPhoneLine(lead.contact)}
                     </Text>
                     {lead.contact.optedOut ? <OptedOutBadge size="sm" variant="outline" /> : null}
                   </Group>
