@@ -288,7 +288,7 @@ describe('Settings → Phone: test phone', () => {
     await user.click(screen.getByRole('button', { name: 'Add a test phone' }));
     await waitFor(() => expect(addDevice).toHaveBeenCalledWith({ phone: null }));
     // The new phone becomes the active one.
-    expect(await screen.findByRole('radio', { name: '(312) 555-0155' })).toBeChecked();
+    expect(await screen.findByRole('radio', { name: 'Test customer 2 · (312) 555-0155' })).toBeChecked();
     await waitFor(() => expect(api.callsTo('phone.simulator.thread')).toContainEqual({ deviceId: '22222222-2222-4222-8222-222222222222' }));
 
     await user.click(screen.getByRole('radio', { name: /\(312\) 555-0101/ }));

@@ -22,6 +22,12 @@ export const BEHAVIORS: { value: DeviceBehavior; label: string }[] = [
 const behaviorLabel = (behavior: DeviceBehavior) => BEHAVIORS.find((b) => b.value === behavior)?.label ?? behavior;
 
 /**
+ * Test phones and the test business number are all made-up 555 numbers, so each says whose it is: a test phone
+ * is a customer's ("Test customer 1"), never to be mistaken for the business number it texts.
+ */
+export const testCustomerName = (index: number) => `Test customer ${index + 1}`;
+
+/**
  * The built-in simulator's customer side: handsets that text the business's test number. Their threads refresh
  * live (the app invalidates `phone.simulator.*` on every message event), so replies from the assistant show up here.
  */
@@ -49,11 +55,11 @@ export function TestPhonePanel({ businessNumber }: { businessNumber: string }) {
               <>
                 <Radio.Group label="Your test phones" value={active.id} onChange={setSelectedId}>
                   <Stack gap="xs" mt="xs">
-                    {list.map((device) => (
+                    {list.map((device, index) => (
                       <Radio
                         key={device.id}
                         value={device.id}
-                        label={formatPhone(device.e164)}
+                        label={`${testCustomerName(index)} · ${formatPhone(device.e164)}`}
                         description={device.behavior === 'deliver' ? undefined : behaviorLabel(device.behavior)}
                       />
                     ))}
@@ -68,7 +74,7 @@ export function TestPhonePanel({ businessNumber }: { businessNumber: string }) {
             )}
             <AddHandsetForm onAdded={setSelectedId} />
           </Stack>
-          {active ? <PhoneScreen key={active.id} device={active} businessNumber={businessNumber} /> : null}
+          {active ? <PhoneScreen key={active.id} device={active} customerName={testCustomerName(list.indexOf(active))} businessNumber={businessNumber} /> : null}
         </SimpleGrid>
       )}
     </SectionPanel>
@@ -146,7 +152,7 @@ function AddHandsetForm({ onAdded }: { onAdded: (id: string) => void }) {
 
 const timeOf = (at: number) => new Date(at).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
 
-function PhoneScreen({ device, businessNumber }: { device: TestDevice; businessNumber: string }) {
+function PhoneScreen({ device, customerName, businessNumber }: { device: TestDevice; customerName: string; businessNumber: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const threadQuery = trpc.phone.simulator.thread.queryOptions({ deviceId: device.id });
@@ -188,10 +194,10 @@ function PhoneScreen({ device, businessNumber }: { device: TestDevice; businessN
     <Paper className={classes.phone} withBorder radius="xl" p="sm" component="section" aria-label={`Test phone ${formatPhone(device.e164)}`}>
       <Stack gap={2} className={classes.header}>
         <Text size="xs" c="dimmed">
-          This phone: {formatPhone(device.e164)}
+          {customerName}’s phone (made up): {formatPhone(device.e164)}
         </Text>
         <Text fw={700} size="sm">
-          Your business · {formatPhone(businessNumber)}
+          Texting your business number · {formatPhone(businessNumber)}
         </Text>
       </Stack>
 
