@@ -1,8 +1,13 @@
 import { Badge } from '@mantine/core';
+import { FEATURES } from '@/shared/config';
 import { CONVERSATION_MODE_WORDS, CONVERSATION_STATUS_WORDS, type ConversationMode, type ConversationStatus } from '@contracts/conversation';
 
-/** Who answers the conversation: "AI replying" or "You’re in control". */
+/**
+ * Who answers the conversation: "AI replying" or "You’re in control". Nothing while no assistant exists: every
+ * conversation is the team's, and a badge would suggest an assistant could have it (decision 0017).
+ */
 export function ConversationModeBadge({ mode }: { mode: ConversationMode }) {
+  if (!FEATURES.aiAssistant) return null;
   return (
     <Badge size="sm" variant="outline" color={mode === 'ai' ? 'violet' : 'blue'}>
       {CONVERSATION_MODE_WORDS[mode]}

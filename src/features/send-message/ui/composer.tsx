@@ -16,6 +16,7 @@ import { useInsertAtCaret } from '../model/use-insert-at-caret';
 import { ManageTemplatesModal } from './manage-templates-modal';
 import { MergeTagsMenu } from './merge-tags-menu';
 import { TemplatesMenu } from './templates-menu';
+import { FEATURES } from '@/shared/config';
 
 /** Why this thread can't be texted from here, or null when it can. */
 function sendingBlockedBy(thread: Thread) {
@@ -137,7 +138,7 @@ export function Composer({ thread }: { thread: Thread }) {
         </Group>
       </Group>
 
-      {sentHere && thread.mode === 'human' ? (
+      {FEATURES.aiAssistant && sentHere && thread.mode === 'human' ? (
         <Text size="xs" c="teal" role="status">
           You’re in control — the AI stays quiet in this thread.
         </Text>

@@ -1,14 +1,26 @@
 import { CONVERSATION_STATUS_WORDS } from '@contracts/conversation';
 import type { InboxFilter } from '@/entities/conversation';
+import { FEATURES } from '@/shared/config';
 
-export const INBOX_FILTERS: { value: InboxFilter; label: string }[] = [
+const ALL_FILTERS: { value: InboxFilter; label: string; needsAssistant?: boolean }[] = [
   { value: 'all', label: 'All' },
-  { value: 'needs_human', label: 'Needs human' },
-  { value: 'ai', label: 'AI active' },
+  { value: 'needs_human', label: 'Needs human', needsAssistant: true },
+  { value: 'ai', label: 'AI active', needsAssistant: true },
   { value: 'mine', label: 'Mine' },
   { value: 'unread', label: 'Unread' },
   { value: 'closed', label: CONVERSATION_STATUS_WORDS.closed },
 ];
+
+/**
+ * The filters on offer. "Needs human" and "AI active" sort threads by whether the assistant has them; with no
+ * assistant yet every thread is the team's, so they would only repeat "All" (decision 0017).
+ */
+export const INBOX_FILTERS = ALL_FILTERS.filter((filter) => FEATURES.aiAssistant || !filter.needsAssistant);
+
+/** A filter from the address (`/conversations?filter=unread`), as the dashboard links to it. */
+export function inboxFilterFrom(value: unknown): InboxFilter {
+  return INBOX_FILTERS.find((filter) => filter.value === value)?.value ?? 'all';
+}
 
 // What each filter would list, so an empty filter says what it is for rather than just "nothing".
 export const EMPTY_FILTER: Record<Exclude<InboxFilter, 'all'>, { title: string; description: string }> = {

@@ -37,22 +37,31 @@ describe('thread list', () => {
     expect(jane).toHaveTextContent('My AC stopped working');
     expect(jane).toHaveTextContent('5 min');
     expect(jane).toHaveTextContent('2 unread');
-    expect(jane).toHaveTextContent(/AI$/);
+    // No "AI" / "You" badge: there is no assistant to reply (decision 0017).
+    expect(jane).not.toHaveTextContent(/AI$/);
     expect(bob).toHaveTextContent('Bob Stone');
     expect(bob).toHaveTextContent('Opted out');
-    expect(bob).toHaveTextContent('You');
+    expect(bob).not.toHaveTextContent(/You$/);
     expect(bob).not.toHaveTextContent('unread');
     expect(listCalls(api)[0]).toMatchObject({ filter: 'all', limit: 30 });
     expect(listCalls(api)[0]!.search).toBeUndefined();
+  });
+
+  it('starts on the filter a link chose (?filter=unread, from the dashboard)', async () => {
+    const { api } = await renderInbox({}, '/conversations?filter=unread');
+    await screen.findByRole('list', { name: 'Conversations' });
+    expect(within(screen.getByRole('group', { name: 'Show conversations' })).getByRole('button', { name: 'Unread' })).toHaveAttribute('aria-pressed', 'true');
+    expect(listCalls(api)[0]).toMatchObject({ filter: 'unread' });
   });
 
   it('asks for the chosen filter and shows which one is on', async () => {
     const { api, user } = await renderInbox();
     await screen.findByRole('list', { name: 'Conversations' });
     const filters = screen.getByRole('group', { name: 'Show conversations' });
-    expect(within(filters).getAllByRole('button').map((button) => button.textContent)).toEqual(['All', 'Needs human', 'AI active', 'Mine', 'Unread', 'Closed']);
+    // No "Needs human" / "AI active": with no assistant every thread is the team's (decision 0017).
+    expect(within(filters).getAllByRole('button').map((button) => button.textContent)).toEqual(['All', 'Mine', 'Unread', 'Closed']);
 
-    for (const [label, filter] of [['Needs human', 'needs_human'], ['AI active', 'ai'], ['Mine', 'mine'], ['Unread', 'unread'], ['Closed', 'closed']] as const) {
+    for (const [label, filter] of [['Mine', 'mine'], ['Unread', 'unread'], ['Closed', 'closed']] as const) {
       await user.click(within(filters).getByRole('button', { name: label }));
       expect(within(filters).getByRole('button', { name: label })).toHaveAttribute('aria-pressed', 'true');
       await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ filter }));
@@ -94,8 +103,8 @@ describe('thread list', () => {
       'conversations.list': (input) => ((input as { filter: string; search?: string }).filter === 'all' && !(input as { search?: string }).search ? page([summary()]) : page([])),
     });
     await screen.findByRole('list', { name: 'Conversations' });
-    await user.click(screen.getByRole('button', { name: 'Needs human' }));
-    expect(await screen.findByRole('heading', { name: 'No conversations need a person' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Unread' }));
+    expect(await screen.findByRole('heading', { name: 'No unread texts' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show all conversations' }));
     expect(await screen.findByRole('list', { name: 'Conversations' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');

@@ -1,10 +1,12 @@
 import { Drawer, Group, Paper, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageHeader } from '@/shared/ui/page-header';
 import { type InboxFilter, useThread } from '@/entities/conversation';
 import { ContactPanel, ThreadPane } from '@/widgets/conversation-thread';
 import { useSelectedThread } from '../model/use-selected-thread';
+import { inboxFilterFrom } from '../lib/inbox-filters';
 import { ThreadList } from './thread-list';
 
 /**
@@ -27,7 +29,9 @@ const PANES_MIN_HEIGHT = 460;
  */
 export function ConversationsPage() {
   const [selectedId, select] = useSelectedThread();
-  const [filter, setFilter] = useState<InboxFilter>('all');
+  // The filter a link chose (`?filter=unread`, from the dashboard); the buttons change it from there.
+  const linkedFilter = useRouterState({ select: (state) => inboxFilterFrom((state.location.search as Record<string, unknown>).filter) });
+  const [filter, setFilter] = useState<InboxFilter>(linkedFilter);
   const [search, setSearch] = useState('');
   const singlePane = useMediaQuery(SINGLE_PANE, false, MEDIA_OPTIONS);
   const panelInDrawer = useMediaQuery(PANEL_IN_DRAWER, false, MEDIA_OPTIONS);
@@ -52,7 +56,7 @@ export function ConversationsPage() {
     <Stack gap={0}>
       <PageHeader
         title="Conversations"
-        description={showThreadOnly ? undefined : 'Every text with your clients. The assistant answers first; take over whenever you like.'}
+        description={showThreadOnly ? undefined : 'Every text with your clients. Your team answers them here.'}
       />
 
       {singlePane ? (

@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { apiError } from '@/shared/lib/test';
 import { JANE_ID, message, ME_ID, renderInbox, resetInbox, SAM_ID, thread, threadPath } from './inbox-test-kit';
 
 afterEach(resetInbox);
@@ -122,20 +121,13 @@ describe('the thread header', () => {
     expect(heading.parentElement).toHaveTextContent('(415) 555-2671');
   });
 
-  it('switches between the AI and the team', async () => {
-    const { api, user } = await renderInbox({ 'conversations.setMode': (input) => input }, threadPath());
-    const modes = await screen.findByRole('radiogroup', { name: 'Who replies in this conversation' });
-    expect(within(modes).getByRole('radio', { name: 'AI replying' })).toBeChecked();
-    await user.click(within(modes).getByRole('radio', { name: 'You’re in control' }));
-    await waitFor(() => expect(api.callsTo('conversations.setMode')).toEqual([{ id: JANE_ID, mode: 'human' }]));
-  });
-
-  it('puts the switch back and explains when the server refuses', async () => {
-    const { user } = await renderInbox({ 'conversations.setMode': () => { throw apiError('FORBIDDEN', 'Only staff can take over'); } }, threadPath());
-    const modes = await screen.findByRole('radiogroup', { name: 'Who replies in this conversation' });
-    await user.click(within(modes).getByRole('radio', { name: 'You’re in control' }));
-    expect(await screen.findByText('Only staff can take over')).toBeInTheDocument();
-    await waitFor(() => expect(within(modes).getByRole('radio', { name: 'AI replying' })).toBeChecked());
+  it('says the team answers, and offers no switch to an assistant that does not exist', async () => {
+    const { api } = await renderInbox({}, threadPath());
+    await screen.findByRole('heading', { level: 2, name: 'Jane Cooper' });
+    expect(screen.getByTestId('who-answers')).toHaveTextContent('Your team answers this conversation. No assistant replies for you.');
+    expect(screen.queryByRole('radiogroup', { name: 'Who replies in this conversation' })).not.toBeInTheDocument();
+    expect(screen.queryByText('AI replying')).not.toBeInTheDocument();
+    expect(api.callsTo('conversations.setMode')).toEqual([]);
   });
 
   it('assigns the thread to a team member, or to nobody', async () => {
