@@ -1,107 +1,120 @@
-import { Button, Grid, Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Grid, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTRPC } from '@/shared/api-react';
+import { useNow } from '@/shared/lib/format';
+import { LoadError } from '@/shared/ui/load-error';
 import { PageHeader } from '@/shared/ui/page-header';
-import { KpiCard } from './kpi-card';
+import { ScreenSpinner } from '@/shared/ui/spinner';
+import { comparison, type DashboardPeriod, type DashboardSummary, formatDuration, PERIODS } from '../model/summary';
+import { KpiCard, NotBuiltCard } from './kpi-card';
+import { LeadsByDay, LeadsBySource } from './lead-charts';
+import { NeedsAttention } from './needs-attention';
 import { SetupChecklist } from './setup-checklist';
 
-const PERIODS = [
-  { value: '7', label: '7 days' },
-  { value: '30', label: '30 days' },
-  { value: '90', label: '90 days' },
-];
+function medianNote(summary: DashboardSummary): string {
+  const { current, previous } = summary.firstResponse;
+  const answered = `${current.answered} of ${current.leads} ${current.leads === 1 ? 'lead' : 'leads'} answered`;
+  if (previous.medianSeconds === null) return answered;
+  return `${answered}; ${formatDuration(previous.medianSeconds)} the ${summary.days} days before`;
+}
 
-const KPIS = [
-  { label: 'New leads', hint: 'Inquiries from every channel' },
-  { label: 'Qualified', hint: 'Leads the assistant or your team qualified' },
-  { label: 'Median first response', hint: 'How fast a new lead gets its first text' },
-  { label: 'AI-answered calls', hint: 'Calls the assistant picked up for you' },
-  { label: 'Bookings', hint: 'Appointments booked by your team or the assistant' },
-];
+function Results({ summary }: { summary: DashboardSummary }) {
+  const { days } = summary;
+  const median = summary.firstResponse.current.medianSeconds;
+  return (
+    <Stack component="section" aria-labelledby="results-title" gap="sm">
+      <div>
+        <Title order={2} id="results-title" fz="lg">
+          Results
+        </Title>
+        <Text size="sm" c="dimmed">
+          Last {days} days compared with the {days} days before.
+        </Text>
+      </div>
+      <SimpleGrid component="ul" cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+        <KpiCard
+          label="New leads"
+          value={summary.newLeads.current}
+          note={comparison(summary.newLeads.current, summary.newLeads.previous, days)}
+          hint="Inquiries from every channel"
+        />
+        <KpiCard
+          label="Qualified"
+          value={summary.qualified.current}
+          note={comparison(summary.qualified.current, summary.qualified.previous, days)}
+          hint="New leads your team marked qualified, booked or won"
+        />
+        <KpiCard
+          label="Median first response"
+          value={median === null ? 'No replies yet' : formatDuration(median)}
+          note={medianNote(summary)}
+          hint="How fast a new lead gets its first text from you"
+        />
+        <NotBuiltCard label="AI-answered calls" fedBy="Counted once AI call answering is built; it isn't yet." />
+        <NotBuiltCard label="Bookings" fedBy="Counted once scheduling is built; leads you mark Booked count under Qualified." />
+      </SimpleGrid>
+    </Stack>
+  );
+}
 
-const FUNNEL = [
-  { label: 'Missed calls', hint: 'Calls nobody picked up' },
-  { label: 'Texted back', hint: 'Callers who got a text' },
-  { label: 'Replied', hint: 'Callers who texted back' },
-  { label: 'Qualified', hint: 'Callers who became real jobs' },
-];
-
-/** /dashboard: how leads are doing this period vs the last, what needs a person, and the setup still to do. */
+/** /dashboard: how leads are doing this period vs the last, what needs a person, and the setup still to do — all from `dashboard.summary`. */
 export function DashboardPage() {
-  const [period, setPeriod] = useState('30');
+  const trpc = useTRPC();
+  const now = useNow();
+  const [period, setPeriod] = useState<DashboardPeriod>(30);
+  const query = useQuery({ ...trpc.dashboard.summary.queryOptions({ days: period }), placeholderData: keepPreviousData });
+  const summary = query.data;
 
   return (
     <Stack gap="lg">
       <PageHeader
         title="Dashboard"
         description="How your leads are doing, what needs you, and what is left to set up."
-        actions={<SegmentedControl aria-label="Period" data={PERIODS} value={period} onChange={setPeriod} size="sm" />}
+        actions={
+          <SegmentedControl
+            aria-label="Period"
+            data={PERIODS}
+            value={String(period)}
+            onChange={(value) => setPeriod(Number(value) as DashboardPeriod)}
+            size="sm"
+          />
+        }
       />
 
-      <SetupChecklist />
+      {query.isError && !summary ? (
+        <LoadError title="Couldn’t load the dashboard" error={query.error} onRetry={query.refetch} />
+      ) : !summary ? (
+        <ScreenSpinner />
+      ) : (
+        <Stack gap="lg" aria-busy={query.isPlaceholderData} style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+          <SetupChecklist setup={summary.setup} />
+          <Results summary={summary} />
 
-      <Stack component="section" aria-labelledby="results-title" gap="sm">
-        <div>
-          <Title order={2} id="results-title" fz="lg">
-            Results
-          </Title>
-          <Text size="sm" c="dimmed">
-            Last {period} days compared with the {period} days before. Numbers appear once your first leads arrive.
-          </Text>
-        </div>
-        <SimpleGrid component="ul" cols={{ base: 2, md: 3, lg: 5 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-          {KPIS.map((kpi) => (
-            <KpiCard key={kpi.label} label={kpi.label} hint={kpi.hint} />
-          ))}
-        </SimpleGrid>
-      </Stack>
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <NeedsAttention attention={summary.needsAttention} now={now} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <LeadsBySource summary={summary} />
+            </Grid.Col>
+          </Grid>
 
-      <Stack component="section" aria-labelledby="funnel-title" gap="sm">
-        <div>
-          <Title order={2} id="funnel-title" fz="lg">
-            Missed calls turned into leads
-          </Title>
-          <Text size="sm" c="dimmed">
-            Each step counts the callers who made it that far.
-          </Text>
-        </div>
-        <SimpleGrid component="ol" cols={{ base: 2, md: 4 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-          {FUNNEL.map((step) => (
-            <KpiCard key={step.label} label={step.label} hint={step.hint} />
-          ))}
-        </SimpleGrid>
-      </Stack>
+          <LeadsByDay summary={summary} />
 
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} h="100%" component="section" aria-labelledby="sources-title">
-            <Title order={2} id="sources-title" fz="lg" mb={4}>
-              Leads by source
-            </Title>
-            <Text size="sm" c="dimmed" mb="md">
-              See which channel brings you the most work: website chat, forms, popups, missed calls, answered calls, texts and
-              emails.
-            </Text>
-            <Text size="sm">No leads yet, so there is nothing to compare.</Text>
-            <Group mt="md">
-              <Button component={Link} to="/chat-widget/styles" variant="default" size="sm">
-                Add the chat widget to your website
-              </Button>
-            </Group>
-          </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} h="100%" component="section" aria-labelledby="attention-title">
-            <Title order={2} id="attention-title" fz="lg" mb={4}>
-              Needs your attention
-            </Title>
-            <Text size="sm" c="dimmed" mb="md">
-              Conversations the assistant hands to a person, unread texts and new voicemails, so nothing slips through.
-            </Text>
-            <Text size="sm">Nothing needs you right now.</Text>
-          </Paper>
-        </Grid.Col>
-      </Grid>
+          <Stack component="section" aria-labelledby="funnel-title" gap="sm">
+            <div>
+              <Title order={2} id="funnel-title" fz="lg">
+                Missed calls turned into leads
+              </Title>
+              <Text size="sm" c="dimmed">
+                Missed calls → texted back → replied → qualified. Missed-call text-back isn’t built yet, so there are no calls to count;
+                these figures start when it is.
+              </Text>
+            </div>
+          </Stack>
+        </Stack>
+      )}
     </Stack>
   );
 }

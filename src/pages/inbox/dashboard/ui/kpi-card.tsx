@@ -1,23 +1,41 @@
 import { Paper, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 
-/**
- * One number on the dashboard. With no data it shows a dash and says so, rather than a zero that would read as a
- * real result.
- */
-export function KpiCard({ label, hint }: { label: string; hint: string }) {
+/** One figure on the dashboard, from the summary the server counted, with what it is compared with. */
+export function KpiCard({ label, value, note, hint }: { label: string; value: ReactNode; note: string; hint: string }) {
   return (
-    <Paper withBorder radius="md" p="md" component="li">
+    <Paper withBorder radius="md" p="md" component="li" aria-label={label}>
       <Text size="sm" fw={600}>
         {label}
       </Text>
-      <Text fz={28} fw={700} lh={1.3} aria-hidden>
-        —
+      <Text fz={28} fw={700} lh={1.3} data-testid="kpi-value">
+        {value}
       </Text>
       <Text size="xs" c="dimmed">
-        No data yet
+        {note}
       </Text>
       <Text size="xs" c="dimmed" mt={4}>
         {hint}
+      </Text>
+    </Paper>
+  );
+}
+
+/**
+ * A figure whose source is not built yet: no number (a zero would read as a result, a dash as a glitch); it says
+ * which feature will feed it.
+ */
+export function NotBuiltCard({ label, fedBy }: { label: string; fedBy: string }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="li" aria-label={label} bg="var(--mantine-color-gray-0)">
+      <Text size="sm" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" mt={6}>
+        Not counted yet
+      </Text>
+      <Text size="xs" c="dimmed" mt={4}>
+        {fedBy}
       </Text>
     </Paper>
   );
