@@ -18,3 +18,13 @@ export const NOTIFICATION_CHANNEL_WORDS = {
   email: 'Email',
   sms: 'Text to the alert number',
 } as const satisfies Record<NotificationChannel, string>;
+
+/** How much a push notification may show on a lock screen, chosen per device. */
+export const PUSH_PREVIEWS = ['full', 'title', 'none'] as const;
+export type PushPreview = (typeof PUSH_PREVIEWS)[number];
+
+export const PUSH_PREVIEW_WORDS = {
+  full: 'Who and what they wrote',
+  title: 'Only who it is',
+  none: 'Only “New activity in LeadLoop”',
+} as const satisfies Record<PushPreview, string>;

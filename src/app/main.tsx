@@ -7,6 +7,7 @@ import { isDirectSignIn } from './boot';
 import { setUpInspector } from './devtools/inspector';
 import { AppProviders } from './root/app-providers';
 import { parseSearch } from './router/search';
+import { registerServiceWorker } from './service-worker';
 import { browserSession } from './router/session-context';
 import { parseSignInSearch, SignInScreen, type SignInTarget } from './sign-in-screen';
 
@@ -33,6 +34,7 @@ function renderSignIn(root: Root): void {
 }
 
 await setUpInspector();
+registerServiceWorker();
 const element = document.getElementById('root');
 if (element) {
   const root = createRoot(element);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS } from '@contracts/notification';
-import { listPushDevices, PUSH_PREVIEWS, removePushDevice, subscribePush, updatePushDevice } from './push.service';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS, PUSH_PREVIEWS } from '@contracts/notification';
+import { listPushDevices, removePushDevice, subscribePush, updatePushDevice } from './push.service';
 import { getPreferences, listNotifications, markNotificationsRead, setPreference, unreadNotifications } from './notifications.service';
 import { companyScope } from '@server/platform/trpc/scope';
 import { protectedProcedure, router } from '@server/platform/trpc/trpc';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Agent } from 'node:https';
 import webpush from 'web-push';
 import { z } from 'zod';
-import { NOTIFICATION_EVENTS, type NotificationEvent } from '@contracts/notification';
+import { NOTIFICATION_EVENTS, type NotificationEvent, type PushPreview } from '@contracts/notification';
 import { truncate } from '@contracts/text';
 import type { Database, DbOrTx } from '@server/platform/db/database';
 import { pushSubscriptions } from '@server/platform/db/schema';
@@ -13,8 +13,6 @@ import type { Logger } from '@server/platform/lib/logger';
 import type { CompanyScope } from '@server/platform/trpc/scope';
 
 export const PUSH_QUEUE = 'push.send';
-export const PUSH_PREVIEWS = ['full', 'title', 'none'] as const;
-export type PushPreview = (typeof PUSH_PREVIEWS)[number];
 
 /** The browsers' push services. A subscription to any other host is refused: the server never POSTs to an address a user chose. */
 const PUSH_SERVICE_HOSTS = [/\.googleapis\.com$/, /\.push\.services\.mozilla\.com$/, /\.notify\.windows\.com$/, /^web\.push\.apple\.com$/, /\.push\.apple\.com$/];
@@ -58,7 +56,7 @@ export async function subscribePush(scope: CompanyScope, config: PushConfig | nu
 }
 
 function deviceView(row: typeof pushSubscriptions.$inferSelect) {
-  return { id: row.id, label: row.label, events: row.events.filter((e): e is NotificationEvent => (NOTIFICATION_EVENTS as readonly string[]).includes(e)), preview: row.preview, createdAt: row.createdAt.getTime(), lastSentAt: row.lastSentAt?.getTime() ?? null, endpointHost: new URL(row.endpoint).host };
+  return { id: row.id, label: row.label, events: row.events.filter((e): e is NotificationEvent => (NOTIFICATION_EVENTS as readonly string[]).includes(e)), preview: row.preview, createdAt: row.createdAt.getTime(), lastSentAt: row.lastSentAt?.getTime() ?? null, endpointHost: new URL(row.endpoint).host, endpoint: row.endpoint };
 }
 
 export async function listPushDevices(scope: CompanyScope) {

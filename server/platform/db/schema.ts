@@ -16,7 +16,7 @@ import { CONSENT_KINDS, CONSENT_METHODS } from '@contracts/consent';
 import { CONVERSATION_MODES, CONVERSATION_STATUSES } from '@contracts/conversation';
 import { LEAD_SOURCES, LEAD_STATUSES } from '@contracts/lead';
 import { MESSAGE_AUTHORS, MESSAGE_DIRECTIONS, MESSAGE_STATUSES } from '@contracts/message';
-import { NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS } from '@contracts/notification';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS, PUSH_PREVIEWS } from '@contracts/notification';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => timestamptz('created_at').notNull().defaultNow();
@@ -552,7 +552,7 @@ export const pushSubscriptions = pgTable(
     label: text('label').notNull(),
     events: jsonb('events').$type<string[]>().notNull(),
     /** What a push may show: the whole preview, only its title, or nothing but "New activity". */
-    preview: text('preview', { enum: ['full', 'title', 'none'] }).notNull().default('full'),
+    preview: text('preview', { enum: PUSH_PREVIEWS }).notNull().default('full'),
     lastSentAt: timestamptz('last_sent_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -5,6 +5,7 @@ import { PageHeader } from '@/shared/ui/page-header';
 import { useMarkNotificationsRead } from '../model/use-mark-read';
 import { NotificationFeed } from './notification-feed';
 import { NotificationPreferences } from './notification-preferences';
+import { PushDevices } from './push-devices';
 
 /** /notifications: the caller's in-app feed, and how they want to hear about each event. */
 export function NotificationsPage() {
@@ -25,6 +26,7 @@ export function NotificationsPage() {
       />
       <NotificationFeed />
       <NotificationPreferences />
+      <PushDevices />
     </Stack>
   );
 }

@@ -1,0 +1,1 @@
+export { browserPushSupport, deviceLabel, subscribeThisDevice, thisDeviceEndpoint, unsubscribeThisDevice, type PushSupport } from './web-push';
