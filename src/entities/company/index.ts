@@ -1,1 +1,2 @@
 export { type CompanySettings, isCanadianCompany, TRIAL_DAYS, trialDaysLeft, useCompanySettings } from './model/company-settings';
+export { BusinessNumberState, type BusinessNumberStateProps, useBusinessNumber } from './ui/business-number-state';

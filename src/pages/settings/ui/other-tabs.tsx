@@ -1,23 +1,17 @@
 import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { TRIAL_DAYS, trialDaysLeft, useCompanySettings } from '@/entities/company';
+import { BusinessNumberState, TRIAL_DAYS, trialDaysLeft, useCompanySettings } from '@/entities/company';
 import { links } from '@/shared/config';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ScreenSpinner } from '@/shared/ui/spinner';
 
 export function AiTab() {
   return (
-    <EmptyState
-      order={2}
+    <BusinessNumberState
       icon="✦"
-      title="Your AI assistant isn't set up yet"
-      description="Here you'll give the assistant a name and tone, the facts and FAQs about your business, your pricing policy, when it should hand a conversation to a person, how long it waits before replying (8 s by default) and how many texts it may send per conversation each day (15 by default). You'll also be able to test it in a chat before it talks to customers."
-      action={
-        <Button component={Link} to="/missed-calls/basic" variant="light">
-          Start with missed-call text-back
-        </Button>
-      }
+      feature="The AI assistant"
+      what="Here you’ll give the assistant a name and tone, the facts and FAQs about your business, your pricing policy and when it should hand a conversation to a person. Until it exists, every conversation is answered by your team."
     />
   );
 }

@@ -1,12 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderScreen } from '@/shared/lib/test';
+import { createFakeApi, renderScreen } from '@/shared/lib/test';
 import { AgentTab } from './agent-tab';
 import { AiCallAnsweringLayout } from './ai-call-answering-layout';
 import { BasicTab } from './basic-tab';
 import { HistoryTab } from './history-tab';
 import { SmsFollowupTab } from './sms-followup-tab';
+
+const NO_NUMBER = { number: null, twilioConfigured: false, alertPhone: null, protectedNumbers: [] };
+const TEST_NUMBER = { ...NO_NUMBER, number: { id: 'n1', e164: '+13125550100', provider: 'simulator' as const } };
+const phoneApi = (settings: typeof NO_NUMBER | typeof TEST_NUMBER = NO_NUMBER) => createFakeApi({ 'phone.get': () => settings });
+
 
 const tabs = {
   'ai-call-answering/basic': BasicTab,
@@ -17,17 +22,23 @@ const tabs = {
 
 describe('AiCallAnsweringLayout', () => {
   it('shows the tabs and, on Basic, the business number as the next step', async () => {
-    const { heading } = await renderScreen(AiCallAnsweringLayout, { path: '/ai-call-answering/basic', children: tabs });
+    const { heading } = await renderScreen(AiCallAnsweringLayout, { path: '/ai-call-answering/basic', children: tabs, api: phoneApi() });
     expect(heading).toHaveTextContent('AI call answering');
 
     const tabList = screen.getByRole('tablist', { name: 'AI call answering sections' });
     expect(within(tabList).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Basic', 'Agent', 'SMS follow-up', 'History']);
-    expect(screen.getByRole('heading', { level: 2, name: 'AI call answering needs a business number' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'AI call answering needs a business number' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Set up your business number' })).toHaveAttribute('href', '/settings/phone');
   });
 
+  it('with a test number, says the number is ready instead of asking for one', async () => {
+    await renderScreen(AiCallAnsweringLayout, { path: '/ai-call-answering/basic', children: tabs, api: phoneApi(TEST_NUMBER) });
+    expect(await screen.findByRole('heading', { level: 2, name: 'AI call answering isn’t available yet' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Set up your business number' })).not.toBeInTheDocument();
+  });
+
   it('shows the guardrails on Agent', async () => {
-    await renderScreen(AiCallAnsweringLayout, { path: '/ai-call-answering/basic', children: tabs });
+    await renderScreen(AiCallAnsweringLayout, { path: '/ai-call-answering/basic', children: tabs, api: phoneApi() });
     await userEvent.click(screen.getByRole('tab', { name: 'Agent' }));
     expect(await screen.findByRole('heading', { level: 3, name: 'Always on' })).toBeInTheDocument();
     expect(screen.getByText('It never promises a firm price.')).toBeInTheDocument();

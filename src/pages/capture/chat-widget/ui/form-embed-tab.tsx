@@ -1,22 +1,12 @@
-import { Badge, Button, List, Stack } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
-import { EmptyState } from '@/shared/ui/empty-state';
+import { Badge, List, Stack } from '@mantine/core';
+import { BusinessNumberState } from '@/entities/company';
 import { SectionPanel } from '@/shared/ui/section-panel';
 
 /** /chat-widget/form-embed */
 export function FormEmbedTab() {
   return (
     <Stack gap="lg">
-      <EmptyState
-        icon="✎"
-        title="No form on your website yet"
-        description="Prefer a form to a chat button? Put a short contact form right on a page of your website. Every form sent becomes a lead and gets a text back from your business number, so set that up first."
-        action={
-          <Button component={Link} to="/settings/phone" variant="light">
-            Set up your business number
-          </Button>
-        }
-      />
+      <BusinessNumberState icon="✎" feature="The website form" what="Prefer a form to a chat button? Put a short contact form right on a page of your website. Every form sent becomes a lead and gets a text back from your business number." />
       <SectionPanel id="form-fields" title="Form fields">
         <List spacing="xs" size="sm">
           <List.Item>Name</List.Item>

@@ -1,22 +1,12 @@
-import { Button, List, Stack } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
-import { EmptyState } from '@/shared/ui/empty-state';
+import { List, Stack } from '@mantine/core';
+import { BusinessNumberState } from '@/entities/company';
 import { SectionPanel } from '@/shared/ui/section-panel';
 
 /** /chat-widget/styles */
 export function StylesTab() {
   return (
     <Stack gap="lg">
-      <EmptyState
-        icon="✉"
-        title="Your chat widget isn’t set up yet"
-        description="The chat widget is a small button on your website. A visitor leaves their name, mobile number and question, and gets a text from you within seconds, even after they leave your site. The texts come from your business number, so set that up first."
-        action={
-          <Button component={Link} to="/settings/phone" variant="light">
-            Set up your business number
-          </Button>
-        }
-      />
+      <BusinessNumberState icon="✉" feature="The chat widget" what="The chat widget is a small button on your website. A visitor leaves their name, mobile number and question, and gets a text from you within seconds, even after they leave your site." />
       <SectionPanel id="styles-parts" title="What you’ll set here">
         <List spacing="xs" size="sm">
           <List.Item>Colours, and which corner of the page the button sits in</List.Item>

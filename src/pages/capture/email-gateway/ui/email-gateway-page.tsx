@@ -1,6 +1,6 @@
-import { Anchor, Button, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { EmptyState } from '@/shared/ui/empty-state';
+import { BusinessNumberState } from '@/entities/company';
 import { PageHeader } from '@/shared/ui/page-header';
 import { SectionPanel } from '@/shared/ui/section-panel';
 
@@ -10,16 +10,7 @@ export function EmailGatewayPage() {
     <Stack gap="lg">
       <PageHeader title="Email gateway" description="Turn lead emails into leads that get a text back within seconds." />
 
-      <EmptyState
-        icon="✉"
-        title="No lead emails yet"
-        description="Leads from marketplaces and website forms often arrive by email and wait in your inbox. Forward them to LeadLoop and each one gets a text back from your business number right away, so set that up first."
-        action={
-          <Button component={Link} to="/settings/phone" variant="light">
-            Set up your business number
-          </Button>
-        }
-      />
+      <BusinessNumberState icon="✉" feature="The email gateway" what="Leads from marketplaces and website forms often arrive by email and wait in your inbox. Forward them to LeadLoop and each one gets a text back right away." />
 
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="gateway-address-title">
         <Title order={2} id="gateway-address-title" fz="lg" mb={4}>

@@ -1,6 +1,5 @@
-import { Button, Stack, Table, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
-import { EmptyState } from '@/shared/ui/empty-state';
+import { Stack, Table, Text, Title } from '@mantine/core';
+import { BusinessNumberState } from '@/entities/company';
 import { SectionPanel } from '@/shared/ui/section-panel';
 
 // Product brief §4 and §6: the settings text-back starts with.
@@ -15,16 +14,7 @@ const DEFAULTS = [
 export function BasicTab() {
   return (
     <Stack gap="lg">
-      <EmptyState
-        icon="☎"
-        title="Missed-call text-back needs a business number"
-        description="When a call to your business goes unanswered, LeadLoop texts the caller so they wait for you instead of calling someone else. It works through your business number, so set that up first."
-        action={
-          <Button component={Link} to="/settings/phone" variant="light">
-            Set up your business number
-          </Button>
-        }
-      />
+      <BusinessNumberState icon="☎" feature="Missed-call text-back" what="When a call to your business goes unanswered, LeadLoop texts the caller so they wait for you instead of calling someone else." />
       <SectionPanel id="missed-call-defaults" title="Default settings" description="Text-back starts with these settings:">
         <Table aria-labelledby="missed-call-defaults" verticalSpacing="xs">
           <Table.Thead>

@@ -1,22 +1,12 @@
-import { Button, List, Stack } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
-import { EmptyState } from '@/shared/ui/empty-state';
+import { List, Stack } from '@mantine/core';
+import { BusinessNumberState } from '@/entities/company';
 import { SectionPanel } from '@/shared/ui/section-panel';
 
 /** /missed-calls/voicemail */
 export function VoicemailTab() {
   return (
     <Stack gap="lg">
-      <EmptyState
-        icon="☎"
-        title="No voicemail greeting yet"
-        description="Callers who don’t reach you can leave a message. LeadLoop writes it out for you, and the text-back can mention what they asked about. Voicemail runs on your business number, so set that up first."
-        action={
-          <Button component={Link} to="/settings/phone" variant="light">
-            Set up your business number
-          </Button>
-        }
-      />
+      <BusinessNumberState icon="☎" feature="Voicemail" what="Callers who don’t reach you can leave a message. LeadLoop writes it out for you, and the text-back can mention what they asked about." />
       <SectionPanel id="voicemail-parts" title="What you’ll set here">
         <List spacing="xs" size="sm">
           <List.Item>The greeting callers hear</List.Item>
