@@ -24,6 +24,7 @@ import { type Clock, SECOND, systemClock } from './platform/lib/clock';
 import { createLogger, type Logger } from './platform/lib/logger';
 import type { AuthLimits } from './modules/auth/auth.service';
 import { type AppDeps, createFastifyContextFactory } from './platform/trpc/context';
+import { SessionCache } from './modules/auth/session-cache';
 import { type AppRouter, appRouter } from './app.router';
 import { AppError } from './platform/errors/app-error';
 
@@ -107,6 +108,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
     queue,
     logger,
     authLimits: authLimitsFromEnv(env),
+    sessions: new SessionCache(),
     env: { NODE_ENV: env.NODE_ENV, PUBLIC_URL: env.PUBLIC_URL },
     messaging,
     provisioning: twilio?.provisioning ?? null,

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, companies, jobs, signupAttributions, users, verificationCodes } from '@server/platform/db/schema';
+import { auditLog, companies, jobs, sessions, signupAttributions, users, verificationCodes } from '@server/platform/db/schema';
 import { DAY, MINUTE, SECOND } from '@server/platform/lib/clock';
 import type { AppError } from '@server/platform/errors/app-error';
 import { callerFor, setUpTestApp, signUp, validRegistration } from '@server/platform/testing/test-deps';
+import { DEFAULT_HOURS } from '@contracts/company';
 import { trpcErrorOf } from '@server/platform/testing/trpc-error';
+import { SESSION_CACHE_TTL_MS } from './session-cache';
 
 const t = setUpTestApp();
 
@@ -296,6 +298,48 @@ describe('sessions', () => {
     await expect(callerFor(t.deps, { authToken: second }).getCurrentLoggedInUser()).resolves.toBeTruthy();
     const actions = (await t.deps.db.select().from(auditLog)).map((a) => a.action);
     expect(actions).toContain('session.revoked');
+  });
+
+  it('a signed-out session is refused at once on this process, even just after it was read (cache)', async () => {
+    const token = await signUp(t.deps);
+    await callerFor(t.deps, { authToken: token }).getCurrentLoggedInUser();
+    await callerFor(t.deps, { authToken: token }).getCurrentLoggedInUser();
+    expect(t.deps.sessions.size).toBe(1);
+    await callerFor(t.deps, { authToken: token }).logout();
+    await expect(callerFor(t.deps, { authToken: token }).getCurrentLoggedInUser()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(callerFor(t.deps, { authToken: token }).currentSession()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('a session revoked by another instance is refused within the cache TTL (decision 0019)', async () => {
+    const token = await signUp(t.deps);
+    await callerFor(t.deps, { authToken: token }).getCurrentLoggedInUser();
+    // Another server on the same Postgres signs it out: this process learns it when its cached copy ends.
+    await t.deps.db.update(sessions).set({ revokedAt: t.deps.clock.now() });
+    await expect(callerFor(t.deps, { authToken: token }).getCurrentLoggedInUser()).resolves.toBeTruthy();
+    t.deps.clock.advance(SESSION_CACHE_TTL_MS);
+    await expect(callerFor(t.deps, { authToken: token }).getCurrentLoggedInUser()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('a change made through the API shows at once in the signed-in read (the company name)', async () => {
+    const token = await signUp(t.deps);
+    const caller = callerFor(t.deps, { authToken: token });
+    expect((await caller.getCurrentLoggedInUser()).company.name).toBe('Acme Plumbing');
+    const settings = await caller.company.get();
+    await caller.company.update({ expectedUpdatedAt: settings.updatedAt, name: 'Acme Drains', legalName: null, trade: null, website: null, timezone: 'America/Chicago', hours: DEFAULT_HOURS });
+    expect((await caller.getCurrentLoggedInUser()).company.name).toBe('Acme Drains');
+  });
+
+  it('keeps sliding the idle expiry while requests are answered from the cache', async () => {
+    const token = await signUp(t.deps);
+    const caller = callerFor(t.deps, { authToken: token });
+    for (let day = 0; day < 40; day += 1) {
+      t.deps.clock.advance(DAY);
+      await caller.getCurrentLoggedInUser();
+      await caller.getCurrentLoggedInUser();
+    }
+    const [row] = await t.deps.db.select().from(sessions);
+    expect(row!.lastUsedAt).toEqual(t.deps.clock.now());
+    expect(row!.expiresAt.getTime()).toBe(t.deps.clock.now().getTime() + 30 * DAY);
   });
 
   it('omits signupPhone when the company has none', async () => {

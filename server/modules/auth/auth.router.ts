@@ -62,7 +62,7 @@ export const authProcedures = {
   logout: protectedProcedure.mutation(async ({ ctx }) => {
     const now = ctx.deps.clock.now();
     await ctx.deps.db.transaction(async (tx) => {
-      await revokeSession(tx, ctx.auth.sessionId, now);
+      await revokeSession(tx, ctx.auth.sessionId, now, ctx.deps.sessions);
       await writeAudit(tx, {
         companyId: ctx.companyId,
         actorUserId: ctx.userId,

@@ -4,6 +4,7 @@ import type { Database, DbOrTx } from '@server/platform/db/database';
 import { companies, sessions, users } from '@server/platform/db/schema';
 import { DAY, MINUTE } from '@server/platform/lib/clock';
 import { generateToken, sha256Hex } from '@server/platform/lib/crypto';
+import type { CachedSession, SessionCache, SessionCompany, SessionUser } from './session-cache';
 
 export const SESSION_IDLE_TTL_MS = 30 * DAY;
 export const IMPERSONATION_TTL_MS = 60 * MINUTE;
@@ -61,38 +62,86 @@ export interface AuthenticatedSession {
   expiresAt: Date;
   /** Support access: who asked for it (the operator named to `npm run admin:token`), when known. */
   impersonatedBy: string | null;
-  user: typeof users.$inferSelect;
-  company: typeof companies.$inferSelect;
+  user: Readonly<SessionUser>;
+  company: Readonly<SessionCompany>;
+}
+
+/** The live (not revoked) session of a token hash with its user and company, only the columns used. */
+async function loadSession(db: Database, tokenHash: string): Promise<CachedSession | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      kind: sessions.kind,
+      sessionCompanyId: sessions.companyId,
+      expiresAt: sessions.expiresAt,
+      lastUsedAt: sessions.lastUsedAt,
+      impersonatedBy: sessions.impersonatedBy,
+      userId: users.id,
+      userCompanyId: users.companyId,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      userCreatedAt: users.createdAt,
+      companyId: companies.id,
+      companyName: companies.name,
+      signupPhone: companies.signupPhone,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, sessions.companyId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
+    .limit(1);
+  if (!row) return null;
+  if (row.userCompanyId !== row.sessionCompanyId) return null;
+  return {
+    sessionId: row.sessionId,
+    kind: row.kind,
+    expiresAt: row.expiresAt,
+    lastUsedAt: row.lastUsedAt,
+    impersonatedBy: row.impersonatedBy,
+    user: Object.freeze({ id: row.userId, companyId: row.userCompanyId, email: row.email, firstName: row.firstName, lastName: row.lastName, createdAt: row.userCreatedAt }),
+    company: Object.freeze({ id: row.companyId, name: row.companyName, signupPhone: row.signupPhone }),
+  };
 }
 
 /**
  * Resolves a bearer token to its live session, user and company, or null when the token is unknown, expired or
  * revoked. A user session's 30-day idle expiry slides forward with use; an impersonation session never does.
+ * With a cache (the server's), a session read in the last few seconds is not read again
+ * (docs/decisions/0019-session-cache.md).
  */
-export async function resolveSession(db: Database, token: string, now: Date): Promise<AuthenticatedSession | null> {
+export async function resolveSession(db: Database, token: string, now: Date, cache?: SessionCache): Promise<AuthenticatedSession | null> {
   if (!token || token.length > 256) return null;
-  const [row] = await db
-    .select({ session: sessions, user: users, company: companies })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(companies, eq(companies.id, sessions.companyId))
-    .where(and(eq(sessions.tokenHash, sha256Hex(token)), isNull(sessions.revokedAt)))
-    .limit(1);
-  if (!row) return null;
-  if (row.session.expiresAt.getTime() <= now.getTime()) return null;
-  if (row.user.companyId !== row.session.companyId) return null;
-
-  if (row.session.kind === 'user' && now.getTime() - row.session.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) {
-    await db
-      .update(sessions)
-      .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + SESSION_IDLE_TTL_MS) })
-      .where(eq(sessions.id, row.session.id));
-    await db.update(users).set({ lastActiveAt: now }).where(eq(users.id, row.user.id));
+  const tokenHash = sha256Hex(token);
+  const nowMs = now.getTime();
+  let session = cache ? await cache.get(tokenHash, nowMs, () => loadSession(db, tokenHash)) : await loadSession(db, tokenHash);
+  if (session && cache && session.expiresAt.getTime() <= nowMs) {
+    // Expired by the cached copy: another instance may have extended it since. Ask the database.
+    cache.forgetToken(tokenHash);
+    session = await cache.get(tokenHash, nowMs, () => loadSession(db, tokenHash));
   }
-  return { sessionId: row.session.id, kind: row.session.kind, expiresAt: row.session.expiresAt, impersonatedBy: row.session.impersonatedBy, user: row.user, company: row.company };
+  if (!session) return null;
+  const { expiresAt } = session;
+  if (expiresAt.getTime() <= nowMs) return null;
+
+  if (session.kind === 'user' && nowMs - session.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) {
+    // Marked first, so concurrent requests of this session (sharing the cached copy) write it once.
+    session.lastUsedAt = now;
+    session.expiresAt = new Date(nowMs + SESSION_IDLE_TTL_MS);
+    try {
+      await db.update(sessions).set({ lastUsedAt: now, expiresAt: session.expiresAt }).where(eq(sessions.id, session.sessionId));
+      await db.update(users).set({ lastActiveAt: now }).where(eq(users.id, session.user.id));
+    } catch (error) {
+      cache?.forgetToken(tokenHash);
+      throw error;
+    }
+  }
+  return { sessionId: session.sessionId, kind: session.kind, expiresAt, impersonatedBy: session.impersonatedBy, user: session.user, company: session.company };
 }
 
-export async function revokeSession(executor: DbOrTx, sessionId: string, now: Date): Promise<void> {
+/** Ends a session; on this process at once, even for a token read into the cache a moment ago. */
+export async function revokeSession(executor: DbOrTx, sessionId: string, now: Date, cache?: SessionCache): Promise<void> {
+  cache?.forgetSession(sessionId);
   await executor
     .update(sessions)
     .set({ revokedAt: now })

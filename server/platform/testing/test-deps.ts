@@ -6,6 +6,7 @@ import { JobQueue } from '@server/platform/jobs/job-queue';
 import { ManualClock } from '@server/platform/lib/clock';
 import { createLogger } from '@server/platform/lib/logger';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '@server/modules/auth/auth.service';
+import { SessionCache } from '@server/modules/auth/session-cache';
 import { type AppDeps, createContextInner } from '@server/platform/trpc/context';
 import { appRouter } from '@server/app.router';
 import { createCallerFactory } from '@server/platform/trpc/trpc';
@@ -76,6 +77,7 @@ export function createTestDeps(db: Database, options: TestDepsOptions = {}): Tes
     logger,
     mailer,
     authLimits: { ...DEFAULT_AUTH_LIMITS, ...options.limits },
+    sessions: new SessionCache(),
     env: { NODE_ENV: 'test', PUBLIC_URL: publicUrl },
     messaging,
     provisioning: options.provisioning ?? null,

@@ -7,6 +7,7 @@ import type { Logger } from '@server/platform/lib/logger';
 import type { NumberProvisioning } from '@server/adapters/telephony/telephony.port';
 import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
 import type { AuthLimits } from '@server/modules/auth/auth.service';
+import type { SessionCache } from '@server/modules/auth/session-cache';
 import { parseAuthorizationHeader } from '@server/modules/auth/session.service';
 
 /** Everything a procedure may use. Built once at start-up (or per test) and shared by every request. */
@@ -16,6 +17,8 @@ export interface AppDeps {
   queue: JobQueue;
   logger: Logger;
   authLimits: AuthLimits;
+  /** Sessions read in the last few seconds (docs/decisions/0019-session-cache.md). */
+  sessions: SessionCache;
   env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL'>;
   messaging: MessagingDeps;
   /** Buying and connecting Twilio numbers; null when Twilio is not configured. */

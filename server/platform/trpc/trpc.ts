@@ -98,9 +98,16 @@ export const createCallerFactory = t.createCallerFactory;
  * Requires a live session. UNAUTHORIZED means exactly "no valid session" (missing, unknown, expired or revoked
  * token): the client logs out on it, so no other failure may use it.
  */
-export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+export const protectedProcedure = publicProcedure.use(async ({ ctx, next, type }) => {
   if (!ctx.authToken) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in.' });
-  const auth = await resolveSession(ctx.deps.db, ctx.authToken, ctx.deps.clock.now());
+  const auth = await resolveSession(ctx.deps.db, ctx.authToken, ctx.deps.clock.now(), ctx.deps.sessions);
   if (!auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Your session has ended. Please sign in again.' });
-  return next({ ctx: { ...ctx, auth, companyId: auth.company.id, userId: auth.user.id } });
+  if (type !== 'mutation') return next({ ctx: { ...ctx, auth, companyId: auth.company.id, userId: auth.user.id } });
+  // A change may touch what sessions carry (the company's name, a sign-out): the company's sessions are read
+  // again on this process after it, whether it succeeded or not (docs/decisions/0019-session-cache.md).
+  try {
+    return await next({ ctx: { ...ctx, auth, companyId: auth.company.id, userId: auth.user.id } });
+  } finally {
+    ctx.deps.sessions.forgetCompany(auth.company.id);
+  }
 });
