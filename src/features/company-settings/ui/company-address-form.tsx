@@ -76,7 +76,7 @@ export function CompanyAddressForm({ company, requireChanges, submitLabel = 'Sav
   const regions = Object.entries(regionsOf(form.country)).map(([value, [label]]) => ({ value, label }));
 
   return (
-    <CompanyFormFrame {...frame} labelledBy="company-address-title" submitLabel={submitLabel}>
+    <CompanyFormFrame {...frame} labelledBy="company-address-title" submitLabel={submitLabel} unsavedWhat="the address">
       <Paper withBorder radius="md" p="lg">
         <Title order={2} fz="lg" id="company-address-title" mb={4}>
           Business address

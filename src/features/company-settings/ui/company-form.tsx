@@ -5,6 +5,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import type { CompanySettings } from '@/entities/company';
 import { apiErrorCode, apiFieldErrors } from '@/shared/api';
 import { useTRPC } from '@/shared/api-react';
+import { UnsavedChangesGuard } from '@/shared/ui/unsaved-changes';
 
 export interface CompanyFormProps {
   company: CompanySettings;
@@ -125,6 +126,8 @@ export function useCompanyForm<Form, Input, TError>(options: CompanyFormOptions<
       onReload: feedback.reload,
       saving: save.isPending,
       submitDisabled: requireChanges && !dirty && !feedback.conflict,
+      /** Settings warn before unsaved changes are dropped; onboarding's forms move on by themselves. */
+      unsaved: requireChanges && dirty,
     },
   };
 }
@@ -138,10 +141,13 @@ export function CompanyFormFrame({
   onReload,
   saving,
   submitDisabled,
+  unsaved,
+  unsavedWhat,
   children,
-}: ReturnType<typeof useCompanyForm>['frame'] & { labelledBy: string; submitLabel: string; children: ReactNode }) {
+}: ReturnType<typeof useCompanyForm>['frame'] & { labelledBy: string; submitLabel: string; unsavedWhat: string; children: ReactNode }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby={labelledBy}>
+      <UnsavedChangesGuard when={unsaved} what={unsavedWhat} />
       <Stack gap="lg">
         {conflict ? <ConflictAlert onReload={onReload} /> : null}
         {children}

@@ -56,7 +56,7 @@ export function CompanyProfileForm({ company, requireChanges, submitLabel = 'Sav
     setForm((current) => ({ ...current, hours: { ...current.hours, [day]: value } }));
 
   return (
-    <CompanyFormFrame {...frame} labelledBy="company-profile-title" submitLabel={submitLabel}>
+    <CompanyFormFrame {...frame} labelledBy="company-profile-title" submitLabel={submitLabel} unsavedWhat="the company profile">
       <Paper withBorder radius="md" p="lg">
         <Title order={2} fz="lg" id="company-profile-title" mb="md">
           Business details

@@ -1,0 +1,1 @@
+export { UNSAVED_TITLE, UnsavedChangesGuard, type UnsavedChangesGuardProps } from './unsaved-changes-guard';
