@@ -9,9 +9,11 @@ import { type LeadDetail, useUpdateLead } from '@/entities/lead';
 import { assigneeLabel, useTeamMembers } from '@/entities/user';
 import { AssignOwnerSelect } from '@/features/assign-owner';
 import { LeadStatusSelect } from '@/features/change-lead-status';
+import { TextClientButton } from '@/features/text-client';
 import { apiErrorCode, apiFieldErrors } from '@/shared/api';
 import { useTRPC } from '@/shared/api-react';
-import { formatDateTime, formatMoney } from '@/shared/lib/format';
+import { clockTime, formatDateTime, formatMoney } from '@/shared/lib/format';
+import { UnsavedChangesGuard } from '@/shared/ui/unsaved-changes';
 import { isUuid } from '@/shared/lib/search-params';
 import { LoadError } from '@/shared/ui/load-error';
 
@@ -25,14 +27,20 @@ function centsFrom(value: number | string): number | null {
   return Number.isFinite(number) ? Math.round(number * 100) : null;
 }
 
-/** Summary and won value: typed, then saved together. */
-function LeadDetailsForm({ lead }: { lead: LeadDetail }) {
+/** The sentence confirming what was saved last, and when: one place in the drawer for every save. */
+export interface SavedNote {
+  message: string;
+  at: number;
+}
+
+/** Summary and won value: typed, then saved together with their button (choices above save on their own). */
+function LeadDetailsForm({ lead, onSaved }: { lead: LeadDetail; onSaved: (message: string) => void }) {
   const [summary, setSummary] = useState(lead.summary ?? '');
   const [value, setValue] = useState<number | string>(dollars(lead.valueCents));
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const save = useUpdateLead(
     lead.id,
-    () => notifications.show({ color: 'teal', message: 'Lead details saved' }),
+    (_saved, changes) => onSaved(changes.valueCents === undefined ? 'Notes saved' : changes.summary === undefined ? 'Job value saved' : 'Notes and job value saved'),
     (error) => {
       const fields = apiFieldErrors(error);
       setServerErrors(fields);
@@ -59,7 +67,8 @@ function LeadDetailsForm({ lead }: { lead: LeadDetail }) {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Lead details">
+    <form onSubmit={submit} noValidate aria-label="Lead notes">
+      <UnsavedChangesGuard when={(summaryChanged || valueChanged) && !save.isPending} what="this lead’s notes" />
       <Stack gap="sm">
         {showValue ? (
           <NumberInput
@@ -90,7 +99,7 @@ function LeadDetailsForm({ lead }: { lead: LeadDetail }) {
         />
         <Group justify="flex-end">
           <Button type="submit" size="sm" loading={save.isPending} disabled={!summaryChanged && !valueChanged}>
-            Save details
+            {showValue ? 'Save notes and value' : 'Save notes'}
           </Button>
         </Group>
       </Stack>
@@ -126,11 +135,23 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * Under the choices: how they save, then what was saved last and when. Status and owner save the moment they are
+ * chosen; "Save notes" covers only the typed fields (decision 0018).
+ */
+function SaveStatus({ saved }: { saved: SavedNote | null }) {
+  return (
+    <Text size="xs" c={saved ? 'teal.8' : 'dimmed'} role="status" aria-live="polite" data-testid="lead-save-status">
+      {saved ? `✓ ${saved.message} · saved ${clockTime(saved.at)}` : 'Status and owner are saved as soon as you choose them.'}
+    </Text>
+  );
+}
+
 function LeadContent({ lead }: { lead: LeadDetail }) {
   const members = useTeamMembers();
-  const assignee = useUpdateLead(lead.id, (saved) =>
-    notifications.show({ color: 'teal', message: saved.assignedUserId ? `Assigned to ${assigneeLabel(saved.assignedUserId, members.data)}` : 'Lead unassigned' }),
-  );
+  const [saved, setSaved] = useState<SavedNote | null>(null);
+  const confirm = (message: string) => setSaved({ message, at: Date.now() });
+  const assignee = useUpdateLead(lead.id, (next) => confirm(next.assignedUserId ? `Assigned to ${assigneeLabel(next.assignedUserId, members.data)}` : 'Lead unassigned'));
   // While a save is on its way, show the choice just made rather than the old value.
   const shownAssignee = assignee.isPending && assignee.variables.assignedUserId !== undefined ? assignee.variables.assignedUserId : lead.assignedUserId;
   const tracking = Object.entries(lead.tracking).filter(([, text]) => text !== '');
@@ -158,25 +179,32 @@ function LeadContent({ lead }: { lead: LeadDetail }) {
             <Button size="xs" renderRoot={(props) => <Link {...props} to="/conversations" search={{ c: lead.conversationId ?? '' }} />}>
               Open conversation
             </Button>
-          ) : null}
+          ) : (
+            <TextClientButton contactId={lead.contact.id} size="xs" />
+          )}
           <Button size="xs" variant="default" renderRoot={(props) => <Link {...props} to="/clients/$id" params={{ id: lead.contact.id }} />}>
             Open client
           </Button>
         </Group>
       </Stack>
 
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <LeadStatusSelect lead={lead} />
-        <AssignOwnerSelect
-          value={shownAssignee}
-          disabled={assignee.isPending}
-          onAssign={(next) => {
-            if (next !== lead.assignedUserId) assignee.mutate({ id: lead.id, assignedUserId: next });
-          }}
-        />
-      </SimpleGrid>
+      <Stack gap={6}>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <LeadStatusSelect lead={lead} onSaved={confirm} />
+          <AssignOwnerSelect
+            value={shownAssignee}
+            disabled={assignee.isPending}
+            onAssign={(next) => {
+              if (next !== lead.assignedUserId) assignee.mutate({ id: lead.id, assignedUserId: next });
+            }}
+          />
+        </SimpleGrid>
+        <SaveStatus saved={saved} />
+      </Stack>
 
-      <LeadDetailsForm key={`${lead.id}|${lead.summary}|${lead.valueCents}`} lead={lead} />
+      <Section title="Notes">
+        <LeadDetailsForm key={`${lead.id}|${lead.summary}|${lead.valueCents}`} lead={lead} onSaved={confirm} />
+      </Section>
 
       <Divider />
 
@@ -220,7 +248,7 @@ function LeadNotFound() {
   );
 }
 
-/** One lead in full: status and assignee save at once; summary and value with "Save details". */
+/** One lead in full: status and assignee save at once; summary and value with "Save notes"; one line confirms each save. */
 export function LeadDetails({ id }: { id: string }) {
   const trpc = useTRPC();
   const valid = isUuid(id);

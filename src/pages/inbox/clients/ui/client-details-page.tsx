@@ -10,6 +10,7 @@ import { formatDateTime, formatPhone, useNow } from '@/shared/lib/format';
 import { isUuid } from '@/shared/lib/search-params';
 import { type ClientDetail, ClientStatusBadges, contactPhoneLine } from '@/entities/contact';
 import { MergeDuplicatesButton } from '@/features/merge-clients';
+import { TextClientButton } from '@/features/text-client';
 import { BlockClientButton } from './client-actions';
 import { ClientEditForm, clientForm } from './client-edit-form';
 import { ClientHistory } from './client-history';
@@ -61,6 +62,7 @@ function ClientDetails({ client }: { client: ClientDetail }) {
         description={[contactPhoneLine(client), ...client.otherPhones.map(formatPhone), client.email].filter(Boolean).join(' · ')}
         actions={
           <>
+            <TextClientButton contactId={client.id} />
             <MergeDuplicatesButton client={client} />
             <BlockClientButton client={client} />
           </>

@@ -315,14 +315,15 @@ describe('LeadsPage lead drawer', () => {
     await user.click(await within(drawer).findByRole('combobox', { name: 'Status' }));
     await user.click(await within(drawer).findByRole('option', { name: 'Won' }));
     await waitFor(() => expect(update).toHaveBeenCalledWith({ id: LEAD_A, status: 'won' }));
-    expect(await screen.findByText('Marked as Won. Add the job value below.')).toBeInTheDocument();
+    // The drawer says it was saved, next to the choice (no Save button covers it).
+    expect(await within(drawer).findByRole('status')).toHaveTextContent(/^✓ Marked as Won\. Add the job value below\. · saved /);
     expect(within(drawer).getByRole('combobox', { name: 'Status' })).toHaveValue('Won');
 
     // Won: the value in dollars is saved in cents.
     await user.type(within(drawer).getByLabelText('Job value'), '1250.5');
-    await user.click(within(drawer).getByRole('button', { name: 'Save details' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Save notes and value' }));
     await waitFor(() => expect(update).toHaveBeenLastCalledWith({ id: LEAD_A, valueCents: 125050 }));
-    expect(await screen.findByText('Lead details saved')).toBeInTheDocument();
+    expect(await within(drawer).findByText(/^✓ Job value saved · saved /)).toBeInTheDocument();
   });
 
   it('assigns the lead and edits what they need', async () => {
@@ -333,12 +334,14 @@ describe('LeadsPage lead drawer', () => {
     await user.click(await within(drawer).findByRole('combobox', { name: 'Assigned to' }));
     await user.click(await within(drawer).findByRole('option', { name: 'Unassigned' }));
     await waitFor(() => expect(update).toHaveBeenCalledWith({ id: LEAD_A, assignedUserId: null }));
+    expect(await within(drawer).findByRole('status')).toHaveTextContent(/^✓ Lead unassigned · saved /);
 
     const summary = within(drawer).getByLabelText('What they need');
     await user.clear(summary);
     await user.type(summary, 'Replace 40 gal water heater');
-    await user.click(within(drawer).getByRole('button', { name: 'Save details' }));
+    await user.click(within(drawer).getByRole('button', { name: /^Save notes/ }));
     await waitFor(() => expect(update).toHaveBeenLastCalledWith({ id: LEAD_A, summary: 'Replace 40 gal water heater' }));
+    expect(await within(drawer).findByRole('status')).toHaveTextContent(/^✓ Notes saved · saved /);
   });
 
   it('says the lead was not found for an unknown or foreign id', async () => {
