@@ -8,6 +8,8 @@ export interface NavItem {
   alsoMatches?: string[];
   /** A live count shown beside the item. */
   badge?: 'unreadConversations';
+  /** A feature not built yet: its screen says what it will do, and the item says "soon" (decision 0017). */
+  soon?: true;
 }
 
 export interface NavGroup {
@@ -30,39 +32,41 @@ export const NAVIGATION: NavGroup[] = [
   {
     label: 'Capture',
     items: [
-      { label: 'Chat widget', to: '/chat-widget' },
-      { label: 'Missed calls', to: '/missed-calls' },
-      { label: 'AI call answering', to: '/ai-call-answering' },
-      { label: 'Microsites', to: '/microsites' },
-      { label: 'Email gateway', to: '/email-gateway' },
+      { label: 'Chat widget', to: '/chat-widget', soon: true },
+      { label: 'Missed calls', to: '/missed-calls', soon: true },
+      { label: 'AI call answering', to: '/ai-call-answering', soon: true },
+      { label: 'Microsites', to: '/microsites', soon: true },
+      { label: 'Email gateway', to: '/email-gateway', soon: true },
     ],
   },
   {
     label: 'Automation',
     items: [
-      { label: 'Flows', to: '/flows' },
-      { label: 'Scheduling', to: '/scheduling' },
-      { label: 'Review requests', to: '/review-requests' },
+      { label: 'Flows', to: '/flows', soon: true },
+      { label: 'Scheduling', to: '/scheduling', soon: true },
+      { label: 'Review requests', to: '/review-requests', soon: true },
     ],
   },
   {
     label: 'Business',
     items: [
-      { label: 'Users', to: '/users' },
-      { label: 'Integrations', to: '/external-integrations' },
-      { label: 'Webhooks', to: '/integrations' },
+      { label: 'Users', to: '/users', soon: true },
+      { label: 'Integrations', to: '/external-integrations', soon: true },
+      { label: 'Webhooks', to: '/integrations', soon: true },
       { label: 'Logs', to: '/logs' },
-      { label: 'Refer a business', to: '/referral-thank-you' },
+      { label: 'Refer a business', to: '/referral-thank-you', soon: true },
     ],
   },
   {
     label: 'Settings',
     items: [
-      { label: 'Company', to: '/settings/company', alsoMatches: ['/settings/address'] },
+      { label: 'Company', to: '/settings/company' },
+      { label: 'Address', to: '/settings/address' },
       { label: 'Phone', to: '/settings/phone' },
-      { label: 'AI assistant', to: '/settings/ai' },
+      { label: 'Texting registration', to: '/settings/phone/application', soon: true },
+      { label: 'AI assistant', to: '/settings/ai', soon: true },
       { label: 'Subscription', to: '/settings/subscription' },
-      { label: 'API keys', to: '/settings/api-keys' },
+      { label: 'API keys', to: '/settings/api-keys', soon: true },
     ],
   },
 ];

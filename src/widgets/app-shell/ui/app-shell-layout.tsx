@@ -35,8 +35,13 @@ function Navigation({ onNavigate }: { onNavigate: () => void }) {
                     <Badge size="sm" circle={unread < 10} color="red" aria-label={`${unread} unread`}>
                       {unread > 99 ? '99+' : unread}
                     </Badge>
+                  ) : item.soon ? (
+                    <Badge size="xs" variant="light" color="gray" aria-label="coming soon">
+                      soon
+                    </Badge>
                   ) : null
                 }
+                c={item.soon ? 'dimmed' : undefined}
                 active={active === item}
                 aria-current={active === item ? 'page' : undefined}
                 onClick={onNavigate}
@@ -143,7 +148,9 @@ export function AppShellLayout() {
       </AppShell.Header>
 
       <AppShell.Navbar p="sm">
-        <AppShell.Section grow component={ScrollArea}>
+        {/* The scrollbar shows whenever the list is taller than the window (at 1366×900 Settings is below the
+            fold): Mantine's default "hover" scrollbar hid that there was more (issue 16). */}
+        <AppShell.Section grow component={ScrollArea} type="auto" offsetScrollbars="y" data-testid="main-nav-scroll">
           <Navigation onNavigate={close} />
         </AppShell.Section>
       </AppShell.Navbar>

@@ -24,13 +24,27 @@ describe('navigation', () => {
     ['/dashboard', 'Dashboard'],
     ['/clients/42', 'Clients'],
     ['/chat-widget/popup', 'Chat widget'],
-    ['/settings/address', 'Company'],
-    ['/settings/phone/application', 'Phone'],
+    // Every settings tab has its own entry (issue 16: Address and Texting registration had none).
+    ['/settings/address', 'Address'],
+    ['/settings/phone/application', 'Texting registration'],
+    ['/settings/phone', 'Phone'],
     ['/integrations', 'Webhooks'],
     ['/external-integrations', 'Integrations'],
     ['/leads/', 'Leads'],
   ])('marks the right item on %s', (path, label) => {
     expect(activeNavItem(path)?.label).toBe(label);
+  });
+
+  it('marks the features not built yet as "soon", and only those', () => {
+    const soon = NAVIGATION.flatMap((g) => g.items.filter((i) => i.soon).map((i) => i.label));
+    expect(soon).toEqual([
+      'Chat widget', 'Missed calls', 'AI call answering', 'Microsites', 'Email gateway',
+      'Flows', 'Scheduling', 'Review requests',
+      'Users', 'Integrations', 'Webhooks', 'Refer a business',
+      'Texting registration', 'AI assistant', 'API keys',
+    ]);
+    const settings = NAVIGATION.find((g) => g.label === 'Settings')!.items.map((i) => i.to);
+    expect(settings).toEqual(['/settings/company', '/settings/address', '/settings/phone', '/settings/phone/application', '/settings/ai', '/settings/subscription', '/settings/api-keys']);
   });
 
   it('marks nothing on a page outside the navigation', () => {

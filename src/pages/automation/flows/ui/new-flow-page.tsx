@@ -88,9 +88,6 @@ export function NewFlowPage() {
       </Paper>
 
       <Group gap="sm" align="center" wrap="wrap">
-        <Button disabled aria-describedby="create-flow-reason">
-          Create flow
-        </Button>
         <Button component={Link} to="/flows" variant="default">
           Back to flows
         </Button>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { PageHeader } from '@/shared/ui/page-header';
 
 interface Integration {
@@ -64,9 +64,6 @@ export function ExternalIntegrationsPage() {
               {integration.does}
             </Text>
             <Group gap="xs" wrap="wrap">
-              <Button disabled size="sm" aria-describedby={`connect-${integration.id}-reason`}>
-                Connect {integration.name}
-              </Button>
               <Text size="xs" c="dimmed" id={`connect-${integration.id}-reason`}>
                 Not available yet
               </Text>

@@ -1,4 +1,4 @@
-import { Anchor, Button, List, Stack, Table, Text } from '@mantine/core';
+import { Anchor, List, Stack, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -32,9 +32,6 @@ export function IntegrationsPage() {
         description="An endpoint is a web address on your own system. LeadLoop sends it a message each time one of the events you pick happens."
         action={
           <>
-            <Button disabled aria-describedby="add-endpoint-reason">
-              Add an endpoint
-            </Button>
             <Text size="sm" c="dimmed" id="add-endpoint-reason">
               Adding endpoints isn’t available in your account yet.
             </Text>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, List, Stack, Text } from '@mantine/core';
+import { Badge, Group, List, Stack, Text } from '@mantine/core';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { PageHeader } from '@/shared/ui/page-header';
 import { SectionPanel } from '@/shared/ui/section-panel';
@@ -10,7 +10,7 @@ const ROLES = [
   { name: 'Staff', detail: 'Works leads and conversations and books jobs.' },
 ];
 
-/** /users: the company's team. Inviting needs the invitations work, so the button is off and says why. */
+/** /users: the company's team. Inviting needs the invitations work; until then the page says so, with no look-alike button (decision 0017). */
 export function UsersPage() {
   return (
     <Stack gap="lg">
@@ -22,9 +22,6 @@ export function UsersPage() {
         description="Invite the people who handle your leads, like an office manager, a dispatcher or your sales team. You’ll see who’s been invited, who has joined and when each person was last active."
         action={
           <>
-            <Button disabled aria-describedby="invite-reason">
-              Invite a teammate
-            </Button>
             <Text size="sm" c="dimmed" id="invite-reason">
               Invitations by email aren’t available in your account yet.
             </Text>

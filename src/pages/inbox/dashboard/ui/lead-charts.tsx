@@ -23,7 +23,7 @@ export function LeadsBySource({ summary }: { summary: DashboardSummary }) {
           {sources.map((s) => (
             <li key={s.source} aria-label={`${LEAD_SOURCE_WORDS[s.source]}: ${s.count}`}>
               <Group justify="space-between" gap="xs" mb={2}>
-                <Anchor component={Link} to="/leads" search={from ? { source: s.source, from } : { source: s.source }} size="sm">
+                <Anchor size="sm" renderRoot={(props) => <Link to="/leads" search={from ? { source: s.source, from } : { source: s.source }} {...props} />}>
                   {LEAD_SOURCE_WORDS[s.source]}
                 </Anchor>
                 <Text size="sm" fw={600}>

@@ -31,7 +31,7 @@ export function NeedsAttention({ attention, now }: { attention: DashboardSummary
       <SimpleGrid component="ul" cols={2} spacing="xs" p={0} m={0} mb="md" style={{ listStyle: 'none' }}>
         {counts.map((c) => (
           <li key={c.label}>
-            <Anchor component={Link} to={c.to} search={c.search} size="sm" aria-label={`${c.label}: ${c.count}`} c={c.count > 0 ? undefined : 'dimmed'}>
+            <Anchor size="sm" aria-label={`${c.label}: ${c.count}`} c={c.count > 0 ? undefined : 'dimmed'} renderRoot={(props) => <Link to={c.to} search={c.search} {...props} />}>
               <Text span fw={700} fz="lg" mr={6} c={c.count > 0 ? 'red.7' : undefined}>
                 {c.count}
               </Text>
@@ -54,7 +54,7 @@ export function NeedsAttention({ attention, now }: { attention: DashboardSummary
                   </Badge>
                   <Text size="sm" truncate="end" style={{ minWidth: 0 }}>
                     {link ? (
-                      <Anchor component={Link} to={link.to} search={link.search} fw={600}>
+                      <Anchor fw={600} renderRoot={(props) => <Link to={link.to} search={link.search} {...props} />}>
                         {item.name}
                       </Anchor>
                     ) : (
