@@ -6,7 +6,7 @@ import { LogsPage } from './logs-page';
 
 describe('LogsPage', () => {
   it('shows the log types, each with its own empty state', async () => {
-    const api = createFakeApi({ 'logs.messages': () => ({ items: [], total: 0 }), 'logs.deadLetters': () => ({ items: [], total: 0 }) });
+    const api = createFakeApi({ 'logs.messages': () => ({ items: [], total: 0 }), 'logs.deadLetters': () => ({ items: [], total: 0 }), 'logs.audit': () => ({ items: [], nextCursor: null }) });
     const { heading } = await renderScreen(LogsPage, { path: '/logs', api });
     expect(heading).toHaveTextContent('Logs');
 
@@ -25,7 +25,7 @@ describe('LogsPage', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'No assistant decisions yet' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Audit log' }));
-    expect(screen.getByRole('heading', { level: 2, name: 'No changes recorded yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'No changes recorded yet' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Failed tasks' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Nothing has failed' })).toBeInTheDocument();
@@ -51,5 +51,30 @@ describe('LogsPage', () => {
     await userEvent.click(within(table).getByRole('button', { name: 'Try again: Team notification' }));
     expect(retried).toEqual({ id: failed.id });
     expect(await screen.findByRole('heading', { level: 2, name: 'Nothing has failed' })).toBeInTheDocument();
+  });
+
+  it('shows the audit rows the server recorded, and pages on with the cursor it gave', async () => {
+    const row = (id: string, what: string, extra: Record<string, unknown> = {}) => ({ id, at: 1_700_000_000_000, actor: 'Mike Rivera', actorKind: 'user', action: 'x', what, detail: null, link: null, ...extra });
+    const api = createFakeApi({
+      'logs.messages': () => ({ items: [], total: 0 }),
+      'logs.audit': (input) =>
+        (input as { cursor?: string }).cursor === 'older'
+          ? { items: [row('a3', 'Took a test number')], nextCursor: null }
+          : { items: [row('a1', 'Changed a lead', { detail: 'Fields: status', link: '/leads?lead=l1' }), row('a2', 'Added a lead')], nextCursor: 'older' },
+    });
+    await renderScreen(LogsPage, { path: '/logs', api });
+    await userEvent.click(screen.getByRole('tab', { name: 'Audit log' }));
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    expect(screen.queryByText('No changes recorded yet')).not.toBeInTheDocument();
+    expect(within(table).getAllByTestId('audit-row').map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Mike RiveraChanged a leadFields: status'),
+      expect.stringContaining('Mike RiveraAdded a lead'),
+    ]);
+    expect(within(table).getByRole('link', { name: 'Changed a lead' })).toHaveAttribute('href', '/leads?lead=l1');
+    await userEvent.click(screen.getByRole('button', { name: 'Show older changes' }));
+    expect(await within(table).findByText('Took a test number')).toBeInTheDocument();
+    const calls = api.callsTo('logs.audit') as Array<{ limit: number; cursor?: string | null }>;
+    expect(calls.map((c) => [c.limit, c.cursor ?? null])).toEqual([[50, null], [50, 'older']]);
+    expect(screen.queryByRole('button', { name: 'Show older changes' })).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { Button, Stack, Tabs } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { PageHeader } from '@/shared/ui/page-header';
+import { AuditLog } from './audit-log';
 import { DeadLetters } from './dead-letters';
 import { MessageLog } from './message-log';
 
@@ -57,16 +58,7 @@ export function LogsPage() {
         </Tabs.Panel>
 
         <Tabs.Panel value="audit">
-          <EmptyState
-            icon="☰"
-            title="No changes recorded yet"
-            description="Who changed what, and when: settings, team members, flows and connected tools. Changes are listed here as your team makes them."
-            action={
-              <Button component={Link} to="/users" variant="light">
-                Invite your team
-              </Button>
-            }
-          />
+          <AuditLog />
         </Tabs.Panel>
 
         <Tabs.Panel value="failed">

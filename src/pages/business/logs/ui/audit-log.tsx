@@ -1,0 +1,73 @@
+import { Anchor, Button, Group, Table, Text } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useTRPC } from '@/shared/api-react';
+import { fullDateTime } from '@/shared/lib/format';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadError } from '@/shared/ui/load-error';
+import { ScreenSpinner } from '@/shared/ui/spinner';
+
+const PAGE_SIZE = 50;
+
+/** Logs → Audit: who changed what, newest first, from `logs.audit` (keyset pages: "Show older changes"). */
+export function AuditLog() {
+  const trpc = useTRPC();
+  const audit = useInfiniteQuery(trpc.logs.audit.infiniteQueryOptions({ limit: PAGE_SIZE }, { getNextPageParam: (last) => last.nextCursor }));
+  if (audit.isPending) return <ScreenSpinner />;
+  if (audit.isError) return <LoadError title="Couldn’t load the audit log" error={audit.error} onRetry={audit.refetch} />;
+  const rows = audit.data.pages.flatMap((page) => page.items);
+  if (rows.length === 0) {
+    return (
+      <EmptyState
+        icon="☰"
+        title="No changes recorded yet"
+        description="Who changed what, and when: settings, your business number, leads and clients. Changes are listed here as your team makes them."
+      />
+    );
+  }
+  return (
+    <>
+      <Table.ScrollContainer minWidth={640}>
+        <Table aria-label="Audit log" verticalSpacing="xs" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>When</Table.Th>
+              <Table.Th>Who</Table.Th>
+              <Table.Th>What</Table.Th>
+              <Table.Th>Details</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.id} data-testid="audit-row">
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{fullDateTime(row.at)}</Table.Td>
+                <Table.Td>{row.actor}</Table.Td>
+                <Table.Td>
+                  {row.link ? (
+                    <Anchor size="sm" renderRoot={(props) => <Link to={row.link!} {...props} />}>
+                      {row.what}
+                    </Anchor>
+                  ) : (
+                    row.what
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed">
+                    {row.detail ?? ''}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {audit.hasNextPage ? (
+        <Group justify="center" mt="sm">
+          <Button variant="default" size="sm" loading={audit.isFetchingNextPage} onClick={() => void audit.fetchNextPage()}>
+            Show older changes
+          </Button>
+        </Group>
+      ) : null}
+    </>
+  );
+}
