@@ -9,7 +9,7 @@ import { startMailCatcher } from '@server/platform/testing/mail-catcher';
 import { ROOT } from './web-build';
 
 /**
- * npm run bench:api [-- --duration 10 --connections 32 --log-level info --cpu-prof DIR --only NAME,NAME]
+ * npm run bench:api [-- --duration 10 --connections 32 --log-level info --browser --cpu-prof DIR --only NAME,NAME]
  *
  * Starts the real server (`node --import tsx server/main.ts`) on a temporary DATA_DIR — or on the Postgres server
  * of DATABASE_URL / TEST_DATABASE_URL (`scripts/with-postgres.sh npm run bench:api`) — signs up a user through the
@@ -19,6 +19,7 @@ import { ROOT } from './web-build';
  *   - `getCurrentLoggedInUser` with the token (the signed-in read every screen makes),
  *   - `leads.list` first page (the leads page's first call),
  *   - `getCurrentLoggedInUser` without a token (401: the server without the session lookup).
+ * `--browser` sends a browser's `accept-encoding` with every request (the server may then compress its answers).
  * Prints req/s, p50, p99 and the throughput as a share of the hello-world's. `--cpu-prof DIR` runs the server
  * with `--cpu-prof` and writes its profile into DIR on exit. Goals and figures: docs/performance.md.
  */
@@ -101,6 +102,7 @@ export async function benchApi(args: string[]): Promise<number> {
       'log-level': { type: 'string', default: 'info' },
       'cpu-prof': { type: 'string' },
       only: { type: 'string' },
+      browser: { type: 'boolean', default: false },
     },
   });
   const duration = Number(values.duration);
@@ -165,22 +167,24 @@ export async function benchApi(args: string[]): Promise<number> {
     for (let i = 0; i < 30; i += 1) {
       await call('leads.create', { firstName: `Lead ${i}`, lastName: 'Bench', phone: `+1312555${String(1000 + i)}`, summary: `Leaking pipe number ${i}` }, token);
     }
-    const auth = { authorization: `Bearer ${token}` };
+    // --browser: every request says what a browser's says, so the server may compress its answers.
+    const browser: Record<string, string> = values.browser ? { 'accept-encoding': 'gzip, deflate, br, zstd' } : {};
+    const auth = { ...browser, authorization: `Bearer ${token}` };
     const listInput = encodeURIComponent(JSON.stringify({ page: 1, pageSize: 25 }));
     const listCheck = (await (await fetch(`${base}/trpc/leads.list?input=${listInput}`, { headers: auth })).json()) as { result?: { data: { items: unknown[] } } };
     if (listCheck.result?.data.items.length !== 25) throw new Error(`leads.list did not answer 25 leads: ${JSON.stringify(listCheck).slice(0, 300)}`);
 
     const targets: { name: string; url: string; headers?: Record<string, string>; expect: number }[] = [
-      { name: 'hello-world (node:http)', url: hello.url, expect: 200 },
-      { name: 'GET /healthz', url: `${base}/healthz`, expect: 200 },
+      { name: 'hello-world (node:http)', url: hello.url, headers: browser, expect: 200 },
+      { name: 'GET /healthz', url: `${base}/healthz`, headers: browser, expect: 200 },
       { name: 'getCurrentLoggedInUser', url: `${base}/trpc/getCurrentLoggedInUser`, headers: auth, expect: 200 },
       { name: 'leads.list (page 1 of 30)', url: `${base}/trpc/leads.list?input=${listInput}`, headers: auth, expect: 200 },
-      { name: 'getCurrentLoggedInUser, no token', url: `${base}/trpc/getCurrentLoggedInUser`, expect: 401 },
+      { name: 'getCurrentLoggedInUser, no token', url: `${base}/trpc/getCurrentLoggedInUser`, headers: browser, expect: 401 },
     ];
     const only = values.only?.split(',');
     const chosen = targets.filter((target, i) => i === 0 || !only || only.some((word) => target.name.includes(word)));
 
-    console.log(`API bench against the real server (${engine}), ${connections} connections, ${duration} s each after ${warmup} s of warm-up, LOG_LEVEL=${values['log-level']}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC:`);
+    console.log(`API bench against the real server (${engine}), ${connections} connections, ${duration} s each after ${warmup} s of warm-up, LOG_LEVEL=${values['log-level']}${values.browser ? ', with a browser\'s accept-encoding' : ''}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC:`);
     const results: (Measured & { expect: number })[] = [];
     for (const target of chosen) {
       const measured = await measure(target.name, target.url, { connections, duration, warmup, ...(target.headers ? { headers: target.headers } : {}) });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { constants as zlib } from 'node:zlib';
 import type { Mailer } from './adapters/email/email.port';
@@ -25,6 +25,7 @@ import { createLogger, type Logger } from './platform/lib/logger';
 import type { AuthLimits } from './modules/auth/auth.service';
 import { type AppDeps, createFastifyContextFactory } from './platform/trpc/context';
 import { SessionCache } from './modules/auth/session-cache';
+import { trpcPlugin } from './platform/trpc/fastify-plugin';
 import { type AppRouter, appRouter } from './app.router';
 import { AppError } from './platform/errors/app-error';
 
@@ -139,7 +140,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
-  await http.register(fastifyTRPCPlugin, {
+  await http.register(trpcPlugin<AppRouter>, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,

@@ -108,6 +108,34 @@ describe('tRPC wire format (plain JSON, no transformer)', () => {
     expect(batchedMutations.json().map((r: { result: { data: { success: boolean } } }) => r.result.data.success)).toEqual([false, false]);
   });
 
+  it('sends a small answer in one piece with its length, not compressed (a browser asks for br)', async () => {
+    const token = await signIn();
+    const res = await app.http.inject({ method: 'GET', url: '/trpc/getCurrentLoggedInUser', headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json().result.data.company.name).toBe('Wire Co');
+  });
+
+  it('still streams a subscription over Server-Sent Events', async () => {
+    const token = await signIn();
+    const address = await app.http.listen({ port: 0, host: '127.0.0.1' });
+    const abort = new AbortController();
+    try {
+      const res = await fetch(`${address}/trpc/conversations.events`, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'identity' }, signal: abort.signal });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const reader = res.body!.getReader();
+      const first = new TextDecoder().decode((await reader.read()).value);
+      expect(first).toContain('event: connected');
+    } finally {
+      abort.abort();
+    }
+  });
+
   it('answers UNAUTHORIZED (401) for a missing or revoked session', async () => {
     const missing = await app.http.inject({ method: 'GET', url: '/trpc/getCurrentLoggedInUser' });
     expect(missing.statusCode).toBe(401);
