@@ -39,6 +39,9 @@ export type DatabaseOptions =
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection that breaks (the server restarted or dropped it) is removed from the pool and the next
+    // query opens a new one; without a listener, pg would throw the error and end the process.
+    pool.on('error', (error) => console.warn(`database: an idle connection was closed by the server (${error.message})`));
     const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
     return {
       db,

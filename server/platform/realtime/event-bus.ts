@@ -41,13 +41,16 @@ export function createEventBus(options: { postgresUrl?: string | undefined; logg
     };
   }
 
-  const listener = new pg.Client({ connectionString: options.postgresUrl });
+  // The LISTEN connection: when it breaks (the server restarted, a network blip, an idle timeout) it is opened
+  // again with backoff (0.5 s doubling to 30 s); events published meanwhile by other instances are missed by this
+  // one's live screens, which refetch when they reconnect to it. A broken connection must never crash the process.
   const publisher = new pg.Pool({ connectionString: options.postgresUrl, max: 2 });
-  const ready = listener
-    .connect()
-    .then(() => listener.query(`LISTEN ${CHANNEL}`))
-    .catch((error: unknown) => options.logger.error({ err: error }, 'event bus: LISTEN failed; live updates stay on this instance'));
-  listener.on('notification', (message) => {
+  publisher.on('error', (error) => options.logger.warn({ err: error }, 'event bus: an idle NOTIFY connection broke'));
+  let listener: pg.Client | null = null;
+  let closing = false;
+  let retryMs = 500;
+  let retryTimer: NodeJS.Timeout | null = null;
+  const onNotification = (message: pg.Notification) => {
     if (!message.payload) return;
     try {
       const { companyId, event } = JSON.parse(message.payload) as { companyId: string; event: CompanyEvent };
@@ -55,7 +58,40 @@ export function createEventBus(options: { postgresUrl?: string | undefined; logg
     } catch {
       // Not ours.
     }
-  });
+  };
+  const reconnectLater = () => {
+    if (closing || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void connect();
+    }, retryMs);
+    retryTimer.unref?.();
+    retryMs = Math.min(retryMs * 2, 30_000);
+  };
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: options.postgresUrl });
+    listener = client;
+    let broken = false;
+    const lost = (error?: unknown) => {
+      if (broken || closing) return;
+      broken = true;
+      options.logger.warn({ err: error }, 'event bus: the LISTEN connection broke; reconnecting');
+      client.end().catch(() => undefined);
+      reconnectLater();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client.on('notification', onNotification);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      retryMs = 500;
+    } catch (error) {
+      if (!closing) options.logger.error({ err: error }, 'event bus: LISTEN failed; live updates stay on this instance until it succeeds');
+      lost(error);
+    }
+  };
+  const ready = connect();
   return {
     publish(companyId, event) {
       publisher.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ companyId, event })]).catch((error: unknown) => {
@@ -69,8 +105,10 @@ export function createEventBus(options: { postgresUrl?: string | undefined; logg
     },
     async close() {
       await ready;
+      closing = true;
+      if (retryTimer) clearTimeout(retryTimer);
       emitter.removeAllListeners();
-      await listener.end().catch(() => undefined);
+      await listener?.end().catch(() => undefined);
       await publisher.end().catch(() => undefined);
     },
   };
