@@ -50,3 +50,4 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Timeline.css';
+import './touch-targets.css';
