@@ -8,6 +8,8 @@ import { ROOT } from '@scripts/web-build';
 
 export interface ServerProcess {
   url: string;
+  /** The data folder the server runs on (what `npm run admin:token` needs to find the running server). */
+  dataDir: string;
   output(): string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -48,6 +50,7 @@ export async function startServerProcess(options: { dataDir?: string; env?: Reco
     if (lock?.url && lock.pid === child.pid) {
       return {
         url: lock.url,
+        dataDir,
         output: () => output,
         async stop(signal = 'SIGTERM') {
           if (child.exitCode === null) child.kill(signal);

@@ -1,1 +1,2 @@
 export { AppShellLayout } from './ui/app-shell-layout';
+export { ImpersonationBanner } from './ui/banners';

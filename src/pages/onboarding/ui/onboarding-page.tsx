@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { type CompanySettings, TRIAL_DAYS, useCompanySettings } from '@/entities/company';
 import { useCurrentUser } from '@/entities/user';
 import { CompanyAddressForm, CompanyProfileForm } from '@/features/company-settings';
+import { ImpersonationBanner } from '@/widgets/app-shell';
 import { useDocumentTitle } from '@/shared/lib/document-title';
 import { ScreenSpinner } from '@/shared/ui/spinner';
 
@@ -81,6 +82,9 @@ export function OnboardingPage() {
   return (
     <Box mih="100vh" bg="gray.0" py={{ base: 'md', sm: 'xl' }}>
       <Container size="md">
+        <Box mb="md">
+          <ImpersonationBanner />
+        </Box>
         <Group justify="space-between" mb="lg">
           <Text fw={800} fz="xl" c="teal.8">
             LeadLoop

@@ -1,8 +1,13 @@
-import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { isCanadianCompany, TRIAL_DAYS, trialDaysLeft } from '@/entities/company';
+import { useCurrentUser } from '@/entities/user';
+import { useTRPC } from '@/shared/api-react';
+import { clockTime } from '@/shared/lib/format';
 import { parseSignupPhone } from '@/shared/lib/phone';
 import { useDismissal } from '../model/banner-dismissal';
+import { useSignOut } from '../model/use-sign-out';
 
 export interface BannerCompany {
   id: string;
@@ -61,9 +66,41 @@ export function CanadaBanner({ company }: { company: BannerCompany }) {
   );
 }
 
+/** "You are signed in as Mike (support access, ends 10:42)". */
+export function impersonationText(firstName: string, endsAt: number): string {
+  return `You are signed in as ${firstName} (support access, ends ${clockTime(endsAt)})`;
+}
+
+/**
+ * Support access through an `adminAuth` link: on every signed-in screen, never dismissable, with the end of the
+ * 60-minute session and a way to end it now (the session is revoked, as a sign-out).
+ */
+export function ImpersonationBanner() {
+  const trpc = useTRPC();
+  const session = useQuery({ ...trpc.currentSession.queryOptions(), staleTime: Infinity });
+  const user = useCurrentUser();
+  const { signOut, pending } = useSignOut();
+  const impersonation = session.data?.impersonation;
+  if (!impersonation) return null;
+  const name = user.data ? user.data.user.firstName || user.data.user.email : 'this user';
+  return (
+    <Alert color="grape" variant="filled" role="status" aria-label="Support access" data-testid="impersonation-banner">
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text size="sm" fw={600}>
+          {impersonationText(name, impersonation.endsAt)}
+        </Text>
+        <Button size="xs" variant="white" color="grape" loading={pending} onClick={() => void signOut()}>
+          End support session
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
 export function ShellBanners({ company, now }: { company: BannerCompany; now: number }) {
   return (
     <Stack gap="xs" mb="md">
+      <ImpersonationBanner />
       <TrialBanner company={company} now={now} />
       <CanadaBanner company={company} />
     </Stack>
