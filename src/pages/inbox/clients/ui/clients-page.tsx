@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, List, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, List, Paper, SegmentedControl, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
@@ -7,6 +7,7 @@ import { PagedResults } from '@/shared/ui/paged-results';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { PageHeader } from '@/shared/ui/page-header';
 import { formatPhone, useNow } from '@/shared/lib/format';
+import { usePhoneLayout } from '@/shared/lib/media';
 import { RelativeTime } from '@/shared/ui/relative-time';
 import { SearchBox } from '@/shared/ui/search-box';
 import { CLIENTS_PAGE_SIZE, type ClientsShow, clientsListInput, hasClientFilters } from '../model/clients-search';
@@ -126,6 +127,49 @@ function ClientsTable({ items, now }: { items: ClientListItem[]; now: number }) 
   );
 }
 
+/** The clients list on a phone: one card per client, the whole card opens the client. */
+function ClientCards({ items, now }: { items: ClientListItem[]; now: number }) {
+  const navigate = useNavigate();
+  return (
+    <Stack gap="sm" component="ul" aria-label="Clients" p={0} m={0} style={{ listStyle: 'none' }}>
+      {items.map((client) => (
+        <li key={client.id}>
+          <Paper withBorder radius="md" data-testid="client-card">
+            <UnstyledButton p="sm" w="100%" aria-label={`Open ${client.name}`} onClick={() => void navigate({ to: '/clients/$id', params: { id: client.id } })}>
+              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text fw={600} truncate="end">
+                    {client.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate="end">
+                    {[formatPhone(client.phone), client.email].filter(Boolean).join(' · ')}
+                  </Text>
+                </Stack>
+                {client.optedOut || client.blocked ? <ClientStatusBadges optedOut={client.optedOut} optedOutAt={client.optedOutAt} blocked={client.blocked} /> : null}
+              </Group>
+              <Group gap="xs" mt={6} c="dimmed" fz="xs" wrap="wrap">
+                <Text span inherit>
+                  {client.leadsCount === 1 ? '1 lead' : `${client.leadsCount} leads`}
+                </Text>
+                <Text span inherit aria-hidden>
+                  ·
+                </Text>
+                {client.lastMessageAt ? (
+                  <RelativeTime at={client.lastMessageAt} now={now} size="xs" dimmed />
+                ) : (
+                  <Text span inherit>
+                    No texts yet
+                  </Text>
+                )}
+              </Group>
+            </UnstyledButton>
+          </Paper>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
 /** /clients: the people behind the leads, one record each however many times they got in touch. */
 export function ClientsPage() {
   const trpc = useTRPC();
@@ -136,6 +180,7 @@ export function ClientsPage() {
   const filtered = hasClientFilters(filters);
   const data = clients.data;
   const items = data?.items ?? [];
+  const phone = usePhoneLayout();
   const noClientsAtAll = data !== undefined && data.total === 0 && !filtered && !clients.isPlaceholderData;
   const body = (
     <PagedResults
@@ -148,7 +193,7 @@ export function ClientsPage() {
       onPage={search.setPage}
       noMatch={{ title: 'No clients match', description: 'Try another name, phone number or email, or show all clients.', onClear: search.clearFilters }}
     >
-      <ClientsTable items={items} now={now} />
+      {phone ? <ClientCards items={items} now={now} /> : <ClientsTable items={items} now={now} />}
     </PagedResults>
   );
 
@@ -171,6 +216,7 @@ export function ClientsPage() {
                   Show
                 </Text>
                 <SegmentedControl
+                  fullWidth={phone}
                   aria-labelledby="clients-show-label"
                   data={SHOW_OPTIONS}
                   value={filters.show}

@@ -31,7 +31,7 @@ export function NeedsAttention({ attention, now }: { attention: DashboardSummary
       <SimpleGrid component="ul" cols={2} spacing="xs" p={0} m={0} mb="md" style={{ listStyle: 'none' }}>
         {counts.map((c) => (
           <li key={c.label}>
-            <Anchor size="sm" aria-label={`${c.label}: ${c.count}`} c={c.count > 0 ? undefined : 'dimmed'} renderRoot={(props) => <Link to={c.to} search={c.search} {...props} />}>
+            <Anchor size="sm" mih={44} style={{ display: 'flex', alignItems: 'center' }} aria-label={`${c.label}: ${c.count}`} c={c.count > 0 ? undefined : 'dimmed'} renderRoot={(props) => <Link to={c.to} search={c.search} {...props} />}>
               <Text span fw={700} fz="lg" mr={6} c={c.count > 0 ? 'red.7' : undefined}>
                 {c.count}
               </Text>

@@ -1,4 +1,6 @@
-import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, Collapse, Group, MultiSelect, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { usePhoneLayout } from '@/shared/lib/media';
 import { isLeadSource, isLeadStatus } from '@contracts/lead';
 import { LEAD_SOURCE_OPTIONS, LEAD_STATUS_OPTIONS } from '@/entities/lead';
 import { memberName, type TeamMember } from '@/entities/user';
@@ -29,6 +31,9 @@ function assignedOptions(members: TeamMember[] | undefined, current: string | nu
 /** Search, status, source, assignee and date range of the leads list. */
 export function LeadsFilters({ filters, members, onChange, onClear }: LeadsFiltersProps) {
   const reversed = isDateRangeReversed(filters);
+  const phone = usePhoneLayout();
+  const [shown, setShown] = useState(false);
+  const active = [filters.status.length > 0, filters.source.length > 0, filters.assigned !== null, filters.from !== null, filters.to !== null].filter(Boolean).length;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Filter leads">
       <Stack gap="sm">
@@ -38,48 +43,61 @@ export function LeadsFilters({ filters, members, onChange, onClear }: LeadsFilte
           value={filters.q}
           onSearch={(q) => onChange({ q })}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
-          <MultiSelect
-            label="Status"
-            placeholder={filters.status.length ? undefined : 'Any status'}
-            data={LEAD_STATUS_OPTIONS}
-            value={filters.status}
-            onChange={(values) => onChange({ status: values.filter(isLeadStatus) })}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear status filter' }}
-          />
-          <MultiSelect
-            label="Source"
-            placeholder={filters.source.length ? undefined : 'Any source'}
-            data={LEAD_SOURCE_OPTIONS}
-            value={filters.source}
-            onChange={(values) => onChange({ source: values.filter(isLeadSource) })}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear source filter' }}
-          />
-          <Select
-            label="Assigned to"
-            data={assignedOptions(members, filters.assigned)}
-            value={filters.assigned ?? ANYONE}
-            onChange={(value) => onChange({ assigned: !value || value === ANYONE ? null : value })}
-            allowDeselect={false}
-          />
-          <TextInput
-            type="date"
-            label="Created from"
-            value={filters.from ?? ''}
-            max={filters.to ?? undefined}
-            onChange={(event) => onChange({ from: event.currentTarget.value || null })}
-          />
-          <TextInput
-            type="date"
-            label="Created to"
-            value={filters.to ?? ''}
-            min={filters.from ?? undefined}
-            onChange={(event) => onChange({ to: event.currentTarget.value || null })}
-            error={reversed ? 'Pick a day on or after the start' : undefined}
-          />
-        </SimpleGrid>
+        {phone ? (
+          <Button
+            variant="default"
+            onClick={() => setShown((open) => !open)}
+            aria-expanded={shown}
+            aria-controls="lead-filter-fields"
+            rightSection={active > 0 ? <Badge size="sm" circle aria-label={`${active} active`}>{active}</Badge> : null}
+          >
+            {shown ? 'Hide filters' : 'Filters'}
+          </Button>
+        ) : null}
+        <Collapse expanded={!phone || shown} id="lead-filter-fields">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
+            <MultiSelect
+              label="Status"
+              placeholder={filters.status.length ? undefined : 'Any status'}
+              data={LEAD_STATUS_OPTIONS}
+              value={filters.status}
+              onChange={(values) => onChange({ status: values.filter(isLeadStatus) })}
+              clearable
+              clearButtonProps={{ 'aria-label': 'Clear status filter' }}
+            />
+            <MultiSelect
+              label="Source"
+              placeholder={filters.source.length ? undefined : 'Any source'}
+              data={LEAD_SOURCE_OPTIONS}
+              value={filters.source}
+              onChange={(values) => onChange({ source: values.filter(isLeadSource) })}
+              clearable
+              clearButtonProps={{ 'aria-label': 'Clear source filter' }}
+            />
+            <Select
+              label="Assigned to"
+              data={assignedOptions(members, filters.assigned)}
+              value={filters.assigned ?? ANYONE}
+              onChange={(value) => onChange({ assigned: !value || value === ANYONE ? null : value })}
+              allowDeselect={false}
+            />
+            <TextInput
+              type="date"
+              label="Created from"
+              value={filters.from ?? ''}
+              max={filters.to ?? undefined}
+              onChange={(event) => onChange({ from: event.currentTarget.value || null })}
+            />
+            <TextInput
+              type="date"
+              label="Created to"
+              value={filters.to ?? ''}
+              min={filters.from ?? undefined}
+              onChange={(event) => onChange({ to: event.currentTarget.value || null })}
+              error={reversed ? 'Pick a day on or after the start' : undefined}
+            />
+          </SimpleGrid>
+        </Collapse>
         {hasActiveFilters(filters) ? (
           <Group justify="flex-end">
             <Button variant="subtle" size="compact-sm" onClick={onClear}>

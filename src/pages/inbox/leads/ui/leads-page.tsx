@@ -9,10 +9,12 @@ import { PagedResults } from '@/shared/ui/paged-results';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { PageHeader } from '@/shared/ui/page-header';
 import { useNow } from '@/shared/lib/format';
+import { usePhoneLayout } from '@/shared/lib/media';
 import { hasActiveFilters, LEADS_PAGE_SIZE, leadsSearchParams, listInput, queryFilters } from '../model/leads-search';
 import { useLeadsSearch } from '../model/use-leads-search';
 import { BulkActions } from './bulk-actions';
 import { ExportCsvButton } from './export-csv-button';
+import { LeadCards } from './lead-cards';
 import { LeadDrawer } from './lead-drawer';
 import { LeadsFilters } from './leads-filters';
 import { LeadsTable } from './leads-table';
@@ -71,6 +73,7 @@ export function LeadsPage() {
   const leads = useQuery({ ...trpc.leads.list.queryOptions(input), placeholderData: keepPreviousData });
   const selection = useSelection(JSON.stringify(input));
   const [newLeadOpen, setNewLeadOpen] = useState(false);
+  const phone = usePhoneLayout();
 
   const filtered = hasActiveFilters(filters);
   const data = leads.data;
@@ -88,15 +91,19 @@ export function LeadsPage() {
       onPage={search.setPage}
       noMatch={{ title: 'No leads match these filters', description: 'Try another search, a wider date range, or fewer statuses and sources.', onClear: search.clearFilters }}
     >
-      <LeadsTable
-        items={items}
-        members={members.data}
-        selected={selection.ids}
-        onSelect={selection.set}
-        linkSearch={(leadId) => leadsSearchParams(filters, leadId)}
-        onOpen={search.openLeadDrawer}
-        now={now}
-      />
+      {phone ? (
+        <LeadCards items={items} members={members.data} onOpen={search.openLeadDrawer} now={now} />
+      ) : (
+        <LeadsTable
+          items={items}
+          members={members.data}
+          selected={selection.ids}
+          onSelect={selection.set}
+          linkSearch={(leadId) => leadsSearchParams(filters, leadId)}
+          onOpen={search.openLeadDrawer}
+          now={now}
+        />
+      )}
     </PagedResults>
   );
 
@@ -120,7 +127,7 @@ export function LeadsPage() {
       ) : (
         <>
           <LeadsFilters filters={filters} members={members.data} onChange={search.setFilters} onClear={search.clearFilters} />
-          {visibleSelected.length > 0 ? (
+          {visibleSelected.length > 0 && !phone ? (
             <BulkActions ids={visibleSelected} members={members.data} onDone={selection.clear} onClear={selection.clear} />
           ) : null}
           {body}
