@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { recipientZones } from '@contracts/send-window';
 import type { DbOrTx } from '@server/platform/db/database';
-import { companies, contacts, conversations, leads, messages, messageTemplates, phoneNumbers, users } from '@server/platform/db/schema';
+import { companies, consentEvents, contacts, conversations, leads, messages, messageTemplates, phoneNumbers, users } from '@server/platform/db/schema';
 import { afterCursor, keysetPage } from '@server/platform/db/keyset';
 import { contactFullName, searchWhere } from '@server/platform/db/search';
 import { AppError, notFound } from '@server/platform/errors/app-error';
@@ -274,6 +274,23 @@ export async function startConversation(scope: CompanyScope, messaging: EventDep
     if (!contact) throw notFound('Client');
     if (contact.blockedAt) {
       throw new AppError('PRECONDITION_FAILED', `You blocked ${contactDisplayName(contact)}, so LeadLoop doesn’t text them. Unblock them on their client page first.`);
+    }
+    const name = contactDisplayName(contact);
+    if (contact.optedOutAt) {
+      throw new AppError('PRECONDITION_FAILED', `${name} opted out of texts. LeadLoop won’t text them unless they reply START; they can also text your business number again themselves.`);
+    }
+    // The compliance gate: a first text needs consent on record (they texted in, or staff recorded that they asked).
+    const [consent] = await tx
+      .select({ kind: consentEvents.kind })
+      .from(consentEvents)
+      .where(and(eq(consentEvents.companyId, scope.companyId), eq(consentEvents.contactId, contact.id)))
+      .orderBy(desc(consentEvents.createdAt))
+      .limit(1);
+    if (!consent) {
+      throw new AppError(
+        'PRECONDITION_FAILED',
+        `Nothing shows that ${name} agreed to get texts: they haven’t texted you, and nobody recorded their consent. Ask them to text your business number, or add a new lead for them with “The customer asked us to contact them by text” ticked.`,
+      );
     }
     const number = await activeNumberOf(tx, scope.companyId);
     if (!number) throw new AppError('PRECONDITION_FAILED', 'Texts go out from your business number. Set it up in Settings → Phone first.');

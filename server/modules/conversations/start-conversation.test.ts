@@ -37,6 +37,26 @@ describe('conversations.start ("Text this client")', () => {
     await expect(caller.conversations.start({ contactId: blocked.contact.id })).rejects.toMatchObject({ code: 'PRECONDITION_FAILED', message: expect.stringContaining('Unblock them') });
   });
 
+  it('refuses a client with no consent on record, and one who opted out, saying why (the same rule the screen applies)', async () => {
+    const caller = await owner('alpha');
+    await caller.phone.useSimulator();
+    const noConsent = await caller.leads.create({ firstName: 'Cy', lastName: null, phone: '+13125550153', summary: null, consentConfirmed: false });
+    await expect(caller.conversations.start({ contactId: noConsent.contact.id })).rejects.toMatchObject({
+      code: 'PRECONDITION_FAILED',
+      message: expect.stringContaining('Nothing shows that Cy agreed to get texts'),
+    });
+    // Texting the business first is consent: then the thread opens.
+    const device = await caller.phone.simulator.addDevice({ phone: '+13125550154' });
+    await caller.phone.simulator.send({ deviceId: device.id, body: 'Hi, do you fix gutters?' });
+    await t.deps.queue.drain();
+    const client = (await caller.clients.list({})).items.find((c) => c.phone === '+13125550154')!;
+    await expect(caller.conversations.start({ contactId: client.id })).resolves.toMatchObject({ created: false });
+    // STOP: refused again, with the way back.
+    await caller.phone.simulator.send({ deviceId: device.id, body: 'STOP' });
+    await t.deps.queue.drain();
+    await expect(caller.conversations.start({ contactId: client.id })).rejects.toMatchObject({ code: 'PRECONDITION_FAILED', message: expect.stringContaining('opted out of texts') });
+  });
+
   it("another company's client is NOT_FOUND", async () => {
     const a = await owner('alpha');
     const lead = await a.leads.create({ firstName: 'Ana', lastName: null, phone: '+13125550152', summary: null, consentConfirmed: false });
