@@ -20,7 +20,8 @@ import { ROOT } from './web-build';
  *   - `leads.list` first page (the leads page's first call),
  *   - `getCurrentLoggedInUser` without a token (401: the server without the session lookup).
  * `--browser` sends a browser's `accept-encoding` with every request (the server may then compress its answers).
- * Prints req/s, p50, p99 and the throughput as a share of the hello-world's. `--cpu-prof DIR` runs the server
+ * Prints req/s, p50, p99, the throughput as a share of the hello-world's, and the CPU time the answering process
+ * spent per request (from /proc: steadier than req/s when other work shares the machine). `--cpu-prof DIR` runs the server
  * with `--cpu-prof` and writes its profile into DIR on exit. Goals and figures: docs/performance.md.
  */
 const GOAL_SHARE = 0.4;
@@ -67,8 +68,21 @@ async function startHelloWorld(): Promise<{ url: string; child: ChildProcess }> 
   return { url, child };
 }
 
+/** CPU time (user + system) a process has used so far, in microseconds (Linux /proc; null elsewhere). */
+function cpuMicros(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = 100;
+
 interface Measured {
   name: string;
+  /** CPU time the answering process spent per answered request: steadier than req/s on a shared machine. */
+  cpuPerRequestUs: number | null;
   requests: number;
   p50: number;
   p99: number;
@@ -77,12 +91,15 @@ interface Measured {
   errors: number;
 }
 
-async function measure(name: string, url: string, options: { connections: number; duration: number; headers?: Record<string, string>; warmup: number }): Promise<Measured> {
+async function measure(name: string, url: string, pid: number | undefined, options: { connections: number; duration: number; headers?: Record<string, string>; warmup: number }): Promise<Measured> {
   const base = { url, connections: options.connections, headers: options.headers ?? {} };
   if (options.warmup > 0) await autocannon({ ...base, duration: options.warmup });
+  const cpuBefore = cpuMicros(pid);
   const result = await autocannon({ ...base, duration: options.duration });
+  const cpuAfter = cpuMicros(pid);
   return {
     name,
+    cpuPerRequestUs: cpuBefore !== null && cpuAfter !== null && result.requests.total > 0 ? (cpuAfter - cpuBefore) / result.requests.total : null,
     requests: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -174,12 +191,12 @@ export async function benchApi(args: string[]): Promise<number> {
     const listCheck = (await (await fetch(`${base}/trpc/leads.list?input=${listInput}`, { headers: auth })).json()) as { result?: { data: { items: unknown[] } } };
     if (listCheck.result?.data.items.length !== 25) throw new Error(`leads.list did not answer 25 leads: ${JSON.stringify(listCheck).slice(0, 300)}`);
 
-    const targets: { name: string; url: string; headers?: Record<string, string>; expect: number }[] = [
-      { name: 'hello-world (node:http)', url: hello.url, headers: browser, expect: 200 },
-      { name: 'GET /healthz', url: `${base}/healthz`, headers: browser, expect: 200 },
-      { name: 'getCurrentLoggedInUser', url: `${base}/trpc/getCurrentLoggedInUser`, headers: auth, expect: 200 },
-      { name: 'leads.list (page 1 of 30)', url: `${base}/trpc/leads.list?input=${listInput}`, headers: auth, expect: 200 },
-      { name: 'getCurrentLoggedInUser, no token', url: `${base}/trpc/getCurrentLoggedInUser`, headers: browser, expect: 401 },
+    const targets: { name: string; url: string; pid: number | undefined; headers?: Record<string, string>; expect: number }[] = [
+      { name: 'hello-world (node:http)', url: hello.url, pid: hello.child.pid, headers: browser, expect: 200 },
+      { name: 'GET /healthz', url: `${base}/healthz`, pid: server.pid, headers: browser, expect: 200 },
+      { name: 'getCurrentLoggedInUser', url: `${base}/trpc/getCurrentLoggedInUser`, pid: server.pid, headers: auth, expect: 200 },
+      { name: 'leads.list (page 1 of 30)', url: `${base}/trpc/leads.list?input=${listInput}`, pid: server.pid, headers: auth, expect: 200 },
+      { name: 'getCurrentLoggedInUser, no token', url: `${base}/trpc/getCurrentLoggedInUser`, pid: server.pid, headers: browser, expect: 401 },
     ];
     const only = values.only?.split(',');
     const chosen = targets.filter((target, i) => i === 0 || !only || only.some((word) => target.name.includes(word)));
@@ -187,13 +204,13 @@ export async function benchApi(args: string[]): Promise<number> {
     console.log(`API bench against the real server (${engine}), ${connections} connections, ${duration} s each after ${warmup} s of warm-up, LOG_LEVEL=${values['log-level']}${values.browser ? ', with a browser\'s accept-encoding' : ''}, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC:`);
     const results: (Measured & { expect: number })[] = [];
     for (const target of chosen) {
-      const measured = await measure(target.name, target.url, { connections, duration, warmup, ...(target.headers ? { headers: target.headers } : {}) });
+      const measured = await measure(target.name, target.url, target.pid, { connections, duration, warmup, ...(target.headers ? { headers: target.headers } : {}) });
       results.push({ ...measured, expect: target.expect });
       const ceiling = results[0]!.requests;
       const share = measured.requests / ceiling;
       const unexpected = target.expect === 200 ? measured.non2xx : 0;
       console.log(
-        `  ${measured.name.padEnd(34)} ${measured.requests.toFixed(0).padStart(7)} req/s  p50 ${String(measured.p50).padStart(4)} ms  p99 ${String(measured.p99).padStart(4)} ms  max ${String(measured.max).padStart(5)} ms  ${(share * 100).toFixed(1).padStart(5)} % of hello-world` +
+        `  ${measured.name.padEnd(34)} ${measured.requests.toFixed(0).padStart(7)} req/s  p50 ${String(measured.p50).padStart(4)} ms  p99 ${String(measured.p99).padStart(4)} ms  max ${String(measured.max).padStart(5)} ms  ${(share * 100).toFixed(1).padStart(5)} % of hello-world  ${measured.cpuPerRequestUs === null ? '' : `${measured.cpuPerRequestUs.toFixed(0).padStart(5)} µs CPU/req`}` +
           (unexpected || measured.errors ? `  ✗ ${unexpected} non-2xx, ${measured.errors} errors` : ''),
       );
     }
