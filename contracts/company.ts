@@ -90,6 +90,34 @@ export function defaultTimeZoneFor(country: Country, region: string | null | und
   return (TIME_ZONE_VALUES as readonly string[]).includes(zone ?? '') ? (zone as TimeZone) : null;
 }
 
+/** Minutes east of UTC of `zone` at `at` (negative in the Americas). */
+function utcOffsetMinutes(zone: string, at: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+  return Math.round((local - at.getTime()) / 60_000);
+}
+
+/**
+ * The time-zone choice for a browser's IANA zone (onboarding prefills it): the zone itself when it is one of ours,
+ * otherwise the first of ours with the same UTC offset in both January and July (America/Detroit → New York,
+ * America/Boise → Denver); null for a zone outside the US and Canada or one no choice matches.
+ */
+export function timeZoneChoiceFor(ianaZone: string | null | undefined): TimeZone | null {
+  if (!ianaZone) return null;
+  if ((TIME_ZONE_VALUES as readonly string[]).includes(ianaZone)) return ianaZone as TimeZone;
+  const winter = new Date(Date.UTC(2026, 0, 15, 12));
+  const summer = new Date(Date.UTC(2026, 6, 15, 12));
+  let offsets: [number, number];
+  try {
+    offsets = [utcOffsetMinutes(ianaZone, winter), utcOffsetMinutes(ianaZone, summer)];
+  } catch {
+    return null; // not a zone this browser's Intl knows
+  }
+  if (!ianaZone.startsWith('America/') && !ianaZone.startsWith('Pacific/Honolulu') && !ianaZone.startsWith('Canada/') && !ianaZone.startsWith('US/')) return null;
+  return TIME_ZONE_VALUES.find((zone) => utcOffsetMinutes(zone, winter) === offsets[0] && utcOffsetMinutes(zone, summer) === offsets[1]) ?? null;
+}
+
 /** US ZIP (12345 or 12345-6789) or Canadian postal code (A1A 1A1), normalized; null when invalid. */
 export function normalizePostalCode(country: Country, value: string): string | null {
   const trimmed = value.trim().toUpperCase();

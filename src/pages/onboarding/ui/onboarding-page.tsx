@@ -1,5 +1,5 @@
-import { Alert, Anchor, Box, Button, Container, Group, List, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Alert, Anchor, Box, Container, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { type CompanySettings, TRIAL_DAYS, useCompanySettings } from '@/entities/company';
 import { useCurrentUser } from '@/entities/user';
@@ -7,6 +7,14 @@ import { CompanyAddressForm, CompanyProfileForm } from '@/features/company-setti
 import { ImpersonationBanner } from '@/widgets/app-shell';
 import { useDocumentTitle } from '@/shared/lib/document-title';
 import { ScreenSpinner } from '@/shared/ui/spinner';
+import { timeZoneChoiceFor } from '@contracts/company';
+import { GoLiveStep } from './go-live-step';
+
+/** A company with no time zone yet gets the browser's (one of ours, or the one with the same offsets), to confirm. */
+function withBrowserTimeZone(company: CompanySettings): CompanySettings {
+  if (company.timezone) return company;
+  return { ...company, timezone: timeZoneChoiceFor(Intl.DateTimeFormat().resolvedOptions().timeZone) };
+}
 
 /** Progress lives in the data itself, so onboarding resumes where it was left on any device. */
 export function firstIncompleteStep(company: Pick<CompanySettings, 'timezone' | 'address'>): number {
@@ -15,15 +23,7 @@ export function firstIncompleteStep(company: Pick<CompanySettings, 'timezone' | 
   return 2;
 }
 
-const NEXT_STEPS = [
-  { to: '/settings/phone', label: 'Get your business number', detail: 'or use the built-in test phone to try everything first' },
-  { to: '/missed-calls/basic', label: 'Turn on missed-call text-back', detail: 'and forward unanswered calls to LeadLoop' },
-  { to: '/chat-widget/styles', label: 'Install the chat widget', detail: 'one snippet on your website' },
-  { to: '/leads', label: 'Send yourself a test lead', detail: 'see exactly what your customers will get' },
-] as const;
-
 function Wizard({ company, firstName }: { company: CompanySettings; firstName: string }) {
-  const navigate = useNavigate();
   const [active, setActive] = useState(() => firstIncompleteStep(company));
   const reached = firstIncompleteStep(company);
 
@@ -39,35 +39,13 @@ function Wizard({ company, firstName }: { company: CompanySettings; firstName: s
       </div>
       <Stepper active={active} onStepClick={(step) => step <= reached && setActive(step)} size="sm" allowNextStepsSelect={false}>
         <Stepper.Step label="Your business" description="Name, trade, time zone">
-          <CompanyProfileForm key={company.updatedAt} company={company} submitLabel="Save and continue" requireChanges={false} onSaved={() => setActive(1)} />
+          <CompanyProfileForm key={company.updatedAt} company={withBrowserTimeZone(company)} submitLabel="Save and continue" requireChanges={false} onSaved={() => setActive(1)} />
         </Stepper.Step>
         <Stepper.Step label="Address" description="Where you work">
           <CompanyAddressForm key={company.updatedAt} company={company} submitLabel="Save and continue" requireChanges={false} onSaved={() => setActive(2)} />
         </Stepper.Step>
-        <Stepper.Step label="Go live" description="Phone, widget, test lead">
-          <Paper withBorder radius="md" p="lg">
-            <Title order={2} fz="lg" mb="xs">
-              Next: start catching leads
-            </Title>
-            <Text size="sm" c="dimmed" mb="md">
-              These live in the app; your dashboard keeps this checklist until you&apos;re done.
-            </Text>
-            <List spacing="sm">
-              {NEXT_STEPS.map((step) => (
-                <List.Item key={step.to}>
-                  <Anchor component={Link} to={step.to} fw={600}>
-                    {step.label}
-                  </Anchor>{' '}
-                  <Text span size="sm" c="dimmed">
-                    — {step.detail}
-                  </Text>
-                </List.Item>
-              ))}
-            </List>
-            <Group justify="flex-end" mt="lg">
-              <Button onClick={() => void navigate({ to: '/dashboard' })}>Go to my dashboard</Button>
-            </Group>
-          </Paper>
+        <Stepper.Step label="Go live" description="Number and a test lead">
+          <GoLiveStep />
         </Stepper.Step>
       </Stepper>
     </Stack>

@@ -2,10 +2,7 @@ import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/shared/api-react';
 import { ScreenSpinner } from '@/shared/ui/spinner';
-import { AlertPhonePanel } from './phone/alert-phone-panel';
-import { BusinessNumberPanel } from './phone/business-number-panel';
-import { ProtectedNumbersPanel } from './phone/protected-numbers-panel';
-import { TestPhonePanel } from './phone/test-phone-panel';
+import { AlertPhonePanel, BusinessNumberPanel, ProtectedNumbersPanel, TestPhonePanel } from '@/widgets/phone-setup';
 import { LoadError } from '@/shared/ui/load-error';
 
 /**

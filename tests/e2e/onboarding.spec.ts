@@ -1,0 +1,49 @@
+import { expect, test } from './fixtures';
+import { signUpViaApi, storeToken } from './session';
+
+/**
+ * Onboarding finishes the job (issue "Honest screens", item 6): the time zone is prefilled from the browser, and the
+ * last step sets up the number and a test lead inside the wizard instead of linking out.
+ */
+test.use({ timezoneId: 'America/Detroit' });
+
+test('the time zone comes from the browser, and the last step takes a test number and shows the test lead arriving', async ({ page, request, mail, uniqueEmail }) => {
+  const account = await signUpViaApi(request, mail, uniqueEmail('onboarding'));
+  await storeToken(page, account.token);
+  await page.goto('/onboarding');
+
+  // Step 1: Detroit is on Eastern time: the choice is made, to confirm.
+  const zone = page.getByRole('combobox', { name: 'Time zone' });
+  await expect(zone).toHaveValue('Eastern (New York, Toronto)');
+  const trade = page.getByRole('combobox', { name: 'Trade' });
+  await trade.click();
+  await page.getByRole('option').first().click();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  // Step 2: the address.
+  await page.getByRole('textbox', { name: /^Street address/ }).fill('1 Main St');
+  await page.getByRole('textbox', { name: /^City/ }).fill('Detroit');
+  const state = page.getByRole('combobox', { name: 'State' });
+  await state.click();
+  await state.fill('Michigan');
+  await page.getByRole('option', { name: /Michigan/ }).click();
+  await page.getByRole('textbox', { name: 'ZIP code', exact: true }).fill('48226');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  // Step 3, in the wizard: a test number, a test phone, a text, and the lead shows up here.
+  await expect(page.getByRole('heading', { name: 'Go live: your number and a first lead' })).toBeVisible();
+  await page.getByRole('button', { name: 'Use a test number' }).click();
+  await expect(page.getByText('Test number (simulator)')).toBeVisible();
+  const watcher = page.getByRole('region', { name: 'Send yourself a test lead' });
+  await expect(watcher).toContainText('Waiting for a text from one of your test phones');
+  await page.getByRole('button', { name: 'Add a test phone' }).click();
+  const phone = page.getByRole('region', { name: /^Test phone / });
+  await phone.getByRole('textbox', { name: 'Text the business' }).fill('Hi, my sink is clogged. Can you come tomorrow?');
+  await phone.getByRole('button', { name: 'Send text' }).click();
+  await expect(watcher).toContainText('Your test lead arrived', { timeout: 15_000 });
+  await expect(watcher).toContainText('Hi, my sink is clogged');
+  await expect(page).toHaveURL(/\/onboarding$/);
+
+  await watcher.getByRole('link', { name: 'Open it in Leads' }).click();
+  await expect(page).toHaveURL(/\/leads\?lead=[0-9a-f-]{36}$/);
+});
