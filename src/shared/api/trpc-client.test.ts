@@ -2,7 +2,7 @@ import { type QueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/shared/api-react';
-import { apiErrorCode, apiFieldErrors } from './errors';
+import { apiErrorCode, apiFieldErrors } from '@/shared/api-errors';
 import { createApiClient } from './trpc-client';
 
 function fakeFetch(respond: (url: string, init: RequestInit) => { status: number; body: unknown }) {

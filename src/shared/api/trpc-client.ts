@@ -1,7 +1,7 @@
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, type TRPCClient, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import type { AppRouter } from '@server/app.router';
-import { apiErrorCode } from './errors';
+import { apiErrorCode } from '@/shared/api-errors';
 
 export type ApiClient = TRPCClient<AppRouter>;
 export type { AppRouter };

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
-import { apiErrorCode, apiRetryAfterSeconds, type ApiClient } from '@/shared/api';
+import type { ApiClient } from '@/shared/api';
+import { apiErrorCode, apiRetryAfterSeconds } from '@/shared/api-errors';
 import { RateLimitedError, type RegistrationPayload, type ServerAnswer, type VerifyAnswer } from '../model/auth-flow.types';
 
 /** TOO_MANY_REQUESTS becomes a RateLimitedError (message and wait shown as is); anything else is rethrown. */

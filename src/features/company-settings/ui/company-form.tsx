@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import type { CompanySettings } from '@/entities/company';
-import { apiErrorCode, apiFieldErrors } from '@/shared/api';
+import { apiErrorCode, apiFieldErrors } from '@/shared/api-errors';
 import { useTRPC } from '@/shared/api-react';
 import { UnsavedChangesGuard } from '@/shared/ui/unsaved-changes';
 

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Textarea, Tex
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { apiFieldErrors } from '@/shared/api';
+import { apiFieldErrors } from '@/shared/api-errors';
 import { useTRPC } from '@/shared/api-react';
 import { isEmail } from '@/shared/lib/email';
 import { INVALID_US_CA_PHONE_MESSAGE, parseSignupPhone } from '@/shared/lib/phone';

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { MESSAGE_STATUS_WORDS } from '@contracts/message';
 import { CLIENT_BLOCKED_WORD, CLIENT_OPTED_OUT_WORD } from '@/entities/contact';
-import { apiFieldErrors } from '@/shared/api';
+import { apiFieldErrors } from '@/shared/api-errors';
 import { useTRPC } from '@/shared/api-react';
 import { calendarDate } from '@/shared/lib/format';
 import { mergeTagProblem, TEXT_TOO_LONG_MESSAGE } from '@contracts/merge-tags';

@@ -2,7 +2,7 @@ import { Alert, Button, Divider, Group, Modal, Paper, Stack, Text, Textarea, Tex
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { apiFieldErrors } from '@/shared/api';
+import { apiFieldErrors } from '@/shared/api-errors';
 import { useTRPC } from '@/shared/api-react';
 import { mergeTagProblem } from '@contracts/merge-tags';
 import { describeLength, textLength } from '../lib/sms-length';

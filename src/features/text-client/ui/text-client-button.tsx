@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { apiErrorCode } from '@/shared/api';
+import { apiErrorCode } from '@/shared/api-errors';
 import { useTRPC } from '@/shared/api-react';
 import { type CannotText, cannotText } from '../model/can-text';
 

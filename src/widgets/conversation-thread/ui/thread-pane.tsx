@@ -1,7 +1,7 @@
 import { Box, Button, Group, Skeleton, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { apiErrorCode } from '@/shared/api';
+import { apiErrorCode } from '@/shared/api-errors';
 import { useTRPC } from '@/shared/api-react';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { isThreadId, type Thread, type useThread } from '@/entities/conversation';

@@ -10,7 +10,7 @@ import { assigneeLabel, useTeamMembers } from '@/entities/user';
 import { AssignOwnerSelect } from '@/features/assign-owner';
 import { LeadStatusSelect } from '@/features/change-lead-status';
 import { TextClientButton } from '@/features/text-client';
-import { apiErrorCode, apiFieldErrors } from '@/shared/api';
+import { apiErrorCode, apiFieldErrors } from '@/shared/api-errors';
 import { useTRPC } from '@/shared/api-react';
 import { clockTime, formatDateTime, formatMoney } from '@/shared/lib/format';
 import { UnsavedChangesGuard } from '@/shared/ui/unsaved-changes';

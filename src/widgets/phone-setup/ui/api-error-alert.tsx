@@ -1,5 +1,5 @@
 import { Alert, List } from '@mantine/core';
-import { apiFieldErrors } from '@/shared/api';
+import { apiFieldErrors } from '@/shared/api-errors';
 
 /**
  * A failed call's message for people, for what is not already shown next to a field. The server writes its

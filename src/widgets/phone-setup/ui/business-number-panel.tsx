@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Code, Group, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { apiFieldErrors } from '@/shared/api';
+import { apiFieldErrors } from '@/shared/api-errors';
 import { useTRPC } from '@/shared/api-react';
 import { PhoneInput } from '@/shared/ui/phone-input';
 import { SectionPanel } from '@/shared/ui/section-panel';

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { apiFieldErrors } from '@/shared/api';
+import { apiFieldErrors } from '@/shared/api-errors';
 import { useTRPC } from '@/shared/api-react';
 import { PhoneInput } from '@/shared/ui/phone-input';
 import { SectionPanel } from '@/shared/ui/section-panel';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Group, Paper, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { apiFieldErrors } from '@/shared/api';
+import { apiFieldErrors } from '@/shared/api-errors';
 import { useTRPC } from '@/shared/api-react';
 import { PhoneInput } from '@/shared/ui/phone-input';
 import { SectionPanel } from '@/shared/ui/section-panel';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Code, Grid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import { apiErrorCode } from '@/shared/api';
+import { apiErrorCode } from '@/shared/api-errors';
 import { useTRPC } from '@/shared/api-react';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -15,6 +15,7 @@ import { BlockClientButton } from './client-actions';
 import { ClientEditForm, clientForm } from './client-edit-form';
 import { ClientHistory } from './client-history';
 import { LoadError } from '@/shared/ui/load-error';
+import touch from './touch-link.module.css';
 
 // The id comes from the address bar; a pasted junk URL shouldn't stretch the layout.
 const MAX_SHOWN_ID = 40;
@@ -54,7 +55,7 @@ function ClientDetails({ client }: { client: ClientDetail }) {
   const now = useNow();
   return (
     <Stack gap="lg">
-      <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/clients" />}>
+      <Anchor size="sm" className={touch.link} renderRoot={(props) => <Link {...props} to="/clients" />}>
         ← All clients
       </Anchor>
       <PageHeader

@@ -2,7 +2,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, TagsInput, Textarea, TextInput
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { apiFieldErrors } from '@/shared/api';
+import { apiFieldErrors } from '@/shared/api-errors';
 import { useCompanySettings } from '@/entities/company';
 import { useTRPC } from '@/shared/api-react';
 import { isEmail } from '@/shared/lib/email';

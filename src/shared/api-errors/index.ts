@@ -1,0 +1,1 @@
+export { apiErrorCode, apiFieldErrors, apiRetryAfterSeconds } from './api-errors';
