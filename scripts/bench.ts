@@ -22,6 +22,8 @@ const FORBIDDEN = [
   /^src\/features\/(sign-out|company-settings)\//,
   /node_modules\/@tanstack\/react-query\//,
   /node_modules\/@trpc\/tanstack-react-query\//,
+  // The sign-in flow loads the tRPC client on its first call (docs/architecture.md, Boot).
+  /node_modules\/@trpc\/client\//,
   /node_modules\/posthog-js\//,
   /node_modules\/@statelyai\/inspect\//,
   /^src\/widgets\/qa-inspector\//,
