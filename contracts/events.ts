@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { MISSED_REASONS, TEXT_BACK_OUTCOMES, TEXT_BACK_SKIP_REASONS } from './call';
 import { LEAD_SOURCES, LEAD_STATUSES } from './lead';
 
 /**
@@ -26,6 +27,17 @@ export const domainEventSchemas = {
   'contact.opted_in': z.object({ contactId: id }),
   'contact.merged': z.object({ contactId: id, mergedId: id }),
   'notification.created': z.object({ userId: id }),
+  /** A call reached a business number (calls module, decision 0022). */
+  'call.received': z.object({ callId: id }),
+  'call.answered': z.object({ callId: id }),
+  /** Nobody took the call; the contact and lead (when the caller can be texted about it) come with it. */
+  'call.missed': z.object({ callId: id, reason: z.enum(MISSED_REASONS), contactId: z.nullable(id), leadId: z.nullable(id) }),
+  /** The caller left a voicemail (its recording is stored). */
+  'call.voicemail': z.object({ callId: id, durationSeconds: z.number() }),
+  'call.transcribed': z.object({ callId: id, status: z.enum(['completed', 'failed']) }),
+  'call.ended': z.object({ callId: id }),
+  /** The text-back was handed to the outbound pipeline, skipped with its reason, or failed at the carrier. */
+  'call.text_back': z.object({ callId: id, outcome: z.enum(TEXT_BACK_OUTCOMES), reason: z.nullable(z.enum(TEXT_BACK_SKIP_REASONS)), messageId: z.nullable(id) }),
 } as const;
 
 export type DomainEventType = keyof typeof domainEventSchemas;

@@ -1,6 +1,6 @@
 /** The events a person can be told about and the channels, in the order of the preferences table. */
 
-export const NOTIFICATION_EVENTS = ['new_lead', 'new_message', 'opt_out', 'delivery_failed'] as const;
+export const NOTIFICATION_EVENTS = ['new_lead', 'new_message', 'opt_out', 'delivery_failed', 'missed_call', 'voicemail'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 export const NOTIFICATION_EVENT_WORDS = {
@@ -8,6 +8,8 @@ export const NOTIFICATION_EVENT_WORDS = {
   new_message: { label: 'Reply in a thread you took over', detail: 'A customer texted back in a conversation you’re handling yourself.' },
   opt_out: { label: 'Opt-out', detail: 'Someone asked to stop getting texts.' },
   delivery_failed: { label: 'Text not delivered', detail: 'A text to a customer failed, with the reason.' },
+  missed_call: { label: 'Missed call', detail: 'A call nobody answered, and whether the caller was texted back.' },
+  voicemail: { label: 'Voicemail', detail: 'A caller left a voicemail, with its transcript when there is one.' },
 } as const satisfies Record<NotificationEvent, { label: string; detail: string }>;
 
 export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'sms'] as const;

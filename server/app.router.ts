@@ -1,4 +1,5 @@
 import { authProcedures } from './modules/auth/auth.router';
+import { callsRouter, missedCallsRouter } from './modules/calls/calls.router';
 import { clientsRouter } from './modules/contacts/clients.router';
 import { companyRouter } from './modules/company/company.router';
 import { dashboardRouter } from './modules/dashboard/dashboard.router';
@@ -21,6 +22,8 @@ export const appRouter = router({
   phone: phoneRouter,
   logs: logsRouter,
   team: teamRouter,
+  calls: callsRouter,
+  missedCalls: missedCallsRouter,
 });
 
 export type AppRouter = typeof appRouter;

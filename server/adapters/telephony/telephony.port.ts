@@ -47,11 +47,22 @@ export interface AvailableNumber {
   region: string | null;
 }
 
+/** Where a business number's inbound texts and calls go. */
+export interface NumberHooks {
+  e164: string;
+  smsUrl: string;
+  voiceUrl: string;
+  /** The number's call status callback (Twilio's StatusCallback on a phone number is about calls). */
+  voiceStatusCallbackUrl: string;
+}
+
 /** Buying and configuring business numbers (Twilio only). */
 export interface NumberProvisioning {
   searchAvailable(input: { country: 'US' | 'CA'; areaCode: string }): Promise<AvailableNumber[]>;
-  /** Buys a number and points its inbound texts at our webhook. */
-  buy(input: { e164: string; smsUrl: string; statusCallbackUrl: string }): Promise<{ sid: string }>;
+  /** Buys a number and points its inbound texts and calls (and the calls' status callback) at our webhooks. */
+  buy(input: NumberHooks): Promise<{ sid: string }>;
   /** Takes an existing number of the account into use, pointing its texts at our webhook. */
-  adopt(input: { e164: string; smsUrl: string; statusCallbackUrl: string }): Promise<{ sid: string }>;
+  adopt(input: NumberHooks): Promise<{ sid: string }>;
+  /** Points a number of the account (by its sid) at our webhooks again: numbers connected before calls existed. */
+  configure(input: NumberHooks & { sid: string }): Promise<void>;
 }

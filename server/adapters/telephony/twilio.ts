@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import {
   type AvailableNumber,
+  type NumberHooks,
   type NumberProvisioning,
   ProviderSendError,
   type SendSmsRequest,
@@ -34,6 +35,18 @@ export function validateTwilioSignature(authToken: string, url: string, params: 
   const expected = Buffer.from(twilioSignature(authToken, url, params));
   const given = Buffer.from(signature);
   return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** A number's webhooks: texts to SmsUrl; calls to VoiceUrl, with their status reports to StatusCallback. */
+function hookParams(hooks: NumberHooks): Record<string, string> {
+  return {
+    SmsUrl: hooks.smsUrl,
+    SmsMethod: 'POST',
+    VoiceUrl: hooks.voiceUrl,
+    VoiceMethod: 'POST',
+    StatusCallback: hooks.voiceStatusCallbackUrl,
+    StatusCallbackMethod: 'POST',
+  };
 }
 
 const messageResponse = z.object({ sid: z.string(), status: z.string().optional(), body: z.string().nullish(), date_created: z.string().nullish() });
@@ -105,20 +118,22 @@ export function createTwilioClient(config: TwilioConfig) {
         return parsed.success ? [{ e164: parsed.data.phone_number, locality: parsed.data.locality ?? null, region: parsed.data.region ?? null }] : [];
       });
     },
-    async buy({ e164, smsUrl, statusCallbackUrl }) {
-      const form = new URLSearchParams({ PhoneNumber: e164, SmsUrl: smsUrl, SmsMethod: 'POST', StatusCallback: statusCallbackUrl });
+    async buy(hooks) {
+      const form = new URLSearchParams({ PhoneNumber: hooks.e164, ...hookParams(hooks) });
       const parsed = sidResponse.parse(await call('POST', '/IncomingPhoneNumbers.json', form));
       return { sid: parsed.sid };
     },
-    async adopt({ e164, smsUrl, statusCallbackUrl }) {
-      const json = (await call('GET', `/IncomingPhoneNumbers.json?${new URLSearchParams({ PhoneNumber: e164 }).toString()}`)) as {
+    async adopt(hooks) {
+      const json = (await call('GET', `/IncomingPhoneNumbers.json?${new URLSearchParams({ PhoneNumber: hooks.e164 }).toString()}`)) as {
         incoming_phone_numbers?: unknown[];
       };
       const owned = sidResponse.safeParse(json.incoming_phone_numbers?.[0]);
-      if (!owned.success) throw new ProviderSendError(`${e164} is not a number of this Twilio account`, null, false);
-      const form = new URLSearchParams({ SmsUrl: smsUrl, SmsMethod: 'POST', StatusCallback: statusCallbackUrl });
-      await call('POST', `/IncomingPhoneNumbers/${encodeURIComponent(owned.data.sid)}.json`, form);
+      if (!owned.success) throw new ProviderSendError(`${hooks.e164} is not a number of this Twilio account`, null, false);
+      await call('POST', `/IncomingPhoneNumbers/${encodeURIComponent(owned.data.sid)}.json`, new URLSearchParams(hookParams(hooks)));
       return { sid: owned.data.sid };
+    },
+    async configure(hooks) {
+      await call('POST', `/IncomingPhoneNumbers/${encodeURIComponent(hooks.sid)}.json`, new URLSearchParams(hookParams(hooks)));
     },
   };
 

@@ -31,7 +31,8 @@ export const INTAKE_RULES: Record<LeadSource, { dedupeWindowMs: number; notifyNe
   chat_widget: { dedupeWindowMs: 24 * HOUR, notifyNewLead: true },
   form: { dedupeWindowMs: 24 * HOUR, notifyNewLead: true },
   popup: { dedupeWindowMs: 24 * HOUR, notifyNewLead: true },
-  missed_call: { dedupeWindowMs: 24 * HOUR, notifyNewLead: true },
+  // The calls module tells the team itself ("Missed call: … (new lead)"), one notification per call.
+  missed_call: { dedupeWindowMs: 24 * HOUR, notifyNewLead: false },
   ai_call: { dedupeWindowMs: 24 * HOUR, notifyNewLead: true },
   microsite: { dedupeWindowMs: 24 * HOUR, notifyNewLead: true },
   email: { dedupeWindowMs: 24 * HOUR, notifyNewLead: true },

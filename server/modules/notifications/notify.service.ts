@@ -22,6 +22,8 @@ export const DEFAULT_PREFERENCES: Record<NotificationEvent, Record<NotificationC
   new_message: { in_app: true, email: true, sms: false },
   opt_out: { in_app: true, email: true, sms: false },
   delivery_failed: { in_app: true, email: false, sms: false },
+  missed_call: { in_app: true, email: false, sms: false },
+  voicemail: { in_app: true, email: true, sms: false },
 };
 
 export async function preferencesOf(executor: DbOrTx, companyId: string, userId: string) {

@@ -18,6 +18,8 @@ import {
 import { companyScope } from '@server/platform/trpc/scope';
 import { protectedProcedure, router } from '@server/platform/trpc/trpc';
 import { id, optionalText, usCaPhone } from '@server/platform/lib/common.schema';
+import { simulateCallInput } from '@server/modules/calls/calls.schema';
+import { simulateCall } from '@server/modules/calls/call-simulator.service';
 
 /** Settings → Phone: the business number, the owner's alert number, protected numbers, and the test phone. */
 export const phoneRouter = router({
@@ -55,6 +57,8 @@ export const phoneRouter = router({
         }).refine((v) => v.body.length > 0 || v.mediaUrls.length > 0, { message: 'Write a message or attach a photo link', path: ['body'] }),
       )
       .mutation(({ ctx, input }) => sendFromDevice(companyScope(ctx), ctx.deps.messaging, input)),
+    /** The test phone calls the business: the same steps as a Twilio call, scheduled on the job queue ("call" is a word tRPC reserves). */
+    placeCall: protectedProcedure.input(simulateCallInput).mutation(({ ctx, input }) => simulateCall(companyScope(ctx), ctx.deps.messaging, input)),
     thread: protectedProcedure.input(z.object({ deviceId: id })).query(({ ctx, input }) => deviceThread(companyScope(ctx), input.deviceId)),
   }),
 });

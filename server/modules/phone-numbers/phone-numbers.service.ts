@@ -44,6 +44,16 @@ export async function searchTwilioNumbers(provisioning: NumberProvisioning | nul
   return requireTwilio(provisioning).searchAvailable(input);
 }
 
+/** Our webhooks for a Twilio number: texts, calls and the calls' status reports (texts report status per message). */
+export function numberHooks(publicUrl: string, e164: string) {
+  return {
+    e164,
+    smsUrl: `${publicUrl}/webhooks/twilio/sms`,
+    voiceUrl: `${publicUrl}/webhooks/twilio/voice`,
+    voiceStatusCallbackUrl: `${publicUrl}/webhooks/twilio/voice/status`,
+  };
+}
+
 /** Buys (or adopts an existing) Twilio number and makes it the business number; inbound texts come to our webhook. */
 export async function connectTwilioNumber(scope: CompanyScope, provisioning: NumberProvisioning | null, publicUrl: string, input: { e164: string; mode: 'buy' | 'existing' }) {
   const twilio = requireTwilio(provisioning);
@@ -53,7 +63,7 @@ export async function connectTwilioNumber(scope: CompanyScope, provisioning: Num
     .where(and(eq(phoneNumbers.e164, input.e164), eq(phoneNumbers.status, 'active')))
     .limit(1);
   if (taken && taken.companyId !== scope.companyId) throw new AppError('CONFLICT', 'That number is already in use in LeadLoop.');
-  const hooks = { e164: input.e164, smsUrl: `${publicUrl}/webhooks/twilio/sms`, statusCallbackUrl: `${publicUrl}/webhooks/twilio/status` };
+  const hooks = numberHooks(publicUrl, input.e164);
   const { sid } = input.mode === 'buy' ? await twilio.buy(hooks) : await twilio.adopt(hooks);
   return scope.db.transaction(async (tx) => {
     await setActiveNumber(tx, { companyId: scope.companyId, e164: input.e164, provider: 'twilio', providerSid: sid, now: scope.now });

@@ -16,6 +16,7 @@ import { ALERT_SMS_QUEUE, NOTIFY_QUEUE, sendNotification } from '@server/modules
 import { PUSH_QUEUE, type PushConfig, sendPush } from '@server/modules/notifications/push.service';
 import { DELIVER_QUEUE, deliverMessage } from '@server/modules/messaging/outbound.service';
 import { activeNumberOf } from '@server/modules/phone-numbers/active-number';
+import { registerCallJobs } from '@server/modules/calls/calls.jobs';
 
 export interface MessagingOptions {
   db: Database;
@@ -35,7 +36,7 @@ const alertPayload = z.object({ companyId: z.uuid(), to: z.string().min(2), body
 
 /**
  * Builds the messaging pipeline and the domain-event fan-out (the simulator wired to report back through the same inbound path as Twilio's
- * callbacks) and registers its jobs: inbound events, deliveries and owner alerts.
+ * callbacks) and registers its jobs: inbound events, deliveries, owner alerts and calls (missed-call text-back).
  */
 export function createMessaging(options: MessagingOptions): MessagingDeps {
   const events = new EventDispatcher({ db: options.db, queue: options.queue, clock: options.clock, logger: options.logger });
@@ -86,6 +87,7 @@ export function createMessaging(options: MessagingOptions): MessagingDeps {
     (job) => deliverMessage(deps, job.payload.messageId, { lastAttempt: job.attempts >= job.maxAttempts }),
     { retryDelayMs: (attempt) => Math.min(5_000 * 2 ** (attempt - 1), 30 * 60_000) },
   );
+  registerCallJobs(deps);
   options.queue.register<unknown>(NOTIFY_QUEUE, (job) => sendNotification(deps, job.payload));
   options.queue.register<unknown>(PUSH_QUEUE, (job) => sendPush(deps, deps.push, job.payload));
   options.queue.register<unknown>(ALERT_SMS_QUEUE, async (job) => {

@@ -4,6 +4,7 @@ import { validateTwilioSignature } from '@server/adapters/telephony/twilio';
 import type { Logger } from '@server/platform/lib/logger';
 import { recordInboundEvent } from './provider-events.service';
 import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
+import { answerDialResult, answerIncomingCall, answerRecorded, storeEvent } from '@server/modules/calls/voice.service';
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
@@ -48,11 +49,40 @@ export function registerTwilioWebhooks(app: FastifyInstance, options: { messagin
       return reply.code(204).send();
     });
 
-    // Reserved for calls (missed-call text-back, AI answering): verified, and answered with an empty response.
+    // Calls (decision 0022): the first webhook and the Dial's and Record's actions answer TwiML; the status,
+    // recording and transcription callbacks are stored and queued (idempotent on their keys) and answered 204.
+    const voiceXml = (reply: FastifyReply, body: string) => reply.code(200).type('text/xml').header('Cache-Control', 'no-store').send(body);
+    const needsCall = (params: Record<string, string>, reply: FastifyReply) => {
+      if (params.CallSid) return true;
+      void reply.code(400).type('text/plain').send('CallSid is required');
+      return false;
+    };
     scope.post('/webhooks/twilio/voice', async (request, reply) => {
       const params = verified(request, reply);
       if (!params) return reply;
-      return twiml(reply);
+      if (!params.CallSid || !params.To) return reply.code(400).type('text/plain').send('CallSid and To are required');
+      return voiceXml(reply, (await answerIncomingCall(options.messaging, { provider: 'twilio', params })).twiml);
     });
+    scope.post('/webhooks/twilio/voice/dial', async (request, reply) => {
+      const params = verified(request, reply);
+      if (!params || !needsCall(params, reply)) return reply;
+      return voiceXml(reply, (await answerDialResult(options.messaging, { provider: 'twilio', params })).twiml);
+    });
+    scope.post('/webhooks/twilio/voice/recorded', async (request, reply) => {
+      const params = verified(request, reply);
+      if (!params || !needsCall(params, reply)) return reply;
+      return voiceXml(reply, (await answerRecorded(options.messaging, { provider: 'twilio', params })).twiml);
+    });
+    const callback = (path: string, kind: 'call_status' | 'recording' | 'transcription') =>
+      scope.post(path, async (request, reply) => {
+        const params = verified(request, reply);
+        if (!params || !needsCall(params, reply)) return reply;
+        const stored = await storeEvent(options.messaging, kind, { provider: 'twilio', params });
+        if (stored.invalid) return reply.code(400).type('text/plain').send('The callback is missing its status or id');
+        return reply.code(204).send();
+      });
+    callback('/webhooks/twilio/voice/status', 'call_status');
+    callback('/webhooks/twilio/voice/recording', 'recording');
+    callback('/webhooks/twilio/voice/transcription', 'transcription');
   });
 }

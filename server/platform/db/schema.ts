@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { CALL_DIRECTIONS, CALL_STATUSES, MISSED_REASONS, ROUTING_MODES, TEXT_BACK_OUTCOMES, TEXT_BACK_SKIP_REASONS, TRANSCRIPT_STATUSES } from '@contracts/call';
 import { CONSENT_KINDS, CONSENT_METHODS } from '@contracts/consent';
 import { CONVERSATION_MODES, CONVERSATION_STATUSES } from '@contracts/conversation';
 import { LEAD_SOURCES, LEAD_STATUSES } from '@contracts/lead';
@@ -440,8 +441,8 @@ export const inboundEvents = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     provider: text('provider', { enum: ['simulator', 'twilio'] }).notNull(),
-    kind: text('kind', { enum: ['sms', 'status'] }).notNull(),
-    /** MessageSid for an inbound text; MessageSid + status for a status callback. */
+    kind: text('kind', { enum: ['sms', 'status', 'voice', 'dial', 'recorded', 'call_status', 'recording', 'transcription'] }).notNull(),
+    /** MessageSid for an inbound text; MessageSid + status for a status callback; CallSid (+ step) for calls. */
     eventKey: text('event_key').notNull(),
     payload: jsonb('payload').$type<Record<string, string>>().notNull(),
     processedAt: timestamptz('processed_at'),
@@ -558,4 +559,99 @@ export const pushSubscriptions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+// ── Calls (issue 12, decision 0022) ───────────────────────────────────────────────────────────────────────────
+
+/**
+ * A phone call to (or, later, from) a business number. One row per provider call (CallSid), so every webhook and
+ * its redelivery lands on the same row. A missed call carries its reason, its voicemail and what became of the
+ * text-back (sent, or skipped with the reason).
+ */
+export const calls = pgTable(
+  'calls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    provider: text('provider', { enum: ['simulator', 'twilio'] }).notNull(),
+    /** Twilio's CallSid (or the simulator's): the idempotency key of every callback about this call. */
+    providerCallSid: text('provider_call_sid').notNull(),
+    direction: text('direction', { enum: CALL_DIRECTIONS }).notNull().default('inbound'),
+    fromNumber: text('from_number').notNull(),
+    toNumber: text('to_number').notNull(),
+    phoneNumberId: uuid('phone_number_id').references(() => phoneNumbers.id, { onDelete: 'set null' }),
+    /** How the call was routed when it arrived (the settings may change later). */
+    routingMode: text('routing_mode', { enum: ROUTING_MODES }).notNull(),
+    status: text('status', { enum: CALL_STATUSES }).notNull().default('ringing'),
+    startedAt: timestamptz('started_at').notNull(),
+    answeredAt: timestamptz('answered_at'),
+    endedAt: timestamptz('ended_at'),
+    ringSeconds: integer('ring_seconds'),
+    talkSeconds: integer('talk_seconds'),
+    missed: boolean('missed').notNull().default(false),
+    missedReason: text('missed_reason', { enum: MISSED_REASONS }),
+    missedAt: timestamptz('missed_at'),
+    /** The phone the LeadLoop number rang (routing mode a). */
+    forwardedTo: text('forwarded_to'),
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    voicemailStartedAt: timestamptz('voicemail_started_at'),
+    voicemailEndedAt: timestamptz('voicemail_ended_at'),
+    recordingSid: text('recording_sid'),
+    recordingUrl: text('recording_url'),
+    recordingSeconds: integer('recording_seconds'),
+    transcript: text('transcript'),
+    transcriptStatus: text('transcript_status', { enum: TRANSCRIPT_STATUSES }).notNull().default('none'),
+    textBackOutcome: text('text_back_outcome', { enum: TEXT_BACK_OUTCOMES }).notNull().default('not_needed'),
+    textBackReason: text('text_back_reason', { enum: TEXT_BACK_SKIP_REASONS }),
+    /** When the text-back may go (the call missed + the delay); a voicemail in progress holds it back further. */
+    textBackDueAt: timestamptz('text_back_due_at'),
+    textBackMessageId: uuid('text_back_message_id').references(() => messages.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('calls_company_provider_sid_key').on(t.companyId, t.provider, t.providerCallSid),
+    index('calls_company_started_idx').on(t.companyId, t.startedAt),
+    index('calls_company_from_idx').on(t.companyId, t.fromNumber, t.startedAt),
+    index('calls_text_back_message_idx').on(t.textBackMessageId),
+  ],
+);
+
+/** Missed-call text-back and voicemail settings, one row per company (a missing row means the defaults). */
+export const missedCallSettings = pgTable('missed_call_settings', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull(),
+  routingMode: text('routing_mode', { enum: ROUTING_MODES }).notNull(),
+  /** The phone the LeadLoop number rings first (routing mode a), E.164. */
+  forwardTo: text('forward_to'),
+  ringTimeoutSeconds: integer('ring_timeout_seconds').notNull(),
+  textBackDelaySeconds: integer('text_back_delay_seconds').notNull(),
+  businessHoursTemplate: text('business_hours_template').notNull(),
+  afterHoursTemplate: text('after_hours_template').notNull(),
+  voicemailGreeting: text('voicemail_greeting').notNull(),
+  voicemailMaxSeconds: integer('voicemail_max_seconds').notNull(),
+  transcribeVoicemail: boolean('transcribe_voicemail').notNull(),
+  tailorToVoicemail: boolean('tailor_to_voicemail').notNull(),
+  repeatCallerWindowHours: integer('repeat_caller_window_hours').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Numbers the carrier said cannot receive texts (a landline: Twilio 30006 / 21614): a missed call from one is not
+ * texted back again. Per company, like the rest of a client's state.
+ */
+export const nonTextableNumbers = pgTable(
+  'non_textable_numbers',
+  {
+    companyId: companyRef(),
+    e164: text('e164').notNull(),
+    errorCode: text('error_code'),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('non_textable_numbers_key').on(t.companyId, t.e164)],
 );

@@ -124,6 +124,20 @@ export class JobQueue {
     return rows[0]?.id ?? null;
   }
 
+  /**
+   * Moves the pending job of `queue` with `singletonKey` earlier, to `runAt` (never later than it already is):
+   * a wait that ended sooner than planned (a voicemail finished before its maximum length). Joins `executor`'s
+   * transaction; returns whether a job moved.
+   */
+  async advance(executor: DbOrTx, queue: string, singletonKey: string, runAt: Date): Promise<boolean> {
+    const rows = await executor
+      .update(jobs)
+      .set({ runAt: sql`least(${jobs.runAt}, ${runAt.toISOString()}::timestamptz)`, updatedAt: this.options.clock.now() })
+      .where(and(eq(jobs.queue, queue), eq(jobs.singletonKey, singletonKey), eq(jobs.status, 'pending')))
+      .returning({ id: jobs.id });
+    return rows.length > 0;
+  }
+
   /** Starts polling. Call `wake()` after committing a transaction that enqueued work to skip the poll delay. */
   start(): void {
     if (this.started) return;

@@ -8,7 +8,8 @@ export type CompanyEvent =
   | { type: 'conversation'; conversationId: string }
   | { type: 'lead'; leadId: string }
   | { type: 'contact'; contactId: string }
-  | { type: 'notification'; userId: string };
+  | { type: 'notification'; userId: string }
+  | { type: 'call'; callId: string };
 
 export interface EventBus {
   publish(companyId: string, event: CompanyEvent): void;

@@ -29,6 +29,14 @@ export function liveHints(event: DomainEvent): CompanyEvent[] {
       return [{ type: 'contact', contactId: event.data.contactId }];
     case 'notification.created':
       return [{ type: 'notification', userId: event.data.userId }];
+    case 'call.received':
+    case 'call.answered':
+    case 'call.missed':
+    case 'call.voicemail':
+    case 'call.transcribed':
+    case 'call.ended':
+    case 'call.text_back':
+      return [{ type: 'call', callId: event.data.callId }];
   }
 }
 

@@ -1,0 +1,16 @@
+import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
+import { CALL_EVENT_QUEUE, processCallEvent, TEXT_BACK_QUEUE } from './call-events.service';
+import { sendTextBack, textBackFailureConsumer } from './text-back.service';
+
+/** The calls module's background work: provider call events, the delayed text-back, and text-back failures. */
+export function registerCallJobs(deps: MessagingDeps): void {
+  deps.queue.register<{ eventId: string }>(
+    CALL_EVENT_QUEUE,
+    (job) => processCallEvent(deps, job.payload.eventId, { lastAttempt: job.attempts >= job.maxAttempts }),
+    { retryDelayMs: (attempt) => Math.min(500 * 2 ** (attempt - 1), 60_000) },
+  );
+  deps.queue.register<{ callId: string }>(TEXT_BACK_QUEUE, (job) => sendTextBack(deps, job.payload.callId), {
+    retryDelayMs: (attempt) => Math.min(2_000 * 2 ** (attempt - 1), 5 * 60_000),
+  });
+  deps.events.subscribe('calls.text-back-failures', textBackFailureConsumer(deps));
+}

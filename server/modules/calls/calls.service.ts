@@ -1,0 +1,103 @@
+import { and, desc, eq, gt, gte, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { zonedTimeToInstant } from '@contracts/send-window';
+import { calls, companies, contacts, leads, messages } from '@server/platform/db/schema';
+import { afterCursor, keysetPage } from '@server/platform/db/keyset';
+import { notFound } from '@server/platform/errors/app-error';
+import type { CompanyScope } from '@server/platform/trpc/scope';
+import { contactDisplayName } from '@server/modules/messaging/messaging.deps';
+import type { ListCallsInput } from './calls.schema';
+
+type CallRow = typeof calls.$inferSelect;
+
+/** Whether the caller texted back after the call (the "replied" chip): one inbound text in the thread since. */
+const repliedSql = sql<boolean>`exists (select 1 from ${messages} m where m.conversation_id = ${calls.conversationId} and m.direction = 'inbound' and m.created_at > coalesce(${calls.missedAt}, ${calls.startedAt}))`;
+
+const selection = {
+  call: calls,
+  contactFirstName: contacts.firstName,
+  contactLastName: contacts.lastName,
+  contactPhone: contacts.phone,
+  leadStatus: leads.status,
+  replied: repliedSql,
+};
+
+type Selected = { call: CallRow; contactFirstName: string | null; contactLastName: string | null; contactPhone: string | null; leadStatus: string | null; replied: boolean };
+
+/** A call as the API shows it (times in epoch ms). */
+function toCallView(row: Selected) {
+  const c = row.call;
+  return {
+    id: c.id,
+    direction: c.direction,
+    from: c.fromNumber,
+    to: c.toNumber,
+    status: c.status,
+    routingMode: c.routingMode,
+    startedAt: c.startedAt.getTime(),
+    answeredAt: c.answeredAt?.getTime() ?? null,
+    endedAt: c.endedAt?.getTime() ?? null,
+    ringSeconds: c.ringSeconds,
+    talkSeconds: c.talkSeconds,
+    missed: c.missed,
+    missedReason: c.missedReason,
+    forwardedTo: c.forwardedTo,
+    contact: c.contactId && row.contactPhone ? { id: c.contactId, name: contactDisplayName({ firstName: row.contactFirstName, lastName: row.contactLastName, phone: row.contactPhone }) } : null,
+    conversationId: c.conversationId,
+    lead: c.leadId && row.leadStatus ? { id: c.leadId, status: row.leadStatus } : null,
+    voicemail:
+      c.recordingSeconds !== null
+        ? { recordingUrl: c.recordingUrl, seconds: c.recordingSeconds, transcript: c.transcript, transcriptStatus: c.transcriptStatus }
+        : null,
+    textBack: { outcome: c.textBackOutcome, reason: c.textBackReason, messageId: c.textBackMessageId, dueAt: c.textBackDueAt?.getTime() ?? null },
+    replied: Boolean(row.replied),
+  };
+}
+export type CallView = ReturnType<typeof toCallView>;
+
+function baseQuery(scope: Pick<CompanyScope, 'db'>) {
+  return scope.db
+    .select(selection)
+    .from(calls)
+    .leftJoin(contacts, eq(contacts.id, calls.contactId))
+    .leftJoin(leads, eq(leads.id, calls.leadId));
+}
+
+/** The start of a local day ("2026-11-21") in the company's time zone. */
+function dayStart(day: string, zone: string): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(zonedTimeToInstant({ year, month, day: date, hour: 0, minute: 0 }, zone));
+}
+
+function nextDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+}
+
+/** Missed calls → History: the company's calls, newest first, by local date range and outcome. */
+export async function listCalls(scope: Pick<CompanyScope, 'db' | 'companyId'>, input: ListCallsInput) {
+  const [company] = await scope.db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, scope.companyId)).limit(1);
+  const zone = company?.timezone ?? 'America/New_York';
+  const where: SQL[] = [eq(calls.companyId, scope.companyId)];
+  if (input.from) where.push(gte(calls.startedAt, dayStart(input.from, zone)));
+  // "to" includes that whole day: before the next local midnight.
+  if (input.to) where.push(lt(calls.startedAt, dayStart(nextDay(input.to), zone)));
+  if (input.outcome === 'missed') where.push(eq(calls.missed, true));
+  else if (input.outcome === 'voicemail') where.push(isNotNull(calls.recordingSeconds), gt(calls.recordingSeconds, 0));
+  else if (input.outcome) where.push(eq(calls.textBackOutcome, input.outcome));
+  where.push(...afterCursor(input.cursor, calls.startedAt, calls.id));
+  const rows = await baseQuery(scope)
+    .where(and(...where))
+    .orderBy(desc(calls.startedAt), desc(calls.id))
+    .limit(input.limit + 1);
+  const { page, nextCursor } = keysetPage(rows, input.limit, (r) => ({ at: r.call.startedAt.getTime(), id: r.call.id }));
+  return { items: page.map(toCallView), nextCursor };
+}
+
+/** One call of the caller's company; another company's id answers NOT_FOUND, like an unknown one. */
+export async function getCall(scope: Pick<CompanyScope, 'db' | 'companyId'>, id: string): Promise<CallView> {
+  const [row] = await baseQuery(scope)
+    .where(and(eq(calls.id, id), eq(calls.companyId, scope.companyId)))
+    .limit(1);
+  if (!row) throw notFound('Call');
+  return toCallView(row);
+}

@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import { DEFAULT_MISSED_CALL_SETTINGS, type MissedCallSettingsValues } from '@contracts/call';
+import type { DbOrTx } from '@server/platform/db/database';
+import { companies, missedCallSettings } from '@server/platform/db/schema';
+import { AppError } from '@server/platform/errors/app-error';
+import type { CompanyScope } from '@server/platform/trpc/scope';
+import { writeUserAudit } from '@server/modules/audit/audit.service';
+import { assertKnownMergeTags } from '@server/modules/messaging/merge-tags';
+import type { UpdateMissedCallSettingsInput } from './calls.schema';
+
+export type MissedCallSettings = MissedCallSettingsValues;
+
+/** A company's missed-call settings: its saved row, or the product defaults when it never saved any. */
+export async function missedCallSettingsOf(executor: DbOrTx, companyId: string): Promise<MissedCallSettings> {
+  const [row] = await executor.select().from(missedCallSettings).where(eq(missedCallSettings.companyId, companyId)).limit(1);
+  if (!row) return { ...DEFAULT_MISSED_CALL_SETTINGS };
+  const { companyId: _companyId, updatedAt: _updatedAt, ...values } = row;
+  return values;
+}
+
+/** What Missed calls → Basic / Voicemail show: the settings, plus the business hours they use (from the company). */
+export async function getMissedCallSettings(scope: Pick<CompanyScope, 'db' | 'companyId'>) {
+  const settings = await missedCallSettingsOf(scope.db, scope.companyId);
+  const [company] = await scope.db.select({ hours: companies.hours, timezone: companies.timezone }).from(companies).where(eq(companies.id, scope.companyId)).limit(1);
+  return { ...settings, businessHours: company?.hours ?? null, timezone: company?.timezone ?? null, defaults: DEFAULT_MISSED_CALL_SETTINGS };
+}
+
+/** A text-back must say who is texting (the caller may not have the business's number saved). */
+function assertTemplate(label: string, text: string) {
+  assertKnownMergeTags(text);
+  if (!/\{business_name\}/i.test(text)) throw new AppError('INVALID', `${label} must say who is texting: include {business_name}.`);
+}
+
+export async function updateMissedCallSettings(scope: CompanyScope, input: UpdateMissedCallSettingsInput) {
+  if (input.businessHoursTemplate !== undefined) assertTemplate('The business-hours text', input.businessHoursTemplate);
+  if (input.afterHoursTemplate !== undefined) assertTemplate('The after-hours text', input.afterHoursTemplate);
+  await scope.db.transaction(async (tx) => {
+    const current = await missedCallSettingsOf(tx, scope.companyId);
+    const next = { ...current, ...input };
+    if (next.enabled && next.routingMode === 'ring_then_voicemail' && !next.forwardTo && (input.routingMode !== undefined || input.forwardTo !== undefined)) {
+      throw new AppError('INVALID', 'Enter the phone LeadLoop should ring first (Forward calls to), or choose “You forward unanswered calls to LeadLoop”.');
+    }
+    await tx
+      .insert(missedCallSettings)
+      .values({ companyId: scope.companyId, ...next, updatedAt: scope.now })
+      .onConflictDoUpdate({ target: missedCallSettings.companyId, set: { ...next, updatedAt: scope.now } });
+    await writeUserAudit(tx, scope, { action: 'missed_calls.settings_updated', targetType: 'company', targetId: scope.companyId, metadata: { fields: Object.keys(input) } });
+  });
+  return getMissedCallSettings(scope);
+}
