@@ -164,11 +164,12 @@ describe('outbound through Twilio and its status callbacks', () => {
     expect(failed).toMatchObject({ status: 'failed', errorCode: '30007', errorMessage: expect.stringContaining('filtered this text as possible spam') });
   });
 
-  it('the voice webhook is reserved: verified, answered with empty TwiML', async () => {
+  it('the voice webhook checks its signature (calls in detail: server/modules/calls/voice.webhooks.test.ts)', async () => {
     const params = { CallSid: 'CA1', From: CUSTOMER, To: BUSINESS };
     expect((await post('/webhooks/twilio/voice', params, 'forged')).statusCode).toBe(403);
     const ok = await post('/webhooks/twilio/voice', params, twilioSignature(TOKEN, `${PUBLIC_URL}/webhooks/twilio/voice`, params));
     expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-type']).toContain('text/xml');
   });
 });
 
