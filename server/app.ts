@@ -20,6 +20,7 @@ import { registerSpa } from './platform/http/spa';
 import { registerEmailJobs } from './platform/jobs/email.jobs';
 import { JobQueue } from './platform/jobs/job-queue';
 import { registerMaintenanceJobs } from './platform/jobs/maintenance.jobs';
+import { registerNumberHooksJob } from './modules/phone-numbers/number-hooks.jobs';
 import { type Clock, SECOND, systemClock } from './platform/lib/clock';
 import { createLogger, type Logger } from './platform/lib/logger';
 import type { AuthLimits } from './modules/auth/auth.service';
@@ -102,6 +103,8 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
     push: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT } : null,
     ...(options.simulatorDeliveryDelayMs !== undefined ? { simulatorDeliveryDelayMs: options.simulatorDeliveryDelayMs } : {}),
   });
+
+  registerNumberHooksJob(queue, { db, provisioning: twilio?.provisioning ?? null, publicUrl: env.PUBLIC_URL, logger: logger.child({ component: 'phone' }) });
 
   const deps: AppDeps = {
     db,

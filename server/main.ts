@@ -3,6 +3,7 @@ import { buildIfStale } from '../scripts/web-build';
 import { createServerApp, type ServerApp } from './app';
 import { EnvError, type Env, loadDotEnvFiles, loadEnv } from './platform/config/env';
 import { scheduleMaintenance } from './platform/jobs/maintenance.jobs';
+import { scheduleNumberHooks } from './modules/phone-numbers/number-hooks.jobs';
 import { acquireDataDirLock, type DataDirLock, DataDirInUseError } from './platform/lib/data-dir-lock';
 
 function fail(message: string): never {
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await scheduleMaintenance(deps.queue, deps.db, deps.clock, 0);
+  if (deps.provisioning) await scheduleNumberHooks(deps.queue, deps.db);
   app.startBackground();
   await http.listen({ port: env.PORT, host: env.HOST });
   const address = http.server.address();

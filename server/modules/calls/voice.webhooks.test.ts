@@ -5,11 +5,11 @@ import { DEFAULT_MISSED_CALL_SETTINGS } from '@contracts/call';
 import { twilioSignature } from '@server/adapters/telephony/twilio';
 import { createServerApp, type ServerApp } from '@server/app';
 import { loadEnv } from '@server/platform/config/env';
-import { calls, companies, inboundEvents, leads, messages, missedCallSettings } from '@server/platform/db/schema';
+import { calls, companies, inboundEvents, leads, messages, missedCallSettings, phoneNumbers } from '@server/platform/db/schema';
 import { ManualClock, SECOND } from '@server/platform/lib/clock';
 import { createLogger } from '@server/platform/lib/logger';
 import { setActiveNumber } from '@server/modules/phone-numbers/active-number';
-import { numberHooks } from '@server/modules/phone-numbers/phone-numbers.service';
+import { NUMBER_HOOKS_VERSION, numberHooks, scheduleNumberHooks } from '@server/modules/phone-numbers/number-hooks.jobs';
 import { createTestDatabase, type TestDatabase } from '@server/platform/testing/test-database';
 import { createMemoryMailer } from '@server/platform/testing/test-deps';
 import { escapeXml } from './twiml';
@@ -252,5 +252,22 @@ describe('the Twilio adapter points numbers’ calls at us', () => {
       });
     }
     expect(writes[0]!.form.get('PhoneNumber')).toBe('+14155550777');
+  });
+
+  it('numbers connected before calls existed are re-pointed once at start', async () => {
+    // beforeEach connected BUSINESS the old way (hooks version 1); a number of today's version is left alone.
+    const [other] = await database.db.insert(companies).values({ name: 'Other', trialEndsAt: clock.now() }).returning();
+    await database.db.transaction((tx) => setActiveNumber(tx, { companyId: other!.id, e164: '+14155550888', provider: 'twilio', providerSid: 'PN-new', now: clock.now(), hooksVersion: NUMBER_HOOKS_VERSION }));
+    await scheduleNumberHooks(app.deps.queue, database.db);
+    await scheduleNumberHooks(app.deps.queue, database.db);
+    await app.deps.queue.drain();
+    const writes = twilioRequests.filter((r) => r.method === 'POST');
+    expect(writes.map((w) => w.url.replace(/^.*\/Accounts\/[^/]+/, ''))).toEqual(['/IncomingPhoneNumbers/PN1.json']);
+    expect(writes[0]!.form.get('VoiceUrl')).toBe(`${PUBLIC_URL}/webhooks/twilio/voice`);
+    const numbers = await database.db.select().from(phoneNumbers);
+    expect(numbers.map((n) => n.hooksVersion)).toEqual([NUMBER_HOOKS_VERSION, NUMBER_HOOKS_VERSION]);
+    await scheduleNumberHooks(app.deps.queue, database.db);
+    await app.deps.queue.drain();
+    expect(twilioRequests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 });

@@ -42,7 +42,7 @@ export async function activeNumberOf(executor: DbOrTx, companyId: string) {
 /** Makes `e164` the company's one active business number, releasing the previous one. */
 export async function setActiveNumber(
   tx: Tx,
-  input: { companyId: string; e164: string; provider: 'simulator' | 'twilio'; providerSid: string | null; now: Date },
+  input: { companyId: string; e164: string; provider: 'simulator' | 'twilio'; providerSid: string | null; now: Date; hooksVersion?: number },
 ) {
   await tx
     .update(phoneNumbers)
@@ -50,7 +50,15 @@ export async function setActiveNumber(
     .where(and(eq(phoneNumbers.companyId, input.companyId), eq(phoneNumbers.status, 'active')));
   const [row] = await tx
     .insert(phoneNumbers)
-    .values({ companyId: input.companyId, e164: input.e164, provider: input.provider, providerSid: input.providerSid, createdAt: input.now, updatedAt: input.now })
+    .values({
+      companyId: input.companyId,
+      e164: input.e164,
+      provider: input.provider,
+      providerSid: input.providerSid,
+      ...(input.hooksVersion !== undefined ? { hooksVersion: input.hooksVersion } : {}),
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
     .returning();
   if (!row) throw new Error('phone number insert returned nothing');
   return row;

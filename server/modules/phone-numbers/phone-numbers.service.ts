@@ -6,6 +6,7 @@ import { AppError, notFound } from '@server/platform/errors/app-error';
 import { recordInboundEvent } from '@server/modules/telephony/provider-events.service';
 import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
 import { activeNumberOf, allocateSimulatedNumber, setActiveNumber } from './active-number';
+import { NUMBER_HOOKS_VERSION, numberHooks } from './number-hooks.jobs';
 import type { CompanyScope } from '@server/platform/trpc/scope';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
 
@@ -44,16 +45,6 @@ export async function searchTwilioNumbers(provisioning: NumberProvisioning | nul
   return requireTwilio(provisioning).searchAvailable(input);
 }
 
-/** Our webhooks for a Twilio number: texts, calls and the calls' status reports (texts report status per message). */
-export function numberHooks(publicUrl: string, e164: string) {
-  return {
-    e164,
-    smsUrl: `${publicUrl}/webhooks/twilio/sms`,
-    voiceUrl: `${publicUrl}/webhooks/twilio/voice`,
-    voiceStatusCallbackUrl: `${publicUrl}/webhooks/twilio/voice/status`,
-  };
-}
-
 /** Buys (or adopts an existing) Twilio number and makes it the business number; inbound texts come to our webhook. */
 export async function connectTwilioNumber(scope: CompanyScope, provisioning: NumberProvisioning | null, publicUrl: string, input: { e164: string; mode: 'buy' | 'existing' }) {
   const twilio = requireTwilio(provisioning);
@@ -66,7 +57,7 @@ export async function connectTwilioNumber(scope: CompanyScope, provisioning: Num
   const hooks = numberHooks(publicUrl, input.e164);
   const { sid } = input.mode === 'buy' ? await twilio.buy(hooks) : await twilio.adopt(hooks);
   return scope.db.transaction(async (tx) => {
-    await setActiveNumber(tx, { companyId: scope.companyId, e164: input.e164, provider: 'twilio', providerSid: sid, now: scope.now });
+    await setActiveNumber(tx, { companyId: scope.companyId, e164: input.e164, provider: 'twilio', providerSid: sid, now: scope.now, hooksVersion: NUMBER_HOOKS_VERSION });
     await writeUserAudit(tx, scope, { action: input.mode === 'buy' ? 'phone.number_bought' : 'phone.number_connected', targetType: 'phone_number', targetId: input.e164 });
     return { e164: input.e164, provider: 'twilio' as const };
   });

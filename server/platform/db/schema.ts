@@ -250,6 +250,8 @@ export const phoneNumbers = pgTable(
       .default('active'),
     /** Per-number pacing: when the last text left (1 message/s by default). */
     lastSentAt: timestamptz('last_sent_at'),
+    /** Which generation of our webhooks a Twilio number points at (2: texts and calls); older ones are re-pointed at start. */
+    hooksVersion: integer('hooks_version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "phone_numbers" ADD COLUMN "hooks_version" integer DEFAULT 1 NOT NULL;
