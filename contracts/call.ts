@@ -63,6 +63,7 @@ export const TEXT_BACK_SKIP_REASONS = [
   'landline',
   'repeat_caller',
   'no_number',
+  'another_text',
   'undeliverable',
 ] as const;
 export type TextBackSkipReason = (typeof TEXT_BACK_SKIP_REASONS)[number];
@@ -77,6 +78,7 @@ export const TEXT_BACK_SKIP_REASON_WORDS = {
   landline: 'A landline or a number that cannot receive texts',
   repeat_caller: 'Already texted back after a call in the last 12 hours',
   no_number: 'No business number to text from',
+  another_text: 'Another automated text reached them moments before',
   undeliverable: 'The carrier could not deliver the text',
 } as const satisfies Record<TextBackSkipReason, string>;
 

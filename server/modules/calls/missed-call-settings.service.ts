@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { DEFAULT_MISSED_CALL_SETTINGS, type MissedCallSettingsValues } from '@contracts/call';
 import type { DbOrTx } from '@server/platform/db/database';
-import { companies, missedCallSettings } from '@server/platform/db/schema';
+import { companies, missedCallSettings, phoneNumbers } from '@server/platform/db/schema';
 import { AppError } from '@server/platform/errors/app-error';
 import type { CompanyScope } from '@server/platform/trpc/scope';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
@@ -39,6 +39,14 @@ export async function updateMissedCallSettings(scope: CompanyScope, input: Updat
     const next = { ...current, ...input };
     if (next.enabled && next.routingMode === 'ring_then_voicemail' && !next.forwardTo && (input.routingMode !== undefined || input.forwardTo !== undefined)) {
       throw new AppError('INVALID', 'Enter the phone LeadLoop should ring first (Forward calls to), or choose “You forward unanswered calls to LeadLoop”.');
+    }
+    if (next.forwardTo) {
+      const [own] = await tx
+        .select({ id: phoneNumbers.id })
+        .from(phoneNumbers)
+        .where(and(eq(phoneNumbers.companyId, scope.companyId), eq(phoneNumbers.e164, next.forwardTo), eq(phoneNumbers.status, 'active')))
+        .limit(1);
+      if (own) throw new AppError('INVALID', 'Forward calls to your own phone, not to your LeadLoop number (it would ring itself).');
     }
     await tx
       .insert(missedCallSettings)

@@ -186,7 +186,7 @@ export function textBackFailureConsumer(deps: MessagingDeps) {
             ? 'blocked'
             : message.errorCode === 'protected_number'
               ? 'protected'
-              : 'repeat_caller'
+              : 'another_text'
         : landline
           ? 'landline'
           : 'undeliverable';

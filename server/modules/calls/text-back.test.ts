@@ -122,6 +122,9 @@ describe('a missed call is texted back once, after the delay', () => {
     expect((await allCalls())[0]).toMatchObject({ recordingSeconds: 13, transcriptStatus: 'completed', transcript: words, textBackOutcome: 'texted' });
     const [lead] = await t.deps.db.select().from(leads);
     expect(lead!.summary).toBe(words);
+    const told = await t.deps.db.select().from(notifications);
+    expect(told.map((n) => n.event).sort()).toEqual(['missed_call', 'voicemail']);
+    expect(told.find((n) => n.event === 'voicemail')).toMatchObject({ title: 'Voicemail from (312) 555-0140', body: expect.stringContaining('My water heater is leaking') });
     await pass(60 * SECOND);
     expect(await outbound()).toHaveLength(1);
   });
@@ -316,5 +319,7 @@ describe('calls.list / calls.get and settings', () => {
     expect((await trpcErrorOf(caller.missedCalls.settings.update({ afterHoursTemplate: '{business_name}: hi {nickname}' }))).message).toContain('Unknown merge tag');
     expect((await trpcErrorOf(caller.missedCalls.settings.update({ forwardTo: null }))).message).toContain('Forward calls to');
     expect((await trpcErrorOf(caller.missedCalls.settings.update({ ringTimeoutSeconds: 2 }))).code).toBe('BAD_REQUEST');
+    const { e164 } = await caller.phone.useSimulator();
+    expect((await trpcErrorOf(caller.missedCalls.settings.update({ forwardTo: e164 }))).message).toContain('not to your LeadLoop number');
   });
 });
