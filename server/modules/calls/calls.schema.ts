@@ -48,6 +48,9 @@ export const listCallsInput = z.object({
   from: day.optional(),
   to: day.optional(),
   outcome: z.enum([...TEXT_BACK_OUTCOMES, 'missed', 'voicemail']).optional(),
+  /** One client's calls (their timeline) or one thread's (calls between the texts). */
+  contactId: id.optional(),
+  conversationId: id.optional(),
 });
 export type ListCallsInput = z.infer<typeof listCallsInput>;
 

@@ -73,7 +73,7 @@ function nextDay(day: string): string {
   return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
 }
 
-/** Missed calls → History: the company's calls, newest first, by local date range and outcome. */
+/** Missed calls → History: the company's calls, newest first, by local date range and outcome (or one client's / thread's). */
 export async function listCalls(scope: Pick<CompanyScope, 'db' | 'companyId'>, input: ListCallsInput) {
   const [company] = await scope.db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, scope.companyId)).limit(1);
   const zone = company?.timezone ?? 'America/New_York';
@@ -84,6 +84,8 @@ export async function listCalls(scope: Pick<CompanyScope, 'db' | 'companyId'>, i
   if (input.outcome === 'missed') where.push(eq(calls.missed, true));
   else if (input.outcome === 'voicemail') where.push(isNotNull(calls.recordingSeconds), gt(calls.recordingSeconds, 0));
   else if (input.outcome) where.push(eq(calls.textBackOutcome, input.outcome));
+  if (input.contactId) where.push(eq(calls.contactId, input.contactId));
+  if (input.conversationId) where.push(eq(calls.conversationId, input.conversationId));
   where.push(...afterCursor(input.cursor, calls.startedAt, calls.id));
   const rows = await baseQuery(scope)
     .where(and(...where))

@@ -298,6 +298,9 @@ describe('calls.list / calls.get and settings', () => {
     expect((await c.caller.calls.list({ limit: 25, from: '2026-11-19', to: '2026-11-19' })).items).toHaveLength(3);
     expect((await c.caller.calls.list({ limit: 25, from: '2026-11-20' })).items).toHaveLength(0);
     expect((await c.caller.calls.list({ limit: 25, to: '2026-11-18' })).items).toHaveLength(0);
+    const contactId = page2.items[0]!.contact!.id;
+    expect((await c.caller.calls.list({ limit: 25, contactId })).items).toHaveLength(3);
+    expect((await c.caller.calls.list({ limit: 25, conversationId: page2.items[0]!.conversationId! })).items).toHaveLength(3);
     const one = await c.caller.calls.get({ id: page2.items[0]!.id });
     expect(one.id).toBe(page2.items[0]!.id);
 
