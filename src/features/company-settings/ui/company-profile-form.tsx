@@ -1,7 +1,8 @@
-import { Checkbox, Paper, Select, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
+import { Checkbox, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { DEFAULT_HOURS, TIME_OF_DAY, TIME_ZONES, type TimeZone, type Trade, TRADES, WEEKDAYS, type WeeklyHours } from '@contracts/company';
 import type { CompanySettings } from '@/entities/company';
 import { useTRPC } from '@/shared/api-react';
+import { usePhoneLayout } from '@/shared/lib/media';
 import { CompanyFormFrame, type CompanyFormProps, useCompanyForm } from './company-form';
 
 interface ProfileForm {
@@ -52,6 +53,7 @@ export function CompanyProfileForm({ company, requireChanges, submitLabel = 'Sav
     savedMessage: 'Company settings saved',
   });
 
+  const phone = usePhoneLayout();
   const setDay = (day: keyof WeeklyHours, value: WeeklyHours[keyof WeeklyHours]) =>
     setForm((current) => ({ ...current, hours: { ...current.hours, [day]: value } }));
 
@@ -114,59 +116,104 @@ export function CompanyProfileForm({ company, requireChanges, submitLabel = 'Sav
         <Text size="sm" c="dimmed" mb="md">
           Missed-call texts and the AI assistant use different wording inside and outside these hours.
         </Text>
-        <Table.ScrollContainer minWidth={420}>
-          <Table verticalSpacing="xs" aria-label="Business hours">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Day</Table.Th>
-                <Table.Th>Opens</Table.Th>
-                <Table.Th>Closes</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {WEEKDAYS.map((day) => {
-                const hours = form.hours[day.key];
-                return (
-                  <Table.Tr key={day.key}>
-                    <Table.Td>
-                      <Checkbox
-                        label={day.label}
-                        checked={hours !== null}
-                        onChange={(e) => setDay(day.key, e.currentTarget.checked ? (DEFAULT_HOURS.mon ?? { open: '08:00', close: '17:00' }) : null)}
+        {phone ? (
+          // On a phone: one block per day, its open/closed box above its two times (no table to scroll sideways).
+          <Stack gap="sm" role="group" aria-label="Business hours">
+            {WEEKDAYS.map((day) => {
+              const hours = form.hours[day.key];
+              return (
+                <Stack key={day.key} gap={4} data-testid="hours-day">
+                  <Group justify="space-between" wrap="nowrap">
+                    <Checkbox
+                      label={day.label}
+                      checked={hours !== null}
+                      onChange={(e) => setDay(day.key, e.currentTarget.checked ? (DEFAULT_HOURS.mon ?? { open: '08:00', close: '17:00' }) : null)}
+                    />
+                    {hours ? null : (
+                      <Text size="sm" c="dimmed">
+                        Closed
+                      </Text>
+                    )}
+                  </Group>
+                  {hours ? (
+                    <SimpleGrid cols={2} spacing="sm">
+                      <TextInput
+                        type="time"
+                        label="Opens"
+                        aria-label={`${day.label} opens`}
+                        value={hours.open}
+                        onChange={(e) => setDay(day.key, { ...hours, open: e.currentTarget.value })}
+                        error={errorFor(`hours.${day.key}.open`)}
                       />
-                    </Table.Td>
-                    <Table.Td>
-                      {hours ? (
-                        <TextInput
-                          type="time"
-                          aria-label={`${day.label} opens`}
-                          value={hours.open}
-                          onChange={(e) => setDay(day.key, { ...hours, open: e.currentTarget.value })}
-                          error={errorFor(`hours.${day.key}.open`)}
+                      <TextInput
+                        type="time"
+                        label="Closes"
+                        aria-label={`${day.label} closes`}
+                        value={hours.close}
+                        onChange={(e) => setDay(day.key, { ...hours, close: e.currentTarget.value })}
+                        error={errorFor(`hours.${day.key}.close`)}
+                      />
+                    </SimpleGrid>
+                  ) : null}
+                </Stack>
+              );
+            })}
+          </Stack>
+        ) : (
+          <Table.ScrollContainer minWidth={420}>
+            <Table verticalSpacing="xs" aria-label="Business hours">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Day</Table.Th>
+                  <Table.Th>Opens</Table.Th>
+                  <Table.Th>Closes</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {WEEKDAYS.map((day) => {
+                  const hours = form.hours[day.key];
+                  return (
+                    <Table.Tr key={day.key}>
+                      <Table.Td>
+                        <Checkbox
+                          label={day.label}
+                          checked={hours !== null}
+                          onChange={(e) => setDay(day.key, e.currentTarget.checked ? (DEFAULT_HOURS.mon ?? { open: '08:00', close: '17:00' }) : null)}
                         />
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          Closed
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {hours ? (
-                        <TextInput
-                          type="time"
-                          aria-label={`${day.label} closes`}
-                          value={hours.close}
-                          onChange={(e) => setDay(day.key, { ...hours, close: e.currentTarget.value })}
-                          error={errorFor(`hours.${day.key}.close`)}
-                        />
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                      </Table.Td>
+                      <Table.Td>
+                        {hours ? (
+                          <TextInput
+                            type="time"
+                            aria-label={`${day.label} opens`}
+                            value={hours.open}
+                            onChange={(e) => setDay(day.key, { ...hours, open: e.currentTarget.value })}
+                            error={errorFor(`hours.${day.key}.open`)}
+                          />
+                        ) : (
+                          <Text size="sm" c="dimmed">
+                            Closed
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        {hours ? (
+                          <TextInput
+                            type="time"
+                            aria-label={`${day.label} closes`}
+                            value={hours.close}
+                            onChange={(e) => setDay(day.key, { ...hours, close: e.currentTarget.value })}
+                            error={errorFor(`hours.${day.key}.close`)}
+                          />
+                        ) : null}
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
       </Paper>
     </CompanyFormFrame>
   );

@@ -1,8 +1,9 @@
-import { Anchor, Button, Group, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTRPC } from '@/shared/api-react';
 import { fullDateTime } from '@/shared/lib/format';
+import { usePhoneLayout } from '@/shared/lib/media';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadError } from '@/shared/ui/load-error';
 import { ScreenSpinner } from '@/shared/ui/spinner';
@@ -12,6 +13,7 @@ const PAGE_SIZE = 50;
 /** Logs → Audit: who changed what, newest first, from `logs.audit` (keyset pages: "Show older changes"). */
 export function AuditLog() {
   const trpc = useTRPC();
+  const phone = usePhoneLayout();
   const audit = useInfiniteQuery(trpc.logs.audit.infiniteQueryOptions({ limit: PAGE_SIZE }, { getNextPageParam: (last) => last.nextCursor }));
   if (audit.isPending) return <ScreenSpinner />;
   if (audit.isError) return <LoadError title="Couldn’t load the audit log" error={audit.error} onRetry={audit.refetch} />;
@@ -27,40 +29,67 @@ export function AuditLog() {
   }
   return (
     <>
-      <Table.ScrollContainer minWidth={640}>
-        <Table aria-label="Audit log" verticalSpacing="xs" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Who</Table.Th>
-              <Table.Th>What</Table.Th>
-              <Table.Th>Details</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => (
-              <Table.Tr key={row.id} data-testid="audit-row">
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{fullDateTime(row.at)}</Table.Td>
-                <Table.Td>{row.actor}</Table.Td>
-                <Table.Td>
-                  {row.link ? (
-                    <Anchor size="sm" renderRoot={(props) => <Link to={row.link!} {...props} />}>
-                      {row.what}
-                    </Anchor>
-                  ) : (
-                    row.what
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c="dimmed">
-                    {row.detail ?? ''}
-                  </Text>
-                </Table.Td>
+      {phone ? (
+        // On a phone: one card per change (when, who, what, details), nothing to scroll sideways.
+        <Stack gap="sm" component="ul" aria-label="Audit log" p={0} m={0} style={{ listStyle: 'none' }}>
+          {rows.map((row) => (
+            <Paper component="li" key={row.id} withBorder radius="md" p="sm" data-testid="audit-row">
+              <Text size="xs" c="dimmed">
+                {fullDateTime(row.at)} · {row.actor}
+              </Text>
+              {row.link ? (
+                <Anchor size="sm" fw={600} display="inline-flex" mih={44} style={{ alignItems: 'center' }} renderRoot={(props) => <Link to={row.link!} {...props} />}>
+                  {row.what}
+                </Anchor>
+              ) : (
+                <Text size="sm" fw={600}>
+                  {row.what}
+                </Text>
+              )}
+              {row.detail ? (
+                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {row.detail}
+                </Text>
+              ) : null}
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table aria-label="Audit log" verticalSpacing="xs" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>When</Table.Th>
+                <Table.Th>Who</Table.Th>
+                <Table.Th>What</Table.Th>
+                <Table.Th>Details</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.id} data-testid="audit-row">
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{fullDateTime(row.at)}</Table.Td>
+                  <Table.Td>{row.actor}</Table.Td>
+                  <Table.Td>
+                    {row.link ? (
+                      <Anchor size="sm" renderRoot={(props) => <Link to={row.link!} {...props} />}>
+                        {row.what}
+                      </Anchor>
+                    ) : (
+                      row.what
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="dimmed">
+                      {row.detail ?? ''}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       {audit.hasNextPage ? (
         <Group justify="center" mt="sm">
           <Button variant="default" size="sm" loading={audit.isFetchingNextPage} onClick={() => void audit.fetchNextPage()}>

@@ -124,6 +124,35 @@ describe('Logs → Messages', () => {
   });
 });
 
+describe('Logs → Messages on a phone', () => {
+  it('shows one card per text with the same facts instead of a table', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({ matches: query.includes('max-width'), media: query, onchange: null, addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: vi.fn() }) as unknown as MediaQueryList,
+    );
+    try {
+      const { user } = await renderLog();
+      const list = await screen.findByRole('list', { name: 'Messages' });
+      expect(screen.queryByRole('table', { name: 'Messages' })).not.toBeInTheDocument();
+      const [received, failed, blocked] = within(list).getAllByTestId('message-card');
+      expect(received).toHaveTextContent('In');
+      expect(received).toHaveTextContent('(312) 555-0101 → (415) 555-0142');
+      expect(received).toHaveTextContent('Received');
+      expect(within(received!).getByRole('link', { name: 'Dana Smith' })).toHaveAttribute('href', `/conversations?c=${CONVERSATION}`);
+      expect(within(received!).getByRole('time')).toHaveAttribute('dateTime', new Date(2025, 5, 3, 14, 5).toISOString());
+      await user.click(within(received!).getByRole('button', { name: 'Show all' }));
+      expect(within(received!).getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
+
+      expect(failed).toHaveTextContent('Out');
+      expect(failed).toHaveTextContent('AI assistant');
+      expect(within(failed!).getByTestId('problem')).toHaveTextContent('This is a landline or a number that cannot receive texts.');
+      expect(within(blocked!).getByTestId('problem')).toHaveTextContent('Dana Smith opted out of texts');
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+});
+
 describe('message log filters in the address', () => {
   it('round-trips, ignoring what it does not know', () => {
     const filters = parseFilters('?status=failed,nonsense,sent&direction=sideways&q=hi&from=2025-06-01&to=June&page=-3');

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, MultiSelect, Pagination, Select, Skeleton, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Button, Group, MultiSelect, Pagination, Paper, Select, Skeleton, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
@@ -8,6 +8,7 @@ import { EmptyState } from '@/shared/ui/empty-state';
 import { MESSAGE_AUTHOR_WORDS, type MessageStatus } from '@contracts/message';
 import { isTroubled, MESSAGE_STATUS_OPTIONS, MessageStatusBadge } from '@/entities/message';
 import { formatPhone } from '@/shared/lib/format';
+import { usePhoneLayout } from '@/shared/lib/media';
 import {
   type Direction,
   filtersToSearch,
@@ -44,6 +45,7 @@ export function MessageLog() {
   const filters = parseFilters(searchStr);
   const [searchDraft, setSearchDraft] = useState(filters.search);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const phone = usePhoneLayout();
 
   const log = useQuery({ ...trpc.logs.messages.queryOptions(toApiInput(filters)), placeholderData: keepPreviousData });
 
@@ -146,25 +148,34 @@ export function MessageLog() {
         />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={880}>
-            <Table aria-label="Messages" verticalSpacing="sm" highlightOnHover className={classes.table} data-stale={log.isPlaceholderData || undefined}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Time</Table.Th>
-                  <Table.Th>Direction</Table.Th>
-                  <Table.Th>Client</Table.Th>
-                  <Table.Th>From → To</Table.Th>
-                  <Table.Th>Text</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {log.data.items.map((row) => (
-                  <MessageRow key={row.id} row={row} expanded={expanded.has(row.id)} onToggle={() => toggle(row.id)} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          {phone ? (
+            // On a phone: one card per text with the same facts as a row, nothing to scroll sideways.
+            <Stack gap="sm" component="ul" aria-label="Messages" p={0} m={0} className={classes.table} data-stale={log.isPlaceholderData || undefined} style={{ listStyle: 'none' }}>
+              {log.data.items.map((row) => (
+                <MessageCard key={row.id} row={row} expanded={expanded.has(row.id)} onToggle={() => toggle(row.id)} />
+              ))}
+            </Stack>
+          ) : (
+            <Table.ScrollContainer minWidth={880}>
+              <Table aria-label="Messages" verticalSpacing="sm" highlightOnHover className={classes.table} data-stale={log.isPlaceholderData || undefined}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Time</Table.Th>
+                    <Table.Th>Direction</Table.Th>
+                    <Table.Th>Client</Table.Th>
+                    <Table.Th>From → To</Table.Th>
+                    <Table.Th>Text</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {log.data.items.map((row) => (
+                    <MessageRow key={row.id} row={row} expanded={expanded.has(row.id)} onToggle={() => toggle(row.id)} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
           <Group justify="space-between" gap="sm">
             <Text size="sm" c="dimmed">
               {(filters.page - 1) * PAGE_SIZE + 1}–{Math.min(filters.page * PAGE_SIZE, total)} of {total} {total === 1 ? 'text' : 'texts'}
@@ -185,21 +196,105 @@ export function MessageLog() {
   );
 }
 
-function MessageRow({ row, expanded, onToggle }: { row: MessageLogRow; expanded: boolean; onToggle: () => void }) {
-  const long = row.body.length > LONG_TEXT || row.body.includes('\n');
-  const bad = isTroubled(row.status);
+interface RowProps {
+  row: MessageLogRow;
+  expanded: boolean;
+  onToggle: () => void;
+}
+
+function MessageTime({ row }: { row: MessageLogRow }) {
   const at = new Date(row.createdAt);
+  return (
+    <Text size="sm" component="time" dateTime={at.toISOString()}>
+      {at.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}
+    </Text>
+  );
+}
+
+function DirectionBadge({ row }: { row: MessageLogRow }) {
+  return (
+    <Badge variant="light" color={row.direction === 'inbound' ? 'grape' : 'blue'} title={row.direction === 'inbound' ? 'Incoming' : 'Outgoing'}>
+      {row.direction === 'inbound' ? 'In' : 'Out'}
+    </Badge>
+  );
+}
+
+/** The text itself, folded to two lines when long, with who sent it, its segments and the fold toggle. */
+function MessageBody({ row, expanded, onToggle }: RowProps) {
+  const long = row.body.length > LONG_TEXT || row.body.includes('\n');
+  return (
+    <>
+      <Text size="sm" lineClamp={expanded ? undefined : 2} className={classes.body}>
+        {row.body || (
+          <Text span c="dimmed" size="sm">
+            (no text)
+          </Text>
+        )}
+      </Text>
+      <Group gap="xs">
+        {row.direction === 'outbound' && row.author !== 'contact' ? (
+          <Text size="xs" c="dimmed">
+            {MESSAGE_AUTHOR_WORDS[row.author]}
+          </Text>
+        ) : null}
+        {row.segments > 0 ? (
+          <Text size="xs" c="dimmed">
+            {row.segments === 1 ? '1 segment' : `${row.segments} segments`}
+          </Text>
+        ) : null}
+        {long ? (
+          <UnstyledButton onClick={onToggle} aria-expanded={expanded} className={classes.more}>
+            {expanded ? 'Show less' : 'Show all'}
+          </UnstyledButton>
+        ) : null}
+      </Group>
+    </>
+  );
+}
+
+/** Why a text failed or was held back, in plain words. */
+function MessageProblem({ row }: { row: MessageLogRow }) {
+  return row.problem ? (
+    <Text size="xs" c={isTroubled(row.status) ? 'red' : 'dimmed'} mt={4} data-testid="problem">
+      {row.problem}
+    </Text>
+  ) : null;
+}
+
+/** A text on a phone: time and direction, who (a link to the thread), the numbers, the text, the status and why. */
+function MessageCard(props: RowProps) {
+  const { row } = props;
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" data-status={row.status} data-testid="message-card">
+      <Group justify="space-between" align="center" wrap="nowrap" gap="xs">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <DirectionBadge row={row} />
+          <MessageTime row={row} />
+        </Group>
+        <MessageStatusBadge status={row.status} />
+      </Group>
+      <Anchor fw={600} className={classes.cardLink} renderRoot={(linkProps) => <Link to="/conversations" search={{ c: row.conversationId }} {...linkProps} />}>
+        {row.contact.name}
+      </Anchor>
+      <Text size="xs" c="dimmed">
+        {formatPhone(row.from)} → {formatPhone(row.to)}
+      </Text>
+      <Stack gap={2} mt={6}>
+        <MessageBody {...props} />
+      </Stack>
+      <MessageProblem row={row} />
+    </Paper>
+  );
+}
+
+function MessageRow({ row, expanded, onToggle }: RowProps) {
   return (
     <Table.Tr data-status={row.status}>
       <Table.Td className={classes.nowrap}>
-        <Text size="sm" component="time" dateTime={at.toISOString()}>
-          {at.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}
-        </Text>
+        <MessageTime row={row} />
       </Table.Td>
       <Table.Td>
-        <Badge variant="light" color={row.direction === 'inbound' ? 'grape' : 'blue'} title={row.direction === 'inbound' ? 'Incoming' : 'Outgoing'}>
-          {row.direction === 'inbound' ? 'In' : 'Out'}
-        </Badge>
+        <DirectionBadge row={row} />
       </Table.Td>
       <Table.Td className={classes.nowrap}>
         <Anchor size="sm" fw={600} renderRoot={(props) => <Link to="/conversations" search={{ c: row.conversationId }} {...props} />}>
@@ -211,38 +306,11 @@ function MessageRow({ row, expanded, onToggle }: { row: MessageLogRow; expanded:
         <Text size="sm">{formatPhone(row.to)}</Text>
       </Table.Td>
       <Table.Td className={classes.text}>
-        <Text size="sm" lineClamp={expanded ? undefined : 2} className={classes.body}>
-          {row.body || (
-            <Text span c="dimmed" size="sm">
-              (no text)
-            </Text>
-          )}
-        </Text>
-        <Group gap="xs">
-          {row.direction === 'outbound' && row.author !== 'contact' ? (
-            <Text size="xs" c="dimmed">
-              {MESSAGE_AUTHOR_WORDS[row.author]}
-            </Text>
-          ) : null}
-          {row.segments > 0 ? (
-            <Text size="xs" c="dimmed">
-              {row.segments === 1 ? '1 segment' : `${row.segments} segments`}
-            </Text>
-          ) : null}
-          {long ? (
-            <UnstyledButton onClick={onToggle} aria-expanded={expanded} className={classes.more}>
-              {expanded ? 'Show less' : 'Show all'}
-            </UnstyledButton>
-          ) : null}
-        </Group>
+        <MessageBody row={row} expanded={expanded} onToggle={onToggle} />
       </Table.Td>
       <Table.Td className={classes.status}>
         <MessageStatusBadge status={row.status} />
-        {row.problem ? (
-          <Text size="xs" c={bad ? 'red' : 'dimmed'} mt={4} data-testid="problem">
-            {row.problem}
-          </Text>
-        ) : null}
+        <MessageProblem row={row} />
       </Table.Td>
     </Table.Tr>
   );

@@ -1,5 +1,5 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Tabs, Text, Timeline } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Tabs, Text, Timeline, UnstyledButton } from '@mantine/core';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { CONSENT_KIND_WORDS, CONSENT_METHOD_WORDS } from '@contracts/consent';
 import { LEAD_SOURCE_WORDS } from '@contracts/lead';
 import { MESSAGE_AUTHOR_WORDS } from '@contracts/message';
@@ -8,7 +8,9 @@ import { ConversationModeBadge, ConversationStatusBadge } from '@/entities/conve
 import { LeadStatusBadge } from '@/entities/lead';
 import { isTroubled, MessageStatusBadge } from '@/entities/message';
 import { formatDateTime, formatMoney } from '@/shared/lib/format';
+import { usePhoneLayout } from '@/shared/lib/media';
 import { RelativeTime } from '@/shared/ui/relative-time';
+import classes from './touch-link.module.css';
 
 function Empty({ children }: { children: string }) {
   return (
@@ -40,7 +42,7 @@ function TimelineEntry({ entry, client, now }: { entry: ClientTimelineEntry; cli
             {entry.problem}
           </Text>
         ) : null}
-        <Anchor size="xs" renderRoot={(props) => <Link {...props} to="/conversations" search={{ c: entry.conversationId }} />}>
+        <Anchor size="xs" className={classes.link} renderRoot={(props) => <Link {...props} to="/conversations" search={{ c: entry.conversationId }} />}>
           Open conversation
         </Anchor>
       </Stack>
@@ -61,7 +63,7 @@ function TimelineEntry({ entry, client, now }: { entry: ClientTimelineEntry; cli
             {entry.summary}
           </Text>
         ) : null}
-        <Anchor size="xs" renderRoot={(props) => <Link {...props} to="/leads" search={{ lead: entry.id }} />}>
+        <Anchor size="xs" className={classes.link} renderRoot={(props) => <Link {...props} to="/leads" search={{ lead: entry.id }} />}>
           Open lead
         </Anchor>
       </Stack>
@@ -97,8 +99,49 @@ function ClientTimeline({ client, now }: { client: ClientDetail; now: number }) 
   );
 }
 
+/** The client's leads on a phone: one card each (the whole card opens the lead), status visible without scrolling sideways. */
+function ClientLeadCards({ client, now }: { client: ClientDetail; now: number }) {
+  const navigate = useNavigate();
+  return (
+    <Stack gap="sm" component="ul" aria-label="Leads of this client" p={0} m={0} style={{ listStyle: 'none' }}>
+      {client.leads.map((lead) => (
+        <li key={lead.id}>
+          <Paper withBorder radius="md" data-testid="client-lead-card">
+            <UnstyledButton p="sm" w="100%" aria-label={`Open lead: ${LEAD_SOURCE_WORDS[lead.source]}`} onClick={() => void navigate({ to: '/leads', search: { lead: lead.id } })}>
+              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                <Text size="sm" fw={600}>
+                  {LEAD_SOURCE_WORDS[lead.source]}
+                </Text>
+                <LeadStatusBadge status={lead.status} />
+              </Group>
+              <Text size="sm" lineClamp={2} mt={4} c={lead.summary ? undefined : 'dimmed'}>
+                {lead.summary ?? 'No summary yet'}
+              </Text>
+              <Group gap="xs" mt={6} c="dimmed" fz="xs" wrap="wrap">
+                <RelativeTime at={lead.createdAt} now={now} size="xs" dimmed />
+                {lead.valueCents !== null ? (
+                  <>
+                    <Text span inherit aria-hidden>
+                      ·
+                    </Text>
+                    <Text span inherit>
+                      {formatMoney(lead.valueCents)}
+                    </Text>
+                  </>
+                ) : null}
+              </Group>
+            </UnstyledButton>
+          </Paper>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
 function ClientLeads({ client, now }: { client: ClientDetail; now: number }) {
+  const phone = usePhoneLayout();
   if (client.leads.length === 0) return <Empty>No leads from this client yet.</Empty>;
+  if (phone) return <ClientLeadCards client={client} now={now} />;
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table verticalSpacing="sm" aria-label="Leads of this client">

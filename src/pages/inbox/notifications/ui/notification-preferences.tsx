@@ -1,8 +1,9 @@
-import { Alert, Anchor, Skeleton, Switch, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Paper, Skeleton, Stack, Switch, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTRPC } from '@/shared/api-react';
+import { usePhoneLayout } from '@/shared/lib/media';
 import { SectionPanel } from '@/shared/ui/section-panel';
 import { NOTIFICATION_CHANNEL_WORDS, NOTIFICATION_CHANNELS, NOTIFICATION_EVENT_WORDS, type NotificationEvent } from '@contracts/notification';
 
@@ -36,6 +37,9 @@ export function NotificationPreferences() {
     }),
   );
 
+  const phoneLayout = usePhoneLayout();
+  const change = (event: NotificationEvent, channel: (typeof NOTIFICATION_CHANNELS)[number], enabled: boolean) => setPreference.mutate({ event, channel, enabled });
+
   const noAlertPhone = phone.data !== undefined && phone.data.alertPhone === null;
   const textsOn = preferences.data?.some((row) => row.sms) ?? false;
 
@@ -49,6 +53,38 @@ export function NotificationPreferences() {
         <Skeleton height={200} radius="md" />
       ) : preferences.isError ? (
         <Alert color="red">{preferences.error.message}</Alert>
+      ) : phoneLayout ? (
+        // On a phone: one block per event with its three labelled switches (no table to scroll sideways).
+        <Stack gap="sm" component="ul" aria-labelledby="preferences-title" p={0} m={0} style={{ listStyle: 'none' }}>
+          {preferences.data.map((row) => {
+            const event = NOTIFICATION_EVENT_WORDS[row.event as NotificationEvent];
+            return (
+              <Paper component="li" key={row.event} withBorder radius="md" p="sm" data-testid="preference-block">
+                <Text size="sm" fw={600} id={`preference-${row.event}`}>
+                  {event?.label ?? row.event}
+                </Text>
+                {event ? (
+                  <Text size="xs" c="dimmed">
+                    {event.detail}
+                  </Text>
+                ) : null}
+                <Stack gap={0} mt={4} role="group" aria-labelledby={`preference-${row.event}`}>
+                  {CHANNELS.map((channel) => (
+                    <Switch
+                      key={channel.value}
+                      label={channel.label}
+                      labelPosition="left"
+                      aria-label={`${event?.label ?? row.event}: ${channel.label}`}
+                      checked={row[channel.value]}
+                      onChange={(e) => change(row.event, channel.value, e.currentTarget.checked)}
+                      styles={{ body: { justifyContent: 'space-between' }, labelWrapper: { flex: 1 } }}
+                    />
+                  ))}
+                </Stack>
+              </Paper>
+            );
+          })}
+        </Stack>
       ) : (
         <Table.ScrollContainer minWidth={560}>
           <Table aria-labelledby="preferences-title" verticalSpacing="sm">
@@ -84,7 +120,7 @@ export function NotificationPreferences() {
                           w="fit-content"
                           aria-label={`${event?.label ?? row.event}: ${channel.label}`}
                           checked={row[channel.value]}
-                          onChange={(e) => setPreference.mutate({ event: row.event, channel: channel.value, enabled: e.currentTarget.checked })}
+                          onChange={(e) => change(row.event, channel.value, e.currentTarget.checked)}
                         />
                       </Table.Td>
                     ))}
