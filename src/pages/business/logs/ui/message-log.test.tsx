@@ -147,6 +147,14 @@ describe('Logs → Messages on a phone', () => {
       expect(failed).toHaveTextContent('AI assistant');
       expect(within(failed!).getByTestId('problem')).toHaveTextContent('This is a landline or a number that cannot receive texts.');
       expect(within(blocked!).getByTestId('problem')).toHaveTextContent('Dana Smith opted out of texts');
+
+      // The search stays in sight; the other filters fold behind one button.
+      expect(screen.getByRole('textbox', { name: 'Search' })).toBeVisible();
+      const filters = screen.getByRole('button', { name: 'Filters' });
+      expect(filters).toHaveAttribute('aria-expanded', 'false');
+      await user.click(filters);
+      expect(screen.getByRole('button', { name: 'Hide filters' })).toHaveAttribute('aria-expanded', 'true');
+      expect(await screen.findByRole('combobox', { name: 'Direction' })).toBeVisible();
     } finally {
       vi.restoreAllMocks();
     }

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, MultiSelect, Pagination, Paper, Select, Skeleton, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Button, Collapse, Group, MultiSelect, Pagination, Paper, Select, Skeleton, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
@@ -46,6 +46,7 @@ export function MessageLog() {
   const [searchDraft, setSearchDraft] = useState(filters.search);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const phone = usePhoneLayout();
+  const [filtersShown, setFiltersShown] = useState(false);
 
   const log = useQuery({ ...trpc.logs.messages.queryOptions(toApiInput(filters)), placeholderData: keepPreviousData });
 
@@ -71,6 +72,49 @@ export function MessageLog() {
   const total = log.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
+  const searchField = (
+    <TextInput
+      label="Search"
+      placeholder="Name, number, words"
+      value={searchDraft}
+      onChange={(event) => {
+        setSearchDraft(event.currentTarget.value);
+        applySearch(event.currentTarget.value);
+      }}
+      maxLength={100}
+      w={{ base: '100%', sm: 180 }}
+    />
+  );
+  const statusField = (
+    <MultiSelect
+      label="Status"
+      placeholder={filters.status.length ? undefined : 'Any status'}
+      data={MESSAGE_STATUS_OPTIONS}
+      value={filters.status}
+      onChange={(value) => apply({ status: value as MessageStatus[] })}
+      clearable
+      w={{ base: '100%', sm: 220 }}
+    />
+  );
+  const directionField = (
+    <Select
+      label="Direction"
+      data={DIRECTIONS}
+      value={filters.direction ?? 'all'}
+      onChange={(value) => apply({ direction: value === 'inbound' || value === 'outbound' ? (value as Direction) : null })}
+      allowDeselect={false}
+      w={{ base: '100%', sm: 140 }}
+    />
+  );
+  const fromField = <TextInput label="From" type="date" value={filters.from} max={filters.to || undefined} onChange={(event) => apply({ from: event.currentTarget.value })} w={{ base: '47%', sm: 140 }} />;
+  const toField = <TextInput label="To" type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => apply({ to: event.currentTarget.value })} w={{ base: '47%', sm: 140 }} />;
+  const clearButton = filtered ? (
+    <Button variant="subtle" onClick={clear}>
+      Clear filters
+    </Button>
+  ) : null;
+  const activeFilters = [filters.status.length > 0, filters.direction !== null, filters.from !== '', filters.to !== ''].filter(Boolean).length;
+
   if (log.isSuccess && total === 0 && !filtered && filters.page === 1) {
     return (
       <EmptyState
@@ -88,43 +132,45 @@ export function MessageLog() {
 
   return (
     <Stack gap="md">
-      <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label="Filter messages">
-        <TextInput
-          label="Search"
-          placeholder="Name, number, words"
-          value={searchDraft}
-          onChange={(event) => {
-            setSearchDraft(event.currentTarget.value);
-            applySearch(event.currentTarget.value);
-          }}
-          maxLength={100}
-          w={{ base: '100%', sm: 180 }}
-        />
-        <MultiSelect
-          label="Status"
-          placeholder={filters.status.length ? undefined : 'Any status'}
-          data={MESSAGE_STATUS_OPTIONS}
-          value={filters.status}
-          onChange={(value) => apply({ status: value as MessageStatus[] })}
-          clearable
-          w={{ base: '100%', sm: 220 }}
-        />
-        <Select
-          label="Direction"
-          data={DIRECTIONS}
-          value={filters.direction ?? 'all'}
-          onChange={(value) => apply({ direction: value === 'inbound' || value === 'outbound' ? (value as Direction) : null })}
-          allowDeselect={false}
-          w={{ base: '100%', sm: 140 }}
-        />
-        <TextInput label="From" type="date" value={filters.from} max={filters.to || undefined} onChange={(event) => apply({ from: event.currentTarget.value })} w={{ base: '47%', sm: 140 }} />
-        <TextInput label="To" type="date" value={filters.to} min={filters.from || undefined} onChange={(event) => apply({ to: event.currentTarget.value })} w={{ base: '47%', sm: 140 }} />
-        {filtered ? (
-          <Button variant="subtle" onClick={clear}>
-            Clear filters
+      {phone ? (
+        // On a phone the search stays in sight and the other filters fold behind one button with the number active.
+        <Stack gap="sm" role="search" aria-label="Filter messages">
+          {searchField}
+          <Button
+            variant="default"
+            onClick={() => setFiltersShown((open) => !open)}
+            aria-expanded={filtersShown}
+            aria-controls="message-filter-fields"
+            rightSection={
+              activeFilters > 0 ? (
+                <Badge size="sm" circle aria-label={`${activeFilters} active`}>
+                  {activeFilters}
+                </Badge>
+              ) : null
+            }
+          >
+            {filtersShown ? 'Hide filters' : 'Filters'}
           </Button>
-        ) : null}
-      </Group>
+          <Collapse expanded={filtersShown} id="message-filter-fields">
+            <Group align="flex-end" gap="sm" wrap="wrap">
+              {statusField}
+              {directionField}
+              {fromField}
+              {toField}
+            </Group>
+          </Collapse>
+          {clearButton}
+        </Stack>
+      ) : (
+        <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label="Filter messages">
+          {searchField}
+          {statusField}
+          {directionField}
+          {fromField}
+          {toField}
+          {clearButton}
+        </Group>
+      )}
 
       {log.isPending ? (
         <Stack gap="xs" aria-busy="true" aria-label="Loading messages">
