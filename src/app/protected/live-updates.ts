@@ -34,6 +34,11 @@ export function useLiveUpdates(): void {
           case 'notification':
             refresh(trpc.notifications.pathKey());
             break;
+          case 'call':
+            // A call rang, was answered or missed, left a voicemail or was texted back: History and a client's calls.
+            refresh(trpc.calls.pathKey());
+            refresh(trpc.clients.get.pathKey());
+            break;
         }
       },
     }),

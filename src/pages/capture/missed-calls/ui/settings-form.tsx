@@ -1,0 +1,120 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { apiFieldErrors } from '@/shared/api-errors';
+import { useTRPC } from '@/shared/api-react';
+import { clockTime } from '@/shared/lib/format';
+import { LoadError } from '@/shared/ui/load-error';
+import { ScreenSpinner } from '@/shared/ui/spinner';
+import { UnsavedChangesGuard } from '@/shared/ui/unsaved-changes';
+
+/** `missedCalls.settings.get`: the settings, the company's hours and time zone, and the defaults. */
+export function useMissedCallSettings() {
+  const trpc = useTRPC();
+  return useQuery(trpc.missedCalls.settings.get.queryOptions());
+}
+
+export type MissedCallSettingsView = NonNullable<ReturnType<typeof useMissedCallSettings>['data']>;
+type UpdateInput = Partial<Omit<MissedCallSettingsView, 'businessHours' | 'timezone' | 'defaults'>>;
+
+/** When a save succeeded (called from the mutation's callback, never while rendering). */
+const savedNow = () => Date.now();
+
+/** Loads the settings, then renders the form with them (a failure says so with "Try again"). */
+export function WithMissedCallSettings({ what, children }: { what: string; children: (settings: MissedCallSettingsView) => ReactNode }) {
+  const settings = useMissedCallSettings();
+  if (settings.isPending) return <ScreenSpinner />;
+  if (settings.isError) return <LoadError title={`Couldn’t load your ${what}`} error={settings.error} onRetry={settings.refetch} />;
+  return <>{children(settings.data)}</>;
+}
+
+interface Options<Form> {
+  settings: MissedCallSettingsView;
+  formFrom: (settings: MissedCallSettingsView) => Form;
+  validate: (form: Form) => Record<string, string>;
+  toInput: (form: Form) => UpdateInput;
+}
+
+/**
+ * One tab's part of the missed-call settings: the form starts from what is saved, Save sends only this tab's fields
+ * (the update is partial), the server's field errors show next to their fields and a refusal without a field above
+ * the Save button; a save is confirmed in a status line under it ("✓ Saved at 7:41 PM"), which stays readable.
+ */
+export function useMissedCallSettingsForm<Form>({ settings, formFrom, validate, toInput }: Options<Form>) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<Form>(() => formFrom(settings));
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const save = useMutation(
+    trpc.missedCalls.settings.update.mutationOptions({
+      onSuccess(saved) {
+        queryClient.setQueryData(trpc.missedCalls.settings.get.queryKey(), saved);
+        setForm(formFrom(saved));
+        setSubmitted(false);
+        setSavedAt(savedNow());
+      },
+      onError(error) {
+        const fields = apiFieldErrors(error);
+        setServerErrors(fields);
+        setRefusal(Object.keys(fields).length === 0 ? error.message || 'Saving failed. Please try again.' : null);
+      },
+    }),
+  );
+
+  const clientErrors = validate(form);
+  const errorFor = (field: string) => serverErrors[field] ?? (submitted ? clientErrors[field] : undefined);
+  const dirty = JSON.stringify(form) !== JSON.stringify(formFrom(settings));
+  const update = (patch: Partial<Form>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    setSavedAt(null);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(clientErrors).length > 0) return;
+    setServerErrors({});
+    setRefusal(null);
+    save.mutate(toInput(form));
+  };
+
+  return { form, update, errorFor, frame: { onSubmit, dirty, saving: save.isPending, refusal, savedAt, hasErrors: submitted && Object.keys(clientErrors).length > 0 } };
+}
+
+export function SettingsFormFrame({
+  labelledBy,
+  unsavedWhat,
+  submitLabel,
+  onSubmit,
+  dirty,
+  saving,
+  refusal,
+  savedAt,
+  hasErrors,
+  children,
+}: ReturnType<typeof useMissedCallSettingsForm>['frame'] & { labelledBy: string; unsavedWhat: string; submitLabel: string; children: ReactNode }) {
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby={labelledBy}>
+      <UnsavedChangesGuard when={dirty} what={unsavedWhat} />
+      <Stack gap="lg">
+        {children}
+        {refusal ? (
+          <Alert color="red" title="Not saved" role="alert">
+            {refusal}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="md">
+          <Text size="sm" c={hasErrors ? 'red' : 'dimmed'} role="status">
+            {hasErrors ? 'Not saved: fix the fields marked in red.' : savedAt !== null && !dirty ? `✓ Saved at ${clockTime(savedAt)}` : dirty ? 'You have unsaved changes.' : ''}
+          </Text>
+          <Button type="submit" loading={saving} disabled={!dirty}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
