@@ -28,6 +28,10 @@ async function serveQaBuild(page: Page, baseURL: string) {
   );
 }
 
+// The QA copy is served by page.route, which does not see requests a service worker makes: with LeadLoop's worker
+// in control, a reload would fetch the normal build. Block the worker here (Playwright's advice for page.route).
+test.use({ serviceWorkers: 'block' });
+
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   await buildIfStale((reason) => console.log(`building the QA bundle into .tmp/dist-qa (${reason})…`), {

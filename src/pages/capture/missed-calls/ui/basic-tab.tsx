@@ -217,7 +217,7 @@ function BasicForm({ settings }: { settings: MissedCallSettingsView }) {
               <List.Item key={line}>{line}</List.Item>
             ))}
           </List>
-          <Anchor size="sm" renderRoot={(props) => <Link to="/settings/company" {...props} />}>
+          <Anchor size="sm" data-standalone renderRoot={(props) => <Link to="/settings/company" {...props} />}>
             Change your business hours
           </Anchor>
         </div>
@@ -229,7 +229,7 @@ function BasicForm({ settings }: { settings: MissedCallSettingsView }) {
             <List.Item key={reason}>{skipRuleWords(reason, repeatHours)}</List.Item>
           ))}
         </List>
-        <Anchor size="sm" renderRoot={(props) => <Link to="/settings/phone" {...props} />}>
+        <Anchor size="sm" data-standalone renderRoot={(props) => <Link to="/settings/phone" {...props} />}>
           Manage protected numbers
         </Anchor>
       </Section>

@@ -15,7 +15,6 @@ import { BlockClientButton } from './client-actions';
 import { ClientEditForm, clientForm } from './client-edit-form';
 import { ClientHistory } from './client-history';
 import { LoadError } from '@/shared/ui/load-error';
-import touch from './touch-link.module.css';
 
 // The id comes from the address bar; a pasted junk URL shouldn't stretch the layout.
 const MAX_SHOWN_ID = 40;
@@ -55,7 +54,7 @@ function ClientDetails({ client }: { client: ClientDetail }) {
   const now = useNow();
   return (
     <Stack gap="lg">
-      <Anchor size="sm" className={touch.link} renderRoot={(props) => <Link {...props} to="/clients" />}>
+      <Anchor size="sm" data-standalone renderRoot={(props) => <Link {...props} to="/clients" />}>
         ← All clients
       </Anchor>
       <PageHeader

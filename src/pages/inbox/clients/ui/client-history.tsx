@@ -10,7 +10,6 @@ import { isTroubled, MessageStatusBadge } from '@/entities/message';
 import { formatDateTime, formatMoney } from '@/shared/lib/format';
 import { usePhoneLayout } from '@/shared/lib/media';
 import { RelativeTime } from '@/shared/ui/relative-time';
-import classes from './touch-link.module.css';
 
 function Empty({ children }: { children: string }) {
   return (
@@ -42,7 +41,7 @@ function TimelineEntry({ entry, client, now }: { entry: ClientTimelineEntry; cli
             {entry.problem}
           </Text>
         ) : null}
-        <Anchor size="xs" className={classes.link} renderRoot={(props) => <Link {...props} to="/conversations" search={{ c: entry.conversationId }} />}>
+        <Anchor size="xs" data-standalone renderRoot={(props) => <Link {...props} to="/conversations" search={{ c: entry.conversationId }} />}>
           Open conversation
         </Anchor>
       </Stack>
@@ -63,7 +62,7 @@ function TimelineEntry({ entry, client, now }: { entry: ClientTimelineEntry; cli
             {entry.summary}
           </Text>
         ) : null}
-        <Anchor size="xs" className={classes.link} renderRoot={(props) => <Link {...props} to="/leads" search={{ lead: entry.id }} />}>
+        <Anchor size="xs" data-standalone renderRoot={(props) => <Link {...props} to="/leads" search={{ lead: entry.id }} />}>
           Open lead
         </Anchor>
       </Stack>
