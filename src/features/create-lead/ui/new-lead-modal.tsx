@@ -42,7 +42,11 @@ function NewLeadFormBody({ onCancel, onCreated }: { onCancel: () => void; onCrea
         queryClient.setQueryData(trpc.leads.get.queryKey({ id: lead.id }), lead);
         void queryClient.invalidateQueries({ queryKey: trpc.leads.pathKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.clients.pathKey() });
-        notifications.show({ color: 'teal', message: `Lead added for ${lead.contact.name}` });
+        notifications.show({
+          color: 'teal',
+          // Same client, lead still open within the dedupe window (24 h): the server joined it instead of adding a second.
+          message: lead.joined ? `${lead.contact.name} already has an open lead from the last 24 hours: opened it instead of adding another` : `Lead added for ${lead.contact.name}`,
+        });
         onCreated(lead);
       },
       onError: (error) => {
