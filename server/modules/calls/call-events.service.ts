@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { isAnonymousCaller, type MissedReason } from '@contracts/call';
 import { formatPhone } from '@contracts/phone';
-import { storableText, storableValue, truncate } from '@contracts/text';
+import { storableText, truncate } from '@contracts/text';
 import type { Tx } from '@server/platform/db/database';
 import { calls, companies, contacts, inboundEvents, leads, phoneNumbers, protectedNumbers } from '@server/platform/db/schema';
 import { type EventBatch, transactionWithEvents } from '@server/platform/events/domain-events';
@@ -9,6 +9,7 @@ import { SECOND } from '@server/platform/lib/clock';
 import { contactDisplayName, type MessagingDeps } from '@server/modules/messaging/messaging.deps';
 import { notify } from '@server/modules/notifications/notify.service';
 import { takeMissedCall } from '@server/modules/intake/call.channel';
+import { recordInboundEvent } from '@server/modules/telephony/provider-events.service';
 import { type MissedCallSettings, missedCallSettingsOf } from './missed-call-settings.service';
 
 export const CALL_EVENT_QUEUE = 'calls.event';
@@ -56,19 +57,7 @@ export async function recordCallEvent(
   deps: Pick<MessagingDeps, 'db' | 'clock' | 'queue'>,
   input: { provider: CallProvider; kind: CallEventKind; eventKey: string; payload: Record<string, string>; runAt?: Date },
 ): Promise<{ duplicate: boolean }> {
-  const now = deps.clock.now();
-  const duplicate = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(inboundEvents)
-      .values({ provider: input.provider, kind: input.kind, eventKey: storableText(input.eventKey), payload: storableValue(input.payload), createdAt: now })
-      .onConflictDoNothing()
-      .returning({ id: inboundEvents.id });
-    if (!row) return true;
-    await deps.queue.enqueue(tx, CALL_EVENT_QUEUE, { eventId: row.id }, { runAt: input.runAt ?? now, maxAttempts: 8 });
-    return false;
-  });
-  if (!duplicate) deps.queue.wake();
-  return { duplicate };
+  return recordInboundEvent(deps, input, CALL_EVENT_QUEUE);
 }
 
 /** How long a call's end waits for the Dial's result of a call still ringing (they can be processed out of order). */

@@ -8,9 +8,12 @@ import { receiveSms } from '@server/modules/intake/sms.channel';
 
 export const INBOUND_QUEUE = 'sms.inbound';
 
-export interface InboundEventInput {
+/** What a provider event is: a text or a delivery report, or one of a call's events (the calls module). */
+type InboundEventKind = (typeof inboundEvents.$inferInsert)['kind'];
+
+export interface InboundEventInput<Kind extends InboundEventKind = 'sms' | 'status'> {
   provider: 'simulator' | 'twilio';
-  kind: 'sms' | 'status';
+  kind: Kind;
   eventKey: string;
   payload: Record<string, string>;
   /** Process no earlier than this (the simulator's delivery delay). */
@@ -21,7 +24,12 @@ export interface InboundEventInput {
  * Step one of every provider event: store it and queue its processing in one transaction, nothing else, so a
  * webhook is answered in milliseconds. Redelivery of the same event (same MessageSid) is a no-op.
  */
-export async function recordInboundEvent(deps: Pick<MessagingDeps, 'db' | 'clock' | 'queue'>, input: InboundEventInput): Promise<{ duplicate: boolean }> {
+export async function recordInboundEvent<Kind extends InboundEventKind>(
+  deps: Pick<MessagingDeps, 'db' | 'clock' | 'queue'>,
+  input: InboundEventInput<Kind>,
+  /** The queue that processes it: texts and delivery reports by default; calls pass theirs. */
+  queue: string = INBOUND_QUEUE,
+): Promise<{ duplicate: boolean }> {
   const now = deps.clock.now();
   const duplicate = await deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -30,7 +38,7 @@ export async function recordInboundEvent(deps: Pick<MessagingDeps, 'db' | 'clock
       .onConflictDoNothing()
       .returning({ id: inboundEvents.id });
     if (!row) return true;
-    await deps.queue.enqueue(tx, INBOUND_QUEUE, { eventId: row.id }, { runAt: input.runAt ?? now, maxAttempts: 8 });
+    await deps.queue.enqueue(tx, queue, { eventId: row.id }, { runAt: input.runAt ?? now, maxAttempts: 8 });
     return false;
   });
   if (!duplicate) deps.queue.wake();
