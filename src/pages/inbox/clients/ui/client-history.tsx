@@ -9,6 +9,7 @@ import { LeadStatusBadge } from '@/entities/lead';
 import { isTroubled, MessageStatusBadge } from '@/entities/message';
 import { formatDateTime, formatMoney } from '@/shared/lib/format';
 import { usePhoneLayout } from '@/shared/lib/media';
+import { MetaLine } from '@/shared/ui/meta-line';
 import { RelativeTime } from '@/shared/ui/relative-time';
 
 function Empty({ children }: { children: string }) {
@@ -116,19 +117,7 @@ function ClientLeadCards({ client, now }: { client: ClientDetail; now: number })
               <Text size="sm" lineClamp={2} mt={4} c={lead.summary ? undefined : 'dimmed'}>
                 {lead.summary ?? 'No summary yet'}
               </Text>
-              <Group gap="xs" mt={6} c="dimmed" fz="xs" wrap="wrap">
-                <RelativeTime at={lead.createdAt} now={now} size="xs" dimmed />
-                {lead.valueCents !== null ? (
-                  <>
-                    <Text span inherit aria-hidden>
-                      ·
-                    </Text>
-                    <Text span inherit>
-                      {formatMoney(lead.valueCents)}
-                    </Text>
-                  </>
-                ) : null}
-              </Group>
+              <MetaLine items={[<RelativeTime key="at" at={lead.createdAt} now={now} size="xs" dimmed />, lead.valueCents !== null ? formatMoney(lead.valueCents) : null]} />
             </UnstyledButton>
           </Paper>
         </li>

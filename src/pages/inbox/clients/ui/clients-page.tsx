@@ -8,6 +8,7 @@ import { EmptyState } from '@/shared/ui/empty-state';
 import { PageHeader } from '@/shared/ui/page-header';
 import { formatPhone, useNow } from '@/shared/lib/format';
 import { usePhoneLayout } from '@/shared/lib/media';
+import { MetaLine } from '@/shared/ui/meta-line';
 import { RelativeTime } from '@/shared/ui/relative-time';
 import { SearchBox } from '@/shared/ui/search-box';
 import { CLIENTS_PAGE_SIZE, type ClientsShow, clientsListInput, hasClientFilters } from '../model/clients-search';
@@ -147,21 +148,12 @@ function ClientCards({ items, now }: { items: ClientListItem[]; now: number }) {
                 </Stack>
                 {client.optedOut || client.blocked ? <ClientStatusBadges optedOut={client.optedOut} optedOutAt={client.optedOutAt} blocked={client.blocked} /> : null}
               </Group>
-              <Group gap="xs" mt={6} c="dimmed" fz="xs" wrap="wrap">
-                <Text span inherit>
-                  {client.leadsCount === 1 ? '1 lead' : `${client.leadsCount} leads`}
-                </Text>
-                <Text span inherit aria-hidden>
-                  ·
-                </Text>
-                {client.lastMessageAt ? (
-                  <RelativeTime at={client.lastMessageAt} now={now} size="xs" dimmed />
-                ) : (
-                  <Text span inherit>
-                    No texts yet
-                  </Text>
-                )}
-              </Group>
+              <MetaLine
+                items={[
+                  client.leadsCount === 1 ? '1 lead' : `${client.leadsCount} leads`,
+                  client.lastMessageAt ? <RelativeTime key="at" at={client.lastMessageAt} now={now} size="xs" dimmed /> : 'No texts yet',
+                ]}
+              />
             </UnstyledButton>
           </Paper>
         </li>

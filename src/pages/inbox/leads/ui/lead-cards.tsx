@@ -4,6 +4,7 @@ import { contactPhoneLine, OptedOutBadge } from '@/entities/contact';
 import { type LeadListItem, LeadStatusBadge } from '@/entities/lead';
 import { assigneeLabel, type TeamMember } from '@/entities/user';
 import { formatMoney } from '@/shared/lib/format';
+import { MetaLine } from '@/shared/ui/meta-line';
 import { RelativeTime } from '@/shared/ui/relative-time';
 
 export interface LeadCardsProps {
@@ -43,31 +44,14 @@ export function LeadCards({ items, members, onOpen, now }: LeadCardsProps) {
                   {lead.summary}
                 </Text>
               ) : null}
-              <Group gap="xs" mt={6} c="dimmed" fz="xs" wrap="wrap">
-                <Text span inherit>
-                  {LEAD_SOURCE_WORDS[lead.source]}
-                </Text>
-                <Text span inherit aria-hidden>
-                  ·
-                </Text>
-                <RelativeTime at={lead.createdAt} now={now} size="xs" dimmed />
-                <Text span inherit aria-hidden>
-                  ·
-                </Text>
-                <Text span inherit>
-                  {assigneeLabel(lead.assignedUserId, members)}
-                </Text>
-                {lead.valueCents !== null ? (
-                  <>
-                    <Text span inherit aria-hidden>
-                      ·
-                    </Text>
-                    <Text span inherit>
-                      {formatMoney(lead.valueCents)}
-                    </Text>
-                  </>
-                ) : null}
-              </Group>
+              <MetaLine
+                items={[
+                  LEAD_SOURCE_WORDS[lead.source],
+                  <RelativeTime key="at" at={lead.createdAt} now={now} size="xs" dimmed />,
+                  assigneeLabel(lead.assignedUserId, members),
+                  lead.valueCents !== null ? formatMoney(lead.valueCents) : null,
+                ]}
+              />
             </UnstyledButton>
           </Paper>
         </li>
