@@ -1,4 +1,4 @@
-import { Anchor, List, NumberInput, Paper, Radio, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Anchor, List, NumberInput, Radio, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import {
   MISSED_CALL_LIMITS as L,
@@ -12,6 +12,7 @@ import { DEFAULT_HOURS, WEEKDAYS, type WeeklyHours } from '@contracts/company';
 import { BusinessNumberState, useBusinessNumber, useCompanySettings } from '@/entities/company';
 import { formatPhone } from '@/shared/lib/format';
 import { PhoneInput } from '@/shared/ui/phone-input';
+import { SectionPanel } from '@/shared/ui/section-panel';
 import { templateProblem, wholeNumberProblem } from '../lib/text-back-preview';
 import { type MissedCallSettingsView, SettingsFormFrame, useMissedCallSettingsForm, WithMissedCallSettings } from './settings-form';
 import { TemplateField } from './template-field';
@@ -84,19 +85,12 @@ function hoursSummary(hours: WeeklyHours | null): string[] {
   });
 }
 
+/** A titled box of the form: SectionPanel with its fields spaced as a stack. */
 function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: React.ReactNode }) {
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={id}>
-      <Title order={2} id={id} fz="lg" mb={description ? 4 : 'sm'}>
-        {title}
-      </Title>
-      {description ? (
-        <Text size="sm" c="dimmed" mb="sm">
-          {description}
-        </Text>
-      ) : null}
+    <SectionPanel id={id} title={title} description={description}>
       <Stack gap="md">{children}</Stack>
-    </Paper>
+    </SectionPanel>
   );
 }
 
