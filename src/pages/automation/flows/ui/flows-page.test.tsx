@@ -1,5 +1,4 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderScreen } from '@/shared/lib/test';
 import { FlowEditorPage } from './flow-editor-page';
@@ -17,16 +16,14 @@ describe('FlowsPage', () => {
 });
 
 describe('NewFlowPage', () => {
-  it('lets you look at the triggers, says flows can’t be created yet, with no disabled look-alike Create button', async () => {
+  it('describes the triggers and steps, says flows can’t be created yet, and offers no choice it would throw away', async () => {
     const { heading } = await renderScreen(NewFlowPage, { path: '/flows/new' });
     expect(heading).toHaveTextContent('New flow');
+    expect(screen.getByText(/Flows can’t be created yet/)).toBeInTheDocument();
 
-    const missedCall = screen.getByRole('button', { name: /A call is missed/ });
-    expect(missedCall).toHaveAttribute('aria-pressed', 'false');
-    await userEvent.click(missedCall);
-    expect(missedCall).toHaveAttribute('aria-pressed', 'true');
-
-    expect(screen.getByText(/Flows can’t be created in your account yet/)).toBeInTheDocument();
+    expect(screen.getByText('A call is missed')).toBeInTheDocument();
+    // The triggers were toggle buttons whose choice was never saved: a control for a feature that does not exist.
+    expect(screen.queryByRole('button', { name: /A call is missed/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create flow' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to flows' })).toHaveAttribute('href', '/flows');
   });

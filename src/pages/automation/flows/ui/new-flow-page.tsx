@@ -1,6 +1,5 @@
-import { Badge, Button, Card, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { PageHeader } from '@/shared/ui/page-header';
 
 // Product brief §4: the events that can start a flow.
@@ -26,53 +25,28 @@ const STEPS = [
   'Stop',
 ];
 
-/** /flows/new: choose a trigger. Creating isn't possible yet, so the create button stays off and says why. */
+/**
+ * /flows/new: what a flow will be made of. Flows can't be created yet, so the triggers are described, not offered as
+ * choices that would be thrown away (decision 0017: no look-alike controls for features not built).
+ */
 export function NewFlowPage() {
-  const [trigger, setTrigger] = useState<string | null>(null);
-
   return (
     <Stack gap="lg">
-      <PageHeader title="New flow" description="Start by choosing what sets the flow off." />
+      <PageHeader title="New flow" description="Flows can’t be created yet. This is what will start one, and the steps it can take." />
 
       <Stack component="section" aria-labelledby="trigger-title" gap="sm">
         <Title order={2} id="trigger-title" fz="lg">
-          Choose a trigger
+          What can start a flow
         </Title>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
-          {TRIGGERS.map((item) => {
-            const selected = trigger === item.id;
-            return (
-              <Card
-                key={item.id}
-                component="button"
-                type="button"
-                withBorder
-                padding="md"
-                aria-pressed={selected}
-                onClick={() => setTrigger(selected ? null : item.id)}
-                style={{
-                  textAlign: 'left',
-                  cursor: 'pointer',
-                  font: 'inherit',
-                  color: 'inherit',
-                  borderColor: selected ? 'var(--mantine-primary-color-filled)' : undefined,
-                  boxShadow: selected ? '0 0 0 1px var(--mantine-primary-color-filled)' : undefined,
-                }}
-              >
-                <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                  <Text fw={600}>{item.title}</Text>
-                  {selected ? (
-                    <Badge size="sm" variant="light">
-                      Chosen
-                    </Badge>
-                  ) : null}
-                </Group>
-                <Text size="sm" c="dimmed" mt={4}>
-                  {item.detail}
-                </Text>
-              </Card>
-            );
-          })}
+        <SimpleGrid component="ul" cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+          {TRIGGERS.map((item) => (
+            <Paper key={item.id} component="li" withBorder radius="md" p="md">
+              <Text fw={600}>{item.title}</Text>
+              <Text size="sm" c="dimmed" mt={4}>
+                {item.detail}
+              </Text>
+            </Paper>
+          ))}
         </SimpleGrid>
       </Stack>
 
@@ -87,13 +61,10 @@ export function NewFlowPage() {
         </List>
       </Paper>
 
-      <Group gap="sm" align="center" wrap="wrap">
+      <Group>
         <Button component={Link} to="/flows" variant="default">
           Back to flows
         </Button>
-        <Text size="sm" c="dimmed" id="create-flow-reason" style={{ flex: '1 1 240px' }}>
-          Flows can’t be created in your account yet, so the trigger you choose here isn’t saved.
-        </Text>
       </Group>
     </Stack>
   );
