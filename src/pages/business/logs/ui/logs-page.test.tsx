@@ -6,7 +6,7 @@ import { LogsPage } from './logs-page';
 
 describe('LogsPage', () => {
   it('shows the log types, each with its own empty state', async () => {
-    const api = createFakeApi({ 'logs.messages': () => ({ items: [], total: 0 }), 'logs.deadLetters': () => ({ items: [], total: 0 }), 'logs.audit': () => ({ items: [], nextCursor: null }) });
+    const api = createFakeApi({ 'logs.messages': () => ({ items: [], total: 0 }), 'logs.deadLetters': () => ({ items: [], total: 0 }), 'logs.audit': () => ({ items: [], nextCursor: null }), 'phone.get': () => ({ number: null, twilioConfigured: false, alertPhone: null, protectedNumbers: [] }) });
     const { heading } = await renderScreen(LogsPage, { path: '/logs', api });
     expect(heading).toHaveTextContent('Logs');
 
@@ -15,7 +15,7 @@ describe('LogsPage', () => {
       'Messages', 'Webhook deliveries', 'AI decisions', 'Audit log', 'Failed tasks',
     ]);
     expect(await screen.findByRole('heading', { level: 2, name: 'No messages yet' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Set up your business number' })).toHaveAttribute('href', '/settings/phone');
+    expect(await screen.findByRole('link', { name: 'Set up your business number' })).toHaveAttribute('href', '/settings/phone');
 
     await userEvent.click(screen.getByRole('tab', { name: 'Webhook deliveries' }));
     expect(screen.getByRole('heading', { level: 2, name: 'No webhook deliveries yet' })).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useBusinessNumber } from '@/entities/company';
 import { useTRPC } from '@/shared/api-react';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { MESSAGE_AUTHOR_WORDS, type MessageStatus } from '@contracts/message';
@@ -38,6 +39,7 @@ const LONG_TEXT = 120;
  * live (the app invalidates `logs.*` on every message event).
  */
 export function MessageLog() {
+  const number = useBusinessNumber();
   const trpc = useTRPC();
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -120,11 +122,13 @@ export function MessageLog() {
       <EmptyState
         icon="✉"
         title="No messages yet"
-        description="Every text sent or received is listed here with its status: waiting to send, sent, delivered or failed. When a text fails, you’ll see why in plain words. Texts go out from your business number, so set that up first."
+        description={`Every text sent or received is listed here with its status: waiting to send, sent, delivered or failed. When a text fails, you’ll see why in plain words.${number.data ? '' : ' Texts go out from your business number, so set that up first.'}`}
         action={
-          <Button component={Link} to="/settings/phone" variant="light">
-            Set up your business number
-          </Button>
+          number.isSuccess && !number.data ? (
+            <Button component={Link} to="/settings/phone" variant="light">
+              Set up your business number
+            </Button>
+          ) : null
         }
       />
     );

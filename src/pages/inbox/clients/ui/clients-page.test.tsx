@@ -59,12 +59,19 @@ describe('ClientsPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/clients/${BOB}`));
   });
 
-  it('explains where clients come from when there are none yet', async () => {
-    const { render } = setup('/clients', { 'clients.list': () => ({ items: [], total: 0 }) });
+  it('explains where clients come from when there are none yet, offering the number only when there is none', async () => {
+    const { render } = setup('/clients', { 'clients.list': () => ({ items: [], total: 0 }), 'phone.get': () => ({ number: null, twilioConfigured: false, alertPhone: null, protectedNumbers: [] }) });
     await render();
     expect(await screen.findByRole('heading', { name: 'No clients yet' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Set up your business number' })).toHaveAttribute('href', '/settings/phone');
-    expect(screen.getByRole('link', { name: 'Install the chat widget' })).toHaveAttribute('href', '/chat-widget/styles');
+    expect(await screen.findByRole('link', { name: 'Set up your business number' })).toHaveAttribute('href', '/settings/phone');
+    expect(screen.queryByRole('link', { name: 'Install the chat widget' })).not.toBeInTheDocument();
+  });
+
+  it('with a test number, points to the test phone instead of the number', async () => {
+    const { render } = setup('/clients', { 'clients.list': () => ({ items: [], total: 0 }), 'phone.get': () => ({ number: { e164: '+13125550100', provider: 'simulator' }, twilioConfigured: false, alertPhone: null, protectedNumbers: [] }) });
+    await render();
+    expect(await screen.findByRole('link', { name: 'Text yourself from the test phone' })).toHaveAttribute('href', '/settings/phone');
+    expect(screen.queryByRole('link', { name: 'Set up your business number' })).not.toBeInTheDocument();
   });
 
   it('offers to clear a search that matches nobody', async () => {

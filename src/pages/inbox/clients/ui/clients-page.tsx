@@ -2,6 +2,7 @@ import { Anchor, Button, Group, List, Paper, SegmentedControl, Stack, Table, Tex
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
+import { useBusinessNumber } from '@/entities/company';
 import { useTRPC } from '@/shared/api-react';
 import { PagedResults } from '@/shared/ui/paged-results';
 import { EmptyState } from '@/shared/ui/empty-state';
@@ -22,6 +23,7 @@ const SHOW_OPTIONS: Array<{ value: ClientsShow; label: string }> = [
 ];
 
 function NoClientsYet() {
+  const number = useBusinessNumber();
   return (
     <>
       <EmptyState
@@ -29,14 +31,17 @@ function NoClientsYet() {
         title="No clients yet"
         description="When someone texts, calls or fills in a form, they become a client here. If the same person gets in touch again, it’s added to their record instead of creating a duplicate."
         action={
-          <Group gap="xs" justify="center">
+          number.data ? (
+            number.data.provider === 'simulator' ? (
+              <Button component={Link} to="/settings/phone">
+                Text yourself from the test phone
+              </Button>
+            ) : null
+          ) : number.isSuccess ? (
             <Button component={Link} to="/settings/phone">
               Set up your business number
             </Button>
-            <Button component={Link} to="/chat-widget/styles" variant="default">
-              Install the chat widget
-            </Button>
-          </Group>
+          ) : null
         }
       />
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="client-record-title">

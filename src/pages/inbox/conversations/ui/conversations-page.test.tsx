@@ -88,14 +88,19 @@ describe('thread list', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
-  it('explains an empty inbox and points to the business number and its test phone', async () => {
-    await renderInbox({ 'conversations.list': () => page([]) });
+  it('explains an empty inbox and points to the business number when there is none', async () => {
+    await renderInbox({ 'conversations.list': () => page([]), 'phone.get': () => ({ number: null, twilioConfigured: false, alertPhone: null, protectedNumbers: [] }) });
     expect(await screen.findByRole('heading', { name: 'No conversations yet' })).toBeInTheDocument();
     expect(screen.getByText(/When a customer texts your business number/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Set up your business number' })).toHaveAttribute('href', '/settings/phone');
-    expect(screen.getByRole('link', { name: 'Text yourself from the test phone' })).toHaveAttribute('href', '/settings/phone');
+    expect(await screen.findByRole('link', { name: 'Set up your business number' })).toHaveAttribute('href', '/settings/phone');
     expect(screen.getByRole('heading', { name: 'No conversation open' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'No client selected' })).toBeInTheDocument();
+  });
+
+  it('with a test number, points to the test phone instead of the number', async () => {
+    await renderInbox({ 'conversations.list': () => page([]), 'phone.get': () => ({ number: { e164: '+13125550100', provider: 'simulator' }, twilioConfigured: false, alertPhone: null, protectedNumbers: [] }) });
+    expect(await screen.findByRole('link', { name: 'Text yourself from the test phone' })).toHaveAttribute('href', '/settings/phone');
+    expect(screen.queryByRole('link', { name: 'Set up your business number' })).not.toBeInTheDocument();
   });
 
   it('explains an empty filter and an empty search, with a way back', async () => {

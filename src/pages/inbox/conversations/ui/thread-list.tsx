@@ -2,6 +2,7 @@ import { Anchor, Badge, Box, Button, Group, Skeleton, Stack, Text, TextInput, Un
 import { useDebouncedValue } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useBusinessNumber } from '@/entities/company';
 import { useTRPC } from '@/shared/api-react';
 import { FEATURES } from '@/shared/config';
 import { EmptyState } from '@/shared/ui/empty-state';
@@ -182,6 +183,7 @@ function ListSkeleton() {
 }
 
 function EmptyList({ filter, search, onShowAll, onClearSearch }: { filter: InboxFilter; search: string; onShowAll: () => void; onClearSearch: () => void }) {
+  const number = useBusinessNumber();
   if (search) {
     return (
       <EmptyState
@@ -218,18 +220,21 @@ function EmptyList({ filter, search, onShowAll, onClearSearch }: { filter: Inbox
       title="No conversations yet"
       description="When a customer texts your business number, or a lead comes in from your website or a missed call, the conversation appears here for your team to answer."
       action={
-        <>
+        number.data ? (
+          number.data.provider === 'simulator' ? (
+            <Text size="sm" c="dimmed">
+              No customers yet?{' '}
+              <Anchor component={Link} to="/settings/phone" size="sm">
+                Text yourself from the test phone
+              </Anchor>{' '}
+              in Settings → Phone.
+            </Text>
+          ) : null
+        ) : number.isSuccess ? (
           <Button component={Link} to="/settings/phone" size="sm">
             Set up your business number
           </Button>
-          <Text size="sm" c="dimmed">
-            No customers yet?{' '}
-            <Anchor component={Link} to="/settings/phone" size="sm">
-              Text yourself from the test phone
-            </Anchor>{' '}
-            in Settings → Phone.
-          </Text>
-        </>
+        ) : null
       }
     />
   );

@@ -116,15 +116,22 @@ describe('LeadsPage list', () => {
 });
 
 describe('LeadsPage empty states', () => {
-  it('with no leads at all, says where leads come from', async () => {
-    const { render } = setup('/leads', { 'leads.list': () => ({ items: [], total: 0 }) });
+  it('with no leads at all and no number, says where leads come from and offers the number first', async () => {
+    const { render } = setup('/leads', { 'leads.list': () => ({ items: [], total: 0 }), 'phone.get': () => ({ number: null, twilioConfigured: false, alertPhone: null, protectedNumbers: [] }) });
     await render();
     expect(await screen.findByRole('heading', { name: 'No leads yet' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Install the chat widget' })).toHaveAttribute('href', '/chat-widget/styles');
-    expect(screen.getByRole('link', { name: 'Set up your business number' })).toHaveAttribute('href', '/settings/phone');
-    expect(screen.getByRole('link', { name: 'Turn on missed-call text-back' })).toHaveAttribute('href', '/missed-calls/basic');
+    expect(await screen.findByRole('link', { name: 'Set up your business number' })).toHaveAttribute('href', '/settings/phone');
+    expect(screen.queryByRole('link', { name: 'Install the chat widget' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Filter leads' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New lead' })).toBeEnabled();
+  });
+
+  it('with no leads and a test number, offers missed calls and the test phone, not the number again', async () => {
+    const { render } = setup('/leads', { 'leads.list': () => ({ items: [], total: 0 }), 'phone.get': () => ({ number: { e164: '+13125550100', provider: 'simulator' }, twilioConfigured: false, alertPhone: null, protectedNumbers: [] }) });
+    await render();
+    expect(await screen.findByRole('link', { name: 'Turn on missed-call text-back' })).toHaveAttribute('href', '/missed-calls/basic');
+    expect(screen.getByRole('link', { name: 'Text yourself from the test phone' })).toHaveAttribute('href', '/settings/phone');
+    expect(screen.queryByRole('link', { name: 'Set up your business number' })).not.toBeInTheDocument();
   });
 
   it('with filters that match nothing, offers to clear them', async () => {

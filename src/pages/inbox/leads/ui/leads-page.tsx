@@ -2,6 +2,7 @@ import { Button, Group, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useBusinessNumber } from '@/entities/company';
 import { useTeamMembers } from '@/entities/user';
 import { NewLeadModal } from '@/features/create-lead';
 import { useTRPC } from '@/shared/api-react';
@@ -20,25 +21,30 @@ import { LeadsFilters } from './leads-filters';
 import { LeadsTable } from './leads-table';
 
 function NoLeadsYet() {
+  // Offer what is left to do, from the real setup state: a number first; then missed calls and a test text.
+  const number = useBusinessNumber();
   return (
     <EmptyState
       icon="☎"
       title="No leads yet"
-      description="A lead appears here the moment someone writes in your website chat or form, texts your business number, or calls and doesn’t reach you. Connect at least one of these to start getting leads — or add one yourself with “New lead”."
+      description="A lead appears here the moment someone texts your business number or calls and doesn’t reach you (and, soon, writes in your website chat or form) — or add one yourself with “New lead”."
       action={
-        <>
-          <Button component={Link} to="/chat-widget/styles">
-            Install the chat widget
-          </Button>
+        number.data ? (
           <Group gap="xs" justify="center">
-            <Button component={Link} to="/settings/phone" variant="default">
-              Set up your business number
-            </Button>
-            <Button component={Link} to="/missed-calls/basic" variant="default">
+            <Button component={Link} to="/missed-calls/basic">
               Turn on missed-call text-back
             </Button>
+            {number.data.provider === 'simulator' ? (
+              <Button component={Link} to="/settings/phone" variant="default">
+                Text yourself from the test phone
+              </Button>
+            ) : null}
           </Group>
-        </>
+        ) : number.isSuccess ? (
+          <Button component={Link} to="/settings/phone">
+            Set up your business number
+          </Button>
+        ) : null
       }
     />
   );
