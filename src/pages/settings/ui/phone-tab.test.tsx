@@ -242,6 +242,26 @@ describe('Settings → Phone: test phone', () => {
     await waitFor(() => expect(threadCalls.mock.calls.length).toBeGreaterThan(before));
   });
 
+  it('calls the business from the test phone: a missed call with a voicemail, or an answered one', async () => {
+    const placeCall = vi.fn((input: { answered: boolean }) => ({ callSid: 'SIMCA1', route: 'dial', answered: input.answered, endsAt: 1_700_000_300_000 }));
+    const { user } = await renderPhoneTab({
+      'phone.get': () => settings({ number: TEST_NUMBER }),
+      'phone.simulator.devices': () => [device],
+      'phone.simulator.placeCall': placeCall,
+    });
+    const form = await screen.findByRole('form', { name: 'Call the business' });
+    await user.type(within(form).getByLabelText(/Voicemail/), 'My water heater is leaking, please call back');
+    await user.click(within(form).getByRole('button', { name: 'Call' }));
+    await waitFor(() => expect(placeCall).toHaveBeenCalledWith({ deviceId: DEVICE_ID, answered: false, voicemail: 'My water heater is leaking, please call back' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent(/^Missed: the call ends at .+ the text-back arrives here/);
+
+    await user.click(within(form).getByRole('radio', { name: /Your team answers/ }));
+    expect(within(form).queryByLabelText(/Voicemail/)).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Call' }));
+    await waitFor(() => expect(placeCall).toHaveBeenLastCalledWith({ deviceId: DEVICE_ID, answered: true }));
+    expect(await within(form).findByRole('status')).toHaveTextContent(/^Answered: .+ not a missed call/);
+  });
+
   it('shows why the test phone cannot text, as the server says it', async () => {
     const { user } = await renderPhoneTab({
       'phone.get': () => settings({ number: TEST_NUMBER }),

@@ -156,7 +156,9 @@ function PhoneScreen({ device, customerName, businessNumber }: { device: TestDev
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const threadQuery = trpc.phone.simulator.thread.queryOptions({ deviceId: device.id });
-  const thread = useQuery(threadQuery);
+  // After a call, the text-back arrives on its own schedule: look for it every 2 s until a minute after the call ends.
+  const [watchUntil, setWatchUntil] = useState(0);
+  const thread = useQuery({ ...threadQuery, refetchInterval: () => (Date.now() < watchUntil ? 2_000 : false) });
   const [body, setBody] = useState('');
   const [photo, setPhoto] = useState('');
   const [emptyTried, setEmptyTried] = useState(false);
@@ -250,7 +252,70 @@ function PhoneScreen({ device, customerName, businessNumber }: { device: TestDev
           </Group>
         </Stack>
       </form>
+      <CallTheBusiness deviceId={device.id} onPlaced={(endsAt) => setWatchUntil(endsAt + 60_000)} />
     </Paper>
+  );
+}
+
+/**
+ * The test phone calls the business: the same steps as a Twilio call (ring, Dial result, voicemail, transcript)
+ * run on the server's job queue, so the call shows in Missed calls → History and a missed one gets its text-back.
+ */
+function CallTheBusiness({ deviceId, onPlaced }: { deviceId: string; onPlaced: (endsAt: number) => void }) {
+  const trpc = useTRPC();
+  const [answered, setAnswered] = useState<'no' | 'yes'>('no');
+  const [voicemail, setVoicemail] = useState('');
+  const [placed, setPlaced] = useState<{ answered: boolean; endsAt: number } | null>(null);
+  const call = useMutation(
+    trpc.phone.simulator.placeCall.mutationOptions({
+      onSuccess: (result) => {
+        setPlaced({ answered: result.answered, endsAt: result.endsAt });
+        setVoicemail('');
+        onPlaced(result.endsAt);
+      },
+    }),
+  );
+  const fields = apiFieldErrors(call.error);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    call.mutate({ deviceId, answered: answered === 'yes', ...(answered === 'no' && voicemail.trim() ? { voicemail: voicemail.trim() } : {}) });
+  };
+  return (
+    <form onSubmit={submit} noValidate className={classes.composer} aria-label="Call the business">
+      <Stack gap="xs">
+        <ApiErrorAlert error={call.error} shownFields={['voicemail']} />
+        <Radio.Group label="Call the business" value={answered} onChange={(value) => setAnswered(value === 'yes' ? 'yes' : 'no')}>
+          <Stack gap={4} mt={4}>
+            <Radio value="no" label="Nobody answers" />
+            <Radio value="yes" label="Your team answers (when calls ring your phone first)" />
+          </Stack>
+        </Radio.Group>
+        {answered === 'no' ? (
+          <Textarea
+            label="Voicemail (optional)"
+            description="What the caller says after the greeting; it becomes the voicemail and its transcript."
+            autosize
+            minRows={2}
+            maxRows={4}
+            value={voicemail}
+            onChange={(event) => setVoicemail(event.currentTarget.value)}
+            error={fields.voicemail}
+          />
+        ) : null}
+        <Group justify="flex-end">
+          <Button type="submit" variant="default" loading={call.isPending}>
+            Call
+          </Button>
+        </Group>
+        {placed ? (
+          <Text size="xs" c="dimmed" role="status">
+            {placed.answered
+              ? `Answered: the call ends at ${timeOf(placed.endsAt)} and is not a missed call.`
+              : `Missed: the call ends at ${timeOf(placed.endsAt)}. Unless a rule skips it, the text-back arrives here after the delay set in Missed calls.`}
+          </Text>
+        ) : null}
+      </Stack>
+    </form>
   );
 }
 
