@@ -243,7 +243,7 @@ describe('Settings → Phone: test phone', () => {
   });
 
   it('calls the business from the test phone: a missed call with a voicemail, or an answered one', async () => {
-    const placeCall = vi.fn((input: { answered: boolean }) => ({ callSid: 'SIMCA1', route: 'dial', answered: input.answered, endsAt: 1_700_000_300_000 }));
+    const placeCall = vi.fn((input: unknown) => ({ callSid: 'SIMCA1', route: 'dial', answered: (input as { answered: boolean }).answered, endsAt: 1_700_000_300_000 }));
     const { user } = await renderPhoneTab({
       'phone.get': () => settings({ number: TEST_NUMBER }),
       'phone.simulator.devices': () => [device],

@@ -157,8 +157,15 @@ function PhoneScreen({ device, customerName, businessNumber }: { device: TestDev
   const queryClient = useQueryClient();
   const threadQuery = trpc.phone.simulator.thread.queryOptions({ deviceId: device.id });
   // After a call, the text-back arrives on its own schedule: look for it every 2 s until a minute after the call ends.
-  const [watchUntil, setWatchUntil] = useState(0);
-  const thread = useQuery({ ...threadQuery, refetchInterval: () => (Date.now() < watchUntil ? 2_000 : false) });
+  const [watching, setWatching] = useState(false);
+  const stopWatching = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(stopWatching.current ?? undefined), []);
+  const watchUntil = (endsAt: number) => {
+    setWatching(true);
+    clearTimeout(stopWatching.current ?? undefined);
+    stopWatching.current = setTimeout(() => setWatching(false), Math.max(0, endsAt + 60_000 - Date.now()));
+  };
+  const thread = useQuery({ ...threadQuery, refetchInterval: watching ? 2_000 : false });
   const [body, setBody] = useState('');
   const [photo, setPhoto] = useState('');
   const [emptyTried, setEmptyTried] = useState(false);
@@ -252,7 +259,7 @@ function PhoneScreen({ device, customerName, businessNumber }: { device: TestDev
           </Group>
         </Stack>
       </form>
-      <CallTheBusiness deviceId={device.id} onPlaced={(endsAt) => setWatchUntil(endsAt + 60_000)} />
+      <CallTheBusiness deviceId={device.id} onPlaced={watchUntil} />
     </Paper>
   );
 }
