@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { openDatabase, queryRows } from '@server/platform/db/database';
 import { companies } from '@server/platform/db/schema';
 import { setActiveNumber } from '@server/modules/phone-numbers/active-number';
 import { type ServerProcess, startServerProcess } from '../tests/support/server-process';
+import { readBody } from '@server/platform/testing/read-body';
 
 /**
  * Crash safety of the embedded database (docs/decisions/0016-embedded-durability.md): the real process is killed
@@ -48,12 +49,6 @@ interface FakeTwilio {
   lookups: number;
   lastRequestAt: number;
   close(): Promise<void>;
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** A stand-in for api.twilio.com: accepts texts (records them on arrival, answers after SEND_HOLD_MS) and lists them. */

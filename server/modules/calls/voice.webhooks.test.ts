@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MISSED_CALL_SETTINGS } from '@contracts/call';
@@ -13,6 +13,7 @@ import { NUMBER_HOOKS_VERSION, numberHooks, scheduleNumberHooks } from '@server/
 import { createTestDatabase, type TestDatabase } from '@server/platform/testing/test-database';
 import { createMemoryMailer } from '@server/platform/testing/test-deps';
 import { escapeXml } from './twiml';
+import { readBody } from '@server/platform/testing/read-body';
 
 const SID = `AC${'b'.repeat(32)}`;
 const TOKEN = 'twilio-auth-token-for-voice-tests';
@@ -28,12 +29,6 @@ let app: ServerApp;
 let companyId: string;
 // Thursday 10:00 in Los Angeles: business hours.
 const clock = new ManualClock(Date.parse('2026-11-19T18:00:00Z'));
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 beforeAll(async () => {
   twilioApi = createServer(async (request, response) => {

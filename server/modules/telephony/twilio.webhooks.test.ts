@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { queueOutbound } from '@server/modules/messaging/outbound.service';
 import { setActiveNumber } from '@server/modules/phone-numbers/active-number';
 import { createTestDatabase, type TestDatabase } from '@server/platform/testing/test-database';
 import { createMemoryMailer } from '@server/platform/testing/test-deps';
+import { readBody } from '@server/platform/testing/read-body';
 
 const SID = `AC${'a'.repeat(32)}`;
 const TOKEN = 'twilio-auth-token-for-tests';
@@ -27,12 +28,6 @@ let database: TestDatabase;
 let app: ServerApp;
 let companyId: string;
 const clock = new ManualClock(Date.parse('2026-11-21T20:00:00Z'));
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 beforeAll(async () => {
   twilioApi = createServer(async (request, response) => {
