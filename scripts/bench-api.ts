@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startMailCatcher } from '@server/platform/testing/mail-catcher';
 import { ROOT } from './web-build';
+import { trpcMutation } from './trpc-call';
 
 /**
  * npm run bench:api [-- --duration 10 --connections 32 --log-level info --browser --cpu-prof DIR --only NAME,NAME]
@@ -164,16 +165,7 @@ export async function benchApi(args: string[]): Promise<number> {
     await waitForHttp(`${base}/healthz`, server, 'server', serverLog);
     hello = await startHelloWorld();
 
-    const call = async (path: string, body: unknown, token?: string) => {
-      const response = await fetch(`${base}/trpc/${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      });
-      const json = (await response.json()) as { result?: { data: unknown }; error?: { message: string } };
-      if (!json.result) throw new Error(`${path}: ${json.error?.message ?? response.status}`);
-      return json.result.data as Record<string, unknown>;
-    };
+    const call = trpcMutation(base);
 
     // A fresh account (a unique address, so a reused Postgres database does not get in the way), signed in with
     // the code the server emailed, and a first page of leads to list.

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { twilioSignature } from '@server/adapters/telephony/twilio';
 import { startMailCatcher } from '@server/platform/testing/mail-catcher';
 import { startServerProcess } from '../tests/support/server-process';
+import { trpcMutation } from './trpc-call';
 
 /**
  * npm run bench:inbound [-- --messages 2000 --senders 200 --concurrency 50 --duplicates 0.1 --timeline --fresh-connections]
@@ -92,16 +93,7 @@ export async function benchInbound(args: string[]): Promise<number> {
     },
   });
   try {
-    const call = async (path: string, body: unknown, token?: string) => {
-      const response = await fetch(`${base}/trpc/${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      });
-      const json = (await response.json()) as { result?: { data: unknown }; error?: { message: string } };
-      if (!json.result) throw new Error(`${path}: ${json.error?.message ?? response.status}`);
-      return json.result.data as Record<string, unknown>;
-    };
+    const call = trpcMutation(base);
     const query = async (path: string, input: unknown, token: string) => {
       const response = await fetch(`${base}/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { authorization: `Bearer ${token}` } });
       return ((await response.json()) as { result: { data: Record<string, unknown> } }).result.data;
