@@ -2,17 +2,9 @@ import { Anchor, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextIn
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import {
-  isAnonymousCaller,
-  MISSED_REASON_WORDS,
-  type MissedReason,
-  TEXT_BACK_OUTCOME_WORDS,
-  TEXT_BACK_OUTCOMES,
-  TEXT_BACK_SKIP_REASON_WORDS,
-  type TextBackOutcome,
-  type TextBackSkipReason,
-} from '@contracts/call';
+import { isAnonymousCaller, TEXT_BACK_OUTCOME_WORDS, TEXT_BACK_OUTCOMES, type TextBackOutcome } from '@contracts/call';
 import { LEAD_STATUS_WORDS, type LeadStatus } from '@contracts/lead';
+import { type CallItem, CallVoicemail, callSummary, TextBackBadge, textBackReason } from '@/entities/call';
 import { useBusinessNumber } from '@/entities/company';
 import { useTRPC } from '@/shared/api-react';
 import { formatPhone, fullDateTime } from '@/shared/lib/format';
@@ -30,8 +22,6 @@ const OUTCOME_FILTERS: Array<{ value: OutcomeFilter; label: string }> = [
   { value: 'voicemail', label: 'Left a voicemail' },
   ...TEXT_BACK_OUTCOMES.map((outcome) => ({ value: outcome, label: TEXT_BACK_OUTCOME_WORDS[outcome] })),
 ];
-
-const OUTCOME_COLORS: Record<TextBackOutcome, string> = { not_needed: 'green', pending: 'yellow', texted: 'blue', skipped: 'gray', failed: 'red' };
 
 interface Filters {
   from: string;
@@ -51,15 +41,7 @@ function useCallHistory(filters: Filters) {
   return useInfiniteQuery(trpc.calls.list.infiniteQueryOptions(input, { getNextPageParam: (last) => last.nextCursor ?? undefined }));
 }
 
-type CallRow = NonNullable<ReturnType<typeof useCallHistory>['data']>['pages'][number]['items'][number];
-
-/** "1:05" for 65 seconds; "0:08" for 8. */
-function duration(seconds: number): string {
-  const whole = Math.max(0, Math.round(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}
-
-function Caller({ call }: { call: CallRow }) {
+function Caller({ call }: { call: CallItem }) {
   if (call.contact) {
     return (
       <Anchor size="sm" fw={600} renderRoot={(props) => <Link to="/clients/$id" params={{ id: call.contact!.id }} {...props} />}>
@@ -74,27 +56,14 @@ function Caller({ call }: { call: CallRow }) {
   );
 }
 
-/** What happened to the call itself: answered (and for how long), or missed and why. */
-function callSummary(call: CallRow): string {
-  if (!call.missed) {
-    if (call.status === 'ringing') return 'Ringing…';
-    return call.talkSeconds !== null ? `Answered · talked ${duration(call.talkSeconds)}` : 'Answered';
-  }
-  const reason = call.missedReason ? MISSED_REASON_WORDS[call.missedReason as MissedReason] : 'Missed';
-  return call.ringSeconds !== null && call.ringSeconds > 0 ? `${reason} · rang ${call.ringSeconds} s` : reason;
-}
-
 /** The text-back outcome chip in the words of contracts/call.ts, its reason, and what followed (replied, the lead). */
-function OutcomeChips({ call }: { call: CallRow }) {
-  const outcome = call.textBack.outcome as TextBackOutcome;
-  const reason = call.textBack.reason ? TEXT_BACK_SKIP_REASON_WORDS[call.textBack.reason as TextBackSkipReason] : null;
+function OutcomeChips({ call }: { call: CallItem }) {
+  const reason = textBackReason(call);
   const leadStatus = call.lead?.status as LeadStatus | undefined;
   return (
     <Stack gap={4} align="flex-start">
       <Group gap={4}>
-        <Badge color={OUTCOME_COLORS[outcome] ?? 'gray'} variant="light" data-testid="call-outcome">
-          {TEXT_BACK_OUTCOME_WORDS[outcome] ?? outcome}
-        </Badge>
+        <TextBackBadge call={call} />
         {call.replied ? (
           <Badge color="teal" variant="light">
             Replied
@@ -115,37 +84,7 @@ function OutcomeChips({ call }: { call: CallRow }) {
   );
 }
 
-/** The voicemail: its length and its transcript as plain text (never HTML), or why there is no transcript. */
-function Voicemail({ call }: { call: CallRow }) {
-  const voicemail = call.voicemail;
-  if (!voicemail) {
-    return (
-      <Text size="sm" c="dimmed">
-        No voicemail
-      </Text>
-    );
-  }
-  const transcript =
-    voicemail.transcriptStatus === 'completed' && voicemail.transcript
-      ? `“${voicemail.transcript}”`
-      : voicemail.transcriptStatus === 'pending'
-        ? 'Writing out the message…'
-        : voicemail.transcriptStatus === 'failed'
-          ? 'This message could not be written out.'
-          : 'Not written out (transcription was off).';
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed">
-        Voicemail · {duration(voicemail.seconds)}
-      </Text>
-      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="voicemail-transcript">
-        {transcript}
-      </Text>
-    </Stack>
-  );
-}
-
-function ConversationLink({ call, touch }: { call: CallRow; touch?: boolean }) {
+function ConversationLink({ call, touch }: { call: CallItem; touch?: boolean }) {
   if (!call.conversationId) return null;
   return (
     <Anchor
@@ -184,7 +123,7 @@ function HistoryFilters({ filters, onChange }: { filters: Filters; onChange: (fi
   );
 }
 
-function CallTable({ rows }: { rows: CallRow[] }) {
+function CallTable({ rows }: { rows: CallItem[] }) {
   return (
     <Table.ScrollContainer minWidth={860}>
       <Table aria-label="Calls" verticalSpacing="sm" striped>
@@ -217,7 +156,7 @@ function CallTable({ rows }: { rows: CallRow[] }) {
                 <OutcomeChips call={call} />
               </Table.Td>
               <Table.Td style={{ verticalAlign: 'top', maxWidth: 320 }}>
-                <Voicemail call={call} />
+                <CallVoicemail call={call} />
               </Table.Td>
               <Table.Td style={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}>
                 <ConversationLink call={call} />
@@ -230,7 +169,7 @@ function CallTable({ rows }: { rows: CallRow[] }) {
   );
 }
 
-function CallCards({ rows }: { rows: CallRow[] }) {
+function CallCards({ rows }: { rows: CallItem[] }) {
   return (
     <Stack gap="sm" component="ul" aria-label="Calls" p={0} m={0} style={{ listStyle: 'none' }}>
       {rows.map((call) => (
@@ -242,7 +181,7 @@ function CallCards({ rows }: { rows: CallRow[] }) {
             <Caller call={call} />
             <Text size="sm">{callSummary(call)}</Text>
             <OutcomeChips call={call} />
-            <Voicemail call={call} />
+            <CallVoicemail call={call} />
             <ConversationLink call={call} touch />
           </Stack>
         </Paper>
