@@ -33,8 +33,11 @@ export const MISSED_REASON_WORDS = {
   caller_hung_up: 'Caller hung up before anyone answered',
 } as const satisfies Record<MissedReason, string>;
 
-/** The voicemail transcript: none (no voicemail, or transcription off), on its way, there, or failed. */
-export const TRANSCRIPT_STATUSES = ['none', 'pending', 'completed', 'failed'] as const;
+/**
+ * The voicemail transcript: none (no voicemail, or transcription off), on its way, there, failed, or unavailable
+ * (audio recorded on the test phone with no words typed: the offline simulator has no speech-to-text).
+ */
+export const TRANSCRIPT_STATUSES = ['none', 'pending', 'completed', 'failed', 'unavailable'] as const;
 export type TranscriptStatus = (typeof TRANSCRIPT_STATUSES)[number];
 
 /**
@@ -82,6 +85,10 @@ export const TEXT_BACK_SKIP_REASON_WORDS = {
   undeliverable: 'The carrier could not deliver the text',
 } as const satisfies Record<TextBackSkipReason, string>;
 
+/** What callers hear before the beep: the greeting text read out (`<Say>`), or the company's uploaded recording (`<Play>`). */
+export const GREETING_SOURCES = ['say', 'recording'] as const;
+export type GreetingSource = (typeof GREETING_SOURCES)[number];
+
 /** a: the LeadLoop number is the published one and rings your phone; b: you forward unanswered calls to LeadLoop. */
 export const ROUTING_MODES = ['ring_then_voicemail', 'forwarded_missed'] as const;
 export type RoutingMode = (typeof ROUTING_MODES)[number];
@@ -110,6 +117,7 @@ export const DEFAULT_MISSED_CALL_SETTINGS = {
   businessHoursTemplate: 'Hi {first_name}, this is {business_name}. Sorry we missed your call! How can we help? Reply here and we’ll get right back to you.',
   afterHoursTemplate: 'Hi {first_name}, this is {business_name}. Sorry we missed your call, we’re closed right now. Reply with what you need and we’ll get back to you first thing.',
   voicemailGreeting: 'Sorry we missed your call. Please leave your name, what you need and the best time to reach you after the tone, and we will text you right back.',
+  greetingSource: 'say' as GreetingSource,
   voicemailMaxSeconds: 120,
   transcribeVoicemail: true,
   tailorToVoicemail: true,

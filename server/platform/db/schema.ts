@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -12,12 +13,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { CALL_DIRECTIONS, CALL_STATUSES, MISSED_REASONS, ROUTING_MODES, TEXT_BACK_OUTCOMES, TEXT_BACK_SKIP_REASONS, TRANSCRIPT_STATUSES } from '@contracts/call';
+import { CALL_DIRECTIONS, CALL_STATUSES, GREETING_SOURCES, MISSED_REASONS, ROUTING_MODES, TEXT_BACK_OUTCOMES, TEXT_BACK_SKIP_REASONS, TRANSCRIPT_STATUSES } from '@contracts/call';
 import { CONSENT_KINDS, CONSENT_METHODS } from '@contracts/consent';
 import { CONVERSATION_MODES, CONVERSATION_STATUSES } from '@contracts/conversation';
 import { LEAD_SOURCES, LEAD_STATUSES } from '@contracts/lead';
 import { MESSAGE_AUTHORS, MESSAGE_DIRECTIONS, MESSAGE_STATUSES } from '@contracts/message';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS, PUSH_PREVIEWS } from '@contracts/notification';
+import { RECORDING_PURPOSES, RECORDING_TYPES } from '@contracts/recording';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => timestamptz('created_at').notNull().defaultNow();
@@ -635,12 +637,47 @@ export const missedCallSettings = pgTable('missed_call_settings', {
   businessHoursTemplate: text('business_hours_template').notNull(),
   afterHoursTemplate: text('after_hours_template').notNull(),
   voicemailGreeting: text('voicemail_greeting').notNull(),
+  /** `recording`: callers hear the company's uploaded greeting (a `recordings` row of purpose greeting) instead of the text. */
+  greetingSource: text('greeting_source', { enum: GREETING_SOURCES }).notNull().default('say'),
   voicemailMaxSeconds: integer('voicemail_max_seconds').notNull(),
   transcribeVoicemail: boolean('transcribe_voicemail').notNull(),
   tailorToVoicemail: boolean('tailor_to_voicemail').notNull(),
   repeatCallerWindowHours: integer('repeat_caller_window_hours').notNull(),
   updatedAt: updatedAt(),
 });
+
+/** Binary data: node-postgres returns a Buffer, PGlite a Uint8Array; both become a Buffer here. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Audio kept in PostgreSQL (decision 0024): a company's uploaded voicemail greeting (at most one) and the
+ * voicemails its test phones recorded. The bytes are read only to play them; lists select the other columns.
+ */
+export const recordings = pgTable(
+  'recordings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    purpose: text('purpose', { enum: RECORDING_PURPOSES }).notNull(),
+    /** Detected from the file's first bytes (the type the browser declared must agree). */
+    contentType: text('content_type', { enum: RECORDING_TYPES }).notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    seconds: integer('seconds').notNull(),
+    fileName: text('file_name'),
+    bytes: bytea('bytes').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A test phone's voicemail: when a simulated call took it (each recording becomes one call's). */
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('recordings_company_greeting_key').on(t.companyId).where(sql`${t.purpose} = 'greeting'`),
+    index('recordings_company_created_idx').on(t.companyId, t.createdAt),
+  ],
+);
 
 /**
  * Numbers the carrier said cannot receive texts (a landline: Twilio 30006 / 21614): a missed call from one is not
