@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, gte, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import { zonedTimeToInstant } from '@contracts/send-window';
-import { calls, companies, contacts, leads, messages } from '@server/platform/db/schema';
+import { calls, companies, contacts, conversations, leads, messages } from '@server/platform/db/schema';
 import { afterCursor, keysetPage } from '@server/platform/db/keyset';
 import { notFound } from '@server/platform/errors/app-error';
 import type { CompanyScope } from '@server/platform/trpc/scope';
@@ -73,8 +73,32 @@ function nextDay(day: string): string {
   return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
 }
 
+/**
+ * An explicit client or thread must be one of the caller's company (a merged-away client is gone, as on its page):
+ * another company's id answers NOT_FOUND rather than an empty list that would read as "no calls".
+ */
+async function assertOwnFilters(scope: Pick<CompanyScope, 'db' | 'companyId'>, input: ListCallsInput) {
+  if (input.contactId) {
+    const [contact] = await scope.db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.id, input.contactId), eq(contacts.companyId, scope.companyId), isNull(contacts.mergedIntoId)))
+      .limit(1);
+    if (!contact) throw notFound('Client');
+  }
+  if (input.conversationId) {
+    const [conversation] = await scope.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.id, input.conversationId), eq(conversations.companyId, scope.companyId)))
+      .limit(1);
+    if (!conversation) throw notFound('Conversation');
+  }
+}
+
 /** Missed calls → History: the company's calls, newest first, by local date range and outcome (or one client's / thread's). */
 export async function listCalls(scope: Pick<CompanyScope, 'db' | 'companyId'>, input: ListCallsInput) {
+  await assertOwnFilters(scope, input);
   const [company] = await scope.db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, scope.companyId)).limit(1);
   const zone = company?.timezone ?? 'America/New_York';
   const where: SQL[] = [eq(calls.companyId, scope.companyId)];

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@server/platform/db/database';
-import { consentEvents, contacts, conversations, leads, messages, users } from '@server/platform/db/schema';
+import { calls, consentEvents, contacts, conversations, leads, messages, users } from '@server/platform/db/schema';
 import { contactFullName, searchWhere } from '@server/platform/db/search';
 import { AppError, notFound } from '@server/platform/errors/app-error';
 import { contactDisplayName } from '@server/modules/messaging/messaging.deps';
@@ -156,7 +156,7 @@ const earliest = (a: Date | null, b: Date | null) => (a && b ? (a < b ? a : b) :
 const latest = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
 
 /**
- * Merges `mergeId` into `keepId`: leads, threads, texts and the consent ledger move over (two threads on the same
+ * Merges `mergeId` into `keepId`: leads, threads, texts, calls and the consent ledger move over (two threads on the same
  * business number become one), missing details are filled from the merged client, an opt-out or block on either
  * one is kept (the safe side), and the merged client is hidden. One transaction, audited.
  */
@@ -171,6 +171,8 @@ export async function mergeClients(scope: CompanyScope, messaging: EventDeps, ke
       const twin = keepThreads.find((k) => k.phoneNumberId === thread.phoneNumberId && k.peerPhone === thread.peerPhone);
       if (twin) {
         await tx.update(messages).set({ conversationId: twin.id, contactId: keep.id }).where(eq(messages.conversationId, thread.id));
+        // The thread's calls too, before it goes (its foreign key would otherwise drop them from the thread).
+        await tx.update(calls).set({ conversationId: twin.id, updatedAt: scope.now }).where(eq(calls.conversationId, thread.id));
         const lastAt = latest(twin.lastMessageAt, thread.lastMessageAt);
         await tx
           .update(conversations)
@@ -188,6 +190,7 @@ export async function mergeClients(scope: CompanyScope, messaging: EventDeps, ke
       }
     }
     await tx.update(leads).set({ contactId: keep.id, updatedAt: scope.now }).where(eq(leads.contactId, merge.id));
+    await tx.update(calls).set({ contactId: keep.id, updatedAt: scope.now }).where(eq(calls.contactId, merge.id));
     await tx.update(consentEvents).set({ contactId: keep.id }).where(eq(consentEvents.contactId, merge.id));
     await tx
       .update(contacts)

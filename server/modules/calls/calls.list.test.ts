@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { SECOND } from '@server/platform/lib/clock';
+import { callerFor, setUpTestApp, signUp } from '@server/platform/testing/test-deps';
+import { trpcErrorOf } from '@server/platform/testing/trpc-error';
+
+const t = setUpTestApp();
+
+/** Thursday 10:00 in Chicago. */
+const THURSDAY_MORNING = Date.parse('2026-11-19T16:00:00Z');
+
+async function company(email: string) {
+  t.deps.clock.set(THURSDAY_MORNING);
+  const token = await signUp(t.deps, { email, companyName: 'Acme Plumbing', signupPhone: null });
+  const caller = callerFor(t.deps, { authToken: token });
+  await caller.phone.useSimulator();
+  // Mode b: every call that arrives is already missed, a client, a thread and a lead.
+  await caller.missedCalls.settings.update({ routingMode: 'forwarded_missed' });
+  return caller;
+}
+
+/** Moves the fake clock one second at a time, running every job due at each step. */
+async function pass(ms: number) {
+  for (let elapsed = 0; elapsed < ms; elapsed += SECOND) {
+    t.deps.clock.advance(SECOND);
+    await t.deps.queue.drain();
+  }
+}
+
+async function missedCallFrom(caller: ReturnType<typeof callerFor>, phone: string) {
+  const device = await caller.phone.simulator.addDevice({ phone });
+  await caller.phone.simulator.placeCall({ deviceId: device.id, answered: false });
+  await pass(20 * SECOND);
+  const [call] = (await caller.calls.list({ limit: 25 })).items.filter((c) => c.from === phone);
+  return call!;
+}
+
+describe('calls.list for a client’s timeline and a thread', () => {
+  it('lists only that client’s / thread’s calls; another company’s (or an unknown) client or thread is NOT_FOUND', async () => {
+    const caller = await company('owner@timeline.test');
+    const dana = await missedCallFrom(caller, '+13125550171');
+    const lee = await missedCallFrom(caller, '+13125550172');
+    expect(dana.contact).not.toBeNull();
+    expect(dana.conversationId).not.toBeNull();
+
+    const byClient = await caller.calls.list({ limit: 25, contactId: dana.contact!.id });
+    expect(byClient.items.map((c) => c.id)).toEqual([dana.id]);
+    expect(byClient.items[0]).toMatchObject({ missed: true, textBack: { outcome: 'texted' } });
+    const byThread = await caller.calls.list({ limit: 25, conversationId: lee.conversationId! });
+    expect(byThread.items.map((c) => c.id)).toEqual([lee.id]);
+
+    const other = callerFor(t.deps, { authToken: await signUp(t.deps, { email: 'other@timeline.test', companyName: 'Other Co', signupPhone: null }) });
+    expect((await trpcErrorOf(other.calls.list({ limit: 25, contactId: dana.contact!.id }))).code).toBe('NOT_FOUND');
+    expect((await trpcErrorOf(other.calls.list({ limit: 25, conversationId: dana.conversationId! }))).code).toBe('NOT_FOUND');
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await trpcErrorOf(caller.calls.list({ limit: 25, contactId: unknown }))).code).toBe('NOT_FOUND');
+    expect((await trpcErrorOf(caller.calls.list({ limit: 25, conversationId: unknown }))).code).toBe('NOT_FOUND');
+  });
+
+  it('merging two clients moves the merged one’s calls to the client kept', async () => {
+    const caller = await company('owner@merge.test');
+    const kept = await missedCallFrom(caller, '+13125550181');
+    const merged = await missedCallFrom(caller, '+13125550182');
+    await caller.clients.merge({ keepId: kept.contact!.id, mergeId: merged.contact!.id });
+
+    const calls = await caller.calls.list({ limit: 25, contactId: kept.contact!.id });
+    expect(calls.items.map((c) => c.id).sort()).toEqual([kept.id, merged.id].sort());
+    // The merged client's thread moved with it, and its call still sits in that thread.
+    expect((await caller.calls.list({ limit: 25, conversationId: merged.conversationId! })).items.map((c) => c.id)).toEqual([merged.id]);
+    expect((await trpcErrorOf(caller.calls.list({ limit: 25, contactId: merged.contact!.id }))).code).toBe('NOT_FOUND');
+  });
+});
