@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { DEFAULT_MISSED_CALL_SETTINGS, type MissedCallSettingsValues } from '@contracts/call';
+import { mergeTagProblem } from '@contracts/merge-tags';
 import type { DbOrTx } from '@server/platform/db/database';
 import { companies, missedCallSettings, phoneNumbers } from '@server/platform/db/schema';
-import { AppError } from '@server/platform/errors/app-error';
+import { invalidField } from '@server/platform/errors/app-error';
 import type { CompanyScope } from '@server/platform/trpc/scope';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
-import { assertKnownMergeTags } from '@server/modules/messaging/merge-tags';
 import type { UpdateMissedCallSettingsInput } from './calls.schema';
 
 export type MissedCallSettings = MissedCallSettingsValues;
@@ -25,20 +25,24 @@ export async function getMissedCallSettings(scope: Pick<CompanyScope, 'db' | 'co
   return { ...settings, businessHours: company?.hours ?? null, timezone: company?.timezone ?? null, defaults: DEFAULT_MISSED_CALL_SETTINGS };
 }
 
-/** A text-back must say who is texting (the caller may not have the business's number saved). */
-function assertTemplate(label: string, text: string) {
-  assertKnownMergeTags(text);
-  if (!/\{business_name\}/i.test(text)) throw new AppError('INVALID', `${label} must say who is texting: include {business_name}.`);
+/**
+ * A template's tags must all be known (the refusal names the unknown one), and it must say who is texting (the
+ * caller may not have the business's number saved). Refused under the template's own field.
+ */
+function assertTemplate(field: 'businessHoursTemplate' | 'afterHoursTemplate', label: string, text: string) {
+  const tags = mergeTagProblem(text);
+  if (tags) throw invalidField(field, tags);
+  if (!/\{business_name\}/i.test(text)) throw invalidField(field, `${label} must say who is texting: include {business_name}.`);
 }
 
 export async function updateMissedCallSettings(scope: CompanyScope, input: UpdateMissedCallSettingsInput) {
-  if (input.businessHoursTemplate !== undefined) assertTemplate('The business-hours text', input.businessHoursTemplate);
-  if (input.afterHoursTemplate !== undefined) assertTemplate('The after-hours text', input.afterHoursTemplate);
+  if (input.businessHoursTemplate !== undefined) assertTemplate('businessHoursTemplate', 'The business-hours text', input.businessHoursTemplate);
+  if (input.afterHoursTemplate !== undefined) assertTemplate('afterHoursTemplate', 'The after-hours text', input.afterHoursTemplate);
   await scope.db.transaction(async (tx) => {
     const current = await missedCallSettingsOf(tx, scope.companyId);
     const next = { ...current, ...input };
     if (next.enabled && next.routingMode === 'ring_then_voicemail' && !next.forwardTo && (input.routingMode !== undefined || input.forwardTo !== undefined)) {
-      throw new AppError('INVALID', 'Enter the phone LeadLoop should ring first (Forward calls to), or choose “You forward unanswered calls to LeadLoop”.');
+      throw invalidField('forwardTo', 'Enter the phone LeadLoop should ring first (Forward calls to), or choose “You forward unanswered calls to LeadLoop”.');
     }
     if (next.forwardTo) {
       const [own] = await tx
@@ -46,7 +50,7 @@ export async function updateMissedCallSettings(scope: CompanyScope, input: Updat
         .from(phoneNumbers)
         .where(and(eq(phoneNumbers.companyId, scope.companyId), eq(phoneNumbers.e164, next.forwardTo), eq(phoneNumbers.status, 'active')))
         .limit(1);
-      if (own) throw new AppError('INVALID', 'Forward calls to your own phone, not to your LeadLoop number (it would ring itself).');
+      if (own) throw invalidField('forwardTo', 'Forward calls to your own phone, not to your LeadLoop number (it would ring itself).');
     }
     await tx
       .insert(missedCallSettings)

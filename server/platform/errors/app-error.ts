@@ -12,9 +12,16 @@ export class AppError extends Error {
     message: string,
     /** RATE_LIMITED: whole seconds until one more attempt fits (sent as Retry-After). */
     readonly retryAfterSeconds?: number,
+    /** INVALID: the input field the refusal is about; tRPC sends it as `data.fieldErrors`, so forms show it under that field. */
+    readonly field?: string,
   ) {
     super(message);
   }
+}
+
+/** A refusal about one input field that only the service can judge (it needs the database), shown under that field. */
+export function invalidField(field: string, message: string): AppError {
+  return new AppError('INVALID', message, undefined, field);
 }
 
 /** The HTTP status for each code, for routes outside tRPC (webhooks today, the REST API later). */

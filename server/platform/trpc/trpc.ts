@@ -21,8 +21,9 @@ function issuePath(issue: Issue): string {
   return parts.map(String).join('.');
 }
 
-/** Input issues grouped by field path ("signupPhone", "params.utm_source"). */
+/** Input issues grouped by field path ("signupPhone", "params.utm_source"), or the one field a service refused. */
 function fieldErrorsOf(error: TRPCError): Record<string, string[]> | null {
+  if (error.cause instanceof AppError && error.cause.field) return { [error.cause.field]: [error.cause.message] };
   const issues = error.code === 'BAD_REQUEST' ? validationIssues(error.cause) : null;
   if (!issues) return null;
   const fieldErrors: Record<string, string[]> = {};
