@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SECOND } from '@server/platform/lib/clock';
 import { callerFor, setUpTestApp, signUp } from '@server/platform/testing/test-deps';
 import { trpcErrorOf } from '@server/platform/testing/trpc-error';
+import { answerIncomingCall, storeEvent } from './voice.service';
 
 const t = setUpTestApp();
 
@@ -12,10 +13,10 @@ async function company(email: string) {
   t.deps.clock.set(THURSDAY_MORNING);
   const token = await signUp(t.deps, { email, companyName: 'Acme Plumbing', signupPhone: null });
   const caller = callerFor(t.deps, { authToken: token });
-  await caller.phone.useSimulator();
+  const number = await caller.phone.useSimulator();
   // Mode b: every call that arrives is already missed, a client, a thread and a lead.
   await caller.missedCalls.settings.update({ routingMode: 'forwarded_missed' });
-  return caller;
+  return { caller, number: number.e164 };
 }
 
 /** Moves the fake clock one second at a time, running every job due at each step. */
@@ -26,9 +27,11 @@ async function pass(ms: number) {
   }
 }
 
-async function missedCallFrom(caller: ReturnType<typeof callerFor>, phone: string) {
-  const device = await caller.phone.simulator.addDevice({ phone });
-  await caller.phone.simulator.placeCall({ deviceId: device.id, answered: false });
+/** A call through the voice webhooks' own functions: it arrives, the caller hangs up, the text-back goes. */
+async function missedCallFrom({ caller, number }: Awaited<ReturnType<typeof company>>, phone: string) {
+  const CallSid = `CA-${phone}`;
+  await answerIncomingCall(t.deps.messaging, { provider: 'simulator', params: { CallSid, From: phone, To: number } });
+  await storeEvent(t.deps.messaging, 'call_status', { provider: 'simulator', params: { CallSid, CallStatus: 'completed' } });
   await pass(20 * SECOND);
   const [call] = (await caller.calls.list({ limit: 25 })).items.filter((c) => c.from === phone);
   return call!;
@@ -36,9 +39,10 @@ async function missedCallFrom(caller: ReturnType<typeof callerFor>, phone: strin
 
 describe('calls.list for a client’s timeline and a thread', () => {
   it('lists only that client’s / thread’s calls; another company’s (or an unknown) client or thread is NOT_FOUND', async () => {
-    const caller = await company('owner@timeline.test');
-    const dana = await missedCallFrom(caller, '+13125550171');
-    const lee = await missedCallFrom(caller, '+13125550172');
+    const c = await company('owner@timeline.test');
+    const { caller } = c;
+    const dana = await missedCallFrom(c, '+13125550171');
+    const lee = await missedCallFrom(c, '+13125550172');
     expect(dana.contact).not.toBeNull();
     expect(dana.conversationId).not.toBeNull();
 
@@ -57,9 +61,10 @@ describe('calls.list for a client’s timeline and a thread', () => {
   });
 
   it('merging two clients moves the merged one’s calls to the client kept', async () => {
-    const caller = await company('owner@merge.test');
-    const kept = await missedCallFrom(caller, '+13125550181');
-    const merged = await missedCallFrom(caller, '+13125550182');
+    const c = await company('owner@merge.test');
+    const { caller } = c;
+    const kept = await missedCallFrom(c, '+13125550181');
+    const merged = await missedCallFrom(c, '+13125550182');
     await caller.clients.merge({ keepId: kept.contact!.id, mergeId: merged.contact!.id });
 
     const calls = await caller.calls.list({ limit: 25, contactId: kept.contact!.id });
