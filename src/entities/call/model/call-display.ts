@@ -44,3 +44,11 @@ export function transcriptText(voicemail: NonNullable<CallItem['voicemail']>): s
   if (voicemail.transcriptStatus === 'failed') return 'This message could not be written out.';
   return 'Not written out (transcription was off).';
 }
+
+/** The call item's heading: "Missed call from Dana", "Call from Dana, answered", "Dana is calling…". */
+export function callTitle(call: Pick<CallItem, 'direction' | 'missed' | 'status'>, name: string): string {
+  if (call.direction === 'outbound') return `Call to ${name}`;
+  if (call.missed) return `Missed call from ${name}`;
+  if (call.status === 'ringing') return `${name} is calling…`;
+  return `Call from ${name}, answered`;
+}

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, type ApiHandlers, createFakeApi, renderScreen } from '@/shared/lib/test';
-import { jane, JANE, JANE_DUP, janeDuplicate, LEAD, THREAD } from './clients-test-data';
+import { jane, JANE, JANE_DUP, janeDuplicate, LEAD, OPTED_OUT_AT, THREAD } from './clients-test-data';
 import { ClientDetailsPage } from './client-details-page';
 
 afterEach(() => notifications.clean());
@@ -14,6 +14,7 @@ function setup(handlers: ApiHandlers = {}, id = JANE) {
     'company.get': () => ({ id: 'company-1', name: 'Acme Plumbing', country: 'US' }),
     'clients.get': () => jane,
     'clients.duplicates': () => [janeDuplicate],
+    'calls.list': () => ({ items: [], nextCursor: null }),
     ...handlers,
   });
   return { api, user: userEvent.setup(), render: () => renderScreen(ClientDetailsPage, { path: `/clients/${id}`, routePath: 'clients/$id', api }) };
@@ -48,6 +49,110 @@ describe('ClientDetailsPage', () => {
     expect(within(entries[2]!).getByText('<img src=x onerror=alert(1)>')).toBeInTheDocument();
     expect(document.querySelector('img')).toBeNull();
     expect(within(entries[3]!).getByRole('link', { name: 'Open lead' })).toHaveAttribute('href', `/leads?lead=${LEAD}`);
+  });
+
+  it('puts her calls in the timeline in time order: missed or answered and why, the voicemail as text, the text-back, a link to the call history', async () => {
+    const call = {
+      direction: 'inbound',
+      from: '+14155552671',
+      to: '+14155550000',
+      status: 'ended',
+      routingMode: 'forwarded_missed',
+      answeredAt: null,
+      endedAt: null,
+      forwardedTo: null,
+      contact: { id: JANE, name: 'Jane Doe' },
+      conversationId: THREAD,
+      lead: null,
+      replied: false,
+    };
+    const missed = {
+      ...call,
+      id: 'call-1',
+      // Between her text and the failed reply.
+      startedAt: OPTED_OUT_AT - 90_000,
+      ringSeconds: 20,
+      talkSeconds: null,
+      missed: true,
+      missedReason: 'no_answer',
+      voicemail: { recordingUrl: null, seconds: 42, transcript: '<b>Water</b> everywhere.', transcriptStatus: 'completed' },
+      textBack: { outcome: 'skipped', reason: 'repeat_caller', messageId: null, dueAt: null },
+    };
+    const answered = {
+      ...call,
+      id: 'call-2',
+      startedAt: OPTED_OUT_AT - 6 * 86_400_000,
+      ringSeconds: 4,
+      talkSeconds: 95,
+      missed: false,
+      missedReason: null,
+      voicemail: null,
+      textBack: { outcome: 'not_needed', reason: null, messageId: null, dueAt: null },
+    };
+    const { api, render } = setup({ 'calls.list': () => ({ items: [missed, answered], nextCursor: null }) });
+    await render();
+    await waitFor(() => expect(screen.getAllByTestId('timeline-entry')).toHaveLength(6));
+    const entries = screen.getAllByTestId('timeline-entry');
+    expect(api.callsTo('calls.list')).toEqual([expect.objectContaining({ contactId: JANE })]);
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      expect.stringContaining('Opted out'),
+      expect.stringContaining('Text sent by AI assistant'),
+      expect.stringContaining('Missed call from Jane Doe'),
+      expect.stringContaining('Text from Jane Doe'),
+      expect.stringContaining('New lead'),
+      expect.stringContaining('Call from Jane Doe, answered'),
+    ]);
+    const missedEntry = entries[2]!;
+    expect(missedEntry).toHaveTextContent('Nobody answered · rang 20 s');
+    expect(missedEntry).toHaveTextContent('Voicemail · 0:42');
+    expect(within(missedEntry).getByTestId('voicemail-transcript')).toHaveTextContent('“<b>Water</b> everywhere.”');
+    expect(missedEntry.querySelector('b')).toBeNull();
+    expect(within(missedEntry).getByTestId('call-outcome')).toHaveTextContent('Skipped');
+    expect(missedEntry).toHaveTextContent('Already texted back after a call');
+    expect(within(missedEntry).getByRole('link', { name: 'Call history' })).toHaveAttribute('href', '/missed-calls/history');
+    expect(entries[5]).toHaveTextContent('Answered · talked 1:35');
+    expect(within(entries[5]!).queryByTestId('call-outcome')).toBeNull();
+  });
+
+  it('a client with more calls than one page offers the earlier ones', async () => {
+    const page = (id: string, startedAt: number, nextCursor: string | null) => ({
+      items: [
+        {
+          id,
+          direction: 'inbound',
+          from: '+14155552671',
+          to: '+14155550000',
+          status: 'ended',
+          routingMode: 'forwarded_missed',
+          startedAt,
+          answeredAt: null,
+          endedAt: null,
+          ringSeconds: 0,
+          talkSeconds: null,
+          missed: true,
+          missedReason: 'forwarded',
+          forwardedTo: null,
+          contact: { id: JANE, name: 'Jane Doe' },
+          conversationId: THREAD,
+          lead: null,
+          voicemail: null,
+          textBack: { outcome: 'texted', reason: null, messageId: 'm9', dueAt: null },
+          replied: false,
+        },
+      ],
+      nextCursor,
+    });
+    const { api, user, render } = setup({
+      'calls.list': (input) => ((input as { cursor?: string }).cursor ? page('call-old', OPTED_OUT_AT - 20 * 86_400_000, null) : page('call-new', OPTED_OUT_AT + 1000, 'next')),
+    });
+    await render();
+    await waitFor(() => expect(screen.getAllByTestId('timeline-entry')).toHaveLength(5));
+    await user.click(screen.getByRole('button', { name: 'Show earlier calls' }));
+    await waitFor(() => expect(screen.getAllByTestId('timeline-entry')).toHaveLength(6));
+    expect(api.callsTo('calls.list').at(-1)).toEqual(expect.objectContaining({ contactId: JANE, cursor: 'next' }));
+    expect(screen.getAllByTestId('timeline-entry').at(-1)).toHaveTextContent('Missed call from Jane Doe');
+    expect(screen.getAllByTestId('timeline-entry').at(-1)).toHaveTextContent('Texted');
+    expect(screen.queryByRole('button', { name: 'Show earlier calls' })).toBeNull();
   });
 
   it('shows the consent ledger in plain words with the exact text and where it came from', async () => {

@@ -1,8 +1,10 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Table, Tabs, Text, Timeline, UnstyledButton } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { CONSENT_KIND_WORDS, CONSENT_METHOD_WORDS } from '@contracts/consent';
 import { LEAD_SOURCE_WORDS } from '@contracts/lead';
 import { MESSAGE_AUTHOR_WORDS } from '@contracts/message';
+import { CallDetails, type CallItem, callTitle, useCallsOf } from '@/entities/call';
 import { type ClientDetail, type ClientTimelineEntry, CONSENT_KIND_COLORS, type ConsentEntry } from '@/entities/contact';
 import { ConversationModeBadge, ConversationStatusBadge } from '@/entities/conversation';
 import { LeadStatusBadge } from '@/entities/lead';
@@ -79,23 +81,67 @@ function TimelineEntry({ entry, client, now }: { entry: ClientTimelineEntry; cli
   );
 }
 
-function entryColor(entry: ClientTimelineEntry): string {
+/** A call in the timeline: who called and how it went, the voicemail, the text-back (the same item as in the thread). */
+function CallEntry({ call, client, now }: { call: CallItem; client: ClientDetail; now: number }) {
+  return (
+    <Stack gap={4}>
+      <Group gap="xs">
+        <Text size="sm" fw={600}>
+          {callTitle(call, client.name)}
+        </Text>
+        <RelativeTime at={call.startedAt} now={now} size="xs" dimmed />
+      </Group>
+      <CallDetails call={call} />
+    </Stack>
+  );
+}
+
+type Entry = ClientTimelineEntry | { kind: 'call'; id: string; at: number; call: CallItem };
+
+function entryColor(entry: Entry): string {
+  if (entry.kind === 'call') return entry.call.missed ? 'orange' : 'green';
   if (entry.kind === 'consent') return CONSENT_KIND_COLORS[entry.consent];
   if (entry.kind === 'lead') return 'violet';
   if (isTroubled(entry.status)) return 'red';
   return entry.direction === 'inbound' ? 'blue' : 'gray';
 }
 
+/** The server's timeline (texts, leads, consent; newest first) with the client's calls put in their place. */
 function ClientTimeline({ client, now }: { client: ClientDetail; now: number }) {
-  if (client.timeline.length === 0) return <Empty>Nothing has happened with this client yet.</Empty>;
+  const calls = useCallsOf({ contactId: client.id });
+  const entries = useMemo<Entry[]>(() => {
+    const callEntries = (calls.data?.pages ?? []).flatMap((page) => page.items).map((call) => ({ kind: 'call' as const, id: call.id, at: call.startedAt, call }));
+    return [...client.timeline, ...callEntries].sort((a, b) => b.at - a.at);
+  }, [client.timeline, calls.data]);
   return (
-    <Timeline bulletSize={14} lineWidth={2}>
-      {client.timeline.map((entry) => (
-        <Timeline.Item key={`${entry.kind}:${entry.id}`} color={entryColor(entry)} data-testid="timeline-entry" lineVariant="solid">
-          <TimelineEntry entry={entry} client={client} now={now} />
-        </Timeline.Item>
-      ))}
-    </Timeline>
+    <Stack gap="sm">
+      {calls.isError ? (
+        <Text size="xs" c="dimmed">
+          Couldn’t load this client’s calls.{' '}
+          <Anchor component="button" type="button" size="xs" onClick={() => void calls.refetch()}>
+            Try again
+          </Anchor>
+        </Text>
+      ) : null}
+      {entries.length === 0 ? (
+        <Empty>Nothing has happened with this client yet.</Empty>
+      ) : (
+        <Timeline bulletSize={14} lineWidth={2}>
+          {entries.map((entry) => (
+            <Timeline.Item key={`${entry.kind}:${entry.id}`} color={entryColor(entry)} data-testid="timeline-entry" lineVariant="solid">
+              {entry.kind === 'call' ? <CallEntry call={entry.call} client={client} now={now} /> : <TimelineEntry entry={entry} client={client} now={now} />}
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+      {calls.hasNextPage ? (
+        <Group justify="center">
+          <Button variant="subtle" size="xs" loading={calls.isFetchingNextPage} onClick={() => void calls.fetchNextPage()}>
+            Show earlier calls
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
   );
 }
 
