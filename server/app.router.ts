@@ -1,5 +1,6 @@
 import { authProcedures } from './modules/auth/auth.router';
 import { callsRouter, missedCallsRouter } from './modules/calls/calls.router';
+import { recordingsRouter } from './modules/calls/recordings.router';
 import { clientsRouter } from './modules/contacts/clients.router';
 import { companyRouter } from './modules/company/company.router';
 import { dashboardRouter } from './modules/dashboard/dashboard.router';
@@ -24,6 +25,7 @@ export const appRouter = router({
   team: teamRouter,
   calls: callsRouter,
   missedCalls: missedCallsRouter,
+  recordings: recordingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -137,5 +137,34 @@ export function createTwilioClient(config: TwilioConfig) {
     },
   };
 
-  return { provider, provisioning };
+  /**
+   * A call's recording, read with the account's credentials (Twilio's recording URLs need them when media
+   * authentication is on). Built from the RecordingSid, never from a URL someone sent: the credentials only go to
+   * Twilio. Null when Twilio has no such recording; a stream of the MP3 otherwise.
+   */
+  const recordings: RecordingSource = {
+    async open(recordingSid) {
+      if (!RECORDING_SID.test(recordingSid)) return null;
+      let response: Response;
+      try {
+        response = await fetcher(`${base}/Recordings/${encodeURIComponent(recordingSid)}.mp3`, { headers: { authorization }, signal: AbortSignal.timeout(15_000) });
+      } catch (error) {
+        throw new ProviderSendError(`Could not reach Twilio: ${(error as Error).message}`, null, true);
+      }
+      if (response.status === 404) return null;
+      if (!response.ok || !response.body) throw new ProviderSendError(`Twilio answered ${response.status} for recording ${recordingSid}`, null, response.status >= 500);
+      const length = Number(response.headers.get('content-length'));
+      return { contentType: 'audio/mpeg', sizeBytes: Number.isFinite(length) && length > 0 ? length : null, body: response.body };
+    },
+  };
+
+  return { provider, provisioning, recordings };
+}
+
+/** Twilio's recording ids: RE and 32 hex characters. */
+const RECORDING_SID = /^RE[0-9a-fA-F]{32}$/;
+
+/** Where a call's recording is read from (Twilio); tests point it at a local fake. */
+export interface RecordingSource {
+  open(recordingSid: string): Promise<{ contentType: string; sizeBytes: number | null; body: ReadableStream<Uint8Array> } | null>;
 }

@@ -311,14 +311,17 @@ async function recordingReady(tx: Tx, deps: MessagingDeps, events: EventBatch, c
     changes.recordingSid = params.RecordingSid || ctx.call.recordingSid;
     changes.recordingUrl = params.RecordingUrl ? storableText(params.RecordingUrl) : ctx.call.recordingUrl;
     changes.recordingSeconds = seconds;
-    if (firstTime) changes.transcriptStatus = ctx.settings.transcribeVoicemail ? 'pending' : 'none';
+    // Audio recorded on the test phone with no words typed: the offline simulator has no speech-to-text.
+    const noSpeechToText = ctx.call.provider === 'simulator' && params.LeadLoopTranscript === 'unavailable';
+    if (firstTime) changes.transcriptStatus = !ctx.settings.transcribeVoicemail ? 'none' : noSpeechToText ? 'unavailable' : 'pending';
   }
   if (Object.keys(changes).length === 0) return;
   const call = await updateCall(tx, ctx, changes, now);
   if (firstTime) {
     events.add(ctx.company.id, { type: 'call.voicemail', data: { callId: call.id, durationSeconds: seconds } });
     if (call.transcriptStatus !== 'pending') {
-      await notify(tx, deps, { company: ctx.company, event: 'voicemail', title: `Voicemail from ${await callerName(tx, call)}`, body: `A ${seconds}-second voicemail (transcription is off).`, link: callLink(call) });
+      const why = call.transcriptStatus === 'unavailable' ? 'recorded on the test phone, which cannot write out speech' : 'transcription is off';
+      await notify(tx, deps, { company: ctx.company, event: 'voicemail', title: `Voicemail from ${await callerName(tx, call)}`, body: `A ${seconds}-second voicemail (${why}).`, link: callLink(call) });
     }
   }
   await wakeTextBack(tx, deps, call);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MISSED_CALL_LIMITS as L, ROUTING_MODES, TEXT_BACK_OUTCOMES } from '@contracts/call';
+import { GREETING_SOURCES, MISSED_CALL_LIMITS as L, ROUTING_MODES, TEXT_BACK_OUTCOMES } from '@contracts/call';
 import { id, usCaPhone } from '@server/platform/lib/common.schema';
 
 const seconds = (label: string, limits: { min: number; max: number }) =>
@@ -27,6 +27,7 @@ export const updateMissedCallSettingsInput = z
     businessHoursTemplate: template('The business-hours text'),
     afterHoursTemplate: template('The after-hours text'),
     voicemailGreeting: z.string().trim().min(1, 'The greeting cannot be empty').max(L.greetingLength, `The greeting must be at most ${L.greetingLength} characters`),
+    greetingSource: z.enum(GREETING_SOURCES),
     voicemailMaxSeconds: seconds('Voicemail length', L.voicemailMaxSeconds),
     transcribeVoicemail: z.boolean(),
     tailorToVoicemail: z.boolean(),

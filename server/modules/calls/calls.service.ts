@@ -6,6 +6,7 @@ import { notFound } from '@server/platform/errors/app-error';
 import type { CompanyScope } from '@server/platform/trpc/scope';
 import { contactDisplayName } from '@server/modules/messaging/messaging.deps';
 import type { ListCallsInput } from './calls.schema';
+import { callRecordingPath, hasPlayableAudio } from './recordings.service';
 
 type CallRow = typeof calls.$inferSelect;
 
@@ -46,7 +47,13 @@ function toCallView(row: Selected) {
     lead: c.leadId && row.leadStatus ? { id: c.leadId, status: row.leadStatus } : null,
     voicemail:
       c.recordingSeconds !== null
-        ? { recordingUrl: c.recordingUrl, seconds: c.recordingSeconds, transcript: c.transcript, transcriptStatus: c.transcriptStatus }
+        ? {
+            // Played through LeadLoop (session + company checked; Twilio's own URL needs the account's credentials).
+            audioUrl: hasPlayableAudio(c) ? callRecordingPath(c.id) : null,
+            seconds: c.recordingSeconds,
+            transcript: c.transcript,
+            transcriptStatus: c.transcriptStatus,
+          }
         : null,
     textBack: { outcome: c.textBackOutcome, reason: c.textBackReason, messageId: c.textBackMessageId, dueAt: c.textBackDueAt?.getTime() ?? null },
     replied: Boolean(row.replied),

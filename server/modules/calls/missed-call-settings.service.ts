@@ -7,6 +7,7 @@ import { invalidField } from '@server/platform/errors/app-error';
 import type { CompanyScope } from '@server/platform/trpc/scope';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
 import type { UpdateMissedCallSettingsInput } from './calls.schema';
+import { greetingOf } from './recordings.service';
 
 export type MissedCallSettings = MissedCallSettingsValues;
 
@@ -51,6 +52,9 @@ export async function updateMissedCallSettings(scope: CompanyScope, input: Updat
         .where(and(eq(phoneNumbers.companyId, scope.companyId), eq(phoneNumbers.e164, next.forwardTo), eq(phoneNumbers.status, 'active')))
         .limit(1);
       if (own) throw invalidField('forwardTo', 'Forward calls to your own phone, not to your LeadLoop number (it would ring itself).');
+    }
+    if (input.greetingSource === 'recording' && !(await greetingOf(tx, scope.companyId))) {
+      throw invalidField('greetingSource', 'Upload a greeting recording first, or keep having your greeting text read out.');
     }
     await tx
       .insert(missedCallSettings)

@@ -27,6 +27,8 @@ function element(name: string, attributes: Attributes, content?: string): string
 export const twiml = {
   response: (...verbs: string[]) => `<?xml version="1.0" encoding="UTF-8"?><Response>${verbs.join('')}</Response>`,
   say: (text: string) => element('Say', {}, escapeXml(text)),
+  /** Plays an audio file Twilio fetches from `url` (an uploaded greeting). */
+  play: (url: string) => element('Play', {}, escapeXml(url)),
   dial: (attributes: { timeout: number; action: string; callerId: string | null }, number: string) =>
     element('Dial', { timeout: attributes.timeout, action: attributes.action, method: 'POST', callerId: attributes.callerId, answerOnBridge: true }, element('Number', {}, escapeXml(number))),
   record: (attributes: { maxLength: number; action: string; recordingStatusCallback: string; transcribe: boolean; transcribeCallback: string | null }) =>

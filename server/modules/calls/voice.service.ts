@@ -4,6 +4,7 @@ import { phoneNumbers } from '@server/platform/db/schema';
 import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
 import { type CallEventKind, type CallProvider, callEventKey, type IncomingRoute, recordCallEvent, routeIncoming } from './call-events.service';
 import { type MissedCallSettings, missedCallSettingsOf } from './missed-call-settings.service';
+import { greetingRecordingId } from './recordings.service';
 import { twiml } from './twiml';
 
 /** Where Twilio sends each step of a call (all under PUBLIC_URL, all signed). */
@@ -12,11 +13,14 @@ export function voiceUrls(publicUrl: string) {
   return { incoming: base, dial: `${base}/dial`, recorded: `${base}/recorded`, status: `${base}/status`, recording: `${base}/recording`, transcription: `${base}/transcription` };
 }
 
-/** The caller hears the greeting, then a beep, and may leave a voicemail of at most the configured length. */
-export function voicemailTwiml(settings: MissedCallSettings, publicUrl: string): string {
+/**
+ * The caller hears the greeting — the uploaded recording (`<Play>` of its signed address) when there is one to
+ * play, the text read out otherwise — then a beep, and may leave a voicemail of at most the configured length.
+ */
+export function voicemailTwiml(settings: MissedCallSettings, publicUrl: string, greetingUrl: string | null = null): string {
   const urls = voiceUrls(publicUrl);
   return twiml.response(
-    twiml.say(settings.voicemailGreeting),
+    greetingUrl ? twiml.play(greetingUrl) : twiml.say(settings.voicemailGreeting),
     twiml.record({
       maxLength: settings.voicemailMaxSeconds,
       action: urls.recorded,
@@ -33,6 +37,14 @@ export interface VoiceRequest {
   params: Record<string, string>;
   /** The simulator's later steps: processed at this time. */
   runAt?: Date;
+  /** Twilio: the signed address of an uploaded greeting (absent: the greeting text is read out, as on the test phone). */
+  greetingUrl?: (recordingId: string) => string;
+}
+
+/** The voicemail TwiML of a company: its uploaded greeting played when it chose one (and the request can sign it). */
+async function companyVoicemailTwiml(deps: MessagingDeps, request: VoiceRequest, companyId: string, settings: MissedCallSettings): Promise<string> {
+  const recordingId = request.greetingUrl ? await greetingRecordingId(deps.db, companyId, settings.greetingSource) : null;
+  return voicemailTwiml(settings, deps.publicUrl, recordingId && request.greetingUrl ? request.greetingUrl(recordingId) : null);
 }
 
 /** The decision of the first webhook, kept with the stored event so the job applies exactly what the caller heard. */
@@ -65,7 +77,7 @@ export async function answerIncomingCall(deps: MessagingDeps, request: VoiceRequ
     payload: { ...params, ...routeParams(route) },
     ...(request.runAt ? { runAt: request.runAt } : {}),
   });
-  if (route.kind === 'voicemail') return { twiml: voicemailTwiml(settings, deps.publicUrl), route, duplicate };
+  if (route.kind === 'voicemail') return { twiml: await companyVoicemailTwiml(deps, request, number.companyId, settings), route, duplicate };
   // The business's phone shows the caller's number (Twilio allows passing a forwarded caller's ID through).
   const callerId = isAnonymousCaller(params.From) ? number.e164 : (params.From ?? number.e164);
   return {
@@ -92,7 +104,7 @@ export async function answerDialResult(deps: MessagingDeps, request: VoiceReques
     .where(and(eq(phoneNumbers.e164, params.To ?? ''), eq(phoneNumbers.status, 'active')))
     .limit(1);
   if (!number) return { twiml: twiml.response(twiml.hangup()), duplicate };
-  return { twiml: voicemailTwiml(await missedCallSettingsOf(deps.db, number.companyId), deps.publicUrl), duplicate };
+  return { twiml: await companyVoicemailTwiml(deps, request, number.companyId, await missedCallSettingsOf(deps.db, number.companyId)), duplicate };
 }
 
 /** The Record's action (the voicemail is over): stored and queued; the caller is thanked by the hang-up. */

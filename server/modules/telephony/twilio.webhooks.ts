@@ -5,6 +5,7 @@ import type { Logger } from '@server/platform/lib/logger';
 import { recordInboundEvent } from './provider-events.service';
 import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
 import { answerDialResult, answerIncomingCall, answerRecorded, storeEvent } from '@server/modules/calls/voice.service';
+import { signedGreetingUrl } from '@server/modules/calls/recordings.service';
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
@@ -51,6 +52,8 @@ export function registerTwilioWebhooks(app: FastifyInstance, options: { messagin
 
     // Calls (decision 0022): the first webhook and the Dial's and Record's actions answer TwiML; the status,
     // recording and transcription callbacks are stored and queued (idempotent on their keys) and answered 204.
+    // An uploaded greeting is played from a signed address (Twilio fetches it without our session).
+    const greetingUrl = (recordingId: string) => signedGreetingUrl(options.publicUrl, options.authToken, recordingId);
     const voiceXml = (reply: FastifyReply, body: string) => reply.code(200).type('text/xml').header('Cache-Control', 'no-store').send(body);
     const needsCall = (params: Record<string, string>, reply: FastifyReply) => {
       if (params.CallSid) return true;
@@ -61,12 +64,12 @@ export function registerTwilioWebhooks(app: FastifyInstance, options: { messagin
       const params = verified(request, reply);
       if (!params) return reply;
       if (!params.CallSid || !params.To) return reply.code(400).type('text/plain').send('CallSid and To are required');
-      return voiceXml(reply, (await answerIncomingCall(options.messaging, { provider: 'twilio', params })).twiml);
+      return voiceXml(reply, (await answerIncomingCall(options.messaging, { provider: 'twilio', params, greetingUrl })).twiml);
     });
     scope.post('/webhooks/twilio/voice/dial', async (request, reply) => {
       const params = verified(request, reply);
       if (!params || !needsCall(params, reply)) return reply;
-      return voiceXml(reply, (await answerDialResult(options.messaging, { provider: 'twilio', params })).twiml);
+      return voiceXml(reply, (await answerDialResult(options.messaging, { provider: 'twilio', params, greetingUrl })).twiml);
     });
     scope.post('/webhooks/twilio/voice/recorded', async (request, reply) => {
       const params = verified(request, reply);

@@ -51,7 +51,8 @@ export function buildContentSecurityPolicy(options: CspOptions): string {
   const img = ["'self'", 'data:', 'blob:'];
   const font = ["'self'", 'data:'];
   const frame: string[] = [];
-  const media = ["'self'"];
+  // blob: the app plays voicemails and greetings it fetched with the session header (an <audio src> cannot send one).
+  const media = ["'self'", 'blob:'];
 
   if (options.posthogHost) {
     const hosts = posthogOrigins(options.posthogHost);
@@ -100,7 +101,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: CspOption
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
     reply.header('Cross-Origin-Resource-Policy', 'same-origin');
-    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    reply.header('Permissions-Policy', 'camera=(), microphone=(self), geolocation=(), payment=()');
     if (options.https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     return payload;
   });
