@@ -64,8 +64,8 @@ function TestLeadWatcher({ since, settings }: { since: number; settings: PhoneSe
   );
 }
 
-/** The last onboarding step does the setup here: a business number (test or Twilio), then a test lead to watch arrive. */
-export function GoLiveStep() {
+/** Onboarding does the setup here: a business number (test or Twilio), then a test lead to watch arrive; missed calls next. */
+export function GoLiveStep({ onNext }: { onNext: () => void }) {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const phone = useQuery(trpc.phone.get.queryOptions());
@@ -97,10 +97,15 @@ export function GoLiveStep() {
         </>
       )}
       <Text size="sm" c="dimmed">
-        Missed-call text-back and the website chat widget come next; your dashboard lists what is left to set up.
+        Next: text back the callers you miss. The website chat widget comes later; your dashboard lists what is left to set up.
       </Text>
       <Group justify="flex-end">
-        <Button onClick={() => void navigate({ to: '/dashboard' })}>Go to my dashboard</Button>
+        <Button variant="default" onClick={() => void navigate({ to: '/dashboard' })}>
+          Go to my dashboard
+        </Button>
+        <Button onClick={onNext}>
+          Next: missed calls
+        </Button>
       </Group>
     </Stack>
   );

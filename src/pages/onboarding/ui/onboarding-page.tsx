@@ -9,6 +9,7 @@ import { useDocumentTitle } from '@/shared/lib/document-title';
 import { ScreenSpinner } from '@/shared/ui/spinner';
 import { timeZoneChoiceFor } from '@contracts/company';
 import { GoLiveStep } from './go-live-step';
+import { MissedCallsStep } from './missed-calls-step';
 
 /** A company with no time zone yet gets the browser's (one of ours, or the one with the same offsets), to confirm. */
 function withBrowserTimeZone(company: CompanySettings): CompanySettings {
@@ -45,7 +46,10 @@ function Wizard({ company, firstName }: { company: CompanySettings; firstName: s
           <CompanyAddressForm key={company.updatedAt} company={company} submitLabel="Save and continue" requireChanges={false} onSaved={() => setActive(2)} />
         </Stepper.Step>
         <Stepper.Step label="Go live" description="Number and a test lead">
-          <GoLiveStep />
+          <GoLiveStep onNext={() => setActive(3)} />
+        </Stepper.Step>
+        <Stepper.Step label="Missed calls" description="Text back callers you miss">
+          <MissedCallsStep onBack={() => setActive(2)} />
         </Stepper.Step>
       </Stepper>
     </Stack>

@@ -13,6 +13,7 @@ import { BusinessNumberState, useBusinessNumber, useCompanySettings } from '@/en
 import { formatPhone } from '@/shared/lib/format';
 import { PhoneInput } from '@/shared/ui/phone-input';
 import { SectionPanel } from '@/shared/ui/section-panel';
+import { ForwardingInstructions } from '@/widgets/call-forwarding';
 import { templateProblem, wholeNumberProblem } from '../lib/text-back-preview';
 import { type MissedCallSettingsView, SettingsFormFrame, useMissedCallSettingsForm, WithMissedCallSettings } from './settings-form';
 import { TemplateField } from './template-field';
@@ -147,11 +148,13 @@ function BasicForm({ settings }: { settings: MissedCallSettingsView }) {
             />
           </SimpleGrid>
         ) : (
-          <Text size="sm">
-            In your phone carrier’s settings (or your office phone system), forward calls you don’t answer to {leadLoopNumber}. Many carriers
-            use a code dialled from your phone, such as <Text span ff="monospace">*71</Text> or{' '}
-            <Text span ff="monospace">**61*</Text> followed by the number; ask your carrier if unsure.
-          </Text>
+          <Stack gap="xs">
+            <Text size="sm">
+              Keep publishing your own number, and in your phone carrier’s settings (or your office phone system) forward calls you don’t answer to{' '}
+              {leadLoopNumber}: LeadLoop then takes the voicemail and texts the caller back.
+            </Text>
+            <ForwardingInstructions leadLoopNumber={number.data?.e164 ?? null} />
+          </Stack>
         )}
       </Section>
 

@@ -1,0 +1,1 @@
+export { ForwardingInstructions } from './ui/forwarding-instructions';
