@@ -55,7 +55,14 @@ function toCallView(row: Selected) {
             transcriptStatus: c.transcriptStatus,
           }
         : null,
-    textBack: { outcome: c.textBackOutcome, reason: c.textBackReason, messageId: c.textBackMessageId, dueAt: c.textBackDueAt?.getTime() ?? null },
+    textBack: {
+      outcome: c.textBackOutcome,
+      reason: c.textBackReason,
+      /** For reason repeat_caller: the window (hours) that applied then; null for calls skipped before it was kept. */
+      repeatWindowHours: c.textBackRepeatWindowHours,
+      messageId: c.textBackMessageId,
+      dueAt: c.textBackDueAt?.getTime() ?? null,
+    },
     replied: Boolean(row.replied),
   };
 }

@@ -44,8 +44,11 @@ export function textBackBody(input: {
   return sentence ? `${body} We got your voicemail: “${sentence}”.` : body;
 }
 
-async function skip(tx: Tx, events: EventBatch, call: CallRow, reason: TextBackSkipReason, now: Date) {
-  await tx.update(calls).set({ textBackOutcome: 'skipped', textBackReason: reason, updatedAt: now }).where(eq(calls.id, call.id));
+async function skip(tx: Tx, events: EventBatch, call: CallRow, reason: TextBackSkipReason, now: Date, repeatWindowHours: number | null = null) {
+  await tx
+    .update(calls)
+    .set({ textBackOutcome: 'skipped', textBackReason: reason, textBackRepeatWindowHours: repeatWindowHours, updatedAt: now })
+    .where(eq(calls.id, call.id));
   events.add(call.companyId, { type: 'call.text_back', data: { callId: call.id, outcome: 'skipped', reason, messageId: null } });
 }
 
@@ -109,7 +112,8 @@ export async function sendTextBack(deps: MessagingDeps, callId: string): Promise
       .from(calls)
       .where(and(eq(calls.companyId, call.companyId), eq(calls.fromNumber, call.fromNumber), ne(calls.id, call.id), eq(calls.textBackOutcome, 'texted'), gt(calls.missedAt, since)))
       .limit(1);
-    if (earlier) return skip(tx, events, call, 'repeat_caller', now);
+    // The window that applied is kept with the call: History says "in the last N hours" even after the setting changes.
+    if (earlier) return skip(tx, events, call, 'repeat_caller', now, settings.repeatCallerWindowHours);
 
     const [conversation] = call.conversationId ? await tx.select().from(conversations).where(eq(conversations.id, call.conversationId)).limit(1) : [];
     const [number] = conversation ? await tx.select().from(phoneNumbers).where(eq(phoneNumbers.id, conversation.phoneNumberId)).limit(1) : [];

@@ -609,6 +609,8 @@ export const calls = pgTable(
     transcriptStatus: text('transcript_status', { enum: TRANSCRIPT_STATUSES }).notNull().default('none'),
     textBackOutcome: text('text_back_outcome', { enum: TEXT_BACK_OUTCOMES }).notNull().default('not_needed'),
     textBackReason: text('text_back_reason', { enum: TEXT_BACK_SKIP_REASONS }),
+    /** The repeat-caller window (hours) that applied when the text-back was skipped as a repeat caller. */
+    textBackRepeatWindowHours: integer('text_back_repeat_window_hours'),
     /** When the text-back may go (the call missed + the delay); a voicemail in progress holds it back further. */
     textBackDueAt: timestamptz('text_back_due_at'),
     textBackMessageId: uuid('text_back_message_id').references(() => messages.id, { onDelete: 'set null' }),

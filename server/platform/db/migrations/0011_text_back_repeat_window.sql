@@ -1,0 +1,1 @@
+ALTER TABLE "calls" ADD COLUMN "text_back_repeat_window_hours" integer;
