@@ -120,6 +120,7 @@ function api(handlers: ApiHandlers = {}) {
     'conversations.list': () => ({ items: [], nextCursor: null }),
     'conversations.templates.list': () => [],
     'logs.messages': () => ({ items: texts, total: texts.length }),
+    'calls.list': () => ({ items: [], nextCursor: null }),
     ...handlers,
   });
 }

@@ -1,6 +1,7 @@
-import { Anchor, Box, Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { Fragment, useLayoutEffect, useRef } from 'react';
+import { Fragment, useLayoutEffect, useMemo, useRef } from 'react';
+import { CallDetails, type CallItem, callTitle, useCallsOf } from '@/entities/call';
 import type { Thread, ThreadMessage } from '@/entities/conversation';
 import { authorLabel, deliveryLine, isTroubled, LinkedText, safeWebUrl } from '@/entities/message';
 import { clockTime, dayLabel, fullDateTime, sameDay, useNow } from '@/shared/lib/format';
@@ -20,17 +21,38 @@ const BUBBLE: Record<ThreadMessage['author'], string> = {
   flow: 'var(--mantine-color-gray-light)',
 };
 
+type Entry = { kind: 'message'; key: string; at: number; message: ThreadMessage } | { kind: 'call'; key: string; at: number; call: CallItem };
+
+/**
+ * The texts and the calls of the thread in time order. When only the newest texts are shown, calls from before the
+ * oldest of them are left out too, so the log never shows a call with a gap of texts around it.
+ */
+function threadEntries(messages: ThreadMessage[], calls: CallItem[], truncated: boolean): Entry[] {
+  const since = truncated ? (messages[0]?.createdAt ?? 0) : -Infinity;
+  const entries: Entry[] = [
+    ...messages.map((message) => ({ kind: 'message' as const, key: `message:${message.id}`, at: message.createdAt, message })),
+    ...calls.filter((call) => call.startedAt >= since).map((call) => ({ kind: 'call' as const, key: `call:${call.id}`, at: call.startedAt, call })),
+  ];
+  // A call comes before a text of the same instant (its text-back follows it).
+  return entries.sort((a, b) => a.at - b.at || (a.kind === b.kind ? 0 : a.kind === 'call' ? -1 : 1));
+}
+
 /**
  * The thread's texts, oldest first: the customer's on the left, the business's on the right with where each one
- * is on its way. A `log` live region, so screen readers announce texts as they arrive.
+ * is on its way; the calls between them as compact items in the middle. A `log` live region, so screen readers
+ * announce texts and calls as they arrive.
  */
 export function MessageLog({ thread }: { thread: Thread }) {
   const viewport = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
   const now = useNow();
-  const last = thread.messages.at(-1);
-  const lastId = last?.id;
-  const lastIsOurs = last?.direction === 'outbound' && last.author === 'user';
+  const calls = useCallsOf({ conversationId: thread.id });
+  const truncated = thread.messages.length >= MESSAGES_PER_THREAD;
+  const callItems = useMemo(() => calls.data?.pages.flatMap((page) => page.items) ?? [], [calls.data]);
+  const entries = useMemo(() => threadEntries(thread.messages, callItems, truncated), [thread.messages, callItems, truncated]);
+  const last = entries.at(-1);
+  const lastId = last?.key;
+  const lastIsOurs = last?.kind === 'message' && last.message.direction === 'outbound' && last.message.author === 'user';
 
   // The parent keys this component by thread, so the first run is "a thread was opened": start at the newest.
   useLayoutEffect(() => {
@@ -55,7 +77,7 @@ export function MessageLog({ thread }: { thread: Thread }) {
       style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}
     >
       <Stack gap="sm" p="md">
-        {thread.messages.length >= MESSAGES_PER_THREAD ? (
+        {truncated ? (
           <Text size="xs" c="dimmed" ta="center">
             Showing the latest {MESSAGES_PER_THREAD} texts of this conversation.{' '}
             <Anchor size="xs" renderRoot={(props) => <Link {...props} to="/logs" search={{ q: thread.contact.phone }} />}>
@@ -63,18 +85,33 @@ export function MessageLog({ thread }: { thread: Thread }) {
             </Anchor>
           </Text>
         ) : null}
+        {calls.hasNextPage && !truncated ? (
+          <Group justify="center">
+            <Button variant="subtle" size="xs" loading={calls.isFetchingNextPage} onClick={() => void calls.fetchNextPage()}>
+              Show earlier calls
+            </Button>
+          </Group>
+        ) : null}
+        {calls.isError ? (
+          <Text size="xs" c="dimmed" ta="center">
+            Couldn’t load the calls of this conversation.{' '}
+            <Anchor component="button" type="button" size="xs" onClick={() => void calls.refetch()}>
+              Try again
+            </Anchor>
+          </Text>
+        ) : null}
         {thread.messages.length === 0 ? (
-          <Text size="sm" c="dimmed" ta="center" py="xl">
+          <Text size="sm" c="dimmed" ta="center" py={entries.length === 0 ? 'xl' : 0}>
             No texts in this conversation yet.
           </Text>
         ) : null}
-        {thread.messages.map((message, index) => {
-          const previous = thread.messages[index - 1];
-          const newDay = !previous || !sameDay(previous.createdAt, message.createdAt);
+        {entries.map((entry, index) => {
+          const previous = entries[index - 1];
+          const newDay = !previous || !sameDay(previous.at, entry.at);
           return (
-            <Fragment key={message.id}>
-              {newDay ? <Divider label={dayLabel(message.createdAt, now)} labelPosition="center" my={4} /> : null}
-              <MessageItem message={message} contactName={thread.contact.name} />
+            <Fragment key={entry.key}>
+              {newDay ? <Divider label={dayLabel(entry.at, now)} labelPosition="center" my={4} /> : null}
+              {entry.kind === 'message' ? <MessageItem message={entry.message} contactName={thread.contact.name} /> : <CallEntry call={entry.call} contactName={thread.contact.name} />}
             </Fragment>
           );
         })}
@@ -123,6 +160,25 @@ function MessageItem({ message, contactName }: { message: ThreadMessage; contact
         </Text>
       ) : null}
     </Stack>
+  );
+}
+
+/** A call between the texts: a compact card in the middle, neither side's bubble. */
+function CallEntry({ call, contactName }: { call: CallItem; contactName: string }) {
+  const title = callTitle(call, contactName);
+  return (
+    <Paper component="article" aria-label={title} withBorder radius="md" px="sm" py={8} w="min(100%, 30rem)" mx="auto" data-call-id={call.id}>
+      <Group gap={6} wrap="nowrap" mb={4}>
+        <Text size="xs" fw={600}>
+          <span aria-hidden="true">☎ </span>
+          {title}
+        </Text>
+        <Text component="time" size="xs" c="dimmed" dateTime={new Date(call.startedAt).toISOString()} title={fullDateTime(call.startedAt)}>
+          {clockTime(call.startedAt)}
+        </Text>
+      </Group>
+      <CallDetails call={call} />
+    </Paper>
   );
 }
 

@@ -115,6 +115,7 @@ export async function renderInbox(handlers: ApiHandlers = {}, path = '/conversat
     'team.members': () => TEAM,
     'conversations.templates.list': () => [],
     'conversations.markRead': (input) => ({ ...(input as object), unreadCount: 0 }),
+    'calls.list': () => ({ items: [], nextCursor: null }),
     ...handlers,
   });
   const user = userEvent.setup();
