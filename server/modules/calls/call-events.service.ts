@@ -287,8 +287,9 @@ async function dialFinished(tx: Tx, deps: MessagingDeps, events: EventBatch, ctx
   const now = deps.clock.now();
   if (status === 'completed' || status === 'answered') {
     if (ctx.call.missed || ctx.call.status === 'answered') return;
-    const talk = int(params.DialCallDuration) ?? 0;
-    const answeredAt = new Date(Math.max(ctx.call.startedAt.getTime(), at.getTime() - talk * SECOND));
+    // "answered" (the simulator's team picking up in the app) has no duration yet: the call's end brings it.
+    const talk = int(params.DialCallDuration) ?? (status === 'answered' ? null : 0);
+    const answeredAt = new Date(Math.max(ctx.call.startedAt.getTime(), at.getTime() - (talk ?? 0) * SECOND));
     await updateCall(tx, ctx, { status: 'answered', answeredAt, ringSeconds: secondsBetween(ctx.call.startedAt, answeredAt), talkSeconds: talk, textBackOutcome: 'not_needed' }, now);
     events.add(ctx.company.id, { type: 'call.answered', data: { callId: ctx.call.id } });
     return;

@@ -1,22 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { simulatorDevices } from '@server/platform/db/schema';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { calls, inboundEvents, simulatorDevices } from '@server/platform/db/schema';
+import type { Database } from '@server/platform/db/database';
 import { AppError, notFound } from '@server/platform/errors/app-error';
 import { SECOND } from '@server/platform/lib/clock';
 import type { CompanyScope } from '@server/platform/trpc/scope';
 import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
 import { activeNumberOf } from '@server/modules/phone-numbers/active-number';
-import type { SimulateCallInput } from './calls.schema';
+import type { LeaveVoicemailInput, SimulateCallInput } from './calls.schema';
+import { processCallEvent } from './call-events.service';
 import { missedCallSettingsOf } from './missed-call-settings.service';
-import { answerDialResult, answerIncomingCall, answerRecorded, storeEvent } from './voice.service';
+import { answerDialResult, answerIncomingCall, answerRecorded, storeEvent, type VoiceRequest } from './voice.service';
 
 /** How long the simulated greeting plays before the beep. */
 export const SIMULATED_GREETING_MS = 8 * SECOND;
-/** How long someone takes to answer on the simulated business phone, and how long they talk. */
-export const SIMULATED_ANSWER_MS = 4 * SECOND;
-export const SIMULATED_TALK_SECONDS = 30;
-/** A caller who leaves no message hangs up this long into the greeting. */
+/** A scripted caller who leaves no message hangs up this long into the greeting. */
 export const SIMULATED_HANG_UP_MS = 4 * SECOND;
+
+/** The simulated telephone network's own steps: the ring timing out, a live caller who never speaks giving up. */
+export const SIMULATOR_QUEUE = 'calls.simulator';
+export const ringTimeoutKey = (callSid: string) => `sim-ring:${callSid}`;
 
 /** Speaking time of a typed voicemail: about 2.5 words a second, at least 2 s, at most the maximum length. */
 export function spokenSeconds(words: string, maxSeconds: number): number {
@@ -24,61 +27,248 @@ export function spokenSeconds(words: string, maxSeconds: number): number {
   return Math.min(maxSeconds, Math.max(2, Math.ceil(count / 2.5)));
 }
 
+/** One simulated call, as its later steps need it (the payload of its `calls.simulator` jobs). */
+export interface SimulatedCall {
+  companyId: string;
+  callSid: string;
+  from: string;
+  to: string;
+  startMs: number;
+  /** A scripted caller's words at the greeting ('' = hangs up); null = a live caller on the test phone. */
+  script: string | null;
+}
+export type SimulatorJob = SimulatedCall & { step: 'ring_timeout' | 'give_up' };
+
+/** Each step of a simulated call, with the same parameters Twilio would post (LeadLoopAt: when it happens). */
+export function simulatedStep(call: Pick<SimulatedCall, 'callSid' | 'from' | 'to'>, atMs: number, params: Record<string, string>): VoiceRequest {
+  return {
+    provider: 'simulator',
+    params: { CallSid: call.callSid, From: call.from, To: call.to, Direction: 'inbound', ...params, LeadLoopAt: String(atMs) },
+    runAt: new Date(atMs),
+  };
+}
+
+const durationParam = (call: Pick<SimulatedCall, 'startMs'>, atMs: number) => String(Math.max(0, Math.round((atMs - call.startMs) / SECOND)));
+
+/** The Dial's result stored for a simulated call (the first one stored wins: timeout, answer, decline or hang-up). */
+export async function simulatedDialResult(db: Database, callSid: string): Promise<{ status: string; atMs: number; answeredBy: string | null } | null> {
+  const [event] = await db
+    .select({ payload: inboundEvents.payload })
+    .from(inboundEvents)
+    .where(and(eq(inboundEvents.provider, 'simulator'), eq(inboundEvents.kind, 'dial'), eq(inboundEvents.eventKey, callSid)))
+    .limit(1);
+  if (!event) return null;
+  return { status: (event.payload.DialCallStatus ?? '').toLowerCase(), atMs: Number(event.payload.LeadLoopAt), answeredBy: event.payload.LeadLoopAnsweredBy ?? null };
+}
+
 /**
- * The test phone calls the business. Each step of the call goes through the same functions as Twilio's webhooks
- * (stored as events, processed by the same job), only scheduled on the job queue instead of arriving over the wire:
- * the call arrives now; in mode a the business phone rings for the ring timeout (answered after a few seconds
- * when `answered`); unanswered, the greeting plays and the typed voicemail is "spoken", recorded and transcribed
- * (its words are the transcript); with no voicemail the caller hangs up during the greeting. Mode b ignores
- * `answered`: in that mode every call arrives already missed.
+ * Applies a stored simulator event now instead of waiting for its job (an answer on the card shows at once). The
+ * job still runs and finds it done; a failure here is left to the job's retries.
+ */
+export async function applyNow(deps: MessagingDeps, kind: 'dial' | 'call_status', eventKey: string): Promise<void> {
+  const [event] = await deps.db
+    .select({ id: inboundEvents.id })
+    .from(inboundEvents)
+    .where(and(eq(inboundEvents.provider, 'simulator'), eq(inboundEvents.kind, kind), eq(inboundEvents.eventKey, eventKey)))
+    .limit(1);
+  if (!event) return;
+  try {
+    await processCallEvent(deps, event.id);
+  } catch (error) {
+    deps.logger.warn({ err: error, eventKey }, 'simulated call event left to its job');
+  }
+}
+
+/**
+ * The test phone calls the business. Each step goes through the same functions as Twilio's webhooks (stored as
+ * events, processed by the same job), only scheduled on the job queue instead of arriving over the wire. In mode a
+ * the call is stored ringing and rings the team in the app (the incoming-call card) until the ring timeout, a
+ * `calls.simulator` job: whichever Dial result is stored first — the timeout's no-answer, a team member's answer or
+ * decline, the caller's hang-up — is the call's (one row per CallSid). Unanswered or declined, the greeting plays;
+ * mode b goes to the greeting at once. There a scripted caller (`voicemail` given: the tests and the bench) speaks
+ * its words or hangs up 4 s in; a live caller (`live`, the test phone) leaves a voicemail or hangs up themselves.
  */
 export async function simulateCall(scope: CompanyScope, messaging: MessagingDeps, input: SimulateCallInput) {
-  const [device] = await scope.db
-    .select()
-    .from(simulatorDevices)
-    .where(and(eq(simulatorDevices.id, input.deviceId), eq(simulatorDevices.companyId, scope.companyId)))
-    .limit(1);
-  if (!device) throw notFound('Test phone');
+  const device = await deviceOf(scope, input.deviceId);
   const number = await activeNumberOf(scope.db, scope.companyId);
   if (!number || number.provider !== 'simulator') {
     throw new AppError('PRECONDITION_FAILED', 'The test phone calls your built-in test number. Choose "Use the test number" first.');
   }
-  const settings = await missedCallSettingsOf(scope.db, scope.companyId);
-  const callSid = `SIMCA${randomBytes(12).toString('hex')}`;
-  const start = messaging.clock.now().getTime();
-  const base = { CallSid: callSid, From: device.e164, To: number.e164, Direction: 'inbound' };
-  const step = (atMs: number, params: Record<string, string>) => ({ provider: 'simulator' as const, params: { ...base, ...params, LeadLoopAt: String(atMs) }, runAt: new Date(atMs) });
-
-  const incoming = await answerIncomingCall(messaging, step(start, { CallStatus: 'ringing' }));
+  const call: SimulatedCall = {
+    companyId: scope.companyId,
+    callSid: `SIMCA${randomBytes(12).toString('hex')}`,
+    from: device.e164,
+    to: number.e164,
+    startMs: messaging.clock.now().getTime(),
+    script: input.live ? null : (input.voicemail?.trim() ?? ''),
+  };
+  const incoming = await answerIncomingCall(messaging, simulatedStep(call, call.startMs, { CallStatus: 'ringing' }));
   const route = incoming.route!;
-  let voicemailAt = start;
   if (route.kind === 'dial') {
-    if (input.answered) {
-      const endAt = start + SIMULATED_ANSWER_MS + SIMULATED_TALK_SECONDS * SECOND;
-      await answerDialResult(messaging, step(endAt, { DialCallStatus: 'completed', DialCallDuration: String(SIMULATED_TALK_SECONDS) }));
-      // As with Twilio: the Dial's action first, then the call's own end a moment later.
-      await storeEvent(messaging, 'call_status', step(endAt + SECOND, { CallStatus: 'completed', CallDuration: String(Math.round((endAt + SECOND - start) / SECOND)) }));
-      return { callSid, route: route.kind, answered: true, endsAt: endAt + SECOND };
-    }
-    voicemailAt = start + route.timeoutSeconds * SECOND;
-    await answerDialResult(messaging, step(voicemailAt, { DialCallStatus: 'no-answer', DialCallDuration: '0' }));
+    const ringsUntil = call.startMs + route.timeoutSeconds * SECOND;
+    const job: SimulatorJob = { ...call, step: 'ring_timeout' };
+    await messaging.queue.enqueue(messaging.db, SIMULATOR_QUEUE, job, { runAt: new Date(ringsUntil), singletonKey: ringTimeoutKey(call.callSid), companyId: scope.companyId, maxAttempts: 8 });
+    return { callSid: call.callSid, route: route.kind, ringsUntil };
   }
+  await callerAtGreeting(messaging, call, call.startMs);
+  return { callSid: call.callSid, route: route.kind, ringsUntil: null };
+}
 
-  const words = input.voicemail?.trim() ?? '';
-  if (!words) {
-    const endAt = voicemailAt + SIMULATED_HANG_UP_MS;
-    await storeEvent(messaging, 'call_status', step(endAt, { CallStatus: 'completed', CallDuration: String(Math.round((endAt - start) / SECOND)) }));
-    return { callSid, route: route.kind, answered: false, endsAt: endAt };
+/** The `calls.simulator` job. */
+export async function runSimulatorJob(deps: MessagingDeps, job: SimulatorJob): Promise<void> {
+  if (job.step === 'ring_timeout') await ringTimedOut(deps, job);
+  else await callerGaveUp(deps, job);
+}
+
+/**
+ * The ring timeout (or a decline, which moves this job to now): nobody answered, as Twilio's Dial action says
+ * "no-answer". Stored only if no other result was first; the greeting plays when the stored result sends the
+ * caller to voicemail (no answer, declined = busy).
+ */
+async function ringTimedOut(deps: MessagingDeps, job: SimulatedCall): Promise<void> {
+  const now = deps.clock.now().getTime();
+  await answerDialResult(deps, simulatedStep(job, now, { DialCallStatus: 'no-answer', DialCallDuration: '0' }));
+  const result = await simulatedDialResult(deps.db, job.callSid);
+  if (!result || !['no-answer', 'busy', 'failed'].includes(result.status)) return;
+  await callerAtGreeting(deps, job, Number.isFinite(result.atMs) ? result.atMs : now);
+}
+
+/** The greeting plays from `atMs`: a scripted caller speaks or hangs up; a live one has until the recording's maximum length. */
+async function callerAtGreeting(deps: MessagingDeps, call: SimulatedCall, atMs: number): Promise<void> {
+  const settings = await missedCallSettingsOf(deps.db, call.companyId);
+  if (call.script === null) {
+    // Like <Record maxLength>: a caller who neither speaks nor hangs up is cut off at the maximum length.
+    const job: SimulatorJob = { ...call, step: 'give_up' };
+    const runAt = new Date(atMs + SIMULATED_GREETING_MS + settings.voicemailMaxSeconds * SECOND);
+    await deps.queue.enqueue(deps.db, SIMULATOR_QUEUE, job, { runAt, singletonKey: `sim-give-up:${call.callSid}`, companyId: call.companyId, maxAttempts: 8 });
+    return;
   }
+  if (!call.script) {
+    const endAt = atMs + SIMULATED_HANG_UP_MS;
+    await storeEvent(deps, 'call_status', simulatedStep(call, endAt, { CallStatus: 'completed', CallDuration: durationParam(call, endAt) }));
+    return;
+  }
+  await speakVoicemail(deps, call, atMs + SIMULATED_GREETING_MS, call.script, settings);
+}
+
+/** The caller speaks `words` from `fromMs`: recorded, the call ends, and the words are their own transcript 1 s later. */
+async function speakVoicemail(deps: MessagingDeps, call: SimulatedCall, fromMs: number, words: string, settings: { voicemailMaxSeconds: number; transcribeVoicemail: boolean }) {
   const seconds = spokenSeconds(words, settings.voicemailMaxSeconds);
-  const recordedAt = voicemailAt + SIMULATED_GREETING_MS + seconds * SECOND;
-  const recordingSid = `SIMRE${randomBytes(12).toString('hex')}`;
+  const recordedAt = fromMs + seconds * SECOND;
+  // Derived from the CallSid, so a retried step stores the same recording once.
+  const recordingSid = `SIMRE${call.callSid.slice(5)}`;
   const recording = { RecordingSid: recordingSid, RecordingDuration: String(seconds), RecordingStatus: 'completed' };
-  await answerRecorded(messaging, step(recordedAt, recording));
-  await storeEvent(messaging, 'recording', step(recordedAt, recording));
-  await storeEvent(messaging, 'call_status', step(recordedAt, { CallStatus: 'completed', CallDuration: String(Math.round((recordedAt - start) / SECOND)) }));
+  await answerRecorded(deps, simulatedStep(call, recordedAt, recording));
+  await storeEvent(deps, 'recording', simulatedStep(call, recordedAt, recording));
+  await storeEvent(deps, 'call_status', simulatedStep(call, recordedAt, { CallStatus: 'completed', CallDuration: durationParam(call, recordedAt) }));
   if (settings.transcribeVoicemail) {
-    await storeEvent(messaging, 'transcription', step(recordedAt + SECOND, { RecordingSid: recordingSid, TranscriptionSid: `SIMTR${recordingSid.slice(5)}`, TranscriptionStatus: 'completed', TranscriptionText: words }));
+    await storeEvent(deps, 'transcription', simulatedStep(call, recordedAt + SECOND, { RecordingSid: recordingSid, TranscriptionSid: `SIMTR${recordingSid.slice(5)}`, TranscriptionStatus: 'completed', TranscriptionText: words }));
   }
-  return { callSid, route: route.kind, answered: false, endsAt: recordedAt };
+  return { recordedAt };
+}
+
+/** A live caller who never left a message is cut off; nothing happens if the call already ended. */
+async function callerGaveUp(deps: MessagingDeps, job: SimulatedCall): Promise<void> {
+  const now = deps.clock.now().getTime();
+  await storeEvent(deps, 'call_status', simulatedStep(job, now, { CallStatus: 'completed', CallDuration: durationParam(job, now) }));
+}
+
+async function deviceOf(scope: Pick<CompanyScope, 'db' | 'companyId'>, deviceId: string) {
+  const [device] = await scope.db
+    .select()
+    .from(simulatorDevices)
+    .where(and(eq(simulatorDevices.id, deviceId), eq(simulatorDevices.companyId, scope.companyId)))
+    .limit(1);
+  if (!device) throw notFound('Test phone');
+  return device;
+}
+
+/** A test phone's call of the caller's company (another company's, or a real call: NOT_FOUND). */
+async function deviceCall(scope: Pick<CompanyScope, 'db' | 'companyId'>, input: { deviceId: string; callSid: string }) {
+  const device = await deviceOf(scope, input.deviceId);
+  const [call] = await scope.db
+    .select()
+    .from(calls)
+    .where(and(eq(calls.companyId, scope.companyId), eq(calls.provider, 'simulator'), eq(calls.providerCallSid, input.callSid), eq(calls.fromNumber, device.e164)))
+    .limit(1);
+  return call ?? null;
+}
+
+const simulated = (call: typeof calls.$inferSelect): SimulatedCall => ({
+  companyId: call.companyId,
+  callSid: call.providerCallSid,
+  from: call.fromNumber,
+  to: call.toNumber,
+  startMs: call.startedAt.getTime(),
+  script: null,
+});
+
+/** Whether the caller already hung up or left their voicemail (stored, possibly to happen a little later). */
+async function callerDone(db: Database, callSid: string): Promise<boolean> {
+  const [event] = await db
+    .select({ id: inboundEvents.id })
+    .from(inboundEvents)
+    .where(
+      and(
+        eq(inboundEvents.provider, 'simulator'),
+        or(and(eq(inboundEvents.kind, 'recorded'), eq(inboundEvents.eventKey, callSid)), and(inArray(inboundEvents.kind, ['call_status']), eq(inboundEvents.eventKey, `${callSid}:completed`))),
+      ),
+    )
+    .limit(1);
+  return Boolean(event);
+}
+
+/**
+ * Where the test phone's call is, for its screen: connecting (not stored yet), ringing the team, answered,
+ * at the greeting (the live caller may leave a voicemail), or over.
+ */
+export async function simulatedCallProgress(scope: CompanyScope, input: { deviceId: string; callSid: string }) {
+  const call = await deviceCall(scope, input);
+  if (!call) return { stage: 'connecting' as const, callId: null, greeting: null, missed: false, missedReason: null, talkSeconds: null, voicemailMaxSeconds: null };
+  const done = await callerDone(scope.db, call.providerCallSid);
+  const stage =
+    call.status === 'ended' ? ('ended' as const)
+    : call.status === 'ringing' ? ('ringing' as const)
+    : call.status === 'answered' ? ('answered' as const)
+    : done ? ('leaving_voicemail' as const)
+    : ('greeting' as const);
+  const settings = stage === 'greeting' ? await missedCallSettingsOf(scope.db, scope.companyId) : null;
+  return {
+    stage,
+    callId: call.id,
+    greeting: settings?.voicemailGreeting ?? null,
+    voicemailMaxSeconds: settings?.voicemailMaxSeconds ?? null,
+    missed: call.missed,
+    missedReason: call.missedReason,
+    talkSeconds: call.talkSeconds,
+  };
+}
+
+/** The live caller speaks their voicemail after the greeting (typed words, "spoken" at 2.5 words a second). */
+export async function leaveSimulatedVoicemail(scope: CompanyScope, deps: MessagingDeps, input: LeaveVoicemailInput) {
+  const row = await deviceCall(scope, input);
+  if (!row) throw notFound('Call');
+  if (row.status !== 'voicemail' || (await callerDone(scope.db, row.providerCallSid))) {
+    throw new AppError('PRECONDITION_FAILED', row.status === 'answered' ? 'Your team answered this call: there is no voicemail to leave.' : 'This call is not at the voicemail greeting any more.');
+  }
+  const settings = await missedCallSettingsOf(scope.db, scope.companyId);
+  const now = deps.clock.now().getTime();
+  const greetingEnds = (row.voicemailStartedAt?.getTime() ?? now) + SIMULATED_GREETING_MS;
+  return speakVoicemail(deps, simulated(row), Math.max(now, greetingEnds), input.voicemail, settings);
+}
+
+/** The test phone hangs up: while ringing the Dial is canceled (the caller hung up: missed); otherwise the call ends. */
+export async function hangUpSimulatedCall(scope: CompanyScope, deps: MessagingDeps, input: { deviceId: string; callSid: string }) {
+  const row = await deviceCall(scope, input);
+  if (!row) throw notFound('Call');
+  if (row.status === 'ended') return { ended: true };
+  const call = simulated(row);
+  const now = deps.clock.now().getTime();
+  if (row.status === 'ringing' && row.forwardedTo) {
+    await answerDialResult(deps, simulatedStep(call, now, { DialCallStatus: 'canceled', DialCallDuration: '0' }));
+    await applyNow(deps, 'dial', call.callSid);
+  }
+  await storeEvent(deps, 'call_status', simulatedStep(call, now, { CallStatus: 'completed', CallDuration: durationParam(call, now) }));
+  await applyNow(deps, 'call_status', `${call.callSid}:completed`);
+  return { ended: true };
 }

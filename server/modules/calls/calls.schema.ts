@@ -55,9 +55,21 @@ export const listCallsInput = z.object({
 });
 export type ListCallsInput = z.infer<typeof listCallsInput>;
 
+const voicemailWords = z.string().trim().max(2000, 'A voicemail is at most 2000 characters');
+
+/**
+ * The test phone calls the business. `live`: a person on the test phone leaves the voicemail (or hangs up) when the
+ * greeting plays; otherwise a scripted caller (tests, the bench) speaks `voicemail` there, or hangs up without one.
+ */
 export const simulateCallInput = z.object({
   deviceId: id,
-  answered: z.boolean(),
-  voicemail: z.string().trim().max(2000, 'A voicemail is at most 2000 characters').optional(),
+  live: z.boolean().default(false),
+  voicemail: voicemailWords.optional(),
 });
 export type SimulateCallInput = z.infer<typeof simulateCallInput>;
+
+/** One call of a test phone, by the CallSid placeCall answered. */
+export const simulatedCallInput = z.object({ deviceId: id, callSid: z.string().regex(/^SIMCA[0-9a-f]{24}$/, 'Not a test phone call') });
+
+export const leaveVoicemailInput = simulatedCallInput.extend({ voicemail: voicemailWords.min(1, 'Say something for the voicemail, or hang up') });
+export type LeaveVoicemailInput = z.infer<typeof leaveVoicemailInput>;

@@ -39,7 +39,7 @@ const eventTypes = async () => (await t.deps.db.select().from(domainEvents).orde
 describe('a missed call is texted back once, after the delay', () => {
   it('mode b, no voicemail: nothing before 15 s, exactly one text at 15 s, a lead, a thread, consent and events', async () => {
     const c = await company();
-    await c.caller.phone.simulator.placeCall({ deviceId: c.device.id, answered: false });
+    await c.caller.phone.simulator.placeCall({ deviceId: c.device.id });
     await t.deps.queue.drain();
     const [call] = await allCalls();
     expect(call).toMatchObject({ missed: true, missedReason: 'forwarded', textBackOutcome: 'pending', fromNumber: CALLER, toNumber: c.number, routingMode: 'forwarded_missed' });
@@ -78,7 +78,7 @@ describe('a missed call is texted back once, after the delay', () => {
   it('after hours the after-hours text goes (it is a reply to the call: any hour)', async () => {
     const c = await company();
     t.deps.clock.set(Date.parse('2026-11-20T09:30:00Z')); // Friday 3:30 in Chicago
-    await c.caller.phone.simulator.placeCall({ deviceId: c.device.id, answered: false });
+    await c.caller.phone.simulator.placeCall({ deviceId: c.device.id });
     await pass(16 * SECOND);
     const [text] = await outbound();
     expect(text!.body).toContain('we’re closed right now');
@@ -87,7 +87,7 @@ describe('a missed call is texted back once, after the delay', () => {
 
   it('mode a: the business phone rings for the ring timeout; unanswered → missed (no answer) → texted 15 s later; answered → no text and no lead', async () => {
     const c = await company({ routingMode: 'ring_then_voicemail', forwardTo: '+14155550123' });
-    await c.caller.phone.simulator.placeCall({ deviceId: c.device.id, answered: false });
+    await c.caller.phone.simulator.placeCall({ deviceId: c.device.id });
     await pass(19 * SECOND);
     expect((await allCalls())[0]).toMatchObject({ status: 'ringing', missed: false, forwardedTo: '+14155550123' });
     await pass(1 * SECOND);
@@ -99,7 +99,13 @@ describe('a missed call is texted back once, after the delay', () => {
 
     await t.deps.db.delete(messages);
     const other = await c.caller.phone.simulator.addDevice({ phone: '+13125550141' });
-    await c.caller.phone.simulator.placeCall({ deviceId: other.id, answered: true });
+    await c.caller.phone.simulator.placeCall({ deviceId: other.id });
+    await pass(4 * SECOND);
+    // Answered in the app 4 s in (the incoming-call card), ended after a 30 s talk.
+    const ringing = (await allCalls()).find((row) => row.fromNumber === '+13125550141')!;
+    await c.caller.calls.answer({ id: ringing.id });
+    await pass(30 * SECOND);
+    await c.caller.calls.end({ id: ringing.id });
     await pass(60 * SECOND);
     const answered = (await allCalls()).find((row) => row.fromNumber === '+13125550141');
     expect(answered).toMatchObject({ status: 'ended', missed: false, textBackOutcome: 'not_needed', talkSeconds: 30, ringSeconds: 4 });
@@ -111,7 +117,7 @@ describe('a missed call is texted back once, after the delay', () => {
     const c = await company();
     // ~30 words ≈ 12 s of speech after an 8 s greeting: the voicemail ends 20 s after the call, past the 15 s delay.
     const words = 'My water heater is leaking all over the basement floor. Please call me back as soon as you can, I am home all day today and tomorrow morning, thanks so much.';
-    await c.caller.phone.simulator.placeCall({ deviceId: c.device.id, answered: false, voicemail: words });
+    await c.caller.phone.simulator.placeCall({ deviceId: c.device.id, voicemail: words });
     await pass(19 * SECOND);
     expect(await outbound()).toHaveLength(0);
     expect((await allCalls())[0]).toMatchObject({ status: 'voicemail', textBackOutcome: 'pending' });
@@ -308,7 +314,7 @@ describe('calls.list / calls.get and settings', () => {
     const other = callerFor(t.deps, { authToken: otherToken });
     expect((await trpcErrorOf(other.calls.get({ id: one.id }))).code).toBe('NOT_FOUND');
     expect((await other.calls.list({ limit: 25 })).items).toHaveLength(0);
-    expect((await trpcErrorOf(other.phone.simulator.placeCall({ deviceId: c.device.id, answered: false }))).code).toBe('NOT_FOUND');
+    expect((await trpcErrorOf(other.phone.simulator.placeCall({ deviceId: c.device.id }))).code).toBe('NOT_FOUND');
   });
 
   it('settings: defaults, saved changes, and refused templates', async () => {

@@ -18,8 +18,8 @@ import {
 import { companyScope } from '@server/platform/trpc/scope';
 import { protectedProcedure, router } from '@server/platform/trpc/trpc';
 import { id, optionalText, usCaPhone } from '@server/platform/lib/common.schema';
-import { simulateCallInput } from '@server/modules/calls/calls.schema';
-import { simulateCall } from '@server/modules/calls/call-simulator.service';
+import { leaveVoicemailInput, simulateCallInput, simulatedCallInput } from '@server/modules/calls/calls.schema';
+import { hangUpSimulatedCall, leaveSimulatedVoicemail, simulateCall, simulatedCallProgress } from '@server/modules/calls/call-simulator.service';
 
 /** Settings → Phone: the business number, the owner's alert number, protected numbers, and the test phone. */
 export const phoneRouter = router({
@@ -59,6 +59,10 @@ export const phoneRouter = router({
       .mutation(({ ctx, input }) => sendFromDevice(companyScope(ctx), ctx.deps.messaging, input)),
     /** The test phone calls the business: the same steps as a Twilio call, scheduled on the job queue ("call" is a word tRPC reserves). */
     placeCall: protectedProcedure.input(simulateCallInput).mutation(({ ctx, input }) => simulateCall(companyScope(ctx), ctx.deps.messaging, input)),
+    /** Where the test phone's call is (ringing, answered, at the greeting, over), for its screen. */
+    callProgress: protectedProcedure.input(simulatedCallInput).query(({ ctx, input }) => simulatedCallProgress(companyScope(ctx), input)),
+    leaveVoicemail: protectedProcedure.input(leaveVoicemailInput).mutation(({ ctx, input }) => leaveSimulatedVoicemail(companyScope(ctx), ctx.deps.messaging, input)),
+    hangUp: protectedProcedure.input(simulatedCallInput).mutation(({ ctx, input }) => hangUpSimulatedCall(companyScope(ctx), ctx.deps.messaging, input)),
     thread: protectedProcedure.input(z.object({ deviceId: id })).query(({ ctx, input }) => deviceThread(companyScope(ctx), input.deviceId)),
   }),
 });
