@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DAY, HOUR, MINUTE } from '@server/platform/lib/clock';
+import { DAY, HOUR, MINUTE, SECOND } from '@server/platform/lib/clock';
 import { callerFor, setUpTestApp, signUp } from '@server/platform/testing/test-deps';
+import { answerIncomingCall, storeEvent } from '@server/modules/calls/voice.service';
 
 const t = setUpTestApp();
 
@@ -20,6 +21,7 @@ describe('dashboard.summary', () => {
     expect(summary.leadsBySource).toEqual([]);
     expect(summary.leadsByDay).toHaveLength(7);
     expect(summary.leadsByDay.every((d) => d.count === 0)).toBe(true);
+    expect(summary.missedCalls).toEqual({ missed: 0, textedBack: 0, replied: 0 });
     expect(summary.needsAttention).toMatchObject({ unanswered: 0, unread: 0, needsHuman: 0, failed: 0, items: [] });
     expect(summary.setup).toEqual({ businessNumber: null, testPhone: false, companyDetails: false, address: false, alertPhone: false, firstLead: false, teamMembers: 1 });
     expect(summary.timezone).toBe('America/Chicago');
@@ -105,5 +107,52 @@ describe('dashboard.summary', () => {
     const b = await owner('beta');
     expect((await b.dashboard.summary({ days: 7 })).newLeads.current).toBe(0);
     expect((await a.dashboard.summary({ days: 7 })).newLeads.current).toBe(1);
+  });
+
+  it('missed calls → texted back → replied, for the period: a skipped text-back and a text before the text-back do not count', async () => {
+    const caller = await owner('funnel');
+    const number = await caller.phone.useSimulator();
+    // Mode b: every call that arrives is already missed.
+    await caller.missedCalls.settings.update({ routingMode: 'forwarded_missed' });
+    /** Runs every job due while the clock moves, a second at a time (the text-back goes 15 s after the call). */
+    const pass = async (ms: number) => {
+      for (let elapsed = 0; elapsed < ms; elapsed += SECOND) {
+        t.deps.clock.advance(SECOND);
+        await t.deps.queue.drain();
+      }
+    };
+    let sid = 0;
+    const missedCall = async (from: string) => {
+      sid += 1;
+      await answerIncomingCall(t.deps.messaging, { provider: 'simulator', params: { CallSid: `CA-funnel-${sid}`, From: from, To: number.e164 } });
+      await storeEvent(t.deps.messaging, 'call_status', { provider: 'simulator', params: { CallSid: `CA-funnel-${sid}`, CallStatus: 'completed' } });
+      await pass(20 * SECOND);
+    };
+    const ann = await caller.phone.simulator.addDevice({ phone: '+13125550171' });
+    const ben = await caller.phone.simulator.addDevice({ phone: '+13125550172' });
+    const text = async (deviceId: string, body: string) => {
+      await caller.phone.simulator.send({ deviceId, body, mediaUrls: [] });
+      await t.deps.queue.drain();
+    };
+
+    // 10 days ago: a missed call texted back (the 30-day period only).
+    t.deps.clock.advance(-10 * DAY);
+    await missedCall('+13125550173');
+    t.deps.clock.advance(10 * DAY);
+    // Today: Ben texted before he called (not a reply to the text-back); Ann is texted back and replies; Ann calls
+    // again within 12 h (skipped: repeat caller).
+    await text(ben.id, 'Do you service boilers?');
+    t.deps.clock.advance(MINUTE);
+    await missedCall('+13125550172');
+    await missedCall('+13125550171');
+    t.deps.clock.advance(MINUTE);
+    await text(ann.id, 'Yes please, the furnace is out');
+    t.deps.clock.advance(HOUR);
+    await missedCall('+13125550171');
+
+    expect((await caller.dashboard.summary({ days: 7 })).missedCalls).toEqual({ missed: 3, textedBack: 2, replied: 1 });
+    expect((await caller.dashboard.summary({ days: 30 })).missedCalls).toEqual({ missed: 4, textedBack: 3, replied: 1 });
+    const other = await owner('funnel-other');
+    expect((await other.dashboard.summary({ days: 30 })).missedCalls).toEqual({ missed: 0, textedBack: 0, replied: 0 });
   });
 });

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { LEAD_SOURCES, type LeadSource } from '@contracts/lead';
 import { zonesForPhone } from '@contracts/send-window';
-import { companies, contacts, conversations, leads, messages, phoneNumbers, simulatorDevices, users } from '@server/platform/db/schema';
+import { calls, companies, contacts, conversations, leads, messages, phoneNumbers, simulatorDevices, users } from '@server/platform/db/schema';
 import { DAY, MINUTE } from '@server/platform/lib/clock';
 import type { CompanyScope } from '@server/platform/trpc/scope';
 import { contactDisplayName } from '@server/modules/messaging/messaging.deps';
@@ -62,9 +62,30 @@ async function firstResponse(scope: CompanyScope, from: Date, to: Date) {
 }
 
 /**
+ * Missed calls → texted back → replied, over the calls missed in the period: of those, how many got their text-back
+ * (handed to the carrier and not failed), and of those how many callers texted the business after it (an inbound
+ * text in the text-back's thread after the text-back). Skipped, pending and failed text-backs stop at "missed".
+ */
+async function missedCallFunnel(scope: CompanyScope, from: Date, to: Date) {
+  // Qualified by hand: inside the subquery drizzle would print the outer columns unqualified.
+  const replied = sql`exists (select 1 from ${messages} as text_back join ${messages} as reply on reply.conversation_id = text_back.conversation_id
+    where text_back.id = "calls"."text_back_message_id" and reply.direction = 'inbound' and reply.created_at > text_back.created_at)`;
+  const texted = sql`${calls.textBackOutcome} = 'texted'`;
+  const [row] = await scope.db
+    .select({
+      missed: sql<number>`count(*)::int`,
+      textedBack: sql<number>`count(*) filter (where ${texted})::int`,
+      replied: sql<number>`count(*) filter (where ${texted} and ${replied})::int`,
+    })
+    .from(calls)
+    .where(and(eq(calls.companyId, scope.companyId), eq(calls.missed, true), gte(calls.startedAt, from), lt(calls.startedAt, to)));
+  return { missed: row?.missed ?? 0, textedBack: row?.textedBack ?? 0, replied: row?.replied ?? 0 };
+}
+
+/**
  * /dashboard: the period's figures from the data as it is, each beside the period before, what needs a person
- * now, and the setup checklist from the real setup state. Figures whose source is not built yet (missed calls,
- * AI-answered calls, bookings from scheduling) are not here: the screen says what will feed them.
+ * now, the missed-call funnel, and the setup checklist from the real setup state. Figures whose source is not built
+ * yet (AI-answered calls, bookings from scheduling) are not here: the screen says what will feed them.
  */
 export async function dashboardSummary(scope: CompanyScope, input: { days: DashboardPeriod }) {
   // The current period includes this very moment; each period is [from, to).
@@ -113,6 +134,7 @@ export async function dashboardSummary(scope: CompanyScope, input: { days: Dashb
     firstResponse: { current: response, previous: previousResponse },
     leadsBySource: LEAD_SOURCES.map((source) => ({ source, count: bySource.get(source) ?? 0 })).filter((s) => s.count > 0),
     leadsByDay: days,
+    missedCalls: await missedCallFunnel(scope, from, now),
     needsAttention: await needsAttention(scope),
     setup: await setupState(scope, company),
   };

@@ -9,6 +9,7 @@ import { ScreenSpinner } from '@/shared/ui/spinner';
 import { comparison, type DashboardPeriod, type DashboardSummary, formatDuration, PERIODS } from '../model/summary';
 import { KpiCard, NotBuiltCard } from './kpi-card';
 import { LeadsByDay, LeadsBySource } from './lead-charts';
+import { MissedCallFunnel } from './missed-call-funnel';
 import { NeedsAttention } from './needs-attention';
 import { SetupChecklist } from './setup-checklist';
 
@@ -102,17 +103,7 @@ export function DashboardPage() {
 
           <LeadsByDay summary={summary} />
 
-          <Stack component="section" aria-labelledby="funnel-title" gap="sm">
-            <div>
-              <Title order={2} id="funnel-title" fz="lg">
-                Missed calls turned into leads
-              </Title>
-              <Text size="sm" c="dimmed">
-                Missed calls → texted back → replied → qualified. Missed-call text-back isn’t built yet, so there are no calls to count;
-                these figures start when it is.
-              </Text>
-            </div>
-          </Stack>
+          <MissedCallFunnel summary={summary} />
         </Stack>
       )}
     </Stack>

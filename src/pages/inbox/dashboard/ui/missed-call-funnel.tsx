@@ -1,0 +1,58 @@
+import { Anchor, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { DashboardSummary } from '../model/summary';
+
+/** "67%" of a whole; "—" never: a step with nothing before it says so in words. */
+const share = (part: number, whole: number) => `${Math.round((part / whole) * 100)}%`;
+
+/**
+ * Missed calls → texted back → replied for the period, from `dashboard.summary`: each step with its count, its share
+ * of the step before and a bar against the missed calls. No missed calls: says so (no zero bars).
+ */
+export function MissedCallFunnel({ summary }: { summary: DashboardSummary }) {
+  const { days } = summary;
+  const { missed, textedBack, replied } = summary.missedCalls;
+  const steps = [
+    { label: 'Missed calls', count: missed, note: 'Nobody answered' },
+    { label: 'Texted back', count: textedBack, note: `${share(textedBack, Math.max(1, missed))} of missed calls` },
+    { label: 'Replied', count: replied, note: textedBack > 0 ? `${share(replied, textedBack)} of those texted back` : 'No text-backs to reply to' },
+  ];
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="funnel-title">
+      <Title order={2} id="funnel-title" fz="lg" mb={4}>
+        Missed calls
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Calls nobody answered in the last {days} days, how many callers got the text-back, and how many of them replied.
+      </Text>
+      {missed === 0 ? (
+        <Text size="sm">No missed calls in the last {days} days.</Text>
+      ) : (
+        <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Missed calls funnel">
+          {steps.map((step) => (
+            <li key={step.label} aria-label={`${step.label}: ${step.count}`}>
+              <Group justify="space-between" gap="xs" mb={2} wrap="nowrap">
+                <Text size="sm">{step.label}</Text>
+                <Text size="sm">
+                  <Text span fw={600} inherit>
+                    {step.count}
+                  </Text>{' '}
+                  <Text span c="dimmed" size="xs">
+                    · {step.note}
+                  </Text>
+                </Text>
+              </Group>
+              <Box h={8} bg="blue.6" style={{ width: `${(step.count / missed) * 100}%`, minWidth: step.count > 0 ? 4 : 0, borderRadius: 4 }} aria-hidden />
+            </li>
+          ))}
+        </Stack>
+      )}
+      <Text size="xs" c="dimmed" mt="md">
+        {missed > textedBack ? 'Calls not texted back were skipped (a repeat caller, an opted-out or hidden number…), are still waiting, or the text failed. ' : null}
+        <Anchor size="xs" renderRoot={(props) => <Link {...props} to="/missed-calls/history" />}>
+          See every call in the call history
+        </Anchor>
+      </Text>
+    </Paper>
+  );
+}
