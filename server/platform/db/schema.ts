@@ -621,6 +621,9 @@ export const calls = pgTable(
     uniqueIndex('calls_company_provider_sid_key').on(t.companyId, t.provider, t.providerCallSid),
     index('calls_company_started_idx').on(t.companyId, t.startedAt),
     index('calls_company_from_idx').on(t.companyId, t.fromNumber, t.startedAt),
+    // A client's timeline and a thread list their calls newest first (and deleting a client or thread finds its calls).
+    index('calls_contact_started_idx').on(t.contactId, t.startedAt),
+    index('calls_conversation_started_idx').on(t.conversationId, t.startedAt),
     index('calls_text_back_message_idx').on(t.textBackMessageId),
   ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX "calls_contact_started_idx" ON "calls" USING btree ("contact_id","started_at");--> statement-breakpoint
+CREATE INDEX "calls_conversation_started_idx" ON "calls" USING btree ("conversation_id","started_at");
