@@ -38,6 +38,8 @@ export function useLiveUpdates(): void {
             // A call rang, was answered or missed, left a voicemail or was texted back: History and a client's calls.
             refresh(trpc.calls.pathKey());
             refresh(trpc.clients.get.pathKey());
+            // The test phone's call progress (ringing, answered, the greeting).
+            refresh(trpc.phone.simulator.callProgress.pathKey());
             break;
         }
       },

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, type ApiHandlers, createFakeApi, renderScreen } from '@/shared/lib/test';
@@ -30,7 +30,10 @@ async function renderPhoneTab(handlers: ApiHandlers) {
   return { ...result, api, user: userEvent.setup() };
 }
 
-afterEach(() => notifications.clean());
+afterEach(() => {
+  notifications.clean();
+  vi.useRealTimers();
+});
 
 describe('Settings → Phone: business number', () => {
   it('with no number, offers the test number, explains Twilio, and takes a test number', async () => {
@@ -242,24 +245,73 @@ describe('Settings → Phone: test phone', () => {
     await waitFor(() => expect(threadCalls.mock.calls.length).toBeGreaterThan(before));
   });
 
-  it('calls the business from the test phone: a missed call with a voicemail, or an answered one', async () => {
-    const placeCall = vi.fn((input: unknown) => ({ callSid: 'SIMCA1', route: 'dial', answered: (input as { answered: boolean }).answered, endsAt: 1_700_000_300_000 }));
-    const { user } = await renderPhoneTab({
+  it('calls the business from the test phone: it rings (the team may answer), then the greeting and a voicemail, then the outcome', async () => {
+    // The test phone's progress is refetched by the live call event, and every 2 s as a fallback: this test moves that clock.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const poll = () => act(() => vi.advanceTimersByTimeAsync(2_100));
+    const CALL_SID = 'SIMCA0123456789abcdef01234567';
+    const placeCall = vi.fn(() => ({ callSid: CALL_SID, route: 'dial', ringsUntil: 1_700_000_020_000 }));
+    const base = { callId: 'c1', greeting: null, voicemailMaxSeconds: null, missed: false, missedReason: null, talkSeconds: null };
+    let progress: Record<string, unknown> = { ...base, stage: 'ringing' };
+    const leaveVoicemail = vi.fn(() => {
+      progress = { ...base, stage: 'leaving_voicemail', missed: true, missedReason: 'no_answer' };
+      return { recordedAt: 1_700_000_040_000 };
+    });
+    const { user, api } = await renderPhoneTab({
       'phone.get': () => settings({ number: TEST_NUMBER }),
       'phone.simulator.devices': () => [device],
       'phone.simulator.placeCall': placeCall,
+      'phone.simulator.callProgress': () => progress,
+      'phone.simulator.leaveVoicemail': leaveVoicemail,
     });
-    const form = await screen.findByRole('form', { name: 'Call the business' });
-    await user.type(within(form).getByLabelText(/Voicemail/), 'My water heater is leaking, please call back');
-    await user.click(within(form).getByRole('button', { name: 'Call' }));
-    await waitFor(() => expect(placeCall).toHaveBeenCalledWith({ deviceId: DEVICE_ID, answered: false, voicemail: 'My water heater is leaking, please call back' }));
-    expect(await within(form).findByRole('status')).toHaveTextContent(/^Missed: the call ends at .+ the text-back arrives here/);
+    const section = await screen.findByRole('region', { name: 'Call the business' });
+    await user.click(within(section).getByRole('button', { name: 'Call' }));
+    await waitFor(() => expect(placeCall).toHaveBeenCalledWith({ deviceId: DEVICE_ID, live: true }));
+    expect(await within(section).findByRole('status')).toHaveTextContent('Ringing… Your team sees the call in LeadLoop and can answer it');
+    expect(within(section).getByRole('button', { name: 'Hang up' })).toBeInTheDocument();
+    expect(api.callsTo('phone.simulator.callProgress')[0]).toEqual({ deviceId: DEVICE_ID, callSid: CALL_SID });
 
-    await user.click(within(form).getByRole('radio', { name: /Your team answers/ }));
-    expect(within(form).queryByLabelText(/Voicemail/)).not.toBeInTheDocument();
-    await user.click(within(form).getByRole('button', { name: 'Call' }));
-    await waitFor(() => expect(placeCall).toHaveBeenLastCalledWith({ deviceId: DEVICE_ID, answered: true }));
-    expect(await within(form).findByRole('status')).toHaveTextContent(/^Answered: .+ not a missed call/);
+    // Nobody answered by the ring timeout (the server's job): the greeting plays as text, and the caller speaks.
+    progress = { ...base, stage: 'greeting', missed: true, missedReason: 'no_answer', greeting: 'Sorry we missed your call. Leave a message.', voicemailMaxSeconds: 120 };
+    await poll();
+    expect(await within(section).findByLabelText('Greeting')).toHaveTextContent('Sorry we missed your call. Leave a message.');
+    const form = within(section).getByRole('form', { name: 'Leave a voicemail' });
+    await user.click(within(form).getByRole('button', { name: 'Leave voicemail' }));
+    expect(await within(form).findByText('Say something for the voicemail, or hang up')).toBeInTheDocument();
+    expect(leaveVoicemail).not.toHaveBeenCalled();
+    await user.type(within(form).getByLabelText(/Your voicemail/), 'My water heater is leaking, please call back');
+    await user.click(within(form).getByRole('button', { name: 'Leave voicemail' }));
+    await waitFor(() => expect(leaveVoicemail).toHaveBeenCalledWith({ deviceId: DEVICE_ID, callSid: CALL_SID, voicemail: 'My water heater is leaking, please call back' }));
+    expect(await within(section).findByRole('status')).toHaveTextContent('Leaving your voicemail…');
+
+    progress = { ...base, stage: 'ended', missed: true, missedReason: 'no_answer' };
+    await poll();
+    expect(await within(section).findByText(/^Missed \(Nobody answered\)\. .+ the text-back arrives here/)).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Call' })).toBeInTheDocument();
+    vi.useRealTimers();
+  });
+
+  it('a call the team answered in the app: on the call, then its outcome', async () => {
+    const CALL_SID = 'SIMCA0123456789abcdef01234568';
+    const base = { callId: 'c2', greeting: null, voicemailMaxSeconds: null, missed: false, missedReason: null };
+    let progress: Record<string, unknown> = { ...base, stage: 'answered', talkSeconds: null };
+    const hangUp = vi.fn(() => {
+      progress = { ...base, stage: 'ended', talkSeconds: 31 };
+      return { ended: true };
+    });
+    const { user } = await renderPhoneTab({
+      'phone.get': () => settings({ number: TEST_NUMBER }),
+      'phone.simulator.devices': () => [device],
+      'phone.simulator.placeCall': () => ({ callSid: CALL_SID, route: 'dial', ringsUntil: 1_700_000_020_000 }),
+      'phone.simulator.callProgress': () => progress,
+      'phone.simulator.hangUp': hangUp,
+    });
+    const section = await screen.findByRole('region', { name: 'Call the business' });
+    await user.click(within(section).getByRole('button', { name: 'Call' }));
+    expect(await within(section).findByRole('status')).toHaveTextContent('Your team answered: you are on the call.');
+    await user.click(within(section).getByRole('button', { name: 'Hang up' }));
+    await waitFor(() => expect(hangUp).toHaveBeenCalledWith({ deviceId: DEVICE_ID, callSid: CALL_SID }));
+    expect(await within(section).findByRole('status')).toHaveTextContent('Your team answered · talked 0:31. Not a missed call: no text-back.');
   });
 
   it('shows why the test phone cannot text, as the server says it', async () => {

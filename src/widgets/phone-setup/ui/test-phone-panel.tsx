@@ -1,6 +1,8 @@
 import { Alert, Anchor, Button, Group, Paper, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { MISSED_REASON_WORDS, type MissedReason } from '@contracts/call';
+import { callDuration } from '@/entities/call';
 import { apiFieldErrors } from '@/shared/api-errors';
 import { useTRPC } from '@/shared/api-react';
 import { PhoneInput } from '@/shared/ui/phone-input';
@@ -259,7 +261,8 @@ function PhoneScreen({ device, customerName, businessNumber }: { device: TestDev
           </Group>
         </Stack>
       </form>
-      <CallTheBusiness deviceId={device.id} onPlaced={watchUntil} />
+      {/* Watch for the text-back: the ring, the greeting and a voicemail take a few minutes at most. */}
+      <CallTheBusiness deviceId={device.id} onPlaced={() => watchUntil(Date.now() + 3 * 60_000)} />
     </Paper>
   );
 }
@@ -267,62 +270,139 @@ function PhoneScreen({ device, customerName, businessNumber }: { device: TestDev
 /**
  * The test phone calls the business: the same steps as a Twilio call (ring, Dial result, voicemail, transcript)
  * run on the server's job queue, so the call shows in Missed calls → History and a missed one gets its text-back.
+ * The person at the test phone is the caller: while it rings the team sees the incoming-call card in the app and
+ * may answer; unanswered by the ring timeout (or declined) the greeting plays here and they leave a voicemail.
  */
-function CallTheBusiness({ deviceId, onPlaced }: { deviceId: string; onPlaced: (endsAt: number) => void }) {
+function CallTheBusiness({ deviceId, onPlaced }: { deviceId: string; onPlaced: () => void }) {
   const trpc = useTRPC();
-  const [answered, setAnswered] = useState<'no' | 'yes'>('no');
-  const [voicemail, setVoicemail] = useState('');
-  const [placed, setPlaced] = useState<{ answered: boolean; endsAt: number } | null>(null);
-  const call = useMutation(
+  const [callSid, setCallSid] = useState<string | null>(null);
+  const place = useMutation(
     trpc.phone.simulator.placeCall.mutationOptions({
       onSuccess: (result) => {
-        setPlaced({ answered: result.answered, endsAt: result.endsAt });
-        setVoicemail('');
-        onPlaced(result.endsAt);
+        setCallSid(result.callSid);
+        onPlaced();
       },
     }),
   );
-  const fields = apiFieldErrors(call.error);
+  const progress = useQuery({
+    ...trpc.phone.simulator.callProgress.queryOptions({ deviceId, callSid: callSid ?? '' }),
+    enabled: callSid !== null,
+    // The live `call` event refetches it; a slow poll covers the moment before the call is stored.
+    refetchInterval: (query) => (query.state.data?.stage === 'ended' ? false : 2_000),
+  });
+  const stage = callSid === null ? null : (progress.data?.stage ?? 'connecting');
+  const onCall = stage !== null && stage !== 'ended';
+  const ref = callSid ? { deviceId, callSid } : null;
+  return (
+    <section className={classes.composer} aria-label="Call the business">
+      <Stack gap="xs">
+        <Text fw={600} size="sm">
+          Call the business
+        </Text>
+        <ApiErrorAlert error={place.error ?? progress.error} />
+        {!onCall ? (
+          <>
+            {stage === 'ended' && progress.data ? <CallOutcome call={progress.data} /> : null}
+            <Group justify="flex-end">
+              <Button variant="default" loading={place.isPending} onClick={() => place.mutate({ deviceId, live: true })}>
+                Call
+              </Button>
+            </Group>
+          </>
+        ) : stage === 'greeting' && ref && progress.data?.greeting ? (
+          <VoicemailStep callRef={ref} greeting={progress.data.greeting} />
+        ) : ref ? (
+          <>
+            <Text size="sm" role="status">
+              {stage === 'answered'
+                ? 'Your team answered: you are on the call. It is not a missed call.'
+                : stage === 'leaving_voicemail'
+                  ? 'Leaving your voicemail… The call ends when you finish speaking.'
+                  : 'Ringing… Your team sees the call in LeadLoop and can answer it until the ring timeout.'}
+            </Text>
+            {stage !== 'leaving_voicemail' ? <HangUpButton callRef={ref} /> : null}
+          </>
+        ) : null}
+      </Stack>
+    </section>
+  );
+}
+
+type CallRef = { deviceId: string; callSid: string };
+
+function HangUpButton({ callRef }: { callRef: CallRef }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const hangUp = useMutation(
+    trpc.phone.simulator.hangUp.mutationOptions({ onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.phone.simulator.callProgress.pathKey() }) }),
+  );
+  return (
+    <Stack gap="xs">
+      <ApiErrorAlert error={hangUp.error} />
+      <Group justify="flex-end">
+        <Button variant="light" color="red" loading={hangUp.isPending} onClick={() => hangUp.mutate(callRef)}>
+          Hang up
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Nobody answered: the greeting "plays" as text, then the caller says their voicemail (typed) or hangs up. */
+function VoicemailStep({ callRef, greeting }: { callRef: CallRef; greeting: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [words, setWords] = useState('');
+  const leave = useMutation(
+    trpc.phone.simulator.leaveVoicemail.mutationOptions({ onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.phone.simulator.callProgress.pathKey() }) }),
+  );
+  const [emptyTried, setEmptyTried] = useState(false);
+  const fields = apiFieldErrors(leave.error);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    call.mutate({ deviceId, answered: answered === 'yes', ...(answered === 'no' && voicemail.trim() ? { voicemail: voicemail.trim() } : {}) });
+    setEmptyTried(!words.trim());
+    if (words.trim()) leave.mutate({ ...callRef, voicemail: words.trim() });
   };
   return (
-    <form onSubmit={submit} noValidate className={classes.composer} aria-label="Call the business">
-      <Stack gap="xs">
-        <ApiErrorAlert error={call.error} shownFields={['voicemail']} />
-        <Radio.Group label="Call the business" value={answered} onChange={(value) => setAnswered(value === 'yes' ? 'yes' : 'no')}>
-          <Stack gap={4} mt={4}>
-            <Radio value="no" label="Nobody answers" />
-            <Radio value="yes" label="Your team answers (when calls ring your phone first)" />
-          </Stack>
-        </Radio.Group>
-        {answered === 'no' ? (
+    <Stack gap="xs">
+      <Text size="sm" role="status">
+        Nobody answered. The greeting plays:
+      </Text>
+      <blockquote className={classes.greeting} aria-label="Greeting">
+        <Text size="sm">{greeting}</Text>
+      </blockquote>
+      <form onSubmit={submit} noValidate aria-label="Leave a voicemail">
+        <Stack gap="xs">
+          <ApiErrorAlert error={leave.error} shownFields={['voicemail']} />
           <Textarea
-            label="Voicemail (optional)"
-            description="What the caller says after the greeting; it becomes the voicemail and its transcript."
+            label="Your voicemail"
+            description="What you say after the beep; it becomes the voicemail and its transcript."
             autosize
             minRows={2}
             maxRows={4}
-            value={voicemail}
-            onChange={(event) => setVoicemail(event.currentTarget.value)}
-            error={fields.voicemail}
+            value={words}
+            onChange={(event) => setWords(event.currentTarget.value)}
+            error={fields.voicemail ?? (emptyTried && !words.trim() ? 'Say something for the voicemail, or hang up' : undefined)}
           />
-        ) : null}
-        <Group justify="flex-end">
-          <Button type="submit" variant="default" loading={call.isPending}>
-            Call
-          </Button>
-        </Group>
-        {placed ? (
-          <Text size="xs" c="dimmed" role="status">
-            {placed.answered
-              ? `Answered: the call ends at ${timeOf(placed.endsAt)} and is not a missed call.`
-              : `Missed: the call ends at ${timeOf(placed.endsAt)}. Unless a rule skips it, the text-back arrives here after the delay set in Missed calls.`}
-          </Text>
-        ) : null}
-      </Stack>
-    </form>
+          <Group justify="flex-end">
+            <Button type="submit" loading={leave.isPending}>
+              Leave voicemail
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <HangUpButton callRef={callRef} />
+    </Stack>
+  );
+}
+
+function CallOutcome({ call }: { call: { missed: boolean; missedReason: MissedReason | null; talkSeconds: number | null } }) {
+  return (
+    <Text size="xs" c="dimmed" role="status">
+      {call.missed
+        ? `Missed (${call.missedReason ? MISSED_REASON_WORDS[call.missedReason] : 'nobody answered'}). Unless a rule skips it, the text-back arrives here after the delay set in Missed calls.`
+        : `Your team answered${call.talkSeconds !== null ? ` · talked ${callDuration(call.talkSeconds)}` : ''}. Not a missed call: no text-back.`}
+    </Text>
   );
 }
 

@@ -1,0 +1,1 @@
+export { IncomingCallCard } from './ui/incoming-call-card';
