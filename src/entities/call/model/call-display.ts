@@ -42,6 +42,7 @@ export function transcriptText(voicemail: NonNullable<CallItem['voicemail']>): s
   if (voicemail.transcriptStatus === 'completed' && voicemail.transcript) return `“${voicemail.transcript}”`;
   if (voicemail.transcriptStatus === 'pending') return 'Writing out the message…';
   if (voicemail.transcriptStatus === 'failed') return 'This message could not be written out.';
+  if (voicemail.transcriptStatus === 'unavailable') return 'No transcript: recorded on the test phone, and the offline simulator cannot turn speech into text. Play it to listen.';
   return 'Not written out (transcription was off).';
 }
 

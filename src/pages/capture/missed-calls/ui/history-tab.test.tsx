@@ -31,7 +31,7 @@ const TEXTED = {
   contact: { id: 'k1', name: 'Dana Smith' },
   conversationId: 'v1',
   lead: { id: 'l1', status: 'qualified' },
-  voicemail: { recordingUrl: null, seconds: 42, transcript: '<b>My water heater</b> is leaking.', transcriptStatus: 'completed' },
+  voicemail: { audioUrl: null, seconds: 42, transcript: '<b>My water heater</b> is leaking.', transcriptStatus: 'completed' },
   textBack: { outcome: 'texted', reason: null, messageId: 'm1', dueAt: null },
   replied: true,
 };

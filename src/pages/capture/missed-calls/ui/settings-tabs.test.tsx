@@ -117,6 +117,7 @@ describe('Missed calls → Voicemail', () => {
 
     await waitFor(() => expect(api.callsTo('missedCalls.settings.update')).toHaveLength(1));
     expect(api.callsTo('missedCalls.settings.update')[0]).toEqual({
+      greetingSource: 'say',
       voicemailGreeting: 'You reached Acme Plumbing. Leave a message.',
       voicemailMaxSeconds: 120,
       transcribeVoicemail: false,

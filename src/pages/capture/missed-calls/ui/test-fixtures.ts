@@ -19,6 +19,7 @@ export function missedCallsApi(handlers: ApiHandlers = {}, phone: typeof NO_NUMB
     'company.get': () => ({ name: 'Acme Plumbing' }),
     'missedCalls.settings.get': () => SETTINGS,
     'calls.list': () => ({ items: [], nextCursor: null }),
+    'recordings.greeting': () => null,
     ...handlers,
   });
 }

@@ -1,10 +1,12 @@
-import { NumberInput, Paper, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
-import { MISSED_CALL_LIMITS as L } from '@contracts/call';
+import { NumberInput, Paper, Radio, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { type GreetingSource, MISSED_CALL_LIMITS as L } from '@contracts/call';
 import { BusinessNumberState, useBusinessNumber } from '@/entities/company';
 import { wholeNumberProblem } from '../lib/text-back-preview';
+import { GreetingRecording, useGreetingRecording } from './greeting-recording';
 import { type MissedCallSettingsView, SettingsFormFrame, useMissedCallSettingsForm, WithMissedCallSettings } from './settings-form';
 
 interface VoicemailForm {
+  greetingSource: GreetingSource;
   voicemailGreeting: string;
   voicemailMaxSeconds: number | string;
   transcribeVoicemail: boolean;
@@ -13,6 +15,7 @@ interface VoicemailForm {
 
 function formFrom(settings: MissedCallSettingsView): VoicemailForm {
   return {
+    greetingSource: settings.greetingSource,
     voicemailGreeting: settings.voicemailGreeting,
     voicemailMaxSeconds: settings.voicemailMaxSeconds,
     transcribeVoicemail: settings.transcribeVoicemail,
@@ -20,8 +23,9 @@ function formFrom(settings: MissedCallSettingsView): VoicemailForm {
   };
 }
 
-export function validateVoicemail(form: VoicemailForm): Record<string, string> {
+export function validateVoicemail(form: VoicemailForm, hasRecording = true): Record<string, string> {
   const errors: Record<string, string> = {};
+  if (form.greetingSource === 'recording' && !hasRecording) errors.greetingSource = 'Upload a greeting recording first, or have your text read out.';
   const greeting = form.voicemailGreeting.trim();
   if (!greeting) errors.voicemailGreeting = 'The greeting cannot be empty';
   else if (greeting.length > L.greetingLength) errors.voicemailGreeting = `The greeting must be at most ${L.greetingLength} characters`;
@@ -32,6 +36,7 @@ export function validateVoicemail(form: VoicemailForm): Record<string, string> {
 
 function toInput(form: VoicemailForm) {
   return {
+    greetingSource: form.greetingSource,
     voicemailGreeting: form.voicemailGreeting.trim(),
     voicemailMaxSeconds: Number(form.voicemailMaxSeconds),
     transcribeVoicemail: form.transcribeVoicemail,
@@ -40,7 +45,9 @@ function toInput(form: VoicemailForm) {
 }
 
 function VoicemailSettingsForm({ settings }: { settings: MissedCallSettingsView }) {
-  const { form, update, errorFor, frame } = useMissedCallSettingsForm({ settings, formFrom, validate: validateVoicemail, toInput });
+  const recording = useGreetingRecording();
+  const hasRecording = Boolean(recording.data);
+  const { form, update, errorFor, frame } = useMissedCallSettingsForm({ settings, formFrom, validate: (f: VoicemailForm) => validateVoicemail(f, hasRecording), toInput });
   return (
     <SettingsFormFrame {...frame} labelledBy="voicemail-settings" submitLabel="Save voicemail settings" unsavedWhat="the voicemail settings">
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="voicemail-settings">
@@ -51,9 +58,27 @@ function VoicemailSettingsForm({ settings }: { settings: MissedCallSettingsView 
           When nobody answers, the caller hears your greeting and can leave a message. You get it with the call in History.
         </Text>
         <Stack gap="md">
+          <Radio.Group
+            label="What callers hear before the tone"
+            value={form.greetingSource}
+            onChange={(value) => update({ greetingSource: value === 'recording' ? 'recording' : 'say' })}
+            error={errorFor('greetingSource')}
+          >
+            <Stack gap={6} mt={6}>
+              <Radio value="say" label="Your greeting text, read out in a computer voice" />
+              <Radio value="recording" label="A recording you upload (your own voice)" />
+            </Stack>
+          </Radio.Group>
+          {form.greetingSource === 'recording' ? (
+            <GreetingRecording onUploaded={() => update({ greetingSource: 'recording' })} onRemoved={() => update({ greetingSource: 'say' })} />
+          ) : null}
           <Textarea
             label="Greeting"
-            description={`Read out to the caller before the tone, in a computer voice. ${form.voicemailGreeting.trim().length}/${L.greetingLength} characters.`}
+            description={`${
+              form.greetingSource === 'recording'
+                ? 'Read out instead if the recording is removed, and shown as text on the test phone.'
+                : 'Read out to the caller before the tone, in a computer voice.'
+            } ${form.voicemailGreeting.trim().length}/${L.greetingLength} characters.`}
             value={form.voicemailGreeting}
             onChange={(event) => update({ voicemailGreeting: event.currentTarget.value })}
             error={errorFor('voicemailGreeting')}
