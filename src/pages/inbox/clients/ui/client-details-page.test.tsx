@@ -75,8 +75,8 @@ describe('ClientDetailsPage', () => {
       talkSeconds: null,
       missed: true,
       missedReason: 'no_answer',
-      voicemail: { recordingUrl: null, seconds: 42, transcript: '<b>Water</b> everywhere.', transcriptStatus: 'completed' },
-      textBack: { outcome: 'skipped', reason: 'repeat_caller', messageId: null, dueAt: null },
+      voicemail: { audioUrl: null, seconds: 42, transcript: '<b>Water</b> everywhere.', transcriptStatus: 'completed' },
+      textBack: { outcome: 'skipped', reason: 'repeat_caller', repeatWindowHours: 12, messageId: null, dueAt: null },
     };
     const answered = {
       ...call,
