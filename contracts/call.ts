@@ -79,7 +79,7 @@ export const TEXT_BACK_SKIP_REASON_WORDS = {
   opted_out: 'Opted out of texts',
   blocked: 'You blocked this client',
   landline: 'A landline or a number that cannot receive texts',
-  repeat_caller: 'Already texted back after a call in the last 12 hours',
+  repeat_caller: 'Already texted back after an earlier call',
   no_number: 'No business number to text from',
   another_text: 'Another automated text reached them moments before',
   undeliverable: 'The carrier could not deliver the text',
@@ -88,6 +88,15 @@ export const TEXT_BACK_SKIP_REASON_WORDS = {
 /** What callers hear before the beep: the greeting text read out (`<Say>`), or the company's uploaded recording (`<Play>`). */
 export const GREETING_SOURCES = ['say', 'recording'] as const;
 export type GreetingSource = (typeof GREETING_SOURCES)[number];
+
+/**
+ * Why a call was not texted back, in the owner's words. A repeat caller names the window that applied when the call
+ * was skipped (kept on the call), not today's setting: "Already texted back after a call in the last 6 hours".
+ */
+export function textBackReasonWords(reason: TextBackSkipReason, repeatWindowHours?: number | null): string {
+  if (reason === 'repeat_caller' && repeatWindowHours) return `Already texted back after a call in the last ${repeatWindowHours === 1 ? 'hour' : `${repeatWindowHours} hours`}`;
+  return TEXT_BACK_SKIP_REASON_WORDS[reason];
+}
 
 /** a: the LeadLoop number is the published one and rings your phone; b: you forward unanswered calls to LeadLoop. */
 export const ROUTING_MODES = ['ring_then_voicemail', 'forwarded_missed'] as const;

@@ -2,7 +2,7 @@ import {
   MISSED_REASON_WORDS,
   type MissedReason,
   TEXT_BACK_OUTCOME_WORDS,
-  TEXT_BACK_SKIP_REASON_WORDS,
+  textBackReasonWords,
   type TextBackOutcome,
   type TextBackSkipReason,
 } from '@contracts/call';
@@ -32,9 +32,9 @@ export function textBackOutcomeWord(call: Pick<CallItem, 'textBack'>): string {
   return TEXT_BACK_OUTCOME_WORDS[outcome] ?? outcome;
 }
 
-/** Why no text-back went (or why it failed), or null when there is nothing to explain. */
+/** Why no text-back went (or why it failed), or null: a repeat caller names the window that applied to that call. */
 export function textBackReason(call: Pick<CallItem, 'textBack'>): string | null {
-  return call.textBack.reason ? (TEXT_BACK_SKIP_REASON_WORDS[call.textBack.reason as TextBackSkipReason] ?? null) : null;
+  return call.textBack.reason ? textBackReasonWords(call.textBack.reason as TextBackSkipReason, call.textBack.repeatWindowHours) : null;
 }
 
 /** The voicemail's transcript as the owner reads it, or why there is none. */

@@ -45,7 +45,8 @@ const SKIPPED = {
   missedReason: 'busy',
   contact: null,
   conversationId: null,
-  textBack: { outcome: 'skipped', reason: 'repeat_caller', messageId: null, dueAt: null },
+  // The company's window when the call was skipped (not the 12 h default).
+  textBack: { outcome: 'skipped', reason: 'repeat_caller', repeatWindowHours: 6, messageId: null, dueAt: null },
 };
 const ANSWERED = {
   ...base,
@@ -87,7 +88,7 @@ describe('Missed calls → History', () => {
     expect(skipped).toHaveTextContent('(312) 555-0102');
     expect(skipped).toHaveTextContent('Your line was busy');
     expect(within(skipped!).getByTestId('call-outcome')).toHaveTextContent('Skipped');
-    expect(skipped).toHaveTextContent('Already texted back after a call in the last 12 hours');
+    expect(skipped).toHaveTextContent('Already texted back after a call in the last 6 hours');
     expect(within(skipped!).queryByRole('link', { name: 'Open conversation' })).not.toBeInTheDocument();
 
     expect(within(answered!).getByTestId('call-outcome')).toHaveTextContent('Answered');
