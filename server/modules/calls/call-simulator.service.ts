@@ -10,6 +10,7 @@ import { activeNumberOf } from '@server/modules/phone-numbers/active-number';
 import type { LeaveVoicemailInput, SimulateCallInput } from './calls.schema';
 import { processCallEvent } from './call-events.service';
 import { missedCallSettingsOf } from './missed-call-settings.service';
+import { simulatorRecordingUrl, takeVoicemailRecording } from './recordings.service';
 import { answerDialResult, answerIncomingCall, answerRecorded, storeEvent, type VoiceRequest } from './voice.service';
 
 /** How long the simulated greeting plays before the beep. */
@@ -151,17 +152,34 @@ async function callerAtGreeting(deps: MessagingDeps, call: SimulatedCall, atMs: 
   await speakVoicemail(deps, call, atMs + SIMULATED_GREETING_MS, call.script, settings);
 }
 
-/** The caller speaks `words` from `fromMs`: recorded, the call ends, and the words are their own transcript 1 s later. */
-async function speakVoicemail(deps: MessagingDeps, call: SimulatedCall, fromMs: number, words: string, settings: { voicemailMaxSeconds: number; transcribeVoicemail: boolean }) {
-  const seconds = spokenSeconds(words, settings.voicemailMaxSeconds);
+/**
+ * The caller speaks `words` from `fromMs`: recorded, the call ends, and the words are their own transcript 1 s later.
+ * With `audio` (recorded on the test phone) the call's recording is that audio and lasts as long; audio without
+ * typed words has no transcript — the offline simulator has no speech-to-text, and says so.
+ */
+async function speakVoicemail(
+  deps: MessagingDeps,
+  call: SimulatedCall,
+  fromMs: number,
+  words: string,
+  settings: { voicemailMaxSeconds: number; transcribeVoicemail: boolean },
+  audio: { id: string; seconds: number } | null = null,
+) {
+  const seconds = audio ? Math.min(settings.voicemailMaxSeconds, Math.max(1, audio.seconds)) : spokenSeconds(words, settings.voicemailMaxSeconds);
   const recordedAt = fromMs + seconds * SECOND;
   // Derived from the CallSid, so a retried step stores the same recording once.
   const recordingSid = `SIMRE${call.callSid.slice(5)}`;
-  const recording = { RecordingSid: recordingSid, RecordingDuration: String(seconds), RecordingStatus: 'completed' };
+  const recording = {
+    RecordingSid: recordingSid,
+    RecordingDuration: String(seconds),
+    RecordingStatus: 'completed',
+    ...(audio ? { RecordingUrl: simulatorRecordingUrl(audio.id) } : {}),
+    ...(audio && !words ? { LeadLoopTranscript: 'unavailable' } : {}),
+  };
   await answerRecorded(deps, simulatedStep(call, recordedAt, recording));
   await storeEvent(deps, 'recording', simulatedStep(call, recordedAt, recording));
   await storeEvent(deps, 'call_status', simulatedStep(call, recordedAt, { CallStatus: 'completed', CallDuration: durationParam(call, recordedAt) }));
-  if (settings.transcribeVoicemail) {
+  if (settings.transcribeVoicemail && words) {
     await storeEvent(deps, 'transcription', simulatedStep(call, recordedAt + SECOND, { RecordingSid: recordingSid, TranscriptionSid: `SIMTR${recordingSid.slice(5)}`, TranscriptionStatus: 'completed', TranscriptionText: words }));
   }
   return { recordedAt };
@@ -254,7 +272,13 @@ export async function leaveSimulatedVoicemail(scope: CompanyScope, deps: Messagi
   const settings = await missedCallSettingsOf(scope.db, scope.companyId);
   const now = deps.clock.now().getTime();
   const greetingEnds = (row.voicemailStartedAt?.getTime() ?? now) + SIMULATED_GREETING_MS;
-  return speakVoicemail(deps, simulated(row), Math.max(now, greetingEnds), input.voicemail, settings);
+  if (input.recordingId) {
+    // Recorded on the test phone while the greeting showed: already spoken, so it ends now (the company's recording, used once).
+    const audio = await takeVoicemailRecording(scope.db, scope.companyId, input.recordingId, scope.now);
+    const startedSpeaking = Math.max(now - Math.min(audio.seconds, settings.voicemailMaxSeconds) * SECOND, row.voicemailStartedAt?.getTime() ?? now);
+    return speakVoicemail(deps, simulated(row), startedSpeaking, input.voicemail ?? '', settings, audio);
+  }
+  return speakVoicemail(deps, simulated(row), Math.max(now, greetingEnds), input.voicemail ?? '', settings);
 }
 
 /** The test phone hangs up: while ringing the Dial is canceled (the caller hung up: missed); otherwise the call ends. */

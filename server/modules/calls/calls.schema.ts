@@ -71,5 +71,8 @@ export type SimulateCallInput = z.infer<typeof simulateCallInput>;
 /** One call of a test phone, by the CallSid placeCall answered. */
 export const simulatedCallInput = z.object({ deviceId: id, callSid: z.string().regex(/^SIMCA[0-9a-f]{24}$/, 'Not a test phone call') });
 
-export const leaveVoicemailInput = simulatedCallInput.extend({ voicemail: voicemailWords.min(1, 'Say something for the voicemail, or hang up') });
+/** The live caller's voicemail: typed words (they are the transcript), audio recorded on the test phone (`recordingId`), or both. */
+export const leaveVoicemailInput = simulatedCallInput
+  .extend({ voicemail: voicemailWords.optional(), recordingId: id.optional() })
+  .refine((input) => Boolean(input.voicemail) || Boolean(input.recordingId), { message: 'Say something for the voicemail, or hang up', path: ['voicemail'] });
 export type LeaveVoicemailInput = z.infer<typeof leaveVoicemailInput>;
