@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SECOND } from '@server/platform/lib/clock';
 import { callerFor, setUpTestApp, signUp } from '@server/platform/testing/test-deps';
 import { trpcErrorOf } from '@server/platform/testing/trpc-error';
-import { answerIncomingCall, storeEvent } from './voice.service';
+import { answerDialResult, answerIncomingCall, storeEvent } from './voice.service';
 
 const t = setUpTestApp();
 
@@ -72,5 +72,34 @@ describe('calls.list for a client’s timeline and a thread', () => {
     // The merged client's thread moved with it, and its call still sits in that thread.
     expect((await caller.calls.list({ limit: 25, conversationId: merged.conversationId! })).items.map((c) => c.id)).toEqual([merged.id]);
     expect((await trpcErrorOf(caller.calls.list({ limit: 25, contactId: merged.contact!.id }))).code).toBe('NOT_FOUND');
+  });
+
+  it('a call the team answered from a client’s number is in their timeline and thread too (nothing links an answered call)', async () => {
+    const c = await company('owner@answered.test');
+    const { caller, number } = c;
+    await caller.missedCalls.settings.update({ routingMode: 'ring_then_voicemail', forwardTo: '+14155550123' });
+    // The client texted first: a client and a thread on the business number.
+    const device = await caller.phone.simulator.addDevice({ phone: '+13125550191' });
+    await caller.phone.simulator.send({ deviceId: device.id, body: 'Do you fix dishwashers?', mediaUrls: [] });
+    await t.deps.queue.drain();
+    const [thread] = (await caller.conversations.list({ filter: 'all', limit: 10 })).items;
+
+    const answered = async (CallSid: string, From: string) => {
+      await answerIncomingCall(t.deps.messaging, { provider: 'simulator', params: { CallSid, From, To: number } });
+      await answerDialResult(t.deps.messaging, { provider: 'simulator', params: { CallSid, From, To: number, DialCallStatus: 'completed', DialCallDuration: '42' } });
+      await storeEvent(t.deps.messaging, 'call_status', { provider: 'simulator', params: { CallSid, CallStatus: 'completed', CallDuration: '50' } });
+      await pass(15 * SECOND);
+    };
+    await answered('CA-answered-client', '+13125550191');
+    await answered('CA-answered-stranger', '+13125550192');
+
+    const all = (await caller.calls.list({ limit: 25 })).items;
+    expect(all.map((call) => [call.from, call.missed, call.contact])).toEqual([
+      ['+13125550192', false, null],
+      ['+13125550191', false, null],
+    ]);
+    const theirs = all[1]!.id;
+    expect((await caller.calls.list({ limit: 25, contactId: thread!.contact.id })).items.map((call) => call.id)).toEqual([theirs]);
+    expect((await caller.calls.list({ limit: 25, conversationId: thread!.id })).items.map((call) => call.id)).toEqual([theirs]);
   });
 });

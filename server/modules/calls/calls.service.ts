@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { zonedTimeToInstant } from '@contracts/send-window';
 import { calls, companies, contacts, conversations, leads, messages } from '@server/platform/db/schema';
 import { afterCursor, keysetPage } from '@server/platform/db/keyset';
@@ -89,30 +89,41 @@ function nextDay(day: string): string {
 
 /**
  * An explicit client or thread must be one of the caller's company (a merged-away client is gone, as on its page):
- * another company's id answers NOT_FOUND rather than an empty list that would read as "no calls".
+ * another company's id answers NOT_FOUND rather than an empty list that would read as "no calls". Their calls are
+ * the ones linked to them (a missed call becomes the client's and the thread's through the intake path) and the
+ * calls nobody linked from their number (a call the team answered, or one still ringing): those are theirs too.
  */
-async function assertOwnFilters(scope: Pick<CompanyScope, 'db' | 'companyId'>, input: ListCallsInput) {
+async function ownFilters(scope: Pick<CompanyScope, 'db' | 'companyId'>, input: ListCallsInput): Promise<SQL[]> {
+  const where: SQL[] = [];
   if (input.contactId) {
     const [contact] = await scope.db
-      .select({ id: contacts.id })
+      .select({ id: contacts.id, phone: contacts.phone, otherPhones: contacts.otherPhones })
       .from(contacts)
       .where(and(eq(contacts.id, input.contactId), eq(contacts.companyId, scope.companyId), isNull(contacts.mergedIntoId)))
       .limit(1);
     if (!contact) throw notFound('Client');
+    where.push(or(eq(calls.contactId, contact.id), and(isNull(calls.contactId), inArray(calls.fromNumber, [contact.phone, ...contact.otherPhones])))!);
   }
   if (input.conversationId) {
     const [conversation] = await scope.db
-      .select({ id: conversations.id })
+      .select({ id: conversations.id, phoneNumberId: conversations.phoneNumberId, peerPhone: conversations.peerPhone })
       .from(conversations)
       .where(and(eq(conversations.id, input.conversationId), eq(conversations.companyId, scope.companyId)))
       .limit(1);
     if (!conversation) throw notFound('Conversation');
+    where.push(
+      or(
+        eq(calls.conversationId, conversation.id),
+        and(isNull(calls.conversationId), eq(calls.fromNumber, conversation.peerPhone), eq(calls.phoneNumberId, conversation.phoneNumberId)),
+      )!,
+    );
   }
+  return where;
 }
 
 /** Missed calls → History: the company's calls, newest first, by local date range and outcome (or one client's / thread's). */
 export async function listCalls(scope: Pick<CompanyScope, 'db' | 'companyId'>, input: ListCallsInput) {
-  await assertOwnFilters(scope, input);
+  const byClientOrThread = await ownFilters(scope, input);
   const [company] = await scope.db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, scope.companyId)).limit(1);
   const zone = company?.timezone ?? 'America/New_York';
   const where: SQL[] = [eq(calls.companyId, scope.companyId)];
@@ -122,8 +133,7 @@ export async function listCalls(scope: Pick<CompanyScope, 'db' | 'companyId'>, i
   if (input.outcome === 'missed') where.push(eq(calls.missed, true));
   else if (input.outcome === 'voicemail') where.push(isNotNull(calls.recordingSeconds), gt(calls.recordingSeconds, 0));
   else if (input.outcome) where.push(eq(calls.textBackOutcome, input.outcome));
-  if (input.contactId) where.push(eq(calls.contactId, input.contactId));
-  if (input.conversationId) where.push(eq(calls.conversationId, input.conversationId));
+  where.push(...byClientOrThread);
   where.push(...afterCursor(input.cursor, calls.startedAt, calls.id));
   const rows = await baseQuery(scope)
     .where(and(...where))
