@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, Radio, Select, SimpleGrid, Stack, 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { MISSED_REASON_WORDS, type MissedReason } from '@contracts/call';
-import { callDuration } from '@/entities/call';
+import { callDuration, uploadRecording } from '@/entities/call';
 import { apiFieldErrors } from '@/shared/api-errors';
 import { useTRPC } from '@/shared/api-react';
 import { PhoneInput } from '@/shared/ui/phone-input';
@@ -11,6 +11,7 @@ import { Spinner } from '@/shared/ui/spinner';
 import { ApiErrorAlert } from './api-error-alert';
 import { formatPhone } from '@/shared/lib/format';
 import { type DeviceBehavior, type TestDevice, type ThreadText, usePhoneSaved, useRefreshPhone } from './phone-settings';
+import { type MicRecording, MicrophoneRecorder } from './microphone-recorder';
 import { usePhoneField } from './use-phone-field';
 import classes from './test-phone.module.css';
 
@@ -310,7 +311,7 @@ function CallTheBusiness({ deviceId, onPlaced }: { deviceId: string; onPlaced: (
             </Group>
           </>
         ) : stage === 'greeting' && ref && progress.data?.greeting ? (
-          <VoicemailStep callRef={ref} greeting={progress.data.greeting} />
+          <VoicemailStep callRef={ref} greeting={progress.data.greeting} maxSeconds={progress.data.voicemailMaxSeconds ?? 120} />
         ) : ref ? (
           <>
             <Text size="sm" role="status">
@@ -348,20 +349,41 @@ function HangUpButton({ callRef }: { callRef: CallRef }) {
   );
 }
 
-/** Nobody answered: the greeting "plays" as text, then the caller says their voicemail (typed) or hangs up. */
-function VoicemailStep({ callRef, greeting }: { callRef: CallRef; greeting: string }) {
+/**
+ * Nobody answered: the greeting "plays" as text, then the caller leaves their voicemail — typed words (its
+ * transcript), audio recorded with the microphone (the call's recording), or both — or hangs up.
+ */
+function VoicemailStep({ callRef, greeting, maxSeconds }: { callRef: CallRef; greeting: string; maxSeconds: number }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [words, setWords] = useState('');
+  const [recording, setRecording] = useState<MicRecording | null>(null);
+  const [uploadProblem, setUploadProblem] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
   const leave = useMutation(
     trpc.phone.simulator.leaveVoicemail.mutationOptions({ onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.phone.simulator.callProgress.pathKey() }) }),
   );
   const [emptyTried, setEmptyTried] = useState(false);
   const fields = apiFieldErrors(leave.error);
-  const submit = (event: FormEvent) => {
+  const empty = !words.trim() && !recording;
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setEmptyTried(!words.trim());
-    if (words.trim()) leave.mutate({ ...callRef, voicemail: words.trim() });
+    setEmptyTried(empty);
+    if (empty) return;
+    setUploadProblem(null);
+    let recordingId: string | undefined;
+    if (recording) {
+      setUploading(true);
+      try {
+        recordingId = (await uploadRecording(recording.blob, { purpose: 'voicemail', seconds: recording.seconds })).id;
+      } catch (error) {
+        setUploadProblem((error as Error).message);
+        return;
+      } finally {
+        setUploading(false);
+      }
+    }
+    leave.mutate({ ...callRef, ...(words.trim() ? { voicemail: words.trim() } : {}), ...(recordingId ? { recordingId } : {}) });
   };
   return (
     <Stack gap="xs">
@@ -371,21 +393,31 @@ function VoicemailStep({ callRef, greeting }: { callRef: CallRef; greeting: stri
       <blockquote className={classes.greeting} aria-label="Greeting">
         <Text size="sm">{greeting}</Text>
       </blockquote>
-      <form onSubmit={submit} noValidate aria-label="Leave a voicemail">
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Leave a voicemail">
         <Stack gap="xs">
           <ApiErrorAlert error={leave.error} shownFields={['voicemail']} />
+          {uploadProblem ? (
+            <Alert color="red" variant="light" p="xs" role="alert">
+              <Text size="xs">{uploadProblem}</Text>
+            </Alert>
+          ) : null}
+          <MicrophoneRecorder maxSeconds={maxSeconds} value={recording} onChange={setRecording} />
           <Textarea
-            label="Your voicemail"
-            description="What you say after the beep; it becomes the voicemail and its transcript."
+            label={recording ? 'What you said (optional)' : 'Your voicemail'}
+            description={
+              recording
+                ? 'Type your words too if you want a transcript: the test phone cannot turn recorded speech into text.'
+                : 'What you say after the beep; it becomes the voicemail and its transcript.'
+            }
             autosize
             minRows={2}
             maxRows={4}
             value={words}
             onChange={(event) => setWords(event.currentTarget.value)}
-            error={fields.voicemail ?? (emptyTried && !words.trim() ? 'Say something for the voicemail, or hang up' : undefined)}
+            error={fields.voicemail ?? (emptyTried && empty ? 'Say something for the voicemail, or hang up' : undefined)}
           />
           <Group justify="flex-end">
-            <Button type="submit" loading={leave.isPending}>
+            <Button type="submit" loading={uploading || leave.isPending}>
               Leave voicemail
             </Button>
           </Group>
