@@ -7,7 +7,7 @@ import { startServerProcess } from '../tests/support/server-process';
 import { trpcMutation } from './trpc-call';
 
 /**
- * npm run bench:inbound [-- --messages 2000 --senders 200 --concurrency 50 --duplicates 0.1 --timeline --fresh-connections]
+ * npm run bench:inbound [-- --messages 2000 --senders 200 --concurrency 50 --duplicates 0.1 --timeline --fresh-connections --cpu-prof DIR]
  *
  * Starts the real server (embedded database, Twilio configured against a local stand-in), then posts a burst of
  * correctly signed inbound-SMS webhooks concurrently — some of them twice, as Twilio does on retries — and checks
@@ -19,7 +19,7 @@ const SID = `AC${'b'.repeat(32)}`;
 const TOKEN = 'bench-twilio-auth-token';
 const BUSINESS = '+14155550142';
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createNetServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -41,7 +41,7 @@ function fakeTwilioApi(): Promise<{ server: Server; url: string }> {
 }
 
 /** One webhook POST over a kept-alive connection (like a provider's pool), resolving once the answer is read. */
-function postForm(agent: HttpAgent, url: string, body: string, signature: string): Promise<{ status: number }> {
+export function postForm(agent: HttpAgent, url: string, body: string, signature: string): Promise<{ status: number }> {
   const headers = { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), 'x-twilio-signature': signature };
   return new Promise((resolve, reject) => {
     const request = httpRequest(url, { method: 'POST', agent, headers }, (response) => {
@@ -54,7 +54,7 @@ function postForm(agent: HttpAgent, url: string, body: string, signature: string
   });
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
@@ -69,6 +69,7 @@ export async function benchInbound(args: string[]): Promise<number> {
       duplicates: { type: 'string', default: '0.1' },
       timeline: { type: 'boolean', default: false },
       'fresh-connections': { type: 'boolean', default: false },
+      'cpu-prof': { type: 'string' },
     },
   });
   const MESSAGES = Number(values.messages);
@@ -79,8 +80,13 @@ export async function benchInbound(args: string[]): Promise<number> {
   const twilio = await fakeTwilioApi();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const databaseUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || '';
+  const engine = databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : 'embedded PGlite';
   const server = await startServerProcess({
+    // --cpu-prof DIR: the server writes a CPU profile into DIR when it exits.
+    nodeFlags: values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [],
     env: {
+      DATABASE_URL: databaseUrl,
       PORT: String(port),
       PUBLIC_URL: base,
       SERVE_SPA: 'false',
@@ -151,7 +157,7 @@ export async function benchInbound(args: string[]): Promise<number> {
     const clients = (await query('clients.list', { page: 1, pageSize: 10 }, token)).total as number;
 
     const latencies = timeline.map((t) => t.ms).sort((a, b) => a - b);
-    console.log(`Inbound webhook burst against the real server (embedded PGlite), ${new Date().toISOString().slice(0, 10)}:`);
+    console.log(`Inbound webhook burst against the real server (${engine}), ${new Date().toISOString().slice(0, 10)}:`);
     console.log(`  requests: ${requests.length} (${MESSAGES} distinct texts from ${SENDERS} numbers + ${redeliveries.length} redeliveries), ${CONCURRENCY} at a time, ${values['fresh-connections'] ? 'a new connection each' : `over ${CONCURRENCY} kept-alive connections`}`);
     console.log(`  acknowledged: ${requests.length - failures} with 200, ${failures} otherwise, in ${ackSeconds.toFixed(2)} s → ${(requests.length / ackSeconds).toFixed(0)} webhooks/s`);
     console.log(`  ack latency: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`);

@@ -20,7 +20,7 @@ export interface ServerProcess {
  * on a temporary data folder of its own, removed by stop(). Variables a developer's .env could set (database,
  * SMTP, Twilio, PUBLIC_URL) are blanked unless `env` passes them.
  */
-export async function startServerProcess(options: { dataDir?: string; env?: Record<string, string | undefined> } = {}): Promise<ServerProcess> {
+export async function startServerProcess(options: { dataDir?: string; env?: Record<string, string | undefined>; nodeFlags?: string[] } = {}): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'leadloop-server-'));
   const removeOwnDataDir = () => {
     if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -39,7 +39,7 @@ export async function startServerProcess(options: { dataDir?: string; env?: Reco
     ...options.env,
     DATA_DIR: dataDir,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env });
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), '--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
@@ -47,9 +47,12 @@ export async function startServerProcess(options: { dataDir?: string; env?: Reco
   const deadline = Date.now() + 60_000;
   for (;;) {
     const lock = readLiveLock(dataDir);
-    if (lock?.url && lock.pid === child.pid) {
+    // The data folder's lock is the embedded database's; on a Postgres server (DATABASE_URL) the server is ready
+    // when its fixed PORT answers /healthz.
+    const url = lock?.url && lock.pid === child.pid ? lock.url : env.DATABASE_URL && env.PORT !== '0' ? await healthyAt(`http://${env.HOST}:${env.PORT}`) : undefined;
+    if (url) {
       return {
-        url: lock.url,
+        url,
         dataDir,
         output: () => output,
         async stop(signal = 'SIGTERM') {
@@ -71,5 +74,14 @@ export async function startServerProcess(options: { dataDir?: string; env?: Reco
       throw new Error(`server did not start in time:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function healthyAt(base: string): Promise<string | undefined> {
+  try {
+    const response = await fetch(`${base}/healthz`);
+    return response.ok ? base : undefined;
+  } catch {
+    return undefined;
   }
 }

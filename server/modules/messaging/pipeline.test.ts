@@ -130,6 +130,35 @@ describe('inbound texts', () => {
     expect(await s.deps.db.select().from(messages)).toHaveLength(1);
   });
 
+  it('stores a burst of webhooks that arrive together (group commit): each once, each job once, redeliveries in the same batch flagged', async () => {
+    const s = await company(t.deps);
+    const sids = Array.from({ length: 12 }, (_, i) => `SMburst${i}`);
+    // Twelve texts and a redelivery of two of them, all in flight at once.
+    const sent = [...sids, sids[3]!, sids[7]!].map((sid) =>
+      recordInboundEvent(s.deps.messaging, { provider: 'simulator', kind: 'sms', eventKey: sid, payload: { MessageSid: sid, From: CUSTOMER, To: s.business, Body: sid } }),
+    );
+    const results = await Promise.all(sent);
+    expect(results.filter((r) => r.duplicate)).toHaveLength(2);
+    expect(results.slice(0, 12).every((r) => !r.duplicate)).toBe(true);
+    expect((await s.deps.db.select().from(jobs).where(eq(jobs.queue, 'sms.inbound'))).length).toBe(12);
+    await s.deps.queue.drain();
+    expect((await s.deps.db.select().from(messages)).map((m) => m.body).sort()).toEqual([...sids].sort());
+  });
+
+  it('a webhook that cannot be stored fails alone; the others that arrived with it are stored', async () => {
+    const s = await company(t.deps);
+    const ok = ['SMgood1', 'SMgood2'].map((sid) =>
+      recordInboundEvent(s.deps.messaging, { provider: 'simulator', kind: 'sms', eventKey: sid, payload: { MessageSid: sid, From: CUSTOMER, To: s.business, Body: 'ok' } }),
+    );
+    // A processing time that is not a time: the batch fails, then each is stored on its own.
+    const bad = recordInboundEvent(s.deps.messaging, { provider: 'simulator', kind: 'sms', eventKey: 'SMbad', payload: { MessageSid: 'SMbad' }, runAt: new Date(Number.NaN) });
+    const [good1, good2, refused] = await Promise.allSettled([...ok, bad]);
+    expect(good1).toMatchObject({ status: 'fulfilled', value: { duplicate: false } });
+    expect(good2).toMatchObject({ status: 'fulfilled', value: { duplicate: false } });
+    expect(refused?.status).toBe('rejected');
+    expect((await s.deps.db.select().from(jobs).where(eq(jobs.queue, 'sms.inbound'))).length).toBe(2);
+  });
+
   it('joins the existing thread; a new lead only after 24 quiet hours', async () => {
     const s = await company(t.deps);
     await inbound(s, 'First question');

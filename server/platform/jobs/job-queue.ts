@@ -105,23 +105,35 @@ export class JobQueue {
 
   /** Adds a job. Pass the transaction of the write that causes it. Returns the id, or null for a singleton duplicate. */
   async enqueue<P>(executor: DbOrTx, queue: string, payload: P, options: EnqueueOptions = {}): Promise<string | null> {
+    const [id] = await this.enqueueMany(executor, [{ queue, payload, options }]);
+    return id ?? null;
+  }
+
+  /**
+   * Adds several jobs in one statement (a group commit's batch). Returns the ids of the jobs added, in no
+   * particular order (singleton duplicates add none).
+   */
+  async enqueueMany(executor: DbOrTx, entries: readonly { queue: string; payload: unknown; options?: EnqueueOptions }[]): Promise<string[]> {
+    if (entries.length === 0) return [];
     const now = this.options.clock.now();
     const rows = await executor
       .insert(jobs)
-      .values({
-        queue,
-        // A payload is stored as jsonb: made storable here so no enqueue can fail (and roll back its caller) on text.
-        payload: storableValue(payload) as unknown,
-        runAt: options.runAt ?? now,
-        maxAttempts: options.maxAttempts ?? 5,
-        singletonKey: options.singletonKey ?? null,
-        companyId: options.companyId ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values(
+        entries.map(({ queue, payload, options = {} }) => ({
+          queue,
+          // A payload is stored as jsonb: made storable here so no enqueue can fail (and roll back its caller) on text.
+          payload: storableValue(payload) as unknown,
+          runAt: options.runAt ?? now,
+          maxAttempts: options.maxAttempts ?? 5,
+          singletonKey: options.singletonKey ?? null,
+          companyId: options.companyId ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
       .onConflictDoNothing()
       .returning({ id: jobs.id });
-    return rows[0]?.id ?? null;
+    return rows.map((row) => row.id);
   }
 
   /**
