@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { Suspense, useState } from 'react';
 import { useCompanySettings } from '@/entities/company';
-import { IncomingCallCard } from '@/features/answer-call';
+import { IncomingCallCard } from './incoming-call-card';
 import { fullName, initials, useCurrentUser } from '@/entities/user';
 import { useSignOut } from '../model/use-sign-out';
 import { useTRPC } from '@/shared/api-react';

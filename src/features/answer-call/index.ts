@@ -1,1 +1,0 @@
-export { IncomingCallCard } from './ui/incoming-call-card';
