@@ -21,7 +21,7 @@ describe('dashboard.summary', () => {
     expect(summary.leadsBySource).toEqual([]);
     expect(summary.leadsByDay).toHaveLength(7);
     expect(summary.leadsByDay.every((d) => d.count === 0)).toBe(true);
-    expect(summary.missedCalls).toEqual({ missed: 0, textedBack: 0, replied: 0 });
+    expect(summary.missedCalls).toEqual({ missed: 0, textedBack: 0, replied: 0, qualified: 0 });
     expect(summary.needsAttention).toMatchObject({ unanswered: 0, unread: 0, needsHuman: 0, failed: 0, items: [] });
     expect(summary.setup).toEqual({ businessNumber: null, testPhone: false, companyDetails: false, address: false, alertPhone: false, firstLead: false, teamMembers: 1 });
     expect(summary.timezone).toBe('America/Chicago');
@@ -109,7 +109,7 @@ describe('dashboard.summary', () => {
     expect((await a.dashboard.summary({ days: 7 })).newLeads.current).toBe(1);
   });
 
-  it('missed calls → texted back → replied, for the period: a skipped text-back and a text before the text-back do not count', async () => {
+  it('missed calls → texted back → replied → qualified, for the period: a skipped text-back, a text before the text-back and an unreplied lead do not count', async () => {
     const caller = await owner('funnel');
     const number = await caller.phone.useSimulator();
     // Mode b: every call that arrives is already missed.
@@ -150,9 +150,14 @@ describe('dashboard.summary', () => {
     t.deps.clock.advance(HOUR);
     await missedCall('+13125550171');
 
-    expect((await caller.dashboard.summary({ days: 7 })).missedCalls).toEqual({ missed: 3, textedBack: 2, replied: 1 });
-    expect((await caller.dashboard.summary({ days: 30 })).missedCalls).toEqual({ missed: 4, textedBack: 3, replied: 1 });
+    expect((await caller.dashboard.summary({ days: 7 })).missedCalls).toEqual({ missed: 3, textedBack: 2, replied: 1, qualified: 0 });
+    expect((await caller.dashboard.summary({ days: 30 })).missedCalls).toEqual({ missed: 4, textedBack: 3, replied: 1, qualified: 0 });
+    // The team qualifies Ann's lead (from her call); Ben's (he did not reply to the text-back) does not count.
+    const leadOf = async (phone: string) => (await caller.calls.list({ limit: 25 })).items.find((c) => c.from === phone && c.lead)!.lead!.id;
+    await caller.leads.update({ id: await leadOf('+13125550171'), status: 'qualified' });
+    await caller.leads.update({ id: await leadOf('+13125550172'), status: 'won' });
+    expect((await caller.dashboard.summary({ days: 7 })).missedCalls).toEqual({ missed: 3, textedBack: 2, replied: 1, qualified: 1 });
     const other = await owner('funnel-other');
-    expect((await other.dashboard.summary({ days: 30 })).missedCalls).toEqual({ missed: 0, textedBack: 0, replied: 0 });
+    expect((await other.dashboard.summary({ days: 30 })).missedCalls).toEqual({ missed: 0, textedBack: 0, replied: 0, qualified: 0 });
   });
 });

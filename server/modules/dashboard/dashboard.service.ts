@@ -62,24 +62,27 @@ async function firstResponse(scope: CompanyScope, from: Date, to: Date) {
 }
 
 /**
- * Missed calls → texted back → replied, over the calls missed in the period: of those, how many got their text-back
- * (handed to the carrier and not failed), and of those how many callers texted the business after it (an inbound
- * text in the text-back's thread after the text-back). Skipped, pending and failed text-backs stop at "missed".
+ * Missed calls → texted back → replied → qualified, over the calls missed in the period: of those, how many got their
+ * text-back (handed to the carrier and not failed), of those how many callers texted the business after it (an
+ * inbound text in the text-back's thread after the text-back), and of those how many calls' leads the team marked
+ * qualified, booked or won. Skipped, pending and failed text-backs stop at "missed".
  */
 async function missedCallFunnel(scope: CompanyScope, from: Date, to: Date) {
   // Qualified by hand: inside the subquery drizzle would print the outer columns unqualified.
   const replied = sql`exists (select 1 from ${messages} as text_back join ${messages} as reply on reply.conversation_id = text_back.conversation_id
     where text_back.id = "calls"."text_back_message_id" and reply.direction = 'inbound' and reply.created_at > text_back.created_at)`;
   const texted = sql`${calls.textBackOutcome} = 'texted'`;
+  const qualified = sql`exists (select 1 from ${leads} where ${leads.id} = "calls"."lead_id" and ${inArray(leads.status, [...QUALIFIED_STATUSES])})`;
   const [row] = await scope.db
     .select({
       missed: sql<number>`count(*)::int`,
       textedBack: sql<number>`count(*) filter (where ${texted})::int`,
       replied: sql<number>`count(*) filter (where ${texted} and ${replied})::int`,
+      qualified: sql<number>`count(*) filter (where ${texted} and ${replied} and ${qualified})::int`,
     })
     .from(calls)
     .where(and(eq(calls.companyId, scope.companyId), eq(calls.missed, true), gte(calls.startedAt, from), lt(calls.startedAt, to)));
-  return { missed: row?.missed ?? 0, textedBack: row?.textedBack ?? 0, replied: row?.replied ?? 0 };
+  return { missed: row?.missed ?? 0, textedBack: row?.textedBack ?? 0, replied: row?.replied ?? 0, qualified: row?.qualified ?? 0 };
 }
 
 /**

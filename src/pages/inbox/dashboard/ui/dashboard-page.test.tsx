@@ -23,7 +23,7 @@ function emptySummary(period: 7 | 30 | 90 = 30): DashboardSummary {
     firstResponse: { current: { medianSeconds: null, answered: 0, leads: 0 }, previous: { medianSeconds: null, answered: 0, leads: 0 } },
     leadsBySource: [],
     leadsByDay: days(period),
-    missedCalls: { missed: 0, textedBack: 0, replied: 0 },
+    missedCalls: { missed: 0, textedBack: 0, replied: 0, qualified: 0 },
     needsAttention: { unanswered: 0, unread: 0, needsHuman: 0, failed: 0, items: [] },
     setup: { businessNumber: null, testPhone: false, companyDetails: false, address: false, alertPhone: false, firstLead: false, teamMembers: 1 },
   };
@@ -41,7 +41,7 @@ function seededSummary(period: 7 | 30 | 90 = 30): DashboardSummary {
       { source: 'sms', count: period === 7 ? 1 : 4 },
     ],
     leadsByDay: days(period, { [period - 1]: 2, [period - 3]: 1 }),
-    missedCalls: period === 7 ? { missed: 2, textedBack: 2, replied: 0 } : { missed: 6, textedBack: 4, replied: 3 },
+    missedCalls: period === 7 ? { missed: 2, textedBack: 2, replied: 0, qualified: 0 } : { missed: 6, textedBack: 4, replied: 3, qualified: 1 },
     needsAttention: {
       unanswered: 1,
       unread: 2,
@@ -112,9 +112,10 @@ describe('DashboardPage', () => {
 
     const funnel = screen.getByRole('region', { name: 'Missed calls' });
     const steps = within(within(funnel).getByRole('list', { name: 'Missed calls funnel' })).getAllByRole('listitem');
-    expect(steps.map((step) => step.getAttribute('aria-label'))).toEqual(['Missed calls: 6', 'Texted back: 4', 'Replied: 3']);
+    expect(steps.map((step) => step.getAttribute('aria-label'))).toEqual(['Missed calls: 6', 'Texted back: 4', 'Replied: 3', 'Qualified: 1']);
     expect(steps[1]).toHaveTextContent('67% of missed calls');
     expect(steps[2]).toHaveTextContent('75% of those texted back');
+    expect(steps[3]).toHaveTextContent('33% of those who replied');
     expect(funnel).toHaveTextContent('Calls not texted back were skipped');
     expect(within(funnel).getByRole('link', { name: 'See every call in the call history' })).toHaveAttribute('href', '/missed-calls/history');
 
@@ -156,8 +157,9 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('region', { name: 'Results' })).toHaveTextContent('Last 7 days compared with the 7 days before.');
     expect(within(screen.getByRole('list', { name: 'Leads by day' })).getAllByRole('listitem')).toHaveLength(7);
     const steps = within(screen.getByRole('list', { name: 'Missed calls funnel' })).getAllByRole('listitem');
-    expect(steps.map((step) => step.getAttribute('aria-label'))).toEqual(['Missed calls: 2', 'Texted back: 2', 'Replied: 0']);
+    expect(steps.map((step) => step.getAttribute('aria-label'))).toEqual(['Missed calls: 2', 'Texted back: 2', 'Replied: 0', 'Qualified: 0']);
     expect(steps[2]).toHaveTextContent('0% of those texted back');
+    expect(steps[3]).toHaveTextContent('No replies yet');
     expect(screen.getByRole('region', { name: 'Missed calls' })).not.toHaveTextContent('Calls not texted back');
     await userEvent.click(screen.getByRole('radio', { name: '90 days' }));
     await waitFor(() => expect(api.callsTo('dashboard.summary')).toEqual([{ days: 30 }, { days: 7 }, { days: 90 }]));

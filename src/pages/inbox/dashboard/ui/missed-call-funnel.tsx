@@ -2,20 +2,21 @@ import { Anchor, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { DashboardSummary } from '../model/summary';
 
-/** "67%" of a whole; "—" never: a step with nothing before it says so in words. */
+/** "67%" of a whole (a step with nothing before it says so in words instead). */
 const share = (part: number, whole: number) => `${Math.round((part / whole) * 100)}%`;
 
 /**
- * Missed calls → texted back → replied for the period, from `dashboard.summary`: each step with its count, its share
- * of the step before and a bar against the missed calls. No missed calls: says so (no zero bars).
+ * Missed calls → texted back → replied → qualified for the period, from `dashboard.summary`: each step with its
+ * count, its share of the step before and a bar against the missed calls. No missed calls: says so (no zero bars).
  */
 export function MissedCallFunnel({ summary }: { summary: DashboardSummary }) {
   const { days } = summary;
-  const { missed, textedBack, replied } = summary.missedCalls;
+  const { missed, textedBack, replied, qualified } = summary.missedCalls;
   const steps = [
     { label: 'Missed calls', count: missed, note: 'Nobody answered' },
     { label: 'Texted back', count: textedBack, note: `${share(textedBack, Math.max(1, missed))} of missed calls` },
     { label: 'Replied', count: replied, note: textedBack > 0 ? `${share(replied, textedBack)} of those texted back` : 'No text-backs to reply to' },
+    { label: 'Qualified', count: qualified, note: replied > 0 ? `${share(qualified, replied)} of those who replied` : 'No replies yet' },
   ];
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="funnel-title">
@@ -23,7 +24,8 @@ export function MissedCallFunnel({ summary }: { summary: DashboardSummary }) {
         Missed calls
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Calls nobody answered in the last {days} days, how many callers got the text-back, and how many of them replied.
+        Calls nobody answered in the last {days} days, how many callers got the text-back, how many replied, and how many of
+        those leads your team marked qualified, booked or won.
       </Text>
       {missed === 0 ? (
         <Text size="sm">No missed calls in the last {days} days.</Text>
