@@ -95,6 +95,28 @@ describe('calls in the thread', () => {
     expect(log).toHaveTextContent('No texts in this conversation yet.');
   });
 
+  it('a voicemail with audio has its player in the thread; one without audio has none', async () => {
+    await renderInbox(
+      {
+        'conversations.get': () => thread({ messages: [] }),
+        'calls.list': () => ({
+          items: [
+            call({ id: 'with-audio', voicemail: { audioUrl: '/api/calls/with-audio/recording', seconds: 9, transcript: null, transcriptStatus: 'pending' } }),
+            call({ id: 'no-audio', startedAt: Date.now() - 60 * MINUTE }),
+          ],
+          nextCursor: null,
+        }),
+      },
+      threadPath(),
+    );
+    const log = await screen.findByRole('log', { name: 'Texts with Jane Cooper' });
+    await waitFor(() => expect(log.querySelector('[data-call-id="with-audio"]')).not.toBeNull());
+    const withAudio = log.querySelector<HTMLElement>('[data-call-id="with-audio"]')!;
+    expect(within(withAudio).getByRole('button', { name: 'Play voicemail' })).toBeInTheDocument();
+    expect(withAudio).toHaveTextContent('Writing out the message…');
+    expect(within(log.querySelector<HTMLElement>('[data-call-id="no-audio"]')!).queryByRole('button', { name: 'Play voicemail' })).toBeNull();
+  });
+
   it('when only the latest 300 texts are shown, calls from before them are left out', async () => {
     const start = Date.now() - 400 * MINUTE;
     await renderInbox(
