@@ -19,7 +19,18 @@ export type InboxFilter = (typeof INBOX_FILTERS)[number];
 
 type ContactRow = typeof contacts.$inferSelect;
 
-export function contactSummary(contact: ContactRow) {
+/** The columns contactSummary reads: select these, not the whole row, where only the summary is needed. */
+export const CONTACT_SUMMARY_COLUMNS = {
+  id: contacts.id,
+  firstName: contacts.firstName,
+  lastName: contacts.lastName,
+  phone: contacts.phone,
+  otherPhones: contacts.otherPhones,
+  optedOutAt: contacts.optedOutAt,
+  blockedAt: contacts.blockedAt,
+};
+
+export function contactSummary(contact: Pick<ContactRow, keyof typeof CONTACT_SUMMARY_COLUMNS>) {
   return {
     id: contact.id,
     name: contactDisplayName(contact),

@@ -185,6 +185,19 @@ describe('leads and clients', () => {
     expect(bad.message).toContain('phone: Please enter a valid US or Canadian phone number.');
   });
 
+  it('pages leads with the total of every page, also past the last page', async () => {
+    const a = await companyWithThread(t.deps, 'alpha');
+    for (let n = 10; n <= 20; n++) await a.caller.leads.create({ firstName: `Pat ${n}`, lastName: null, phone: `+131255501${n}`, summary: null, consentConfirmed: false });
+    const first = await a.caller.leads.list({ page: 1, pageSize: 10 });
+    const last = await a.caller.leads.list({ page: 2, pageSize: 10 });
+    const past = await a.caller.leads.list({ page: 3, pageSize: 10 });
+    expect([first.total, last.total, past.total]).toEqual([12, 12, 12]);
+    expect([first.items.length, last.items.length, past.items.length]).toEqual([10, 2, 0]);
+    expect([...first.items, ...last.items].find((lead) => lead.contact.phone === '+13125550120')).toMatchObject({ source: 'manual', status: 'new', contact: { name: 'Pat 20', optedOut: false, blocked: false } });
+    // Every lead once over the pages.
+    expect(new Set([...first.items, ...last.items].map((lead) => lead.id)).size).toBe(12);
+  });
+
   it('filters, updates, bulk-updates and exports leads', async () => {
     const a = await companyWithThread(t.deps, 'alpha');
     await a.caller.leads.create({ firstName: '=HYPERLINK("x")', lastName: null, phone: '+13125550151', summary: 'Gutter, "urgent"', consentConfirmed: false });

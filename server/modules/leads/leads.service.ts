@@ -11,7 +11,7 @@ import { type EventBatch, type EventDeps, transactionWithEvents } from '@server/
 import { contactDisplayName, type MessagingDeps } from '@server/modules/messaging/messaging.deps';
 import type { CompanyScope } from '@server/platform/trpc/scope';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
-import { contactSummary } from '@server/modules/conversations/conversations.service';
+import { CONTACT_SUMMARY_COLUMNS, contactSummary } from '@server/modules/conversations/conversations.service';
 import { assertTeamMember, listTeam } from '@server/modules/team/team.service';
 
 
@@ -41,10 +41,31 @@ function filtersToSql(scope: CompanyScope, filters: LeadFilters): SQL[] {
   return where;
 }
 
+/** The lead columns the list, the drawer and the export read (not the jsonb details: getLead adds those). */
+const LEAD_LIST_COLUMNS = {
+  id: leads.id,
+  status: leads.status,
+  source: leads.source,
+  summary: leads.summary,
+  valueCents: leads.valueCents,
+  assignedUserId: leads.assignedUserId,
+  createdAt: leads.createdAt,
+  lastActivityAt: leads.lastActivityAt,
+};
+
+/**
+ * Leads with the columns the screens use, newest first; `total` is the count of every lead the filters match
+ * (`count(*) over ()`: one query for a page and its total).
+ */
 async function leadRows(scope: CompanyScope, filters: LeadFilters, page?: { page: number; pageSize: number }, only?: string) {
   const where = and(...filtersToSql(scope, filters), ...(only ? [eq(leads.id, only)] : []));
   const query = scope.db
-    .select({ lead: leads, contact: contacts, conversationId: sql<string | null>`(select ${conversations.id} from ${conversations} where ${conversations.contactId} = ${leads.contactId} order by ${conversations.lastMessageAt} desc nulls last limit 1)` })
+    .select({
+      lead: LEAD_LIST_COLUMNS,
+      contact: { ...CONTACT_SUMMARY_COLUMNS, email: contacts.email },
+      conversationId: sql<string | null>`(select ${conversations.id} from ${conversations} where ${conversations.contactId} = ${leads.contactId} order by ${conversations.lastMessageAt} desc nulls last limit 1)`,
+      total: sql<number>`(count(*) over ())::int`,
+    })
     .from(leads)
     .innerJoin(contacts, eq(contacts.id, leads.contactId))
     .where(where)
@@ -68,13 +89,19 @@ function leadView(row: Awaited<ReturnType<typeof leadRows>>[number]) {
 }
 
 export async function listLeads(scope: CompanyScope, input: LeadFilters & { page: number; pageSize: number }) {
+  const rows = await leadRows(scope, input, input);
+  // A page past the end has no rows to carry the total: count then (rare; the screen pages within the total).
+  const total = rows[0]?.total ?? (input.page > 1 ? await countLeads(scope, input) : 0);
+  return { items: rows.map(leadView), total };
+}
+
+async function countLeads(scope: CompanyScope, filters: LeadFilters): Promise<number> {
   const [count] = await scope.db
     .select({ total: sql<number>`count(*)::int` })
     .from(leads)
     .innerJoin(contacts, eq(contacts.id, leads.contactId))
-    .where(and(...filtersToSql(scope, input)));
-  const rows = await leadRows(scope, input, input);
-  return { items: rows.map(leadView), total: count?.total ?? 0 };
+    .where(and(...filtersToSql(scope, filters)));
+  return count?.total ?? 0;
 }
 
 async function scopedLead(executor: DbOrTx, companyId: string, id: string) {
@@ -86,7 +113,8 @@ async function scopedLead(executor: DbOrTx, companyId: string, id: string) {
 export async function getLead(scope: CompanyScope, id: string) {
   const [row] = await leadRows(scope, {}, undefined, id);
   if (!row) throw notFound('Lead');
-  return { ...leadView(row), tracking: row.lead.tracking ?? {}, answers: row.lead.answers ?? {} };
+  const [details] = await scope.db.select({ tracking: leads.tracking, answers: leads.answers }).from(leads).where(eq(leads.id, id)).limit(1);
+  return { ...leadView(row), tracking: details?.tracking ?? {}, answers: details?.answers ?? {} };
 }
 
 export interface LeadChanges {
