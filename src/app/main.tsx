@@ -1,4 +1,5 @@
 import './styles/first-load.css.ts';
+import { startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { isSignedIn } from '../entities/session';
 import { analytics } from '../shared/lib/analytics';
@@ -22,10 +23,14 @@ function renderSignIn(root: Root): void {
     window.history.replaceState(window.history.state, '', 'href' in target ? target.href : target.to);
     mountRoutedApp(root);
   };
-  root.render(
-    <AppProviders>
-      <SignInScreen search={search} session={browserSession} onNavigate={(target) => void enterApp(target)} />
-    </AppProviders>,
+  // Rendered as a transition: React then yields to the browser every few milliseconds instead of building the
+  // whole screen in one long task, so a slow phone stays responsive while the page starts (docs/performance.md).
+  startTransition(() =>
+    root.render(
+      <AppProviders>
+        <SignInScreen search={search} session={browserSession} onNavigate={(target) => void enterApp(target)} />
+      </AppProviders>,
+    ),
   );
   // Fetch the rest of the app once the person starts filling the form, so signing in is instant; a visit that
   // never interacts downloads nothing more than the screen itself.
