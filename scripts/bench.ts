@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { loadDotEnvFiles } from '@server/platform/config/env';
 import { benchApi } from './bench-api';
+import { benchCalls } from './bench-calls';
 import { benchInbound } from './bench-inbound';
 import type { ChunkStat } from './vite-chunk-stats';
 import { buildIfStale, DIST } from './web-build';
@@ -74,7 +75,7 @@ async function bundle(): Promise<number> {
   return failures.length > 0 ? 1 : 0;
 }
 
-const benches: Record<string, (args: string[]) => Promise<number>> = { bundle, inbound: benchInbound, api: benchApi };
+const benches: Record<string, (args: string[]) => Promise<number>> = { bundle, inbound: benchInbound, api: benchApi, calls: benchCalls };
 const [name, ...args] = process.argv.slice(2);
 const run = name ? benches[name] : undefined;
 if (!run) {
