@@ -42,7 +42,14 @@ await setUpInspector();
 registerServiceWorker();
 const element = document.getElementById('root');
 if (element) {
+  const directSignIn = isDirectSignIn(window.location, isSignedIn());
+  // The server's snapshot of the sign-in form (scripts/prerender-sign-in.ts): the sign-in screen renders over it
+  // (React clears it on its first commit); any other screen, or a sign-in coming back mid-way, starts empty.
+  if (element.dataset.snapshot) {
+    if (!directSignIn || document.documentElement.hasAttribute('data-no-snapshot')) element.replaceChildren();
+    element.removeAttribute('data-snapshot');
+  }
   const root = createRoot(element);
-  if (isDirectSignIn(window.location, isSignedIn())) renderSignIn(root);
+  if (directSignIn) renderSignIn(root);
   else (await loadRoutedApp()).mountRoutedApp(root);
 }

@@ -46,6 +46,35 @@ async function callingApi(page: Page, procedure: string, action: () => Promise<v
   await request;
 }
 
+test.describe('first paint', () => {
+  test('`/` paints the sign-in form from the server before any script runs; the app then takes over the same form', async ({ page, uniqueEmail }) => {
+    // Hold the app back: what shows is the server's snapshot alone.
+    await page.route('**/assets/index-*.js', (route) => route.abort());
+    await page.goto('/');
+    await expect(page.locator('#root[data-snapshot="sign-in"] form')).toBeVisible();
+    await expect(page.locator('#root[data-snapshot] [inert]')).toHaveCount(1);
+    const snapshotBox = await page.locator('#root form').boundingBox();
+
+    await page.unroute('**/assets/index-*.js');
+    await page.reload();
+    await expect(page.locator('#root[data-snapshot]')).toHaveCount(0);
+    await expect(page.locator('#root [inert]')).toHaveCount(0);
+    await expect(page.getByLabel('Email')).toBeEditable();
+    // The same form in the same place: nothing moved when the app replaced the snapshot.
+    expect(await page.locator('#root form').boundingBox()).toEqual(snapshotBox);
+    const email = uniqueEmail('first-paint');
+    await fillRegistration(page, email);
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+  });
+
+  test('someone signed in never sees the sign-in snapshot', async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('authToken', 'a-token-the-server-does-not-know'));
+    await page.route('**/assets/index-*.js', (route) => route.abort());
+    await page.goto('/');
+    await expect(page.locator('#root[data-snapshot]')).toBeHidden();
+  });
+});
+
 test.describe('register', () => {
   test('register → code from the email → /onboarding, with the exact payload stored', async ({ page, mail, uniqueEmail }) => {
     const email = uniqueEmail('register');

@@ -20,6 +20,7 @@ const ASSET_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 beforeAll(async () => {
   distDir = mkdtempSync(join(tmpdir(), 'leadloop-dist-'));
   writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>');
+  writeFileSync(join(distDir, 'sign-in.html'), '<!doctype html><html><body><div id="root" data-snapshot="sign-in"><form></form></div></body></html>');
   mkdirSync(join(distDir, 'assets'));
   writeFileSync(join(distDir, 'assets', 'app-abc123.js'), ASSET_JS);
   writeFileSync(join(distDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(ASSET_JS));
@@ -191,7 +192,7 @@ describe('health, SPA and headers', () => {
       const res = await app.http.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
-      expect(res.body).toContain('<div id="root">');
+      expect(res.body).toContain('<div id="root"');
       expect(res.headers['cache-control']).toBe('no-cache');
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("script-src 'self'");
@@ -199,6 +200,17 @@ describe('health, SPA and headers', () => {
       expect(csp).toContain("frame-ancestors 'none'");
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('answers a plain GET / with the sign-in snapshot (scripts/prerender-sign-in.ts); with a query or on any other route, index.html', async () => {
+    const plain = await app.http.inject({ method: 'GET', url: '/' });
+    expect(plain.body).toContain('data-snapshot="sign-in"');
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    for (const url of ['/?from=%2Fleads', '/?ref=abc', '/dashboard']) {
+      const res = await app.http.inject({ method: 'GET', url });
+      expect(res.body, url).not.toContain('data-snapshot');
+      expect(res.body, url).toContain('<div id="root"></div>');
     }
   });
 

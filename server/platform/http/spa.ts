@@ -37,7 +37,12 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   });
 
   const sendIndex = (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-  app.get('/', (_request, reply) => sendIndex(reply));
+  // `/` without a query is the sign-in page of a first visit: its snapshot paints the form before the scripts
+  // have run (scripts/prerender-sign-in.ts). With a query (?from=, ?ref=, ?adminAuth=) the screen may differ.
+  const signInSnapshot = existsSync(join(distDir, 'sign-in.html'));
+  app.get('/', (request, reply) =>
+    signInSnapshot && !request.url.includes('?') ? reply.header('Cache-Control', 'no-cache').sendFile('sign-in.html') : sendIndex(reply),
+  );
 
   return {
     serveClientRoute(request, reply) {
