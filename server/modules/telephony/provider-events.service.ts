@@ -81,7 +81,7 @@ async function storeEvents(db: RecordDeps['db'], events: readonly PendingEvent[]
 /**
  * Step one of every provider event: store it and queue its processing in one transaction, nothing else, so a
  * webhook is answered in milliseconds. Redelivery of the same event (same MessageSid) is a no-op. Events arriving
- * together are stored together (group commit, docs/decisions/0024); each caller still waits for its own commit.
+ * together are stored together (group commit, docs/decisions/0028); each caller still waits for its own commit.
  */
 export function recordInboundEvent<Kind extends InboundEventKind>(
   deps: RecordDeps,

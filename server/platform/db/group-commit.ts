@@ -1,8 +1,14 @@
+/** The event loop's own setImmediate, taken before any test can replace it with a fake. */
+const nextTurn: (callback: () => void) => void = globalThis.setImmediate.bind(globalThis);
+
 /**
- * Group commit: writes that arrive while one is being committed wait and are committed together in the next
- * transaction — one transaction (and, on a PostgreSQL server, one WAL flush) for many callers. Nothing waits on a
- * timer: a lone write goes at once, exactly as without the group; under a burst the batch grows with the queue
- * (up to `maxBatch`), so the cost per write falls as the load rises (docs/decisions/0024).
+ * Group commit: the writes that arrive in one turn of the event loop, or while a batch is being committed, are
+ * committed together in one transaction (and, on a PostgreSQL server, one WAL flush) instead of one each. A write
+ * waits for the end of the current turn (the I/O callbacks already due: other requests read from their sockets),
+ * never on a timer; a lone write goes as good as at once, and under a burst the batch grows with the load (up to
+ * `maxBatch`), so the cost per write falls as the load rises. The embedded database answers a whole transaction
+ * without yielding to the event loop, so waiting for the turn's end is what lets a burst's requests meet at all
+ * (docs/decisions/0028).
  *
  * `write` gets the inputs of one batch and returns one result per input, in order. If a batch fails, each of its
  * inputs is written again on its own, so one bad input fails only its own caller.
@@ -13,6 +19,7 @@
 export class GroupCommit<In, Out> {
   private pending: { input: In; resolve: (out: Out) => void; reject: (error: unknown) => void }[] = [];
   private draining = false;
+  private scheduled = false;
 
   constructor(
     private readonly write: (inputs: readonly In[]) => Promise<Out[]>,
@@ -22,19 +29,28 @@ export class GroupCommit<In, Out> {
   submit(input: In): Promise<Out> {
     return new Promise<Out>((resolve, reject) => {
       this.pending.push({ input, resolve, reject });
-      if (!this.draining) void this.drain();
+      this.kick();
+    });
+  }
+
+  /** Commits what is pending at the end of this turn of the event loop, unless a batch is being committed. */
+  private kick(): void {
+    if (this.draining || this.scheduled) return;
+    this.scheduled = true;
+    nextTurn(() => {
+      this.scheduled = false;
+      void this.drain();
     });
   }
 
   private async drain(): Promise<void> {
     this.draining = true;
     try {
-      while (this.pending.length > 0) {
-        const batch = this.pending.splice(0, this.maxBatch);
-        await this.commit(batch);
-      }
+      const batch = this.pending.splice(0, this.maxBatch);
+      if (batch.length > 0) await this.commit(batch);
     } finally {
       this.draining = false;
+      if (this.pending.length > 0) this.kick();
     }
   }
 
