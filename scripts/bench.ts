@@ -5,6 +5,7 @@ import { loadDotEnvFiles } from '@server/platform/config/env';
 import { benchApi } from './bench-api';
 import { benchCalls } from './bench-calls';
 import { benchInbound } from './bench-inbound';
+import { benchLighthouse } from './bench-lighthouse';
 import type { ChunkStat } from './vite-chunk-stats';
 import { buildIfStale, DIST } from './web-build';
 
@@ -75,7 +76,7 @@ async function bundle(): Promise<number> {
   return failures.length > 0 ? 1 : 0;
 }
 
-const benches: Record<string, (args: string[]) => Promise<number>> = { bundle, inbound: benchInbound, api: benchApi, calls: benchCalls };
+const benches: Record<string, (args: string[]) => Promise<number>> = { bundle, inbound: benchInbound, api: benchApi, calls: benchCalls, lighthouse: benchLighthouse };
 const [name, ...args] = process.argv.slice(2);
 const run = name ? benches[name] : undefined;
 if (!run) {
