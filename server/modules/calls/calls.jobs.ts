@@ -10,7 +10,7 @@ export function registerCallJobs(deps: MessagingDeps): void {
     (job) => processCallEvent(deps, job.payload.eventId, { lastAttempt: job.attempts >= job.maxAttempts }),
     { retryDelayMs: (attempt) => Math.min(500 * 2 ** (attempt - 1), 60_000) },
   );
-  deps.queue.register<{ callId: string }>(TEXT_BACK_QUEUE, (job) => sendTextBack(deps, job.payload.callId), {
+  deps.queue.register<{ callId: string }>(TEXT_BACK_QUEUE, (job) => sendTextBack(deps, job), {
     retryDelayMs: (attempt) => Math.min(2_000 * 2 ** (attempt - 1), 5 * 60_000),
   });
   // The test phone's calls: the ring timing out (or a decline moving it to now), a silent live caller cut off.

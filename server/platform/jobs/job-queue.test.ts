@@ -183,3 +183,38 @@ describe('JobQueue rescheduling', () => {
     expect(calls).toBe(2);
   });
 });
+
+describe('JobQueue rescheduling within the handler’s transaction', () => {
+  it('a job put back in its own transaction is left pending (attempt not counted), and an advance right after still moves it earlier', async () => {
+    const { RescheduleJob } = await import('./job-queue');
+    const later = () => new Date(clock.now().getTime() + 100 * SECOND);
+    let runs = 0;
+    // Each handler waits 100 s; its wait ends (an advance to now) after its transaction, before the queue stores anything.
+    const register = (queueName: string, inTransaction: boolean) =>
+      queue.register(queueName, async (job) => {
+        runs += 1;
+        if (runs > 1) return;
+        const waiting = await database.db.transaction(async (tx) => (inTransaction ? queue.rescheduleWithin(tx, job, later()) : new RescheduleJob(later())));
+        await queue.advance(database.db, queueName, 'k', clock.now());
+        throw waiting;
+      });
+
+    register('test.within', true);
+    await queue.enqueue(database.db, 'test.within', {}, { singletonKey: 'k', maxAttempts: 1 });
+    await queue.drain();
+    // Ran twice in one drain: the advance found the job pending and moved it to now.
+    expect(runs).toBe(2);
+    const [row] = await database.db.select().from(jobs);
+    expect(row).toMatchObject({ status: 'completed', attempts: 1 });
+
+    // The same with the wait stored by the queue after the handler: the advance finds the job running and is lost.
+    await database.truncateAll();
+    runs = 0;
+    register('test.after', false);
+    await queue.enqueue(database.db, 'test.after', {}, { singletonKey: 'k', maxAttempts: 1 });
+    await queue.drain();
+    expect(runs).toBe(1);
+    const [late] = await database.db.select().from(jobs);
+    expect(late).toMatchObject({ status: 'pending', attempts: 0, runAt: later() });
+  });
+});

@@ -44,11 +44,26 @@ export class PermanentJobError extends Error {
   override name = 'PermanentJobError';
 }
 
-/** Not a failure: run the job again at `runAt` (pacing, a send window); the attempt is not counted. */
+/**
+ * Not a failure: run the job again at `runAt` (pacing, a send window); the attempt is not counted. Stored after the
+ * handler returns, so an `advance` while the handler runs is lost: for a wait an event can end early, use
+ * `JobQueue.rescheduleWithin`.
+ */
 export class RescheduleJob extends Error {
   override name = 'RescheduleJob';
   constructor(readonly runAt: Date) {
     super(`rescheduled to ${runAt.toISOString()}`);
+  }
+}
+
+/**
+ * The handler has already put its job back to pending (`JobQueue.rescheduleWithin`, in the transaction that read
+ * why it must wait, now committed): the queue leaves the row as it is. The attempt is not counted.
+ */
+export class RescheduledWithin extends Error {
+  override name = 'RescheduledWithin';
+  constructor(readonly runAt: Date) {
+    super(`rescheduled to ${runAt.toISOString()} in the handler's transaction`);
   }
 }
 
@@ -139,7 +154,8 @@ export class JobQueue {
   /**
    * Moves the pending job of `queue` with `singletonKey` earlier, to `runAt` (never later than it already is):
    * a wait that ended sooner than planned (a voicemail finished before its maximum length). Joins `executor`'s
-   * transaction; returns whether a job moved.
+   * transaction; returns whether a job moved. A running job is not moved: its handler must decide to wait with
+   * `rescheduleWithin`, under the same row lock as the change that calls this.
    */
   async advance(executor: DbOrTx, queue: string, singletonKey: string, runAt: Date): Promise<boolean> {
     const rows = await executor
@@ -148,6 +164,20 @@ export class JobQueue {
       .where(and(eq(jobs.queue, queue), eq(jobs.singletonKey, singletonKey), eq(jobs.status, 'pending')))
       .returning({ id: jobs.id });
     return rows.length > 0;
+  }
+
+  /**
+   * Puts the running `job` back to pending at `runAt` inside the handler's own transaction — the one that read the
+   * state it waits on, under that state's row lock — so a change committed after that read (which `advance`s the
+   * job) can never be overwritten by the wait it ends: the change either comes first and the read sees it, or comes
+   * after and finds the job pending. The handler then throws `RescheduledWithin` once that transaction has committed.
+   */
+  async rescheduleWithin(executor: DbOrTx, job: Pick<JobRecord, 'id'>, runAt: Date): Promise<RescheduledWithin> {
+    await executor
+      .update(jobs)
+      .set({ status: 'pending', runAt, attempts: sql`${jobs.attempts} - 1`, updatedAt: this.options.clock.now(), lockedUntil: null })
+      .where(and(eq(jobs.id, job.id), eq(jobs.status, 'active')));
+    return new RescheduledWithin(runAt);
   }
 
   /** Starts polling. Call `wake()` after committing a transaction that enqueued work to skip the poll delay. */
@@ -295,6 +325,10 @@ export class JobQueue {
       }
     } catch (error) {
       const now = clock.now();
+      if (error instanceof RescheduledWithin) {
+        this.wake();
+        return;
+      }
       if (error instanceof RescheduleJob) {
         await db
           .update(jobs)
