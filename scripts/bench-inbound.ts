@@ -169,6 +169,13 @@ export async function benchInbound(args: string[]): Promise<number> {
         if (bucket.length) console.log(`    ${second}s: ${bucket.length} sent, p50 ${percentile(bucket, 50).toFixed(0)} ms, p99 ${percentile(bucket, 99).toFixed(0)} ms, max ${bucket.at(-1)!.toFixed(0)} ms`);
       }
     }
+    // Issue 11's goals (docs/performance.md, docs/decisions/0028).
+    const ackRate = requests.length / ackSeconds;
+    const ackP99 = percentile(latencies, 99);
+    const textsPerSecond = MESSAGES / storeSeconds;
+    const verdict = (met: boolean) => (met ? '✓ met' : '✗ not met');
+    console.log(`  goal (acknowledged ≥ 1,000/s, p99 < 50 ms at 50 in flight): ${verdict(ackRate >= 1000 && ackP99 < 50 && CONCURRENCY >= 50)} (${ackRate.toFixed(0)}/s, p99 ${ackP99.toFixed(0)} ms)`);
+    console.log(`  goal (≥ 300 texts/s processed end to end): ${verdict(textsPerSecond >= 300)} (${textsPerSecond.toFixed(0)} texts/s)`);
     const exactlyOnce = stored === MESSAGES && clients === SENDERS && failures === 0;
     console.log(exactlyOnce ? '  ✓ every text stored exactly once' : '  ✗ stored count does not match: lost or duplicated texts');
     return exactlyOnce ? 0 : 1;
