@@ -1,9 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
 import { isAnonymousCaller, type MissedReason } from '@contracts/call';
 import { formatPhone } from '@contracts/phone';
 import { storableText, truncate } from '@contracts/text';
 import type { Tx } from '@server/platform/db/database';
-import { calls, companies, contacts, inboundEvents, leads, phoneNumbers, protectedNumbers } from '@server/platform/db/schema';
+import { calls, companies, contacts, inboundEvents, leads, phoneNumbers, protectedNumbers, users } from '@server/platform/db/schema';
 import { type EventBatch, transactionWithEvents } from '@server/platform/events/domain-events';
 import { SECOND } from '@server/platform/lib/clock';
 import { contactDisplayName, type MessagingDeps } from '@server/modules/messaging/messaging.deps';
@@ -279,6 +280,18 @@ async function wakeTextBack(tx: Tx, deps: MessagingDeps, call: CallRow) {
   await deps.queue.advance(tx, TEXT_BACK_QUEUE, textBackKey(call.id), call.textBackDueAt > now ? call.textBackDueAt : now);
 }
 
+/** Who answered a test-phone call in the app (the simulator's Dial result names them): a member of the call's company, or null. */
+async function answeredInApp(tx: Tx, ctx: CallContext, params: Record<string, string>): Promise<string | null> {
+  const userId = z.uuid().safeParse(params.LeadLoopAnsweredBy);
+  if (ctx.call.provider !== 'simulator' || !userId.success) return null;
+  const [user] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId.data), eq(users.companyId, ctx.company.id)))
+    .limit(1);
+  return user?.id ?? null;
+}
+
 const DIAL_MISSED: Record<string, MissedReason> = { 'no-answer': 'no_answer', busy: 'busy', failed: 'failed', canceled: 'caller_hung_up' };
 
 /** The business's phone was rung (mode a): answered, or missed and on to voicemail (or the caller gave up). */
@@ -290,7 +303,8 @@ async function dialFinished(tx: Tx, deps: MessagingDeps, events: EventBatch, ctx
     // "answered" (the simulator's team picking up in the app) has no duration yet: the call's end brings it.
     const talk = int(params.DialCallDuration) ?? (status === 'answered' ? null : 0);
     const answeredAt = new Date(Math.max(ctx.call.startedAt.getTime(), at.getTime() - (talk ?? 0) * SECOND));
-    await updateCall(tx, ctx, { status: 'answered', answeredAt, ringSeconds: secondsBetween(ctx.call.startedAt, answeredAt), talkSeconds: talk, textBackOutcome: 'not_needed' }, now);
+    const answeredByUserId = await answeredInApp(tx, ctx, params);
+    await updateCall(tx, ctx, { status: 'answered', answeredAt, answeredByUserId, ringSeconds: secondsBetween(ctx.call.startedAt, answeredAt), talkSeconds: talk, textBackOutcome: 'not_needed' }, now);
     events.add(ctx.company.id, { type: 'call.answered', data: { callId: ctx.call.id } });
     return;
   }

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { zonedTimeToInstant } from '@contracts/send-window';
-import { calls, companies, contacts, conversations, leads, messages } from '@server/platform/db/schema';
+import { calls, companies, contacts, conversations, leads, messages, users } from '@server/platform/db/schema';
 import { afterCursor, keysetPage } from '@server/platform/db/keyset';
 import { notFound } from '@server/platform/errors/app-error';
 import type { CompanyScope } from '@server/platform/trpc/scope';
@@ -20,9 +20,20 @@ const selection = {
   contactPhone: contacts.phone,
   leadStatus: leads.status,
   replied: repliedSql,
+  answeredByFirstName: users.firstName,
+  answeredByLastName: users.lastName,
 };
 
-type Selected = { call: CallRow; contactFirstName: string | null; contactLastName: string | null; contactPhone: string | null; leadStatus: string | null; replied: boolean };
+type Selected = {
+  call: CallRow;
+  contactFirstName: string | null;
+  contactLastName: string | null;
+  contactPhone: string | null;
+  leadStatus: string | null;
+  replied: boolean;
+  answeredByFirstName: string | null;
+  answeredByLastName: string | null;
+};
 
 /** A call as the API shows it (times in epoch ms). */
 function toCallView(row: Selected) {
@@ -36,6 +47,8 @@ function toCallView(row: Selected) {
     routingMode: c.routingMode,
     startedAt: c.startedAt.getTime(),
     answeredAt: c.answeredAt?.getTime() ?? null,
+    /** Who on the team answered it in the app; null when answered on a phone (or their account was removed). */
+    answeredBy: c.answeredByUserId && row.answeredByFirstName !== null ? { id: c.answeredByUserId, name: `${row.answeredByFirstName} ${row.answeredByLastName ?? ''}`.trim() } : null,
     endedAt: c.endedAt?.getTime() ?? null,
     ringSeconds: c.ringSeconds,
     talkSeconds: c.talkSeconds,
@@ -73,7 +86,8 @@ function baseQuery(scope: Pick<CompanyScope, 'db'>) {
     .select(selection)
     .from(calls)
     .leftJoin(contacts, eq(contacts.id, calls.contactId))
-    .leftJoin(leads, eq(leads.id, calls.leadId));
+    .leftJoin(leads, eq(leads.id, calls.leadId))
+    .leftJoin(users, and(eq(users.id, calls.answeredByUserId), eq(users.companyId, calls.companyId)));
 }
 
 /** The start of a local day ("2026-11-21") in the company's time zone. */

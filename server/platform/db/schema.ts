@@ -589,6 +589,8 @@ export const calls = pgTable(
     status: text('status', { enum: CALL_STATUSES }).notNull().default('ringing'),
     startedAt: timestamptz('started_at').notNull(),
     answeredAt: timestamptz('answered_at'),
+    /** Who on the team answered it in the app (the test phone's calls); null when answered on a phone. */
+    answeredByUserId: uuid('answered_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     endedAt: timestamptz('ended_at'),
     ringSeconds: integer('ring_seconds'),
     talkSeconds: integer('talk_seconds'),

@@ -16,11 +16,12 @@ export function callDuration(seconds: number): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-/** What happened to the call itself: answered (and for how long), or missed and why. */
-export function callSummary(call: Pick<CallItem, 'missed' | 'status' | 'talkSeconds' | 'missedReason' | 'ringSeconds'>): string {
+/** What happened to the call itself: answered (by whom, when someone answered in the app, and for how long), or missed and why. */
+export function callSummary(call: Pick<CallItem, 'missed' | 'status' | 'talkSeconds' | 'missedReason' | 'ringSeconds' | 'answeredBy'>): string {
   if (!call.missed) {
     if (call.status === 'ringing') return 'Ringing…';
-    return call.talkSeconds !== null ? `Answered · talked ${callDuration(call.talkSeconds)}` : 'Answered';
+    const answered = call.answeredBy ? `Answered by ${call.answeredBy.name}` : 'Answered';
+    return call.talkSeconds !== null ? `${answered} · talked ${callDuration(call.talkSeconds)}` : answered;
   }
   const reason = call.missedReason ? MISSED_REASON_WORDS[call.missedReason as MissedReason] : 'Missed';
   return call.ringSeconds !== null && call.ringSeconds > 0 ? `${reason} · rang ${call.ringSeconds} s` : reason;

@@ -95,6 +95,17 @@ describe('Missed calls → History', () => {
     expect(answered).toHaveTextContent('Answered · talked 1:35');
   });
 
+  it('an answered call says who answered it when someone did in the app', async () => {
+    const byLee = { ...ANSWERED, id: 'c4', answeredBy: { id: 'u-lee', name: 'Lee Park' } };
+    await renderHistory(missedCallsApi({ 'calls.list': () => ({ items: [byLee, { ...ANSWERED, answeredBy: null }], nextCursor: null }) }));
+    const table = await screen.findByRole('table', { name: 'Calls' });
+    const [inApp, onPhone] = within(table).getAllByTestId('call-row');
+    expect(inApp).toHaveTextContent('Answered by Lee Park · talked 1:35');
+    expect(within(inApp!).getByTestId('call-outcome')).toHaveTextContent('Answered');
+    expect(onPhone).toHaveTextContent('Answered · talked 1:35');
+    expect(onPhone).not.toHaveTextContent('Answered by');
+  });
+
   it('pages with the cursor: Show more calls asks for the next page and appends it', async () => {
     const list = vi.fn((input: unknown) =>
       (input as { cursor?: string }).cursor === 'next-1' ? { items: [ANSWERED], nextCursor: null } : { items: [TEXTED, SKIPPED], nextCursor: 'next-1' },

@@ -79,6 +79,25 @@ describe('calls in the thread', () => {
     expect(within(answered).queryByTestId('call-outcome')).toBeNull();
   });
 
+  it('a call someone answered in the app says who answered it', async () => {
+    const answered = { missed: false, missedReason: null, ringSeconds: 4, talkSeconds: 65, voicemail: null, textBack: { outcome: 'not_needed', reason: null, messageId: null, dueAt: null } };
+    await renderInbox(
+      {
+        'conversations.get': () => thread({ messages: [] }),
+        'calls.list': () => ({
+          items: [call({ ...answered, id: 'in-app', answeredBy: { id: 'u-lee', name: 'Lee Park' } }), call({ ...answered, id: 'on-phone', startedAt: Date.now() - 60 * MINUTE, answeredBy: null })],
+          nextCursor: null,
+        }),
+      },
+      threadPath(),
+    );
+    const log = await screen.findByRole('log', { name: 'Texts with Jane Cooper' });
+    await waitFor(() => expect(log.querySelectorAll('[data-call-id]')).toHaveLength(2));
+    expect(log.querySelector('[data-call-id="in-app"]')).toHaveTextContent('Answered by Lee Park · talked 1:05');
+    expect(log.querySelector('[data-call-id="on-phone"]')).toHaveTextContent('Answered · talked 1:05');
+    expect(log.querySelector('[data-call-id="on-phone"]')).not.toHaveTextContent('Answered by');
+  });
+
   it('a skipped text-back says why; a thread with only a call shows it', async () => {
     await renderInbox(
       {

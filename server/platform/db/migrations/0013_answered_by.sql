@@ -1,0 +1,2 @@
+ALTER TABLE "calls" ADD COLUMN "answered_by_user_id" uuid;--> statement-breakpoint
+ALTER TABLE "calls" ADD CONSTRAINT "calls_answered_by_user_id_users_id_fk" FOREIGN KEY ("answered_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
