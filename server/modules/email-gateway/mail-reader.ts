@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import { type AddressObject, simpleParser } from 'mailparser';
+import type { MailForParsing } from './email-parsers';
+
+/** The most text mailparser keeps from one email (the raw email itself is bounded by EMAIL_GATEWAY_MAX_BYTES). */
+const MAX_TEXT = 200_000;
+
+function firstAddress(value: AddressObject | AddressObject[] | undefined): { address: string; name: string } | null {
+  const list = Array.isArray(value) ? value : value ? [value] : [];
+  for (const group of list) {
+    for (const entry of group.value) if (entry.address) return { address: entry.address, name: entry.name ?? '' };
+  }
+  return null;
+}
+
+export interface ReadMail extends MailForParsing {
+  messageId: string | null;
+  date: Date | null;
+}
+
+/**
+ * Reads a raw email with mailparser: headers, the first sender, and its text (mailparser makes text from the HTML
+ * when there is no text part). Attachments are not kept. Never rendered: the text is shown as text.
+ */
+export async function readMail(raw: Buffer): Promise<ReadMail> {
+  const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true, maxHtmlLengthToParse: 1_000_000 });
+  return {
+    messageId: parsed.messageId?.trim() || null,
+    date: parsed.date ?? null,
+    subject: (parsed.subject ?? '').slice(0, 500),
+    from: firstAddress(parsed.from),
+    replyTo: firstAddress(parsed.replyTo),
+    // An HTML-only email (tables of "Label | value"): each cell and block on its own line, so labels stay readable.
+    text: (hasTextPart(raw) || typeof parsed.html !== 'string' ? (parsed.text ?? '') : htmlToLines(parsed.html)).slice(0, MAX_TEXT),
+  };
+}
+
+const hasTextPart = (raw: Buffer) => /^content-type:\s*text\/plain/im.test(raw.toString('latin1'));
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+/** HTML to plain lines, for reading only (never shown as HTML): tags dropped, blocks and cells become lines. */
+export function htmlToLines(html: string): string {
+  return html
+    .replace(/<(script|style|head)[^>]*>[\s\S]*?<\/\1>/gi, '')
+    .replace(/<(br|\/p|\/div|\/tr|\/td|\/th|\/li|\/h[1-6]|\/table)[^>]*>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#?\w+);/g, (whole, name: string) => ENTITIES[name.toLowerCase()] ?? (name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1)) || 32) : whole))
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** The Message-ID header as written, or a hash of the raw email when it has none (a redelivery is then the same bytes). */
+export function messageIdOf(raw: Buffer): string {
+  const head = raw.subarray(0, Math.min(raw.length, 64 * 1024)).toString('latin1');
+  const headers = head.split(/\r?\n\r?\n/, 1)[0] ?? '';
+  const match = /^message-id:\s*(.+(?:\r?\n[ \t].+)*)/im.exec(headers);
+  const value = match?.[1]?.replace(/\s+/g, ' ').trim();
+  return value ? value.slice(0, 500) : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
+}
