@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CALL_DIRECTIONS, CALL_STATUSES, GREETING_SOURCES, MISSED_REASONS, ROUTING_MODES, TEXT_BACK_OUTCOMES, TEXT_BACK_SKIP_REASONS, TRANSCRIPT_STATUSES } from '@contracts/call';
 import { CONSENT_KINDS, CONSENT_METHODS } from '@contracts/consent';
+import { EMAIL_PARSERS, type ExtractedLead, INBOUND_EMAIL_CHANNELS, INBOUND_EMAIL_STATUSES } from '@contracts/email-gateway';
 import { CONVERSATION_MODES, CONVERSATION_STATUSES } from '@contracts/conversation';
 import { LEAD_SOURCES, LEAD_STATUSES } from '@contracts/lead';
 import { MESSAGE_AUTHORS, MESSAGE_DIRECTIONS, MESSAGE_STATUSES } from '@contracts/message';
@@ -700,4 +701,53 @@ export const nonTextableNumbers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('non_textable_numbers_key').on(t.companyId, t.e164)],
+);
+
+/**
+ * The email gateway's address per company: leads+<token>@EMAIL_GATEWAY_DOMAIN. The token is random (128 bits), so
+ * the address cannot be guessed; rotating it replaces it (mail to the old one is refused).
+ */
+export const emailGateways = pgTable(
+  'email_gateways',
+  {
+    companyId: uuid('company_id')
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    createdAt: createdAt(),
+    rotatedAt: timestamptz('rotated_at'),
+  },
+  (t) => [uniqueIndex('email_gateways_token_key').on(t.token)],
+);
+
+/** An email received by the gateway (SMTP or webhook), kept raw (bounded) with what was read from it. */
+export const inboundEmails = pgTable(
+  'inbound_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    channel: text('channel', { enum: INBOUND_EMAIL_CHANNELS }).notNull(),
+    /** The Message-ID header (or a hash of the raw email when it has none): a redelivery is a no-op. */
+    messageId: text('message_id').notNull(),
+    recipient: text('recipient').notNull(),
+    mailFrom: text('mail_from').notNull(),
+    fromHeader: text('from_header'),
+    subject: text('subject'),
+    sizeBytes: integer('size_bytes').notNull(),
+    raw: bytea('raw').notNull(),
+    /** As the HTTP provider passed them (SendGrid's SPF / dkim fields…); null when it did not. */
+    spf: text('spf'),
+    dkim: text('dkim'),
+    status: text('status', { enum: INBOUND_EMAIL_STATUSES }).notNull().default('received'),
+    parser: text('parser', { enum: EMAIL_PARSERS }),
+    extracted: jsonb('extracted').$type<ExtractedLead>(),
+    /** Why it ended as it did, for the owner ("No US or Canadian phone number in the email"). */
+    note: text('note'),
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    textBackMessageId: uuid('text_back_message_id').references(() => messages.id, { onDelete: 'set null' }),
+    receivedAt: timestamptz('received_at').notNull(),
+    processedAt: timestamptz('processed_at'),
+  },
+  (t) => [uniqueIndex('inbound_emails_message_key').on(t.companyId, t.messageId), index('inbound_emails_company_received_idx').on(t.companyId, t.receivedAt, t.id)],
 );
