@@ -54,7 +54,7 @@ export interface Inquiry {
   /** The lead to open: its summary (the inquiry's first words when not given), owner and tracking. */
   lead: { summary?: string | null; assignedUserId?: string | null; tracking?: Record<string, string> | null };
   /** Consent that came with the inquiry (a team member's confirmation, a web form's checkbox). */
-  consent?: { kind: ConsentKind; method: ConsentMethod; text: string; ip?: string | null; userAgent?: string | null; sourceUrl?: string | null; actorUserId?: string | null } | null;
+  consent?: { kind: ConsentKind; method: ConsentMethod; text: string; checked?: boolean | null; ip?: string | null; userAgent?: string | null; sourceUrl?: string | null; actorUserId?: string | null } | null;
 }
 
 export interface IntakeResult {
@@ -116,6 +116,8 @@ export async function takeInquiry(tx: Tx, deps: MessagingDeps, events: EventBatc
 
   const words = inquiry.message?.body ?? '';
   const summary = inquiry.lead.summary !== undefined ? inquiry.lead.summary : truncate(words, SUMMARY_LENGTH, { ellipsis: false }) || null;
+  // What the team is told: the text they sent, or (a web form, an email) the lead's own summary.
+  const told = words || summary || '';
   const { lead, newLead } = await openOrJoinLead(tx, events, { companyId, contactId: contact.id, source: inquiry.source, summary, assignedUserId: inquiry.lead.assignedUserId ?? null, tracking: inquiry.lead.tracking ?? null, now });
 
   if (newContact && message) {
@@ -134,6 +136,7 @@ export async function takeInquiry(tx: Tx, deps: MessagingDeps, events: EventBatc
       userAgent: c.userAgent ?? null,
       sourceUrl: c.sourceUrl ?? null,
       actorUserId: c.actorUserId ?? null,
+      checked: c.checked ?? null,
       createdAt: now,
     });
   }
@@ -145,7 +148,7 @@ export async function takeInquiry(tx: Tx, deps: MessagingDeps, events: EventBatc
 
   const name = contactDisplayName(contact);
   const link = conversation ? `/conversations?c=${conversation.id}` : `/leads?lead=${lead.id}`;
-  const quoted = words ? `"${truncate(words, 140, { ellipsis: false })}"` : 'Sent a photo or file.';
+  const quoted = told ? `"${truncate(told, 140, { ellipsis: false })}"` : message ? 'Sent a photo or file.' : 'No message.';
   if (newLead && INTAKE_RULES[inquiry.source].notifyNewLead) {
     await notify(tx, deps, { company, event: 'new_lead', title: `New lead: ${name}`, body: quoted, link });
   } else if (!newLead && message && conversation?.mode === 'human' && intent === null) {

@@ -21,6 +21,7 @@ import { LEAD_SOURCES, LEAD_STATUSES } from '@contracts/lead';
 import { MESSAGE_AUTHORS, MESSAGE_DIRECTIONS, MESSAGE_STATUSES } from '@contracts/message';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS, PUSH_PREVIEWS } from '@contracts/notification';
 import { RECORDING_PURPOSES, RECORDING_TYPES } from '@contracts/recording';
+import type { WidgetAppearance, WidgetFormFields, WidgetPopup } from '@contracts/widget';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => timestamptz('created_at').notNull().defaultNow();
@@ -330,6 +331,8 @@ export const consentEvents = pgTable(
     userAgent: text('user_agent'),
     messageId: uuid('message_id'),
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A web form's consent checkbox as submitted (only a ticked box is accepted); null for other methods. */
+    checked: boolean('checked'),
     createdAt: createdAt(),
   },
   (t) => [index('consent_events_contact_idx').on(t.contactId, t.createdAt)],
@@ -750,4 +753,52 @@ export const inboundEmails = pgTable(
     processedAt: timestamptz('processed_at'),
   },
   (t) => [uniqueIndex('inbound_emails_message_key').on(t.companyId, t.messageId), index('inbound_emails_company_received_idx').on(t.companyId, t.receivedAt, t.id)],
+);
+
+/**
+ * The website widget of a company (chat launcher, inline form, popup; see docs/decisions, widget): one row, created with a
+ * random public key on first read. `version` goes up on every save, so an embed polling the public config notices
+ * a change. The JSON columns hold the shapes in contracts/widget.ts.
+ */
+export const widgetSettings = pgTable(
+  'widget_settings',
+  {
+    companyId: uuid('company_id')
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    publicKey: text('public_key').notNull(),
+    version: integer('version').notNull().default(1),
+    enabled: boolean('enabled').notNull(),
+    allowedDomains: jsonb('allowed_domains').$type<string[]>().notNull(),
+    greeting: text('greeting').notNull(),
+    appearance: jsonb('appearance').$type<WidgetAppearance>().notNull(),
+    formFields: jsonb('form_fields').$type<WidgetFormFields>().notNull(),
+    consentText: text('consent_text').notNull(),
+    firstTextTemplate: text('first_text_template').notNull(),
+    popup: jsonb('popup').$type<WidgetPopup>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('widget_settings_public_key').on(t.publicKey)],
+);
+
+/**
+ * What lets a visitor's widget read and continue its one conversation after a submission: only the SHA-256 of the
+ * opaque token is kept; it expires.
+ */
+export const widgetVisitorTokens = pgTable(
+  'widget_visitor_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('widget_visitor_tokens_hash').on(t.tokenHash), index('widget_visitor_tokens_conversation_idx').on(t.conversationId)],
 );
