@@ -4,6 +4,7 @@ import { createServerApp, type ServerApp } from './app';
 import { EnvError, type Env, loadDotEnvFiles, loadEnv } from './platform/config/env';
 import { scheduleMaintenance } from './platform/jobs/maintenance.jobs';
 import { scheduleNumberHooks } from './modules/phone-numbers/number-hooks.jobs';
+import { scheduleRecordingsCleanup } from './modules/calls/calls.jobs';
 import { acquireDataDirLock, type DataDirLock, DataDirInUseError } from './platform/lib/data-dir-lock';
 
 function fail(message: string): never {
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await scheduleMaintenance(deps.queue, deps.db, deps.clock, 0);
+  await scheduleRecordingsCleanup(deps.queue, deps.db, deps.clock, 0);
   if (deps.provisioning) await scheduleNumberHooks(deps.queue, deps.db);
   app.startBackground();
   await http.listen({ port: env.PORT, host: env.HOST });

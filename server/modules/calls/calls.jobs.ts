@@ -1,9 +1,18 @@
+import type { Database } from '@server/platform/db/database';
+import type { JobQueue } from '@server/platform/jobs/job-queue';
+import { type Clock, HOUR } from '@server/platform/lib/clock';
 import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
 import { CALL_EVENT_QUEUE, processCallEvent, TEXT_BACK_QUEUE } from './call-events.service';
 import { sendTextBack, textBackFailureConsumer } from './text-back.service';
 import { runSimulatorJob, SIMULATOR_QUEUE, type SimulatorJob } from './call-simulator.service';
+import { deleteUnusedTestPhoneRecordings } from './recordings.service';
 
-/** The calls module's background work: provider call events, the delayed text-back, text-back failures and the test phone's calls. */
+export const RECORDINGS_CLEANUP_QUEUE = 'calls.recordings_cleanup';
+
+/**
+ * The calls module's background work: provider call events, the delayed text-back, text-back failures, the test
+ * phone's calls and the hourly removal of test-phone recordings no call took.
+ */
 export function registerCallJobs(deps: MessagingDeps): void {
   deps.queue.register<{ eventId: string }>(
     CALL_EVENT_QUEUE,
@@ -16,4 +25,19 @@ export function registerCallJobs(deps: MessagingDeps): void {
   // The test phone's calls: the ring timing out (or a decline moving it to now), a silent live caller cut off.
   deps.queue.register<SimulatorJob>(SIMULATOR_QUEUE, (job) => runSimulatorJob(deps, job.payload));
   deps.events.subscribe('calls.text-back-failures', textBackFailureConsumer(deps));
+  deps.queue.register(RECORDINGS_CLEANUP_QUEUE, async () => {
+    // The next run first: a failing run (retried) does not end the chain.
+    await scheduleRecordingsCleanup(deps.queue, deps.db, deps.clock);
+    const deleted = await deleteUnusedTestPhoneRecordings(deps.db, deps.clock.now());
+    if (deleted > 0) deps.logger.info({ deleted }, 'test-phone recordings no call took, older than a day, deleted');
+  });
+}
+
+/**
+ * Queues the cleanup `delayMs` from now (the server queues one at start; each run queues the next). The singleton
+ * key is the run's hour, so several processes (or restarts) queue one run per hour between them.
+ */
+export async function scheduleRecordingsCleanup(queue: JobQueue, db: Database, clock: Clock, delayMs = HOUR): Promise<void> {
+  const runAt = new Date(clock.now().getTime() + delayMs);
+  await queue.enqueue(db, RECORDINGS_CLEANUP_QUEUE, {}, { singletonKey: runAt.toISOString().slice(0, 13), runAt });
 }

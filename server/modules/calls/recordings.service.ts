@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt, notExists, sql } from 'drizzle-orm';
 import {
   MAX_GREETING_SECONDS,
   MAX_RECORDING_BYTES,
@@ -11,6 +11,7 @@ import {
 import type { Database, DbOrTx } from '@server/platform/db/database';
 import { calls, missedCallSettings, recordings } from '@server/platform/db/schema';
 import { invalidField, notFound } from '@server/platform/errors/app-error';
+import { HOUR } from '@server/platform/lib/clock';
 import type { CompanyScope } from '@server/platform/trpc/scope';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
 
@@ -144,6 +145,34 @@ export async function takeVoicemailRecording(executor: DbOrTx, companyId: string
 
 /** The simulator's RecordingUrl for a voicemail recorded on a test phone: a pointer into `recordings`, not a web address. */
 const SIMULATOR_RECORDING = 'leadloop-recording:';
+
+/** How long a test-phone recording no call took is kept (the tester recorded, then hung up or discarded it). */
+export const UNUSED_RECORDING_KEPT_MS = 24 * HOUR;
+
+/**
+ * Deletes the test phone's voicemail recordings that no call took and that are older than a day. Never a greeting
+ * (another purpose) nor a call's voicemail (taken: `used_at` set, and no call points at it); a recording being taken
+ * at the same moment is either taken first (and kept) or deleted first (and the take answers NOT_FOUND).
+ */
+export async function deleteUnusedTestPhoneRecordings(executor: DbOrTx, now: Date): Promise<number> {
+  const deleted = await executor
+    .delete(recordings)
+    .where(
+      and(
+        eq(recordings.purpose, 'voicemail'),
+        isNull(recordings.usedAt),
+        lt(recordings.createdAt, new Date(now.getTime() - UNUSED_RECORDING_KEPT_MS)),
+        notExists(
+          executor
+            .select({ id: calls.id })
+            .from(calls)
+            .where(and(eq(calls.companyId, recordings.companyId), eq(calls.recordingUrl, sql`${SIMULATOR_RECORDING} || ${recordings.id}::text`))),
+        ),
+      ),
+    )
+    .returning({ id: recordings.id });
+  return deleted.length;
+}
 export const simulatorRecordingUrl = (recordingId: string) => `${SIMULATOR_RECORDING}${recordingId}`;
 
 /** The playback path LeadLoop serves for a call's voicemail (the session decides whose calls it plays). */
