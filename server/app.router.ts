@@ -10,6 +10,7 @@ import { logsRouter } from './modules/logs/logs.router';
 import { teamRouter } from './modules/team/team.router';
 import { notificationsRouter } from './modules/notifications/notifications.router';
 import { phoneRouter } from './modules/phone-numbers/phone-numbers.router';
+import { widgetRouter } from './modules/widget/widget.router';
 import { router } from './platform/trpc/trpc';
 
 export const appRouter = router({
@@ -26,6 +27,7 @@ export const appRouter = router({
   calls: callsRouter,
   missedCalls: missedCallsRouter,
   recordings: recordingsRouter,
+  widget: widgetRouter,
 });
 
 export type AppRouter = typeof appRouter;

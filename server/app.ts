@@ -13,6 +13,7 @@ import { createTwilioClient } from './adapters/telephony/twilio';
 import { registerAdminRoutes } from './modules/auth/admin.routes';
 import { registerTwilioWebhooks } from './modules/telephony/twilio.webhooks';
 import { registerRecordingRoutes } from './modules/calls/recordings.routes';
+import { registerWidgetPublicRoutes } from './modules/widget/widget.public';
 import { createMessaging } from './modules/telephony/telephony';
 import { createEventBus } from './platform/realtime/event-bus';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -177,6 +178,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
   if (env.TWILIO_AUTH_TOKEN) {
     await registerTwilioWebhooks(http, { messaging, authToken: env.TWILIO_AUTH_TOKEN, publicUrl: env.PUBLIC_URL, logger });
   }
+  await registerWidgetPublicRoutes(http, { messaging, publicUrl: env.PUBLIC_URL });
   await registerRecordingRoutes(http, { deps, twilio: twilio && env.TWILIO_AUTH_TOKEN ? { authToken: env.TWILIO_AUTH_TOKEN, recordings: twilio.recordings } : null });
   const spa = env.SERVE_SPA ? await registerSpa(http, options.distDir ?? DEFAULT_DIST_DIR) : null;
   // Fastify's default 404 logs the whole URL, and ours may carry `?adminAuth=`: answer without logging it.
