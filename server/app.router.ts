@@ -11,6 +11,7 @@ import { teamRouter } from './modules/team/team.router';
 import { notificationsRouter } from './modules/notifications/notifications.router';
 import { phoneRouter } from './modules/phone-numbers/phone-numbers.router';
 import { widgetRouter } from './modules/widget/widget.router';
+import { emailGatewayRouter } from './modules/email-gateway/email-gateway.router';
 import { router } from './platform/trpc/trpc';
 
 export const appRouter = router({
@@ -28,6 +29,7 @@ export const appRouter = router({
   missedCalls: missedCallsRouter,
   recordings: recordingsRouter,
   widget: widgetRouter,
+  emailGateway: emailGatewayRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -14,6 +14,8 @@ import { registerAdminRoutes } from './modules/auth/admin.routes';
 import { registerTwilioWebhooks } from './modules/telephony/twilio.webhooks';
 import { registerRecordingRoutes } from './modules/calls/recordings.routes';
 import { registerWidgetPublicRoutes } from './modules/widget/widget.public';
+import { registerEmailWebhook } from './modules/email-gateway/email.webhooks';
+import { type SmtpListener, startSmtpListener } from './modules/email-gateway/smtp-listener';
 import { createMessaging } from './modules/telephony/telephony';
 import { createEventBus } from './platform/realtime/event-bus';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -118,6 +120,12 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
     env: { NODE_ENV: env.NODE_ENV, PUBLIC_URL: env.PUBLIC_URL },
     messaging,
     provisioning: twilio?.provisioning ?? null,
+    emailGateway: {
+      domain: env.EMAIL_GATEWAY_DOMAIN,
+      maxBytes: env.EMAIL_GATEWAY_MAX_BYTES,
+      smtp: env.EMAIL_GATEWAY_SMTP_PORT !== undefined,
+      webhook: Boolean(env.EMAIL_GATEWAY_WEBHOOK_SECRET),
+    },
   };
 
   const http = Fastify({
@@ -179,6 +187,8 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
     await registerTwilioWebhooks(http, { messaging, authToken: env.TWILIO_AUTH_TOKEN, publicUrl: env.PUBLIC_URL, logger });
   }
   await registerWidgetPublicRoutes(http, { messaging, publicUrl: env.PUBLIC_URL });
+  const emailGateway = { domain: env.EMAIL_GATEWAY_DOMAIN, maxBytes: env.EMAIL_GATEWAY_MAX_BYTES };
+  if (env.EMAIL_GATEWAY_WEBHOOK_SECRET) await registerEmailWebhook(http, { deps: messaging, config: emailGateway, secret: env.EMAIL_GATEWAY_WEBHOOK_SECRET });
   await registerRecordingRoutes(http, { deps, twilio: twilio && env.TWILIO_AUTH_TOKEN ? { authToken: env.TWILIO_AUTH_TOKEN, recordings: twilio.recordings } : null });
   const spa = env.SERVE_SPA ? await registerSpa(http, options.distDir ?? DEFAULT_DIST_DIR) : null;
   // Fastify's default 404 logs the whole URL, and ours may carry `?adminAuth=`: answer without logging it.
@@ -187,15 +197,27 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
   });
 
   let closing: Promise<void> | null = null;
+  let smtp: Promise<SmtpListener | null> | null = null;
   return {
     http,
     deps,
     database,
     mailer,
-    startBackground: () => queue.start(),
+    startBackground: () => {
+      queue.start();
+      const port = env.EMAIL_GATEWAY_SMTP_PORT;
+      if (port !== undefined && !smtp) {
+        const smtpLogger = logger.child({ component: 'email-gateway' });
+        smtp = startSmtpListener(messaging, emailGateway, { port, host: env.EMAIL_GATEWAY_SMTP_HOST, logger: smtpLogger }).catch((error: unknown) => {
+          smtpLogger.error({ err: error, port }, 'email gateway SMTP listener could not start');
+          return null;
+        });
+      }
+    },
     close() {
       closing ??= (async () => {
         await http.close();
+        await (await smtp)?.close();
         await queue.stop();
         await bus.close();
         await mailer.close?.();

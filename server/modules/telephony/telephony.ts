@@ -17,6 +17,7 @@ import { PUSH_QUEUE, type PushConfig, sendPush } from '@server/modules/notificat
 import { DELIVER_QUEUE, deliverMessage } from '@server/modules/messaging/outbound.service';
 import { activeNumberOf } from '@server/modules/phone-numbers/active-number';
 import { registerCallJobs } from '@server/modules/calls/calls.jobs';
+import { INBOUND_EMAIL_QUEUE, processInboundEmail } from '@server/modules/email-gateway/email-gateway.service';
 
 export interface MessagingOptions {
   db: Database;
@@ -88,6 +89,8 @@ export function createMessaging(options: MessagingOptions): MessagingDeps {
     { retryDelayMs: (attempt) => Math.min(5_000 * 2 ** (attempt - 1), 30 * 60_000) },
   );
   registerCallJobs(deps);
+  // The email gateway's received emails: read, turned into leads, texted back.
+  options.queue.register<{ emailId: string }>(INBOUND_EMAIL_QUEUE, (job) => processInboundEmail(deps, job.payload.emailId));
   options.queue.register<unknown>(NOTIFY_QUEUE, (job) => sendNotification(deps, job.payload));
   options.queue.register<unknown>(PUSH_QUEUE, (job) => sendPush(deps, deps.push, job.payload));
   options.queue.register<unknown>(ALERT_SMS_QUEUE, async (job) => {

@@ -57,6 +57,18 @@ export const envSchema = z
       .transform((v) => v === 'true'),
     /** Minimum gap between two texts from one business number, in ms (1 message per second). */
     SMS_MIN_GAP_MS: positiveInt(1000),
+    // Email gateway (/email-gateway): addresses leads+<token>@EMAIL_GATEWAY_DOMAIN; the SMTP listener is off unless a port is set.
+    EMAIL_GATEWAY_DOMAIN: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .default('inbound.leadloop.localhost')
+      .pipe(z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a domain name such as inbound.example.com')),
+    EMAIL_GATEWAY_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    EMAIL_GATEWAY_SMTP_HOST: z.string().trim().min(1).default('127.0.0.1'),
+    /** Authenticates POST /webhooks/email/inbound (Bearer, or the Basic-auth password); the endpoint is off without it. */
+    EMAIL_GATEWAY_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+    EMAIL_GATEWAY_MAX_BYTES: z.coerce.number().int().min(1024).max(25 * 1024 * 1024).default(2 * 1024 * 1024),
     // Web Push (notifications on the owner's phone): VAPID keys from `npx web-push generate-vapid-keys`.
     VAPID_PUBLIC_KEY: optionalString,
     VAPID_PRIVATE_KEY: optionalString,

@@ -23,6 +23,8 @@ export interface AppDeps {
   messaging: MessagingDeps;
   /** Buying and connecting Twilio numbers; null when Twilio is not configured. */
   provisioning: NumberProvisioning | null;
+  /** The email gateway's domain, size limit and which ways in are on (the defaults when not set: tests). */
+  emailGateway?: { domain: string; maxBytes: number; smtp: boolean; webhook: boolean };
 }
 
 export interface Context {
