@@ -36,7 +36,7 @@ export const NAVIGATION: NavGroup[] = [
       { label: 'Missed calls', to: '/missed-calls' },
       { label: 'AI call answering', to: '/ai-call-answering', soon: true },
       { label: 'Microsites', to: '/microsites', soon: true },
-      { label: 'Email gateway', to: '/email-gateway', soon: true },
+      { label: 'Email gateway', to: '/email-gateway' },
     ],
   },
   {
