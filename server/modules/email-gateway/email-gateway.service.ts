@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { EMAIL_PARSER_WORDS, type ExtractedLead, type InboundEmailChannel } from '@contracts/email-gateway';
-import { storableText } from '@contracts/text';
+import { storableText, truncate } from '@contracts/text';
 import { afterCursor, keysetPage } from '@server/platform/db/keyset';
 import { companies, contacts, emailGateways, inboundEmails, leads, nonTextableNumbers, phoneNumbers } from '@server/platform/db/schema';
 import { notFound } from '@server/platform/errors/app-error';
@@ -249,7 +249,7 @@ export async function getInboundEmail(scope: CompanyScope, id: string) {
     .where(and(eq(inboundEmails.id, id), eq(inboundEmails.companyId, scope.companyId)))
     .limit(1);
   if (!row) throw notFound('Email');
-  const text = row.email.status === 'no_phone' || row.email.status === 'failed' ? await readMail(row.email.raw).then((m) => m.text.slice(0, 5_000), () => null) : null;
+  const text = row.email.status === 'no_phone' || row.email.status === 'failed' ? await readMail(row.email.raw).then((m) => truncate(m.text, 5_000, { ellipsis: false }), () => null) : null;
   return { ...toView(row), text };
 }
 

@@ -93,3 +93,15 @@ describe('lead email parsers (tests/fixtures/email)', () => {
     expect(splitName('Jamie Rivera Smith')).toEqual({ firstName: 'Jamie', lastName: 'Rivera Smith' });
   });
 });
+
+describe('reading an HTML-only email', () => {
+  it('turns numeric entities into characters, and numbers that are no character into U+FFFD instead of failing', async () => {
+    const raw = Buffer.from(
+      ['From: Site <form@example.test>', 'To: leads@example.test', 'Subject: New lead 🔧', 'Content-Type: text/html; charset=utf-8', '', '<p>Name: J&#x41;ne &#66;ond</p><p>Note: &#99999999; &#xD800; &amp;</p>'].join('\r\n'),
+    );
+    const mail = await readMail(raw);
+    expect(mail.text).toContain('Name: JAne Bond');
+    expect(mail.text).toContain('Note: \ufffd \ufffd &');
+    expect(mail.subject).toBe('New lead 🔧');
+  });
+});

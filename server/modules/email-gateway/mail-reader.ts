@@ -1,3 +1,4 @@
+import { truncate } from '@contracts/text';
 import { createHash } from 'node:crypto';
 import { type AddressObject, simpleParser } from 'mailparser';
 import type { MailForParsing } from './email-parsers';
@@ -27,11 +28,11 @@ export async function readMail(raw: Buffer): Promise<ReadMail> {
   return {
     messageId: parsed.messageId?.trim() || null,
     date: parsed.date ?? null,
-    subject: (parsed.subject ?? '').slice(0, 500),
+    subject: truncate(parsed.subject ?? '', 500, { ellipsis: false }),
     from: firstAddress(parsed.from),
     replyTo: firstAddress(parsed.replyTo),
     // An HTML-only email (tables of "Label | value"): each cell and block on its own line, so labels stay readable.
-    text: (hasTextPart(raw) || typeof parsed.html !== 'string' ? (parsed.text ?? '') : htmlToLines(parsed.html)).slice(0, MAX_TEXT),
+    text: truncate(hasTextPart(raw) || typeof parsed.html !== 'string' ? (parsed.text ?? '') : htmlToLines(parsed.html), MAX_TEXT, { ellipsis: false }),
   };
 }
 
@@ -45,7 +46,7 @@ export function htmlToLines(html: string): string {
     .replace(/<(script|style|head)[^>]*>[\s\S]*?<\/\1>/gi, '')
     .replace(/<(br|\/p|\/div|\/tr|\/td|\/th|\/li|\/h[1-6]|\/table)[^>]*>/gi, '\n')
     .replace(/<[^>]*>/g, '')
-    .replace(/&(#?\w+);/g, (whole, name: string) => ENTITIES[name.toLowerCase()] ?? (name.startsWith('#') ? String.fromCodePoint(Number(name.slice(1)) || 32) : whole))
+    .replace(/&(#?\w+);/g, (whole, entity: string) => ENTITIES[entity.toLowerCase()] ?? (entity.startsWith('#') ? numericEntity(entity) : whole))
     .split('\n')
     .map((line) => line.replace(/[ \t]+/g, ' ').trim())
     .join('\n')
@@ -60,4 +61,11 @@ export function messageIdOf(raw: Buffer): string {
   const match = /^message-id:\s*(.+(?:\r?\n[ \t].+)*)/im.exec(headers);
   const value = match?.[1]?.replace(/\s+/g, ' ').trim();
   return value ? value.slice(0, 500) : `sha256:${createHash('sha256').update(raw).digest('hex')}`;
+}
+
+/** `&#65;` or `&#x41;` as its character; a number that is no character (too large, a surrogate, junk) as U+FFFD. */
+function numericEntity(entity: string): string {
+  const code = /^#x[0-9a-f]+$/i.test(entity) ? Number.parseInt(entity.slice(2), 16) : /^#\d+$/.test(entity) ? Number(entity.slice(1)) : Number.NaN;
+  const isCharacter = Number.isInteger(code) && code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
+  return isCharacter ? String.fromCodePoint(code) : '\ufffd';
 }

@@ -1,3 +1,4 @@
+import { truncate } from '@contracts/text';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hostAllowed, WIDGET_ERRORS, type WidgetErrorCode } from '@contracts/widget';
 import { checkLimits, type Limit, lockKey, recordHit } from '@server/platform/db/rate-limit';
@@ -193,7 +194,7 @@ export function registerWidgetPublicRoutes(app: FastifyInstance, options: { mess
         tracking,
         pageUrl: input.page.url,
         ip: request.ip || null,
-        userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null,
+        userAgent: typeof userAgent === 'string' ? truncate(userAgent, 500, { ellipsis: false }) : null,
       });
       return reply
         .code(201)
