@@ -32,19 +32,27 @@ function present(row: WidgetSettingsRow) {
   return { ...rest, updatedAt: row.updatedAt.getTime(), defaults: DEFAULT_WIDGET_SETTINGS };
 }
 
-/** What Chat widget → Styles / Form embed / Popup show: the saved settings, the public key and the version. */
-export async function getWidgetSettings(scope: Pick<CompanyScope, 'db' | 'companyId' | 'now'>) {
-  return present(await ensureWidgetSettings(scope.db, scope.companyId, scope.now));
+/**
+ * What Chat widget → Styles / Form embed / Popup show: the saved settings, the public key, the version, and whether
+ * the caller may save them (`canEdit`: staff see them read-only, the save would be refused).
+ */
+export async function getWidgetSettings(scope: Pick<CompanyScope, 'db' | 'companyId' | 'userId' | 'now'>) {
+  const row = await ensureWidgetSettings(scope.db, scope.companyId, scope.now);
+  return { ...present(row), canEdit: await isManager(scope.db, scope) };
 }
 
 /** Who may change what the public website shows and which sites may use the key: owners and admins. */
-async function assertManager(executor: DbOrTx, scope: Pick<CompanyScope, 'companyId' | 'userId'>) {
+async function isManager(executor: DbOrTx, scope: Pick<CompanyScope, 'companyId' | 'userId'>): Promise<boolean> {
   const [user] = await executor
     .select({ role: users.role })
     .from(users)
     .where(and(eq(users.id, scope.userId), eq(users.companyId, scope.companyId)))
     .limit(1);
-  if (user?.role !== 'owner' && user?.role !== 'admin') throw new AppError('FORBIDDEN', 'Only the owner or an admin can change the website widget.');
+  return user?.role === 'owner' || user?.role === 'admin';
+}
+
+async function assertManager(executor: DbOrTx, scope: Pick<CompanyScope, 'companyId' | 'userId'>) {
+  if (!(await isManager(executor, scope))) throw new AppError('FORBIDDEN', 'Only the owner or an admin can change the website widget.');
 }
 
 /**
@@ -80,5 +88,5 @@ export async function updateWidgetSettings(scope: CompanyScope, input: UpdateWid
     return row;
   });
   onSaved?.(saved.publicKey);
-  return present(saved);
+  return { ...present(saved), canEdit: true };
 }

@@ -25,6 +25,8 @@ describe('widget.settings.get', () => {
     expect(first.publicKey).toMatch(/^wk_[A-Za-z0-9_-]{32}$/);
     expect((await caller().widget.settings.get()).publicKey).toBe(first.publicKey);
     expect(first).not.toHaveProperty('companyId');
+    expect(first.canEdit).toBe(true);
+    expect(first.scriptUrl).toBe(`${t.deps.env.PUBLIC_URL.replace(/\/+$/, '')}/widget.js`);
   });
 
   it('is each company’s own', async () => {
@@ -78,6 +80,7 @@ describe('widget.settings.update', () => {
   it('is for owners and admins: staff may read but not save', async () => {
     const settings = await caller().widget.settings.get();
     await t.deps.db.update(users).set({ role: 'staff' }).where(eq(users.email, 'owner@acme.test'));
+    expect((await caller().widget.settings.get()).canEdit).toBe(false);
     expect((await trpcErrorOf(caller().widget.settings.update({ expectedVersion: settings.version, greeting: 'Staff edit' }))).code).toBe('FORBIDDEN');
     await t.deps.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'owner@acme.test'));
     expect((await caller().widget.settings.update({ expectedVersion: settings.version, greeting: 'Admin edit' })).greeting).toBe('Admin edit');
