@@ -81,5 +81,5 @@ test('a call answered on the incoming-call card is answered, not missed: End cal
   await expect(calling.getByRole('status')).toContainText('Not a missed call');
 
   await page.goto('/missed-calls/history');
-  await expect(page.getByText(/Answered · talked/).first()).toBeVisible();
+  await expect(page.getByText(/Answered by .+ · talked/).first()).toBeVisible();
 });
