@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { twilioSignature } from '@server/adapters/telephony/twilio';
 import { startMailCatcher } from '@server/platform/testing/mail-catcher';
-import { startServerProcess } from '../tests/support/server-process';
-import { freePort, percentile, postForm } from './bench-inbound';
+import { percentile, postForm, startBenchServer } from './bench-inbound';
 import { trpcMutation } from './trpc-call';
 
 /**
@@ -82,26 +81,11 @@ export async function benchCalls(args: string[]): Promise<number> {
   const handoffs: Handoff[] = [];
   const mail = await startMailCatcher();
   const twilio = await fakeTwilioApi(handoffs);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const databaseUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || '';
-  const engine = databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : 'embedded PGlite';
-  const server = await startServerProcess({
-    // --cpu-prof DIR: the server writes a CPU profile into DIR when it exits.
-    nodeFlags: values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [],
-    env: {
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      PUBLIC_URL: base,
-      SERVE_SPA: 'false',
-      LOG_LEVEL: 'warn',
-      SMTP_URL: mail.url,
-      TWILIO_ACCOUNT_SID: SID,
-      TWILIO_AUTH_TOKEN: TOKEN,
-      TWILIO_API_BASE: twilio.url,
-      AUTH_CODE_SENDS_PER_IP_PER_HOUR: '0',
-      SMS_MIN_GAP_MS: values['gap-ms'],
-    },
+  const { server, base, engine } = await startBenchServer({
+    mailUrl: mail.url,
+    twilio: { sid: SID, token: TOKEN, url: twilio.url },
+    cpuProf: values['cpu-prof'],
+    env: { SMS_MIN_GAP_MS: values['gap-ms'] },
   });
   try {
     const call = trpcMutation(base);

@@ -59,6 +59,35 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/**
+ * The real server for a webhook bench: on a free port, on the embedded database or the PostgreSQL server of
+ * DATABASE_URL / TEST_DATABASE_URL, e-mail to `mailUrl`, Twilio configured against a local stand-in; `cpuProf`
+ * (a folder) makes it write a CPU profile there when it exits.
+ */
+export async function startBenchServer(options: { mailUrl: string; twilio: { sid: string; token: string; url: string }; cpuProf?: string | undefined; env?: Record<string, string> }) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const databaseUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || '';
+  const engine = databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : 'embedded PGlite';
+  const server = await startServerProcess({
+    nodeFlags: options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProf}`] : [],
+    env: {
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      PUBLIC_URL: base,
+      SERVE_SPA: 'false',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: options.mailUrl,
+      TWILIO_ACCOUNT_SID: options.twilio.sid,
+      TWILIO_AUTH_TOKEN: options.twilio.token,
+      TWILIO_API_BASE: options.twilio.url,
+      AUTH_CODE_SENDS_PER_IP_PER_HOUR: '0',
+      ...options.env,
+    },
+  });
+  return { server, base, engine };
+}
+
 export async function benchInbound(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
@@ -78,26 +107,7 @@ export async function benchInbound(args: string[]): Promise<number> {
   const DUPLICATE_SHARE = Number(values.duplicates);
   const mail = await startMailCatcher();
   const twilio = await fakeTwilioApi();
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const databaseUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL || '';
-  const engine = databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : 'embedded PGlite';
-  const server = await startServerProcess({
-    // --cpu-prof DIR: the server writes a CPU profile into DIR when it exits.
-    nodeFlags: values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [],
-    env: {
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      PUBLIC_URL: base,
-      SERVE_SPA: 'false',
-      LOG_LEVEL: 'warn',
-      SMTP_URL: mail.url,
-      TWILIO_ACCOUNT_SID: SID,
-      TWILIO_AUTH_TOKEN: TOKEN,
-      TWILIO_API_BASE: twilio.url,
-      AUTH_CODE_SENDS_PER_IP_PER_HOUR: '0',
-    },
-  });
+  const { server, base, engine } = await startBenchServer({ mailUrl: mail.url, twilio: { sid: SID, token: TOKEN, url: twilio.url }, cpuProf: values['cpu-prof'] });
   try {
     const call = trpcMutation(base);
     const query = async (path: string, input: unknown, token: string) => {
