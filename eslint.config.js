@@ -68,6 +68,12 @@ export default tseslint.config(
     rules: { 'no-empty-pattern': 'off' },
   },
   {
+    // The website widget's embed runs on other companies' pages: browser globals, contracts only, never server code.
+    files: ['embed/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_TYPES_ONLY, { regex: '^@/', message: 'The embed does not use the web app.' }] }] },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -71,6 +71,11 @@ export default defineConfig({
         },
       },
       {
+        // The website widget's embed (embed/, plain DOM): its own jsdom project, without the web app's setup.
+        resolve: { alias },
+        test: { name: 'embed', environment: 'jsdom', include: ['embed/**/*.test.ts'] },
+      },
+      {
         plugins: [react()],
         resolve: { alias },
         test: {

@@ -77,6 +77,17 @@ export const DEFAULT_WIDGET_SETTINGS: WidgetSettingsValues = {
   popup: { enabled: false, trigger: 'time', delaySeconds: 15, scrollPercent: 50, includePaths: [], excludePaths: [], frequencyDays: 7 },
 };
 
+/** What GET /public/widget/config answers (only what the embed draws): the consent text has its merge tags filled. */
+export interface WidgetPublicConfig {
+  version: number;
+  businessName: string;
+  greeting: string;
+  appearance: WidgetAppearance;
+  formFields: WidgetFormFields;
+  consentText: string;
+  popup: WidgetPopup;
+}
+
 /** A hostname or `*.` + hostname, lower case, no scheme, port or path. */
 export const DOMAIN_PATTERN = /^(\*\.)?(localhost|([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})$/;
 

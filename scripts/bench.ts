@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { loadDotEnvFiles } from '@server/platform/config/env';
@@ -12,9 +12,12 @@ import { buildIfStale, DIST } from './web-build';
 /**
  * npm run bench:bundle — what the sign-in page (`/`) downloads on first load, from the production build:
  * the entry chunk and everything it imports statically, plus the stylesheets they bring (gzip -9, as served).
- * Fails when over budget or when code of the signed-in app is in that first load.
+ * Fails when over budget or when code of the signed-in app is in that first load. Also the website widget's embed
+ * (dist/widget.js, gzip -9) against its own 15 kB budget.
  */
 const BUDGET = { jsGzip: 150 * 1024, cssGzip: 12 * 1024 };
+/** The website widget's embed (dist/widget.js), loaded on companies' own sites (decision 0031). */
+const WIDGET_BUDGET = 15 * 1024;
 /** Source that must never be part of the first load. */
 const FORBIDDEN = [
   /^src\/pages\/(?!sign-in\/)/,
@@ -67,7 +70,12 @@ async function bundle(): Promise<number> {
   console.log(`Loaded later: ${lazy.length} chunks (${kb(lazy.reduce((sum, c) => sum + gz(c.fileName), 0))} gzip), e.g. the app shell, every protected screen, React Query, PostHog`);
   console.log(`Signed-in app code in the first load: ${forbidden.length === 0 ? 'none' : forbidden.join(', ')}`);
 
+  const widgetGzip = existsSync(join(DIST, 'widget.js')) ? gz('widget.js') : null;
+  console.log(`Widget embed (widget.js): ${widgetGzip === null ? 'missing from the build' : `${kb(widgetGzip)} gzip (${kb(statSync(join(DIST, 'widget.js')).size)} raw)`} — budget ${kb(WIDGET_BUDGET)}`);
+
   const failures = [
+    widgetGzip === null ? 'widget.js is not in the build' : null,
+    widgetGzip !== null && widgetGzip > WIDGET_BUDGET ? `widget.js over budget by ${kb(widgetGzip - WIDGET_BUDGET)}` : null,
     jsGzip > BUDGET.jsGzip ? `JS over budget by ${kb(jsGzip - BUDGET.jsGzip)}` : null,
     cssGzip > BUDGET.cssGzip ? `CSS over budget by ${kb(cssGzip - BUDGET.cssGzip)}` : null,
     forbidden.length > 0 ? 'signed-in app code in the first load' : null,

@@ -9,8 +9,8 @@ export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DIST = join(ROOT, 'dist');
 const STAMP_NAME = '.build-stamp.json';
 
-/** Everything that changes the built SPA. */
-const INPUTS = ['src', 'contracts', 'index.html', 'vite.config.ts', 'scripts/vite-chunk-stats.ts', 'scripts/prerender-sign-in.ts', 'scripts/sign-in-hint.ts', 'package-lock.json', 'public', '.env', '.env.local', '.env.production', '.env.production.local'];
+/** Everything that changes the built SPA and the widget's embed (dist/widget.js). */
+const INPUTS = ['src', 'contracts', 'embed', 'index.html', 'vite.config.ts', 'vite.embed.config.ts', 'scripts/vite-chunk-stats.ts', 'scripts/prerender-sign-in.ts', 'scripts/sign-in-hint.ts', 'package-lock.json', 'public', '.env', '.env.local', '.env.production', '.env.production.local'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -85,6 +85,9 @@ export async function buildWeb({ outDir = DIST, env = {} }: WebBuildOptions = {}
     throw new Error('Vite is not installed. Run `npm install` (with dev dependencies) before building the web app.');
   }
   await run(process.execPath, [viteBin, 'build', ...(outDir === DIST ? [] : ['--outDir', outDir])], env);
+  // The website widget's embed (embed/ → widget.js, served at /widget.js): its own small build into the same folder,
+  // after the app's build (which empties the folder). Decision 0031.
+  await run(process.execPath, [viteBin, 'build', '--config', join(ROOT, 'vite.embed.config.ts'), ...(outDir === DIST ? [] : ['--outDir', outDir])], env);
   // The sign-in page's first paint from the build itself (dist/sign-in.html), in its own process: it sets up a
   // simulated browser's globals. Only for the build the server serves (the QA build is served by its own test).
   if (outDir === DIST) await run(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'prerender-sign-in.ts'), outDir], env);

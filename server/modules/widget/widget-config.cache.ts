@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { WidgetPublicConfig } from '@contracts/widget';
 import type { DbOrTx } from '@server/platform/db/database';
 import { companies, widgetSettings } from '@server/platform/db/schema';
 import { SECOND } from '@server/platform/lib/clock';
@@ -63,7 +64,7 @@ export function clearWidgetConfigCache(): void {
 }
 
 /** What GET /public/widget/config answers: what the embed draws, never the company id or the domains list. */
-export function publicConfig(widget: PublicWidget) {
+export function publicConfig(widget: PublicWidget): WidgetPublicConfig {
   const s = widget.settings;
   return {
     version: s.version,

@@ -100,7 +100,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: CspOption
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
-    reply.header('Cross-Origin-Resource-Policy', 'same-origin');
+    // Same-origin unless a route says otherwise (/widget.js is loaded by other sites' pages).
+    if (!reply.hasHeader('cross-origin-resource-policy')) reply.header('Cross-Origin-Resource-Policy', 'same-origin');
     reply.header('Permissions-Policy', 'camera=(), microphone=(self), geolocation=(), payment=()');
     if (options.https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     return payload;

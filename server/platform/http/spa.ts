@@ -7,6 +7,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 const SERVER_PREFIXES = ['/trpc', '/api', '/webhooks', '/internal', '/healthz'];
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/**
+ * The website widget's embed (`/widget.js`, built from embed/): its name is in companies' sites, so it is not hashed —
+ * browsers keep it 5 minutes, then revalidate with its ETag. Loaded by other sites' pages: readable from any origin
+ * (CORS `*`, Cross-Origin-Resource-Policy cross-origin). Decision 0031.
+ */
+export const WIDGET_SCRIPT_CACHE = 'public, max-age=300';
 
 export interface SpaHandler {
   /** Answers a GET for a client-side route with index.html; false when the request is not one. */
@@ -22,6 +28,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`The web app is not built (${indexFile} is missing). Run: npm run build`);
   const assetsDir = join(distDir, 'assets');
+  const widgetScript = join(distDir, 'widget.js');
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -32,6 +39,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     dotfiles: 'ignore',
     cacheControl: false,
     setHeaders(reply, path) {
+      if (path === widgetScript || path === `${widgetScript}.br` || path === `${widgetScript}.gz`) {
+        reply.header('Cache-Control', WIDGET_SCRIPT_CACHE).header('Access-Control-Allow-Origin', '*').header('Cross-Origin-Resource-Policy', 'cross-origin');
+        return;
+      }
       reply.header('Cache-Control', path.startsWith(assetsDir) ? IMMUTABLE_CACHE : 'no-cache');
     },
   });
