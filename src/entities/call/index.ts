@@ -6,4 +6,5 @@ export type { CallItem } from './model/types';
 export { AudioPlayer } from './ui/audio-player';
 export { CallDetails } from './ui/call-details';
 export { CallVoicemail } from './ui/call-voicemail';
+export { EarlierCallsButton } from './ui/earlier-calls-button';
 export { TextBackBadge } from './ui/text-back-badge';

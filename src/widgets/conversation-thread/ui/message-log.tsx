@@ -1,7 +1,7 @@
-import { Anchor, Box, Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { Fragment, useLayoutEffect, useMemo, useRef } from 'react';
-import { CallDetails, type CallItem, callTitle, useCallsOf } from '@/entities/call';
+import { CallDetails, type CallItem, callTitle, EarlierCallsButton, useCallsOf } from '@/entities/call';
 import type { Thread, ThreadMessage } from '@/entities/conversation';
 import { authorLabel, deliveryLine, isTroubled, LinkedText, safeWebUrl } from '@/entities/message';
 import { clockTime, dayLabel, fullDateTime, sameDay, useNow } from '@/shared/lib/format';
@@ -85,13 +85,7 @@ export function MessageLog({ thread }: { thread: Thread }) {
             </Anchor>
           </Text>
         ) : null}
-        {calls.hasNextPage && !truncated ? (
-          <Group justify="center">
-            <Button variant="subtle" size="xs" loading={calls.isFetchingNextPage} onClick={() => void calls.fetchNextPage()}>
-              Show earlier calls
-            </Button>
-          </Group>
-        ) : null}
+        {truncated ? null : <EarlierCallsButton calls={calls} />}
         {calls.isError ? (
           <Text size="xs" c="dimmed" ta="center">
             Couldn’t load the calls of this conversation.{' '}

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { CONSENT_KIND_WORDS, CONSENT_METHOD_WORDS } from '@contracts/consent';
 import { LEAD_SOURCE_WORDS } from '@contracts/lead';
 import { MESSAGE_AUTHOR_WORDS } from '@contracts/message';
-import { CallDetails, type CallItem, callTitle, useCallsOf } from '@/entities/call';
+import { CallDetails, type CallItem, callTitle, EarlierCallsButton, useCallsOf } from '@/entities/call';
 import { type ClientDetail, type ClientTimelineEntry, CONSENT_KIND_COLORS, type ConsentEntry } from '@/entities/contact';
 import { ConversationModeBadge, ConversationStatusBadge } from '@/entities/conversation';
 import { LeadStatusBadge } from '@/entities/lead';
@@ -134,13 +134,7 @@ function ClientTimeline({ client, now }: { client: ClientDetail; now: number }) 
           ))}
         </Timeline>
       )}
-      {calls.hasNextPage ? (
-        <Group justify="center">
-          <Button variant="subtle" size="xs" loading={calls.isFetchingNextPage} onClick={() => void calls.fetchNextPage()}>
-            Show earlier calls
-          </Button>
-        </Group>
-      ) : null}
+      <EarlierCallsButton calls={calls} />
     </Stack>
   );
 }
