@@ -8,6 +8,7 @@ const pages = {
   aiCallAnswering: () => import('@/pages/capture/ai-call-answering'),
   microsites: () => import('@/pages/capture/microsites'),
   emailGateway: () => import('@/pages/capture/email-gateway'),
+  widgetDemo: () => import('@/pages/widget-demo'),
 };
 
 const chatWidgetRoute = createRoute({ getParentRoute: () => shellRoute, path: 'chat-widget', component: screen(pages.chatWidget, 'ChatWidgetLayout') });
@@ -58,4 +59,5 @@ export const captureRoutes = [
   aiCallAnsweringRoute.addChildren([...aiCallAnsweringTabs]),
   micrositesRoute.addChildren([...micrositesTabs]),
   page('email-gateway', screen(pages.emailGateway, 'EmailGatewayPage')),
+  page('widget-demo', screen(pages.widgetDemo, 'WidgetDemoPage')),
 ] as const;

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { createFakeApi, renderScreen } from '@/shared/lib/test';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderScreen } from '@/shared/lib/test';
 import { ChatWidgetLayout } from './chat-widget-layout';
 import { AiScheduleTab } from './ai-schedule-tab';
 import { FollowUpsTab } from './follow-ups-tab';
@@ -10,10 +10,10 @@ import { LeadQualifierTab } from './lead-qualifier-tab';
 import { PopupTab } from './popup-tab';
 import { StylesTab } from './styles-tab';
 
-const NO_NUMBER = { number: null, twilioConfigured: false, alertPhone: null, protectedNumbers: [] };
-const TEST_NUMBER = { ...NO_NUMBER, number: { id: 'n1', e164: '+13125550100', provider: 'simulator' as const } };
-const phoneApi = (settings: typeof NO_NUMBER | typeof TEST_NUMBER = NO_NUMBER) => createFakeApi({ 'phone.get': () => settings });
+import { NO_NUMBER, stubEmbedScript, widgetApi } from './test-fixtures';
 
+const phoneApi = () => widgetApi({}, {}, NO_NUMBER);
+afterEach(() => vi.unstubAllGlobals());
 
 const tabs = {
   'chat-widget/styles': StylesTab,
@@ -26,6 +26,7 @@ const tabs = {
 
 describe('ChatWidgetLayout', () => {
   it('shows the title, the six tabs and the styles tab with its next step', async () => {
+    stubEmbedScript(false);
     const { heading } = await renderScreen(ChatWidgetLayout, { path: '/chat-widget/styles', children: tabs, api: phoneApi() });
     expect(heading).toHaveTextContent('Chat widget');
 
@@ -49,21 +50,10 @@ describe('ChatWidgetLayout', () => {
   });
 
   it.each([
-    ['/chat-widget/form-embed', 'The website form needs a business number'],
     ['/chat-widget/lead-qualifier', 'No qualifying questions yet'],
-    ['/chat-widget/popup', 'No popup yet'],
     ['/chat-widget/ai-schedule', 'No times set for the assistant'],
   ])('%s shows its empty state', async (path, title) => {
     await renderScreen(ChatWidgetLayout, { path, children: tabs, api: phoneApi() });
-    expect(await screen.findByRole('heading', { level: 2, name: title })).toBeInTheDocument();
-  });
-
-  it.each([
-    ['/chat-widget/styles', 'The chat widget isn’t available yet'],
-    ['/chat-widget/form-embed', 'The website form isn’t available yet'],
-  ])('%s with a test number says the number is ready', async (path, title) => {
-    await renderScreen(ChatWidgetLayout, { path, children: tabs, api: phoneApi(TEST_NUMBER) });
-    expect(screen.queryByRole('link', { name: 'Set up your business number' })).not.toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: title })).toBeInTheDocument();
   });
 });

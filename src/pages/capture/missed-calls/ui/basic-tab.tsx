@@ -13,10 +13,10 @@ import { BusinessNumberState, useBusinessNumber, useCompanySettings } from '@/en
 import { formatPhone } from '@/shared/lib/format';
 import { PhoneInput } from '@/shared/ui/phone-input';
 import { SectionPanel } from '@/shared/ui/section-panel';
+import { TemplateField } from '@/shared/ui/template-field';
 import { ForwardingInstructions } from '@/widgets/call-forwarding';
-import { templateProblem, wholeNumberProblem } from '../lib/text-back-preview';
+import { previewTextBack, templateProblem, wholeNumberProblem } from '../lib/text-back-preview';
 import { type MissedCallSettingsView, SettingsFormFrame, useMissedCallSettingsForm, WithMissedCallSettings } from './settings-form';
-import { TemplateField } from './template-field';
 
 interface BasicForm {
   enabled: boolean;
@@ -194,7 +194,9 @@ function BasicForm({ settings }: { settings: MissedCallSettingsView }) {
           value={form.businessHoursTemplate}
           onChange={(value) => update({ businessHoursTemplate: value })}
           error={errorFor('businessHoursTemplate')}
-          preview={preview}
+          maxLength={L.templateLength}
+          filled={previewTextBack(form.businessHoursTemplate, preview)}
+          previewLabel="A new caller gets (their name isn’t known yet):"
         />
         <TemplateField
           label="After hours"
@@ -202,7 +204,9 @@ function BasicForm({ settings }: { settings: MissedCallSettingsView }) {
           value={form.afterHoursTemplate}
           onChange={(value) => update({ afterHoursTemplate: value })}
           error={errorFor('afterHoursTemplate')}
-          preview={preview}
+          maxLength={L.templateLength}
+          filled={previewTextBack(form.afterHoursTemplate, preview)}
+          previewLabel="A new caller gets (their name isn’t known yet):"
         />
         <div>
           <Text size="sm" fw={600}>

@@ -1,27 +1,29 @@
 import { Box, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useId, useRef } from 'react';
 import { MERGE_TAGS } from '@contracts/merge-tags';
-import { MISSED_CALL_LIMITS } from '@contracts/call';
 import { smsLength } from '@contracts/sms-segments';
-import { type PreviewValues, previewTextBack } from '../lib/text-back-preview';
 
 export interface TemplateFieldProps {
   label: string;
   description: string;
   value: string;
   onChange: (value: string) => void;
-  error?: string;
-  preview: PreviewValues;
+  error?: string | undefined;
+  maxLength: number;
+  /** The text as the recipient gets it (the tags filled the way the server fills them): previewed and counted. */
+  filled: string;
+  /** Who the preview is for, e.g. "A new caller gets (their name isn’t known yet):". */
+  previewLabel: string;
+  readOnly?: boolean;
 }
 
 /**
- * A text-back template: the text with its merge tags, buttons that insert a tag where the cursor is, and below it
- * the text as a new caller gets it, with its length and SMS segments counted on that filled-in text.
+ * A text template: the text with its merge tags, buttons that insert a tag where the cursor is, and below it the
+ * text as the recipient gets it, with its length and SMS segments counted on that filled-in text.
  */
-export function TemplateField({ label, description, value, onChange, error, preview }: TemplateFieldProps) {
+export function TemplateField({ label, description, value, onChange, error, maxLength, filled, previewLabel, readOnly = false }: TemplateFieldProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const previewId = useId();
-  const filled = previewTextBack(value, preview);
   const { characters, segments, encoding } = smsLength(filled);
 
   const insert = (tag: string) => {
@@ -46,22 +48,25 @@ export function TemplateField({ label, description, value, onChange, error, prev
         error={error}
         autosize
         minRows={3}
-        maxLength={MISSED_CALL_LIMITS.templateLength}
+        maxLength={maxLength}
+        readOnly={readOnly}
         aria-describedby={previewId}
       />
-      <Group gap={6} aria-label={`Insert a merge tag into ${label.toLowerCase()}`} role="group">
-        <Text size="xs" c="dimmed">
-          Insert:
-        </Text>
-        {MERGE_TAGS.map(({ tag, description: meaning }) => (
-          <Button key={tag} size="compact-xs" variant="default" ff="monospace" title={meaning} onClick={() => insert(`{${tag}}`)}>
-            {`{${tag}}`}
-          </Button>
-        ))}
-      </Group>
+      {readOnly ? null : (
+        <Group gap={6} aria-label={`Insert a merge tag into ${label.toLowerCase()}`} role="group">
+          <Text size="xs" c="dimmed">
+            Insert:
+          </Text>
+          {MERGE_TAGS.map(({ tag, description: meaning }) => (
+            <Button key={tag} size="compact-xs" variant="default" ff="monospace" title={meaning} onClick={() => insert(`{${tag}}`)}>
+              {`{${tag}}`}
+            </Button>
+          ))}
+        </Group>
+      )}
       <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-gray-0)" id={previewId} aria-label={`Preview of ${label.toLowerCase()}`}>
         <Text size="xs" c="dimmed" mb={4}>
-          A new caller gets (their name isn’t known yet):
+          {previewLabel}
         </Text>
         <Box component="p" m={0} fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="template-preview">
           {filled || '—'}

@@ -1,0 +1,48 @@
+import { Alert, Skeleton, Text } from '@mantine/core';
+import { type WidgetSettingsView, useEmbedScriptAvailable } from '../api/widget-settings';
+import { samplePageHtml } from '../lib/sample-page';
+
+export interface WidgetFrameProps {
+  settings: WidgetSettingsView;
+  businessName: string;
+  title: string;
+  height: number;
+  /** Also put the inline form on the sample page. */
+  withForm?: boolean;
+}
+
+/**
+ * The real widget (the embed script served by this server) on a sample page, against the saved settings. Says
+ * plainly why nothing is shown when the script is not built or the widget is off (the public endpoints refuse a
+ * widget that is off, so it would show on no website either).
+ */
+export function WidgetFrame({ settings, businessName, title, height, withForm = false }: WidgetFrameProps) {
+  const script = useEmbedScriptAvailable(settings.scriptUrl);
+  if (script.isPending) return <Skeleton height={height} radius="md" aria-label="Checking for the widget script" />;
+  if (!script.data) {
+    return (
+      <Alert role="note" color="gray" title="The widget appears here once the embed is built">
+        This server does not serve the widget script ({settings.scriptUrl}) yet, so there is nothing real to show, and
+        the code to paste would not show anything on a website either.
+      </Alert>
+    );
+  }
+  if (!settings.enabled) {
+    return (
+      <Alert role="note" color="gray" title="The widget is off">
+        <Text size="sm">
+          A widget that is off shows on no website, so it doesn’t show here either. Add your website and turn it on
+          under Chat widget → Styles, save, and it appears here.
+        </Text>
+      </Alert>
+    );
+  }
+  return (
+    <iframe
+      key={settings.version}
+      title={title}
+      srcDoc={samplePageHtml({ scriptUrl: settings.scriptUrl, publicKey: settings.publicKey, businessName, withForm })}
+      style={{ width: '100%', height, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)', background: '#fff' }}
+    />
+  );
+}

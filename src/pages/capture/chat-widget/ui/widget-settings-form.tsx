@@ -1,0 +1,167 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { inferRouterInputs } from '@trpc/server';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import type { AppRouter } from '@/shared/api';
+import { apiErrorCode, apiFieldErrors } from '@/shared/api-errors';
+import { useTRPC } from '@/shared/api-react';
+import { clockTime } from '@/shared/lib/format';
+import { LoadError } from '@/shared/ui/load-error';
+import { ScreenSpinner } from '@/shared/ui/spinner';
+import { UnsavedChangesGuard } from '@/shared/ui/unsaved-changes';
+import { useWidgetSettings, type WidgetSettingsView } from '@/entities/website-widget';
+import { fieldOfServerError } from '../lib/widget-form';
+
+/** What a tab sends: its own fields (the update is partial); the version is added here. */
+type UpdateInput = Omit<inferRouterInputs<AppRouter>['widget']['settings']['update'], 'expectedVersion'>;
+
+/** When a save succeeded (called from the mutation's callback, never while rendering). */
+const savedNow = () => Date.now();
+
+/**
+ * Loads the widget settings, then renders the tab with them; a failure says so with "Try again".
+ */
+export function WithWidgetSettings({ what, children }: { what: string; children: (settings: WidgetSettingsView) => ReactNode }) {
+  const settings = useWidgetSettings();
+  if (settings.isPending) return <ScreenSpinner />;
+  if (settings.isError) return <LoadError title={`Couldn’t load your ${what}`} error={settings.error} onRetry={settings.refetch} />;
+  return <Stack gap="lg">{children(settings.data)}</Stack>;
+}
+
+interface Options<Form> {
+  settings: WidgetSettingsView;
+  formFrom: (settings: WidgetSettingsView) => Form;
+  validate: (form: Form) => Record<string, string>;
+  toInput: (form: Form) => UpdateInput;
+}
+
+/**
+ * One tab's part of the widget settings (decision 0018's form-then-Save): the form starts from what is saved, Save
+ * sends this tab's fields with the version it read; the server's field errors show under their fields, a save over
+ * someone else's newer one is shown as such with "Reload", any other refusal (staff: FORBIDDEN) above Save.
+ */
+export function useWidgetSettingsForm<Form>({ settings, formFrom, validate, toInput }: Options<Form>) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<Form>(() => formFrom(settings));
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [conflict, setConflict] = useState(false);
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const save = useMutation(
+    trpc.widget.settings.update.mutationOptions({
+      onSuccess(saved) {
+        queryClient.setQueryData(trpc.widget.settings.get.queryKey(), saved);
+        setForm(formFrom(saved));
+        setSubmitted(false);
+        setSavedAt(savedNow());
+      },
+      onError(error) {
+        if (apiErrorCode(error) === 'CONFLICT') {
+          setConflict(true);
+          return;
+        }
+        const fields: Record<string, string> = {};
+        for (const [key, message] of Object.entries(apiFieldErrors(error))) fields[fieldOfServerError(key)] ??= message;
+        setServerErrors(fields);
+        setRefusal(Object.keys(fields).length === 0 ? error.message || 'Saving failed. Please try again.' : null);
+      },
+    }),
+  );
+
+  const clientErrors = validate(form);
+  const errorFor = (field: string) => serverErrors[field] ?? (submitted ? clientErrors[field] : undefined);
+  const dirty = JSON.stringify(form) !== JSON.stringify(formFrom(settings));
+  const update = (patch: Partial<Form>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    setSavedAt(null);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!settings.canEdit) return;
+    setSubmitted(true);
+    if (Object.keys(clientErrors).length > 0) return;
+    setServerErrors({});
+    setRefusal(null);
+    setConflict(false);
+    save.mutate({ expectedVersion: settings.version, ...toInput(form) });
+  };
+
+  /** After a conflict: read what is saved now and start the form again from it. */
+  const reload = async () => {
+    const current = await queryClient.fetchQuery({ ...trpc.widget.settings.get.queryOptions(), staleTime: 0 });
+    setForm(formFrom(current));
+    setConflict(false);
+    setServerErrors({});
+    setSubmitted(false);
+  };
+
+  return {
+    form,
+    update,
+    errorFor,
+    readOnly: !settings.canEdit,
+    frame: { onSubmit, dirty, saving: save.isPending, refusal, conflict, reload, savedAt, readOnly: !settings.canEdit, hasErrors: submitted && Object.keys(clientErrors).length > 0 },
+  };
+}
+
+export function WidgetSettingsFrame({
+  labelledBy,
+  unsavedWhat,
+  submitLabel,
+  onSubmit,
+  dirty,
+  saving,
+  refusal,
+  conflict,
+  reload,
+  savedAt,
+  readOnly,
+  hasErrors,
+  children,
+}: ReturnType<typeof useWidgetSettingsForm>['frame'] & { labelledBy: string; unsavedWhat: string; submitLabel: string; children: ReactNode }) {
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby={labelledBy}>
+      <UnsavedChangesGuard when={dirty && !readOnly} what={unsavedWhat} />
+      <Stack gap="lg">
+        {readOnly ? (
+          <Alert role="note" color="gray" title="You can look, not change">
+            Only the owner or an admin can change the website widget, because it decides which websites may create
+            leads and text people in your business’s name. Ask them if something here should change.
+          </Alert>
+        ) : null}
+        <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+          <Stack gap="lg">{children}</Stack>
+        </fieldset>
+        {conflict ? (
+          <Alert color="orange" title="Changed elsewhere — reload" role="alert">
+            <Text size="sm" mb="xs">
+              Someone else saved the widget settings after you opened them. Your changes were not saved, so nothing of
+              theirs was overwritten. Reload to see the current settings, then make your changes again.
+            </Text>
+            <Button size="xs" variant="light" onClick={() => void reload()}>
+              Reload settings
+            </Button>
+          </Alert>
+        ) : null}
+        {refusal ? (
+          <Alert color="red" title="Not saved" role="alert">
+            {refusal}
+          </Alert>
+        ) : null}
+        {readOnly ? null : (
+          <Group justify="flex-end" gap="md">
+            <Text size="sm" c={hasErrors ? 'red' : 'dimmed'} role="status">
+              {hasErrors ? 'Not saved: fix the fields marked in red.' : savedAt !== null && !dirty ? `✓ Saved at ${clockTime(savedAt)}` : dirty ? 'You have unsaved changes.' : ''}
+            </Text>
+            <Button type="submit" loading={saving} disabled={!dirty}>
+              {submitLabel}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+export { WidgetDemoPage } from './ui/widget-demo-page';

@@ -1,0 +1,1 @@
+export { TemplateField, type TemplateFieldProps } from './template-field';
