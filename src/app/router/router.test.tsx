@@ -27,7 +27,7 @@ async function visit(path: string, options: { signedIn?: boolean; session?: Retu
 }
 
 describe('guards (spec section 2)', () => {
-  it.each(['/dashboard', '/leads', '/clients/42', '/settings/address', '/onboarding', '/flows/new', '/integrations'])(
+  it.each(['/dashboard', '/leads', '/clients/42', '/settings/address', '/onboarding', '/flows/new', '/integrations', '/widget-demo'])(
     'a logged-out visit to %s goes to / with history replaced and the location as "from"',
     async (path) => {
       const result = await visit(path);
@@ -154,6 +154,7 @@ describe('every protected route', () => {
     '/referral-thank-you',
     '/scheduling',
     '/email-gateway',
+    '/widget-demo',
     '/review-requests',
   ])('%s resolves when signed in', async (path) => {
     const result = await visit(path, { signedIn: true });

@@ -32,7 +32,7 @@ export const NAVIGATION: NavGroup[] = [
   {
     label: 'Capture',
     items: [
-      { label: 'Chat widget', to: '/chat-widget', soon: true },
+      { label: 'Chat widget', to: '/chat-widget' },
       { label: 'Missed calls', to: '/missed-calls' },
       { label: 'AI call answering', to: '/ai-call-answering', soon: true },
       { label: 'Microsites', to: '/microsites', soon: true },

@@ -38,7 +38,7 @@ describe('navigation', () => {
   it('marks the features not built yet as "soon", and only those', () => {
     const soon = NAVIGATION.flatMap((g) => g.items.filter((i) => i.soon).map((i) => i.label));
     expect(soon).toEqual([
-      'Chat widget', 'AI call answering', 'Microsites',
+      'AI call answering', 'Microsites',
       'Flows', 'Scheduling', 'Review requests',
       'Users', 'Integrations', 'Webhooks', 'Refer a business',
       'Texting registration', 'AI assistant', 'API keys',
