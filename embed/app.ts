@@ -149,6 +149,7 @@ class LeadForm {
   private errors: Partial<Record<FieldName | 'consent' | 'form', string>> = {};
   private inputs = new Map<string, HTMLInputElement | HTMLTextAreaElement>();
   private errorNodes = new Map<string, HTMLElement>();
+  private sendButton: HTMLButtonElement | null = null;
 
   constructor(
     private readonly widget: Widget,
@@ -162,6 +163,9 @@ class LeadForm {
   render() {
     const config = this.widget.config;
     if (!config) return;
+    // A redraw (settings changed while the visitor types) puts the cursor back where it was.
+    const root = this.box.getRootNode();
+    const focused = root instanceof ShadowRoot && root.activeElement instanceof HTMLElement && this.box.contains(root.activeElement) ? root.activeElement.getAttribute('name') : null;
     this.inputs.clear();
     this.errorNodes.clear();
     if (this.done) {
@@ -194,8 +198,10 @@ class LeadForm {
     this.errorNodes.set('form', formError);
     const send = el('button', { type: 'submit', class: 'send', disabled: this.sending, 'aria-busy': this.sending ? 'true' : undefined }, this.sending ? 'Sending…' : 'Send');
     form.append(formError, send);
-    form.addEventListener('submit', guard((event: Event) => { event.preventDefault(); return this.submit(spec, send); }));
+    this.sendButton = send;
+    form.addEventListener('submit', guard((event: Event) => { event.preventDefault(); return this.submit(spec); }));
     this.box.replaceChildren(form);
+    if (focused) this.inputs.get(focused)?.focus();
   }
 
   private field(field: FieldSpec, id: string): HTMLElement {
@@ -243,7 +249,7 @@ class LeadForm {
     }
   }
 
-  private async submit(spec: FieldSpec[], button: HTMLButtonElement) {
+  private async submit(spec: FieldSpec[]) {
     if (this.sending) return;
     for (const name of [...Object.keys(this.errors)] as Array<FieldName | 'consent' | 'form'>) this.setError(name, undefined);
     const errors = checkForm(spec, this.values, this.consentChecked);
@@ -265,19 +271,17 @@ class LeadForm {
       tracking: trackingPayload(this.widget.visit, location.href),
     });
     this.sending = true;
-    button.disabled = true;
-    button.textContent = 'Sending…';
-    button.setAttribute('aria-busy', 'true');
+    this.showSending();
     let response: Response;
     try {
       response = await fetch(this.widget.url('submit'), { method: 'POST', mode: 'cors', credentials: 'omit', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     } catch {
-      this.finishSending(button);
+      this.finishSending();
       this.setError('form', 'Could not reach us. Check your connection and try again.');
       return;
     }
     const answer = (await response.json().catch(() => ({}))) as SubmitAnswer & ErrorAnswer;
-    this.finishSending(button);
+    this.finishSending();
     if (response.ok && answer.ok) {
       this.done = answer;
       write('session', DONE_KEY, '1');
@@ -301,11 +305,19 @@ class LeadForm {
     } else this.setError('form', message);
   }
 
-  private finishSending(button: HTMLButtonElement) {
+  private finishSending() {
     this.sending = false;
-    button.disabled = false;
-    button.textContent = 'Send';
-    button.removeAttribute('aria-busy');
+    this.showSending();
+  }
+
+  /** The button of the form as drawn now (a redraw while sending draws a new one). */
+  private showSending() {
+    const button = this.sendButton;
+    if (!button) return;
+    button.disabled = this.sending;
+    button.textContent = this.sending ? 'Sending…' : 'Send';
+    if (this.sending) button.setAttribute('aria-busy', 'true');
+    else button.removeAttribute('aria-busy');
   }
 }
 

@@ -254,6 +254,33 @@ describe('Widget on a page', () => {
     expect(root.querySelector<HTMLInputElement>('[name=phone]')!.value).toBe('(415) 555-0123');
   });
 
+  it('picks up a settings change on its next poll and redraws, keeping what was typed and where the cursor was', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+    const container = document.createElement('div');
+    container.setAttribute('data-leadloop-form', '');
+    document.body.append(container);
+    const off = { ...CONFIG.popup, enabled: false };
+    fetchMock.mockResolvedValueOnce(json(200, { ...CONFIG, popup: off }));
+    await new Widget({ key: 'wk_x', origin: 'https://app.example', launcher: false }).start();
+    const root = inlineRoot();
+    fill(root, 'name', 'Ana');
+    root.querySelector<HTMLInputElement>('[name=name]')!.focus();
+    expect(root.querySelector('[name=service]')).toBeNull();
+
+    // Same version: nothing redrawn.
+    fetchMock.mockResolvedValueOnce(json(200, { ...CONFIG, popup: off }));
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    // A new version shows the service field.
+    const formFields = { ...CONFIG.formFields, service: { shown: true, required: true } };
+    fetchMock.mockResolvedValueOnce(json(200, { ...CONFIG, version: 4, formFields, popup: off }));
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(root.querySelector('[name=service]')).not.toBeNull();
+    expect(root.querySelector<HTMLInputElement>('[name=name]')!.value).toBe('Ana');
+    expect(root.activeElement?.getAttribute('name')).toBe('name');
+  });
+
   it('renders what the company wrote as text, never HTML; the launcher opens the chat panel', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { ...CONFIG, popup: { ...CONFIG.popup, enabled: false } }));
     const widget = new Widget({ key: 'wk_x', origin: 'https://app.example', launcher: true });
@@ -266,7 +293,14 @@ describe('Widget on a page', () => {
     const panel = root.querySelector('[role=dialog]')!;
     expect(panel.querySelector('.greet')!.textContent).toBe('Hi! <b>How</b> can we help?');
     expect(panel.querySelector('b')).toBeNull();
-    expect(panel.querySelector('form')).not.toBeNull();
+    // A submission from the panel is a chat lead; until the live conversation is built it says the reply comes by text.
+    fill(root, 'name', 'Bo');
+    fill(root, 'phone', '6045550199');
+    root.querySelector<HTMLInputElement>('input[type=checkbox]')!.click();
+    fetchMock.mockResolvedValueOnce(json(201, { ok: true, texted: false, maskedPhone: '(604) 555-…', message: 'Thanks! We got your request and will be in touch.', visitorToken: 't' }));
+    submit(root);
+    await vi.waitFor(() => expect(panel.querySelector('[role=status]')?.textContent).toBe('Thanks! We got your request and will be in touch.We’ll reply by text.'));
+    expect(JSON.parse(fetchMock.mock.calls[1]![1].body as string)).toMatchObject({ kind: 'chat', phone: '+16045550199' });
   });
 
   it('the popup fires after its delay once, and the cap keeps it away on the next page', async () => {
