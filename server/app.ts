@@ -14,6 +14,7 @@ import { registerAdminRoutes } from './modules/auth/admin.routes';
 import { registerTwilioWebhooks } from './modules/telephony/twilio.webhooks';
 import { registerRecordingRoutes } from './modules/calls/recordings.routes';
 import { registerWidgetPublicRoutes } from './modules/widget/widget.public';
+import { registerWidgetSamplePage } from './modules/widget/widget-sample.page';
 import { registerEmailWebhook } from './modules/email-gateway/email.webhooks';
 import { type SmtpListener, startSmtpListener } from './modules/email-gateway/smtp-listener';
 import { createMessaging } from './modules/telephony/telephony';
@@ -187,6 +188,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
     await registerTwilioWebhooks(http, { messaging, authToken: env.TWILIO_AUTH_TOKEN, publicUrl: env.PUBLIC_URL, logger });
   }
   await registerWidgetPublicRoutes(http, { messaging, publicUrl: env.PUBLIC_URL });
+  registerWidgetSamplePage(http, { messaging });
   const emailGateway = { domain: env.EMAIL_GATEWAY_DOMAIN, maxBytes: env.EMAIL_GATEWAY_MAX_BYTES };
   if (env.EMAIL_GATEWAY_WEBHOOK_SECRET) await registerEmailWebhook(http, { deps: messaging, config: emailGateway, secret: env.EMAIL_GATEWAY_WEBHOOK_SECRET });
   await registerRecordingRoutes(http, { deps, twilio: twilio && env.TWILIO_AUTH_TOKEN ? { authToken: env.TWILIO_AUTH_TOKEN, recordings: twilio.recordings } : null });

@@ -50,7 +50,8 @@ export function buildContentSecurityPolicy(options: CspOptions): string {
   const connect = ["'self'"];
   const img = ["'self'", 'data:', 'blob:'];
   const font = ["'self'", 'data:'];
-  const frame: string[] = [];
+  // 'self': the widget's sample page (/public/widget/sample-page) in the Chat widget preview and /widget-demo.
+  const frame: string[] = ["'self'"];
   // blob: the app plays voicemails and greetings it fetched with the session header (an <audio src> cannot send one).
   const media = ["'self'", 'blob:'];
 
@@ -80,7 +81,7 @@ export function buildContentSecurityPolicy(options: CspOptions): string {
     `font-src ${font.join(' ')}`,
     `connect-src ${connect.join(' ')}`,
     `media-src ${media.join(' ')}`,
-    `frame-src ${frame.length ? frame.join(' ') : "'none'"}`,
+    `frame-src ${frame.join(' ')}`,
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
@@ -96,9 +97,10 @@ export function registerSecurityHeaders(app: FastifyInstance, options: CspOption
   const csp = buildContentSecurityPolicy(options);
   app.addHook('onSend', async (_request, reply, payload) => {
     if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', csp);
-    reply.header('Referrer-Policy', 'no-referrer');
+    // A route may keep its own (the widget's sample page keeps the Referer for the config check, and may be framed by the app).
+    if (!reply.hasHeader('referrer-policy')) reply.header('Referrer-Policy', 'no-referrer');
     reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('X-Frame-Options', 'DENY');
+    if (!reply.hasHeader('x-frame-options')) reply.header('X-Frame-Options', 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
     // Same-origin unless a route says otherwise (/widget.js is loaded by other sites' pages).
     if (!reply.hasHeader('cross-origin-resource-policy')) reply.header('Cross-Origin-Resource-Policy', 'same-origin');

@@ -1,10 +1,8 @@
 import { Alert, Skeleton, Text } from '@mantine/core';
 import { type WidgetSettingsView, useEmbedScriptAvailable } from '../api/widget-settings';
-import { samplePageHtml } from '../lib/sample-page';
 
 export interface WidgetFrameProps {
   settings: WidgetSettingsView;
-  businessName: string;
   title: string;
   height: number;
   /** Also put the inline form on the sample page. */
@@ -14,9 +12,10 @@ export interface WidgetFrameProps {
 /**
  * The real widget (the embed script served by this server) on a sample page, against the saved settings. Says
  * plainly why nothing is shown when the script is not built or the widget is off (the public endpoints refuse a
- * widget that is off, so it would show on no website either).
+ * widget that is off, so it would show on no website either). The frame is the server's sample page
+ * (/public/widget/sample-page) on the app's own origin, which loads the very /widget.js the HEAD request found.
  */
-export function WidgetFrame({ settings, businessName, title, height, withForm = false }: WidgetFrameProps) {
+export function WidgetFrame({ settings, title, height, withForm = false }: WidgetFrameProps) {
   const script = useEmbedScriptAvailable(settings.scriptUrl);
   if (script.isPending) return <Skeleton height={height} radius="md" aria-label="Checking for the widget script" />;
   if (!script.data) {
@@ -37,11 +36,12 @@ export function WidgetFrame({ settings, businessName, title, height, withForm = 
       </Alert>
     );
   }
+  // The version in the address reloads the frame after a save.
+  const page = `/public/widget/sample-page?${new URLSearchParams({ key: settings.publicKey, ...(withForm ? { form: '1' } : {}), v: String(settings.version) }).toString()}`;
   return (
     <iframe
-      key={settings.version}
       title={title}
-      srcDoc={samplePageHtml({ scriptUrl: settings.scriptUrl, publicKey: settings.publicKey, businessName, withForm })}
+      src={page}
       style={{ width: '100%', height, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 'var(--mantine-radius-md)', background: '#fff' }}
     />
   );

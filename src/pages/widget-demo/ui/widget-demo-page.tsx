@@ -1,6 +1,5 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useCompanySettings } from '@/entities/company';
 import { useWidgetSettings, WidgetFrame } from '@/entities/website-widget';
 import { LoadError } from '@/shared/ui/load-error';
 import { PageHeader } from '@/shared/ui/page-header';
@@ -12,7 +11,6 @@ import { ScreenSpinner } from '@/shared/ui/spinner';
  */
 export function WidgetDemoPage() {
   const settings = useWidgetSettings();
-  const company = useCompanySettings();
   return (
     <Stack gap="lg">
       <PageHeader
@@ -23,7 +21,7 @@ export function WidgetDemoPage() {
       {settings.isError ? <LoadError title="Couldn’t load your chat widget" error={settings.error} onRetry={settings.refetch} /> : null}
       {settings.data ? (
         <>
-          <WidgetFrame settings={settings.data} businessName={company.data?.name ?? 'Your business'} title="Sample business page with your chat widget" height={640} withForm />
+          <WidgetFrame settings={settings.data} title="Sample business page with your chat widget" height={640} withForm />
           <Text size="sm" c="dimmed">
             Change how it looks and which fields it asks for under{' '}
             <Anchor size="sm" renderRoot={(props) => <Link to="/chat-widget/styles" {...props} />}>

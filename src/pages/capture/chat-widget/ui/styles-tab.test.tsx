@@ -150,13 +150,15 @@ describe('Chat widget → Styles', () => {
     expect(screen.queryByTitle('Live preview of your chat widget')).not.toBeInTheDocument();
   });
 
-  it('preview: the real script with the company’s key on a sample page, the business name as text', async () => {
+  it('preview: the server’s sample page with the company’s key, reloaded by version after a save', async () => {
     stubEmbedScript(true);
-    await renderStyles(widgetApi({ 'company.get': () => ({ name: 'Acme <b>Plumbing</b>' }) }, { enabled: true, allowedDomains: ['acme.test'] }));
+    await renderStyles(widgetApi({}, { enabled: true, allowedDomains: ['acme.test'] }));
     const frame = await screen.findByTitle('Live preview of your chat widget');
-    const html = frame.getAttribute('srcdoc') ?? '';
-    expect(html).toContain(`<script src="${WIDGET.scriptUrl}" data-key="${WIDGET.publicKey}" async></script>`);
-    await waitFor(() => expect(screen.getByTitle('Live preview of your chat widget').getAttribute('srcdoc')).toContain('Acme &lt;b&gt;Plumbing&lt;/b&gt;'));
+    expect(frame).toHaveAttribute('src', `/public/widget/sample-page?key=${WIDGET.publicKey}&v=3`);
+    const form = await styleForm();
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Greeting' }), '!');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save chat widget' }));
+    await waitFor(() => expect(screen.getByTitle('Live preview of your chat widget')).toHaveAttribute('src', `/public/widget/sample-page?key=${WIDGET.publicKey}&v=4`));
   });
 
   it('without a business number it says the widget needs one, above the settings', async () => {

@@ -1,7 +1,7 @@
 import { Anchor, ColorInput, Radio, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { WIDGET_LAUNCHER_ICONS, WIDGET_POSITIONS, type WidgetLauncherIcon, type WidgetPosition } from '@contracts/widget';
-import { BusinessNumberState, useBusinessNumber, useCompanySettings } from '@/entities/company';
+import { BusinessNumberState, useBusinessNumber } from '@/entities/company';
 import { CodeSnippet, WidgetFrame, type WidgetSettingsView } from '@/entities/website-widget';
 import { SectionPanel } from '@/shared/ui/section-panel';
 import { COLOUR_PATTERN, domainsProblem, linesOf, problems, scriptTag, wordsProblem } from '../lib/widget-form';
@@ -129,7 +129,6 @@ function StylesForm({ settings }: { settings: WidgetSettingsView }) {
 }
 
 function InstallAndPreview({ settings }: { settings: WidgetSettingsView }) {
-  const company = useCompanySettings();
   return (
     <>
       <SectionPanel
@@ -141,7 +140,7 @@ function InstallAndPreview({ settings }: { settings: WidgetSettingsView }) {
       </SectionPanel>
       <SectionPanel id="widget-preview" title="Live preview" description="Your saved settings, in the real widget, on a sample page. A save shows here within 15 seconds.">
         <Stack gap="xs">
-          <WidgetFrame settings={settings} businessName={company.data?.name ?? 'Your business'} title="Live preview of your chat widget" height={520} />
+          <WidgetFrame settings={settings} title="Live preview of your chat widget" height={520} />
           <Anchor size="sm" data-standalone renderRoot={(props) => <Link to="/widget-demo" {...props} />}>
             Open the full demo page
           </Anchor>

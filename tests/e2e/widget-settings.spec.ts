@@ -1,0 +1,48 @@
+import { expect, test } from './fixtures';
+import { signUpViaApi, trpc } from './session';
+
+/**
+ * Issue 13 item 4 and 6: the owner sets the widget up on Chat widget → Styles (a domain, on, a button text), saves,
+ * and the live preview — the real /widget.js in a frame of the settings screen — shows the saved button and opens
+ * the panel with the greeting; /widget-demo shows it on a sample business page with the inline form. The app's own
+ * Content-Security-Policy stays as it is, and no console error is logged.
+ */
+test('Styles: save the widget on, the live preview is the real widget with the saved settings; /widget-demo shows it with the inline form', async ({ page, request, mail, uniqueEmail, baseURL }) => {
+  test.setTimeout(90_000);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  const account = await signUpViaApi(request, mail, uniqueEmail('widget-settings'), 'Harbor Electric');
+  await trpc(request, 'phone.useSimulator', {}, account.token);
+  // The test server's PUBLIC_URL is not the address it listens on, so the app is opened as http://localhost:PORT and
+  // localhost is an allowed domain (in production the app's own origin, PUBLIC_URL, is always allowed).
+  const app = `http://localhost:${new URL(baseURL!).port}`;
+  await page.goto(app);
+  await page.evaluate((t) => localStorage.setItem('authToken', t), account.token);
+
+  await page.goto(`${app}/chat-widget/styles`);
+  const form = page.getByRole('form', { name: 'On your website' });
+  await expect(page.getByText('The widget is off', { exact: true })).toBeVisible();
+  await form.getByRole('textbox', { name: 'Websites allowed to show the widget' }).fill('harbor-electric.test\nlocalhost');
+  await form.getByRole('switch', { name: /Show the chat widget on my website/ }).check({ force: true });
+  await form.getByRole('textbox', { name: 'Button text' }).fill('Text Harbor');
+  await form.getByRole('textbox', { name: 'Greeting' }).fill('Hi! What needs wiring?');
+  await form.getByRole('button', { name: 'Save chat widget' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '✓ Saved at' })).toBeVisible();
+
+  const preview = page.frameLocator('iframe[title="Live preview of your chat widget"]');
+  const launcher = preview.getByRole('button', { name: 'Text Harbor' });
+  await expect(launcher).toBeVisible({ timeout: 20_000 });
+  await page.locator('iframe[title="Live preview of your chat widget"]').evaluate((frame) => frame.scrollIntoView({ block: 'end' }));
+  await launcher.click();
+  await expect(preview.getByRole('dialog', { name: 'Text Harbor Electric' })).toContainText('Hi! What needs wiring?');
+
+  await page.goto(`${app}/widget-demo`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Try your chat widget' })).toBeVisible();
+  const demo = page.frameLocator('iframe[title="Sample business page with your chat widget"]');
+  await expect(demo.getByRole('button', { name: 'Text Harbor' })).toBeVisible({ timeout: 20_000 });
+  await expect(demo.locator('leadloop-form').getByRole('textbox', { name: 'Mobile number' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
