@@ -67,7 +67,7 @@ function FormEmbedForm({ settings }: { settings: WidgetSettingsView }) {
                 </Table.Td>
                 <Table.Td>
                   {form.formFields[field].shown ? (
-                    <Checkbox aria-label={`${FIELD_WORDS[field]} is required`} checked={form.formFields[field].required} onChange={(event) => setField(field, { required: event.currentTarget.checked })} />
+                    <Checkbox label="Required" aria-label={`${FIELD_WORDS[field]} is required`} checked={form.formFields[field].required} onChange={(event) => setField(field, { required: event.currentTarget.checked })} />
                   ) : (
                     <Text size="sm" c="dimmed">
                       Hidden

@@ -49,12 +49,14 @@ export function MissedCallFunnel({ summary }: { summary: DashboardSummary }) {
           ))}
         </Stack>
       )}
-      <Text size="xs" c="dimmed" mt="md">
-        {missed > textedBack ? 'Calls not texted back were skipped (a repeat caller, an opted-out or hidden number…), are still waiting, or the text failed. ' : null}
-        <Anchor size="xs" renderRoot={(props) => <Link {...props} to="/missed-calls/history" />}>
-          See every call in the call history
-        </Anchor>
-      </Text>
+      {missed > textedBack ? (
+        <Text size="xs" c="dimmed" mt="md">
+          Calls not texted back were skipped (a repeat caller, an opted-out or hidden number…), are still waiting, or the text failed.
+        </Text>
+      ) : null}
+      <Anchor size="xs" mt={missed > textedBack ? 0 : 'md'} data-standalone renderRoot={(props) => <Link {...props} to="/missed-calls/history" />}>
+        See every call in the call history
+      </Anchor>
     </Paper>
   );
 }
