@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterInputs } from '@trpc/server';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { AppRouter } from '@/shared/api';
 import { apiErrorCode, apiFieldErrors } from '@/shared/api-errors';
 import { useTRPC } from '@/shared/api-react';
 import { clockTime } from '@/shared/lib/format';
+import { useTabForm } from '@/shared/lib/tab-form';
 import { LoadError } from '@/shared/ui/load-error';
 import { ScreenSpinner } from '@/shared/ui/spinner';
 import { UnsavedChangesGuard } from '@/shared/ui/unsaved-changes';
@@ -14,9 +15,6 @@ import { fieldOfServerError } from '../lib/widget-form';
 
 /** What a tab sends: its own fields (the update is partial); the version is added here. */
 type UpdateInput = Omit<inferRouterInputs<AppRouter>['widget']['settings']['update'], 'expectedVersion'>;
-
-/** When a save succeeded (called from the mutation's callback, never while rendering). */
-const savedNow = () => Date.now();
 
 /**
  * Loads the widget settings, then renders the tab with them; a failure says so with "Try again".
@@ -43,19 +41,12 @@ interface Options<Form> {
 export function useWidgetSettingsForm<Form>({ settings, formFrom, validate, toInput }: Options<Form>) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<Form>(() => formFrom(settings));
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
-  const [savedAt, setSavedAt] = useState<number | null>(null);
   const save = useMutation(
     trpc.widget.settings.update.mutationOptions({
       onSuccess(saved) {
         queryClient.setQueryData(trpc.widget.settings.get.queryKey(), saved);
-        setForm(formFrom(saved));
-        setSubmitted(false);
-        setSavedAt(savedNow());
+        tab.saveSucceeded(saved);
       },
       onError(error) {
         if (apiErrorCode(error) === 'CONFLICT') {
@@ -64,46 +55,34 @@ export function useWidgetSettingsForm<Form>({ settings, formFrom, validate, toIn
         }
         const fields: Record<string, string> = {};
         for (const [key, message] of Object.entries(apiFieldErrors(error))) fields[fieldOfServerError(key)] ??= message;
-        setServerErrors(fields);
-        setRefusal(Object.keys(fields).length === 0 ? error.message || 'Saving failed. Please try again.' : null);
+        tab.saveFailed(fields, error.message);
       },
     }),
   );
-
-  const clientErrors = validate(form);
-  const errorFor = (field: string) => serverErrors[field] ?? (submitted ? clientErrors[field] : undefined);
-  const dirty = JSON.stringify(form) !== JSON.stringify(formFrom(settings));
-  const update = (patch: Partial<Form>) => {
-    setForm((current) => ({ ...current, ...patch }));
-    setSavedAt(null);
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!settings.canEdit) return;
-    setSubmitted(true);
-    if (Object.keys(clientErrors).length > 0) return;
-    setServerErrors({});
-    setRefusal(null);
-    setConflict(false);
-    save.mutate({ expectedVersion: settings.version, ...toInput(form) });
-  };
+  const tab = useTabForm({
+    saved: settings,
+    formFrom,
+    validate,
+    canSave: settings.canEdit,
+    submit: (form: Form) => {
+      setConflict(false);
+      save.mutate({ expectedVersion: settings.version, ...toInput(form) });
+    },
+  });
 
   /** After a conflict: read what is saved now and start the form again from it. */
   const reload = async () => {
     const current = await queryClient.fetchQuery({ ...trpc.widget.settings.get.queryOptions(), staleTime: 0 });
-    setForm(formFrom(current));
+    tab.resetTo(current);
     setConflict(false);
-    setServerErrors({});
-    setSubmitted(false);
   };
 
   return {
-    form,
-    update,
-    errorFor,
+    form: tab.form,
+    update: tab.update,
+    errorFor: tab.errorFor,
     readOnly: !settings.canEdit,
-    frame: { onSubmit, dirty, saving: save.isPending, refusal, conflict, reload, savedAt, readOnly: !settings.canEdit, hasErrors: submitted && Object.keys(clientErrors).length > 0 },
+    frame: { onSubmit: tab.onSubmit, dirty: tab.dirty, saving: save.isPending, refusal: tab.refusal, conflict, reload, savedAt: tab.savedAt, readOnly: !settings.canEdit, hasErrors: tab.hasErrors },
   };
 }
 

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { apiFieldErrors } from '@/shared/api-errors';
 import { useTRPC } from '@/shared/api-react';
 import { clockTime } from '@/shared/lib/format';
+import { useTabForm } from '@/shared/lib/tab-form';
 import { LoadError } from '@/shared/ui/load-error';
 import { ScreenSpinner } from '@/shared/ui/spinner';
 import { UnsavedChangesGuard } from '@/shared/ui/unsaved-changes';
@@ -16,9 +17,6 @@ export function useMissedCallSettings() {
 
 export type MissedCallSettingsView = NonNullable<ReturnType<typeof useMissedCallSettings>['data']>;
 type UpdateInput = Partial<Omit<MissedCallSettingsView, 'businessHours' | 'timezone' | 'defaults'>>;
-
-/** When a save succeeded (called from the mutation's callback, never while rendering). */
-const savedNow = () => Date.now();
 
 /** Loads the settings, then renders the form with them (a failure says so with "Try again"). */
 export function WithMissedCallSettings({ what, children }: { what: string; children: (settings: MissedCallSettingsView) => ReactNode }) {
@@ -43,45 +41,24 @@ interface Options<Form> {
 export function useMissedCallSettingsForm<Form>({ settings, formFrom, validate, toInput }: Options<Form>) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<Form>(() => formFrom(settings));
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [savedAt, setSavedAt] = useState<number | null>(null);
   const save = useMutation(
     trpc.missedCalls.settings.update.mutationOptions({
       onSuccess(saved) {
         queryClient.setQueryData(trpc.missedCalls.settings.get.queryKey(), saved);
-        setForm(formFrom(saved));
-        setSubmitted(false);
-        setSavedAt(savedNow());
+        tab.saveSucceeded(saved);
       },
       onError(error) {
-        const fields = apiFieldErrors(error);
-        setServerErrors(fields);
-        setRefusal(Object.keys(fields).length === 0 ? error.message || 'Saving failed. Please try again.' : null);
+        tab.saveFailed(apiFieldErrors(error), error.message);
       },
     }),
   );
-
-  const clientErrors = validate(form);
-  const errorFor = (field: string) => serverErrors[field] ?? (submitted ? clientErrors[field] : undefined);
-  const dirty = JSON.stringify(form) !== JSON.stringify(formFrom(settings));
-  const update = (patch: Partial<Form>) => {
-    setForm((current) => ({ ...current, ...patch }));
-    setSavedAt(null);
+  const tab = useTabForm({ saved: settings, formFrom, validate, submit: (form: Form) => save.mutate(toInput(form)) });
+  return {
+    form: tab.form,
+    update: tab.update,
+    errorFor: tab.errorFor,
+    frame: { onSubmit: tab.onSubmit, dirty: tab.dirty, saving: save.isPending, refusal: tab.refusal, savedAt: tab.savedAt, hasErrors: tab.hasErrors },
   };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(clientErrors).length > 0) return;
-    setServerErrors({});
-    setRefusal(null);
-    save.mutate(toInput(form));
-  };
-
-  return { form, update, errorFor, frame: { onSubmit, dirty, saving: save.isPending, refusal, savedAt, hasErrors: submitted && Object.keys(clientErrors).length > 0 } };
 }
 
 export function SettingsFormFrame({

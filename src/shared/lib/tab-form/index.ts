@@ -1,0 +1,1 @@
+export { type TabFormOptions, useTabForm } from './use-tab-form';
