@@ -1,13 +1,13 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterInputs } from '@trpc/server';
 import { type ReactNode, useState } from 'react';
 import type { AppRouter } from '@/shared/api';
 import { apiErrorCode, apiFieldErrors } from '@/shared/api-errors';
 import { useTRPC } from '@/shared/api-react';
-import { clockTime } from '@/shared/lib/format';
 import { useTabForm } from '@/shared/lib/tab-form';
 import { LoadError } from '@/shared/ui/load-error';
+import { SaveBar } from '@/shared/ui/save-bar';
 import { ScreenSpinner } from '@/shared/ui/spinner';
 import { UnsavedChangesGuard } from '@/shared/ui/unsaved-changes';
 import { useWidgetSettings, type WidgetSettingsView } from '@/entities/website-widget';
@@ -125,21 +125,7 @@ export function WidgetSettingsFrame({
             </Button>
           </Alert>
         ) : null}
-        {refusal ? (
-          <Alert color="red" title="Not saved" role="alert">
-            {refusal}
-          </Alert>
-        ) : null}
-        {readOnly ? null : (
-          <Group justify="flex-end" gap="md">
-            <Text size="sm" c={hasErrors ? 'red' : 'dimmed'} role="status">
-              {hasErrors ? 'Not saved: fix the fields marked in red.' : savedAt !== null && !dirty ? `✓ Saved at ${clockTime(savedAt)}` : dirty ? 'You have unsaved changes.' : ''}
-            </Text>
-            <Button type="submit" loading={saving} disabled={!dirty}>
-              {submitLabel}
-            </Button>
-          </Group>
-        )}
+        <SaveBar refusal={refusal} hasErrors={hasErrors} savedAt={savedAt} dirty={dirty} saving={saving} submitLabel={submitLabel} readOnly={readOnly} />
       </Stack>
     </form>
   );

@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { apiFieldErrors } from '@/shared/api-errors';
 import { useTRPC } from '@/shared/api-react';
-import { clockTime } from '@/shared/lib/format';
 import { useTabForm } from '@/shared/lib/tab-form';
 import { LoadError } from '@/shared/ui/load-error';
+import { SaveBar } from '@/shared/ui/save-bar';
 import { ScreenSpinner } from '@/shared/ui/spinner';
 import { UnsavedChangesGuard } from '@/shared/ui/unsaved-changes';
 
@@ -78,19 +78,7 @@ export function SettingsFormFrame({
       <UnsavedChangesGuard when={dirty} what={unsavedWhat} />
       <Stack gap="lg">
         {children}
-        {refusal ? (
-          <Alert color="red" title="Not saved" role="alert">
-            {refusal}
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="md">
-          <Text size="sm" c={hasErrors ? 'red' : 'dimmed'} role="status">
-            {hasErrors ? 'Not saved: fix the fields marked in red.' : savedAt !== null && !dirty ? `✓ Saved at ${clockTime(savedAt)}` : dirty ? 'You have unsaved changes.' : ''}
-          </Text>
-          <Button type="submit" loading={saving} disabled={!dirty}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <SaveBar refusal={refusal} hasErrors={hasErrors} savedAt={savedAt} dirty={dirty} saving={saving} submitLabel={submitLabel} />
       </Stack>
     </form>
   );

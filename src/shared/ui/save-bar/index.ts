@@ -1,0 +1,1 @@
+export { SaveBar } from './save-bar';
