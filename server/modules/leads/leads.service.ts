@@ -61,7 +61,8 @@ async function leadRows(scope: CompanyScope, filters: LeadFilters, page?: { page
   const where = and(...filtersToSql(scope, filters), ...(only ? [eq(leads.id, only)] : []));
   const query = scope.db
     .select({
-      lead: LEAD_LIST_COLUMNS,
+      // One lead (the drawer) also reads its jsonb details; a list does not.
+      lead: only ? { ...LEAD_LIST_COLUMNS, tracking: leads.tracking, answers: leads.answers } : LEAD_LIST_COLUMNS,
       contact: { ...CONTACT_SUMMARY_COLUMNS, email: contacts.email },
       conversationId: sql<string | null>`(select ${conversations.id} from ${conversations} where ${conversations.contactId} = ${leads.contactId} order by ${conversations.lastMessageAt} desc nulls last limit 1)`,
       total: sql<number>`(count(*) over ())::int`,
@@ -113,7 +114,7 @@ async function scopedLead(executor: DbOrTx, companyId: string, id: string) {
 export async function getLead(scope: CompanyScope, id: string) {
   const [row] = await leadRows(scope, {}, undefined, id);
   if (!row) throw notFound('Lead');
-  const [details] = await scope.db.select({ tracking: leads.tracking, answers: leads.answers }).from(leads).where(eq(leads.id, id)).limit(1);
+  const details = 'tracking' in row.lead ? row.lead : null;
   return { ...leadView(row), tracking: details?.tracking ?? {}, answers: details?.answers ?? {} };
 }
 
