@@ -192,6 +192,11 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
   const emailGateway = { domain: env.EMAIL_GATEWAY_DOMAIN, maxBytes: env.EMAIL_GATEWAY_MAX_BYTES };
   if (env.EMAIL_GATEWAY_WEBHOOK_SECRET) await registerEmailWebhook(http, { deps: messaging, config: emailGateway, secret: env.EMAIL_GATEWAY_WEBHOOK_SECRET });
   await registerRecordingRoutes(http, { deps, twilio: twilio && env.TWILIO_AUTH_TOKEN ? { authToken: env.TWILIO_AUTH_TOKEN, recordings: twilio.recordings } : null });
+  // A test that serves the SPA from the real dist/ passes on a machine that has built it and fails on a clean
+  // checkout (CI runs the unit tests before the build): in tests the SPA needs an explicit distDir.
+  if (env.NODE_ENV === 'test' && env.SERVE_SPA && !options.distDir) {
+    throw new Error("In tests, pass SERVE_SPA: 'false' or a distDir of your own: dist/ is not built on a clean checkout");
+  }
   const spa = env.SERVE_SPA ? await registerSpa(http, options.distDir ?? DEFAULT_DIST_DIR) : null;
   // Fastify's default 404 logs the whole URL, and ours may carry `?adminAuth=`: answer without logging it.
   http.setNotFoundHandler((request, reply) => {

@@ -17,7 +17,7 @@ let mailer: MemoryMailer;
 beforeAll(async () => {
   database = await createTestDatabase();
   mailer = createMemoryMailer();
-  app = await createServerApp({ env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), database, mailer, clock: new ManualClock(), logger: createLogger('silent') });
+  app = await createServerApp({ env: loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SERVE_SPA: 'false' }), database, mailer, clock: new ManualClock(), logger: createLogger('silent') });
 });
 
 afterAll(async () => {
