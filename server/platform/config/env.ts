@@ -69,6 +69,13 @@ export const envSchema = z
     /** Authenticates POST /webhooks/email/inbound (Bearer, or the Basic-auth password); the endpoint is off without it. */
     EMAIL_GATEWAY_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     EMAIL_GATEWAY_MAX_BYTES: z.coerce.number().int().min(1024).max(25 * 1024 * 1024).default(2 * 1024 * 1024),
+    // AI assistant: an OpenAI-compatible chat-completions API when AI_API_KEY or AI_BASE_URL is set (OpenAI, Azure
+    // OpenAI, Ollama, vLLM, llama.cpp server); otherwise the built-in assistant (offline, rule-based).
+    AI_BASE_URL: optionalString.pipe(urlWithProtocol(['https:', 'http:']).optional()),
+    AI_API_KEY: optionalString,
+    AI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+    /** One model call's time limit; past it the built-in assistant answers that turn and staff are told. */
+    AI_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
     // Web Push (notifications on the owner's phone): VAPID keys from `npx web-push generate-vapid-keys`.
     VAPID_PUBLIC_KEY: optionalString,
     VAPID_PRIVATE_KEY: optionalString,
