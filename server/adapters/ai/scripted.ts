@@ -1,0 +1,36 @@
+/**
+ * The scripted model for tests: each turn answers with the next entry of its script, merged over an empty decision,
+ * so a test says only what matters to it ("reply this, record that answer, hand off"). An entry may be a function
+ * of the turn's input, or an Error to throw (e.g. an `AiUnavailableError` to exercise the fallback). It records
+ * every input it saw, so a test can check what the engine told the model.
+ */
+import { emptyDecision, type AiDecision, type AiPort, type AiTurnInput } from './ai.port';
+
+export type ScriptEntry = Partial<AiDecision> | ((input: AiTurnInput) => Partial<AiDecision>) | Error;
+
+export interface ScriptedAssistant extends AiPort {
+  readonly kind: 'scripted';
+  /** Every turn's input, in order (including turns that threw). */
+  readonly calls: AiTurnInput[];
+}
+
+export function createScriptedAssistant(script: ScriptEntry[]): ScriptedAssistant {
+  const calls: AiTurnInput[] = [];
+  return {
+    kind: 'scripted',
+    calls,
+    async decide(input, { signal } = {}) {
+      signal?.throwIfAborted();
+      calls.push(input);
+      const entry = script[calls.length - 1];
+      if (entry === undefined) {
+        throw new Error(
+          `The scripted assistant ran out of answers: its script has ${script.length} ${script.length === 1 ? 'entry' : 'entries'} and turn ${calls.length} was asked for. Add an entry for this turn to the test's script.`,
+        );
+      }
+      if (entry instanceof Error) throw entry;
+      const partial = typeof entry === 'function' ? entry(input) : entry;
+      return { ...emptyDecision('scripted'), ...partial };
+    },
+  };
+}
