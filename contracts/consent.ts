@@ -9,7 +9,7 @@ export const CONSENT_KIND_WORDS = {
   implied: 'Implied consent',
 } as const satisfies Record<ConsentKind, string>;
 
-export const CONSENT_METHODS = ['sms_keyword', 'sms_text', 'inbound_message', 'web_form', 'staff', 'import', 'missed_call', 'lead_email'] as const;
+export const CONSENT_METHODS = ['sms_keyword', 'sms_text', 'inbound_message', 'web_form', 'staff', 'import', 'missed_call', 'lead_email', 'web_chat'] as const;
 export type ConsentMethod = (typeof CONSENT_METHODS)[number];
 
 export const CONSENT_METHOD_WORDS = {
@@ -21,4 +21,5 @@ export const CONSENT_METHOD_WORDS = {
   import: 'Imported',
   missed_call: 'Called the business (one text back about the call)',
   lead_email: 'Asked to be contacted in a lead request (by email)',
+  web_chat: 'Said so in the website chat',
 } as const satisfies Record<ConsentMethod, string>;

@@ -6,13 +6,20 @@
  */
 import type { WidgetKind, WidgetPublicConfig } from '@contracts/widget';
 import {
+  CHAT_SESSION_KEY,
+  type ChatLine,
+  type ChatSession,
   checkForm,
+  clientId,
   type FieldName,
   type FieldSpec,
   formSpec,
   formatPhone,
   type FormValues,
   isExitIntent,
+  lastSeq,
+  mergeLines,
+  parseChatSession,
   parseVisit,
   POPUP_SEEN_KEY,
   popupAllowedOnPath,
@@ -30,12 +37,15 @@ import { CSS } from './styles';
 export const POLL_MS = 30_000;
 const POPUP_VISIT_KEY = 'leadloop:popup-visit';
 const DONE_KEY = 'leadloop:done';
+/** How often an open chat panel asks for new messages (a staff reply shows within this long). */
+export const CHAT_POLL_MS = 4_000;
 
 interface SubmitAnswer {
   ok: true;
   texted: boolean;
   maskedPhone: string;
   message: string;
+  visitorToken: string | null;
 }
 interface ErrorAnswer {
   error?: { code?: string; message?: string; field?: string };
@@ -285,7 +295,9 @@ class LeadForm {
     if (response.ok && answer.ok) {
       this.done = answer;
       write('session', DONE_KEY, '1');
-      this.render();
+      if (answer.visitorToken) this.widget.beginChat({ token: answer.visitorToken, notice: answer.message });
+      // In the chat panel the conversation takes the form's place (beginChat redrew the panel).
+      if (this.kind !== 'chat' || !answer.visitorToken) this.render();
       return;
     }
     const code = answer.error?.code;
@@ -321,12 +333,137 @@ class LeadForm {
   }
 }
 
+/**
+ * The chat panel after a submission: the conversation staff see, from the submission on (the first text, staff
+ * replies, what the visitor types here), read every few seconds while the panel is open and the page visible.
+ */
+class ChatView {
+  readonly box: HTMLElement;
+  private lines: ChatLine[] = [];
+  private optedOut = false;
+  private timer = 0;
+  private reading = false;
+  private error: HTMLElement | null = null;
+  private draft = '';
+
+  constructor(
+    private readonly widget: Widget,
+    private readonly session: ChatSession,
+  ) {
+    this.box = el('div', { class: 'chat' });
+    this.render();
+  }
+
+  start() {
+    this.stop();
+    void this.read();
+    this.timer = window.setInterval(guard(() => !document.hidden && this.read()), CHAT_POLL_MS);
+  }
+
+  stop() {
+    window.clearInterval(this.timer);
+  }
+
+  private headers(json = false): Record<string, string> {
+    return { authorization: `Bearer ${this.session.token}`, ...(json ? { 'content-type': 'application/json' } : {}) };
+  }
+
+  private async read() {
+    if (this.reading) return;
+    this.reading = true;
+    try {
+      const response = await fetch(`${this.widget.url('thread')}&after=${lastSeq(this.lines)}`, { mode: 'cors', credentials: 'omit', headers: this.headers() });
+      if (response.status === 401) return this.widget.endChat();
+      if (!response.ok) return;
+      const answer = (await response.json()) as { messages: ChatLine[]; optedOut: boolean };
+      const before = this.lines.length;
+      this.lines = mergeLines(this.lines, answer.messages);
+      if (this.lines.length !== before || answer.optedOut !== this.optedOut) {
+        this.optedOut = answer.optedOut;
+        this.render();
+      }
+    } catch {
+      /* offline for a moment: the next read catches up */
+    } finally {
+      this.reading = false;
+    }
+  }
+
+  private async send(input: HTMLTextAreaElement) {
+    const body = input.value.trim();
+    if (!body) return;
+    if (body.length > 1000) return this.showError('At most 1,000 characters.');
+    const id = clientId();
+    this.lines = mergeLines(this.lines, [{ id, seq: 0, from: 'visitor', body, at: Date.now(), pending: true }]);
+    this.draft = '';
+    this.render(true);
+    const payload = JSON.stringify({ body, clientId: id });
+    let response: Response;
+    try {
+      response = await fetch(this.widget.url('message'), { method: 'POST', mode: 'cors', credentials: 'omit', headers: this.headers(true), body: payload });
+    } catch {
+      return this.failed(id, body, 'Could not reach us. Check your connection and try again.');
+    }
+    if (response.status === 401) return this.widget.endChat();
+    const answer = (await response.json().catch(() => ({}))) as { message?: ChatLine } & ErrorAnswer;
+    if (!response.ok || !answer.message) return this.failed(id, body, answer.error?.message ?? 'Your message could not be sent. Please try again.');
+    this.lines = mergeLines(this.lines, [answer.message], id);
+    this.render(true);
+  }
+
+  /** A message that did not go: taken out of the list and put back in the box, with why. */
+  private failed(id: string, body: string, message: string) {
+    this.lines = this.lines.filter((l) => l.id !== id);
+    this.draft = body;
+    this.render(true);
+    this.showError(message);
+  }
+
+  private showError(message: string) {
+    if (this.error) this.error.textContent = message;
+  }
+
+  render(focus = false) {
+    const config = this.widget.config;
+    if (!config) return;
+    const list = el('div', { class: 'log', role: 'log', 'aria-live': 'polite', 'aria-label': `Conversation with ${config.businessName}` });
+    for (const line of this.lines) {
+      const time = new Date(line.at).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+      list.append(
+        el('div', { class: `msg ${line.from === 'visitor' ? 'me' : 'them'}` }, el('p', {}, line.body), el('span', { class: 'muted t' }, line.pending ? 'Sending…' : `${line.from === 'visitor' ? 'You' : config.businessName} · ${time}`)),
+      );
+    }
+    const parts: HTMLElement[] = [el('p', { class: 'muted note', role: 'status' }, this.session.notice), list];
+    if (this.optedOut) {
+      parts.push(el('p', { class: 'muted note' }, `You opted out of texts from ${config.businessName}. Text START to their number to hear from them again.`));
+    } else {
+      const input = el('textarea', { class: 'i', name: 'message', rows: '2', maxlength: '1000', 'aria-label': 'Your message', placeholder: 'Type a message…' });
+      input.value = this.draft;
+      input.addEventListener('input', guard(() => { this.draft = input.value; this.showError(''); }));
+      input.addEventListener('keydown', guard((event: KeyboardEvent) => {
+        if (event.key === 'Enter' && !event.shiftKey) {
+          event.preventDefault();
+          return this.send(input);
+        }
+      }));
+      const form = el('form', { class: 'compose', novalidate: true, 'aria-label': 'Send a message' }, input, el('button', { type: 'submit', class: 'send' }, 'Send'));
+      form.addEventListener('submit', guard((event: Event) => { event.preventDefault(); return this.send(input); }));
+      this.error = el('p', { class: 'err', role: 'alert' });
+      parts.push(form, this.error);
+      if (focus) queueMicrotask(() => input.focus());
+    }
+    this.box.replaceChildren(...parts);
+    list.scrollTop = list.scrollHeight;
+  }
+}
+
 /** The widget on one page: config, visit tracking, and the pieces it draws. */
 export class Widget {
   config: WidgetPublicConfig | null = null;
   visit: VisitMemory;
   private launcherRoot: { host: HTMLElement; root: ShadowRoot } | null = null;
-  private chat: { panel: HTMLElement; form: LeadForm } | null = null;
+  private chat: { panel: HTMLElement; form: LeadForm; view: ChatView | null } | null = null;
+  private chatSession: ChatSession | null = parseChatSession(read('session', CHAT_SESSION_KEY));
   private chatButton: HTMLButtonElement | null = null;
   private popup: { backdrop: HTMLElement; form: LeadForm } | null = null;
   private inlineForms: Array<{ host: HTMLElement; root: ShadowRoot; form: LeadForm }> = [];
@@ -338,7 +475,7 @@ export class Widget {
     write('session', VISIT_STORAGE_KEY, JSON.stringify(this.visit));
   }
 
-  url(path: 'config' | 'submit') {
+  url(path: 'config' | 'submit' | 'thread' | 'message') {
     return `${this.options.origin}/public/widget/${path}?key=${encodeURIComponent(this.options.key)}`;
   }
 
@@ -431,15 +568,50 @@ export class Widget {
     this.chatButton = button;
     if (this.chat) {
       this.chat.panel.className = `panel ${side}`;
-      this.fillPanel(this.chat.panel, this.chat.form, config);
+      this.fillPanel(config);
     }
   }
 
-  private fillPanel(panel: HTMLElement, form: LeadForm, config: WidgetPublicConfig) {
+  /** The open panel's content: the conversation after a submission, else the greeting and the form. */
+  private fillPanel(config: WidgetPublicConfig) {
+    const chat = this.chat;
+    if (!chat) return;
     const close = el('button', { type: 'button', class: 'x', 'aria-label': 'Close' }, '×');
     close.addEventListener('click', guard(() => this.closeChat()));
-    form.render();
-    panel.replaceChildren(el('div', { class: 'head' }, el('strong', {}, config.businessName), close), el('div', { class: 'body' }, el('p', { class: 'greet' }, config.greeting), form.box));
+    const head = el('div', { class: 'head' }, el('strong', {}, config.businessName), close);
+    if (this.chatSession) {
+      if (!chat.view) {
+        chat.view = new ChatView(this, this.chatSession);
+        chat.view.start();
+      } else chat.view.render();
+      chat.panel.replaceChildren(head, el('div', { class: 'body' }, chat.view.box));
+      return;
+    }
+    chat.form.render();
+    chat.panel.replaceChildren(head, el('div', { class: 'body' }, el('p', { class: 'greet' }, config.greeting), chat.form.box));
+  }
+
+  /** After a submission (any form on the page): the chat panel continues that conversation for this visit. */
+  beginChat(session: ChatSession) {
+    this.chatSession = session;
+    write('session', CHAT_SESSION_KEY, JSON.stringify(session));
+    if (this.chat && this.config) this.fillPanel(this.config);
+  }
+
+  /** The token expired or the conversation ended: forget it; the panel shows the form again. */
+  endChat() {
+    this.chatSession = null;
+    try {
+      storage('session')?.removeItem(CHAT_SESSION_KEY);
+    } catch {
+      /* storage refused: nothing to forget */
+    }
+    if (this.chat) {
+      this.chat.view?.stop();
+      this.chat.view = null;
+      this.chat.form = new LeadForm(this, 'chat');
+      if (this.config) this.fillPanel(this.config);
+    }
   }
 
   /** Opens the chat panel (also `LeadLoop.open()` from the page). */
@@ -449,8 +621,8 @@ export class Widget {
     const side = config.appearance.position === 'bottom_left' ? 'left' : 'right';
     const panel = el('div', { class: `panel ${side}`, role: 'dialog', 'aria-label': `Text ${config.businessName}` });
     const form = new LeadForm(this, 'chat');
-    this.chat = { panel, form };
-    this.fillPanel(panel, form, config);
+    this.chat = { panel, form, view: null };
+    this.fillPanel(config);
     panel.addEventListener('keydown', guard((event: KeyboardEvent) => event.key === 'Escape' && this.closeChat()));
     this.root().append(panel);
     this.chatButton?.setAttribute('aria-expanded', 'true');
@@ -459,6 +631,7 @@ export class Widget {
 
   closeChat() {
     if (!this.chat) return;
+    this.chat.view?.stop();
     this.chat.panel.remove();
     this.chat = null;
     this.chatButton?.setAttribute('aria-expanded', 'false');

@@ -236,3 +236,56 @@ export function submissionBody(input: {
     fillMs: Math.max(0, Math.min(86_400_000, Math.round(input.fillMs))),
   };
 }
+
+// ── Chat: the conversation after a submission ───────────────────────────────────────────────────────────────────
+
+/** What the tab remembers after a submission, so the chat panel continues the conversation until the visit ends. */
+export interface ChatSession {
+  token: string;
+  /** "We just texted you at (415) 555-…" (or the server's sentence when nothing was texted). */
+  notice: string;
+}
+
+export const CHAT_SESSION_KEY = 'leadloop:chat';
+
+export function parseChatSession(raw: string | null): ChatSession | null {
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(raw) as Partial<ChatSession>;
+    return typeof v.token === 'string' && /^[A-Za-z0-9_-]{43}$/.test(v.token) && typeof v.notice === 'string' ? { token: v.token, notice: v.notice } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One line of the panel's conversation; `pending` while the visitor's message is on its way (id = its clientId). */
+export interface ChatLine {
+  id: string;
+  seq: number;
+  from: 'visitor' | 'business';
+  body: string;
+  at: number;
+  pending?: boolean;
+}
+
+/** The lines after a read or a send: one per id, the server's copy over a pending one, in the server's order. */
+export function mergeLines(current: ChatLine[], incoming: ChatLine[], sentClientId?: string): ChatLine[] {
+  const byId = new Map<string, ChatLine>();
+  for (const line of current) if (line.id !== sentClientId) byId.set(line.id, line);
+  for (const line of incoming) byId.set(line.id, line);
+  const lines = [...byId.values()];
+  // Pending lines (not yet stored) stay last, in the order they were typed.
+  return [...lines.filter((l) => !l.pending).sort((a, b) => a.seq - b.seq), ...lines.filter((l) => l.pending)];
+}
+
+/** The `after` cursor of the next read: the highest stored seq seen. */
+export const lastSeq = (lines: ChatLine[]) => lines.reduce((max, l) => (l.pending ? max : Math.max(max, l.seq)), 0);
+
+/** A random UUID v4 for a message's clientId (crypto.randomUUID needs a secure context; getRandomValues does not). */
+export function clientId(random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
+  const b = random(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -22,7 +22,7 @@ form{display:block}
 .field{margin-bottom:6px}
 label.l{display:block;font-weight:600;margin-bottom:3px}
 .req{color:#c92a2a}
-input.i,textarea.i{display:block;width:100%;border:1px solid #adb5bd;border-radius:8px;padding:8px 10px;background:#fff;color:#1f2328}
+input.i,textarea.i{display:block;width:100%;border:1px solid #adb5bd;border-radius:8px;padding:8px 10px;background:#fff;color:#1f2328;font-size:16px}
 textarea.i{min-height:70px;resize:vertical}
 .i:focus{outline:2px solid var(--ll-primary);outline-offset:1px}
 .i[aria-invalid=true]{border-color:#c92a2a}
@@ -36,4 +36,15 @@ textarea.i{min-height:70px;resize:vertical}
 .ok strong{display:block;font-size:16px;font-weight:700;margin-bottom:6px}
 .muted{color:#495057;font-size:13px}
 .title{font-size:17px;font-weight:700;margin-bottom:8px}
+.note{margin-bottom:8px}
+.log{display:flex;flex-direction:column;gap:8px;max-height:min(320px,calc(100vh - 300px));overflow-y:auto;margin-bottom:10px}
+.msg{max-width:85%;padding:8px 11px;border-radius:14px;white-space:pre-wrap;overflow-wrap:anywhere}
+.msg p{margin:0}
+.them{align-self:flex-start;background:#f1f3f5;border-bottom-left-radius:4px}
+.me{align-self:flex-end;background:var(--ll-primary);color:var(--ll-on-primary);border-bottom-right-radius:4px}
+.me .t{color:inherit;opacity:.85}
+.t{display:block;font-size:11.5px;margin-top:2px}
+.compose{display:flex;gap:8px;align-items:flex-end}
+.compose .i{min-height:44px;font-size:16px}
+.compose .send{width:auto;padding:0 16px;min-height:44px;flex:none}
 `;

@@ -293,14 +293,73 @@ describe('Widget on a page', () => {
     const panel = root.querySelector('[role=dialog]')!;
     expect(panel.querySelector('.greet')!.textContent).toBe('Hi! <b>How</b> can we help?');
     expect(panel.querySelector('b')).toBeNull();
-    // A submission from the panel is a chat lead; until the live conversation is built it says the reply comes by text.
+    // A submission from the panel is a chat lead; without a conversation (no token) the reply comes by text.
     fill(root, 'name', 'Bo');
     fill(root, 'phone', '6045550199');
     root.querySelector<HTMLInputElement>('input[type=checkbox]')!.click();
-    fetchMock.mockResolvedValueOnce(json(201, { ok: true, texted: false, maskedPhone: '(604) 555-…', message: 'Thanks! We got your request and will be in touch.', visitorToken: 't' }));
+    fetchMock.mockResolvedValueOnce(json(201, { ok: true, texted: false, maskedPhone: '(604) 555-…', message: 'Thanks! We got your request and will be in touch.', visitorToken: null }));
     submit(root);
     await vi.waitFor(() => expect(panel.querySelector('[role=status]')?.textContent).toBe('Thanks! We got your request and will be in touch.We’ll reply by text.'));
     expect(JSON.parse(fetchMock.mock.calls[1]![1].body as string)).toMatchObject({ kind: 'chat', phone: '+16045550199' });
+  });
+
+  it('after a chat submission the panel is the conversation: the first text, what the visitor types, a staff reply on the next read; an ended one shows the form again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+    const TOKEN = 'T'.repeat(43);
+    const at = Date.parse('2026-11-24T15:00:00Z');
+    fetchMock.mockResolvedValueOnce(json(200, { ...CONFIG, popup: { ...CONFIG.popup, enabled: false } }));
+    const widget = new Widget({ key: 'wk_x', origin: 'https://app.example', launcher: true });
+    await widget.start();
+    const root = document.querySelector('leadloop-widget')!.shadowRoot!;
+    root.querySelector<HTMLButtonElement>('button.launcher')!.click();
+    fill(root, 'name', 'Bo');
+    fill(root, 'phone', '6045550199');
+    root.querySelector<HTMLInputElement>('input[type=checkbox]')!.click();
+    fetchMock.mockResolvedValueOnce(json(201, { ok: true, texted: true, maskedPhone: '(604) 555-…', message: 'We just texted you at (604) 555-…', visitorToken: TOKEN }));
+    fetchMock.mockResolvedValueOnce(json(200, { messages: [{ id: 'm1', seq: 7, from: 'business', body: 'Hi Bo, thanks for reaching <b>Acme</b>!', at }], optedOut: false }));
+    submit(root);
+    await vi.waitFor(() => expect(root.querySelectorAll('.msg')).toHaveLength(1));
+    expect(root.querySelector('.note')!.textContent).toBe('We just texted you at (604) 555-…');
+    expect(root.querySelector('.msg.them p')!.textContent).toBe('Hi Bo, thanks for reaching <b>Acme</b>!');
+    expect(root.querySelector('.msg b')).toBeNull();
+    const threadCall = fetchMock.mock.calls[2]!;
+    expect(threadCall[0]).toBe('https://app.example/public/widget/thread?key=wk_x&after=0');
+    expect(threadCall[1]).toMatchObject({ credentials: 'omit', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(JSON.parse(sessionStorage.getItem('leadloop:chat')!)).toEqual({ token: TOKEN, notice: 'We just texted you at (604) 555-…' });
+
+    // The visitor writes: shown at once as sending, then as stored.
+    const box = root.querySelector<HTMLTextAreaElement>('textarea[name=message]')!;
+    box.value = 'Is 3pm ok?';
+    box.dispatchEvent(new Event('input'));
+    fetchMock.mockResolvedValueOnce(json(201, { ok: true, message: { id: 'm2', seq: 9, from: 'visitor', body: 'Is 3pm ok?', at } }));
+    root.querySelector('form.compose')!.dispatchEvent(new Event('submit', { cancelable: true }));
+    expect(root.querySelector('.msg.me .t')!.textContent).toBe('Sending…');
+    await vi.waitFor(() => expect(root.querySelector('.msg.me .t')!.textContent).toMatch(/^You · /));
+    const posted = fetchMock.mock.calls[3]!;
+    expect(posted[0]).toBe('https://app.example/public/widget/message?key=wk_x');
+    expect(JSON.parse(posted[1].body as string)).toEqual({ body: 'Is 3pm ok?', clientId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/) });
+
+    // The next read asks after the last stored message and shows the staff reply.
+    fetchMock.mockResolvedValueOnce(json(200, { messages: [{ id: 'm3', seq: 12, from: 'business', body: 'Yes, see you at 3!', at }], optedOut: false }));
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(fetchMock.mock.calls[4]![0]).toBe('https://app.example/public/widget/thread?key=wk_x&after=9');
+    expect([...root.querySelectorAll('.msg p')].map((p) => p.textContent)).toEqual(['Hi Bo, thanks for reaching <b>Acme</b>!', 'Is 3pm ok?', 'Yes, see you at 3!']);
+
+    // A message that cannot go comes back into the box with why.
+    const again = root.querySelector<HTMLTextAreaElement>('textarea[name=message]')!;
+    expect(again.value).toBe('');
+    again.value = 'one more';
+    fetchMock.mockResolvedValueOnce(json(429, { error: { code: 'rate_limited', message: 'Too many attempts. Please wait a little and try again.' } }));
+    root.querySelector('form.compose')!.dispatchEvent(new Event('submit', { cancelable: true }));
+    await vi.waitFor(() => expect(root.querySelector('.compose + .err')!.textContent).toBe('Too many attempts. Please wait a little and try again.'));
+    expect(root.querySelector<HTMLTextAreaElement>('textarea[name=message]')!.value).toBe('one more');
+    expect(root.querySelectorAll('.msg')).toHaveLength(3);
+
+    // The conversation ended (token expired): the form again, and the tab forgets the token.
+    fetchMock.mockResolvedValueOnce(json(401, { error: { code: 'bad_token', message: 'This conversation has ended.' } }));
+    await vi.advanceTimersByTimeAsync(4_000);
+    await vi.waitFor(() => expect(root.querySelector('input[name=name]')).not.toBeNull());
+    expect(sessionStorage.getItem('leadloop:chat')).toBeNull();
   });
 
   it('the popup fires after its delay once, and the cap keeps it away on the next page', async () => {

@@ -88,7 +88,7 @@ async function setUpCompany(request: APIRequestContext, token: string, popup?: R
   return { device, key: settings.publicKey };
 }
 
-test('the embed on another site: chat panel, inline form → success, the lead with its pages in /leads, the first text on the test phone; no console error, CLS 0', async ({
+test('the embed on another site: chat panel, inline form → success, the lead with its pages in /leads, the first text on the test phone, the conversation going on in the chat panel with the staff reply; no console error, CLS 0', async ({
   page,
   context,
   request,
@@ -119,6 +119,12 @@ test('the embed on another site: chat panel, inline form → success, the lead w
     await panel.getByRole('button', { name: 'Close' }).click();
     await expect(panel).toHaveCount(0);
 
+    // Staff have /leads open before the visitor writes: the lead must arrive there live.
+    const app = await context.newPage();
+    await storeToken(app, account.token);
+    await app.goto('/leads');
+    await expect(app.getByText('No leads yet')).toBeVisible();
+
     // The inline form: errors beside their fields first, nothing lost, then the success state.
     const form = page.locator('leadloop-form');
     await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toBeVisible();
@@ -146,12 +152,10 @@ test('the embed on another site: chat panel, inline form → success, the lead w
     expect(host.errors).toEqual([]);
     expect(await host.cls()).toBe(0);
 
-    // /leads shows the lead, from the form, with its last and first page and the ad's UTM.
-    const app = await context.newPage();
-    await storeToken(app, account.token);
-    await app.goto('/leads');
+    // /leads shows the lead without a reload, from the form, with its last and first page and the ad's UTM.
     const row = app.getByTestId('lead-row').filter({ hasText: 'Ana Ruiz' });
     await expect(row).toBeVisible();
+    await expect(row).toContainText('Website form');
     await row.getByRole('link', { name: /Ana Ruiz/ }).click();
     const tracking = app.getByRole('table', { name: 'Tracking data' });
     await expect(tracking).toContainText(`Page${site.origin}/contact`);
@@ -159,6 +163,31 @@ test('the embed on another site: chat panel, inline form → success, the lead w
     await expect(tracking).toContainText('google');
     await expect(tracking).toContainText('spring');
     await expect(tracking).toContainText('g-123');
+
+    // The conversation goes on in the chat panel for the rest of the visit: it shows the first text…
+    await launcher.click();
+    const chat = page.getByRole('log', { name: 'Conversation with Bayside Plumbing' });
+    await expect(chat).toContainText('Hi Ana, thanks for reaching Bayside Plumbing!');
+    await expect(panel.getByRole('status')).toContainText(`We just texted you at ${masked}`);
+    // …what the visitor types there reaches the thread staff see, marked as website chat…
+    await panel.getByRole('textbox', { name: 'Your message' }).fill('Also, can you come before noon?');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await expect(chat).toContainText('Also, can you come before noon?');
+    await app.goto('/conversations');
+    await app.getByRole('list', { name: 'Conversations' }).getByRole('button').filter({ hasText: 'Ana Ruiz' }).click();
+    const history = app.getByRole('log', { name: 'Texts with Ana Ruiz' });
+    await expect(history).toContainText('Also, can you come before noon?');
+    await expect(history).toContainText('Website chat');
+    // …and the staff reply (a text to the phone) shows in the visitor's panel too.
+    const composer = app.getByRole('textbox', { name: 'Text to Ana Ruiz' });
+    await composer.fill('Sure, we can be there at 11.');
+    await composer.press('Enter');
+    await expect(chat).toContainText('Sure, we can be there at 11.', { timeout: 15_000 });
+    await expect
+      .poll(async () => (await query<Array<{ body: string }>>(request, 'phone.simulator.thread', { deviceId: device.id }, account.token)).map((m) => m.body).join('\n'), { timeout: 20_000 })
+      .toContain('Sure, we can be there at 11.');
+    expect(host.errors).toEqual([]);
+    expect(await host.cls()).toBe(0);
   } finally {
     await site.close();
   }

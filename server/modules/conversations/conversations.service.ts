@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { channelOf } from '@contracts/message';
 import { recipientZones } from '@contracts/send-window';
 import type { DbOrTx } from '@server/platform/db/database';
 import { companies, consentEvents, contacts, conversations, leads, messages, messageTemplates, phoneNumbers, users } from '@server/platform/db/schema';
@@ -140,6 +141,8 @@ export async function getConversation(scope: CompanyScope, id: string) {
       authorName: message.author === 'user' ? (authorFirstName ?? 'Team') : message.author === 'contact' ? contactDisplayName(contact) : null,
       body: message.body,
       media: message.media,
+      /** `web_chat`: typed in the website chat panel, not texted. */
+      channel: channelOf(message.provider),
       status: message.status,
       /** Why it was blocked or failed, in plain words. */
       problem: message.status === 'blocked' || message.status === 'failed' || (message.status === 'queued' && message.errorMessage) ? message.errorMessage : null,

@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { ConsentKind, ConsentMethod } from '@contracts/consent';
 import type { LeadSource } from '@contracts/lead';
+import type { MessageProvider } from '@contracts/message';
 import type { Tx } from '@server/platform/db/database';
 import { type companies, consentEvents, contacts, conversations, leads, messages, type phoneNumbers } from '@server/platform/db/schema';
 import { lockKey } from '@server/platform/db/rate-limit';
@@ -50,7 +51,7 @@ export interface Inquiry {
   /** The business number it arrived on: the conversation with the person on that number is opened or reused. */
   businessNumber?: typeof phoneNumbers.$inferSelect | null;
   /** What they sent, recorded in that conversation (an inbound text today; a call or a form note later). */
-  message?: { body: string; media: string[]; provider: 'simulator' | 'twilio'; providerMessageId: string } | null;
+  message?: { body: string; media: string[]; provider: MessageProvider; providerMessageId: string } | null;
   /** The lead to open: its summary (the inquiry's first words when not given), owner and tracking. */
   lead: { summary?: string | null; assignedUserId?: string | null; tracking?: Record<string, string> | null };
   /** Consent that came with the inquiry (a team member's confirmation, a web form's checkbox). */

@@ -53,8 +53,8 @@ export async function messageLog(
       from: message.fromNumber,
       to: message.toNumber,
       body: message.body,
-      // Billed segments, counted like the composer counts them (contracts/sms-segments).
-      segments: smsLength(message.body).segments,
+      // Billed segments, counted like the composer counts them (contracts/sms-segments); a website chat message is not a text.
+      segments: message.provider === 'web_chat' ? 0 : smsLength(message.body).segments,
       status: message.status,
       provider: message.provider,
       errorCode: message.errorCode,

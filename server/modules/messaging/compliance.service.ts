@@ -1,5 +1,6 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import { CLOSED_LEAD_STATUSES } from '@contracts/lead';
+import type { MessageProvider } from '@contracts/message';
 import { formatPhone } from '@contracts/phone';
 import type { Tx } from '@server/platform/db/database';
 import { type companies, consentEvents, contacts, type conversations, leads, type messages, type phoneNumbers } from '@server/platform/db/schema';
@@ -31,7 +32,7 @@ export interface InboundForCompliance {
   conversation: typeof conversations.$inferSelect;
   number: typeof phoneNumbers.$inferSelect;
   message: typeof messages.$inferSelect;
-  provider: 'simulator' | 'twilio';
+  provider: MessageProvider;
 }
 
 /**
@@ -46,7 +47,7 @@ export async function applyInboundCompliance(tx: Tx, deps: MessagingDeps, events
   let reply: Intent | null = null;
   if (intent === 'opt_out' && !contact.optedOutAt) {
     await tx.update(contacts).set({ optedOutAt: now, updatedAt: now }).where(eq(contacts.id, contact.id));
-    await tx.insert(consentEvents).values({ companyId: company.id, contactId: contact.id, kind: 'opt_out', method: keyword ? 'sms_keyword' : 'sms_text', text: message.body, messageId: message.id, createdAt: now });
+    await tx.insert(consentEvents).values({ companyId: company.id, contactId: contact.id, kind: 'opt_out', method: input.provider === 'web_chat' ? 'web_chat' : keyword ? 'sms_keyword' : 'sms_text', text: message.body, messageId: message.id, createdAt: now });
     const optedOut = await tx
       .update(leads)
       .set({ status: 'opted_out', updatedAt: now })
@@ -63,7 +64,9 @@ export async function applyInboundCompliance(tx: Tx, deps: MessagingDeps, events
       body: `${name} replied "${truncate(message.body, 80, { ellipsis: false })}". LeadLoop will not text them again unless they reply START.`,
       link: `/conversations?c=${conversation.id}`,
     });
-  } else if (intent === 'opt_in' && contact.optedOutAt) {
+  } else if (intent === 'opt_in' && contact.optedOutAt && input.provider !== 'web_chat') {
+    // START typed in the website chat does not resubscribe: whoever holds the chat has not shown they hold the
+    // phone, and consent must come from the person texted. A STOP there is honoured (any reasonable means).
     await tx.update(contacts).set({ optedOutAt: null, updatedAt: now }).where(eq(contacts.id, contact.id));
     await tx.insert(consentEvents).values({ companyId: company.id, contactId: contact.id, kind: 'opt_in', method: 'sms_keyword', text: message.body, messageId: message.id, createdAt: now });
     events.add(company.id, { type: 'contact.opted_in', data: { contactId: contact.id } });

@@ -226,6 +226,8 @@ export async function deliverMessage(deps: MessagingDeps, messageId: string, opt
   if (!ready) return;
 
   const { message, recovering } = ready;
+  // Outbound messages are texts; `web_chat` is only ever a visitor's inbound message.
+  if (message.provider === 'web_chat') throw new Error(`message ${message.id} is a website chat message, not a text to send`);
   const provider = providerFor(deps, message.provider);
   const request = {
     companyId: message.companyId,

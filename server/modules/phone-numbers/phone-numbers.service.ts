@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, or } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { NumberProvisioning } from '@server/adapters/telephony/telephony.port';
 import { companies, messages, phoneNumbers, protectedNumbers, simulatorDevices } from '@server/platform/db/schema';
@@ -167,7 +167,8 @@ export async function deviceThread(scope: CompanyScope, deviceId: string) {
   const rows = await scope.db
     .select()
     .from(messages)
-    .where(and(eq(messages.companyId, scope.companyId), or(eq(messages.fromNumber, device.e164), eq(messages.toNumber, device.e164))))
+    // What the phone itself sent and received: not what someone typed in the website chat under its number.
+    .where(and(eq(messages.companyId, scope.companyId), or(eq(messages.fromNumber, device.e164), eq(messages.toNumber, device.e164)), ne(messages.provider, 'web_chat')))
     .orderBy(desc(messages.createdAt), desc(messages.seq))
     .limit(200);
   return rows

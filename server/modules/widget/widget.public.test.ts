@@ -269,7 +269,7 @@ describe('rate limits', () => {
 
   it('refuses a key over its own limit, whatever the IP', async () => {
     const scoped = Fastify();
-    await registerWidgetPublicRoutes(scoped, { messaging: app.deps.messaging, publicUrl: PUBLIC_URL, limits: { perIp: DEFAULT_WIDGET_LIMITS.perIp, perKey: [{ max: 3, windowMs: 60 * MINUTE }] } });
+    await registerWidgetPublicRoutes(scoped, { messaging: app.deps.messaging, publicUrl: PUBLIC_URL, limits: { ...DEFAULT_WIDGET_LIMITS, perKey: [{ max: 3, windowMs: 60 * MINUTE }] } });
     const post = (ip: string) =>
       scoped.inject({ method: 'POST', url: `/public/widget/submit?key=${key}`, headers: { 'content-type': 'application/json', origin: SITE }, remoteAddress: ip, payload: submission({ phone: 'bad' }) });
     for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) expect((await post(ip)).statusCode).toBe(400);
@@ -289,7 +289,7 @@ describe('CORS', () => {
     expect(ok.statusCode).toBe(204);
     expect(ok.headers['access-control-allow-origin']).toBe(SITE);
     expect(ok.headers['access-control-allow-methods']).toBe('GET, POST');
-    expect(ok.headers['access-control-allow-headers']).toBe('content-type');
+    expect(ok.headers['access-control-allow-headers']).toBe('content-type, authorization');
     expect((await preflight('https://acmeplumbing.example')).statusCode).toBe(204);
     const bad = await preflight('https://evil.example');
     expect(bad.statusCode).toBe(403);

@@ -5,8 +5,9 @@ import { checkLimits, type Limit, lockKey, recordHit } from '@server/platform/db
 import { HOUR, MINUTE, SECOND } from '@server/platform/lib/clock';
 import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
 import { takeWebSubmission } from '@server/modules/intake/web.channel';
+import { readVisitorThread, takeVisitorMessage, type VisitorSession, visitorSession } from '@server/modules/intake/web-chat.channel';
 import { publicConfig, type PublicWidget, widgetForKey } from './widget-config.cache';
-import { publicKey, widgetSubmission } from './widget.schema';
+import { publicKey, threadQuery, visitorMessageBody, widgetSubmission } from './widget.schema';
 
 /** The largest submission body: the fields' own limits add up to well under this. */
 export const SUBMIT_BODY_LIMIT = 8 * 1024;
@@ -18,6 +19,9 @@ export interface WidgetLimits {
   perIp: Limit[];
   /** Submissions to one company's widget, from anywhere. */
   perKey: Limit[];
+  /** Chat messages from one visitor's conversation (one token), and from one IP address. */
+  messagesPerToken: Limit[];
+  messagesPerIp: Limit[];
 }
 
 export const DEFAULT_WIDGET_LIMITS: WidgetLimits = {
@@ -26,7 +30,15 @@ export const DEFAULT_WIDGET_LIMITS: WidgetLimits = {
     { max: 30, windowMs: 24 * HOUR },
   ],
   perKey: [{ max: 120, windowMs: HOUR }],
+  messagesPerToken: [
+    { max: 20, windowMs: 10 * MINUTE },
+    { max: 100, windowMs: 24 * HOUR },
+  ],
+  messagesPerIp: [{ max: 60, windowMs: 10 * MINUTE }],
 };
+
+/** A message typed in the chat panel: as long as a form's message. */
+export const MESSAGE_BODY_LIMIT = 4 * 1024;
 
 const STATUS: Record<WidgetErrorCode, number> = {
   unknown_key: 404,
@@ -115,7 +127,7 @@ export function registerWidgetPublicRoutes(app: FastifyInstance, options: { mess
         return reply
           .code(204)
           .header('Access-Control-Allow-Methods', 'GET, POST')
-          .header('Access-Control-Allow-Headers', 'content-type')
+          .header('Access-Control-Allow-Headers', 'content-type, authorization')
           .header('Access-Control-Max-Age', '600')
           .send();
       }
@@ -126,6 +138,53 @@ export function registerWidgetPublicRoutes(app: FastifyInstance, options: { mess
     const preflight = async (_request: FastifyRequest, reply: FastifyReply) => reply; // answered in onRequest
     scope.options('/public/widget/config', preflight);
     scope.options('/public/widget/submit', preflight);
+    scope.options('/public/widget/thread', preflight);
+    scope.options('/public/widget/message', preflight);
+
+    /** The visitor's conversation from `Authorization: Bearer <visitor token>`, for this key's company. */
+    const sessionOf = async (request: FastifyRequest): Promise<VisitorSession | null> => {
+      const { widget } = states.get(request)!;
+      const header = request.headers.authorization ?? '';
+      const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      return token ? visitorSession(deps.db, widget.companyId, token, deps.clock.now()) : null;
+    };
+
+    scope.get('/public/widget/thread', async (request, reply) => {
+      const session = await sessionOf(request);
+      if (!session) return refuse(reply, 'bad_token');
+      const query = threadQuery.safeParse(request.query);
+      if (!query.success) return refuse(reply, 'invalid', { field: 'after', message: query.error.issues[0]?.message });
+      const thread = await readVisitorThread(deps.db, session, query.data.after);
+      return reply.code(200).header('Cache-Control', 'no-store').send(thread);
+    });
+
+    scope.post('/public/widget/message', { bodyLimit: MESSAGE_BODY_LIMIT }, async (request, reply) => {
+      const session = await sessionOf(request);
+      if (!session) return refuse(reply, 'bad_token');
+      const now = deps.clock.now();
+      const ip = request.ip || 'unknown';
+      const limited = await deps.db.transaction(async (tx) => {
+        const tokenKey = `widget-message:token:${session.tokenId}`;
+        const ipKey = `widget-message:ip:${ip}`;
+        await lockKey(tx, tokenKey);
+        await lockKey(tx, ipKey);
+        const byToken = await checkLimits(tx, tokenKey, limits.messagesPerToken, now);
+        const byIp = await checkLimits(tx, ipKey, limits.messagesPerIp, now);
+        if (!byToken.allowed || !byIp.allowed) return Math.max(byToken.retryAfterMs, byIp.retryAfterMs);
+        await recordHit(tx, tokenKey, now);
+        await recordHit(tx, ipKey, now);
+        return 0;
+      });
+      if (limited > 0) return refuse(reply, 'rate_limited', { retryAfterSeconds: Math.max(1, Math.ceil(limited / 1000)) });
+      const parsed = visitorMessageBody.safeParse(request.body);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return refuse(reply, 'invalid', { field: issue?.path.map(String).join('.') || 'body', message: issue?.message ?? WIDGET_ERRORS.invalid });
+      }
+      const result = await takeVisitorMessage(deps, session, parsed.data);
+      if (result.outcome === 'ended') return refuse(reply, 'bad_token');
+      return reply.code(result.outcome === 'stored' ? 201 : 200).header('Cache-Control', 'no-store').send({ ok: true, message: result.message });
+    });
 
     scope.get('/public/widget/config', async (request, reply) => {
       const { widget } = states.get(request)!;

@@ -109,3 +109,15 @@ export const widgetSubmission = z.strictObject({
   fillMs: z.number().int().min(0).max(86_400_000),
 });
 export type WidgetSubmission = z.infer<typeof widgetSubmission>;
+
+/** GET /public/widget/thread: messages after this `seq` (0 = from the submission). */
+export const threadQuery = z.object({
+  key: z.string(),
+  after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(0),
+});
+
+/** POST /public/widget/message: what the visitor typed in the chat panel, and the embed's id for it (resends are one). */
+export const visitorMessageBody = z.strictObject({
+  body: words('Your message', 1000),
+  clientId: z.string().uuid('clientId must be a UUID'),
+});

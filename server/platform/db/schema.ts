@@ -18,7 +18,7 @@ import { CONSENT_KINDS, CONSENT_METHODS } from '@contracts/consent';
 import { EMAIL_PARSERS, type ExtractedLead, INBOUND_EMAIL_CHANNELS, INBOUND_EMAIL_STATUSES } from '@contracts/email-gateway';
 import { CONVERSATION_MODES, CONVERSATION_STATUSES } from '@contracts/conversation';
 import { LEAD_SOURCES, LEAD_STATUSES } from '@contracts/lead';
-import { MESSAGE_AUTHORS, MESSAGE_DIRECTIONS, MESSAGE_STATUSES } from '@contracts/message';
+import { MESSAGE_AUTHORS, MESSAGE_DIRECTIONS, MESSAGE_PROVIDERS, MESSAGE_STATUSES } from '@contracts/message';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS, PUSH_PREVIEWS } from '@contracts/notification';
 import { RECORDING_PURPOSES, RECORDING_TYPES } from '@contracts/recording';
 import type { WidgetAppearance, WidgetFormFields, WidgetPopup } from '@contracts/widget';
@@ -424,7 +424,8 @@ export const messages = pgTable(
     body: text('body').notNull(),
     media: jsonb('media').$type<string[]>().notNull().default([]),
     status: text('status', { enum: MESSAGE_STATUSES }).notNull(),
-    provider: text('provider', { enum: ['simulator', 'twilio'] }).notNull(),
+    /** A text through a telephony provider, or a visitor's message in the website chat (inbound only). */
+    provider: text('provider', { enum: MESSAGE_PROVIDERS }).notNull(),
     providerMessageId: text('provider_message_id'),
     /** Provider error code and its plain-words explanation, or why we did not send. */
     errorCode: text('error_code'),

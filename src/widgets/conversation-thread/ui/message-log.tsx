@@ -1,4 +1,5 @@
 import { Anchor, Box, Divider, Group, Paper, Stack, Text } from '@mantine/core';
+import { MESSAGE_CHANNEL_WORDS } from '@contracts/message';
 import { Link } from '@tanstack/react-router';
 import { Fragment, useLayoutEffect, useMemo, useRef } from 'react';
 import { CallDetails, type CallItem, callTitle, EarlierCallsButton, useCallsOf } from '@/entities/call';
@@ -127,6 +128,11 @@ function MessageItem({ message, contactName }: { message: ThreadMessage; contact
         <Text component="time" size="xs" c="dimmed" dateTime={new Date(message.createdAt).toISOString()} title={fullDateTime(message.createdAt)}>
           {clockTime(message.createdAt)}
         </Text>
+        {message.channel === 'web_chat' ? (
+          <Text size="xs" c="dimmed" title="Typed in the chat on your website; your reply goes out as a text and shows in their chat while it is open">
+            · {MESSAGE_CHANNEL_WORDS.web_chat}
+          </Text>
+        ) : null}
       </Group>
       <Paper
         px="sm"

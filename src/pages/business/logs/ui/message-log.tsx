@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useBusinessNumber } from '@/entities/company';
 import { useTRPC } from '@/shared/api-react';
 import { EmptyState } from '@/shared/ui/empty-state';
-import { MESSAGE_AUTHOR_WORDS, type MessageStatus } from '@contracts/message';
+import { MESSAGE_AUTHOR_WORDS, MESSAGE_CHANNEL_WORDS, type MessageStatus } from '@contracts/message';
 import { isTroubled, MESSAGE_STATUS_OPTIONS, MessageStatusBadge } from '@/entities/message';
 import { formatPhone } from '@/shared/lib/format';
 import { usePhoneLayout } from '@/shared/lib/media';
@@ -285,6 +285,11 @@ function MessageBody({ row, expanded, onToggle }: RowProps) {
         {row.direction === 'outbound' && row.author !== 'contact' ? (
           <Text size="xs" c="dimmed">
             {MESSAGE_AUTHOR_WORDS[row.author]}
+          </Text>
+        ) : null}
+        {row.provider === 'web_chat' ? (
+          <Text size="xs" c="dimmed">
+            {MESSAGE_CHANNEL_WORDS.web_chat} · not a text
           </Text>
         ) : null}
         {row.segments > 0 ? (

@@ -50,6 +50,7 @@ export function message(overrides: Partial<ThreadMessage> = {}): ThreadMessage {
     authorName: 'Jane Cooper',
     body: 'My AC stopped working',
     media: [],
+    channel: 'sms',
     status: 'received',
     problem: null,
     scheduledFor: null,
