@@ -579,6 +579,8 @@ export class Widget {
     const close = el('button', { type: 'button', class: 'x', 'aria-label': 'Close' }, '×');
     close.addEventListener('click', guard(() => this.closeChat()));
     const head = el('div', { class: 'head' }, el('strong', {}, config.businessName), close);
+    // The conversation has a fixed height (messages scroll inside it): a new message never moves the panel.
+    chat.panel.classList.toggle('chatting', Boolean(this.chatSession));
     if (this.chatSession) {
       if (!chat.view) {
         chat.view = new ChatView(this, this.chatSession);

@@ -37,7 +37,9 @@ textarea.i{min-height:70px;resize:vertical}
 .muted{color:#495057;font-size:13px}
 .title{font-size:17px;font-weight:700;margin-bottom:8px}
 .note{margin-bottom:8px}
-.log{display:flex;flex-direction:column;gap:8px;max-height:min(320px,calc(100vh - 300px));overflow-y:auto;margin-bottom:10px}
+.panel.chatting{display:flex;flex-direction:column;height:min(520px,calc(100vh - 104px));overflow:hidden}
+.chatting .body,.chat{flex:1;min-height:0;display:flex;flex-direction:column}
+.log{flex:1;min-height:0;display:flex;flex-direction:column;gap:8px;overflow-y:auto;margin-bottom:10px}
 .msg{max-width:85%;padding:8px 11px;border-radius:14px;white-space:pre-wrap;overflow-wrap:anywhere}
 .msg p{margin:0}
 .them{align-self:flex-start;background:#f1f3f5;border-bottom-left-radius:4px}
