@@ -1,0 +1,285 @@
+import { describe, expect, it } from 'vitest';
+import type { QualifierQuestion } from '@contracts/ai';
+import type { AiDecision, AiTurnInput } from '../ai.port';
+import { createBuiltinAssistant, decideTurn, MAX_REPLY_CHARS } from './builtin-assistant';
+
+const questions: QualifierQuestion[] = [
+  { key: 'service', text: 'What do you need help with?', kind: 'choice', choices: ['Water heater repair', 'Water heater replacement', 'Drain cleaning'], required: true },
+  { key: 'zip', text: "What's your ZIP code?", kind: 'zip', choices: [], required: true },
+  { key: 'preferred_date', text: 'What day works for you?', kind: 'date', choices: [], required: true },
+  { key: 'urgent', text: 'Is this urgent?', kind: 'yes_no', choices: [], required: true },
+  { key: 'name', text: "What's your first name?", kind: 'text', choices: [], required: false },
+];
+
+const OPENING = 'Thanks for contacting Lakeshore Plumbing! What do you need help with?';
+// 05:30 UTC Nov 25 is 23:30 Tuesday Nov 24 in Chicago.
+const NOW = new Date('2026-11-25T05:30:00Z');
+
+/** One turn's input: the opening text, earlier exchanges, then `texts` as the new messages. */
+function turn(texts: string | string[], overrides: Partial<AiTurnInput> & { earlier?: Array<[string, string]> } = {}): AiTurnInput {
+  const newMessages = typeof texts === 'string' ? [texts] : texts;
+  const { earlier = [], ...rest } = overrides;
+  const at = NOW.getTime();
+  return {
+    business: {
+      name: 'Lakeshore Plumbing',
+      timezone: 'America/Chicago',
+      facts: 'Plumbing on the North Side of Chicago.',
+      faq: [
+        { question: 'Do you work weekends?', answer: 'Yes, Saturdays 8am to 1pm.' },
+        { question: 'Are you licensed and insured?', answer: 'Yes, licensed and insured in Illinois.' },
+      ],
+      services: ['Water heater repair', 'Water heater replacement', 'Drain cleaning'],
+      servicesNotOffered: ['Septic pumping'],
+      serviceAreaPrefixes: ['606'],
+    },
+    assistant: { name: 'Riley', tone: 'friendly' },
+    pricing: {
+      policy: 'ranges',
+      items: [
+        { id: 'wh-replace', name: 'Water heater replacement (40 gal)', minCents: 160_000, maxCents: 240_000, unit: '' },
+        { id: 'drain', name: 'Drain cleaning', minCents: 17_500, maxCents: 17_500, unit: '' },
+      ],
+    },
+    questions,
+    answers: {},
+    transcript: [
+      { from: 'business', body: OPENING, at: at - 60_000 },
+      ...earlier.flatMap(([person, reply]) => [
+        { from: 'contact' as const, body: person, at: at - 30_000 },
+        { from: 'business' as const, body: reply, at: at - 20_000 },
+      ]),
+      ...newMessages.map((body) => ({ from: 'contact' as const, body, at })),
+    ],
+    newMessages,
+    repliesToday: earlier.length,
+    confusedTurns: 0,
+    disqualifyMessage: "Sorry, that's outside what we cover.",
+    now: NOW,
+    ...rest,
+  };
+}
+
+function expectNoPrice(decision: AiDecision) {
+  expect(decision.reply ?? '').not.toMatch(/\$\s?\d/);
+  expect(decision.quotedItemIds).toEqual([]);
+}
+
+describe('the built-in assistant', () => {
+  it('is the builtin adapter, answers from the same input the same way, and never promises a time', async () => {
+    const assistant = createBuiltinAssistant();
+    expect(assistant.kind).toBe('builtin');
+    const input = turn('my water heater needs replacing');
+    const first = await assistant.decide(input);
+    expect(first).toEqual(await assistant.decide(input));
+    expect(first.model).toBe('built-in');
+    expect(first.promisesTime).toBe(false);
+    expect(first.usage).toBeNull();
+  });
+
+  it('qualifies a lead from the first text to the last answer, recording every answer and a summary', () => {
+    let answers: Record<string, string> = {};
+    const earlier: Array<[string, string]> = [];
+    const say = (text: string) => {
+      const decision = decideTurn(turn(text, { answers, earlier: [...earlier] }));
+      answers = { ...answers, ...decision.answers };
+      earlier.push([text, decision.reply ?? '']);
+      return decision;
+    };
+
+    const first = say('Our water heater is 15 years old and needs replacing');
+    expect(first.answers).toEqual({ service: 'Water heater replacement' });
+    expect(first.lead).toBe('engaging');
+    expect(first.reply).toContain("What's your ZIP code?");
+    expect(first.reasons).toContain('Found “Water heater replacement” for “What do you need help with?”.');
+
+    expect(say("I'm at 60614-1234").answers).toEqual({ zip: '60614-1234' });
+    expect(say('tomorrow please').answers).toEqual({ preferred_date: '2026-11-25' });
+    const urgency = say('no, not urgent');
+    expect(urgency.answers).toEqual({ urgent: 'no' });
+    // Every required question is answered: qualified, with the closing and the optional question still asked.
+    expect(urgency.lead).toBe('qualified');
+    expect(urgency.reply).toBe("Thanks! Lakeshore Plumbing will text you shortly to confirm the details. What's your first name?");
+    expect(urgency.summary).toBe('Water heater replacement in 60614-1234, wants it tomorrow (2026-11-25); urgent: no.');
+
+    const name = say("It's Dana");
+    expect(name.answers).toEqual({ name: 'Dana' });
+    expect(name.lead).toBeNull();
+    expect(name.summary).toMatch(/^Dana: Water heater replacement/);
+
+    // After that, thanks needs no reply.
+    const thanks = decideTurn(turn('Thanks!!', { answers, earlier }));
+    expect(thanks.action).toBe('skip');
+    expect(thanks.reply).toBeNull();
+    expect(thanks.reasons[0]).toMatch(/already qualified/);
+  });
+
+  it('fills every question whose answer is clearly in the first text, and greets when the business has not spoken', () => {
+    const input = turn('Hi, need drain cleaning in 60640 asap, could you come Friday?');
+    input.transcript = input.transcript.filter((line) => line.from === 'contact');
+    const decision = decideTurn(input);
+    expect(decision.answers).toEqual({ service: 'Drain cleaning', zip: '60640', preferred_date: '2026-11-27', urgent: 'yes' });
+    expect(decision.reply).toMatch(/^Hi! Thanks for reaching out to Lakeshore Plumbing\./);
+    expect(decision.lead).toBe('qualified');
+  });
+
+  it('says it is an automated assistant when asked, then asks the next question', () => {
+    const decision = decideTurn(turn('wait, are you a bot?', { answers: { service: 'Drain cleaning' } }));
+    expect(decision.action).toBe('reply');
+    expect(decision.reply).toMatch(/^I'm Riley, an automated assistant for Lakeshore Plumbing\./);
+    expect(decision.reply).toContain("What's your ZIP code?");
+    expect(decision.confused).toBe(false);
+  });
+
+  it('answers a FAQ entry and continues with the question', () => {
+    const decision = decideTurn(turn('Do you guys work on Saturdays?'));
+    expect(decision.reply).toBe('Yes, Saturdays 8am to 1pm. What do you need help with? (Water heater repair, Water heater replacement or Drain cleaning)');
+    expect(decision.outsideFacts).toBe(false);
+    expect(decision.confused).toBe(false);
+  });
+
+  it('asks which one when several options fit, without counting it as confusion', () => {
+    const decision = decideTurn(turn('our water heater is acting weird'));
+    expect(decision.reply).toBe('Just to check, which one is it: Water heater repair or Water heater replacement?');
+    expect(decision.answers).toEqual({});
+    expect(decision.confused).toBe(false);
+  });
+
+  describe('prices', () => {
+    it('quotes a range only from a matching approved item, naming the item', () => {
+      const decision = decideTurn(turn('how much is a water heater replacement?'));
+      expect(decision.reply).toContain('$1,600–$2,400');
+      expect(decision.quotedItemIds).toEqual(['wh-replace']);
+    });
+
+    it('quotes the exact amount under the exact policy', () => {
+      const decision = decideTurn(turn('what does drain cleaning cost?', { pricing: { ...turn('').pricing, policy: 'exact' } }));
+      expect(decision.reply).toContain('Drain cleaning: $175.');
+      expect(decision.quotedItemIds).toEqual(['drain']);
+    });
+
+    it('says no number when no approved item matches', () => {
+      const decision = decideTurn(turn('how much to fix a leaky faucet?'));
+      expectNoPrice(decision);
+      expect(decision.reply).toContain('the team will confirm it');
+    });
+
+    it('answers a price question from the price book, not from a FAQ entry that shares its other words', () => {
+      const input = turn('How much to replace a water heater?');
+      input.business.faq = [{ question: 'Which water heater brands do you install?', answer: 'Bradford White and Rheem.' }];
+      const decision = decideTurn(input);
+      expect(decision.reply).not.toContain('Bradford');
+      expect(decision.quotedItemIds).toEqual(['wh-replace']);
+    });
+
+    it('never says a number under the never policy, even for an item in the book', () => {
+      const decision = decideTurn(turn('how much is a water heater replacement?', { pricing: { ...turn('').pricing, policy: 'never' } }));
+      expectNoPrice(decision);
+      expect(decision.reply).toContain('the team will give you a price after they take a look');
+    });
+  });
+
+  describe('handoffs', () => {
+    const cases: Array<[string, string, RegExp]> = [
+      ['can I talk to a real person', 'asked_for_person', /I'll have someone from Lakeshore Plumbing text you shortly\./],
+      ['call me tomorrow after 3', 'asked_for_person', /text you shortly/],
+      ['This is ridiculous, nobody showed up', 'anger', /^I'm sorry about that\./],
+      ['WHY DOES NOBODY ANSWER THE PHONE THERE', 'anger', /^I'm sorry about that\./],
+      ['basement is flooding, pipe burst', 'emergency', /alerting the team at Lakeshore Plumbing right now/],
+      ['I smell gas by the water heater', 'emergency', /If anyone is in danger, get to safety/],
+    ];
+    for (const [text, reason, reply] of cases) {
+      it(`hands off on “${text}” (${reason})`, () => {
+        const decision = decideTurn(turn(text));
+        expect(decision.action).toBe('handoff');
+        expect(decision.handoffReason).toBe(reason);
+        expect(decision.lead).toBe('needs_human');
+        expect(decision.reply).toMatch(reply);
+        expect(decision.reply).not.toMatch(/\d{3}/);
+      });
+    }
+
+    it('keeps the answers found in the text that handed off, and says so in the summary', () => {
+      const decision = decideTurn(turn('water heater burst, water everywhere, 60614'));
+      expect(decision.answers).toMatchObject({ zip: '60614', urgent: 'yes' });
+      expect(decision.summary).toMatch(/in 60614.*Handed to a person: mentioned an emergency\.$/);
+    });
+
+    it('re-asks simply when confused, and hands off on the third confused turn', () => {
+      const first = decideTurn(turn('hmm', { answers: { service: 'Drain cleaning' } }));
+      expect(first.confused).toBe(true);
+      expect(first.action).toBe('reply');
+      expect(first.reply).toBe("Sorry, I didn't catch that. What's the ZIP or postal code where you need the work? (e.g. 60614)");
+      const third = decideTurn(turn('hmm', { answers: { service: 'Drain cleaning' }, confusedTurns: 2 }));
+      expect(third.action).toBe('handoff');
+      expect(third.handoffReason).toBe('confusion');
+    });
+
+    it('is not confused by a greeting, and re-asks a yes/no question with the way to answer', () => {
+      expect(decideTurn(turn('hello')).confused).toBe(false);
+      const yesNo = decideTurn(turn('the kitchen one', { answers: { service: 'Drain cleaning', zip: '60614', preferred_date: '2026-11-27' } }));
+      expect(yesNo.reply).toBe("Sorry, I didn't catch that. Is this urgent? Just reply yes or no.");
+    });
+  });
+
+  describe('disqualify', () => {
+    it('sends the owner’s message for a ZIP outside the service area', () => {
+      const decision = decideTurn(turn('46324', { answers: { service: 'Drain cleaning' } }));
+      expect(decision).toMatchObject({ action: 'reply', reply: "Sorry, that's outside what we cover.", lead: 'disqualified', answers: { zip: '46324' } });
+      expect(decision.reasons[decision.reasons.length - 1]).toMatch(/outside the service area \(46324\)/);
+    });
+
+    it('sends it for a service not offered, without recording a near service', () => {
+      const decision = decideTurn(turn('I need my septic tank pumped'));
+      expect(decision).toMatchObject({ action: 'reply', reply: "Sorry, that's outside what we cover.", lead: 'disqualified', answers: {} });
+    });
+  });
+
+  it('lets an optional question go after one reply it cannot place, instead of asking forever', () => {
+    const optional: QualifierQuestion[] = [
+      { key: 'zip', text: "What's your ZIP code?", kind: 'zip', choices: [], required: true },
+      { key: 'has_photo', text: 'Can you send a photo?', kind: 'yes_no', choices: [], required: false },
+    ];
+    const asked = decideTurn(turn('60614', { questions: optional }));
+    expect(asked.lead).toBe('qualified');
+    expect(asked.reply).toBe('Thanks! Lakeshore Plumbing will text you shortly to confirm the details. Can you send a photo?');
+    const passed = decideTurn(turn('the camera is broken', { questions: optional, answers: { zip: '60614' }, earlier: [['60614', asked.reply ?? '']] }));
+    expect(passed.confused).toBe(false);
+    expect(passed.answers).toEqual({});
+    expect(passed.reply).toBe("Thanks, I've passed that on to the team at Lakeshore Plumbing.");
+    // The next turn does not ask it again.
+    const after = decideTurn(
+      turn('one more thing, the water is brown', { questions: optional, answers: { zip: '60614' }, earlier: [['60614', asked.reply ?? ''], ['the camera is broken', passed.reply ?? '']] }),
+    );
+    expect(after.reply).not.toContain('photo');
+  });
+
+  it('marks spam and says nothing', () => {
+    const decision = decideTurn(turn('We can get Lakeshore Plumbing on the first page of Google! Cheap SEO packages'));
+    expect(decision).toMatchObject({ action: 'skip', reply: null, lead: 'spam' });
+  });
+
+  it('says nothing when there is no new text', () => {
+    expect(decideTurn(turn(['  ', ''])).action).toBe('skip');
+  });
+
+  it('keeps to the tone, and within two SMS segments when the owner’s FAQ answer is long', () => {
+    const concise = decideTurn(turn('hmm', { assistant: { name: 'Riley', tone: 'concise' } }));
+    const friendly = decideTurn(turn('hmm'));
+    expect(concise.reply!.length).toBeLessThan(friendly.reply!.length);
+    const professional = decideTurn(turn('drain cleaning', { assistant: { name: 'Riley', tone: 'professional' }, repliesToday: 0 }));
+    expect(professional.reply).toBe("Thank you. What's your ZIP code?");
+
+    const long = turn('Do you work weekends?');
+    long.business.faq = [{ question: 'Do you work weekends?', answer: `Yes. ${'We keep a technician on call for weekend work. '.repeat(10)}` }];
+    const decision = decideTurn(long);
+    expect(decision.reply!.length).toBeLessThanOrEqual(MAX_REPLY_CHARS);
+    expect(decision.reply).toContain('What do you need help with?');
+  });
+
+  it('records answers only for the business’s question keys, and updates one on a correction', () => {
+    const decision = decideTurn(turn('sorry, actually it is 60615', { answers: { service: 'Drain cleaning', zip: '60614' } }));
+    expect(decision.answers).toEqual({ zip: '60615' });
+    expect(Object.keys(decideTurn(turn('60614, tomorrow, not urgent')).answers).every((key) => questions.some((question) => question.key === key))).toBe(true);
+  });
+});
