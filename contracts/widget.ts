@@ -77,10 +77,20 @@ export const DEFAULT_WIDGET_SETTINGS: WidgetSettingsValues = {
   popup: { enabled: false, trigger: 'time', delaySeconds: 15, scrollPercent: 50, includePaths: [], excludePaths: [], frequencyDays: 7 },
 };
 
+/** The avatar picture a company may upload (shown in the chat panel's header): these types, at most this size. */
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type AvatarType = (typeof AVATAR_TYPES)[number];
+export const AVATAR_MAX_BYTES = 256 * 1024;
+
+/** Where the embed loads the avatar from: immutable per picture (`h` is its hash), so browsers keep it. */
+export const avatarPath = (publicKey: string, hash: string) => `/public/widget/avatar?key=${encodeURIComponent(publicKey)}&h=${encodeURIComponent(hash)}`;
+
 /** What GET /public/widget/config answers (only what the embed draws): the consent text has its merge tags filled. */
 export interface WidgetPublicConfig {
   version: number;
   businessName: string;
+  /** The avatar picture's hash (load it from `avatarPath`), or null: the embed shows the business's initials. */
+  avatarHash: string | null;
   greeting: string;
   appearance: WidgetAppearance;
   formFields: WidgetFormFields;

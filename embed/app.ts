@@ -4,7 +4,7 @@
  * text), every handler is guarded so an error of ours never reaches the page, and nothing changes the page's layout
  * (the launcher, panel and popup are fixed; an inline form keeps the height it was first drawn with).
  */
-import type { WidgetKind, WidgetPublicConfig } from '@contracts/widget';
+import { avatarPath, type WidgetKind, type WidgetPublicConfig } from '@contracts/widget';
 import {
   CHAT_SESSION_KEY,
   type ChatLine,
@@ -139,6 +139,12 @@ function shadowHost(tag: string): { host: HTMLElement; root: ShadowRoot } {
 }
 
 let uid = 0;
+
+/** "Bayside Plumbing & Heating" → "BP": two letters for a header without a picture. */
+export function initialsOf(name: string): string {
+  const words = name.split(/\s+/).filter((w) => /^\p{L}/u.test(w));
+  return words.slice(0, 2).map((w) => Array.from(w)[0]!.toUpperCase()).join('') || '•';
+}
 
 export interface WidgetOptions {
   key: string;
@@ -578,7 +584,7 @@ export class Widget {
     if (!chat) return;
     const close = el('button', { type: 'button', class: 'x', 'aria-label': 'Close' }, '×');
     close.addEventListener('click', guard(() => this.closeChat()));
-    const head = el('div', { class: 'head' }, el('strong', {}, config.businessName), close);
+    const head = this.head(config, close);
     // The conversation has a fixed height (messages scroll inside it): a new message never moves the panel.
     chat.panel.classList.toggle('chatting', Boolean(this.chatSession));
     if (this.chatSession) {
@@ -591,6 +597,19 @@ export class Widget {
     }
     chat.form.render();
     chat.panel.replaceChildren(head, el('div', { class: 'body' }, el('p', { class: 'greet' }, config.greeting), chat.form.box));
+  }
+
+  /** The panel's and popup's header: the avatar (or the business's initials), the business's name, Close. */
+  private head(config: WidgetPublicConfig, close: HTMLElement): HTMLElement {
+    const initials = el('span', { class: 'av', 'aria-hidden': 'true' }, initialsOf(config.businessName));
+    let avatar: HTMLElement = initials;
+    if (config.avatarHash) {
+      const img = el('img', { class: 'av', alt: '', width: '32', height: '32', src: `${this.options.origin}${avatarPath(this.options.key, config.avatarHash)}` });
+      // A page whose CSP refuses our pictures (img-src) still gets a header: the initials.
+      img.addEventListener('error', guard(() => img.replaceWith(initials)), { once: true });
+      avatar = img;
+    }
+    return el('div', { class: 'head' }, el('span', { class: 'who' }, avatar, el('strong', {}, config.businessName)), close);
   }
 
   /** After a submission (any form on the page): the chat panel continues that conversation for this visit. */
@@ -680,7 +699,7 @@ export class Widget {
     const dialog = el(
       'div',
       { class: 'popup', role: 'dialog', 'aria-modal': 'true', 'aria-label': config.businessName },
-      el('div', { class: 'head' }, el('strong', {}, config.businessName), close),
+      this.head(config, close),
       el('div', { class: 'body' }, el('p', { class: 'title' }, config.greeting), form.box),
     );
     const backdrop = el('div', { class: 'backdrop' }, dialog);

@@ -12,6 +12,8 @@ export const CSS = `
 .panel.right{right:12px}.panel.left{left:12px}
 .head{display:flex;align-items:center;justify-content:space-between;gap:8px;padding:12px 16px;background:var(--ll-primary);color:var(--ll-on-primary)}
 .head strong{font-weight:700}
+.who{display:flex;align-items:center;gap:10px;min-width:0}
+.av{flex:none;width:32px;height:32px;border-radius:50%;object-fit:cover;display:inline-flex;align-items:center;justify-content:center;background:rgba(255,255,255,.22);font-size:13px;font-weight:700;letter-spacing:.5px}
 .x{border:0;background:transparent;cursor:pointer;font-size:22px;line-height:1;padding:2px 6px;color:inherit}
 .body{padding:14px 16px 16px}
 .greet{background:#f1f3f5;border-radius:12px;padding:10px 12px;margin-bottom:12px;white-space:pre-wrap;overflow-wrap:anywhere}

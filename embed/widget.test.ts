@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_WIDGET_SETTINGS, type WidgetPublicConfig } from '@contracts/widget';
-import { Widget } from './app';
+import { initialsOf, Widget } from './app';
 import {
   checkForm,
   checkPhone,
@@ -160,6 +160,7 @@ describe('config → form', () => {
 const CONFIG: WidgetPublicConfig = {
   version: 3,
   businessName: 'Acme Plumbing',
+  avatarHash: null,
   greeting: 'Hi! <b>How</b> can we help?',
   appearance: DEFAULT_WIDGET_SETTINGS.appearance,
   formFields: DEFAULT_WIDGET_SETTINGS.formFields,
@@ -382,6 +383,23 @@ describe('Widget on a page', () => {
     await new Widget({ key: 'wk_x', origin: 'https://app.example', launcher: false }).start();
     await vi.advanceTimersByTimeAsync(20_000);
     expect(popup()).toBeFalsy();
+  });
+
+  it('heads the panel with the avatar from the LeadLoop server, or the initials when there is none or the page refuses it', async () => {
+    expect(initialsOf('Bayside Plumbing & Heating')).toBe('BP');
+    expect(initialsOf('émile')).toBe('É');
+    expect(initialsOf('123 & 456')).toBe('•');
+    fetchMock.mockResolvedValueOnce(json(200, { ...CONFIG, avatarHash: '0123456789abcdef', popup: { ...CONFIG.popup, enabled: false } }));
+    const widget = new Widget({ key: 'wk_x', origin: 'https://app.example', launcher: true });
+    await widget.start();
+    const root = document.querySelector('leadloop-widget')!.shadowRoot!;
+    root.querySelector<HTMLButtonElement>('button.launcher')!.click();
+    const img = root.querySelector<HTMLImageElement>('.head img.av')!;
+    expect(img.getAttribute('src')).toBe('https://app.example/public/widget/avatar?key=wk_x&h=0123456789abcdef');
+    expect(img.alt).toBe('');
+    img.dispatchEvent(new Event('error'));
+    expect(root.querySelector('.head img')).toBeNull();
+    expect(root.querySelector('.head span.av')!.textContent).toBe('AP');
   });
 
   it('draws nothing when the widget is turned off, and never throws into the page', async () => {

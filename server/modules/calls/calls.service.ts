@@ -116,7 +116,7 @@ async function ownFilters(scope: Pick<CompanyScope, 'db' | 'companyId'>, input: 
       .where(and(eq(contacts.id, input.contactId), eq(contacts.companyId, scope.companyId), isNull(contacts.mergedIntoId)))
       .limit(1);
     if (!contact) throw notFound('Client');
-    where.push(or(eq(calls.contactId, contact.id), and(isNull(calls.contactId), inArray(calls.fromNumber, [contact.phone, ...contact.otherPhones])))!);
+    where.push(or(eq(calls.contactId, contact.id), and(isNull(calls.contactId), inArray(calls.fromNumber, [...(contact.phone ? [contact.phone] : []), ...contact.otherPhones, ''])))!);
   }
   if (input.conversationId) {
     const [conversation] = await scope.db

@@ -3,7 +3,7 @@ import { TIME_ZONE_VALUES } from '@contracts/company';
 import { duplicateCandidates, getClient, listClients, mergeClients, setClientBlocked, updateClient } from './clients.service';
 import { companyScope } from '@server/platform/trpc/scope';
 import { protectedProcedure, router } from '@server/platform/trpc/trpc';
-import { id, optionalEmail, optionalText, paging } from '@server/platform/lib/common.schema';
+import { id, optionalEmail, optionalText, paging, usCaPhone } from '@server/platform/lib/common.schema';
 
 export const clientsRouter = router({
   list: protectedProcedure
@@ -26,6 +26,8 @@ export const clientsRouter = router({
         timezone: z.enum(TIME_ZONE_VALUES).nullable().optional(),
         notes: optionalText('Notes', 5000).optional(),
         tags: z.array(z.string().trim().min(1).max(40)).max(30).optional(),
+        /** Only for a client without a number (a lead email gave none). */
+        phone: usCaPhone.optional(),
       }),
     )
     .mutation(({ ctx, input }) => {

@@ -2,7 +2,10 @@ import { and, asc, desc, eq, isNotNull, isNull, ne, or, type SQL, sql } from 'dr
 import type { DbOrTx } from '@server/platform/db/database';
 import { calls, consentEvents, contacts, conversations, leads, messages, users } from '@server/platform/db/schema';
 import { contactFullName, searchWhere } from '@server/platform/db/search';
-import { AppError, notFound } from '@server/platform/errors/app-error';
+import { AppError, invalidField, notFound } from '@server/platform/errors/app-error';
+import { lockKey } from '@server/platform/db/rate-limit';
+import { formatPhone } from '@contracts/phone';
+import { findContactByPhone } from './contact-lookup';
 import { contactDisplayName } from '@server/modules/messaging/messaging.deps';
 import { type EventDeps, transactionWithEvents } from '@server/platform/events/domain-events';
 import type { CompanyScope } from '@server/platform/trpc/scope';
@@ -113,11 +116,22 @@ export interface ClientChanges {
   timezone?: string | null | undefined;
   notes?: string | null | undefined;
   tags?: string[] | undefined;
+  /** Only for a client without a number yet (a lead email gave none): a number is never changed once set. */
+  phone?: string | undefined;
 }
 
 export async function updateClient(scope: CompanyScope, messaging: EventDeps, id: string, changes: ClientChanges) {
-  await scopedContact(scope.db, scope.companyId, id);
+  const current = await scopedContact(scope.db, scope.companyId, id);
   await transactionWithEvents(messaging, async (tx, events) => {
+    if (changes.phone !== undefined) {
+      // A number is who a client is for texts and calls: it is added once, never swapped (merge clients instead).
+      if (current.phone && current.phone !== changes.phone) throw invalidField('phone', 'A client’s number can’t be changed. Add a new client for the new number, or merge the two.');
+      await lockKey(tx, `inbound:${scope.companyId}:${changes.phone}`);
+      const owner = await findContactByPhone(tx, scope.companyId, changes.phone);
+      if (owner && owner.id !== id) {
+        throw invalidField('phone', `${formatPhone(changes.phone)} belongs to ${contactDisplayName(owner)}. Merge the two clients instead (Possible duplicates on this page).`);
+      }
+    }
     await tx.update(contacts).set({ ...changes, updatedAt: scope.now }).where(eq(contacts.id, id));
     await writeUserAudit(tx, scope, { action: 'client.updated', targetType: 'contact', targetId: id, metadata: { fields: Object.keys(changes) } });
     events.add(scope.companyId, { type: 'contact.updated', data: { contactId: id, fields: Object.keys(changes) } });
@@ -192,6 +206,8 @@ export async function mergeClients(scope: CompanyScope, messaging: EventDeps, ke
     await tx.update(leads).set({ contactId: keep.id, updatedAt: scope.now }).where(eq(leads.contactId, merge.id));
     await tx.update(calls).set({ contactId: keep.id, updatedAt: scope.now }).where(eq(calls.contactId, merge.id));
     await tx.update(consentEvents).set({ contactId: keep.id }).where(eq(consentEvents.contactId, merge.id));
+    // Merged first: a client kept without a phone takes the merged one's, which must be free for the unique index.
+    await tx.update(contacts).set({ mergedIntoId: keep.id, updatedAt: scope.now }).where(eq(contacts.id, merge.id));
     await tx
       .update(contacts)
       .set({
@@ -204,14 +220,14 @@ export async function mergeClients(scope: CompanyScope, messaging: EventDeps, ke
         postalCode: keep.postalCode ?? merge.postalCode,
         notes: [keep.notes, merge.notes].filter(Boolean).join('\n\n') || null,
         tags: [...new Set([...keep.tags, ...merge.tags])],
-        otherPhones: [...new Set([...keep.otherPhones, merge.phone, ...merge.otherPhones])].filter((phone) => phone !== keep.phone),
+        otherPhones: [...new Set([...keep.otherPhones, merge.phone, ...merge.otherPhones])].filter((phone): phone is string => phone !== null && phone !== keep.phone),
+        phone: keep.phone ?? merge.phone,
         optedOutAt: earliest(keep.optedOutAt, merge.optedOutAt),
         blockedAt: earliest(keep.blockedAt, merge.blockedAt),
         lastMessageAt: latest(keep.lastMessageAt, merge.lastMessageAt),
         updatedAt: scope.now,
       })
       .where(eq(contacts.id, keep.id));
-    await tx.update(contacts).set({ mergedIntoId: keep.id, updatedAt: scope.now }).where(eq(contacts.id, merge.id));
     await writeUserAudit(tx, scope, {
       action: 'client.merged',
       targetType: 'contact',

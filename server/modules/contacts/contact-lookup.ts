@@ -21,3 +21,14 @@ export async function findContactByPhone(executor: DbOrTx, companyId: string, ph
     .limit(1);
   return contact;
 }
+
+/** The live client with this email address (case-insensitive): how a lead email without a phone number finds its client. */
+export async function findContactByEmail(executor: DbOrTx, companyId: string, email: string) {
+  const [contact] = await executor
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), isNull(contacts.mergedIntoId), sql`lower(${contacts.email}) = ${email.toLowerCase()}`))
+    .orderBy(contacts.createdAt)
+    .limit(1);
+  return contact;
+}

@@ -290,6 +290,7 @@ export async function startConversation(scope: CompanyScope, messaging: EventDep
       throw new AppError('PRECONDITION_FAILED', `You blocked ${contactDisplayName(contact)}, so LeadLoop doesn’t text them. Unblock them on their client page first.`);
     }
     const name = contactDisplayName(contact);
+    if (!contact.phone) throw new AppError('PRECONDITION_FAILED', `${name} has no phone number yet. Add their mobile number to their client details to text them.`);
     if (contact.optedOutAt) {
       throw new AppError('PRECONDITION_FAILED', `${name} opted out of texts. LeadLoop won’t text them unless they reply START; they can also text your business number again themselves.`);
     }

@@ -221,6 +221,24 @@ describe('leads and clients', () => {
     expect(csv.csv).toContain('1250.00');
   });
 
+  it('a client without a phone (from a lead email): shown by email, not textable until a number is added once; a number already taken is refused', async () => {
+    const a = await companyWithThread(t.deps, 'alpha');
+    const companyId = (await t.deps.db.select().from(users).where(eq(users.email, 'alpha@example.test')))[0]!.companyId;
+    const [lee] = await t.deps.db.insert(contacts).values({ companyId, email: 'lee@example.test', phone: null }).returning();
+    const view = await a.caller.clients.get({ id: lee!.id });
+    expect(view).toMatchObject({ name: 'lee@example.test', phone: null });
+    expect((await trpcErrorOf(a.caller.conversations.start({ contactId: lee!.id }))).message).toContain('has no phone number yet');
+    // Another client's number: refused with the way out.
+    const taken = await trpcErrorOf(a.caller.clients.update({ id: lee!.id, phone: a.device.e164 }));
+    expect(taken.code).toBe('BAD_REQUEST');
+    expect(taken.message).toContain('Merge the two clients instead');
+    const added = await a.caller.clients.update({ id: lee!.id, phone: '(312) 555-0177' });
+    expect(added.phone).toBe('+13125550177');
+    // Set once: a different number is refused, the same one is fine.
+    expect((await trpcErrorOf(a.caller.clients.update({ id: lee!.id, phone: '+13125550178' }))).message).toContain('can’t be changed');
+    expect((await a.caller.clients.update({ id: lee!.id, phone: '+13125550177', firstName: 'Lee' })).name).toBe('Lee');
+  });
+
   it('edits, blocks and merges clients, keeping the safe side', async () => {
     const a = await companyWithThread(t.deps, 'alpha');
     const manual = await a.caller.leads.create({ firstName: 'Ana', lastName: 'Diaz', phone: '+13125550152', email: 'ana@example.test', summary: 'Heater', consentConfirmed: false });

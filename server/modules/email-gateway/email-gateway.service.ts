@@ -147,9 +147,10 @@ function textBackBody(companyName: string, firstName: string | null, lead: Extra
 }
 
 /**
- * The `email.inbound` job: read the stored email (mailparser), find its format and fields, and — when it has a
- * US/Canadian phone number — take it through the one intake path and text the person back (a new lead only: an
- * open lead's thread is already going). Without a phone number it stays on /email-gateway for staff to read.
+ * The `email.inbound` job: read the stored email (mailparser), find its format and fields, and take it through the
+ * one intake path. With a US/Canadian phone number the person is texted back (a new lead only: an open lead's
+ * thread is already going); without one it is still a lead — found by the person's email address when there is
+ * one — whose summary is the email's words, and nobody is texted.
  */
 export async function processInboundEmail(deps: MessagingDeps, emailId: string): Promise<void> {
   const [email] = await deps.db.select().from(inboundEmails).where(eq(inboundEmails.id, emailId)).limit(1);
@@ -172,13 +173,6 @@ export async function processInboundEmail(deps: MessagingDeps, emailId: string):
     if (!row || row.processedAt) return;
     const base = { parser, extracted: lead, subject: row.subject ?? (mail.subject || null), processedAt: now };
     const phone = lead.phone;
-    if (!phone) {
-      await tx
-        .update(inboundEmails)
-        .set({ ...base, status: 'no_phone', note: 'No US or Canadian phone number in this email, so no lead or text was made. Its text is kept here for your team.' })
-        .where(eq(inboundEmails.id, emailId));
-      return;
-    }
     const [company] = await tx.select().from(companies).where(eq(companies.id, row.companyId)).limit(1);
     if (!company) return;
     const [number] = await tx
@@ -188,11 +182,15 @@ export async function processInboundEmail(deps: MessagingDeps, emailId: string):
       .orderBy(asc(phoneNumbers.createdAt))
       .limit(1);
     const { firstName, lastName } = splitName(lead.name);
-    const result = await takeEmailLead(tx, deps, events, { company, businessNumber: number ?? null, parser, lead: { ...lead, phone }, subject: mail.subject, firstName, lastName });
+    const result = await takeEmailLead(tx, deps, events, { company, businessNumber: number ?? null, parser, lead, text: truncate(mail.text, 5_000, { ellipsis: false }), subject: mail.subject, firstName, lastName });
 
     let textBackMessageId: string | null = null;
     let note = `Read as ${EMAIL_PARSER_WORDS[parser] === 'Other email' ? 'an email in no known format' : `a ${EMAIL_PARSER_WORDS[parser]} email`}.`;
-    if (!result.newLead) note += ' The person already had an open lead: the email was added to it and no second text was sent.';
+    if (!phone) {
+      note += result.newLead
+        ? ' No US or Canadian phone number in it, so nobody was texted: the lead carries the email’s words for your team.'
+        : ' No US or Canadian phone number in it; the person (same email address) already had an open lead, and the email was added to it.';
+    } else if (!result.newLead) note += ' The person already had an open lead: the email was added to it and no second text was sent.';
     else if (!number || !result.conversation) note += ' No text was sent: the company has no business number yet.';
     else {
       const [landline] = await tx
@@ -228,7 +226,7 @@ export async function processInboundEmail(deps: MessagingDeps, emailId: string):
 /** Received emails, newest first, a page at a time: what was read, how, and the lead it made. */
 export async function listInboundEmails(scope: CompanyScope, input: { cursor?: string; limit: number }) {
   const rows = await scope.db
-    .select({ email: inboundEmails, firstName: contacts.firstName, lastName: contacts.lastName, phone: contacts.phone, leadStatus: leads.status })
+    .select({ email: inboundEmails, firstName: contacts.firstName, lastName: contacts.lastName, phone: contacts.phone, contactEmail: contacts.email, leadStatus: leads.status })
     .from(inboundEmails)
     .leftJoin(contacts, eq(contacts.id, inboundEmails.contactId))
     .leftJoin(leads, eq(leads.id, inboundEmails.leadId))
@@ -242,18 +240,19 @@ export async function listInboundEmails(scope: CompanyScope, input: { cursor?: s
 /** One received email; another company's id is NOT_FOUND. */
 export async function getInboundEmail(scope: CompanyScope, id: string) {
   const [row] = await scope.db
-    .select({ email: inboundEmails, firstName: contacts.firstName, lastName: contacts.lastName, phone: contacts.phone, leadStatus: leads.status })
+    .select({ email: inboundEmails, firstName: contacts.firstName, lastName: contacts.lastName, phone: contacts.phone, contactEmail: contacts.email, leadStatus: leads.status })
     .from(inboundEmails)
     .leftJoin(contacts, eq(contacts.id, inboundEmails.contactId))
     .leftJoin(leads, eq(leads.id, inboundEmails.leadId))
     .where(and(eq(inboundEmails.id, id), eq(inboundEmails.companyId, scope.companyId)))
     .limit(1);
   if (!row) throw notFound('Email');
-  const text = row.email.status === 'no_phone' || row.email.status === 'failed' ? await readMail(row.email.raw).then((m) => truncate(m.text, 5_000, { ellipsis: false }), () => null) : null;
+  // The email's words, as plain text (never rendered as HTML), for staff to read whatever became of it.
+  const text = await readMail(row.email.raw).then((m) => truncate(m.text, 5_000, { ellipsis: false }), () => null);
   return { ...toView(row), text };
 }
 
-function toView(row: { email: typeof inboundEmails.$inferSelect; firstName: string | null; lastName: string | null; phone: string | null; leadStatus: string | null }) {
+function toView(row: { email: typeof inboundEmails.$inferSelect; firstName: string | null; lastName: string | null; phone: string | null; contactEmail: string | null; leadStatus: string | null }) {
   const e = row.email;
   return {
     id: e.id,
@@ -269,7 +268,7 @@ function toView(row: { email: typeof inboundEmails.$inferSelect; firstName: stri
     spf: e.spf,
     dkim: e.dkim,
     lead: e.leadId && row.leadStatus ? { id: e.leadId, status: row.leadStatus } : null,
-    contact: e.contactId && row.phone ? { id: e.contactId, name: contactDisplayName({ firstName: row.firstName, lastName: row.lastName, phone: row.phone }) } : null,
+    contact: e.contactId ? { id: e.contactId, name: contactDisplayName({ firstName: row.firstName, lastName: row.lastName, phone: row.phone, email: row.contactEmail }) } : null,
     textBackMessageId: e.textBackMessageId,
   };
 }

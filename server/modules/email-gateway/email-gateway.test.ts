@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { createTransport } from 'nodemailer';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { consentEvents, contacts, inboundEmails, leads, messages } from '@server/platform/db/schema';
+import { consentEvents, contacts, conversations, inboundEmails, leads, messages } from '@server/platform/db/schema';
 import { createLogger } from '@server/platform/lib/logger';
 import { callerFor, setUpTestApp, signUp } from '@server/platform/testing/test-deps';
 import { trpcErrorOf } from '@server/platform/testing/trpc-error';
@@ -146,9 +146,35 @@ describe('POST /webhooks/email/inbound', () => {
     expect((await b.caller.emailGateway.emails.list({})).items).toHaveLength(0);
     expect((await trpcErrorOf(b.caller.emailGateway.emails.get({ id: stored.id }))).code).toBe('NOT_FOUND');
     const mine = await a.caller.emailGateway.emails.get({ id: stored.id });
-    expect(mine).toMatchObject({ status: 'no_phone', lead: null, parser: 'generic' });
+    expect(mine).toMatchObject({ status: 'lead_created', parser: 'generic', textBackMessageId: null, contact: { name: 'Lee Chen' } });
     expect(mine.text).toContain('gutter cleaning in Oakland');
-    expect(await t.deps.db.select().from(leads)).toHaveLength(0);
+    expect(await t.deps.db.select().from(leads)).toHaveLength(1);
+  });
+
+  it('an email without a phone number still becomes a lead, with its words for staff, nobody texted; the same address joins it', async () => {
+    const { caller, address } = await company('nophone@gateway.test');
+    const app = await webhookApp();
+    await post(app, fixture('no-phone.eml', address));
+    await t.deps.queue.drain();
+    const [item] = (await caller.emailGateway.emails.list({})).items;
+    expect(item).toMatchObject({ status: 'lead_created', textBackMessageId: null, contact: { name: 'Lee Chen' } });
+    expect(item!.note).toContain('No US or Canadian phone number in it, so nobody was texted');
+    const [lead] = await t.deps.db.select().from(leads);
+    expect(lead).toMatchObject({ source: 'email', status: 'new' });
+    expect(lead!.summary).toContain('Do you service Oakland? — Hello, do you do gutter cleaning in Oakland?');
+    const [person] = await t.deps.db.select().from(contacts);
+    expect(person).toMatchObject({ phone: null, email: 'lee.chen@example.com', firstName: 'Lee', lastName: 'Chen' });
+    expect(await t.deps.db.select().from(conversations)).toHaveLength(0);
+    expect(await t.deps.db.select().from(consentEvents)).toHaveLength(0);
+    expect(await t.deps.db.select().from(messages)).toHaveLength(0);
+
+    // A second email from the same address (another Message-ID, capitals in the address) joins the open lead.
+    const again = fixture('no-phone.eml', address).replace('<lee-0042@mail.example.com>', '<lee-0043@mail.example.com>').replace('lee.chen@example.com', 'Lee.Chen@Example.com');
+    await post(app, again);
+    await t.deps.queue.drain();
+    expect(await t.deps.db.select().from(leads)).toHaveLength(1);
+    expect(await t.deps.db.select().from(contacts)).toHaveLength(1);
+    expect((await caller.emailGateway.emails.list({})).items.map((i) => i.status).sort()).toEqual(['lead_created', 'lead_joined']);
   });
 
   it('a lead without a business number yet: the lead is made, no text, and the note says why', async () => {

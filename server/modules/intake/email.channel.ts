@@ -12,8 +12,13 @@ export interface EmailInquiry {
   /** The company's business number: the person's thread is opened on it (none yet: a lead without a thread). */
   businessNumber: typeof phoneNumbers.$inferSelect | null;
   parser: EmailParser;
-  /** What the parser read; `phone` is E.164 (US/CA) — an email without one never gets here. */
-  lead: ExtractedLead & { phone: string };
+  /**
+   * What the parser read; `phone` is E.164 (US/CA) or null: an email without one still becomes a lead (found by the
+   * person's email address when there is one), with the email's words for staff and no text.
+   */
+  lead: ExtractedLead;
+  /** The email's own words (plain text, bounded by the caller): the summary of a lead without a phone number. */
+  text: string;
   subject: string;
   firstName: string | null;
   lastName: string | null;
@@ -29,7 +34,11 @@ export interface EmailInquiry {
 export async function takeEmailLead(tx: Tx, deps: MessagingDeps, events: EventBatch, input: EmailInquiry): Promise<IntakeResult> {
   const { lead } = input;
   const where = input.parser === 'generic' ? 'an email' : `a ${EMAIL_PARSER_WORDS[input.parser]} lead email`;
-  const summary = [lead.service, lead.message].filter(Boolean).join(': ') || input.subject || null;
+  // With a phone the thread carries the talk and the summary is short; without one, the email's words are all staff
+  // have, so the summary keeps more of them.
+  const summary = lead.phone
+    ? truncate([lead.service, lead.message].filter(Boolean).join(': ') || input.subject, 280, { ellipsis: true })
+    : truncate([input.subject, [lead.service, lead.message].filter(Boolean).join(': ') || input.text.trim()].filter(Boolean).join(' — '), 1_000, { ellipsis: true });
   return takeInquiry(tx, deps, events, {
     company: input.company,
     source: 'email',
@@ -37,13 +46,12 @@ export async function takeEmailLead(tx: Tx, deps: MessagingDeps, events: EventBa
     businessNumber: input.businessNumber,
     message: null,
     lead: {
-      summary: summary ? truncate(summary, 280, { ellipsis: true }) : null,
+      summary: summary || null,
       tracking: { email_format: EMAIL_PARSER_WORDS[input.parser], ...(input.subject ? { email_subject: truncate(input.subject, 200, { ellipsis: true }) } : {}) },
     },
-    consent: {
-      kind: 'implied',
-      method: 'lead_email',
-      text: truncate(`Gave ${lead.phone} in ${where} asking ${input.company.name} to contact them (“${input.subject || 'no subject'}”).`, 500, { ellipsis: true }),
-    },
+    // Consent to texts needs a number given for it; without one nothing is recorded (nothing will be texted).
+    consent: lead.phone
+      ? { kind: 'implied', method: 'lead_email', text: truncate(`Gave ${lead.phone} in ${where} asking ${input.company.name} to contact them (“${input.subject || 'no subject'}”).`, 500, { ellipsis: true }) }
+      : null,
   });
 }

@@ -8,7 +8,7 @@ import { lockKey } from '@server/platform/db/rate-limit';
 import type { EventBatch } from '@server/platform/events/domain-events';
 import { HOUR } from '@server/platform/lib/clock';
 import { storableValue, truncate } from '@contracts/text';
-import { findContactByPhone } from '@server/modules/contacts/contact-lookup';
+import { findContactByEmail, findContactByPhone } from '@server/modules/contacts/contact-lookup';
 import { openConversation } from '@server/modules/conversations/conversations.service';
 import { applyInboundCompliance } from '@server/modules/messaging/compliance.service';
 import { contactDisplayName, type MessagingDeps } from '@server/modules/messaging/messaging.deps';
@@ -46,8 +46,12 @@ const SUMMARY_LENGTH = 280;
 export interface Inquiry {
   company: CompanyRow;
   source: LeadSource;
-  /** Who is asking: their phone (E.164) finds or creates the client; names and email fill what is missing. */
-  person: { phone: string; firstName?: string | null; lastName?: string | null; email?: string | null };
+  /**
+   * Who is asking: their phone (E.164) finds or creates the client; names and email fill what is missing. Only a
+   * lead email may come without a phone: then the email address finds the client (or a new one is made), and there
+   * is no conversation (nothing can be texted).
+   */
+  person: { phone: string | null; firstName?: string | null; lastName?: string | null; email?: string | null };
   /** The business number it arrived on: the conversation with the person on that number is opened or reused. */
   businessNumber?: typeof phoneNumbers.$inferSelect | null;
   /** What they sent, recorded in that conversation (an inbound text today; a call or a form note later). */
@@ -82,9 +86,10 @@ export async function takeInquiry(tx: Tx, deps: MessagingDeps, events: EventBatc
   const now = deps.clock.now();
   const { company, person } = inquiry;
   const companyId = company.id;
-  await lockKey(tx, `inbound:${companyId}:${person.phone}`);
+  const email = person.email?.trim() || null;
+  await lockKey(tx, `inbound:${companyId}:${person.phone ?? email?.toLowerCase() ?? 'no-phone-no-email'}`);
 
-  let contact = await findContactByPhone(tx, companyId, person.phone);
+  let contact = person.phone ? await findContactByPhone(tx, companyId, person.phone) : email ? await findContactByEmail(tx, companyId, email) : undefined;
   const newContact = !contact;
   if (!contact) {
     [contact] = await tx
@@ -107,9 +112,9 @@ export async function takeInquiry(tx: Tx, deps: MessagingDeps, events: EventBatc
     }
   }
 
-  const conversation = inquiry.businessNumber ? (await openConversation(tx, companyId, contact, inquiry.businessNumber, person.phone, now)).conversation : null;
+  const conversation = inquiry.businessNumber && person.phone ? (await openConversation(tx, companyId, contact, inquiry.businessNumber, person.phone, now)).conversation : null;
   let message: MessageRow | null = null;
-  if (inquiry.message && conversation && inquiry.businessNumber) {
+  if (inquiry.message && conversation && inquiry.businessNumber && person.phone) {
     message = await recordInboundMessage(tx, contact, conversation, inquiry.businessNumber.e164, person.phone, inquiry.message, now);
     events.add(companyId, { type: 'message.received', data: { messageId: message.id, conversationId: conversation.id, contactId: contact.id } });
     if (!newContact) events.add(companyId, { type: 'contact.updated', data: { contactId: contact.id, fields: ['lastMessageAt'] } });

@@ -223,7 +223,7 @@ export async function exportLeadsCsv(scope: CompanyScope, filters: LeadFilters) 
       lead.createdAt.toISOString(),
       contactDisplayName(contact),
       // "(512) 555-0199": spreadsheets keep it as text, so it needs no formula guard (a leading + would).
-      formatPhone(contact.phone),
+      contact.phone ? formatPhone(contact.phone) : null,
       contact.email,
       LEAD_SOURCE_WORDS[lead.source],
       LEAD_STATUS_WORDS[lead.status],

@@ -37,6 +37,7 @@ export function providerFor(deps: Pick<MessagingDeps, 'providers'>, kind: 'simul
   return deps.providers.simulator;
 }
 
-export function contactDisplayName(contact: { firstName: string | null; lastName: string | null; phone: string }): string {
-  return fullName(contact) || formatPhone(contact.phone);
+export function contactDisplayName(contact: { firstName: string | null; lastName: string | null; phone: string | null; email?: string | null }): string {
+  // A client from a lead email may have no phone: then their email, then plain words.
+  return fullName(contact) || (contact.phone ? formatPhone(contact.phone) : contact.email || 'Client without a phone');
 }

@@ -69,6 +69,7 @@ export function publicConfig(widget: PublicWidget): WidgetPublicConfig {
   return {
     version: s.version,
     businessName: widget.companyName,
+    avatarHash: s.avatarHash,
     greeting: s.greeting,
     appearance: s.appearance,
     formFields: s.formFields,

@@ -12,8 +12,8 @@ import { NOTIFY_QUEUE } from '@server/modules/notifications/notify.service';
 import { hashVisitorToken } from '@server/modules/intake/web.channel';
 import { createTestDatabase, type TestDatabase } from '@server/platform/testing/test-database';
 import { createMemoryMailer } from '@server/platform/testing/test-deps';
-import { clearWidgetConfigCache, CONFIG_TTL_MS } from './widget-config.cache';
-import { ensureWidgetSettings } from './widget-settings.service';
+import { clearWidgetConfigCache, CONFIG_TTL_MS, forgetWidgetConfig } from './widget-config.cache';
+import { ensureWidgetSettings, updateWidgetSettings } from './widget-settings.service';
 import { DEFAULT_WIDGET_LIMITS, registerWidgetPublicRoutes } from './widget.public';
 
 const PUBLIC_URL = 'https://app.leadloop.test';
@@ -315,6 +315,7 @@ describe('GET /public/widget/config', () => {
     expect(body).toEqual({
       version: 1,
       businessName: 'Acme Plumbing',
+      avatarHash: null,
       greeting: DEFAULT_WIDGET_SETTINGS.greeting,
       appearance: DEFAULT_WIDGET_SETTINGS.appearance,
       formFields: DEFAULT_WIDGET_SETTINGS.formFields,
@@ -343,5 +344,55 @@ describe('GET /public/widget/config', () => {
     expect((await config()).json().version).toBe(1);
     clock.advance(2 * SECOND);
     expect((await config()).json()).toMatchObject({ version: 2, greeting: 'Hello there' });
+  });
+});
+
+describe('the avatar picture', () => {
+  // The smallest PNG there is: an 8-byte signature and a few chunks (a real file from a paint program would do too).
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  async function saveAvatar(avatar: { contentType: 'image/png' | 'image/jpeg' | 'image/webp'; data: string } | null) {
+    const [owner] = await database.db.select().from(users).where(eq(users.companyId, companyId));
+    const [row] = await database.db.select().from(widgetSettings).where(eq(widgetSettings.companyId, companyId));
+    return updateWidgetSettings({ db: database.db, companyId, userId: owner!.id, now: clock.now(), ip: null }, { expectedVersion: row!.version, avatar }, forgetWidgetConfig);
+  }
+  const picture = (k: string, h: string) => app.http.inject({ method: 'GET', url: `/public/widget/avatar?key=${k}&h=${h}` });
+
+  it('is saved with its hash, named in the public config, and served from any page, immutable per hash', async () => {
+    const saved = await saveAvatar({ contentType: 'image/png', data: PNG.toString('base64') });
+    expect(saved.avatarHash).toMatch(/^[0-9a-f]{16}$/);
+    const config = await app.http.inject({ method: 'GET', url: `/public/widget/config?key=${key}`, headers: { origin: SITE } });
+    expect(config.json().avatarHash).toBe(saved.avatarHash);
+
+    const served = await picture(key, saved.avatarHash!);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+    // An old hash, another key, a malformed query: 404, not cached.
+    expect((await picture(key, '0000000000000000')).statusCode).toBe(404);
+    expect((await picture(key, '0000000000000000')).headers['cache-control']).toBe('no-store');
+    expect((await picture(otherKey, saved.avatarHash!)).statusCode).toBe(404);
+    expect((await picture('nope', saved.avatarHash!)).statusCode).toBe(404);
+
+    const removed = await saveAvatar(null);
+    expect(removed.avatarHash).toBeNull();
+    expect((await picture(key, saved.avatarHash!)).statusCode).toBe(404);
+  });
+
+  it('refuses a file that is not the picture it claims, an empty one and one over 256 kB', async () => {
+    const refused = async (avatar: { contentType: 'image/png' | 'image/jpeg' | 'image/webp'; data: string }) => {
+      try {
+        await saveAvatar(avatar);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error('saved');
+    };
+    expect(await refused({ contentType: 'image/jpeg', data: PNG.toString('base64') })).toContain('not the picture it says it is');
+    expect(await refused({ contentType: 'image/png', data: Buffer.from('<svg onload="alert(1)"/>').toString('base64') })).toContain('not the picture it says it is');
+    expect(await refused({ contentType: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(256 * 1024)]).toString('base64') })).toContain('at most 256 kB');
+    const [row] = await database.db.select().from(widgetSettings).where(eq(widgetSettings.companyId, companyId));
+    expect(row!.avatarHash).toBeNull();
   });
 });

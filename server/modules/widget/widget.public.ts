@@ -7,7 +7,9 @@ import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
 import { takeWebSubmission } from '@server/modules/intake/web.channel';
 import { readVisitorThread, takeVisitorMessage, type VisitorSession, visitorSession } from '@server/modules/intake/web-chat.channel';
 import { publicConfig, type PublicWidget, widgetForKey } from './widget-config.cache';
-import { publicKey, threadQuery, visitorMessageBody, widgetSubmission } from './widget.schema';
+import { avatarQuery, publicKey, threadQuery, visitorMessageBody, widgetSubmission } from './widget.schema';
+import { eq } from 'drizzle-orm';
+import { widgetAvatars } from '@server/platform/db/schema';
 
 /** The largest submission body: the fields' own limits add up to well under this. */
 export const SUBMIT_BODY_LIMIT = 8 * 1024;
@@ -99,6 +101,24 @@ export function registerWidgetPublicRoutes(app: FastifyInstance, options: { mess
   const deps = options.messaging;
   const limits = options.limits ?? DEFAULT_WIDGET_LIMITS;
   const appOrigin = new URL(options.publicUrl).origin;
+
+  // The avatar picture: an <img> on the company's pages (no Origin header to judge, nothing private in it), so it
+  // is outside the origin rules. Immutable per hash; an old or wrong hash is a 404 that is not cached.
+  app.get('/public/widget/avatar', async (request, reply) => {
+    const query = avatarQuery.safeParse(request.query);
+    const widget = query.success ? await widgetForKey(deps.db, query.data.key, deps.clock.now().getTime()) : null;
+    const notFound = () => reply.code(404).header('Cache-Control', 'no-store').type('application/json').send({ error: { code: 'not_found', message: 'No such picture.' } });
+    if (!query.success || !widget) return notFound();
+    const [picture] = await deps.db.select().from(widgetAvatars).where(eq(widgetAvatars.companyId, widget.companyId)).limit(1);
+    if (!picture || picture.hash !== query.data.h) return notFound();
+    return reply
+      .code(200)
+      .type(picture.contentType)
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Cross-Origin-Resource-Policy', 'cross-origin')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .send(picture.bytes);
+  });
 
   return app.register(async (scope) => {
     scope.setErrorHandler((error: FastifyError, request, reply) => {

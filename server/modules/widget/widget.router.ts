@@ -1,3 +1,4 @@
+import { avatarPath } from '@contracts/widget';
 import { companyScope } from '@server/platform/trpc/scope';
 import { protectedProcedure, router } from '@server/platform/trpc/trpc';
 import { forgetWidgetConfig } from './widget-config.cache';
@@ -7,12 +8,19 @@ import { getWidgetSettings, updateWidgetSettings } from './widget-settings.servi
 /** Where the embed script is served: the one tag a site pastes loads it from here. */
 const scriptUrl = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/widget.js`;
 
+/** The script's address, and the avatar's (null when none) for the Styles screen's preview of the picture. */
+const withUrls = <T extends { publicKey: string; avatarHash: string | null }>(settings: T, publicUrl: string) => ({
+  ...settings,
+  scriptUrl: scriptUrl(publicUrl),
+  avatarUrl: settings.avatarHash ? `${publicUrl.replace(/\/+$/, '')}${avatarPath(settings.publicKey, settings.avatarHash)}` : null,
+});
+
 /** Chat widget → Styles, Form embed, Popup: the company's widget settings (saving: owners and admins). */
 export const widgetRouter = router({
   settings: router({
-    get: protectedProcedure.query(async ({ ctx }) => ({ ...(await getWidgetSettings(companyScope(ctx))), scriptUrl: scriptUrl(ctx.deps.env.PUBLIC_URL) })),
+    get: protectedProcedure.query(async ({ ctx }) => withUrls(await getWidgetSettings(companyScope(ctx)), ctx.deps.env.PUBLIC_URL)),
     update: protectedProcedure
       .input(updateWidgetSettingsInput)
-      .mutation(async ({ ctx, input }) => ({ ...(await updateWidgetSettings(companyScope(ctx), input, forgetWidgetConfig)), scriptUrl: scriptUrl(ctx.deps.env.PUBLIC_URL) })),
+      .mutation(async ({ ctx, input }) => withUrls(await updateWidgetSettings(companyScope(ctx), input, forgetWidgetConfig), ctx.deps.env.PUBLIC_URL)),
   }),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH } from '@contracts/merge-tags';
-import { normalizeDomain, POPUP_TRIGGERS, WIDGET_KINDS, WIDGET_LAUNCHER_ICONS, WIDGET_POSITIONS } from '@contracts/widget';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, normalizeDomain, POPUP_TRIGGERS, WIDGET_KINDS, WIDGET_LAUNCHER_ICONS, WIDGET_POSITIONS } from '@contracts/widget';
 import { usCaPhone } from '@server/platform/lib/common.schema';
 
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1c7ed6').transform((v) => v.toLowerCase());
@@ -45,6 +45,17 @@ export const updateWidgetSettingsInput = z.strictObject({
   formFields: z.strictObject({ message: field, service: field, postalCode: field }).optional(),
   consentText: words('The consent text', 1000, 20).optional(),
   firstTextTemplate: words('The first text', MAX_TEXT_LENGTH).optional(),
+  /** A new avatar picture (base64), or null to remove it; absent = unchanged. Checked further in the service. */
+  avatar: z
+    .strictObject({
+      contentType: z.enum(AVATAR_TYPES, 'Use a PNG, JPEG or WebP picture'),
+      data: z
+        .string()
+        .max(Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 8, `The picture must be at most ${AVATAR_MAX_BYTES / 1024} kB`)
+        .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'The picture did not arrive whole. Choose it again.'),
+    })
+    .nullable()
+    .optional(),
   popup: z
     .strictObject({
       enabled: z.boolean(),
@@ -121,3 +132,6 @@ export const visitorMessageBody = z.strictObject({
   body: words('Your message', 1000),
   clientId: z.string().uuid('clientId must be a UUID'),
 });
+
+/** GET /public/widget/avatar: the key and the picture's hash. */
+export const avatarQuery = z.object({ key: publicKey, h: z.string().regex(/^[0-9a-f]{16}$/) });

@@ -286,7 +286,7 @@ export const contacts = pgTable(
     companyId: companyRef(),
     firstName: text('first_name'),
     lastName: text('last_name'),
-    phone: text('phone').notNull(),
+    phone: text('phone'),
     /** Numbers of clients merged into this one: texts from them still reach this client. */
     otherPhones: jsonb('other_phones').$type<string[]>().notNull().default([]),
     email: text('email'),
@@ -310,6 +310,8 @@ export const contacts = pgTable(
   (t) => [
     uniqueIndex('contacts_company_phone_key').on(t.companyId, t.phone).where(sql`${t.mergedIntoId} is null`),
     index('contacts_company_idx').on(t.companyId, t.lastMessageAt),
+    // A lead email without a phone number finds its client by address (findContactByEmail).
+    index('contacts_company_email_idx').on(t.companyId, sql`lower(${t.email})`),
   ],
 );
 
@@ -777,10 +779,26 @@ export const widgetSettings = pgTable(
     consentText: text('consent_text').notNull(),
     firstTextTemplate: text('first_text_template').notNull(),
     popup: jsonb('popup').$type<WidgetPopup>().notNull(),
+    /** SHA-256 (hex, first 16) of the avatar picture in widget_avatars, or null: the embed's cache key for it. */
+    avatarHash: text('avatar_hash'),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('widget_settings_public_key').on(t.publicKey)],
 );
+
+/**
+ * The widget's avatar picture (PNG, JPEG or WebP, ≤ 256 kB), apart from widget_settings so the public config cache
+ * (which keeps settings rows in memory) never holds picture bytes.
+ */
+export const widgetAvatars = pgTable('widget_avatars', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  contentType: text('content_type', { enum: ['image/png', 'image/jpeg', 'image/webp'] }).notNull(),
+  hash: text('hash').notNull(),
+  bytes: bytea('bytes').notNull(),
+  updatedAt: updatedAt(),
+});
 
 /**
  * What lets a visitor's widget read and continue its one conversation after a submission: only the SHA-256 of the

@@ -84,15 +84,17 @@ function argumentsValue(raw: unknown): { ok: true; value: unknown } | { ok: fals
  * the bare arguments, possibly inside a ```json fence or <tool_call> tags (Hermes/Qwen chat templates).
  */
 function toolCallFromContent(content: string): { ok: true; value: unknown } | { ok: false; problem: string } {
-  let text = content.trim();
-  const tagged = /<tool_call>([\s\S]*?)(?:<\/tool_call>|$)/i.exec(text);
-  if (tagged?.[1]) text = tagged[1];
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(text);
-  if (fenced?.[1]) text = fenced[1];
-  const start = text.indexOf('{');
-  const end = text.lastIndexOf('}');
+  let candidate = content.trim();
+  const tagged = /<tool_call>([\s\S]*?)(?:<\/tool_call>|$)/i.exec(candidate);
+  if (tagged?.[1]) candidate = tagged[1];
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(candidate);
+  if (fenced?.[1]) candidate = fenced[1];
+  const start = candidate.indexOf('{');
+  const end = candidate.lastIndexOf('}');
   if (start < 0 || end <= start) return { ok: false, problem: `it answered in plain text instead of calling ${DECIDE_TURN_TOOL}` };
-  const parsed = parseJson(text.substring(start, end + 1));
+  // The cut falls on ASCII braces of machine output, never inside a person's words: no grapheme can be split here.
+  const jsonPart = candidate.substring(start, end + 1);
+  const parsed = parseJson(jsonPart);
   if (!parsed.ok) return { ok: false, problem: 'the tool call written in the text was not valid JSON' };
 
   let value = parsed.value;

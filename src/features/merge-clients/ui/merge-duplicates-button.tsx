@@ -2,7 +2,7 @@ import { Alert, Button, Group, List, Modal, Paper, Stack, Text } from '@mantine/
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type ClientDetail, ClientStatusBadges, type DuplicateCandidate } from '@/entities/contact';
+import { type ClientDetail, ClientStatusBadges, type DuplicateCandidate, phoneText } from '@/entities/contact';
 import { useTRPC } from '@/shared/api-react';
 import { formatPhone } from '@/shared/lib/format';
 import { Spinner } from '@/shared/ui/spinner';
@@ -22,8 +22,8 @@ function MergeConfirm({ keep, merge, onBack, onMerged }: { keep: ClientDetail; m
       },
     }),
   );
-  const mergeLabel = `${merge.name} (${formatPhone(merge.phone)})`;
-  const keepLabel = `${keep.name} (${formatPhone(keep.phone)})`;
+  const mergeLabel = `${merge.name} (${phoneText(merge.phone)})`;
+  const keepLabel = `${keep.name} (${phoneText(keep.phone)})`;
   return (
     <Stack gap="md">
       <Text size="sm" fw={600}>
@@ -33,8 +33,8 @@ function MergeConfirm({ keep, merge, onBack, onMerged }: { keep: ClientDetail; m
         <List.Item>Their texts and conversations, leads and consent history move to this client.</List.Item>
         <List.Item>
           {merge.otherPhones.length
-            ? `${formatPhone(merge.phone)} and their other numbers become extra numbers of this client.`
-            : `${formatPhone(merge.phone)} becomes an extra number of this client.`}
+            ? `${phoneText(merge.phone)} and their other numbers become extra numbers of this client.`
+            : `${phoneText(merge.phone)} becomes an extra number of this client.`}
         </List.Item>
         <List.Item>Details this client is missing (name, email, address) are filled in from the other record; notes and tags are combined.</List.Item>
         <List.Item>If either of them opted out or was blocked, that stays in place, so no one gets texts they said no to.</List.Item>
@@ -88,11 +88,11 @@ function DuplicateList({ client, onPick }: { client: ClientDetail; onPick: (cand
                 {candidate.name}
               </Text>
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {[formatPhone(candidate.phone), candidate.email].filter(Boolean).join(' · ')}
+                {[candidate.phone ? formatPhone(candidate.phone) : null, candidate.email].filter(Boolean).join(' · ')}
               </Text>
               <ClientStatusBadges optedOut={candidate.optedOut} optedOutAt={candidate.optedOutAt} blocked={candidate.blocked} />
             </Stack>
-            <Button size="xs" variant="light" onClick={() => onPick(candidate)} aria-label={`Merge ${candidate.name} (${formatPhone(candidate.phone)}) into this client`}>
+            <Button size="xs" variant="light" onClick={() => onPick(candidate)} aria-label={`Merge ${candidate.name} (${phoneText(candidate.phone)}) into this client`}>
               Merge…
             </Button>
           </Group>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cannotText } from './can-text';
 
-const ruth = { name: 'Ruth Ng', optedOut: false, blocked: false };
+const ruth = { name: 'Ruth Ng', phone: '+15125550199', optedOut: false, blocked: false };
 
 describe('cannotText', () => {
   it('lets a client with consent be texted', () => {
@@ -15,5 +15,6 @@ describe('cannotText', () => {
     expect(cannotText(ruth, [{ kind: 'opt_in', at: 1 }, { kind: 'opt_out', at: 2 }])?.title).toBe('Ruth Ng opted out of texts');
     expect(cannotText({ ...ruth, blocked: true }, [{ kind: 'opt_in', at: 1 }])?.reason).toContain('Unblock Ruth Ng');
     expect(cannotText(ruth, [])?.title).toBe('No consent to text Ruth Ng');
+    expect(cannotText({ ...ruth, phone: null }, [{ kind: 'opt_in', at: 1 }])?.title).toBe('No phone number for Ruth Ng');
   });
 });

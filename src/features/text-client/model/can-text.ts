@@ -2,6 +2,8 @@ import type { ConsentKind } from '@contracts/consent';
 
 export interface TextableClient {
   name: string;
+  /** Null for a client from a lead email that gave no number. */
+  phone: string | null;
   optedOut: boolean;
   blocked: boolean;
 }
@@ -17,6 +19,9 @@ export interface CannotText {
  * to contact them by text") is refused here: texting someone who never agreed is what the compliance gate is for.
  */
 export function cannotText(client: TextableClient, consent: ReadonlyArray<{ kind: ConsentKind; at: number }>): CannotText | null {
+  if (!client.phone) {
+    return { title: `No phone number for ${client.name}`, reason: `Their lead came without a mobile number. Add it to ${client.name}’s client details (Edit) to text them.` };
+  }
   if (client.blocked) {
     return { title: `You blocked ${client.name}`, reason: `LeadLoop doesn’t text clients you blocked. Unblock ${client.name} on their client page first.` };
   }

@@ -81,7 +81,7 @@ export function MessageLog({ thread }: { thread: Thread }) {
         {truncated ? (
           <Text size="xs" c="dimmed" ta="center">
             Showing the latest {MESSAGES_PER_THREAD} texts of this conversation.{' '}
-            <Anchor size="xs" renderRoot={(props) => <Link {...props} to="/logs" search={{ q: thread.contact.phone }} />}>
+            <Anchor size="xs" renderRoot={(props) => <Link {...props} to="/logs" search={{ q: thread.peerPhone }} />}>
               All texts with this number in the message log
             </Anchor>
           </Text>

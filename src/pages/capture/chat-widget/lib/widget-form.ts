@@ -74,7 +74,7 @@ export function problems(errors: Record<string, string | undefined>): Record<str
 }
 
 /** A server error key to the form field it belongs to: `allowedDomains.2` → `allowedDomains`. */
-export const fieldOfServerError = (key: string) => key.replace(/\.\d+(\..*)?$/, '');
+export const fieldOfServerError = (key: string) => key.replace(/\.\d+(\..*)?$/, '').replace(/^avatar\..*$/, 'avatar');
 
 /** The one tag a site pastes (the chat launcher and popup). */
 export const scriptTag = (scriptUrl: string, publicKey: string) => `<script src="${scriptUrl}" data-key="${publicKey}" async></script>`;

@@ -51,6 +51,35 @@ describe('Chat widget → Styles', () => {
     ]);
   });
 
+  it('sends a chosen picture with Save (base64), refuses one that is too big or not a picture, and removes a saved one', async () => {
+    stubEmbedScript(false);
+    const api = await renderStyles();
+    const form = await styleForm();
+    const group = within(form).getByRole('group', { name: 'Picture in the widget’s header' });
+    expect(within(group).getByText('AP')).toBeInTheDocument();
+    const input = group.querySelector<HTMLInputElement>('input[type=file]')!;
+    await userEvent.upload(input, new File(['x'.repeat(300 * 1024)], 'huge.png', { type: 'image/png' }));
+    expect(await within(group).findByRole('alert')).toHaveTextContent('at most 256 kB');
+    await userEvent.upload(input, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' }));
+    expect(await within(group).findByText('logo.png: shown after you save.')).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: 'Save chat widget' }));
+    await waitFor(() => expect(api.callsTo('widget.settings.update')).toHaveLength(1));
+    expect(api.callsTo('widget.settings.update')[0]).toMatchObject({ avatar: { contentType: 'image/png', data: btoa('\x89PNG') } });
+  });
+
+  it('offers to remove a saved picture, sending null', async () => {
+    stubEmbedScript(false);
+    const api = await renderStyles(widgetApi({}, { avatarHash: '0123456789abcdef', avatarUrl: 'https://app.leadloop.test/public/widget/avatar?key=k&h=0123456789abcdef' }));
+    const form = await styleForm();
+    const group = within(form).getByRole('group', { name: 'Picture in the widget’s header' });
+    expect(within(group).getByRole('img', { name: 'Widget picture' })).toHaveAttribute('src', 'https://app.leadloop.test/public/widget/avatar?key=k&h=0123456789abcdef');
+    await userEvent.click(within(group).getByRole('button', { name: 'Remove picture' }));
+    expect(within(group).getByText(/Removed after you save/)).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: 'Save chat widget' }));
+    await waitFor(() => expect(api.callsTo('widget.settings.update')).toHaveLength(1));
+    expect(api.callsTo('widget.settings.update')[0]).toMatchObject({ avatar: null });
+  });
+
   it('checks the domains before sending: a bad one, or none while turning it on', async () => {
     stubEmbedScript(false);
     const api = await renderStyles();

@@ -1,7 +1,8 @@
-import { Anchor, ColorInput, Radio, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Avatar, Button, ColorInput, FileButton, Group, Radio, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { WIDGET_LAUNCHER_ICONS, WIDGET_POSITIONS, type WidgetLauncherIcon, type WidgetPosition } from '@contracts/widget';
-import { BusinessNumberState, useBusinessNumber } from '@/entities/company';
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, type AvatarType, WIDGET_LAUNCHER_ICONS, WIDGET_POSITIONS, type WidgetLauncherIcon, type WidgetPosition } from '@contracts/widget';
+import { BusinessNumberState, useBusinessNumber, useCompanySettings } from '@/entities/company';
 import { CodeSnippet, WidgetFrame, type WidgetSettingsView } from '@/entities/website-widget';
 import { SectionPanel } from '@/shared/ui/section-panel';
 import { COLOUR_PATTERN, domainsProblem, linesOf, problems, scriptTag, wordsProblem } from '../lib/widget-form';
@@ -19,6 +20,8 @@ interface StylesForm {
   position: WidgetPosition;
   launcherIcon: WidgetLauncherIcon;
   launcherText: string;
+  /** The avatar picture: as saved, to be removed, or a new one chosen (sent with Save). */
+  avatar: { kind: 'keep' } | { kind: 'remove' } | { kind: 'new'; contentType: AvatarType; data: string; name: string };
 }
 
 function formFrom(settings: WidgetSettingsView): StylesForm {
@@ -31,6 +34,7 @@ function formFrom(settings: WidgetSettingsView): StylesForm {
     position: settings.appearance.position,
     launcherIcon: settings.appearance.launcherIcon,
     launcherText: settings.appearance.launcherText,
+    avatar: { kind: 'keep' },
   };
 }
 
@@ -46,7 +50,9 @@ export function validateStyles(form: StylesForm): Record<string, string> {
 }
 
 function toInput(form: StylesForm) {
+  const avatar = form.avatar.kind === 'keep' ? {} : { avatar: form.avatar.kind === 'remove' ? null : { contentType: form.avatar.contentType, data: form.avatar.data } };
   return {
+    ...avatar,
     enabled: form.enabled,
     allowedDomains: linesOf(form.allowedDomains),
     greeting: form.greeting.trim(),
@@ -56,6 +62,7 @@ function toInput(form: StylesForm) {
 
 function StylesForm({ settings }: { settings: WidgetSettingsView }) {
   const { form, update, errorFor, frame } = useWidgetSettingsForm({ settings, formFrom, validate: validateStyles, toInput });
+  const companyName = useCompanySettings().data?.name ?? '';
   return (
     <WidgetSettingsFrame {...frame} labelledBy="widget-on-website" submitLabel="Save chat widget" unsavedWhat="the chat widget settings">
       <SectionPanel id="widget-on-website" title="On your website">
@@ -119,9 +126,13 @@ function StylesForm({ settings }: { settings: WidgetSettingsView }) {
             onChange={(event) => update({ greeting: event.currentTarget.value })}
             error={errorFor('greeting')}
           />
-          <Text size="sm" c="dimmed">
-            A picture (avatar) beside the greeting can’t be set yet.
-          </Text>
+          <AvatarField
+            savedUrl={settings.avatarUrl}
+            value={form.avatar}
+            businessName={companyName}
+            onChange={(avatar) => update({ avatar })}
+            error={errorFor('avatar')}
+          />
         </Stack>
       </SectionPanel>
     </WidgetSettingsFrame>
@@ -166,6 +177,91 @@ export function StylesTab() {
           </>
         )}
       </WithWidgetSettings>
+    </Stack>
+  );
+}
+
+/** Reads a chosen file as base64 (what the save sends), or says why it can't be used. */
+async function readPicture(file: File): Promise<{ contentType: AvatarType; data: string } | { error: string }> {
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return { error: 'Use a PNG, JPEG or WebP picture.' };
+  if (file.size > AVATAR_MAX_BYTES) return { error: `This picture is ${Math.ceil(file.size / 1024)} kB; at most ${AVATAR_MAX_BYTES / 1024} kB. A 256 × 256 picture is plenty.` };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return { contentType: file.type as AvatarType, data: btoa(binary) };
+}
+
+/** The picture in the widget's header: the saved one, a new one waiting for Save, or the business's initials. */
+function AvatarField({
+  savedUrl,
+  value,
+  businessName,
+  onChange,
+  error,
+}: {
+  savedUrl: string | null;
+  value: StylesForm['avatar'];
+  businessName: string;
+  onChange: (avatar: StylesForm['avatar']) => void;
+  error: string | undefined;
+}) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const shown = value.kind === 'new' ? `data:${value.contentType};base64,${value.data}` : value.kind === 'remove' ? null : savedUrl;
+  const choose = async (file: File | null) => {
+    if (!file) return;
+    const read = await readPicture(file);
+    if ('error' in read) {
+      setProblem(read.error);
+      return;
+    }
+    setProblem(null);
+    onChange({ kind: 'new', ...read, name: file.name });
+  };
+  const initials = businessName
+    .split(/\s+/)
+    .filter((word) => /^\p{L}/u.test(word))
+    .slice(0, 2)
+    .map((word) => Array.from(word)[0]!.toUpperCase())
+    .join('');
+  return (
+    <Stack gap={6} role="group" aria-labelledby="widget-avatar-label">
+      <Text size="sm" fw={500} id="widget-avatar-label">
+        Picture in the widget’s header
+      </Text>
+      <Group gap="sm" wrap="nowrap">
+        <Avatar src={shown} alt={shown ? 'Widget picture' : undefined} radius="xl" size={48} color="blue">
+          {initials || null}
+        </Avatar>
+        <Stack gap={4}>
+          <Group gap="xs">
+            <FileButton onChange={(file) => void choose(file)} accept={AVATAR_TYPES.join(',')}>
+              {(props) => (
+                <Button {...props} size="xs" variant="default">
+                  {shown ? 'Choose another picture' : 'Choose a picture'}
+                </Button>
+              )}
+            </FileButton>
+            {shown ? (
+              <Button size="xs" variant="subtle" color="red" onClick={() => onChange(savedUrl ? { kind: 'remove' } : { kind: 'keep' })}>
+                Remove picture
+              </Button>
+            ) : value.kind === 'remove' ? (
+              <Button size="xs" variant="subtle" onClick={() => onChange({ kind: 'keep' })}>
+                Keep the saved picture
+              </Button>
+            ) : null}
+          </Group>
+          <Text size="xs" c={problem || error ? 'red' : 'dimmed'} role={problem || error ? 'alert' : undefined}>
+            {problem ??
+              error ??
+              (value.kind === 'new'
+                ? `${value.name}: shown after you save.`
+                : value.kind === 'remove'
+                  ? 'Removed after you save: the widget shows your initials.'
+                  : 'A logo or a friendly face; PNG, JPEG or WebP up to 256 kB. Without one, the widget shows your initials.')}
+          </Text>
+        </Stack>
+      </Group>
     </Stack>
   );
 }

@@ -14,6 +14,8 @@ export const WIDGET = {
   defaults: DEFAULT_WIDGET_SETTINGS,
   canEdit: true,
   scriptUrl: 'https://app.leadloop.test/widget.js',
+  avatarHash: null as string | null,
+  avatarUrl: null as string | null,
 };
 export type WidgetFixture = typeof WIDGET;
 

@@ -187,11 +187,9 @@ function ReceivedEmails() {
                         Open lead{email.contact ? `: ${email.contact.name}` : ''}
                       </Anchor>
                     ) : null}
-                    {email.status === 'no_phone' || email.status === 'failed' ? (
-                      <Button size="compact-xs" variant="subtle" onClick={() => setOpen(open === email.id ? null : email.id)} aria-expanded={open === email.id}>
-                        {open === email.id ? 'Hide the email’s text' : 'Show the email’s text'}
-                      </Button>
-                    ) : null}
+                    <Button size="compact-xs" variant="subtle" onClick={() => setOpen(open === email.id ? null : email.id)} aria-expanded={open === email.id}>
+                      {open === email.id ? 'Hide the email’s text' : 'Show the email’s text'}
+                    </Button>
                     {open === email.id ? <EmailText id={email.id} /> : null}
                   </Stack>
                 </Table.Td>

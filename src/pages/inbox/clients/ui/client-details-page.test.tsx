@@ -236,7 +236,7 @@ describe('ClientDetailsPage', () => {
   });
 
   it('merges a duplicate into this client after explaining what moves', async () => {
-    const merged = { ...jane, otherPhones: [...jane.otherPhones, janeDuplicate.phone] };
+    const merged = { ...jane, otherPhones: [...jane.otherPhones, janeDuplicate.phone!] };
     let current = jane;
     const merge = vi.fn(() => (current = merged));
     const { api, user, render } = setup({ 'clients.get': () => current, 'clients.merge': merge });

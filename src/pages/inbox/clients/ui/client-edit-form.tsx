@@ -18,9 +18,11 @@ export interface ClientForm {
   postalCode: string;
   notes: string;
   tags: string[];
+  /** Only asked for a client without a number (a lead email gave none); a number is never changed here. */
+  phone: string;
 }
 
-type TextField = Exclude<keyof ClientForm, 'tags'>;
+type TextField = Exclude<keyof ClientForm, 'tags' | 'phone'>;
 
 export function clientForm(client: ClientDetail): ClientForm {
   return {
@@ -33,6 +35,7 @@ export function clientForm(client: ClientDetail): ClientForm {
     postalCode: client.postalCode ?? '',
     notes: client.notes ?? '',
     tags: client.tags,
+    phone: '',
   };
 }
 
@@ -60,6 +63,7 @@ function clientChanges(before: ClientForm, after: ClientForm): Omit<ClientUpdate
     if (value !== before[field].trim()) changes[field] = value || null;
   }
   if (JSON.stringify(after.tags) !== JSON.stringify(before.tags)) changes.tags = after.tags;
+  if (after.phone.trim()) changes.phone = after.phone.trim();
   return changes;
 }
 
@@ -124,6 +128,18 @@ export function ClientEditForm({ client }: { client: ClientDetail }) {
             <TextInput label="First name" autoComplete="off" maxLength={100} {...text('firstName')} />
             <TextInput label="Last name" autoComplete="off" maxLength={100} {...text('lastName')} />
           </SimpleGrid>
+          {client.phone === null ? (
+            <TextInput
+              label="Mobile number"
+              description="Their lead came without one. Add it to text them; if they already texted you, merge this client with that one instead."
+              type="tel"
+              autoComplete="off"
+              maxLength={20}
+              value={form.phone}
+              onChange={(event) => set('phone', event.currentTarget.value)}
+              error={errorFor('phone')}
+            />
+          ) : null}
           <TextInput label="Email" type="email" autoComplete="off" {...text('email')} />
           <TextInput label="Street address" autoComplete="off" maxLength={200} {...text('addressLine1')} />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

@@ -13,7 +13,7 @@ import { MetaLine } from '@/shared/ui/meta-line';
 import { RelativeTime } from '@/shared/ui/relative-time';
 import { SearchBox } from '@/shared/ui/search-box';
 import { CLIENTS_PAGE_SIZE, type ClientsShow, clientsListInput, hasClientFilters } from '../model/clients-search';
-import { CLIENT_OPTED_OUT_WORD, type ClientListItem, ClientStatusBadges } from '@/entities/contact';
+import { CLIENT_OPTED_OUT_WORD, type ClientListItem, ClientStatusBadges, phoneText } from '@/entities/contact';
 import { useClientsSearch } from '../model/use-clients-search';
 
 const SHOW_OPTIONS: Array<{ value: ClientsShow; label: string }> = [
@@ -91,7 +91,7 @@ function ClientsTable({ items, now }: { items: ClientListItem[]; now: number }) 
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {formatPhone(client.phone)}
+                  {phoneText(client.phone)}
                 </Text>
                 {client.otherPhones.length ? (
                   <Text size="xs" c="dimmed">
@@ -148,7 +148,7 @@ function ClientCards({ items, now }: { items: ClientListItem[]; now: number }) {
                     {client.name}
                   </Text>
                   <Text size="xs" c="dimmed" truncate="end">
-                    {[formatPhone(client.phone), client.email].filter(Boolean).join(' · ')}
+                    {[client.phone ? formatPhone(client.phone) : null, client.email].filter(Boolean).join(' · ')}
                   </Text>
                 </Stack>
                 {client.optedOut || client.blocked ? <ClientStatusBadges optedOut={client.optedOut} optedOutAt={client.optedOutAt} blocked={client.blocked} /> : null}
