@@ -29,6 +29,10 @@ test('Styles: save the widget on, the live preview is the real widget with the s
   await form.getByRole('switch', { name: /Show the chat widget on my website/ }).check({ force: true });
   await form.getByRole('textbox', { name: 'Button text' }).fill('Text Harbor');
   await form.getByRole('textbox', { name: 'Greeting' }).fill('Hi! What needs wiring?');
+  // A 1 × 1 PNG as the header picture.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  await form.locator('input[type=file]').setInputFiles({ name: 'harbor.png', mimeType: 'image/png', buffer: png });
+  await expect(form.getByText('harbor.png: shown after you save.')).toBeVisible();
   await form.getByRole('button', { name: 'Save chat widget' }).click();
   await expect(page.getByRole('status').filter({ hasText: '✓ Saved at' })).toBeVisible();
 
@@ -38,6 +42,10 @@ test('Styles: save the widget on, the live preview is the real widget with the s
   await page.locator('iframe[title="Live preview of your chat widget"]').evaluate((frame) => frame.scrollIntoView({ block: 'end' }));
   await launcher.click();
   await expect(preview.getByRole('dialog', { name: 'Text Harbor Electric' })).toContainText('Hi! What needs wiring?');
+  // The saved picture heads the panel, loaded from the LeadLoop server.
+  const picture = preview.locator('.head img.av');
+  await expect(picture).toHaveAttribute('src', /\/public\/widget\/avatar\?key=wk_[\w-]+&h=[0-9a-f]{16}$/);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
 
   await page.goto(`${app}/widget-demo`);
   await expect(page.getByRole('heading', { level: 1, name: 'Try your chat widget' })).toBeVisible();

@@ -8,11 +8,14 @@ import { getWidgetSettings, updateWidgetSettings } from './widget-settings.servi
 /** Where the embed script is served: the one tag a site pastes loads it from here. */
 const scriptUrl = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/widget.js`;
 
-/** The script's address, and the avatar's (null when none) for the Styles screen's preview of the picture. */
+/**
+ * The script's address (absolute: it goes into other sites' pages), and the avatar's for the Styles screen's own
+ * preview (null when none; relative: the screen is on the app's origin, whatever PUBLIC_URL says behind a proxy).
+ */
 const withUrls = <T extends { publicKey: string; avatarHash: string | null }>(settings: T, publicUrl: string) => ({
   ...settings,
   scriptUrl: scriptUrl(publicUrl),
-  avatarUrl: settings.avatarHash ? `${publicUrl.replace(/\/+$/, '')}${avatarPath(settings.publicKey, settings.avatarHash)}` : null,
+  avatarUrl: settings.avatarHash ? avatarPath(settings.publicKey, settings.avatarHash) : null,
 });
 
 /** Chat widget → Styles, Form embed, Popup: the company's widget settings (saving: owners and admins). */
