@@ -68,3 +68,107 @@ export interface FaqEntry {
   question: string;
   answer: string;
 }
+
+/** Which handoff triggers are on (each hands the thread to a person and tells the team). */
+export interface HandoffTriggers {
+  askedForPerson: boolean;
+  anger: boolean;
+  emergency: boolean;
+  outsidePolicy: boolean;
+  confusion: boolean;
+}
+
+/** Weekly window when the assistant is off (company time zone): day 0 = Sunday; `end` before `start` runs past midnight. */
+export interface AiOffWindow {
+  day: number;
+  /** "HH:MM" */
+  start: string;
+  /** "HH:MM" */
+  end: string;
+}
+
+/** A date the weekly windows do not decide: the assistant is off (all day) or on (all day) then. */
+export interface AiDateOverride {
+  /** YYYY-MM-DD in the company's time zone */
+  date: string;
+  off: boolean;
+}
+
+export interface AiSchedule {
+  windows: AiOffWindow[];
+  overrides: AiDateOverride[];
+  /** Sent instead of an AI reply while the assistant is off (once per off period per thread); empty = nothing. */
+  offMessage: string;
+}
+
+/** Missed calls → AI agent: whether the assistant takes up a missed-call thread, and what it asks first. */
+export interface AiMissedCallAgent {
+  continueThread: boolean;
+  /** Asked when the caller first answers the text-back (empty = the first qualifier question). */
+  firstQuestion: string;
+}
+
+/** Settings → AI, Lead qualifier, AI schedule, Missed calls → AI agent: what the company sets. */
+export interface AiSettingsValues {
+  enabled: boolean;
+  assistantName: string;
+  tone: AiTone;
+  facts: string;
+  faq: FaqEntry[];
+  services: string[];
+  servicesNotOffered: string[];
+  serviceAreaPrefixes: string[];
+  pricingPolicy: PricingPolicy;
+  replyDelaySeconds: number;
+  dailyCap: number;
+  approvalMode: boolean;
+  handoff: HandoffTriggers;
+  questions: QualifierQuestion[];
+  disqualifyMessage: string;
+  schedule: AiSchedule;
+  missedCall: AiMissedCallAgent;
+}
+
+/** The product's defaults (../shared/product/PRODUCT.md §6: reply delay 8 s, 15 AI messages per thread per day). */
+export const DEFAULT_AI_SETTINGS: AiSettingsValues = {
+  enabled: false,
+  assistantName: 'Sam',
+  tone: 'friendly',
+  facts: '',
+  faq: [],
+  services: [],
+  servicesNotOffered: [],
+  serviceAreaPrefixes: [],
+  pricingPolicy: 'never',
+  replyDelaySeconds: 8,
+  dailyCap: 15,
+  approvalMode: false,
+  handoff: { askedForPerson: true, anger: true, emergency: true, outsidePolicy: true, confusion: true },
+  questions: [
+    { key: 'service', text: 'What can we help you with?', kind: 'text', choices: [], required: true },
+    { key: 'postal_code', text: 'What’s the ZIP or postal code where you need the work done?', kind: 'zip', choices: [], required: true },
+    { key: 'timing', text: 'When would you like us to come out?', kind: 'date', choices: [], required: false },
+  ],
+  disqualifyMessage: 'Thanks for reaching out! Unfortunately that’s outside what we can help with, but we hope you find someone great.',
+  schedule: { windows: [], overrides: [], offMessage: '' },
+  missedCall: { continueThread: true, firstQuestion: '' },
+};
+
+/** What one AI turn did, as the decision log names it. */
+export const AI_TURN_ACTIONS = ['reply', 'handoff', 'hold', 'skip'] as const;
+export type AiTurnAction = (typeof AI_TURN_ACTIONS)[number];
+
+export const AI_TURN_ACTION_WORDS = {
+  reply: 'Replied',
+  handoff: 'Handed to a person',
+  hold: 'Held for approval',
+  skip: 'Did not reply',
+} as const satisfies Record<AiTurnAction, string>;
+
+/** A reply held in approval mode: waiting, sent (approved as is or edited), or rejected. */
+export const AI_DRAFT_STATUSES = ['pending', 'sent', 'rejected'] as const;
+export type AiDraftStatus = (typeof AI_DRAFT_STATUSES)[number];
+
+/** Price-book items: proposed by the PDF importer (to review) or approved (the assistant may quote them). */
+export const PRICE_ITEM_STATUSES = ['proposed', 'approved'] as const;
+export type PriceItemStatus = (typeof PRICE_ITEM_STATUSES)[number];

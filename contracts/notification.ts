@@ -1,6 +1,6 @@
 /** The events a person can be told about and the channels, in the order of the preferences table. */
 
-export const NOTIFICATION_EVENTS = ['new_lead', 'new_message', 'opt_out', 'delivery_failed', 'missed_call', 'voicemail'] as const;
+export const NOTIFICATION_EVENTS = ['new_lead', 'new_message', 'opt_out', 'delivery_failed', 'missed_call', 'voicemail', 'ai_handoff', 'ai_approval'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 export const NOTIFICATION_EVENT_WORDS = {
@@ -10,6 +10,8 @@ export const NOTIFICATION_EVENT_WORDS = {
   delivery_failed: { label: 'Text not delivered', detail: 'A text to a customer failed, with the reason.' },
   missed_call: { label: 'Missed call', detail: 'A call nobody answered, and whether the caller was texted back.' },
   voicemail: { label: 'Voicemail', detail: 'A caller left a voicemail, with its transcript when there is one.' },
+  ai_handoff: { label: 'AI handed a thread to you', detail: 'The assistant stopped and needs a person: why, and the thread.' },
+  ai_approval: { label: 'AI reply waiting for approval', detail: 'In approval mode, a reply with a price, a time or something outside your facts.' },
 } as const satisfies Record<NotificationEvent, { label: string; detail: string }>;
 
 export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'sms'] as const;

@@ -12,6 +12,7 @@ import { notificationsRouter } from './modules/notifications/notifications.route
 import { phoneRouter } from './modules/phone-numbers/phone-numbers.router';
 import { widgetRouter } from './modules/widget/widget.router';
 import { emailGatewayRouter } from './modules/email-gateway/email-gateway.router';
+import { aiRouter } from './modules/ai/ai.router';
 import { router } from './platform/trpc/trpc';
 
 export const appRouter = router({
@@ -30,6 +31,7 @@ export const appRouter = router({
   recordings: recordingsRouter,
   widget: widgetRouter,
   emailGateway: emailGatewayRouter,
+  ai: aiRouter,
 });
 
 export type AppRouter = typeof appRouter;

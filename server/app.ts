@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { createBuiltinAssistant } from './adapters/ai/builtin/builtin-assistant';
+import { createFallbackAssistant } from './adapters/ai/openai/fallback-assistant';
+import { createOpenAiAssistant } from './adapters/ai/openai/openai-assistant';
+import { registerPriceBookRoutes } from './modules/ai/price-book.routes';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -95,7 +99,18 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
     env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN
       ? createTwilioClient({ accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, apiBase: env.TWILIO_API_BASE })
       : null;
+  // The assistant: a configured OpenAI-compatible model with the built-in assistant as its fallback, else the built-in one.
+  const builtinAssistant = createBuiltinAssistant();
+  const ai =
+    env.AI_API_KEY || env.AI_BASE_URL
+      ? createFallbackAssistant(
+          createOpenAiAssistant({ ...(env.AI_BASE_URL ? { baseURL: env.AI_BASE_URL } : {}), ...(env.AI_API_KEY ? { apiKey: env.AI_API_KEY } : {}), model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }),
+          builtinAssistant,
+          { clock, onFallback: (error) => logger.warn({ err: error }, 'the AI service was unavailable; the built-in assistant answered') },
+        )
+      : builtinAssistant;
   const messaging = createMessaging({
+    ai,
     db,
     clock,
     queue,
@@ -191,6 +206,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
   registerWidgetSamplePage(http, { messaging });
   const emailGateway = { domain: env.EMAIL_GATEWAY_DOMAIN, maxBytes: env.EMAIL_GATEWAY_MAX_BYTES };
   if (env.EMAIL_GATEWAY_WEBHOOK_SECRET) await registerEmailWebhook(http, { deps: messaging, config: emailGateway, secret: env.EMAIL_GATEWAY_WEBHOOK_SECRET });
+  await registerPriceBookRoutes(http, { deps });
   await registerRecordingRoutes(http, { deps, twilio: twilio && env.TWILIO_AUTH_TOKEN ? { authToken: env.TWILIO_AUTH_TOKEN, recordings: twilio.recordings } : null });
   // A test that serves the SPA from the real dist/ passes on a machine that has built it and fails on a clean
   // checkout (CI runs the unit tests before the build): in tests the SPA needs an explicit distDir.

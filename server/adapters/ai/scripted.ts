@@ -6,7 +6,8 @@
  */
 import { emptyDecision, type AiDecision, type AiPort, type AiTurnInput } from './ai.port';
 
-export type ScriptEntry = Partial<AiDecision> | ((input: AiTurnInput) => Partial<AiDecision>) | Error;
+/** A function entry may be async: a test can act (e.g. a staff takeover) while the "model" is deciding. */
+export type ScriptEntry = Partial<AiDecision> | ((input: AiTurnInput) => Partial<AiDecision> | Promise<Partial<AiDecision>>) | Error;
 
 export interface ScriptedAssistant extends AiPort {
   readonly kind: 'scripted';
@@ -29,7 +30,7 @@ export function createScriptedAssistant(script: ScriptEntry[]): ScriptedAssistan
         );
       }
       if (entry instanceof Error) throw entry;
-      const partial = typeof entry === 'function' ? entry(input) : entry;
+      const partial = typeof entry === 'function' ? await entry(input) : entry;
       return { ...emptyDecision('scripted'), ...partial };
     },
   };

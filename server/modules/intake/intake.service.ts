@@ -13,6 +13,7 @@ import { openConversation } from '@server/modules/conversations/conversations.se
 import { applyInboundCompliance } from '@server/modules/messaging/compliance.service';
 import { contactDisplayName, type MessagingDeps } from '@server/modules/messaging/messaging.deps';
 import { notify } from '@server/modules/notifications/notify.service';
+import { assistantTakesNewThread, scheduleAiTurn } from '@server/modules/ai/ai-engine';
 
 type CompanyRow = typeof companies.$inferSelect;
 type ContactRow = typeof contacts.$inferSelect;
@@ -112,7 +113,13 @@ export async function takeInquiry(tx: Tx, deps: MessagingDeps, events: EventBatc
     }
   }
 
-  const conversation = inquiry.businessNumber && person.phone ? (await openConversation(tx, companyId, contact, inquiry.businessNumber, person.phone, now)).conversation : null;
+  const opened = inquiry.businessNumber && person.phone ? await openConversation(tx, companyId, contact, inquiry.businessNumber, person.phone, now) : null;
+  let conversation = opened?.conversation ?? null;
+  if (opened?.created && (await assistantTakesNewThread(tx, companyId, inquiry.source, now))) {
+    // A new thread starts with the assistant answering when the company has it on (decision 0033).
+    const [withAssistant] = await tx.update(conversations).set({ mode: 'ai', updatedAt: now }).where(eq(conversations.id, opened.conversation.id)).returning();
+    conversation = withAssistant ?? opened.conversation;
+  }
   let message: MessageRow | null = null;
   if (inquiry.message && conversation && inquiry.businessNumber && person.phone) {
     message = await recordInboundMessage(tx, contact, conversation, inquiry.businessNumber.e164, person.phone, inquiry.message, now);
@@ -151,6 +158,9 @@ export async function takeInquiry(tx: Tx, deps: MessagingDeps, events: EventBatc
     message && conversation && inquiry.businessNumber && inquiry.message
       ? await applyInboundCompliance(tx, deps, events, { company, contact, conversation, number: inquiry.businessNumber, message, provider: inquiry.message.provider })
       : null;
+
+  // The assistant answers what the person wrote (after its reply delay), unless it was a compliance word.
+  if (message && conversation?.mode === 'ai' && intent === null) await scheduleAiTurn(tx, deps, { companyId, conversationId: conversation.id });
 
   const name = contactDisplayName(contact);
   const link = conversation ? `/conversations?c=${conversation.id}` : `/leads?lead=${lead.id}`;

@@ -1,5 +1,6 @@
 import { fullName } from '@contracts/person';
 import { formatPhone } from '@contracts/phone';
+import type { AiPort } from '@server/adapters/ai/ai.port';
 import type { TelephonyProvider } from '@server/adapters/telephony/telephony.port';
 import type { Database } from '@server/platform/db/database';
 import type { JobQueue } from '@server/platform/jobs/job-queue';
@@ -27,6 +28,8 @@ export interface MessagingDeps {
   numberPacingMs: number;
   /** Twilio answers STOP/START/HELP itself (Advanced Opt-Out): we record them but do not reply twice. */
   twilioAnswersKeywords: boolean;
+  /** The AI assistant's port: the built-in assistant, or a model with the built-in one as its fallback. */
+  ai: AiPort;
 }
 
 export function providerFor(deps: Pick<MessagingDeps, 'providers'>, kind: 'simulator' | 'twilio'): TelephonyProvider {

@@ -187,6 +187,9 @@ export async function deliverMessage(deps: MessagingDeps, messageId: string, opt
             eq(messages.direction, 'outbound'),
             eq(messages.automated, true),
             ne(messages.id, message.id),
+            // The assistant's replies answer the person's own texts: one does not hold the next back (the AI engine
+            // waits out other automations' send-lock before it replies, and its daily cap bounds it).
+            message.author === 'ai' ? ne(messages.author, 'ai') : undefined,
             inArray(messages.status, ['sending', 'sent', 'delivered']),
             gt(messages.createdAt, new Date(now.getTime() - DUPLICATE_TRIGGER_MS)),
           ),

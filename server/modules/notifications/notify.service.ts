@@ -24,6 +24,9 @@ export const DEFAULT_PREFERENCES: Record<NotificationEvent, Record<NotificationC
   delivery_failed: { in_app: true, email: false, sms: false },
   missed_call: { in_app: true, email: false, sms: false },
   voicemail: { in_app: true, email: true, sms: false },
+  // A person is needed now: as loud as a new lead.
+  ai_handoff: { in_app: true, email: true, sms: true },
+  ai_approval: { in_app: true, email: true, sms: true },
 };
 
 export async function preferencesOf(executor: DbOrTx, companyId: string, userId: string) {

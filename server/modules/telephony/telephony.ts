@@ -17,6 +17,9 @@ import { PUSH_QUEUE, type PushConfig, sendPush } from '@server/modules/notificat
 import { DELIVER_QUEUE, deliverMessage } from '@server/modules/messaging/outbound.service';
 import { activeNumberOf } from '@server/modules/phone-numbers/active-number';
 import { registerCallJobs } from '@server/modules/calls/calls.jobs';
+import { registerAiJobs } from '@server/modules/ai/ai-engine';
+import type { AiPort } from '@server/adapters/ai/ai.port';
+import { createBuiltinAssistant } from '@server/adapters/ai/builtin/builtin-assistant';
 import { INBOUND_EMAIL_QUEUE, processInboundEmail } from '@server/modules/email-gateway/email-gateway.service';
 
 export interface MessagingOptions {
@@ -31,6 +34,8 @@ export interface MessagingOptions {
   simulatorDeliveryDelayMs?: number;
   twilioAnswersKeywords?: boolean;
   push?: PushConfig | null;
+  /** The AI port (default: the built-in assistant). */
+  ai?: AiPort;
 }
 
 const alertPayload = z.object({ companyId: z.uuid(), to: z.string().min(2), body: z.string().min(1) });
@@ -53,6 +58,7 @@ export function createMessaging(options: MessagingOptions): MessagingDeps {
     publicUrl: options.publicUrl,
     numberPacingMs: options.numberPacingMs ?? 1 * SECOND,
     twilioAnswersKeywords: options.twilioAnswersKeywords ?? true,
+    ai: options.ai ?? createBuiltinAssistant(),
     providers: {
       twilio: options.twilio,
       simulator: createSimulatorProvider({
@@ -89,6 +95,7 @@ export function createMessaging(options: MessagingOptions): MessagingDeps {
     { retryDelayMs: (attempt) => Math.min(5_000 * 2 ** (attempt - 1), 30 * 60_000) },
   );
   registerCallJobs(deps);
+  registerAiJobs(deps);
   // The email gateway's received emails: read, turned into leads, texted back.
   options.queue.register<{ emailId: string }>(INBOUND_EMAIL_QUEUE, (job) => processInboundEmail(deps, job.payload.emailId));
   options.queue.register<unknown>(NOTIFY_QUEUE, (job) => sendNotification(deps, job.payload));

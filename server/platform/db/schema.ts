@@ -22,6 +22,7 @@ import { MESSAGE_AUTHORS, MESSAGE_DIRECTIONS, MESSAGE_PROVIDERS, MESSAGE_STATUSE
 import { NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS, PUSH_PREVIEWS } from '@contracts/notification';
 import { RECORDING_PURPOSES, RECORDING_TYPES } from '@contracts/recording';
 import type { WidgetAppearance, WidgetFormFields, WidgetPopup } from '@contracts/widget';
+import { AI_DRAFT_STATUSES, AI_TONES, AI_TURN_ACTIONS, type AiMissedCallAgent, type AiSchedule, type FaqEntry, type HandoffTriggers, PRICE_ITEM_STATUSES, PRICING_POLICIES, type QualifierQuestion } from '@contracts/ai';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => timestamptz('created_at').notNull().defaultNow();
@@ -359,6 +360,10 @@ export const leads = pgTable(
     summary: text('summary'),
     tracking: jsonb('tracking').$type<Record<string, string>>(),
     answers: jsonb('answers').$type<Record<string, string>>(),
+    /** The assistant's short summary of the lead for staff (rewritten as it learns more). */
+    aiSummary: text('ai_summary'),
+    /** Prices the assistant quoted, each from an approved price-book item (kept even if the item changes later). */
+    aiQuotes: jsonb('ai_quotes').$type<Array<{ itemId: string; name: string; minCents: number; maxCents: number; unit: string; at: number }>>(),
     lastActivityAt: timestamptz('last_activity_at').notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -820,4 +825,106 @@ export const widgetVisitorTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('widget_visitor_tokens_hash').on(t.tokenHash), index('widget_visitor_tokens_conversation_idx').on(t.conversationId)],
+);
+
+/** Settings → AI and its tabs (Lead qualifier, AI schedule, Missed calls → AI agent): one row per company. */
+export const aiSettings = pgTable('ai_settings', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull().default(1),
+  enabled: boolean('enabled').notNull(),
+  assistantName: text('assistant_name').notNull(),
+  tone: text('tone', { enum: AI_TONES }).notNull(),
+  facts: text('facts').notNull(),
+  faq: jsonb('faq').$type<FaqEntry[]>().notNull(),
+  services: jsonb('services').$type<string[]>().notNull(),
+  servicesNotOffered: jsonb('services_not_offered').$type<string[]>().notNull(),
+  serviceAreaPrefixes: jsonb('service_area_prefixes').$type<string[]>().notNull(),
+  pricingPolicy: text('pricing_policy', { enum: PRICING_POLICIES }).notNull(),
+  replyDelaySeconds: integer('reply_delay_seconds').notNull(),
+  dailyCap: integer('daily_cap').notNull(),
+  approvalMode: boolean('approval_mode').notNull(),
+  handoff: jsonb('handoff').$type<HandoffTriggers>().notNull(),
+  questions: jsonb('questions').$type<QualifierQuestion[]>().notNull(),
+  disqualifyMessage: text('disqualify_message').notNull(),
+  schedule: jsonb('schedule').$type<AiSchedule>().notNull(),
+  missedCall: jsonb('missed_call').$type<AiMissedCallAgent>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** The price book: items the PDF importer proposed (to review) and the approved ones the assistant may quote. */
+export const priceItems = pgTable(
+  'price_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    name: text('name').notNull(),
+    minCents: integer('min_cents').notNull(),
+    maxCents: integer('max_cents').notNull(),
+    unit: text('unit').notNull().default(''),
+    status: text('status', { enum: PRICE_ITEM_STATUSES }).notNull(),
+    /** Where it came from: the PDF's file name, page and line, and the line's words; null for one typed in. */
+    sourceFile: text('source_file'),
+    sourcePage: integer('source_page'),
+    sourceLine: integer('source_line'),
+    sourceText: text('source_text'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('price_items_company_idx').on(t.companyId, t.status)],
+);
+
+/** The AI decision log: one row per turn — what it saw, what it decided and why, who decided, how long it took. */
+export const aiTurns = pgTable(
+  'ai_turns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    action: text('action', { enum: AI_TURN_ACTIONS }).notNull(),
+    /** The person's texts this turn answered, and the answers on the lead before it. */
+    input: jsonb('input').$type<{ newMessages: string[]; answersBefore: Record<string, string> }>().notNull(),
+    /** The adapter's decision as returned (null when no adapter was asked: a skip decided by the engine). */
+    decision: jsonb('decision').$type<Record<string, unknown>>(),
+    reasons: jsonb('reasons').$type<string[]>().notNull(),
+    model: text('model').notNull(),
+    /** The configured model was unavailable and the built-in assistant answered. */
+    fallback: boolean('fallback').notNull().default(false),
+    latencyMs: integer('latency_ms').notNull().default(0),
+    promptTokens: integer('prompt_tokens'),
+    completionTokens: integer('completion_tokens'),
+    /** The highest message seq this turn answered: the next turn answers what came after. */
+    answeredThroughSeq: bigint('answered_through_seq', { mode: 'number' }).notNull(),
+    replyMessageId: uuid('reply_message_id'),
+    draftId: uuid('draft_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ai_turns_conversation_idx').on(t.conversationId, t.createdAt), index('ai_turns_company_idx').on(t.companyId, t.createdAt)],
+);
+
+/** Replies held in approval mode (a price, a promised time, something outside the facts) until staff decide. */
+export const aiDrafts = pgTable(
+  'ai_drafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    turnId: uuid('turn_id').notNull(),
+    body: text('body').notNull(),
+    /** Why it was held, in plain words. */
+    why: text('why').notNull(),
+    quotedItemIds: jsonb('quoted_item_ids').$type<string[]>().notNull().default([]),
+    status: text('status', { enum: AI_DRAFT_STATUSES }).notNull().default('pending'),
+    decidedByUserId: uuid('decided_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamptz('decided_at'),
+    messageId: uuid('message_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ai_drafts_conversation_idx').on(t.conversationId, t.status)],
 );

@@ -1,0 +1,245 @@
+import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { truncate } from '@contracts/text';
+import { aiDrafts, aiTurns, companies, contacts, conversations, leads, priceItems } from '@server/platform/db/schema';
+import { transactionWithEvents } from '@server/platform/events/domain-events';
+import { AppError, invalidField, notFound } from '@server/platform/errors/app-error';
+import type { CompanyScope } from '@server/platform/trpc/scope';
+import { zonesForPhone } from '@contracts/send-window';
+import { writeUserAudit } from '@server/modules/audit/audit.service';
+import { contactDisplayName, type MessagingDeps } from '@server/modules/messaging/messaging.deps';
+import { queueOutbound } from '@server/modules/messaging/outbound.service';
+import { activeNumberOf } from '@server/modules/phone-numbers/active-number';
+import { applyTriggers, buildTurnInput, holdReason, toPriceItem } from './ai-engine';
+import { ensureAiSettings, settingsValues } from './ai-settings.service';
+import { extractPdfLines, PriceImportError, proposePriceItems } from './price-import';
+
+// ── Approval mode: held replies ─────────────────────────────────────────────────────────────────────────────────
+
+async function scopedDraft(scope: CompanyScope, id: string) {
+  const [draft] = await scope.db.select().from(aiDrafts).where(and(eq(aiDrafts.id, id), eq(aiDrafts.companyId, scope.companyId))).limit(1);
+  if (!draft) throw notFound('Held reply');
+  return draft;
+}
+
+/** The thread's held replies, oldest first (the thread shows them with Approve / Edit / Reject). */
+export async function listDrafts(scope: CompanyScope, conversationId: string) {
+  const [conversation] = await scope.db.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.id, conversationId), eq(conversations.companyId, scope.companyId))).limit(1);
+  if (!conversation) throw notFound('Conversation');
+  const rows = await scope.db.select().from(aiDrafts).where(and(eq(aiDrafts.conversationId, conversationId), eq(aiDrafts.status, 'pending'))).orderBy(asc(aiDrafts.createdAt));
+  return rows.map((d) => ({ id: d.id, body: d.body, why: d.why, createdAt: d.createdAt.getTime() }));
+}
+
+/**
+ * Sends a held reply — as the assistant wrote it, or as staff edited it (then it is the team's text) — through the
+ * one outbound pipeline (an opt-out since then still blocks it), or rejects it. Once: a decided draft is refused.
+ */
+export async function decideDraft(scope: CompanyScope, messaging: MessagingDeps, input: { id: string; decision: 'approve' | 'reject'; body?: string | undefined }) {
+  const draft = await scopedDraft(scope, input.id);
+  return transactionWithEvents(messaging, async (tx, events) => {
+    const [locked] = await tx.select().from(aiDrafts).where(eq(aiDrafts.id, draft.id)).for('update').limit(1);
+    if (!locked || locked.status !== 'pending') throw new AppError('CONFLICT', 'Someone already decided this reply.');
+    if (input.decision === 'reject') {
+      await tx.update(aiDrafts).set({ status: 'rejected', decidedByUserId: scope.userId, decidedAt: scope.now }).where(eq(aiDrafts.id, draft.id));
+      await writeUserAudit(tx, scope, { action: 'ai.draft_rejected', targetType: 'conversation', targetId: draft.conversationId });
+      events.add(scope.companyId, { type: 'conversation.updated', data: { conversationId: draft.conversationId, fields: ['drafts'] } });
+      return { id: draft.id, status: 'rejected' as const, messageId: null };
+    }
+    const edited = input.body !== undefined && input.body.trim() !== draft.body;
+    const body = edited ? input.body!.trim() : draft.body;
+    if (!body) throw invalidField('body', 'The reply is empty.');
+    const message = await queueOutbound(tx, messaging, events, {
+      companyId: scope.companyId,
+      conversationId: draft.conversationId,
+      body,
+      author: edited ? 'user' : 'ai',
+      authorUserId: scope.userId,
+      automated: !edited,
+      isReply: true,
+      dedupeKey: `ai-draft:${draft.id}`,
+    });
+    await tx.update(aiDrafts).set({ status: 'sent', body, decidedByUserId: scope.userId, decidedAt: scope.now, messageId: message.id }).where(eq(aiDrafts.id, draft.id));
+    // The quote it carried is now said: the lead remembers which approved item it came from.
+    if (draft.quotedItemIds.length) await rememberQuotes(tx, scope, draft.conversationId, draft.quotedItemIds);
+    await writeUserAudit(tx, scope, { action: edited ? 'ai.draft_edited_and_sent' : 'ai.draft_approved', targetType: 'conversation', targetId: draft.conversationId });
+    events.add(scope.companyId, { type: 'conversation.updated', data: { conversationId: draft.conversationId, fields: ['drafts'] } });
+    return { id: draft.id, status: 'sent' as const, messageId: message.id, blocked: message.status === 'blocked' ? message.errorMessage : null };
+  });
+}
+
+async function rememberQuotes(tx: Parameters<Parameters<CompanyScope['db']['transaction']>[0]>[0], scope: CompanyScope, conversationId: string, itemIds: string[]) {
+  const [thread] = await tx.select({ contactId: conversations.contactId }).from(conversations).where(eq(conversations.id, conversationId)).limit(1);
+  if (!thread) return;
+  const [lead] = await tx.select().from(leads).where(eq(leads.contactId, thread.contactId)).orderBy(desc(leads.createdAt)).limit(1);
+  if (!lead) return;
+  const items = await tx.select().from(priceItems).where(and(eq(priceItems.companyId, scope.companyId), eq(priceItems.status, 'approved')));
+  const quotes = itemIds
+    .map((id) => items.find((i) => i.id === id))
+    .filter((i): i is NonNullable<typeof i> => Boolean(i))
+    .map((i) => ({ itemId: i.id, name: i.name, minCents: i.minCents, maxCents: i.maxCents, unit: i.unit, at: scope.now.getTime() }));
+  if (quotes.length) await tx.update(leads).set({ aiQuotes: [...(lead.aiQuotes ?? []), ...quotes], updatedAt: scope.now }).where(eq(leads.id, lead.id));
+}
+
+// ── The price book ──────────────────────────────────────────────────────────────────────────────────────────────
+
+export async function listPriceItems(scope: CompanyScope) {
+  const rows = await scope.db.select().from(priceItems).where(eq(priceItems.companyId, scope.companyId)).orderBy(asc(priceItems.status), asc(priceItems.name));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    minCents: r.minCents,
+    maxCents: r.maxCents,
+    unit: r.unit,
+    status: r.status,
+    source: r.sourceFile ? { file: r.sourceFile, page: r.sourcePage, line: r.sourceLine, text: r.sourceText } : null,
+    updatedAt: r.updatedAt.getTime(),
+  }));
+}
+
+export interface PriceItemInput {
+  id?: string | undefined;
+  name: string;
+  minCents: number;
+  maxCents: number;
+  unit: string;
+  status: 'proposed' | 'approved';
+}
+
+/** Adds an item typed in, or edits one (an imported item keeps its source); min above max is refused. */
+export async function savePriceItem(scope: CompanyScope, input: PriceItemInput) {
+  if (input.minCents > input.maxCents) throw invalidField('maxCents', 'The highest price is below the lowest.');
+  return scope.db.transaction(async (tx) => {
+    if (input.id) {
+      const [row] = await tx
+        .update(priceItems)
+        .set({ name: input.name, minCents: input.minCents, maxCents: input.maxCents, unit: input.unit, status: input.status, updatedAt: scope.now })
+        .where(and(eq(priceItems.id, input.id), eq(priceItems.companyId, scope.companyId)))
+        .returning({ id: priceItems.id });
+      if (!row) throw notFound('Price item');
+      await writeUserAudit(tx, scope, { action: 'ai.price_item_saved', targetType: 'price_item', targetId: row.id, metadata: { status: input.status } });
+      return { id: row.id };
+    }
+    const [row] = await tx
+      .insert(priceItems)
+      .values({ companyId: scope.companyId, name: input.name, minCents: input.minCents, maxCents: input.maxCents, unit: input.unit, status: input.status, createdAt: scope.now, updatedAt: scope.now })
+      .returning({ id: priceItems.id });
+    await writeUserAudit(tx, scope, { action: 'ai.price_item_added', targetType: 'price_item', targetId: row!.id });
+    return { id: row!.id };
+  });
+}
+
+/** Removes items (all or none: an id that is not the company's removes nothing and is NOT_FOUND). */
+export async function removePriceItems(scope: CompanyScope, ids: string[]) {
+  return scope.db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(priceItems)
+      .where(and(eq(priceItems.companyId, scope.companyId), inArray(priceItems.id, ids)))
+      .returning({ id: priceItems.id });
+    if (removed.length !== new Set(ids).size) throw notFound('Price item');
+    await writeUserAudit(tx, scope, { action: 'ai.price_items_removed', targetType: 'company', targetId: scope.companyId, metadata: { count: removed.length } });
+    return { removed: removed.length };
+  });
+}
+
+
+/** The PDF importer: the file's text → proposed items (to review in the table); nothing is quoted until approved. */
+export async function importPriceList(scope: CompanyScope, file: { bytes: Uint8Array; name: string }) {
+  let extracted: Awaited<ReturnType<typeof extractPdfLines>>;
+  try {
+    extracted = await extractPdfLines(file.bytes);
+  } catch (error) {
+    if (error instanceof PriceImportError) throw error.toAppError();
+    throw error;
+  }
+  const proposals = proposePriceItems(extracted.lines, { fileName: file.name });
+  if (proposals.length > 0) {
+    await scope.db.insert(priceItems).values(
+      proposals.map((p) => ({
+        companyId: scope.companyId,
+        name: p.name,
+        minCents: p.minCents,
+        maxCents: p.maxCents,
+        unit: p.unit,
+        status: 'proposed' as const,
+        sourceFile: truncate(file.name, 200, { ellipsis: true }),
+        sourcePage: p.source.page,
+        sourceLine: p.source.line,
+        sourceText: truncate(p.source.text, 300, { ellipsis: true }),
+        createdAt: scope.now,
+        updatedAt: scope.now,
+      })),
+    );
+  }
+  return {
+    pages: extracted.pages,
+    proposed: proposals.length,
+    lowConfidence: proposals.filter((p) => p.confidence === 'low').length,
+    pagesWithoutText: extracted.pagesWithoutText,
+  };
+}
+
+// ── The test chat (Settings → AI): the same input and port, a sandbox contact, nothing texted ─────────────────────
+
+export async function testChat(scope: CompanyScope, messaging: MessagingDeps, input: { transcript: Array<{ from: 'contact' | 'business'; body: string }>; answers: Record<string, string> }) {
+  const row = await ensureAiSettings(scope.db, scope.companyId, scope.now);
+  const [company] = await scope.db.select().from(companies).where(eq(companies.id, scope.companyId)).limit(1);
+  const number = await activeNumberOf(scope.db, scope.companyId);
+  const approved = await scope.db.select().from(priceItems).where(and(eq(priceItems.companyId, scope.companyId), eq(priceItems.status, 'approved')));
+  const settings = settingsValues(row);
+  // The person's texts since the business last spoke are what this turn answers.
+  const lastBusiness = input.transcript.map((l) => l.from).lastIndexOf('business');
+  const newMessages = input.transcript.slice(lastBusiness + 1).map((l) => l.body);
+  const turn = buildTurnInput({
+    settings,
+    business: { name: company?.name ?? 'Your business', timezone: company?.timezone ?? (number ? zonesForPhone(number.e164)[0] : undefined) ?? 'America/New_York' },
+    approved: approved.map(toPriceItem),
+    questions: settings.questions,
+    answers: input.answers,
+    transcript: input.transcript.map((l, i) => ({ ...l, at: scope.now.getTime() - (input.transcript.length - i) * 1000 })),
+    newMessages,
+    repliesToday: input.transcript.filter((l) => l.from === 'business').length,
+    confusedTurns: 0,
+    now: scope.now,
+  });
+  const started = Date.now();
+  const decision = applyTriggers(await messaging.ai.decide(turn), settings.handoff);
+  return {
+    decision: { ...decision },
+    held: settings.approvalMode && decision.reply ? holdReason(decision) : null,
+    latencyMs: Date.now() - started,
+    adapter: messaging.ai.kind,
+  };
+}
+
+// ── The AI decision log (/logs) ─────────────────────────────────────────────────────────────────────────────────
+
+export async function listTurns(scope: CompanyScope, input: { before?: number | undefined; limit: number }) {
+  const rows = await scope.db
+    .select({ turn: aiTurns, contact: contacts })
+    .from(aiTurns)
+    .innerJoin(conversations, eq(conversations.id, aiTurns.conversationId))
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+    .where(and(eq(aiTurns.companyId, scope.companyId), input.before ? lt(aiTurns.createdAt, new Date(input.before)) : undefined))
+    .orderBy(desc(aiTurns.createdAt))
+    .limit(input.limit + 1);
+  const page = rows.slice(0, input.limit);
+  return {
+    items: page.map(({ turn, contact }) => ({
+      id: turn.id,
+      conversationId: turn.conversationId,
+      leadId: turn.leadId,
+      contact: { id: contact.id, name: contactDisplayName(contact) },
+      action: turn.action,
+      newMessages: turn.input.newMessages,
+      answersBefore: turn.input.answersBefore,
+      reply: typeof turn.decision?.reply === 'string' ? turn.decision.reply : null,
+      answers: (turn.decision?.answers as Record<string, string> | undefined) ?? {},
+      reasons: turn.reasons,
+      model: turn.model,
+      fallback: turn.fallback,
+      latencyMs: turn.latencyMs,
+      tokens: turn.promptTokens === null ? null : { prompt: turn.promptTokens, completion: turn.completionTokens ?? 0 },
+      createdAt: turn.createdAt.getTime(),
+    })),
+    nextBefore: rows.length > input.limit ? page[page.length - 1]!.turn.createdAt.getTime() : null,
+  };
+}
