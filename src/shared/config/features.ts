@@ -3,6 +3,6 @@
  * control for it (decision 0017); flip a flag here when the feature lands.
  */
 export const FEATURES = {
-  /** The AI assistant that answers texts. Until it exists every conversation is in the team's hands. */
-  aiAssistant: false,
+  /** The AI assistant that answers texts (issue 14): on. A company turns it on in Settings → AI. */
+  aiAssistant: true,
 } as const;

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterInputs } from '@trpc/server';
 import { type ReactNode, useState } from 'react';
@@ -7,9 +7,8 @@ import { apiErrorCode, apiFieldErrors } from '@/shared/api-errors';
 import { useTRPC } from '@/shared/api-react';
 import { useTabForm } from '@/shared/lib/tab-form';
 import { LoadError } from '@/shared/ui/load-error';
-import { SaveBar } from '@/shared/ui/save-bar';
 import { ScreenSpinner } from '@/shared/ui/spinner';
-import { UnsavedChangesGuard } from '@/shared/ui/unsaved-changes';
+import { VersionedSettingsFrame } from '@/shared/ui/versioned-settings-form';
 import { useWidgetSettings, type WidgetSettingsView } from '@/entities/website-widget';
 import { fieldOfServerError } from '../lib/widget-form';
 
@@ -90,43 +89,19 @@ export function WidgetSettingsFrame({
   labelledBy,
   unsavedWhat,
   submitLabel,
-  onSubmit,
-  dirty,
-  saving,
-  refusal,
-  conflict,
-  reload,
-  savedAt,
-  readOnly,
-  hasErrors,
   children,
+  ...state
 }: ReturnType<typeof useWidgetSettingsForm>['frame'] & { labelledBy: string; unsavedWhat: string; submitLabel: string; children: ReactNode }) {
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby={labelledBy}>
-      <UnsavedChangesGuard when={dirty && !readOnly} what={unsavedWhat} />
-      <Stack gap="lg">
-        {readOnly ? (
-          <Alert role="note" color="gray" title="You can look, not change">
-            Only the owner or an admin can change the website widget, because it decides which websites may create
-            leads and text people in your business’s name. Ask them if something here should change.
-          </Alert>
-        ) : null}
-        <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-          <Stack gap="lg">{children}</Stack>
-        </fieldset>
-        {conflict ? (
-          <Alert color="orange" title="Changed elsewhere — reload" role="alert">
-            <Text size="sm" mb="xs">
-              Someone else saved the widget settings after you opened them. Your changes were not saved, so nothing of
-              theirs was overwritten. Reload to see the current settings, then make your changes again.
-            </Text>
-            <Button size="xs" variant="light" onClick={() => void reload()}>
-              Reload settings
-            </Button>
-          </Alert>
-        ) : null}
-        <SaveBar refusal={refusal} hasErrors={hasErrors} savedAt={savedAt} dirty={dirty} saving={saving} submitLabel={submitLabel} readOnly={readOnly} />
-      </Stack>
-    </form>
+    <VersionedSettingsFrame
+      labelledBy={labelledBy}
+      unsavedWhat={unsavedWhat}
+      submitLabel={submitLabel}
+      what="the widget settings"
+      readOnlyNote="Only the owner or an admin can change the website widget, because it decides which websites may create leads and text people in your business’s name. Ask them if something here should change."
+      state={state}
+    >
+      {children}
+    </VersionedSettingsFrame>
   );
 }

@@ -1,0 +1,1 @@
+export { type AiSettingsView, useAiSettings } from './api/ai-settings';

@@ -1,0 +1,1 @@
+export { AiSettingsFrame, type AiSettingsUpdate, useAiSettingsForm, WithAiSettings } from './ui/ai-settings-form';

@@ -1,0 +1,1 @@
+export { VersionedSettingsFrame, type VersionedSettingsFrameState } from './versioned-settings-form';
