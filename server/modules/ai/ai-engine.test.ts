@@ -182,6 +182,10 @@ describe('the assistant stops for people and rules', () => {
     const notifications = (await t.deps.db.select().from(jobs)).filter((j) => j.queue === NOTIFY_QUEUE);
     expect(notifications.length).toBeGreaterThan(before);
     expect(notifications.some((j) => JSON.stringify(j.payload).includes('needs a person'))).toBe(true);
+    // The dashboard counts it (for this company only).
+    expect((await a.caller.dashboard.summary({ days: 7 })).handoffs).toEqual({ current: 1, previous: 0 });
+    const b = await company(t.deps, 'beta');
+    expect((await b.caller.dashboard.summary({ days: 7 })).handoffs).toEqual({ current: 0, previous: 0 });
   });
 
   it('an opt-out mid-qualification stops everything', async () => {

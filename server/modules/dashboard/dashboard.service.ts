@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { LEAD_SOURCES, type LeadSource } from '@contracts/lead';
 import { zonesForPhone } from '@contracts/send-window';
-import { calls, companies, contacts, conversations, leads, messages, phoneNumbers, simulatorDevices, users } from '@server/platform/db/schema';
+import { aiTurns, calls, companies, contacts, conversations, leads, messages, phoneNumbers, simulatorDevices, users } from '@server/platform/db/schema';
 import { DAY, MINUTE } from '@server/platform/lib/clock';
 import type { CompanyScope } from '@server/platform/trpc/scope';
 import { contactDisplayName } from '@server/modules/messaging/messaging.deps';
@@ -26,6 +26,15 @@ function localDay(at: Date, zone: string): string {
 
 /** Leads the team has marked qualified, or further along (booked, won). */
 const QUALIFIED_STATUSES = ['qualified', 'booked', 'won'] as const;
+
+/** Threads the assistant handed to a person in [from, to) (asked for a person, upset, emergency, daily cap, …). */
+async function handoffCount(scope: CompanyScope, from: Date, to: Date): Promise<number> {
+  const [row] = await scope.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(aiTurns)
+    .where(and(eq(aiTurns.companyId, scope.companyId), eq(aiTurns.action, 'handoff'), gte(aiTurns.createdAt, from), lt(aiTurns.createdAt, to)));
+  return row?.n ?? 0;
+}
 
 async function leadCount(scope: CompanyScope, from: Date, to: Date, options: { qualified?: boolean } = {}): Promise<number> {
   const [row] = await scope.db
@@ -106,6 +115,7 @@ export async function dashboardSummary(scope: CompanyScope, input: { days: Dashb
     await firstResponse(scope, from, now),
     await firstResponse(scope, previousFrom, from),
   ];
+  const handoffs = { current: await handoffCount(scope, from, now), previous: await handoffCount(scope, previousFrom, from) };
 
   const bySourceRows = await scope.db
     .select({ source: leads.source, n: sql<number>`count(*)::int` })
@@ -132,8 +142,10 @@ export async function dashboardSummary(scope: CompanyScope, input: { days: Dashb
     days: input.days,
     timezone: zone,
     newLeads: { current: newLeads, previous: previousLeads },
-    /** Leads of the period the team marked qualified, booked or won (until the assistant qualifies leads too). */
+    /** Leads of the period qualified (by the assistant or the team), booked or won. */
     qualified: { current: qualified, previous: previousQualified },
+    /** Threads the assistant handed to the team in the period. */
+    handoffs,
     firstResponse: { current: response, previous: previousResponse },
     leadsBySource: LEAD_SOURCES.map((source) => ({ source, count: bySource.get(source) ?? 0 })).filter((s) => s.count > 0),
     leadsByDay: days,

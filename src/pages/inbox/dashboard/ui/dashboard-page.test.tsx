@@ -20,6 +20,7 @@ function emptySummary(period: 7 | 30 | 90 = 30): DashboardSummary {
     timezone: 'America/Chicago',
     newLeads: { current: 0, previous: 0 },
     qualified: { current: 0, previous: 0 },
+    handoffs: { current: 0, previous: 0 },
     firstResponse: { current: { medianSeconds: null, answered: 0, leads: 0 }, previous: { medianSeconds: null, answered: 0, leads: 0 } },
     leadsBySource: [],
     leadsByDay: days(period),
@@ -35,6 +36,7 @@ function seededSummary(period: 7 | 30 | 90 = 30): DashboardSummary {
     ...base,
     newLeads: { current: period === 7 ? 2 : 5, previous: 1 },
     qualified: { current: 1, previous: 0 },
+    handoffs: { current: 2, previous: 3 },
     firstResponse: { current: { medianSeconds: 240, answered: 1, leads: 2 }, previous: { medianSeconds: 600, answered: 1, leads: 1 } },
     leadsBySource: [
       { source: 'manual', count: 1 },
@@ -100,6 +102,7 @@ describe('DashboardPage', () => {
 
     expect(figure('New leads')).toHaveTextContent(/New leads54 more than the 30 days before \(1\)/);
     expect(figure('Qualified')).toHaveTextContent(/Qualified11 more than the 30 days before \(0\)/);
+    expect(figure('Handed to your team')).toHaveTextContent(/Handed to your team21 fewer than the 30 days before \(3\)/);
     expect(figure('Median first response')).toHaveTextContent(/Median first response4 min1 of 2 leads answered; 10 min the 30 days before/);
 
     const sources = screen.getByRole('list', { name: 'Leads by source' });

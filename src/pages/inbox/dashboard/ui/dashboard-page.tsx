@@ -44,7 +44,13 @@ function Results({ summary }: { summary: DashboardSummary }) {
           label="Qualified"
           value={summary.qualified.current}
           note={comparison(summary.qualified.current, summary.qualified.previous, days)}
-          hint="New leads your team marked qualified, booked or won"
+          hint="New leads qualified by the assistant or your team, booked or won"
+        />
+        <KpiCard
+          label="Handed to your team"
+          value={summary.handoffs.current}
+          note={comparison(summary.handoffs.current, summary.handoffs.previous, days)}
+          hint="Threads the assistant passed to a person: asked for someone, upset, an emergency, its daily limit"
         />
         <KpiCard
           label="Median first response"
