@@ -254,6 +254,34 @@ describe('approval mode and prices', () => {
     expect(await t.deps.db.select().from(aiDrafts).where(eq(aiDrafts.status, 'sent'))).toHaveLength(1);
   });
 
+  it('the owner approves a held reply by texting "YES <code>" from the alert phone; a wrong code or another phone changes nothing', async () => {
+    const a = await company(t.deps, 'alpha', { approvalMode: true });
+    const owner = await a.caller.phone.simulator.addDevice({ phone: '+13125550199' });
+    await t.deps.db.update(companies).set({ alertPhone: '+13125550199' });
+    t.deps.messaging.ai = createScriptedAssistant([{ action: 'reply', reply: 'We can be there by 3pm today.', promisesTime: true, lead: 'engaging' }, { action: 'skip', reasons: ['Waiting for the owner.'] }]);
+    await a.text('when can you come?');
+    await wait(t.deps);
+    const [draft] = await t.deps.db.select().from(aiDrafts);
+    expect(draft).toMatchObject({ status: 'pending', why: 'Held for approval: it promises a time.' });
+    expect(draft!.code).toMatch(/^[A-HJ-NP-Z2-9]{4}$/);
+    const alert = (await t.deps.db.select().from(jobs)).find((j) => j.queue === NOTIFY_QUEUE && JSON.stringify(j.payload).includes(`Reply YES ${draft!.code}`));
+    expect(alert).toBeDefined();
+
+    // The customer texting "YES <code>" is just a customer text (and a wrong code from the owner sends nothing).
+    await a.text(`yes ${draft!.code}`);
+    await a.caller.phone.simulator.send({ deviceId: owner.id, body: 'YES ZZZZ', mediaUrls: [] });
+    await wait(t.deps);
+    expect((await t.deps.db.select().from(aiDrafts))[0]!.status).toBe('pending');
+    expect(await a.phone()).toEqual([]);
+
+    await a.caller.phone.simulator.send({ deviceId: owner.id, body: ` yes ${draft!.code.toLowerCase()} `, mediaUrls: [] });
+    await wait(t.deps);
+    expect((await t.deps.db.select().from(aiDrafts))[0]!.status).toBe('sent');
+    expect(await a.phone()).toEqual(['We can be there by 3pm today.']);
+    // The owner's approval is not a lead of their own.
+    expect((await a.caller.leads.list({ page: 1, pageSize: 25 })).items.map((l) => l.contact.phone)).not.toContain('+13125550199');
+  });
+
   it('without approval mode the built-in assistant quotes only an approved item, as a range', async () => {
     const a = await company(t.deps, 'alpha', { pricingPolicy: 'ranges' });
     await a.text('hi');

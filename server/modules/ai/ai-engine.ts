@@ -293,6 +293,12 @@ export function applyTriggers(decision: AiDecision, triggers: TurnContext['setti
   return { ...decision, action: decision.reply ? 'reply' : 'skip', handoffReason: null, lead: decision.lead === 'needs_human' ? null : decision.lead, reasons: [...decision.reasons, `Handoff “${HANDOFF_REASON_WORDS[decision.handoffReason]}” is switched off in Settings → AI.`] };
 }
 
+const CODE_LETTERS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+/** Four characters, no look-alikes (0/O, 1/I/L): what the owner texts back to approve a held reply. */
+export function approvalCode(random: (n: number) => number = (n) => Math.floor(Math.random() * n)): string {
+  return Array.from({ length: 4 }, () => CODE_LETTERS[random(CODE_LETTERS.length)]).join('');
+}
+
 /** Why approval mode holds this reply, or null when it may go on its own. */
 export function holdReason(decision: AiDecision): string | null {
   const why: string[] = [];
@@ -357,14 +363,16 @@ async function applyDecision(
   const link = `/conversations?c=${ctx.conversation.id}`;
   const turnId = crypto.randomUUID();
   if (body && held) {
+    const code = approvalCode();
     const [draft] = await tx
       .insert(aiDrafts)
-      .values({ companyId: ctx.company.id, conversationId: ctx.conversation.id, turnId, body, why: held, quotedItemIds: decision.quotedItemIds, createdAt: now })
+      .values({ companyId: ctx.company.id, conversationId: ctx.conversation.id, turnId, body, why: held, quotedItemIds: decision.quotedItemIds, code, createdAt: now })
       .returning({ id: aiDrafts.id });
     draftId = draft!.id;
     reasons.push(held);
     if (action !== 'handoff') action = 'hold';
-    await notify(tx, deps, { company: ctx.company, event: 'ai_approval', title: `Approve a reply to ${name}`, body: truncate(`“${body}” — ${held}`, 300, { ellipsis: true }), link });
+    // The code goes first so the alert text keeps it when long words are cut.
+    await notify(tx, deps, { company: ctx.company, event: 'ai_approval', title: `Reply YES ${code} to send this to ${name}`, body: truncate(`“${body}” (${held})`, 260, { ellipsis: true }), link });
   } else if (body) {
     const message = await queueOutbound(tx, deps, events, {
       companyId: ctx.company.id,

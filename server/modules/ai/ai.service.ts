@@ -9,6 +9,7 @@ import { writeUserAudit } from '@server/modules/audit/audit.service';
 import { contactDisplayName, type MessagingDeps } from '@server/modules/messaging/messaging.deps';
 import { queueOutbound } from '@server/modules/messaging/outbound.service';
 import { activeNumberOf } from '@server/modules/phone-numbers/active-number';
+import { ALERT_SMS_QUEUE } from '@server/modules/notifications/notify.service';
 import { applyTriggers, buildTurnInput, holdReason, toPriceItem } from './ai-engine';
 import { ensureAiSettings, settingsValues } from './ai-settings.service';
 import { extractPdfLines, PriceImportError, proposePriceItems } from './price-import';
@@ -242,4 +243,43 @@ export async function listTurns(scope: CompanyScope, input: { before?: number | 
     })),
     nextBefore: rows.length > input.limit ? page[page.length - 1]!.turn.createdAt.getTime() : null,
   };
+}
+
+// ── Approval by text: the owner replies "YES K7QM" to the alert from the alert phone ───────────────────────────────
+
+const YES_CODE = /^\s*(?:yes|y|ok|send)\s+([A-Za-z0-9]{4})\s*[.!]?\s*$/i;
+
+/**
+ * An inbound text to the business number from the company's alert phone that says "YES <code>": the held reply
+ * with that code is sent as the assistant wrote it (through the outbound pipeline, so an opt-out since still
+ * blocks it), and the alert phone is told what happened. Returns false when the text is not such an approval (it is
+ * then an ordinary inbound text). Runs in the inbound transaction.
+ */
+export async function approveByAlertReply(
+  tx: Parameters<Parameters<MessagingDeps['db']['transaction']>[0]>[0],
+  deps: MessagingDeps,
+  events: Parameters<typeof queueOutbound>[2],
+  input: { company: typeof companies.$inferSelect; from: string; body: string },
+): Promise<boolean> {
+  const match = YES_CODE.exec(input.body);
+  if (!match || !input.company.alertPhone || input.company.alertPhone !== input.from) return false;
+  const code = match[1]!.toUpperCase();
+  const now = deps.clock.now();
+  const [draft] = await tx
+    .select()
+    .from(aiDrafts)
+    .where(and(eq(aiDrafts.companyId, input.company.id), eq(aiDrafts.code, code), eq(aiDrafts.status, 'pending')))
+    .for('update')
+    .limit(1);
+  const tell = (body: string) => deps.queue.enqueue(tx, ALERT_SMS_QUEUE, { companyId: input.company.id, to: input.from, body }, { companyId: input.company.id });
+  if (!draft) {
+    await tell(`LeadLoop: no reply waits with the code ${code} (already sent, rejected, or mistyped). Open the thread in LeadLoop to check.`);
+    return true;
+  }
+  const message = await queueOutbound(tx, deps, events, { companyId: input.company.id, conversationId: draft.conversationId, body: draft.body, author: 'ai', automated: true, isReply: true, dedupeKey: `ai-draft:${draft.id}` });
+  await tx.update(aiDrafts).set({ status: 'sent', decidedAt: now, messageId: message.id }).where(eq(aiDrafts.id, draft.id));
+  if (draft.quotedItemIds.length) await rememberQuotes(tx, { db: deps.db, companyId: input.company.id, userId: '', now, ip: null }, draft.conversationId, draft.quotedItemIds);
+  events.add(input.company.id, { type: 'conversation.updated', data: { conversationId: draft.conversationId, fields: ['drafts'] } });
+  await tell(message.status === 'blocked' ? `LeadLoop: not sent — ${message.errorMessage ?? 'blocked'}` : `LeadLoop: sent (${code}).`);
+  return true;
 }

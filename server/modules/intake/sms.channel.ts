@@ -4,6 +4,7 @@ import { lockKey } from '@server/platform/db/rate-limit';
 import { transactionWithEvents } from '@server/platform/events/domain-events';
 import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
 import { takeInquiry } from './intake.service';
+import { approveByAlertReply } from '@server/modules/ai/ai.service';
 
 export interface ReceivedSms {
   eventId?: string;
@@ -18,6 +19,7 @@ export interface ReceivedSms {
 export type ReceiveOutcome =
   | { outcome: 'unknown_number' }
   | { outcome: 'duplicate' }
+  | { outcome: 'approval' }
   | { outcome: 'stored'; messageId: string; contactId: string; conversationId: string; leadId: string | null; newLead: boolean; intent: string | null };
 
 /**
@@ -52,6 +54,11 @@ export async function receiveSms(deps: MessagingDeps, input: ReceivedSms): Promi
     }
     const [company] = await tx.select().from(companies).where(eq(companies.id, number.companyId)).limit(1);
     if (!company) return { outcome: 'unknown_number' };
+    // The owner approving a held AI reply from the alert phone ("YES K7QM") is not an inquiry.
+    if (await approveByAlertReply(tx, deps, events, { company, from: input.from, body: input.body })) {
+      await markProcessed();
+      return { outcome: 'approval' };
+    }
 
     const result = await takeInquiry(tx, deps, events, {
       company,

@@ -920,6 +920,8 @@ export const aiDrafts = pgTable(
     /** Why it was held, in plain words. */
     why: text('why').notNull(),
     quotedItemIds: jsonb('quoted_item_ids').$type<string[]>().notNull().default([]),
+    /** Four characters the owner texts back from the alert phone ("YES K7QM") to send it without opening the app. */
+    code: text('code'),
     status: text('status', { enum: AI_DRAFT_STATUSES }).notNull().default('pending'),
     decidedByUserId: uuid('decided_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamptz('decided_at'),

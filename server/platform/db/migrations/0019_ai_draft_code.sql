@@ -1,0 +1,1 @@
+ALTER TABLE "ai_drafts" ADD COLUMN "code" text;
