@@ -188,8 +188,8 @@ describe('ClientDetailsPage', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Conversations (1)' }));
     const thread = screen.getByTestId('conversation-item');
-    // No "AI replying" / "You’re in control" badge: there is no assistant yet (decision 0017).
-    expect(thread).not.toHaveTextContent('You’re in control');
+    // Who answers the thread: the team here ("You’re in control"); an assistant thread says "AI replying".
+    expect(thread).toHaveTextContent('You’re in control');
     expect(within(thread).getByRole('link', { name: 'Open conversation' })).toHaveAttribute('href', `/conversations?c=${THREAD}`);
   });
 
