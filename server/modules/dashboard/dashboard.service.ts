@@ -178,8 +178,8 @@ async function needsAttention(scope: CompanyScope) {
     .where(unansweredWhere)
     .orderBy(leads.createdAt)
     .limit(ATTENTION_ITEMS);
-  // Until the AI assistant exists every thread is the team's (decision 0017), so "needs a person" is read from the
-  // leads the team marked so, not from the thread mode (which would only repeat the unread threads).
+  // "Needs a person" is read from the leads so marked — by the team, or by the assistant when it hands a thread
+  // over — not from the thread mode (a thread the team simply took over is theirs, not waiting).
   const needsHumanWhere = and(eq(leads.companyId, scope.companyId), eq(leads.status, 'needs_human'));
   const [needsHumanCount] = await scope.db.select({ n: sql<number>`count(*)::int` }).from(leads).where(needsHumanWhere);
   const needsHumanLeads = await scope.db
