@@ -10,6 +10,7 @@ import { LeadQualifierTab } from './lead-qualifier-tab';
 import { PopupTab } from './popup-tab';
 import { StylesTab } from './styles-tab';
 
+import { AI } from './ai-test-fixtures';
 import { NO_NUMBER, stubEmbedScript, widgetApi } from './test-fixtures';
 
 const phoneApi = () => widgetApi({}, {}, NO_NUMBER);
@@ -50,10 +51,10 @@ describe('ChatWidgetLayout', () => {
   });
 
   it.each([
-    ['/chat-widget/lead-qualifier', 'No qualifying questions yet'],
-    ['/chat-widget/ai-schedule', 'No times set for the assistant'],
-  ])('%s shows its empty state', async (path, title) => {
-    await renderScreen(ChatWidgetLayout, { path, children: tabs, api: phoneApi() });
+    ['/chat-widget/lead-qualifier', 'Questions the assistant asks'],
+    ['/chat-widget/ai-schedule', 'Weekly off times'],
+  ])('%s shows the assistant’s settings', async (path, title) => {
+    await renderScreen(ChatWidgetLayout, { path, children: tabs, api: widgetApi({ 'ai.settings.get': () => AI }, {}, NO_NUMBER) });
     expect(await screen.findByRole('heading', { level: 2, name: title })).toBeInTheDocument();
   });
 });

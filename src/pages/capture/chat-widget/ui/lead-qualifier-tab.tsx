@@ -1,35 +1,326 @@
-import { Button, Group, List, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Menu, Modal, Paper, Select, SimpleGrid, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { EmptyState } from '@/shared/ui/empty-state';
+import { useRef, useState } from 'react';
+import { QUESTION_KIND_WORDS, QUESTION_KINDS, type QuestionKind } from '@contracts/ai';
+import { MAX_TEXT_LENGTH } from '@contracts/merge-tags';
+import { useCompanySettings } from '@/entities/company';
+import type { AiSettingsView } from '@/entities/ai-assistant';
+import { AiSettingsFrame, useAiSettingsForm, WithAiSettings } from '@/features/ai-settings-form';
 import { SectionPanel } from '@/shared/ui/section-panel';
+import {
+  draftsFrom,
+  keyFromText,
+  KIND_HINTS,
+  moved,
+  QUALIFIER_LIMITS,
+  type QualifierForm,
+  type QuestionDraft,
+  questionsToSend,
+  validateQualifier,
+  withText,
+} from '../lib/ai-qualifier';
+import { TRADE_TEMPLATES, type TradeTemplate } from '../lib/ai-trade-templates';
 
-/** /chat-widget/lead-qualifier */
-export function LeadQualifierTab() {
+const formFrom = (settings: AiSettingsView): QualifierForm => ({
+  questions: draftsFrom(settings.questions),
+  serviceAreaPrefixes: [...settings.serviceAreaPrefixes],
+  servicesNotOffered: [...settings.servicesNotOffered],
+  disqualifyMessage: settings.disqualifyMessage,
+});
+
+const toInput = (form: QualifierForm) => ({
+  questions: questionsToSend(form.questions),
+  serviceAreaPrefixes: form.serviceAreaPrefixes.map((area) => area.trim().toUpperCase()),
+  servicesNotOffered: form.servicesNotOffered.map((service) => service.trim()).filter(Boolean),
+  disqualifyMessage: form.disqualifyMessage.trim(),
+});
+
+/** Whether anyone is asked these questions now: the assistant's switch lives in Settings → AI. */
+function AssistantState({ settings }: { settings: AiSettingsView }) {
+  if (!settings.enabled) {
+    return (
+      <Alert role="note" color="gray" title="The assistant is off">
+        <Text size="sm">
+          Nobody is asked these questions until you turn the assistant on in{' '}
+          <Anchor component={Link} to="/settings/ai" inherit>
+            Settings → AI
+          </Anchor>
+          . You can set them up now.
+        </Text>
+      </Alert>
+    );
+  }
   return (
-    <Stack gap="lg">
-      <EmptyState
-        icon="?"
-        title="No qualifying questions yet"
-        description="The assistant asks these questions by text, one at a time, so you know what the job is before you call back. Tell it about your trade and services first."
-        action={
-          <Group gap="xs" justify="center">
-            <Button component={Link} to="/settings/ai" variant="light">
-              Set up your AI assistant
-            </Button>
-            <Button component={Link} to="/settings/company" variant="default">
-              Set your trade and services
-            </Button>
-          </Group>
-        }
-      />
-      <SectionPanel id="qualifier-parts" title="What you’ll set here">
-        <List spacing="xs" size="sm">
-          <List.Item>The questions, in the order they’re asked</List.Item>
-          <List.Item>Which answers are required and which are optional</List.Item>
-          <List.Item>Leads to turn away politely, like ZIP codes outside your area or services you don’t offer</List.Item>
-          <List.Item>Ready-made questions for your trade to start from</List.Item>
-        </List>
-      </SectionPanel>
-    </Stack>
+    <Alert role="note" color="green" title="The assistant is on">
+      <Text size="sm">
+        It asks these questions by text in new conversations, one at a time, in this order.
+        {settings.now.on ? null : ` Right now it isn’t answering: ${settings.now.why}.`} Change how it talks in{' '}
+        <Anchor component={Link} to="/settings/ai" inherit>
+          Settings → AI
+        </Anchor>
+        .
+      </Text>
+    </Alert>
   );
+}
+
+function QuestionCard({
+  question,
+  index,
+  count,
+  readOnly,
+  errorFor,
+  onChange,
+  onText,
+  onMove,
+  onRemove,
+}: {
+  question: QuestionDraft;
+  index: number;
+  count: number;
+  readOnly: boolean;
+  errorFor: (field: string) => string | undefined;
+  onChange: (patch: Partial<QuestionDraft>) => void;
+  onText: (text: string) => void;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  const [advanced, setAdvanced] = useState(false);
+  const at = `questions.${index}`;
+  const keyError = errorFor(`${at}.key`);
+  const number = index + 1;
+  return (
+    <Paper withBorder radius="md" p="sm" role="group" aria-label={`Question ${number}`}>
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Text fw={600} size="sm">
+            Question {number}
+          </Text>
+          {readOnly ? null : (
+            <Group gap={6}>
+              <Button size="xs" variant="default" onClick={() => onMove(-1)} disabled={index === 0} aria-label={`Move question ${number} up`}>
+                ↑ Up
+              </Button>
+              <Button size="xs" variant="default" onClick={() => onMove(1)} disabled={index === count - 1} aria-label={`Move question ${number} down`}>
+                ↓ Down
+              </Button>
+              <Button size="xs" variant="subtle" color="red" onClick={onRemove} aria-label={`Remove question ${number}`}>
+                Remove
+              </Button>
+            </Group>
+          )}
+        </Group>
+        <TextInput
+          label="Question"
+          description={`What the assistant texts, in your words (up to ${QUALIFIER_LIMITS.text} characters).`}
+          maxLength={QUALIFIER_LIMITS.text}
+          value={question.text}
+          onChange={(event) => onText(event.currentTarget.value)}
+          error={errorFor(`${at}.text`)}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label="Answer type"
+            description={KIND_HINTS[question.kind]}
+            data={QUESTION_KINDS.map((kind) => ({ value: kind, label: QUESTION_KIND_WORDS[kind] }))}
+            value={question.kind}
+            onChange={(value) => value && onChange({ kind: value as QuestionKind })}
+            allowDeselect={false}
+          />
+          <Checkbox
+            mt={{ sm: 'xl' }}
+            label="Required"
+            description={question.required ? 'The lead is qualified only once this is answered.' : 'Asked once; the person may skip it.'}
+            checked={question.required}
+            onChange={(event) => onChange({ required: event.currentTarget.checked })}
+          />
+        </SimpleGrid>
+        {question.kind === 'choice' ? (
+          <TagsInput
+            label="Choices"
+            description="Press Enter or comma after each (at least two). The answer is recorded as the choice the person names."
+            value={question.choices}
+            onChange={(choices) => onChange({ choices })}
+            maxTags={QUALIFIER_LIMITS.choices}
+            splitChars={[',']}
+            acceptValueOnBlur
+            error={errorFor(`${at}.choices`)}
+          />
+        ) : null}
+        {advanced || keyError ? (
+          <TextInput
+            label="Answer name on the lead"
+            description="The answer is saved on the lead under this name. Lower-case letters, digits and _. Renaming a saved question’s answer leaves answers already on leads under the old name."
+            maxLength={QUALIFIER_LIMITS.key}
+            value={question.key}
+            onChange={(event) => onChange({ key: event.currentTarget.value.toLowerCase(), keyEdited: true })}
+            error={keyError}
+            ff="monospace"
+          />
+        ) : (
+          <Group gap="xs">
+            <Text size="xs" c="dimmed">
+              Saved on the lead as <Text span ff="monospace">{question.key}</Text>
+            </Text>
+            {readOnly ? null : (
+              <Button size="compact-xs" variant="subtle" onClick={() => setAdvanced(true)} aria-label={`Advanced: rename question ${number}’s answer`}>
+                Advanced
+              </Button>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** "Start from a template": the company's own trade first. */
+function TemplateMenu({ onChoose }: { onChoose: (template: TradeTemplate) => void }) {
+  const trade = useCompanySettings().data?.trade;
+  const ordered = [...TRADE_TEMPLATES].sort((a, b) => Number(b.trade === trade) - Number(a.trade === trade));
+  return (
+    <Menu position="bottom-start" withinPortal>
+      <Menu.Target>
+        <Button variant="default">Start from a template</Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Questions for your trade</Menu.Label>
+        {ordered.map((template) => (
+          <Menu.Item key={template.trade} onClick={() => onChoose(template)}>
+            {template.label}
+            {template.trade === trade ? ' (your trade)' : ''}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function LeadQualifierForm({ settings }: { settings: AiSettingsView }) {
+  const { form, update, errorFor, readOnly, frame } = useAiSettingsForm({ settings, formFrom, validate: (value: QualifierForm) => validateQualifier(value, settings.enabled), toInput });
+  const made = useRef(0);
+  const [replacing, setReplacing] = useState<TradeTemplate | null>(null);
+  const questions = form.questions;
+  const nextId = (what: string) => `${what}-${(made.current += 1)}`;
+
+  const setQuestion = (id: string, patch: Partial<QuestionDraft>) => update({ questions: questions.map((question) => (question.id === id ? { ...question, ...patch } : question)) });
+  const addQuestion = () => {
+    const taken = new Set(questions.map((question) => question.key));
+    update({ questions: [...questions, { id: nextId('new'), key: keyFromText('', taken), keyEdited: false, text: '', kind: 'text', choices: [], required: true }] });
+  };
+  const applyTemplate = (template: TradeTemplate) => {
+    update({ questions: draftsFrom(template.questions, nextId(template.trade)) });
+    setReplacing(null);
+  };
+
+  return (
+    <AiSettingsFrame {...frame} labelledBy="qualifier-questions" submitLabel="Save lead qualifier" unsavedWhat="the lead qualifier">
+      <AssistantState settings={settings} />
+      <SectionPanel
+        id="qualifier-questions"
+        title="Questions the assistant asks"
+        description="By text, one at a time, in this order, so you know what the job is before you call back. Each answer is saved on the lead."
+      >
+        <Stack gap="sm">
+          {readOnly ? null : (
+            <Group gap="xs">
+              <TemplateMenu onChoose={(template) => (questions.length > 0 ? setReplacing(template) : applyTemplate(template))} />
+            </Group>
+          )}
+          <Modal opened={replacing !== null} onClose={() => setReplacing(null)} title="Replace your questions?" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+            <Stack gap="md">
+              <Text size="sm">
+                {`Your ${questions.length === 1 ? 'question is' : `${questions.length} questions are`} replaced by the ${replacing?.label ?? ''} questions in this form. Nothing changes for leads until you save, and answers already on leads stay.`}
+              </Text>
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" onClick={() => setReplacing(null)}>
+                  Keep mine
+                </Button>
+                <Button onClick={() => replacing && applyTemplate(replacing)}>Replace questions</Button>
+              </Group>
+            </Stack>
+          </Modal>
+          {errorFor('questions') ? (
+            <Text size="sm" c="red" data-testid="questions-error">
+              {errorFor('questions')}
+            </Text>
+          ) : null}
+          {questions.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No questions yet: add one, or start from your trade’s template.
+            </Text>
+          ) : null}
+          {questions.map((question, index) => (
+            <QuestionCard
+              key={question.id}
+              question={question}
+              index={index}
+              count={questions.length}
+              readOnly={readOnly}
+              errorFor={errorFor}
+              onChange={(patch) => setQuestion(question.id, patch)}
+              onText={(text) => update({ questions: withText(questions, question.id, text) })}
+              onMove={(by) => update({ questions: moved(questions, index, by) })}
+              onRemove={() => update({ questions: questions.filter((other) => other.id !== question.id) })}
+            />
+          ))}
+          {readOnly ? null : questions.length < QUALIFIER_LIMITS.questions ? (
+            <Group>
+              <Button variant="light" onClick={addQuestion}>
+                Add a question
+              </Button>
+            </Group>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {QUALIFIER_LIMITS.questions} questions is the most: remove one to add another.
+            </Text>
+          )}
+        </Stack>
+      </SectionPanel>
+
+      <SectionPanel
+        id="qualifier-disqualify"
+        title="Turn leads away politely"
+        description="When a lead is outside your area or wants only something you don’t do, the assistant sends your message below and marks the lead lost."
+      >
+        <Stack gap="md">
+          <TagsInput
+            label="Service area"
+            description="ZIP codes or their first digits, and Canadian postal-code beginnings: 606 covers every ZIP starting with 606, M5V every postal code starting with M5V. Press Enter or comma after each. Empty: anywhere."
+            placeholder="606, 60201, M5V"
+            value={form.serviceAreaPrefixes}
+            onChange={(areas) => update({ serviceAreaPrefixes: areas.map((area) => area.trim().toUpperCase()) })}
+            splitChars={[',']}
+            acceptValueOnBlur
+            error={errorFor('serviceAreaPrefixes')}
+          />
+          <TagsInput
+            label="Services you don’t offer"
+            description="A lead asking only for one of these is turned away. Press Enter or comma after each."
+            placeholder="Septic tanks, Solar panels"
+            value={form.servicesNotOffered}
+            onChange={(services) => update({ servicesNotOffered: services })}
+            splitChars={[',']}
+            acceptValueOnBlur
+            error={errorFor('servicesNotOffered')}
+          />
+          <Textarea
+            label="Message sent when a lead is turned away"
+            description="Sent as written, word for word (merge tags are not filled in here)."
+            autosize
+            minRows={2}
+            maxLength={MAX_TEXT_LENGTH}
+            value={form.disqualifyMessage}
+            onChange={(event) => update({ disqualifyMessage: event.currentTarget.value })}
+            error={errorFor('disqualifyMessage')}
+          />
+        </Stack>
+      </SectionPanel>
+    </AiSettingsFrame>
+  );
+}
+
+/** /chat-widget/lead-qualifier: the assistant's questions, in order, and who it turns away politely. */
+export function LeadQualifierTab() {
+  return <WithAiSettings what="lead qualifier">{(settings) => <LeadQualifierForm settings={settings} />}</WithAiSettings>;
 }

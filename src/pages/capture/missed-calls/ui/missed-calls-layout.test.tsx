@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderScreen } from '@/shared/lib/test';
 import { AgentTab } from './agent-tab';
+import { AI } from './ai-test-fixtures';
 import { BasicTab } from './basic-tab';
 import { HistoryTab } from './history-tab';
 import { MissedCallsLayout } from './missed-calls-layout';
@@ -43,10 +44,10 @@ describe('MissedCallsLayout', () => {
   });
 
   it.each([
-    ['/missed-calls/agent', 'The assistant isn’t replying to callers yet'],
+    ['/missed-calls/agent', 'The missed-call assistant needs a business number'],
     ['/missed-calls/voicemail', 'Voicemail needs a business number'],
   ])('%s without a number shows its empty state', async (path, title) => {
-    await renderScreen(MissedCallsLayout, { path, children: tabs, api: missedCallsApi({}, NO_NUMBER) });
+    await renderScreen(MissedCallsLayout, { path, children: tabs, api: missedCallsApi({ 'ai.settings.get': () => AI }, NO_NUMBER) });
     expect(await screen.findByRole('heading', { level: 2, name: title })).toBeInTheDocument();
   });
 });
