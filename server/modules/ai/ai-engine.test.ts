@@ -208,14 +208,15 @@ describe('the assistant stops for people and rules', () => {
     // Tuesday 19:00 in Chicago (the company's zone is set below).
     t.deps.clock.set(Date.parse('2026-11-25T01:00:00Z'));
     const a = await company(t.deps, 'alpha', {
-      schedule: { windows: [{ day: 2, start: '18:00', end: '08:00' }], overrides: [], offMessage: 'We’re closed for the night; we’ll text you at 8.' },
+      schedule: { windows: [{ day: 2, start: '18:00', end: '08:00' }], overrides: [], offMessage: 'Hi {first_name}, {business_name} is closed for the night; we’ll text you at 8.' },
     });
     await t.deps.db.update(companies).set({ timezone: 'America/Chicago' });
     await a.text('Leak under the sink');
     await wait(t.deps);
     await a.text('hello?');
     await wait(t.deps);
-    expect(await a.phone()).toEqual(['We’re closed for the night; we’ll text you at 8.']);
+    // Its merge tags filled (the texter's name is not known yet).
+    expect(await a.phone()).toEqual(['Hi there, Alpha Plumbing is closed for the night; we’ll text you at 8.']);
     // Wednesday 08:30: on again.
     t.deps.clock.set(Date.parse('2026-11-25T14:30:00Z'));
     await a.text('still leaking');

@@ -11,6 +11,7 @@ import { HOUR, SECOND } from '@server/platform/lib/clock';
 import { truncate } from '@contracts/text';
 import { zonesForPhone } from '@contracts/send-window';
 import { contactDisplayName, type MessagingDeps } from '@server/modules/messaging/messaging.deps';
+import { renderMergeTags } from '@server/modules/messaging/merge-tags';
 import { queueOutbound, SEND_LOCK_MS } from '@server/modules/messaging/outbound.service';
 import { notify } from '@server/modules/notifications/notify.service';
 import { aiOffNow, localClock } from './ai-schedule';
@@ -448,7 +449,8 @@ async function recordSkip(deps: MessagingDeps, ctx: TurnContext, fresh: Array<Ro
 async function offHours(deps: MessagingDeps, ctx: TurnContext, fresh: Array<Row<typeof messages>>, throughSeq: number, off: { why: string; period: string | null }) {
   return transactionWithEvents(deps, async (tx, events) => {
     const reasons = [`${off.why}: the assistant does not answer now.`];
-    const text = ctx.settings.schedule.offMessage.trim();
+    // The owner's message may carry merge tags (checked on save), filled like every other automated text.
+    const text = renderMergeTags(ctx.settings.schedule.offMessage.trim(), { contact: ctx.contact, businessName: ctx.company.name, businessPhone: ctx.number.e164, senderFirstName: ctx.company.name });
     let replyMessageId: string | null = null;
     if (text && off.period) {
       const dedupeKey = `ai-off:${ctx.conversation.id}:${off.period}`;
