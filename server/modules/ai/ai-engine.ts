@@ -166,8 +166,10 @@ export async function runAiTurn(deps: MessagingDeps, job: Pick<JobRecord<{ conve
     return handOffWithoutReply(deps, ctx, fresh, throughSeq, `Reached ${ctx.settings.dailyCap} assistant messages in this thread today.`, 'daily_cap');
   }
 
+  const saved = settingsValues(ctx.settings);
   const input = buildTurnInput({
-    settings: settingsValues(ctx.settings),
+    // The owner's disqualify message may carry merge tags (checked on save): filled here, where the person is known.
+    settings: { ...saved, disqualifyMessage: renderMergeTags(saved.disqualifyMessage, { contact: ctx.contact, businessName: ctx.company.name, businessPhone: ctx.number.e164, senderFirstName: ctx.company.name }) },
     business: { name: ctx.company.name, timezone: ctx.timezone },
     approved: read.approved.map(toPriceItem),
     questions: questionsFor(ctx.settings.questions, ctx, read.recentTurns.length === 0),
