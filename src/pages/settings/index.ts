@@ -1,4 +1,5 @@
 export { AddressTab, CompanyTab } from './ui/company-tabs';
-export { AiTab, ApiKeysTab, PhoneApplicationTab, SubscriptionTab } from './ui/other-tabs';
+export { AiTab } from './ui/ai-tab';
+export { ApiKeysTab, PhoneApplicationTab, SubscriptionTab } from './ui/other-tabs';
 export { PhoneTab } from './ui/phone-tab';
 export { SettingsLayout } from './ui/settings-layout';

@@ -1,20 +1,10 @@
 import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { BusinessNumberState, TRIAL_DAYS, trialDaysLeft, useCompanySettings } from '@/entities/company';
+import { TRIAL_DAYS, trialDaysLeft, useCompanySettings } from '@/entities/company';
 import { links } from '@/shared/config';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ScreenSpinner } from '@/shared/ui/spinner';
-
-export function AiTab() {
-  return (
-    <BusinessNumberState
-      icon="✦"
-      feature="The AI assistant"
-      what="Here you’ll give the assistant a name and tone, the facts and FAQs about your business, your pricing policy and when it should hand a conversation to a person. Until it exists, every conversation is answered by your team."
-    />
-  );
-}
 
 export function PhoneApplicationTab() {
   return (
