@@ -275,7 +275,7 @@ describe('approval mode and prices', () => {
     expect((await t.deps.db.select().from(aiDrafts))[0]!.status).toBe('pending');
     expect(await a.phone()).toEqual([]);
 
-    await a.caller.phone.simulator.send({ deviceId: owner.id, body: ` yes ${draft!.code.toLowerCase()} `, mediaUrls: [] });
+    await a.caller.phone.simulator.send({ deviceId: owner.id, body: ` yes ${draft!.code!.toLowerCase()} `, mediaUrls: [] });
     await wait(t.deps);
     expect((await t.deps.db.select().from(aiDrafts))[0]!.status).toBe('sent');
     expect(await a.phone()).toEqual(['We can be there by 3pm today.']);
