@@ -110,9 +110,12 @@ function QuestionCard({
             </Group>
           )}
         </Group>
-        <TextInput
+        <Textarea
           label="Question"
-          description={`What the assistant texts, in your words (up to ${QUALIFIER_LIMITS.text} characters).`}
+          autosize
+          minRows={1}
+          // One row is 36 px: a thumb's 44 px target is kept as for the app's other fields.
+          styles={{ input: { minHeight: 44 } }}
           maxLength={QUALIFIER_LIMITS.text}
           value={question.text}
           onChange={(event) => onText(event.currentTarget.value)}

@@ -152,7 +152,7 @@ function QuestionsAndHandoffs({ settings }: { settings: AiSettingsView }) {
             {TRIGGERS.map(([field, reason]) => (
               <List.Item key={field}>
                 <Group gap="xs" wrap="nowrap">
-                  <Badge size="sm" variant="light" color={settings.handoff[field] ? 'green' : 'gray'} miw={42}>
+                  <Badge size="sm" variant="light" color={settings.handoff[field] ? 'green' : 'gray'} miw={48} style={{ flexShrink: 0 }}>
                     {settings.handoff[field] ? 'On' : 'Off'}
                   </Badge>
                   <Text size="sm">{HANDOFF_REASON_WORDS[reason]}</Text>
@@ -161,7 +161,7 @@ function QuestionsAndHandoffs({ settings }: { settings: AiSettingsView }) {
             ))}
             <List.Item>
               <Group gap="xs" wrap="nowrap">
-                <Badge size="sm" variant="light" color="green" miw={42}>
+                <Badge size="sm" variant="light" color="green" miw={48} style={{ flexShrink: 0 }}>
                   Always
                 </Badge>
                 <Text size="sm">{`${HANDOFF_REASON_WORDS.daily_cap} (${settings.dailyCap} texts)`}</Text>
