@@ -30,6 +30,11 @@ export function settingsValues(row: AiSettingsRow): AiSettingsValues {
   return values;
 }
 
+/** The price book and the assistant's settings speak for the company: owners and admins change them. */
+export async function assertAiManager(executor: DbOrTx, scope: Pick<CompanyScope, 'companyId' | 'userId'>, what = 'the AI assistant') {
+  if (!(await isManager(executor, scope))) throw new AppError('FORBIDDEN', `Only the owner or an admin can change ${what}.`);
+}
+
 async function isManager(executor: DbOrTx, scope: Pick<CompanyScope, 'companyId' | 'userId'>): Promise<boolean> {
   const [user] = await executor
     .select({ role: users.role })

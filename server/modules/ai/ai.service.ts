@@ -11,7 +11,7 @@ import { queueOutbound } from '@server/modules/messaging/outbound.service';
 import { activeNumberOf } from '@server/modules/phone-numbers/active-number';
 import { ALERT_SMS_QUEUE } from '@server/modules/notifications/notify.service';
 import { applyTriggers, buildTurnInput, holdReason, toPriceItem } from './ai-engine';
-import { ensureAiSettings, settingsValues } from './ai-settings.service';
+import { assertAiManager, ensureAiSettings, settingsValues } from './ai-settings.service';
 import { extractPdfLines, PriceImportError, proposePriceItems } from './price-import';
 
 // ── Approval mode: held replies ─────────────────────────────────────────────────────────────────────────────────
@@ -109,6 +109,7 @@ export interface PriceItemInput {
 export async function savePriceItem(scope: CompanyScope, input: PriceItemInput) {
   if (input.minCents > input.maxCents) throw invalidField('maxCents', 'The highest price is below the lowest.');
   return scope.db.transaction(async (tx) => {
+    await assertAiManager(tx, scope, 'the price book');
     if (input.id) {
       const [row] = await tx
         .update(priceItems)
@@ -131,6 +132,7 @@ export async function savePriceItem(scope: CompanyScope, input: PriceItemInput) 
 /** Removes items (all or none: an id that is not the company's removes nothing and is NOT_FOUND). */
 export async function removePriceItems(scope: CompanyScope, ids: string[]) {
   return scope.db.transaction(async (tx) => {
+    await assertAiManager(tx, scope, 'the price book');
     const removed = await tx
       .delete(priceItems)
       .where(and(eq(priceItems.companyId, scope.companyId), inArray(priceItems.id, ids)))
@@ -144,6 +146,7 @@ export async function removePriceItems(scope: CompanyScope, ids: string[]) {
 
 /** The PDF importer: the file's text → proposed items (to review in the table); nothing is quoted until approved. */
 export async function importPriceList(scope: CompanyScope, file: { bytes: Uint8Array; name: string }) {
+  await assertAiManager(scope.db, scope, 'the price book');
   let extracted: Awaited<ReturnType<typeof extractPdfLines>>;
   try {
     extracted = await extractPdfLines(file.bytes);
@@ -151,7 +154,11 @@ export async function importPriceList(scope: CompanyScope, file: { bytes: Uint8A
     if (error instanceof PriceImportError) throw error.toAppError();
     throw error;
   }
-  const proposals = proposePriceItems(extracted.lines, { fileName: file.name });
+  // The same list imported again adds nothing twice: an item with the same name and price is already there.
+  const existing = await scope.db.select({ name: priceItems.name, minCents: priceItems.minCents, maxCents: priceItems.maxCents, unit: priceItems.unit }).from(priceItems).where(eq(priceItems.companyId, scope.companyId));
+  const known = new Set(existing.map((i) => `${i.name.toLowerCase()}|${i.minCents}|${i.maxCents}|${i.unit}`));
+  const all = proposePriceItems(extracted.lines, { fileName: file.name });
+  const proposals = all.filter((p) => !known.has(`${p.name.toLowerCase()}|${p.minCents}|${p.maxCents}|${p.unit}`));
   if (proposals.length > 0) {
     await scope.db.insert(priceItems).values(
       proposals.map((p) => ({
@@ -173,6 +180,8 @@ export async function importPriceList(scope: CompanyScope, file: { bytes: Uint8A
   return {
     pages: extracted.pages,
     proposed: proposals.length,
+    /** Items the file lists that the price book already has (same name and price): not added again. */
+    alreadyThere: all.length - proposals.length,
     lowConfidence: proposals.filter((p) => p.confidence === 'low').length,
     pagesWithoutText: extracted.pagesWithoutText,
   };
