@@ -1,5 +1,5 @@
 import type { QualifierQuestion, QuestionKind } from '@contracts/ai';
-import { MAX_TEXT_LENGTH, mergeTagPattern } from '@contracts/merge-tags';
+import { MAX_TEXT_LENGTH, mergeTagProblem } from '@contracts/merge-tags';
 import { problems, wordsProblem } from './widget-form';
 
 /** The server's limits for the lead qualifier (server/modules/ai/ai.schema.ts), mirrored so mistakes show before Save. */
@@ -90,15 +90,6 @@ export function areaProblem(area: string): string | undefined {
   return /^(\d{3,5}|[A-Z]\d[A-Z]( ?\d([A-Z]\d?)?)?)$/.test(area.trim().toUpperCase()) ? undefined : `“${area.trim()}”: use ZIP codes or their first 3 digits (606), or postal-code beginnings (M5V)`;
 }
 
-/**
- * The assistant sends the disqualify message as written: it fills no merge tags, so a `{first_name}` would reach the
- * person as those very characters (the server accepts known tags there; this is stricter on purpose).
- */
-function tagsProblem(text: string): string | undefined {
-  const tag = mergeTagPattern().exec(text);
-  return tag ? `This message is sent as written, so “${tag[0]}” would be texted as is: write the words themselves` : undefined;
-}
-
 export interface QualifierForm {
   questions: QuestionDraft[];
   serviceAreaPrefixes: string[];
@@ -141,6 +132,6 @@ export function validateQualifier(form: QualifierForm, assistantOn: boolean): Re
     : form.servicesNotOffered.length > QUALIFIER_LIMITS.services
       ? `At most ${QUALIFIER_LIMITS.services}`
       : undefined;
-  errors.disqualifyMessage = wordsProblem('The message', form.disqualifyMessage, MAX_TEXT_LENGTH) ?? tagsProblem(form.disqualifyMessage);
+  errors.disqualifyMessage = wordsProblem('The message', form.disqualifyMessage, MAX_TEXT_LENGTH) ?? mergeTagProblem(form.disqualifyMessage.trim()) ?? undefined;
   return problems(errors);
 }

@@ -14,7 +14,8 @@ const theForm = () => screen.findByRole('form', { name: 'Weekly off times' });
 const saveButton = () => within(screen.getByRole('form', { name: 'Weekly off times' })).getByRole('button', { name: 'Save AI schedule' });
 const SAVED = { windows: [{ day: 5, start: '18:00', end: '08:00' }], overrides: [{ date: '2026-12-25', off: true }], offMessage: 'Thanks {first_name}! We’re closed now and will text you first thing.' };
 
-describe('Chat widget → AI schedule', () => {
+// Many keystrokes through Mantine's inputs: more than vitest's default 5 s on a busy machine (nothing here waits on time).
+describe('Chat widget → AI schedule', { timeout: 20_000 }, () => {
   it('loads the windows, the dates and the message, and says whether the assistant is on now and why, in the company’s zone', async () => {
     await renderSchedule(aiApi({}, { schedule: SAVED, now: { on: false, why: 'Off hours (Friday 18:00–08:00)' } }));
     const form = await theForm();

@@ -17,9 +17,10 @@ const question = (n: number) => within(screen.getByRole('form', { name: 'Questio
 const save = async () => userEvent.click(within(await theForm()).getByRole('button', { name: 'Save lead qualifier' }));
 const [SERVICE, POSTAL, TIMING] = DEFAULT_AI_SETTINGS.questions;
 
-describe('Chat widget → Lead qualifier', () => {
+// Many keystrokes through Mantine's inputs: more than vitest's default 5 s on a busy machine (nothing here waits on time).
+describe('Chat widget → Lead qualifier', { timeout: 20_000 }, () => {
   it('loads the saved questions in order, the disqualify rules, and says the assistant is on', async () => {
-    await renderQualifier(aiApi({}, { serviceAreaPrefixes: ['606', 'M5V'], servicesNotOffered: ['Septic tanks'] }));
+    await renderQualifier(aiApi({}, { serviceAreaPrefixes: ['606', 'M5V'], servicesNotOffered: ['Septic tanks'], disqualifyMessage: 'Sorry {first_name}, {business_name} doesn’t work there.' }));
     const form = await theForm();
     expect(within(form).getAllByRole('group', { name: /^Question \d+$/ })).toHaveLength(3);
     expect(within(question(1)).getByRole('textbox', { name: 'Question' })).toHaveValue(SERVICE!.text);
@@ -28,7 +29,9 @@ describe('Chat widget → Lead qualifier', () => {
     expect(within(question(2)).getByText('postal_code')).toBeInTheDocument();
     expect(within(form).getByText('606')).toBeInTheDocument();
     expect(within(form).getByText('Septic tanks')).toBeInTheDocument();
-    expect(within(form).getByRole('textbox', { name: 'Message sent when a lead is turned away' })).toHaveValue(DEFAULT_AI_SETTINGS.disqualifyMessage);
+    expect(within(form).getByRole('textbox', { name: 'Message sent when a lead is turned away' })).toHaveValue('Sorry {first_name}, {business_name} doesn’t work there.');
+    // Its merge tags filled as the server fills them, for a sample lead.
+    await waitFor(() => expect(within(form).getByTestId('template-preview')).toHaveTextContent('Sorry Sam, Acme Heating doesn’t work there.'));
     expect(within(form).getByText('The assistant is on')).toBeInTheDocument();
   });
 
@@ -82,7 +85,7 @@ describe('Chat widget → Lead qualifier', () => {
     });
   });
 
-  it('checks like the server before sending: empty words, a list without two choices, a name used twice, a bad area, a merge tag in the message', async () => {
+  it('checks like the server before sending: empty words, a list without two choices, a name used twice, a bad area, an unknown merge tag', async () => {
     const api = await renderQualifier();
     const form = await theForm();
     await userEvent.clear(within(question(1)).getByRole('textbox', { name: 'Question' }));
@@ -97,14 +100,14 @@ describe('Chat widget → Lead qualifier', () => {
     const message = within(form).getByRole('textbox', { name: 'Message sent when a lead is turned away' });
     await userEvent.clear(message);
     await userEvent.click(message);
-    await userEvent.paste('Sorry {first_name}, we can’t help.');
+    await userEvent.paste('Sorry {name}, we can’t help.');
     await save();
 
     expect(within(question(1)).getByRole('textbox', { name: 'Question' })).toHaveAccessibleDescription(expect.stringContaining('The question cannot be empty'));
     expect(within(question(2)).getByRole('combobox', { name: 'Choices' })).toHaveAccessibleDescription(expect.stringContaining('A question with a list needs at least two choices'));
     expect(key).toHaveAccessibleDescription(expect.stringContaining('Question 2 already uses the name “postal_code”'));
     expect(within(form).getByRole('combobox', { name: 'Service area' })).toHaveAccessibleDescription(expect.stringContaining('“CHICAGO”: use ZIP codes or their first 3 digits (606)'));
-    expect(message).toHaveAccessibleDescription(expect.stringContaining('“{first_name}” would be texted as is'));
+    expect(message).toHaveAccessibleDescription(expect.stringContaining('Unknown merge tag: {name}'));
     expect(screen.getByRole('status')).toHaveTextContent('Not saved: fix the fields marked in red.');
     expect(api.callsTo('ai.settings.update')).toEqual([]);
   });

@@ -3,10 +3,11 @@ import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { QUESTION_KIND_WORDS, QUESTION_KINDS, type QuestionKind } from '@contracts/ai';
 import { MAX_TEXT_LENGTH } from '@contracts/merge-tags';
-import { useCompanySettings } from '@/entities/company';
+import { useBusinessNumber, useCompanySettings } from '@/entities/company';
 import type { AiSettingsView } from '@/entities/ai-assistant';
 import { AiSettingsFrame, useAiSettingsForm, WithAiSettings } from '@/features/ai-settings-form';
 import { SectionPanel } from '@/shared/ui/section-panel';
+import { TemplateField } from '@/shared/ui/template-field';
 import {
   draftsFrom,
   keyFromText,
@@ -20,6 +21,7 @@ import {
   withText,
 } from '../lib/ai-qualifier';
 import { TRADE_TEMPLATES, type TradeTemplate } from '../lib/ai-trade-templates';
+import { previewFirstText } from '../lib/widget-form';
 
 const formFrom = (settings: AiSettingsView): QualifierForm => ({
   questions: draftsFrom(settings.questions),
@@ -201,6 +203,8 @@ function TemplateMenu({ onChoose }: { onChoose: (template: TradeTemplate) => voi
 
 function LeadQualifierForm({ settings }: { settings: AiSettingsView }) {
   const { form, update, errorFor, readOnly, frame } = useAiSettingsForm({ settings, formFrom, validate: (value: QualifierForm) => validateQualifier(value, settings.enabled), toInput });
+  const businessName = useCompanySettings().data?.name ?? '';
+  const businessPhone = useBusinessNumber().data?.e164 ?? null;
   const made = useRef(0);
   const [replacing, setReplacing] = useState<TradeTemplate | null>(null);
   const questions = form.questions;
@@ -307,15 +311,16 @@ function LeadQualifierForm({ settings }: { settings: AiSettingsView }) {
             acceptValueOnBlur
             error={errorFor('servicesNotOffered')}
           />
-          <Textarea
+          <TemplateField
             label="Message sent when a lead is turned away"
-            description="Sent as written, word for word (merge tags are not filled in here)."
-            autosize
-            minRows={2}
-            maxLength={MAX_TEXT_LENGTH}
+            description="The assistant sends it once it sees the lead is outside your area or wants only something you don’t do."
             value={form.disqualifyMessage}
-            onChange={(event) => update({ disqualifyMessage: event.currentTarget.value })}
+            onChange={(disqualifyMessage) => update({ disqualifyMessage })}
             error={errorFor('disqualifyMessage')}
+            maxLength={MAX_TEXT_LENGTH}
+            filled={previewFirstText(form.disqualifyMessage, { businessName, businessPhone })}
+            previewLabel="A lead named Sam Lee gets:"
+            readOnly={readOnly}
           />
         </Stack>
       </SectionPanel>

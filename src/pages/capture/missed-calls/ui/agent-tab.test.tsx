@@ -14,7 +14,8 @@ const renderAgent = async (api = agentApi()) => {
 const theForm = () => screen.findByRole('form', { name: 'After the text-back' });
 const takesThread = (form: HTMLElement) => within(form).getByRole('switch', { name: /When a caller answers the text-back, the assistant takes the thread/ });
 
-describe('Missed calls → AI agent', () => {
+// Many keystrokes through Mantine's inputs: more than vitest's default 5 s on a busy machine (nothing here waits on time).
+describe('Missed calls → AI agent', { timeout: 20_000 }, () => {
   it('loads the switch, the first question and the daily cap; shows the questions and which handoffs are on, read-only', async () => {
     await renderAgent(agentApi({}, { missedCall: { continueThread: true, firstQuestion: 'Sorry we missed you! What’s going on?' }, dailyCap: 12, handoff: { ...AI.handoff, anger: false } }));
     const form = await theForm();
