@@ -374,6 +374,8 @@ async function applyDecision(
     draftId = draft!.id;
     reasons.push(held);
     if (action !== 'handoff') action = 'hold';
+    // An open thread shows "Waiting for approval" and the held reply live: it refetches on this event.
+    events.add(ctx.company.id, { type: 'conversation.updated', data: { conversationId: ctx.conversation.id, fields: ['drafts'] } });
     // The code goes first so the alert text keeps it when long words are cut.
     await notify(tx, deps, { company: ctx.company, event: 'ai_approval', title: `Reply YES ${code} to send this to ${name}`, body: truncate(`“${body}” (${held})`, 260, { ellipsis: true }), link });
   } else if (body) {

@@ -61,8 +61,8 @@ async function leadRows(scope: CompanyScope, filters: LeadFilters, page?: { page
   const where = and(...filtersToSql(scope, filters), ...(only ? [eq(leads.id, only)] : []));
   const query = scope.db
     .select({
-      // One lead (the drawer) also reads its jsonb details; a list does not.
-      lead: only ? { ...LEAD_LIST_COLUMNS, tracking: leads.tracking, answers: leads.answers } : LEAD_LIST_COLUMNS,
+      // One lead (the drawer) also reads its details (tracking, the assistant's answers, summary and quotes); a list does not.
+      lead: only ? { ...LEAD_LIST_COLUMNS, tracking: leads.tracking, answers: leads.answers, aiSummary: leads.aiSummary, aiQuotes: leads.aiQuotes } : LEAD_LIST_COLUMNS,
       contact: { ...CONTACT_SUMMARY_COLUMNS, email: contacts.email },
       conversationId: sql<string | null>`(select ${conversations.id} from ${conversations} where ${conversations.contactId} = ${leads.contactId} order by ${conversations.lastMessageAt} desc nulls last limit 1)`,
       total: sql<number>`(count(*) over ())::int`,
@@ -115,7 +115,16 @@ export async function getLead(scope: CompanyScope, id: string) {
   const [row] = await leadRows(scope, {}, undefined, id);
   if (!row) throw notFound('Lead');
   const details = 'tracking' in row.lead ? row.lead : null;
-  return { ...leadView(row), tracking: details?.tracking ?? {}, answers: details?.answers ?? {} };
+  return {
+    ...leadView(row),
+    tracking: details?.tracking ?? {},
+    /** The qualifier's answers by question key (`service`, `postal_code`…), as the assistant recorded them. */
+    answers: details?.answers ?? {},
+    /** The assistant's short summary of the lead (apart from the team's own notes in `summary`). */
+    aiSummary: details?.aiSummary ?? null,
+    /** Prices the assistant quoted, each from an approved price-book item, oldest first. */
+    aiQuotes: details?.aiQuotes ?? [],
+  };
 }
 
 export interface LeadChanges {
