@@ -8,6 +8,7 @@ import { zonesForPhone } from '@contracts/send-window';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
 import { contactDisplayName, type MessagingDeps } from '@server/modules/messaging/messaging.deps';
 import { queueOutbound } from '@server/modules/messaging/outbound.service';
+import { renderMergeTags } from '@server/modules/messaging/merge-tags';
 import { activeNumberOf } from '@server/modules/phone-numbers/active-number';
 import { ALERT_SMS_QUEUE } from '@server/modules/notifications/notify.service';
 import { applyTriggers, buildTurnInput, holdReason, toPriceItem } from './ai-engine';
@@ -199,7 +200,8 @@ export async function testChat(scope: CompanyScope, messaging: MessagingDeps, in
   const lastBusiness = input.transcript.map((l) => l.from).lastIndexOf('business');
   const newMessages = input.transcript.slice(lastBusiness + 1).map((l) => l.body);
   const turn = buildTurnInput({
-    settings,
+    // The sandbox person has no name: merge tags fill as they would for an unnamed client.
+    settings: { ...settings, disqualifyMessage: renderMergeTags(settings.disqualifyMessage, { contact: { firstName: null, lastName: null }, businessName: company?.name ?? '', businessPhone: number?.e164 ?? null, senderFirstName: company?.name ?? '' }) },
     business: { name: company?.name ?? 'Your business', timezone: company?.timezone ?? (number ? zonesForPhone(number.e164)[0] : undefined) ?? 'America/New_York' },
     approved: approved.map(toPriceItem),
     questions: settings.questions,
