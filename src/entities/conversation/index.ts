@@ -1,4 +1,4 @@
 export { isThreadId, useThread } from './api/use-thread';
 export { useThreadMutation } from './api/use-thread-mutation';
 export type { InboxFilter, MessageTemplate, Thread, ThreadMessage, ThreadMode, ThreadSummary } from './model/types';
-export { ConversationModeBadge, ConversationStatusBadge } from './ui/conversation-badges';
+export { ConversationModeBadge, ConversationStatusBadge, WAITING_FOR_APPROVAL_WORD } from './ui/conversation-badges';

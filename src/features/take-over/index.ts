@@ -1,1 +1,1 @@
-export { TakeOverSwitch } from './ui/take-over-switch';
+export { TakeOverButton } from './ui/take-over-button';

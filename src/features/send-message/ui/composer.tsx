@@ -142,6 +142,11 @@ export function Composer({ thread }: { thread: Thread }) {
         <Text size="xs" c="teal" role="status">
           You’re in control — the AI stays quiet in this thread.
         </Text>
+      ) : FEATURES.aiAssistant && thread.mode === 'ai' && !blockedBy ? (
+        // The server hands the thread to whoever replies: say so before they do, not only after.
+        <Text size="xs" c="dimmed">
+          Sending a reply takes over from the AI: it stays quiet here until you hand the conversation back.
+        </Text>
       ) : (
         <Text size="xs" c="dimmed" visibleFrom="sm">
           <Kbd size="xs">Enter</Kbd> to send · <Kbd size="xs">Shift</Kbd>+<Kbd size="xs">Enter</Kbd> for a new line

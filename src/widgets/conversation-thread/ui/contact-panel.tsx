@@ -128,7 +128,7 @@ function ClientDetails({ thread }: { thread: Thread }) {
                 </Text>
               ) : (
                 <Text span size="sm" c="dimmed">
-                  No summary yet. The assistant writes one as it qualifies the lead.
+                  No notes yet. What the assistant learns (answers, its summary) shows on the lead.
                 </Text>
               )}
             </Field>

@@ -1,21 +1,25 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { contactPhoneLine, OptedOutBadge } from '@/entities/contact';
-import { ConversationStatusBadge, type Thread } from '@/entities/conversation';
+import { ConversationModeBadge, ConversationStatusBadge, type Thread } from '@/entities/conversation';
+import { type AiSettingsView, useAiSettings } from '@/entities/ai-assistant';
 import { AssignConversationMenu } from '@/features/assign-owner';
-import { TakeOverSwitch } from '@/features/take-over';
+import { TakeOverButton } from '@/features/take-over';
 import { FEATURES } from '@/shared/config';
 import { useCloseThread } from '../model/use-close-thread';
 
 export interface ThreadHeaderProps {
   thread: Thread;
+  /** Replies the assistant holds for approval in this thread (approval mode). */
+  heldReplies: number;
   /** Phones: back to the list. */
   onBack?: (() => void) | undefined;
   /** When the side panel is folded into a drawer: open it. */
   onInfo?: (() => void) | undefined;
 }
 
-/** Who the thread is with, who answers it (the team, until an assistant exists), who owns it, and whether it is finished. */
-export function ThreadHeader({ thread, onBack, onInfo }: ThreadHeaderProps) {
+/** Who the thread is with, who answers it (the assistant or the team), who owns it, and whether it is finished. */
+export function ThreadHeader({ thread, heldReplies, onBack, onInfo }: ThreadHeaderProps) {
   const setStatus = useCloseThread(thread.id);
   const closed = thread.status === 'closed';
   return (
@@ -50,7 +54,7 @@ export function ThreadHeader({ thread, onBack, onInfo }: ThreadHeaderProps) {
       <Group gap="xs" justify="space-between">
         {/* No assistant exists yet, so there is nothing to take over from: say who answers instead (decision 0017). */}
         {FEATURES.aiAssistant ? (
-          <TakeOverSwitch thread={thread} />
+          <WhoReplies thread={thread} heldReplies={heldReplies} />
         ) : (
           <Text size="sm" c="dimmed" data-testid="who-answers">
             Your team answers this conversation. No assistant replies for you.
@@ -64,5 +68,61 @@ export function ThreadHeader({ thread, onBack, onInfo }: ThreadHeaderProps) {
         </Group>
       </Group>
     </Stack>
+  );
+}
+
+function SettingsLink() {
+  return (
+    <Anchor component={Link} to="/settings/ai" size="sm">
+      Settings → AI
+    </Anchor>
+  );
+}
+
+/** One sentence under the state, true to what the engine will do in this thread now. */
+function stateSentence(thread: Thread, heldReplies: number, settings: AiSettingsView | undefined) {
+  if (heldReplies > 0) {
+    return <>{heldReplies === 1 ? 'The assistant wrote a reply that waits for you below.' : `The assistant wrote ${heldReplies} replies that wait for you below.`}</>;
+  }
+  if (!settings) return null;
+  if (thread.mode === 'ai') {
+    if (!settings.enabled) {
+      return (
+        <>
+          The assistant is off for your company, so nobody answers here automatically. Turn it on in <SettingsLink />.
+        </>
+      );
+    }
+    if (!settings.now.on) return <>The assistant is off right now ({settings.now.why}); it answers again when it’s back on.</>;
+    return <>The assistant answers new texts here. Take over to answer yourself.</>;
+  }
+  if (!settings.enabled) {
+    return (
+      <>
+        The assistant is off. Turn it on in <SettingsLink /> to hand conversations to it.
+      </>
+    );
+  }
+  return <>The AI stays quiet here until you hand the conversation back.</>;
+}
+
+/**
+ * "AI replying", "You’re in control" or "Waiting for approval", a sentence saying what that means here, and the
+ * switch: "Take over" (at once; the engine sends nothing after it) or "Hand back to AI" — only offered while the
+ * company's assistant is on, since handing back to an assistant that is off would leave the client unanswered.
+ */
+function WhoReplies({ thread, heldReplies }: { thread: Thread; heldReplies: number }) {
+  const settings = useAiSettings();
+  const sentence = stateSentence(thread, heldReplies, settings.data);
+  return (
+    <Group gap="xs" wrap="wrap" style={{ minWidth: 0, flex: 1 }} data-testid="who-replies">
+      <ConversationModeBadge mode={thread.mode} heldReplies={heldReplies} size="md" />
+      <TakeOverButton thread={thread} canHandBack={settings.data?.enabled === true} />
+      {sentence ? (
+        <Text size="sm" c="dimmed" w="100%">
+          {sentence}
+        </Text>
+      ) : null}
+    </Group>
   );
 }

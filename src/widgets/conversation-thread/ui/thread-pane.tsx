@@ -6,6 +6,8 @@ import { useTRPC } from '@/shared/api-react';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { isThreadId, type Thread, type useThread } from '@/entities/conversation';
 import { Composer } from '@/features/send-message';
+import { useAiDrafts } from '../api/use-ai-drafts';
+import { HeldReplies } from './held-replies';
 import { MessageLog } from './message-log';
 import { ThreadHeader } from './thread-header';
 import { LoadError } from '@/shared/ui/load-error';
@@ -71,10 +73,13 @@ export function ThreadPane({ threadId, query, onBack, onInfo, onDeselect }: Thre
 
 function OpenThread({ thread, onBack, onInfo }: { thread: Thread; onBack?: (() => void) | undefined; onInfo?: (() => void) | undefined }) {
   useMarkRead(thread);
+  // Once per open thread: the header counts the held replies, the cards above the reply box show them.
+  const drafts = useAiDrafts(thread.id);
   return (
     <Stack gap={0} h="100%">
-      <ThreadHeader thread={thread} onBack={onBack} onInfo={onInfo} />
+      <ThreadHeader thread={thread} heldReplies={drafts.data?.length ?? 0} onBack={onBack} onInfo={onInfo} />
       <MessageLog thread={thread} />
+      <HeldReplies thread={thread} query={drafts} />
       <Composer thread={thread} />
     </Stack>
   );

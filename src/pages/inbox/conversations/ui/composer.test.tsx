@@ -17,7 +17,7 @@ async function messageBox() {
 }
 
 describe('sending', () => {
-  it('sends with Enter and clears the box, claiming nothing of an assistant (there is none yet)', async () => {
+  it('sends with Enter and clears the box; replying takes over from the AI, and the box says so before and after', async () => {
     let mode: 'ai' | 'human' = 'ai';
     const { api, user } = await renderInbox(
       {
@@ -30,11 +30,15 @@ describe('sending', () => {
       threadPath(),
     );
     const box = await messageBox();
+    expect(screen.getByText('Sending a reply takes over from the AI: it stays quiet here until you hand the conversation back.')).toBeInTheDocument();
     await user.type(box, 'On my way{Enter}');
     await waitFor(() => expect(api.callsTo('conversations.send')).toEqual([{ conversationId: JANE_ID, body: 'On my way' }]));
     await waitFor(() => expect(box).toHaveValue(''));
-    expect(screen.queryByText(/the AI stays quiet/)).not.toBeInTheDocument();
-    expect(screen.queryByRole('radiogroup', { name: 'Who replies in this conversation' })).not.toBeInTheDocument();
+    expect(await screen.findByText('You’re in control — the AI stays quiet in this thread.')).toHaveAttribute('role', 'status');
+    expect(screen.queryByText(/Sending a reply takes over/)).not.toBeInTheDocument();
+    // The header followed: the team has the thread, and may hand it back.
+    expect(within(screen.getByTestId('who-replies')).getByText('You’re in control')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hand back to AI' })).toBeInTheDocument();
   });
 
   it('makes a new line with Shift+Enter and also sends with Ctrl+Enter or the button', async () => {

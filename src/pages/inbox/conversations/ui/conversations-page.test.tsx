@@ -37,11 +37,12 @@ describe('thread list', () => {
     expect(jane).toHaveTextContent('My AC stopped working');
     expect(jane).toHaveTextContent('5 min');
     expect(jane).toHaveTextContent('2 unread');
-    // No "AI" / "You" badge: there is no assistant to reply (decision 0017).
-    expect(jane).not.toHaveTextContent(/AI$/);
+    // Who replies: the assistant ("AI") or the team ("You").
+    expect(within(jane!).getByText('AI').closest('[title]')).toHaveAttribute('title', 'The AI assistant replies in this conversation');
+    expect(within(jane!).queryByText('You')).not.toBeInTheDocument();
     expect(bob).toHaveTextContent('Bob Stone');
     expect(bob).toHaveTextContent('Opted out');
-    expect(bob).not.toHaveTextContent(/You$/);
+    expect(within(bob!).getByText('You').closest('[title]')).toHaveAttribute('title', 'Your team replies in this conversation; the AI stays quiet');
     expect(bob).not.toHaveTextContent('unread');
     expect(listCalls(api)[0]).toMatchObject({ filter: 'all', limit: 30 });
     expect(listCalls(api)[0]!.search).toBeUndefined();
@@ -58,10 +59,9 @@ describe('thread list', () => {
     const { api, user } = await renderInbox();
     await screen.findByRole('list', { name: 'Conversations' });
     const filters = screen.getByRole('group', { name: 'Show conversations' });
-    // No "Needs human" / "AI active": with no assistant every thread is the team's (decision 0017).
-    expect(within(filters).getAllByRole('button').map((button) => button.textContent)).toEqual(['All', 'Mine', 'Unread', 'Closed']);
+    expect(within(filters).getAllByRole('button').map((button) => button.textContent)).toEqual(['All', 'Needs human', 'AI active', 'Mine', 'Unread', 'Closed']);
 
-    for (const [label, filter] of [['Mine', 'mine'], ['Unread', 'unread'], ['Closed', 'closed']] as const) {
+    for (const [label, filter] of [['Needs human', 'needs_human'], ['AI active', 'ai'], ['Mine', 'mine'], ['Unread', 'unread'], ['Closed', 'closed']] as const) {
       await user.click(within(filters).getByRole('button', { name: label }));
       expect(within(filters).getByRole('button', { name: label })).toHaveAttribute('aria-pressed', 'true');
       await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ filter }));

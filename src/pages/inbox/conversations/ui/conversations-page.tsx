@@ -56,7 +56,7 @@ export function ConversationsPage() {
     <Stack gap={0}>
       <PageHeader
         title="Conversations"
-        description={showThreadOnly ? undefined : 'Every text with your clients. Your team answers them here.'}
+        description={showThreadOnly ? undefined : 'Every text with your clients, answered by your team or the AI assistant.'}
       />
 
       {singlePane ? (

@@ -1,6 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import userEvent from '@testing-library/user-event';
+import { DEFAULT_AI_SETTINGS } from '@contracts/ai';
 import { type ApiHandlers, createFakeApi, renderScreen } from '@/shared/lib/test';
+import type { AiSettingsView } from '@/entities/ai-assistant';
 import type { Thread, ThreadMessage, ThreadSummary } from '@/entities/conversation';
 import type { TeamMember } from '@/entities/user';
 import { forgetDrafts } from '@/features/send-message';
@@ -106,6 +108,21 @@ export const TEAM: TeamMember[] = [
   { id: SAM_ID, firstName: 'Sam', lastName: 'Lee', email: 'sam@example.com', role: 'staff', me: false },
 ];
 
+/** `ai.settings.get`: the assistant on and answering now, unless a test says otherwise. */
+export function aiSettings(overrides: Partial<AiSettingsView> = {}): AiSettingsView {
+  return {
+    ...DEFAULT_AI_SETTINGS,
+    enabled: true,
+    version: 2,
+    updatedAt: Date.now() - 86_400_000,
+    canEdit: true,
+    timezone: 'America/Chicago',
+    now: { on: true, why: 'On (no off window now)' },
+    defaults: DEFAULT_AI_SETTINGS,
+    ...overrides,
+  };
+}
+
 export const page = (items: ThreadSummary[], nextCursor: string | null = null) => ({ items, nextCursor });
 
 /** The inbox at `path` over a fake API; every list call answers `list` unless a handler says otherwise. */
@@ -117,6 +134,8 @@ export async function renderInbox(handlers: ApiHandlers = {}, path = '/conversat
     'conversations.templates.list': () => [],
     'conversations.markRead': (input) => ({ ...(input as object), unreadCount: 0 }),
     'calls.list': () => ({ items: [], nextCursor: null }),
+    'ai.settings.get': () => aiSettings(),
+    'ai.drafts.list': () => [],
     ...handlers,
   });
   const user = userEvent.setup();

@@ -121,15 +121,6 @@ describe('the thread header', () => {
     expect(heading.parentElement).toHaveTextContent('(415) 555-2671');
   });
 
-  it('says the team answers, and offers no switch to an assistant that does not exist', async () => {
-    const { api } = await renderInbox({}, threadPath());
-    await screen.findByRole('heading', { level: 2, name: 'Jane Cooper' });
-    expect(screen.getByTestId('who-answers')).toHaveTextContent('Your team answers this conversation. No assistant replies for you.');
-    expect(screen.queryByRole('radiogroup', { name: 'Who replies in this conversation' })).not.toBeInTheDocument();
-    expect(screen.queryByText('AI replying')).not.toBeInTheDocument();
-    expect(api.callsTo('conversations.setMode')).toEqual([]);
-  });
-
   it('assigns the thread to a team member, or to nobody', async () => {
     const { api, user } = await renderInbox(
       { 'conversations.get': () => thread({ assignedUserId: SAM_ID }), 'conversations.assign': (input) => input },
