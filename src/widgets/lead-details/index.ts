@@ -1,1 +1,2 @@
+export { type AnswerLabels, answerRows, keyInWords, quoteSentence } from './lib/ai-answers';
 export { LeadDetails } from './ui/lead-details';

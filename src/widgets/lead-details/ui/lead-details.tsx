@@ -1,9 +1,10 @@
-import { Anchor, Button, Divider, Group, NumberInput, SimpleGrid, Skeleton, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Group, List, NumberInput, SimpleGrid, Skeleton, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { LEAD_SOURCE_WORDS, TRACKING_WORDS } from '@contracts/lead';
+import { useAiSettings } from '@/entities/ai-assistant';
 import { contactPhoneLine, OptedOutBadge } from '@/entities/contact';
 import { type LeadDetail, useUpdateLead } from '@/entities/lead';
 import { assigneeLabel, useTeamMembers } from '@/entities/user';
@@ -16,6 +17,7 @@ import { clockTime, formatDateTime, formatMoney } from '@/shared/lib/format';
 import { UnsavedChangesGuard } from '@/shared/ui/unsaved-changes';
 import { isUuid } from '@/shared/lib/search-params';
 import { LoadError } from '@/shared/ui/load-error';
+import { answerRows, quoteSentence } from '../lib/ai-answers';
 
 function dollars(cents: number | null): number | '' {
   return cents === null ? '' : cents / 100;
@@ -155,7 +157,6 @@ function LeadContent({ lead }: { lead: LeadDetail }) {
   // While a save is on its way, show the choice just made rather than the old value.
   const shownAssignee = assignee.isPending && assignee.variables.assignedUserId !== undefined ? assignee.variables.assignedUserId : lead.assignedUserId;
   const tracking = Object.entries(lead.tracking).filter(([, text]) => text !== '');
-  const answers = Object.entries(lead.answers).filter(([, text]) => text !== '');
 
   return (
     <Stack gap="lg">
@@ -206,6 +207,8 @@ function LeadContent({ lead }: { lead: LeadDetail }) {
         <LeadDetailsForm key={`${lead.id}|${lead.summary}|${lead.valueCents}`} lead={lead} onSaved={confirm} />
       </Section>
 
+      <AssistantFindings lead={lead} />
+
       <Divider />
 
       <Section title="Where it came from">
@@ -226,12 +229,55 @@ function LeadContent({ lead }: { lead: LeadDetail }) {
         </Section>
       ) : null}
 
-      {answers.length ? (
-        <Section title="Answers to your questions">
-          <KeyValueTable label="Qualifier answers" rows={answers} />
-        </Section>
-      ) : null}
     </Stack>
+  );
+}
+
+/**
+ * What the assistant learned while it qualified the lead: the answers to the qualifier's questions (labelled with the
+ * questions' words from Settings → AI), its summary, and each price it quoted with the price-book item it came from.
+ * The transcript is the conversation itself. Nothing shows before the assistant has recorded anything.
+ */
+function AssistantFindings({ lead }: { lead: LeadDetail }) {
+  const settings = useAiSettings();
+  const labels = settings.data ? { questions: settings.data.questions, missedCallQuestion: settings.data.missedCall.firstQuestion } : undefined;
+  const answers = answerRows(lead.answers, labels);
+  if (answers.length === 0 && !lead.aiSummary && lead.aiQuotes.length === 0) return null;
+  return (
+    <Section title="From the AI assistant">
+      {lead.aiSummary ? (
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed">
+            Its summary
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="ai-summary">
+            {lead.aiSummary}
+          </Text>
+        </Stack>
+      ) : null}
+      {answers.length ? <KeyValueTable label="Qualifier answers" rows={answers} /> : null}
+      {lead.aiQuotes.length ? (
+        <List size="sm" spacing={4} aria-label="Prices the assistant quoted">
+          {lead.aiQuotes.map((quote, index) => (
+            <List.Item key={`${quote.itemId}:${quote.at}:${index}`}>
+              {quoteSentence(quote)}{' '}
+              <Text span size="xs" c="dimmed">
+                · {formatDateTime(quote.at)}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      ) : null}
+      {lead.conversationId ? (
+        <Text size="sm">
+          Everything it said is in{' '}
+          <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/conversations" search={{ c: lead.conversationId ?? '' }} />}>
+            the conversation
+          </Anchor>
+          .
+        </Text>
+      ) : null}
+    </Section>
   );
 }
 

@@ -6,7 +6,13 @@ import { LogsPage } from './logs-page';
 
 describe('LogsPage', () => {
   it('shows the log types, each with its own empty state', async () => {
-    const api = createFakeApi({ 'logs.messages': () => ({ items: [], total: 0 }), 'logs.deadLetters': () => ({ items: [], total: 0 }), 'logs.audit': () => ({ items: [], nextCursor: null }), 'phone.get': () => ({ number: null, twilioConfigured: false, alertPhone: null, protectedNumbers: [] }) });
+    const api = createFakeApi({
+      'logs.messages': () => ({ items: [], total: 0 }),
+      'logs.deadLetters': () => ({ items: [], total: 0 }),
+      'logs.audit': () => ({ items: [], nextCursor: null }),
+      'ai.turns': () => ({ items: [], nextBefore: null }),
+      'phone.get': () => ({ number: null, twilioConfigured: false, alertPhone: null, protectedNumbers: [] }),
+    });
     const { heading } = await renderScreen(LogsPage, { path: '/logs', api });
     expect(heading).toHaveTextContent('Logs');
 
@@ -22,7 +28,7 @@ describe('LogsPage', () => {
     expect(screen.getByRole('link', { name: 'Add a webhook endpoint' })).toHaveAttribute('href', '/integrations');
 
     await userEvent.click(screen.getByRole('tab', { name: 'AI decisions' }));
-    expect(screen.getByRole('heading', { level: 2, name: 'No assistant decisions yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'No AI decisions yet' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Audit log' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'No changes recorded yet' })).toBeInTheDocument();

@@ -1,16 +1,31 @@
 import { Button, Stack, Tabs } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { PageHeader } from '@/shared/ui/page-header';
+import { AiDecisions } from './ai-decisions';
 import { AuditLog } from './audit-log';
 import { DeadLetters } from './dead-letters';
 import { MessageLog } from './message-log';
 
+const TABS = ['messages', 'webhooks', 'ai', 'audit', 'failed'] as const;
+type LogTab = (typeof TABS)[number];
+
+/** The tab an address names (`/logs?tab=ai`, as the assistant's "service unavailable" alert links), else Messages. */
+function logTabFrom(searchStr: string): LogTab {
+  const tab = new URLSearchParams(searchStr).get('tab');
+  return TABS.find((t) => t === tab) ?? 'messages';
+}
+
 /**
- * /logs: the records of what happened, and the background work that failed for good. The sections are tabs local to the page (not routes): the route map has a
- * single /logs, and nobody needs to link to one log type.
+ * /logs: the records of what happened, and the background work that failed for good. The sections are tabs of the
+ * page; the open one is `?tab=` in the address (none for Messages, whose filters use the address themselves), so an
+ * alert can link to one and a reload keeps it.
  */
 export function LogsPage() {
+  const navigate = useNavigate();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const searchStr = useRouterState({ select: (state) => state.location.searchStr });
+  const tab = logTabFrom(searchStr);
   return (
     <Stack gap="lg">
       <PageHeader
@@ -18,7 +33,13 @@ export function LogsPage() {
         description="A record of every text, webhook delivery, assistant decision and settings change, for when you need to check what happened."
       />
 
-      <Tabs defaultValue="messages" keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={(next) => {
+          if (next && next !== tab) void navigate({ href: next === 'messages' ? pathname : `${pathname}?tab=${next}`, replace: true });
+        }}
+        keepMounted={false}
+      >
         <Tabs.List aria-label="Log type" mb="lg">
           <Tabs.Tab value="messages">Messages</Tabs.Tab>
           <Tabs.Tab value="webhooks">Webhook deliveries</Tabs.Tab>
@@ -45,16 +66,7 @@ export function LogsPage() {
         </Tabs.Panel>
 
         <Tabs.Panel value="ai">
-          <EmptyState
-            icon="✦"
-            title="No assistant decisions yet"
-            description="Each time the assistant replies, qualifies a lead or hands a conversation to your team, it’s listed here with the reason, so you can see why it did what it did."
-            action={
-              <Button component={Link} to="/settings/ai" variant="light">
-                Set up your AI assistant
-              </Button>
-            }
-          />
+          <AiDecisions />
         </Tabs.Panel>
 
         <Tabs.Panel value="audit">

@@ -55,4 +55,6 @@ export const detailA: LeadDetail = {
   ...leadA,
   tracking: { utm_source: 'google', gclid: 'abc123', page: 'https://acme.example/water-heaters' },
   answers: { 'What do you need help with?': 'Leaking water heater' },
+  aiSummary: null,
+  aiQuotes: [],
 };
