@@ -188,6 +188,32 @@ describe('the assistant stops for people and rules', () => {
     expect((await b.caller.dashboard.summary({ days: 7 })).handoffs).toEqual({ current: 0, previous: 0 });
   });
 
+  it.each([
+    ['anger', 'anger', 'this is ridiculous, three days and nobody came'],
+    ['emergency', 'emergency', 'water is pouring through the ceiling'],
+    ['confusion', 'confusion', 'purple'],
+    ['outside policy', 'outsidePolicy', 'can you do my taxes'],
+  ] as const)('a %s handoff: the thread goes to the team; switched off in Settings → AI, the reply goes out instead', async (_name, trigger, words) => {
+    const reason = ({ anger: 'anger', emergency: 'emergency', confusion: 'confusion', outsidePolicy: 'outside_policy' } as const)[trigger];
+    const a = await company(t.deps, 'alpha');
+    t.deps.messaging.ai = createScriptedAssistant([{ action: 'handoff', handoffReason: reason, reply: 'I’ll get someone from the team.', lead: 'needs_human' }]);
+    await a.text(words);
+    await wait(t.deps);
+    expect((await a.thread()).mode).toBe('human');
+    expect((await a.lead()).status).toBe('needs_human');
+    expect(await a.phone()).toEqual(['I’ll get someone from the team.']);
+
+    const b = await company(t.deps, 'beta', { handoff: { askedForPerson: true, anger: true, emergency: true, outsidePolicy: true, confusion: true, [trigger]: false } });
+    t.deps.messaging.ai = createScriptedAssistant([{ action: 'handoff', handoffReason: reason, reply: 'Let me ask: what’s your ZIP code?', lead: 'needs_human' }]);
+    await b.text(words);
+    await wait(t.deps);
+    expect((await b.thread()).mode).toBe('ai');
+    expect((await b.lead()).status).not.toBe('needs_human');
+    expect(await b.phone()).toEqual(['Let me ask: what’s your ZIP code?']);
+    const [turn] = await t.deps.db.select().from(aiTurns).where(eq(aiTurns.conversationId, (await b.thread()).id));
+    expect(turn!.reasons.join(' ')).toMatch(/switched off in Settings → AI/);
+  });
+
   it('an opt-out mid-qualification stops everything', async () => {
     const a = await company(t.deps, 'alpha');
     await a.text('my drain is clogged');
