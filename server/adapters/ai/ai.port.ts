@@ -83,9 +83,70 @@ export interface AiDecision {
   usage: { promptTokens: number; completionTokens: number } | null;
 }
 
+/** One row of text of an uploaded price list, as the PDF importer read it (1-based page and row within the page). */
+export interface PriceListLine {
+  page: number;
+  line: number;
+  text: string;
+}
+
+export interface PriceListInput {
+  fileName: string;
+  lines: PriceListLine[];
+}
+
+/**
+ * One price-book item a model proposes from a price list, pointing at the row it read it from. The adapter passes
+ * on what the model said in this shape and checks nothing about the business (no rules live in an adapter): a field
+ * the model left out or wrote unreadably arrives as '' (text) or NaN (numbers), so the caller — which validates
+ * every item and takes the row's words from its own copy of the file — drops and counts it.
+ */
+export interface ProposedPriceItem {
+  name: string;
+  minCents: number;
+  maxCents: number;
+  /** "per hour", "per visit", "each", another "per …", or ''. */
+  unit: string;
+  page: number;
+  line: number;
+  /** The model's own doubt about this item ("no $ sign"), when it has one. */
+  note?: string;
+}
+
+/**
+ * How much of a price list a model is shown: a request stays well inside small local models' context windows, and
+ * the owner waits seconds, not minutes. The importer reads the rows past this with its rules.
+ */
+export const PRICE_LIST_LIMITS = { maxLines: 400, maxChars: 40_000 } as const;
+
+/** A row as a model reads it: "p1 l3: Drain cleaning …… $150–250". */
+export function priceListRow(line: PriceListLine): string {
+  return `p${line.page} l${line.line}: ${line.text}`;
+}
+
+/** The first rows of a price list that fit PRICE_LIST_LIMITS (whole rows only, in reading order), and how many are left. */
+export function priceListWithinLimits<T extends PriceListLine>(lines: readonly T[]): { shown: T[]; left: number } {
+  const shown: T[] = [];
+  let chars = 0;
+  for (const line of lines) {
+    // The row and its line break, as the adapter sends it.
+    const size = priceListRow(line).length + 1;
+    if (shown.length >= PRICE_LIST_LIMITS.maxLines || chars + size > PRICE_LIST_LIMITS.maxChars) break;
+    shown.push(line);
+    chars += size;
+  }
+  return { shown, left: lines.length - shown.length };
+}
+
 export interface AiPort {
   readonly kind: 'builtin' | 'openai' | 'scripted';
   decide(input: AiTurnInput, options?: { signal?: AbortSignal }): Promise<AiDecision>;
+  /**
+   * Optional: price-book items proposed from a price list's rows (the PDF importer uses it when present; the built-in
+   * assistant has none — the importer's own rules are the offline reading). It reads at most PRICE_LIST_LIMITS of
+   * `lines`. Throws AiUnavailableError when the service failed, like `decide`; a caller's abort stays an abort.
+   */
+  proposePriceItems?(input: PriceListInput, options?: { signal?: AbortSignal }): Promise<ProposedPriceItem[]>;
 }
 
 /** An empty decision to build on (adapters fill what they decide). */

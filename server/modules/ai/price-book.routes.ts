@@ -14,7 +14,8 @@ const send = (reply: FastifyReply, status: number, body: Record<string, unknown>
 /**
  * `POST /api/price-book/import?name=…` with the PDF as the body (bytes do not fit tRPC's JSON; ≤ 10 MB, 30 pages):
  * authenticated like tRPC, scoped to the session's company. The file is read on the server (never stored); what
- * it proposes lands in the price book as "proposed" for review — the assistant quotes approved items only.
+ * it proposes lands in the price book as "proposed" for review — the assistant quotes approved items only. The
+ * app's assistant proposes the items when it is a configured model, the importer's rules otherwise (or when it fails).
  */
 export function registerPriceBookRoutes(app: FastifyInstance, options: { deps: AppDeps }) {
   const { deps } = options;
@@ -35,7 +36,7 @@ export function registerPriceBookRoutes(app: FastifyInstance, options: { deps: A
       const query = importQuery.safeParse(request.query);
       if (!query.success) return send(reply, 400, { error: query.error.issues.map((i) => i.message).join('; ') });
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const result = await importPriceList({ db: deps.db, companyId: auth.company.id, userId: auth.user.id, now, ip: request.ip ?? null }, { bytes: new Uint8Array(bytes), name: storableText(query.data.name) });
+      const result = await importPriceList({ db: deps.db, companyId: auth.company.id, userId: auth.user.id, now, ip: request.ip ?? null }, { bytes: new Uint8Array(bytes), name: storableText(query.data.name) }, deps.messaging.ai);
       return reply.code(201).header('Cache-Control', 'no-store').send(result);
     });
   });

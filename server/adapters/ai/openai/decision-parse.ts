@@ -83,7 +83,7 @@ function argumentsValue(raw: unknown): { ok: true; value: unknown } | { ok: fals
  * A tool call written as text: `{"name":"decide_turn","arguments":{…}}`, the OpenAI shape `{"tool_calls":[…]}`,
  * the bare arguments, possibly inside a ```json fence or <tool_call> tags (Hermes/Qwen chat templates).
  */
-function toolCallFromContent(content: string): { ok: true; value: unknown } | { ok: false; problem: string } {
+function toolCallFromContent(content: string, toolName: string): { ok: true; value: unknown } | { ok: false; problem: string } {
   let candidate = content.trim();
   const tagged = /<tool_call>([\s\S]*?)(?:<\/tool_call>|$)/i.exec(candidate);
   if (tagged?.[1]) candidate = tagged[1];
@@ -91,7 +91,7 @@ function toolCallFromContent(content: string): { ok: true; value: unknown } | { 
   if (fenced?.[1]) candidate = fenced[1];
   const start = candidate.indexOf('{');
   const end = candidate.lastIndexOf('}');
-  if (start < 0 || end <= start) return { ok: false, problem: `it answered in plain text instead of calling ${DECIDE_TURN_TOOL}` };
+  if (start < 0 || end <= start) return { ok: false, problem: `it answered in plain text instead of calling ${toolName}` };
   // The cut falls on ASCII braces of machine output, never inside a person's words: no grapheme can be split here.
   const jsonPart = candidate.substring(start, end + 1);
   const parsed = parseJson(jsonPart);
@@ -101,26 +101,26 @@ function toolCallFromContent(content: string): { ok: true; value: unknown } | { 
   if (isRecord(value) && Array.isArray(value.tool_calls) && value.tool_calls.length > 0) value = value.tool_calls[0];
   if (isRecord(value) && isRecord(value.function)) value = value.function;
   if (isRecord(value) && ('arguments' in value || 'parameters' in value)) {
-    if (typeof value.name === 'string' && value.name !== DECIDE_TURN_TOOL) return { ok: false, problem: `it called "${value.name}" instead of ${DECIDE_TURN_TOOL}` };
+    if (typeof value.name === 'string' && value.name !== toolName) return { ok: false, problem: `it called "${value.name}" instead of ${toolName}` };
     return argumentsValue(value.arguments ?? value.parameters);
   }
   return { ok: true, value };
 }
 
-/** The raw `decide_turn` arguments of a message: its tool call, or else a tool call written in its text. */
-export function readToolArguments(message: CompletionMessage | undefined): { ok: true; value: unknown } | { ok: false; problem: string } {
+/** The raw arguments of a message's call to `toolName` (`decide_turn` unless said): its tool call, or else a tool call written in its text. */
+export function readToolArguments(message: CompletionMessage | undefined, toolName: string = DECIDE_TURN_TOOL): { ok: true; value: unknown } | { ok: false; problem: string } {
   if (!message) return { ok: false, problem: 'the response had no message' };
   const calls = message.tool_calls ?? [];
-  const call = calls.find((candidate) => candidate.function.name === DECIDE_TURN_TOOL) ?? calls[0];
+  const call = calls.find((candidate) => candidate.function.name === toolName) ?? calls[0];
   if (call) {
-    if (call.function.name && call.function.name !== DECIDE_TURN_TOOL) return { ok: false, problem: `it called "${call.function.name}" instead of ${DECIDE_TURN_TOOL}` };
+    if (call.function.name && call.function.name !== toolName) return { ok: false, problem: `it called "${call.function.name}" instead of ${toolName}` };
     return argumentsValue(call.function.arguments);
   }
-  if (message.content?.trim()) return toolCallFromContent(message.content);
-  return { ok: false, problem: `the message was empty instead of a call to ${DECIDE_TURN_TOOL}` };
+  if (message.content?.trim()) return toolCallFromContent(message.content, toolName);
+  return { ok: false, problem: `the message was empty instead of a call to ${toolName}` };
 }
 
-function describeIssues(error: z.ZodError): string {
+export function describeIssues(error: z.ZodError): string {
   const issues = error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : 'arguments'}: ${issue.message}`);
   return truncate(issues.join('; '), 300);
 }

@@ -121,3 +121,72 @@ describe('the model with the built-in assistant behind it', () => {
     expect(fallback.calls).toHaveLength(0);
   });
 });
+
+describe('proposing price items behind the fallback', () => {
+  const priceList = { fileName: 'prices.pdf', lines: [{ page: 1, line: 2, text: 'Drain cleaning $150 - $250' }] };
+  const drain = { name: 'Drain cleaning', minCents: 15_000, maxCents: 25_000, unit: '', page: 1, line: 2 };
+
+  function withProposals(proposals: NonNullable<Parameters<typeof createScriptedAssistant>[1]>['proposals'], breaker?: { failures: number; openMs: number }) {
+    const clock = new ManualClock();
+    const primary = createScriptedAssistant([timedOut(), timedOut(), timedOut()], { proposals });
+    const fallback = createScriptedAssistant([builtInReply, builtInReply, builtInReply]);
+    const told: AiUnavailableError[] = [];
+    const ai = createFallbackAssistant(primary, fallback, { clock, onFallback: (error) => told.push(error), ...(breaker ? { breaker } : {}) });
+    return { clock, primary, fallback, told, ai };
+  }
+
+  it('passes the list to the model and its items back', async () => {
+    const { ai, primary, told } = withProposals([[drain]]);
+
+    expect(await ai.proposePriceItems!(priceList)).toEqual([drain]);
+    expect(primary.priceListCalls).toEqual([priceList]);
+    expect(told).toHaveLength(0);
+  });
+
+  it('has no such method when the model has none', () => {
+    const ai = createFallbackAssistant(createScriptedAssistant([]), createScriptedAssistant([]), { clock: new ManualClock(), onFallback: () => undefined });
+
+    expect(ai.proposePriceItems).toBeUndefined();
+  });
+
+  it('turns any failure of the model into AiUnavailableError, and proposes nothing itself', async () => {
+    const { ai, fallback, told } = withProposals([timedOut(), new TypeError('items is not iterable')]);
+
+    const first = await ai.proposePriceItems!(priceList).catch((error: unknown) => error);
+    const second = await ai.proposePriceItems!(priceList).catch((error: unknown) => error);
+
+    expect((first as Error).message).toBe('The AI service was unavailable: it timed out after 15 s.');
+    expect(second).toBeInstanceOf(AiUnavailableError);
+    expect((second as Error).message).toBe('The AI service was unavailable: it failed (items is not iterable).');
+    expect(fallback.calls).toHaveLength(0);
+    expect(told).toHaveLength(0);
+  });
+
+  it('answers at once while the breaker is open, and its own failures do not open it', async () => {
+    const { ai, clock, primary } = withProposals([timedOut(), timedOut(), timedOut(), [drain]], { failures: 2, openMs: 10 * SECOND });
+
+    // Three failed lists in a row leave turns alone: the next turn still asks the model.
+    for (let call = 0; call < 3; call += 1) await expect(ai.proposePriceItems!(priceList)).rejects.toBeInstanceOf(AiUnavailableError);
+    await ai.decide(turnInput());
+    await ai.decide(turnInput());
+    expect(primary.calls).toHaveLength(2);
+
+    // Two failed turns opened it: the list is not sent, the importer hears why.
+    await expect(ai.proposePriceItems!(priceList)).rejects.toThrow('The AI service was unavailable: it failed 2 times in a row and is left alone for 10 s more.');
+    expect(primary.priceListCalls).toHaveLength(3);
+    clock.advance(10 * SECOND);
+    expect(await ai.proposePriceItems!(priceList)).toEqual([drain]);
+  });
+
+  it('passes on a caller\'s abort untouched', async () => {
+    const controller = new AbortController();
+    const { ai } = withProposals([
+      () => {
+        controller.abort(new Error('the owner left'));
+        throw new TypeError('aborted mid-request');
+      },
+    ]);
+
+    await expect(ai.proposePriceItems!(priceList, { signal: controller.signal })).rejects.toThrow('aborted mid-request');
+  });
+});

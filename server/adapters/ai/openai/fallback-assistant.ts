@@ -8,7 +8,8 @@
  * after `openMs`. No correctness depends on it — it only saves the people texting from waiting on a service that is
  * known to be down — so it is not shared or stored.
  */
-import type { AiDecision, AiPort, AiTurnInput } from '@server/adapters/ai/ai.port';
+import { truncate } from '@contracts/text';
+import type { AiDecision, AiPort, AiTurnInput, PriceListInput, ProposedPriceItem } from '@server/adapters/ai/ai.port';
 import { AiUnavailableError } from './ai-unavailable-error';
 
 export interface FallbackAssistantOptions {
@@ -38,8 +39,30 @@ export function createFallbackAssistant(primary: AiPort, fallback: AiPort, optio
     return { ...decision, reasons: [`The AI service was unavailable (${error.detail}); the built-in assistant answered.`, ...decision.reasons] };
   }
 
+  /**
+   * The price list goes to the model alone: the rules that read it without a model belong to the importer, which
+   * falls back to them on an AiUnavailableError — so every failure becomes one here (except a caller's abort). The
+   * breaker is read, not moved: while it is open the owner is answered at once instead of waiting out a service
+   * known to be down, but a long list that times out says little about short turns, so it does not count.
+   */
+  const proposeWith = (propose: NonNullable<AiPort['proposePriceItems']>) =>
+    async function proposePriceItems(input: PriceListInput, { signal }: { signal?: AbortSignal } = {}): Promise<ProposedPriceItem[]> {
+      if (openUntil !== null) {
+        const now = options.clock.now().getTime();
+        if (now < openUntil) throw new AiUnavailableError(`it failed ${failuresInARow} times in a row and is left alone for ${seconds(openUntil - now)} more`);
+      }
+      try {
+        return await propose(input, signal ? { signal } : undefined);
+      } catch (error) {
+        if (signal?.aborted || error instanceof AiUnavailableError) throw error;
+        const message = error instanceof Error ? error.message : String(error);
+        throw new AiUnavailableError(`it failed (${truncate(message, 160)})`, { cause: error });
+      }
+    };
+
   return {
     kind: primary.kind,
+    ...(primary.proposePriceItems ? { proposePriceItems: proposeWith(primary.proposePriceItems.bind(primary)) } : {}),
     async decide(input, { signal } = {}) {
       let isTrial = false;
       if (openUntil !== null) {

@@ -5,15 +5,18 @@
  * and 5xx (honouring Retry-After) and the one request to fix malformed arguments happen inside that time, because
  * past it the built-in assistant answering at once is better for the person waiting than a late perfect answer.
  * Every failure of the service becomes an `AiUnavailableError` in plain words; a caller's abort stays an abort.
+ * The price-list importer's optional `proposePriceItems` works the same way with its own tool, `propose_price_items`,
+ * and its own, longer time limit.
  */
 import { STATUS_CODES } from 'node:http';
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
-import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { ChatCompletionFunctionTool, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { truncate } from '@contracts/text';
-import type { AiDecision, AiPort, AiTurnInput } from '@server/adapters/ai/ai.port';
+import type { AiDecision, AiPort, ProposedPriceItem } from '@server/adapters/ai/ai.port';
 import { AiUnavailableError } from './ai-unavailable-error';
 import { completionSchema, parseDecision, type Completion, type CompletionMessage } from './decision-parse';
 import { buildMessages, DECIDE_TURN_TOOL, decideTurnTool } from './decision-prompt';
+import { buildPriceListMessages, parsePriceItems, PROPOSE_PRICE_ITEMS_TOOL, proposePriceItemsTool } from './price-list-prompt';
 
 export { AiUnavailableError, isAiUnavailableError } from './ai-unavailable-error';
 
@@ -25,12 +28,19 @@ export interface OpenAiAssistantOptions {
   model: string;
   /** The whole turn's time limit, retries included (AI_TIMEOUT_MS). */
   timeoutMs: number;
+  /**
+   * The time limit of proposing items from a price list, retries included; default the larger of `timeoutMs` and
+   * 60 s. Not a turn's: nobody's text waits on it, the owner watches an upload, and a model writes a long list of
+   * items for far longer than one SMS reply.
+   */
+  priceListTimeoutMs?: number;
   /** Retries of one request on 429, 5xx and connection errors (the client's own); default 2. */
   maxRetries?: number;
   fetch?: typeof fetch;
 }
 
 const DEFAULT_MAX_RETRIES = 2;
+const MIN_PRICE_LIST_TIMEOUT_MS = 60_000;
 
 /** "15 s", "0.3 s", "1.5 s". */
 function seconds(ms: number): string {
@@ -96,6 +106,8 @@ class Turn {
   constructor(
     readonly timeoutMs: number,
     readonly callerSignal: AbortSignal | undefined,
+    /** What is being timed, for the error's words ("… longer than the 15 s a turn may take"). */
+    readonly what = 'a turn',
   ) {
     this.deadline = AbortSignal.timeout(timeoutMs);
     this.signal = callerSignal ? AbortSignal.any([callerSignal, this.deadline]) : this.deadline;
@@ -156,7 +168,7 @@ class Turn {
     const answered = labels.every((label) => label === labels[0]) ? `${labels[0]} ${times(labels.length)}` : labels.join(', then ');
     let words = `it answered ${answered}`;
     const refused = this.failures.at(-1)?.waitRefusedMs;
-    if (refused) words += ` and asked to wait ${seconds(refused)}, longer than the ${seconds(this.timeoutMs)} a turn may take`;
+    if (refused) words += ` and asked to wait ${seconds(refused)}, longer than the ${seconds(this.timeoutMs)} ${this.what} may take`;
     const status = statuses.at(-1);
     if (status === 401 || status === 403) words += ' (check AI_API_KEY)';
     else if (status === 404) words += ' (check AI_MODEL and AI_BASE_URL)';
@@ -167,9 +179,10 @@ class Turn {
   }
 }
 
-/** The conversation after a malformed decision, asking the model to call the tool again with valid arguments. */
-function fixRequest(message: CompletionMessage | undefined, problem: string): ChatCompletionMessageParam[] {
-  const instruction = `Your decision could not be used: ${problem}. Call ${DECIDE_TURN_TOOL} again, once, with valid arguments.`;
+/** The conversation after a malformed answer, asking the model to call the tool again with valid arguments. */
+function fixRequest(message: CompletionMessage | undefined, problem: string, toolName: string): ChatCompletionMessageParam[] {
+  const what = toolName === DECIDE_TURN_TOOL ? 'Your decision' : 'Your answer';
+  const instruction = `${what} could not be used: ${problem}. Call ${toolName} again, once, with valid arguments.`;
   const calls = message?.tool_calls ?? [];
   if (calls.length === 0) {
     return [
@@ -185,7 +198,7 @@ function fixRequest(message: CompletionMessage | undefined, problem: string): Ch
       tool_calls: calls.map((call, index) => ({
         id: ids[index] ?? `call_${index}`,
         type: 'function' as const,
-        function: { name: call.function.name ?? DECIDE_TURN_TOOL, arguments: typeof call.function.arguments === 'string' ? call.function.arguments : JSON.stringify(call.function.arguments ?? null) },
+        function: { name: call.function.name ?? toolName, arguments: typeof call.function.arguments === 'string' ? call.function.arguments : JSON.stringify(call.function.arguments ?? null) },
       })),
     },
     ...ids.map((id) => ({ role: 'tool' as const, tool_call_id: id, content: instruction })),
@@ -206,16 +219,17 @@ export function createOpenAiAssistant(options: OpenAiAssistantOptions): AiPort {
       project: null,
       adminAPIKey: null,
       webhookSecret: null,
-      timeout: options.timeoutMs,
+      timeout: turn.timeoutMs,
       maxRetries,
       fetch: turn.observingFetch(baseFetch),
       // Failures reach the decision log and staff as AiUnavailableError; the client's own console lines would repeat them.
       logLevel: 'off',
     });
 
-  async function request(client: OpenAI, turn: Turn, input: AiTurnInput, messages: ChatCompletionMessageParam[]) {
+  /** One chat-completions request that must call `tool` (forced), within what is left of the turn's time. */
+  async function request(client: OpenAI, turn: Turn, tool: ChatCompletionFunctionTool, messages: ChatCompletionMessageParam[]) {
     const pending = client.chat.completions.create(
-      { model: options.model, messages, tools: [decideTurnTool(input)], tool_choice: { type: 'function', function: { name: DECIDE_TURN_TOOL } }, stream: false },
+      { model: options.model, messages, tools: [tool], tool_choice: { type: 'function', function: { name: tool.function.name } }, stream: false },
       { signal: turn.signal, timeout: Math.max(1, Math.ceil(turn.remainingMs())) },
     );
     const raw: unknown = await untilAborted(pending, turn.signal);
@@ -233,12 +247,13 @@ export function createOpenAiAssistant(options: OpenAiAssistantOptions): AiPort {
       const client = clientFor(turn);
       try {
         const messages = buildMessages(input);
-        let completion = await request(client, turn, input, messages);
+        const tool = decideTurnTool(input);
+        let completion = await request(client, turn, tool, messages);
         let message = completion.choices[0]?.message;
         let parsed = parseDecision(message, input);
         if (!parsed.ok) {
           const firstProblem = parsed.problem;
-          completion = await request(client, turn, input, [...messages, ...fixRequest(message, firstProblem)]);
+          completion = await request(client, turn, tool, [...messages, ...fixRequest(message, firstProblem, DECIDE_TURN_TOOL)]);
           message = completion.choices[0]?.message;
           parsed = parseDecision(message, input);
           if (!parsed.ok) throw new AiUnavailableError(`it answered twice without a valid decision (${firstProblem}; then ${parsed.problem})`);
@@ -249,6 +264,30 @@ export function createOpenAiAssistant(options: OpenAiAssistantOptions): AiPort {
           model: completion.model?.trim() || options.model,
           usage: turn.sawUsage ? { promptTokens: turn.promptTokens, completionTokens: turn.completionTokens } : null,
         };
+      } catch (error) {
+        throw turn.toError(error);
+      }
+    },
+
+    // One forced call, as for a turn, with the same rules: retries inside the time limit, one fix request, every
+    // failure an AiUnavailableError. Whether each item is usable is the importer's to judge, not the adapter's.
+    async proposePriceItems(input, { signal } = {}): Promise<ProposedPriceItem[]> {
+      signal?.throwIfAborted();
+      const turn = new Turn(options.priceListTimeoutMs ?? Math.max(options.timeoutMs, MIN_PRICE_LIST_TIMEOUT_MS), signal, 'reading a price list');
+      const client = clientFor(turn);
+      try {
+        const messages = buildPriceListMessages(input);
+        const tool = proposePriceItemsTool();
+        const completion = await request(client, turn, tool, messages);
+        const message = completion.choices[0]?.message;
+        let parsed = parsePriceItems(message);
+        if (!parsed.ok) {
+          const firstProblem = parsed.problem;
+          const fixed = await request(client, turn, tool, [...messages, ...fixRequest(message, firstProblem, PROPOSE_PRICE_ITEMS_TOOL)]);
+          parsed = parsePriceItems(fixed.choices[0]?.message);
+          if (!parsed.ok) throw new AiUnavailableError(`it answered twice without a valid list of items (${firstProblem}; then ${parsed.problem})`);
+        }
+        return parsed.items;
       } catch (error) {
         throw turn.toError(error);
       }
