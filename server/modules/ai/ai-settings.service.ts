@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { type AiSettingsValues, DEFAULT_AI_SETTINGS } from '@contracts/ai';
 import { mergeTagProblem } from '@contracts/merge-tags';
 import type { DbOrTx } from '@server/platform/db/database';
-import { aiSettings, companies, users } from '@server/platform/db/schema';
+import { aiSettings, companies } from '@server/platform/db/schema';
 import { AppError, invalidField } from '@server/platform/errors/app-error';
 import type { CompanyScope } from '@server/platform/trpc/scope';
+import { isOwnerOrAdmin } from '@server/modules/team/managers';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
 import { aiOffNow } from './ai-schedule';
 import type { UpdateAiSettingsInput } from './ai.schema';
@@ -32,17 +33,9 @@ export function settingsValues(row: AiSettingsRow): AiSettingsValues {
 
 /** The price book and the assistant's settings speak for the company: owners and admins change them. */
 export async function assertAiManager(executor: DbOrTx, scope: Pick<CompanyScope, 'companyId' | 'userId'>, what = 'the AI assistant') {
-  if (!(await isManager(executor, scope))) throw new AppError('FORBIDDEN', `Only the owner or an admin can change ${what}.`);
+  if (!(await isOwnerOrAdmin(executor, scope))) throw new AppError('FORBIDDEN', `Only the owner or an admin can change ${what}.`);
 }
 
-async function isManager(executor: DbOrTx, scope: Pick<CompanyScope, 'companyId' | 'userId'>): Promise<boolean> {
-  const [user] = await executor
-    .select({ role: users.role })
-    .from(users)
-    .where(and(eq(users.id, scope.userId), eq(users.companyId, scope.companyId)))
-    .limit(1);
-  return user?.role === 'owner' || user?.role === 'admin';
-}
 
 /** What Settings → AI and its tabs show: the settings, the version, whether the caller may save, and "on now?". */
 export async function getAiSettings(scope: Pick<CompanyScope, 'db' | 'companyId' | 'userId' | 'now'>) {
@@ -54,7 +47,7 @@ export async function getAiSettings(scope: Pick<CompanyScope, 'db' | 'companyId'
     ...settingsValues(row),
     version: row.version,
     updatedAt: row.updatedAt.getTime(),
-    canEdit: await isManager(scope.db, scope),
+    canEdit: await isOwnerOrAdmin(scope.db, scope),
     timezone,
     /** Whether the assistant answers right now, and why (off entirely, an off window, a date override). */
     now: { on: row.enabled && !off.off, why: row.enabled ? off.why : 'The assistant is turned off' },
@@ -76,7 +69,7 @@ export async function updateAiSettings(scope: CompanyScope, input: UpdateAiSetti
     if (problem) throw invalidField(field, problem);
   }
   await scope.db.transaction(async (tx) => {
-    if (!(await isManager(tx, scope))) throw new AppError('FORBIDDEN', 'Only the owner or an admin can change the AI assistant.');
+    if (!(await isOwnerOrAdmin(tx, scope))) throw new AppError('FORBIDDEN', 'Only the owner or an admin can change the AI assistant.');
     await ensureAiSettings(tx, scope.companyId, scope.now);
     const [current] = await tx.select().from(aiSettings).where(eq(aiSettings.companyId, scope.companyId)).for('update').limit(1);
     if (!current) throw new Error('ai settings vanished');

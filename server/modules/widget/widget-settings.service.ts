@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { mergeTagProblem } from '@contracts/merge-tags';
 import { AVATAR_MAX_BYTES, type AvatarType, DEFAULT_WIDGET_SETTINGS, type WidgetSettingsValues } from '@contracts/widget';
 import type { DbOrTx } from '@server/platform/db/database';
-import { users, widgetAvatars, widgetSettings } from '@server/platform/db/schema';
+import { widgetAvatars, widgetSettings } from '@server/platform/db/schema';
 import { AppError, invalidField } from '@server/platform/errors/app-error';
 import type { CompanyScope } from '@server/platform/trpc/scope';
+import { isOwnerOrAdmin } from '@server/modules/team/managers';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
 import type { UpdateWidgetSettingsInput } from './widget.schema';
 
@@ -38,21 +39,12 @@ function present(row: WidgetSettingsRow) {
  */
 export async function getWidgetSettings(scope: Pick<CompanyScope, 'db' | 'companyId' | 'userId' | 'now'>) {
   const row = await ensureWidgetSettings(scope.db, scope.companyId, scope.now);
-  return { ...present(row), canEdit: await isManager(scope.db, scope) };
+  return { ...present(row), canEdit: await isOwnerOrAdmin(scope.db, scope) };
 }
 
-/** Who may change what the public website shows and which sites may use the key: owners and admins. */
-async function isManager(executor: DbOrTx, scope: Pick<CompanyScope, 'companyId' | 'userId'>): Promise<boolean> {
-  const [user] = await executor
-    .select({ role: users.role })
-    .from(users)
-    .where(and(eq(users.id, scope.userId), eq(users.companyId, scope.companyId)))
-    .limit(1);
-  return user?.role === 'owner' || user?.role === 'admin';
-}
 
 async function assertManager(executor: DbOrTx, scope: Pick<CompanyScope, 'companyId' | 'userId'>) {
-  if (!(await isManager(executor, scope))) throw new AppError('FORBIDDEN', 'Only the owner or an admin can change the website widget.');
+  if (!(await isOwnerOrAdmin(executor, scope))) throw new AppError('FORBIDDEN', 'Only the owner or an admin can change the website widget.');
 }
 
 /**
