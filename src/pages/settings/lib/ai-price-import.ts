@@ -11,6 +11,13 @@ const importResult = z.object({
   proposed: z.number(),
   lowConfidence: z.number(),
   pagesWithoutText: z.array(z.number()),
+  /** Items the price book already has (same name and price): not added again. */
+  alreadyThere: z.optional(z.number()),
+  /** Who proposed them: the configured model, or the rules (no model, or it failed — then `note` says why). */
+  proposedBy: z.optional(z.enum(['model', 'rules'])),
+  /** Items the model named that did not hold up (a price not on the row it pointed at, …): dropped. */
+  dropped: z.optional(z.number()),
+  note: z.optional(z.string()),
 });
 export type PriceImportResult = z.infer<typeof importResult>;
 
@@ -61,8 +68,15 @@ export function importSummary(result: PriceImportResult): { found: string; image
     result.proposed === 0
       ? `No prices found in ${pages}. Add the items by hand with “Add an item”.`
       : `${plural(result.proposed, 'item', 'items')} proposed from ${pages}${result.lowConfidence > 0 ? `; ${result.lowConfidence} ${result.lowConfidence === 1 ? 'looks' : 'look'} uncertain` : ''}. Review them below: the assistant quotes none of them until you approve them.`;
+  const extra = [
+    result.proposedBy === 'model' ? 'Read by your AI model.' : null,
+    result.alreadyThere ? `${plural(result.alreadyThere, 'item was', 'items were')} already in your price book, so not added again.` : null,
+    result.dropped ? `${plural(result.dropped, 'item', 'items')} the model named did not match the file and ${result.dropped === 1 ? 'was' : 'were'} left out.` : null,
+    result.note ?? null,
+  ].filter(Boolean);
+  const foundAll = extra.length ? `${found} ${extra.join(' ')}` : found;
   const without = result.pagesWithoutText;
   const imagePages =
     without.length === 0 ? null : without.length === 1 ? `Page ${without[0]} is an image: type its prices in by hand.` : `Pages ${listOfNumbers(without)} are images: type those prices in by hand.`;
-  return { found, imagePages };
+  return { found: foundAll, imagePages };
 }

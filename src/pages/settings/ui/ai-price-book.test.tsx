@@ -155,6 +155,19 @@ describe('Settings → AI: the PDF importer', () => {
     await waitFor(() => expect(api.callsTo('ai.priceBook.list').length).toBeGreaterThan(listCalls));
   });
 
+  it('says who proposed the items, what was already there, what the model named that did not hold, and why the rules stood in', async () => {
+    fetchMock.mockResolvedValue(
+      json({ pages: 2, proposed: 3, lowConfidence: 0, pagesWithoutText: [], alreadyThere: 2, proposedBy: 'rules', dropped: 1, note: 'The AI service was unavailable (it timed out after 60 s); the rules proposed these.' }, 201),
+    );
+    const { book } = await renderBook();
+    await userEvent.upload(within(book).getByRole('group', { name: 'Import a price list (PDF)' }).querySelector('input[type=file]')!, pdf('prices.pdf'));
+    const result = await within(book).findByRole('status', { name: /Read prices.pdf/ });
+    expect(result).toHaveTextContent('3 items proposed from 2 pages.');
+    expect(result).toHaveTextContent('2 items were already in your price book, so not added again.');
+    expect(result).toHaveTextContent('1 item the model named did not match the file and was left out.');
+    expect(result).toHaveTextContent('The AI service was unavailable (it timed out after 60 s); the rules proposed these.');
+  });
+
   it('shows the server’s refusal word for word', async () => {
     // The server's sentence for a scan (server/modules/ai/price-import/price-import.errors.ts).
     const refusal = 'This PDF is a scanned image: it has no text LeadLoop can read. Export the price list from the program that made it, or type the prices in.';
