@@ -267,6 +267,7 @@ describe('approval mode and prices', () => {
     const drafts = await a.caller.ai.drafts.list({ conversationId: thread!.id });
     expect(drafts).toEqual([expect.objectContaining({ body: 'Drain cleaning is usually $150–$250 per visit.', why: expect.stringContaining('quotes a price') })]);
     expect((await t.deps.db.select().from(aiTurns))[0]!.action).toBe('hold');
+    expect((await a.thread()).heldReplies).toBe(1);
 
     // Another company cannot see or decide it.
     const b = await company(t.deps, 'beta');
@@ -276,6 +277,7 @@ describe('approval mode and prices', () => {
     await a.caller.ai.drafts.decide({ id: drafts[0]!.id, decision: 'approve' });
     await wait(t.deps, SECOND);
     expect(await a.phone()).toEqual(['Drain cleaning is usually $150–$250 per visit.']);
+    expect((await a.thread()).heldReplies).toBe(0);
     expect((await a.lead()).aiQuotes).toEqual([expect.objectContaining({ itemId: item!.id, name: 'Drain cleaning', minCents: 15_000, maxCents: 25_000 })]);
     expect((await trpcErrorOf(a.caller.ai.drafts.decide({ id: drafts[0]!.id, decision: 'reject' }))).code).toBe('CONFLICT');
     expect(await t.deps.db.select().from(aiDrafts).where(eq(aiDrafts.status, 'sent'))).toHaveLength(1);

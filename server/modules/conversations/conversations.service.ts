@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { channelOf } from '@contracts/message';
 import { recipientZones } from '@contracts/send-window';
 import type { DbOrTx } from '@server/platform/db/database';
-import { companies, consentEvents, contacts, conversations, leads, messages, messageTemplates, phoneNumbers, users } from '@server/platform/db/schema';
+import { aiDrafts, companies, consentEvents, contacts, conversations, leads, messages, messageTemplates, phoneNumbers, users } from '@server/platform/db/schema';
 import { afterCursor, keysetPage } from '@server/platform/db/keyset';
 import { contactFullName, searchWhere } from '@server/platform/db/search';
 import { AppError, notFound } from '@server/platform/errors/app-error';
@@ -86,7 +86,12 @@ export async function listConversations(
   }
   where.push(...afterCursor(input.cursor, conversations.lastMessageAt, conversations.id));
   const rows = await scope.db
-    .select({ conversation: conversations, contact: contacts })
+    .select({
+      conversation: conversations,
+      contact: contacts,
+      // Replies the assistant holds for approval here (approval mode): the list says "Waiting for approval".
+      heldReplies: sql<number>`(select count(*)::int from ${aiDrafts} where ${aiDrafts.conversationId} = ${conversations.id} and ${aiDrafts.status} = 'pending')`,
+    })
     .from(conversations)
     .innerJoin(contacts, eq(contacts.id, conversations.contactId))
     .where(and(...where))
@@ -94,8 +99,9 @@ export async function listConversations(
     .limit(input.limit + 1);
   const { page, nextCursor } = keysetPage(rows, input.limit, ({ conversation }) => ({ at: conversation.lastMessageAt?.getTime() ?? 0, id: conversation.id }));
   return {
-    items: page.map(({ conversation, contact }) => ({
+    items: page.map(({ conversation, contact, heldReplies }) => ({
       id: conversation.id,
+      heldReplies,
       contact: contactSummary(contact),
       preview: conversation.lastMessagePreview ?? '',
       lastMessageAt: conversation.lastMessageAt?.getTime() ?? conversation.createdAt.getTime(),

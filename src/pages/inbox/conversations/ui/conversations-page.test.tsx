@@ -29,10 +29,14 @@ describe('thread list', () => {
         page([
           summary({ unreadCount: 2 }),
           summary({ id: BOB_ID, name: 'Bob Stone', preview: 'STOP', mode: 'human', contact: { ...summary().contact, id: 'c-bob', name: 'Bob Stone', optedOut: true, optedOutAt: Date.now() } }),
+          summary({ id: '55555555-5555-4555-8555-555555555555', name: 'Cara Lind', heldReplies: 1, contact: { ...summary().contact, id: 'c-cara', name: 'Cara Lind' } }),
         ]),
     });
     await screen.findByRole('list', { name: 'Conversations' });
-    const [jane, bob] = threadRows();
+    const [jane, bob, cara] = threadRows();
+    // A reply the assistant holds for approval says so in the list.
+    expect(within(cara!).getByText('Waiting for approval')).toBeInTheDocument();
+    expect(within(cara!).queryByText('AI')).not.toBeInTheDocument();
     expect(jane).toHaveTextContent('Jane Cooper');
     expect(jane).toHaveTextContent('My AC stopped working');
     expect(jane).toHaveTextContent('5 min');

@@ -20,6 +20,7 @@ export function summary(overrides: Partial<ThreadSummary> & { name?: string } = 
   const { name = 'Jane Cooper', ...rest } = overrides;
   return {
     id: JANE_ID,
+    heldReplies: 0,
     contact: {
       id: 'c-jane',
       name,

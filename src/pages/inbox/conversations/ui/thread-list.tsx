@@ -7,7 +7,7 @@ import { useTRPC } from '@/shared/api-react';
 import { FEATURES } from '@/shared/config';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { contactPhoneLine, OptedOutBadge } from '@/entities/contact';
-import { ConversationStatusBadge, type InboxFilter, type ThreadSummary } from '@/entities/conversation';
+import { ConversationStatusBadge, type InboxFilter, type ThreadSummary, WAITING_FOR_APPROVAL_WORD } from '@/entities/conversation';
 import { fullDateTime, listTime, useNow } from '@/shared/lib/format';
 import { EMPTY_FILTER, INBOX_FILTERS } from '../lib/inbox-filters';
 import { LoadError } from '@/shared/ui/load-error';
@@ -149,7 +149,11 @@ function ThreadRow({ thread, now, selected, showClosed, onSelect }: { thread: Th
       <Group gap={4} mt={6}>
         {/* Who replies is only worth a badge once there is an assistant to reply (decision 0017). */}
         {FEATURES.aiAssistant ? (
-          thread.mode === 'ai' ? (
+          thread.heldReplies > 0 ? (
+            <Badge size="xs" variant="light" color="orange" title="The assistant holds a reply here for your approval">
+              {WAITING_FOR_APPROVAL_WORD}
+            </Badge>
+          ) : thread.mode === 'ai' ? (
             <Badge size="xs" variant="light" color="violet" title="The AI assistant replies in this conversation">
               AI
             </Badge>
