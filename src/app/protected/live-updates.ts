@@ -21,10 +21,14 @@ export function useLiveUpdates(): void {
             refresh(trpc.logs.pathKey());
             refresh(trpc.phone.simulator.pathKey());
             refresh(trpc.clients.get.pathKey());
+            // The assistant answered, held a reply or stood back: its drafts and decision log.
+            refresh(trpc.ai.drafts.pathKey());
+            refresh(trpc.ai.turns.pathKey());
             break;
           case 'lead':
             refresh(trpc.leads.pathKey());
             refresh(trpc.clients.pathKey());
+            refresh(trpc.ai.turns.pathKey());
             break;
           case 'contact':
             refresh(trpc.clients.pathKey());
