@@ -1,11 +1,10 @@
 import { Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterInputs } from '@trpc/server';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { AppRouter } from '@/shared/api';
-import { apiErrorCode, apiFieldErrors } from '@/shared/api-errors';
 import { useTRPC } from '@/shared/api-react';
-import { useTabForm } from '@/shared/lib/tab-form';
+import { useVersionedSettingsForm } from '@/shared/lib/tab-form';
 import { LoadError } from '@/shared/ui/load-error';
 import { ScreenSpinner } from '@/shared/ui/spinner';
 import { VersionedSettingsFrame } from '@/shared/ui/versioned-settings-form';
@@ -33,46 +32,17 @@ const fieldOf = (key: string) => key.replace(/\.\d+(\..*)?$/, '');
 export function useAiSettingsForm<Form>({ settings, formFrom, validate, toInput }: { settings: AiSettingsView; formFrom: (settings: AiSettingsView) => Form; validate: (form: Form) => Record<string, string>; toInput: (form: Form) => AiSettingsUpdate }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [conflict, setConflict] = useState(false);
-  const save = useMutation(
-    trpc.ai.settings.update.mutationOptions({
-      onSuccess(saved) {
-        queryClient.setQueryData(trpc.ai.settings.get.queryKey(), saved);
-        tab.saveSucceeded(saved);
-      },
-      onError(error) {
-        if (apiErrorCode(error) === 'CONFLICT') {
-          setConflict(true);
-          return;
-        }
-        const fields: Record<string, string> = {};
-        for (const [key, message] of Object.entries(apiFieldErrors(error))) fields[fieldOf(key)] ??= message;
-        tab.saveFailed(fields, error.message);
-      },
-    }),
-  );
-  const tab = useTabForm({
-    saved: settings,
+  const save = useMutation(trpc.ai.settings.update.mutationOptions());
+  return useVersionedSettingsForm({
+    settings,
     formFrom,
     validate,
-    canSave: settings.canEdit,
-    submit: (form: Form) => {
-      setConflict(false);
-      save.mutate({ expectedVersion: settings.version, ...toInput(form) });
-    },
+    toInput,
+    save,
+    fieldOf,
+    onSaved: (saved) => queryClient.setQueryData(trpc.ai.settings.get.queryKey(), saved),
+    readCurrent: () => queryClient.fetchQuery({ ...trpc.ai.settings.get.queryOptions(), staleTime: 0 }),
   });
-  const reload = async () => {
-    const current = await queryClient.fetchQuery({ ...trpc.ai.settings.get.queryOptions(), staleTime: 0 });
-    tab.resetTo(current);
-    setConflict(false);
-  };
-  return {
-    form: tab.form,
-    update: tab.update,
-    errorFor: tab.errorFor,
-    readOnly: !settings.canEdit,
-    frame: { onSubmit: tab.onSubmit, dirty: tab.dirty, saving: save.isPending, refusal: tab.refusal, conflict, reload, savedAt: tab.savedAt, readOnly: !settings.canEdit, hasErrors: tab.hasErrors },
-  };
 }
 
 /** The frame of an AI settings tab: read-only note for staff, the fields, conflict, Save. */

@@ -1,11 +1,10 @@
 import { Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterInputs } from '@trpc/server';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { AppRouter } from '@/shared/api';
-import { apiErrorCode, apiFieldErrors } from '@/shared/api-errors';
 import { useTRPC } from '@/shared/api-react';
-import { useTabForm } from '@/shared/lib/tab-form';
+import { useVersionedSettingsForm } from '@/shared/lib/tab-form';
 import { LoadError } from '@/shared/ui/load-error';
 import { ScreenSpinner } from '@/shared/ui/spinner';
 import { VersionedSettingsFrame } from '@/shared/ui/versioned-settings-form';
@@ -40,49 +39,17 @@ interface Options<Form> {
 export function useWidgetSettingsForm<Form>({ settings, formFrom, validate, toInput }: Options<Form>) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [conflict, setConflict] = useState(false);
-  const save = useMutation(
-    trpc.widget.settings.update.mutationOptions({
-      onSuccess(saved) {
-        queryClient.setQueryData(trpc.widget.settings.get.queryKey(), saved);
-        tab.saveSucceeded(saved);
-      },
-      onError(error) {
-        if (apiErrorCode(error) === 'CONFLICT') {
-          setConflict(true);
-          return;
-        }
-        const fields: Record<string, string> = {};
-        for (const [key, message] of Object.entries(apiFieldErrors(error))) fields[fieldOfServerError(key)] ??= message;
-        tab.saveFailed(fields, error.message);
-      },
-    }),
-  );
-  const tab = useTabForm({
-    saved: settings,
+  const save = useMutation(trpc.widget.settings.update.mutationOptions());
+  return useVersionedSettingsForm({
+    settings,
     formFrom,
     validate,
-    canSave: settings.canEdit,
-    submit: (form: Form) => {
-      setConflict(false);
-      save.mutate({ expectedVersion: settings.version, ...toInput(form) });
-    },
+    toInput,
+    save,
+    fieldOf: fieldOfServerError,
+    onSaved: (saved) => queryClient.setQueryData(trpc.widget.settings.get.queryKey(), saved),
+    readCurrent: () => queryClient.fetchQuery({ ...trpc.widget.settings.get.queryOptions(), staleTime: 0 }),
   });
-
-  /** After a conflict: read what is saved now and start the form again from it. */
-  const reload = async () => {
-    const current = await queryClient.fetchQuery({ ...trpc.widget.settings.get.queryOptions(), staleTime: 0 });
-    tab.resetTo(current);
-    setConflict(false);
-  };
-
-  return {
-    form: tab.form,
-    update: tab.update,
-    errorFor: tab.errorFor,
-    readOnly: !settings.canEdit,
-    frame: { onSubmit: tab.onSubmit, dirty: tab.dirty, saving: save.isPending, refusal: tab.refusal, conflict, reload, savedAt: tab.savedAt, readOnly: !settings.canEdit, hasErrors: tab.hasErrors },
-  };
 }
 
 export function WidgetSettingsFrame({
