@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { test as base, expect } from './fixtures';
+import { test as base, e2eServerEnv, expect } from './fixtures';
 import { signUpViaApi, storeToken, trpc } from './session';
 import { startServerProcess } from '../support/server-process';
 
@@ -17,16 +17,7 @@ const WEBHOOK_SECRET = 'e2e-email-gateway-webhook-secret-0123';
 const test = base.extend({
   server: [
     async ({ mail }, use) => {
-      const server = await startServerProcess({
-        env: {
-          SMTP_URL: mail.url,
-          AUTH_CODE_SENDS_PER_IP_PER_HOUR: '0',
-          AUTH_CODE_COOLDOWN_SECONDS: '0',
-          AUTH_CODE_SENDS_PER_EMAIL_PER_HOUR: '0',
-          LOG_LEVEL: 'warn',
-          EMAIL_GATEWAY_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        },
-      });
+      const server = await startServerProcess({ env: { ...e2eServerEnv(mail.url), EMAIL_GATEWAY_WEBHOOK_SECRET: WEBHOOK_SECRET } });
       await use(server);
       await server.stop();
     },

@@ -7,6 +7,15 @@ interface WorkerFixtures {
   server: ServerProcess;
 }
 
+/** The e2e server's settings (a spec that needs one more, e.g. a webhook secret, adds it to these). */
+export const e2eServerEnv = (mailUrl: string): Record<string, string> => ({
+  SMTP_URL: mailUrl,
+  AUTH_CODE_SENDS_PER_IP_PER_HOUR: '0',
+  AUTH_CODE_COOLDOWN_SECONDS: '0',
+  AUTH_CODE_SENDS_PER_EMAIL_PER_HOUR: '0',
+  LOG_LEVEL: 'warn',
+});
+
 /**
  * Every worker runs its own server on its own data folder, sending real SMTP to its own mail catcher.
  * All browser traffic comes from 127.0.0.1, so the per-IP limit is off here, and the 30 s resend cooldown is
@@ -23,15 +32,7 @@ export const test = base.extend<{ uniqueEmail: (label: string) => string }, Work
   ],
   server: [
     async ({ mail }, use) => {
-      const server = await startServerProcess({
-        env: {
-          SMTP_URL: mail.url,
-          AUTH_CODE_SENDS_PER_IP_PER_HOUR: '0',
-          AUTH_CODE_COOLDOWN_SECONDS: '0',
-          AUTH_CODE_SENDS_PER_EMAIL_PER_HOUR: '0',
-          LOG_LEVEL: 'warn',
-        },
-      });
+      const server = await startServerProcess({ env: e2eServerEnv(mail.url) });
       await use(server);
       await server.stop();
     },
