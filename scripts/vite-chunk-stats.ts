@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
 export interface ChunkStat {
@@ -36,7 +36,8 @@ export function chunkStats(): Plugin {
           modules: output.moduleIds.map((id) => relative(root, id.replace(/^\0/, '').split('?')[0] ?? id)),
         });
       }
-      const file = join(root, outDir, '.vite', 'chunks.json');
+      // resolve, not join: an absolute outDir (the QA build's .tmp/dist-qa) must not be appended to the root.
+      const file = resolve(root, outDir, '.vite', 'chunks.json');
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, JSON.stringify(stats, null, 1));
     },
