@@ -1,10 +1,11 @@
 import { Alert, Badge, Button, FileButton, Group, Modal, NumberInput, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { PRICING_POLICY_WORDS, type PricingPolicy } from '@contracts/ai';
 import type { AppRouter } from '@/shared/api';
 import { apiFieldErrors } from '@/shared/api-errors';
+import { ConfirmModal } from '@/shared/ui/confirm-modal';
 import { useTRPC } from '@/shared/api-react';
 import { formatMoney } from '@/shared/lib/format';
 import { usePhoneLayout } from '@/shared/lib/media';
@@ -147,24 +148,6 @@ function ItemModal({ item, onClose, onSaved }: { item: PriceBookItem | 'new'; on
 }
 
 // ── "Approve all proposed" / "Drop all proposed": asked first ────────────────────────────────────────────────────
-
-function ConfirmModal({ title, confirmLabel, danger, loading, onConfirm, onCancel, children }: { title: string; confirmLabel: string; danger?: boolean; loading: boolean; onConfirm: () => void; onCancel: () => void; children: ReactNode }) {
-  return (
-    <Modal opened onClose={onCancel} title={title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <Stack gap="md">
-        <Text size="sm">{children}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={loading}>
-            Cancel
-          </Button>
-          <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={loading}>
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
 
 // ── The PDF importer ─────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -465,13 +448,13 @@ export function PriceBook({ canEdit, policy }: { canEdit: boolean; policy: Prici
         />
       ) : null}
       {confirming === 'approve' ? (
-        <ConfirmModal title="Approve all proposed items?" confirmLabel={`Approve ${proposed.length}`} loading={approvingAll} onConfirm={() => void approveAll(proposed)} onCancel={() => setConfirming(null)}>
-          {`The assistant may then quote these ${proposed.length} prices (as your pricing policy allows). Check their names and amounts first.`}
+        <ConfirmModal opened title="Approve all proposed items?" confirmLabel={`Approve ${proposed.length}`} loading={approvingAll} onConfirm={() => void approveAll(proposed)} onCancel={() => setConfirming(null)}>
+          <Text size="sm">{`The assistant may then quote these ${proposed.length} prices (as your pricing policy allows). Check their names and amounts first.`}</Text>
         </ConfirmModal>
       ) : null}
       {confirming === 'drop' ? (
-        <ConfirmModal title="Drop all proposed items?" confirmLabel={`Drop ${proposed.length}`} danger loading={remove.isPending} onConfirm={() => remove.mutate({ ids: proposed.map((item) => item.id) })} onCancel={() => setConfirming(null)}>
-          {`The ${proposed.length} proposed items are removed from the price book. Approved items stay.`}
+        <ConfirmModal opened title="Drop all proposed items?" confirmLabel={`Drop ${proposed.length}`} danger loading={remove.isPending} onConfirm={() => remove.mutate({ ids: proposed.map((item) => item.id) })} onCancel={() => setConfirming(null)}>
+          <Text size="sm">{`The ${proposed.length} proposed items are removed from the price book. Approved items stay.`}</Text>
         </ConfirmModal>
       ) : null}
     </SectionPanel>

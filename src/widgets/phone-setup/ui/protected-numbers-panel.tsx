@@ -6,7 +6,7 @@ import { useTRPC } from '@/shared/api-react';
 import { PhoneInput } from '@/shared/ui/phone-input';
 import { SectionPanel } from '@/shared/ui/section-panel';
 import { ApiErrorAlert } from './api-error-alert';
-import { ConfirmModal } from './confirm-modal';
+import { ConfirmModal } from '@/shared/ui/confirm-modal';
 import { formatPhone } from '@/shared/lib/format';
 import { type PhoneSettings, usePhoneSaved } from './phone-settings';
 import { usePhoneField } from './use-phone-field';

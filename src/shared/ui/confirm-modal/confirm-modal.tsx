@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** Asks before something that costs money, changes the business number or removes a setting. */
+/** Asks before something that costs money, changes the business number, removes a setting or acts on many items at once. */
 export function ConfirmModal({
   opened,
   title,
@@ -22,7 +22,7 @@ export function ConfirmModal({
   children: ReactNode;
 }) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered>
+    <Modal opened={opened} onClose={onCancel} title={title} centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="md">
         <Stack gap="xs">{children}</Stack>
         <Group justify="flex-end" gap="sm">

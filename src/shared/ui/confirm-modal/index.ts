@@ -1,0 +1,1 @@
+export { ConfirmModal } from './confirm-modal';
