@@ -276,6 +276,14 @@ function countConfused(turns: Array<{ decision: Record<string, unknown> | null }
   return n;
 }
 
+/** What the lead records of prices said: each quoted id that is an approved item, with its range, at `at`. */
+export function quotesOf(approved: Array<Row<typeof priceItems>>, itemIds: string[], at: Date) {
+  return itemIds
+    .map((id) => approved.find((item) => item.id === id))
+    .filter((item): item is Row<typeof priceItems> => Boolean(item))
+    .map((item) => ({ itemId: item.id, name: item.name, minCents: item.minCents, maxCents: item.maxCents, unit: item.unit, at: at.getTime() }));
+}
+
 export function toPriceItem(row: Row<typeof priceItems>): PriceItem {
   return { id: row.id, name: row.name, minCents: row.minCents, maxCents: row.maxCents, unit: row.unit };
 }
@@ -342,10 +350,7 @@ async function applyDecision(
     const move = decision.lead ? LEAD_MOVES[decision.lead] : decision.action === 'handoff' ? 'needs_human' : ctx.lead.status === 'new' ? 'engaging' : null;
     // Never backwards: engaging only from new; a qualified lead is not "engaging" again.
     const status = !closed && move && !(move === 'engaging' && ctx.lead.status !== 'new') ? move : ctx.lead.status;
-    const quotes = (held ? [] : decision.quotedItemIds)
-      .map((id) => turn.approved.find((item) => item.id === id))
-      .filter((item): item is Row<typeof priceItems> => Boolean(item))
-      .map((item) => ({ itemId: item.id, name: item.name, minCents: item.minCents, maxCents: item.maxCents, unit: item.unit, at: now.getTime() }));
+    const quotes = held ? [] : quotesOf(turn.approved, decision.quotedItemIds, now);
     const changes = {
       answers: { ...(ctx.lead.answers ?? {}), ...answers },
       status,

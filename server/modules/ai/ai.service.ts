@@ -14,7 +14,7 @@ import { queueOutbound } from '@server/modules/messaging/outbound.service';
 import { renderMergeTags } from '@server/modules/messaging/merge-tags';
 import { activeNumberOf } from '@server/modules/phone-numbers/active-number';
 import { ALERT_SMS_QUEUE } from '@server/modules/notifications/notify.service';
-import { applyTriggers, buildTurnInput, holdReason, toPriceItem } from './ai-engine';
+import { applyTriggers, buildTurnInput, holdReason, quotesOf, toPriceItem } from './ai-engine';
 import { assertAiManager, ensureAiSettings, settingsValues } from './ai-settings.service';
 import { extractPdfLines, MAX_NAME_CHARS, MAX_PRICE_CENTS, MAX_PROPOSALS, PriceImportError, proposePriceItems, type PdfLine } from './price-import';
 
@@ -52,36 +52,40 @@ export async function decideDraft(scope: CompanyScope, messaging: MessagingDeps,
     const edited = input.body !== undefined && input.body.trim() !== draft.body;
     const body = edited ? input.body!.trim() : draft.body;
     if (!body) throw invalidField('body', 'The reply is empty.');
-    const message = await queueOutbound(tx, messaging, events, {
-      companyId: scope.companyId,
-      conversationId: draft.conversationId,
-      body,
-      author: edited ? 'user' : 'ai',
-      authorUserId: scope.userId,
-      automated: !edited,
-      isReply: true,
-      dedupeKey: `ai-draft:${draft.id}`,
-    });
-    await tx.update(aiDrafts).set({ status: 'sent', body, decidedByUserId: scope.userId, decidedAt: scope.now, messageId: message.id }).where(eq(aiDrafts.id, draft.id));
-    // The quote it carried is now said: the lead remembers which approved item it came from.
-    if (draft.quotedItemIds.length) await rememberQuotes(tx, scope, draft.conversationId, draft.quotedItemIds);
+    const message = await sendHeldReply(tx, messaging, events, draft, { body, edited, userId: scope.userId, now: scope.now });
     await writeUserAudit(tx, scope, { action: edited ? 'ai.draft_edited_and_sent' : 'ai.draft_approved', targetType: 'conversation', targetId: draft.conversationId });
-    events.add(scope.companyId, { type: 'conversation.updated', data: { conversationId: draft.conversationId, fields: ['drafts'] } });
     return { id: draft.id, status: 'sent' as const, messageId: message.id, blocked: message.status === 'blocked' ? message.errorMessage : null };
   });
 }
 
-async function rememberQuotes(tx: Parameters<Parameters<CompanyScope['db']['transaction']>[0]>[0], scope: CompanyScope, conversationId: string, itemIds: string[]) {
-  const [thread] = await tx.select({ contactId: conversations.contactId }).from(conversations).where(eq(conversations.id, conversationId)).limit(1);
-  if (!thread) return;
-  const [lead] = await tx.select().from(leads).where(eq(leads.contactId, thread.contactId)).orderBy(desc(leads.createdAt)).limit(1);
-  if (!lead) return;
-  const items = await tx.select().from(priceItems).where(and(eq(priceItems.companyId, scope.companyId), eq(priceItems.status, 'approved')));
-  const quotes = itemIds
-    .map((id) => items.find((i) => i.id === id))
-    .filter((i): i is NonNullable<typeof i> => Boolean(i))
-    .map((i) => ({ itemId: i.id, name: i.name, minCents: i.minCents, maxCents: i.maxCents, unit: i.unit, at: scope.now.getTime() }));
-  if (quotes.length) await tx.update(leads).set({ aiQuotes: [...(lead.aiQuotes ?? []), ...quotes], updatedAt: scope.now }).where(eq(leads.id, lead.id));
+type Tx = Parameters<Parameters<MessagingDeps['db']['transaction']>[0]>[0];
+
+/**
+ * Sends a held reply through the one outbound pipeline — as the assistant wrote it, or edited by staff (then it is
+ * the team's text) — marks it sent, and lets the lead remember the quote it carried (which approved item it came
+ * from). Whoever approved it: staff in the thread, or the owner by text.
+ */
+async function sendHeldReply(tx: Tx, deps: MessagingDeps, events: Parameters<typeof queueOutbound>[2], draft: typeof aiDrafts.$inferSelect, input: { body: string; edited: boolean; userId: string | null; now: Date }) {
+  const message = await queueOutbound(tx, deps, events, {
+    companyId: draft.companyId,
+    conversationId: draft.conversationId,
+    body: input.body,
+    author: input.edited ? 'user' : 'ai',
+    authorUserId: input.userId,
+    automated: !input.edited,
+    isReply: true,
+    dedupeKey: `ai-draft:${draft.id}`,
+  });
+  await tx.update(aiDrafts).set({ status: 'sent', body: input.body, decidedByUserId: input.userId, decidedAt: input.now, messageId: message.id }).where(eq(aiDrafts.id, draft.id));
+  if (draft.quotedItemIds.length) {
+    const [thread] = await tx.select({ contactId: conversations.contactId }).from(conversations).where(eq(conversations.id, draft.conversationId)).limit(1);
+    const [lead] = thread ? await tx.select().from(leads).where(eq(leads.contactId, thread.contactId)).orderBy(desc(leads.createdAt)).limit(1) : [];
+    const approved = await tx.select().from(priceItems).where(and(eq(priceItems.companyId, draft.companyId), eq(priceItems.status, 'approved')));
+    const quotes = quotesOf(approved, draft.quotedItemIds, input.now);
+    if (lead && quotes.length) await tx.update(leads).set({ aiQuotes: [...(lead.aiQuotes ?? []), ...quotes], updatedAt: input.now }).where(eq(leads.id, lead.id));
+  }
+  events.add(draft.companyId, { type: 'conversation.updated', data: { conversationId: draft.conversationId, fields: ['drafts'] } });
+  return message;
 }
 
 // ── The price book ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -396,7 +400,7 @@ const YES_CODE = /^\s*(?:yes|y|ok|send)\s+([A-Za-z0-9]{4})\s*[.!]?\s*$/i;
  * then an ordinary inbound text). Runs in the inbound transaction.
  */
 export async function approveByAlertReply(
-  tx: Parameters<Parameters<MessagingDeps['db']['transaction']>[0]>[0],
+  tx: Tx,
   deps: MessagingDeps,
   events: Parameters<typeof queueOutbound>[2],
   input: { company: typeof companies.$inferSelect; from: string; body: string },
@@ -416,10 +420,7 @@ export async function approveByAlertReply(
     await tell(`LeadLoop: no reply waits with the code ${code} (already sent, rejected, or mistyped). Open the thread in LeadLoop to check.`);
     return true;
   }
-  const message = await queueOutbound(tx, deps, events, { companyId: input.company.id, conversationId: draft.conversationId, body: draft.body, author: 'ai', automated: true, isReply: true, dedupeKey: `ai-draft:${draft.id}` });
-  await tx.update(aiDrafts).set({ status: 'sent', decidedAt: now, messageId: message.id }).where(eq(aiDrafts.id, draft.id));
-  if (draft.quotedItemIds.length) await rememberQuotes(tx, { db: deps.db, companyId: input.company.id, userId: '', now, ip: null }, draft.conversationId, draft.quotedItemIds);
-  events.add(input.company.id, { type: 'conversation.updated', data: { conversationId: draft.conversationId, fields: ['drafts'] } });
+  const message = await sendHeldReply(tx, deps, events, draft, { body: draft.body, edited: false, userId: null, now });
   await tell(message.status === 'blocked' ? `LeadLoop: not sent — ${message.errorMessage ?? 'blocked'}` : `LeadLoop: sent (${code}).`);
   return true;
 }
