@@ -1,15 +1,15 @@
 import { truncate } from '@contracts/text';
+import { eq } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hostAllowed, WIDGET_ERRORS, type WidgetErrorCode } from '@contracts/widget';
-import { checkLimits, type Limit, lockKey, recordHit } from '@server/platform/db/rate-limit';
+import { type Limit, takeHits } from '@server/platform/db/rate-limit';
+import { widgetAvatars } from '@server/platform/db/schema';
 import { HOUR, MINUTE, SECOND } from '@server/platform/lib/clock';
 import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
 import { takeWebSubmission } from '@server/modules/intake/web.channel';
 import { readVisitorThread, takeVisitorMessage, type VisitorSession, visitorSession } from '@server/modules/intake/web-chat.channel';
 import { publicConfig, type PublicWidget, widgetForKey } from './widget-config.cache';
 import { avatarQuery, publicKey, threadQuery, visitorMessageBody, widgetSubmission } from './widget.schema';
-import { eq } from 'drizzle-orm';
-import { widgetAvatars } from '@server/platform/db/schema';
 
 /** The largest submission body: the fields' own limits add up to well under this. */
 export const SUBMIT_BODY_LIMIT = 8 * 1024;
@@ -183,18 +183,16 @@ export function registerWidgetPublicRoutes(app: FastifyInstance, options: { mess
       if (!session) return refuse(reply, 'bad_token');
       const now = deps.clock.now();
       const ip = request.ip || 'unknown';
-      const limited = await deps.db.transaction(async (tx) => {
-        const tokenKey = `widget-message:token:${session.tokenId}`;
-        const ipKey = `widget-message:ip:${ip}`;
-        await lockKey(tx, tokenKey);
-        await lockKey(tx, ipKey);
-        const byToken = await checkLimits(tx, tokenKey, limits.messagesPerToken, now);
-        const byIp = await checkLimits(tx, ipKey, limits.messagesPerIp, now);
-        if (!byToken.allowed || !byIp.allowed) return Math.max(byToken.retryAfterMs, byIp.retryAfterMs);
-        await recordHit(tx, tokenKey, now);
-        await recordHit(tx, ipKey, now);
-        return 0;
-      });
+      const limited = await deps.db.transaction((tx) =>
+        takeHits(
+          tx,
+          [
+            { key: `widget-message:token:${session.tokenId}`, limits: limits.messagesPerToken },
+            { key: `widget-message:ip:${ip}`, limits: limits.messagesPerIp },
+          ],
+          now,
+        ),
+      );
       if (limited > 0) return refuse(reply, 'rate_limited', { retryAfterSeconds: Math.max(1, Math.ceil(limited / 1000)) });
       const parsed = visitorMessageBody.safeParse(request.body);
       if (!parsed.success) {
@@ -216,18 +214,16 @@ export function registerWidgetPublicRoutes(app: FastifyInstance, options: { mess
       const { widget } = states.get(request)!;
       const now = deps.clock.now();
       const ip = request.ip || 'unknown';
-      const limited = await deps.db.transaction(async (tx) => {
-        const ipKey = `widget-submit:ip:${ip}`;
-        const companyKey = `widget-submit:company:${widget.companyId}`;
-        await lockKey(tx, ipKey);
-        await lockKey(tx, companyKey);
-        const byIp = await checkLimits(tx, ipKey, limits.perIp, now);
-        const byKey = await checkLimits(tx, companyKey, limits.perKey, now);
-        if (!byIp.allowed || !byKey.allowed) return Math.max(byIp.retryAfterMs, byKey.retryAfterMs);
-        await recordHit(tx, ipKey, now);
-        await recordHit(tx, companyKey, now);
-        return 0;
-      });
+      const limited = await deps.db.transaction((tx) =>
+        takeHits(
+          tx,
+          [
+            { key: `widget-submit:ip:${ip}`, limits: limits.perIp },
+            { key: `widget-submit:company:${widget.companyId}`, limits: limits.perKey },
+          ],
+          now,
+        ),
+      );
       if (limited > 0) return refuse(reply, 'rate_limited', { retryAfterSeconds: Math.max(1, Math.ceil(limited / 1000)) });
 
       const raw = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;

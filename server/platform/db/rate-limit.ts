@@ -49,6 +49,20 @@ export async function recordHit(executor: DbOrTx, key: string, now: Date): Promi
   await executor.insert(rateLimitHits).values({ key, createdAt: now });
 }
 
+/**
+ * One attempt counted against several keys at once (per IP and per company, say), all or none: each key is locked,
+ * every limit checked, and only when all allow it is a hit recorded on each. Returns 0, or how long until the
+ * attempt would fit under every limit.
+ */
+export async function takeHits(tx: Tx, checks: Array<{ key: string; limits: Limit[] }>, now: Date): Promise<number> {
+  for (const { key } of checks) await lockKey(tx, key);
+  let retryAfterMs = 0;
+  for (const { key, limits } of checks) retryAfterMs = Math.max(retryAfterMs, (await checkLimits(tx, key, limits, now)).retryAfterMs);
+  if (retryAfterMs > 0) return retryAfterMs;
+  for (const { key } of checks) await recordHit(tx, key, now);
+  return 0;
+}
+
 export async function countHits(executor: DbOrTx, key: string, windowMs: number, now: Date): Promise<number> {
   const [row] = await executor
     .select({ count: sql<number>`count(*)::int` })
