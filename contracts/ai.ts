@@ -15,6 +15,48 @@ export const QUESTION_KIND_WORDS = {
   date: 'Date',
 } as const satisfies Record<QuestionKind, string>;
 
+/**
+ * Every limit of the AI settings, once: the server's input schema (server/modules/ai/ai.schema.ts) and the
+ * settings screens (Settings → AI, Lead qualifier, AI schedule, Missed calls → AI agent, the test chat) read them
+ * from here, so the screen refuses exactly what the server would.
+ */
+export const AI_LIMITS = {
+  assistantName: 40,
+  facts: 5000,
+  faq: 50,
+  faqQuestion: 300,
+  faqAnswer: 600,
+  /** Services offered, and services not offered: this many of each, each at most `service` characters. */
+  services: 100,
+  service: 100,
+  areas: 500,
+  replyDelaySeconds: { min: 0, max: 300 },
+  dailyCap: { min: 1, max: 100 },
+  questions: 12,
+  questionText: 300,
+  choices: 20,
+  choice: 60,
+  /** An answer's name (a question's key). */
+  key: 40,
+  scheduleWindows: 28,
+  dateOverrides: 100,
+  missedCallFirstQuestion: 300,
+  testChatLines: 40,
+  testChatLine: 1600,
+} as const;
+
+/** An answer's name: lower-case letters, digits and _, starting with a letter (at most AI_LIMITS.key). */
+export const QUESTION_KEY_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
+export const QUESTION_KEY_RULE = 'Use lower-case letters, digits and _ (e.g. postal_code)';
+
+/** A service area: a ZIP code or its first 3–4 digits, or the start of a Canadian postal code (upper-case). */
+export const SERVICE_AREA_PATTERN = /^(\d{3,5}|[A-Z]\d[A-Z]( ?\d([A-Z]\d?)?)?)$/;
+export const SERVICE_AREA_RULE = 'Use ZIP codes or their first 3 digits (606), or postal-code beginnings (M5V)';
+
+/** A time of day in the AI schedule, "HH:MM" on the 24-hour clock. */
+export const TIME_OF_DAY_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+export const TIME_OF_DAY_RULE = 'Use a time like 18:00';
+
 /** One question of the lead qualifier, asked in order. `key` names the answer on the lead (`answers[key]`). */
 export interface QualifierQuestion {
   /** Stable, [a-z0-9_], unique in the list: the answer's name on the lead (e.g. `service`, `postal_code`). */

@@ -1,5 +1,5 @@
 import { authProcedures } from './modules/auth/auth.router';
-import { callsRouter, missedCallsRouter } from './modules/calls/calls.router';
+import { callProcedures, missedCallsRouter } from './modules/calls/calls.router';
 import { recordingsRouter } from './modules/calls/recordings.router';
 import { clientsRouter } from './modules/contacts/clients.router';
 import { companyRouter } from './modules/company/company.router';
@@ -9,12 +9,18 @@ import { leadsRouter } from './modules/leads/leads.router';
 import { logsRouter } from './modules/logs/logs.router';
 import { teamRouter } from './modules/team/team.router';
 import { notificationsRouter } from './modules/notifications/notifications.router';
-import { phoneRouter } from './modules/phone-numbers/phone-numbers.router';
+import { phoneProcedures } from './modules/phone-numbers/phone-numbers.router';
+import { incomingCallProcedures, testPhoneRouter } from './modules/test-phone/test-phone.router';
 import { widgetRouter } from './modules/widget/widget.router';
 import { emailGatewayRouter } from './modules/email-gateway/email-gateway.router';
 import { aiRouter } from './modules/ai/ai.router';
 import { router } from './platform/trpc/trpc';
 
+/**
+ * The tRPC app router: one sub-router per module. Where the API groups procedures of two modules under one name
+ * (the test phone under Settings → Phone, its incoming-call answers beside the calls), they are joined here, so
+ * neither module climbs to the other.
+ */
 export const appRouter = router({
   ...authProcedures,
   company: companyRouter,
@@ -23,10 +29,10 @@ export const appRouter = router({
   leads: leadsRouter,
   clients: clientsRouter,
   notifications: notificationsRouter,
-  phone: phoneRouter,
+  phone: router({ ...phoneProcedures, simulator: testPhoneRouter }),
   logs: logsRouter,
   team: teamRouter,
-  calls: callsRouter,
+  calls: router({ ...callProcedures, ...incomingCallProcedures }),
   missedCalls: missedCallsRouter,
   recordings: recordingsRouter,
   widget: widgetRouter,

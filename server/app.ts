@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createBuiltinAssistant } from './adapters/ai/builtin/builtin-assistant';
 import { createFallbackAssistant } from './adapters/ai/openai/fallback-assistant';
 import { createOpenAiAssistant } from './adapters/ai/openai/openai-assistant';
-import { registerPriceBookRoutes } from './modules/ai/price-book.routes';
+import { registerPriceBookRoutes } from './modules/ai/price-book/price-book.routes';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -11,30 +11,29 @@ import { constants as zlib } from 'node:zlib';
 import type { Mailer } from './adapters/email/email.port';
 import { createOutboxMailer } from './adapters/email/outbox.mailer';
 import { createSmtpMailer } from './adapters/email/smtp.mailer';
+import { databaseEmailOutbox } from './platform/jobs/email-outbox';
 import type { Env } from './platform/config/env';
 import { databaseOptionsFromEnv, type DatabaseHandle, openDatabase } from './platform/db/database';
 import { createTwilioClient } from './adapters/telephony/twilio';
 import { registerAdminRoutes } from './modules/auth/admin.routes';
 import { registerTwilioWebhooks } from './modules/telephony/twilio.webhooks';
+import { registerVoiceWebhooks } from './modules/calls/voice.webhooks';
 import { registerRecordingRoutes } from './modules/calls/recordings.routes';
 import { registerWidgetPublicRoutes } from './modules/widget/widget.public';
 import { registerWidgetSamplePage } from './modules/widget/widget-sample.page';
 import { registerEmailWebhook } from './modules/email-gateway/email.webhooks';
 import { type SmtpListener, startSmtpListener } from './modules/email-gateway/smtp-listener';
-import { createMessaging } from './modules/telephony/telephony';
 import { createEventBus } from './platform/realtime/event-bus';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { registerSpa } from './platform/http/spa';
-import { registerEmailJobs } from './platform/jobs/email.jobs';
 import { JobQueue } from './platform/jobs/job-queue';
-import { registerMaintenanceJobs } from './platform/jobs/maintenance.jobs';
-import { registerNumberHooksJob } from './modules/phone-numbers/number-hooks.jobs';
-import { type Clock, SECOND, systemClock } from './platform/lib/clock';
+import { type Clock, systemClock } from './platform/lib/clock';
 import { createLogger, type Logger } from './platform/lib/logger';
-import type { AuthLimits } from './modules/auth/auth.service';
-import { type AppDeps, createFastifyContextFactory } from './platform/trpc/context';
-import { SessionCache } from './modules/auth/session-cache';
+import { createFastifyContextFactory } from './platform/trpc/context';
+import type { AppServices } from './platform/services';
+import { authLimitsFromEnv, createAppServices } from './app.services';
+import { registerAppJobs } from './app.jobs';
 import { trpcPlugin } from './platform/trpc/fastify-plugin';
 import { type AppRouter, appRouter } from './app.router';
 import { AppError } from './platform/errors/app-error';
@@ -46,7 +45,7 @@ export const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url
 
 export interface ServerApp {
   http: FastifyInstance;
-  deps: AppDeps;
+  services: AppServices;
   database: DatabaseHandle;
   mailer: Mailer;
   /** Starts background work (job queue). `listen` is separate so tests can use `inject`. */
@@ -69,14 +68,6 @@ export interface CreateServerOptions {
   simulatorDeliveryDelayMs?: number;
 }
 
-export function authLimitsFromEnv(env: Env): AuthLimits {
-  return {
-    codeCooldownMs: env.AUTH_CODE_COOLDOWN_SECONDS * SECOND,
-    codeSendsPerEmailPerHour: env.AUTH_CODE_SENDS_PER_EMAIL_PER_HOUR,
-    codeSendsPerIpPerHour: env.AUTH_CODE_SENDS_PER_IP_PER_HOUR,
-  };
-}
-
 export async function createServerApp(options: CreateServerOptions): Promise<ServerApp> {
   const { env } = options;
   const clock = options.clock ?? systemClock;
@@ -90,10 +81,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
     options.mailer ??
     (env.SMTP_URL
       ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
-      : createOutboxMailer(db, env.MAIL_FROM, clock, logger.child({ component: 'outbox' })));
-  registerEmailJobs(queue, mailer);
-  registerMaintenanceJobs(queue, db, clock);
-
+      : createOutboxMailer(databaseEmailOutbox(db, clock), env.MAIL_FROM, (outbox, text) => logger.child({ component: 'outbox' }).info({ outbox }, text)));
   const bus = createEventBus({ postgresUrl: database.engine === 'postgres' ? env.DATABASE_URL : undefined, logger });
   const twilio =
     env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN
@@ -109,40 +97,31 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
           { clock, onFallback: (error) => logger.warn({ err: error }, 'the AI service was unavailable; the built-in assistant answered') },
         )
       : builtinAssistant;
-  const messaging = createMessaging({
-    ai,
-    db,
-    clock,
-    queue,
-    bus,
-    logger: logger.child({ component: 'messaging' }),
-    publicUrl: env.PUBLIC_URL,
-    twilio: twilio?.provider ?? null,
-    numberPacingMs: env.SMS_MIN_GAP_MS,
-    twilioAnswersKeywords: env.TWILIO_ANSWERS_KEYWORDS,
-    push: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT } : null,
-    ...(options.simulatorDeliveryDelayMs !== undefined ? { simulatorDeliveryDelayMs: options.simulatorDeliveryDelayMs } : {}),
-  });
-
-  registerNumberHooksJob(queue, { db, provisioning: twilio?.provisioning ?? null, publicUrl: env.PUBLIC_URL, logger: logger.child({ component: 'phone' }) });
-
-  const deps: AppDeps = {
+  const emailGateway = {
+    domain: env.EMAIL_GATEWAY_DOMAIN,
+    maxBytes: env.EMAIL_GATEWAY_MAX_BYTES,
+    smtp: env.EMAIL_GATEWAY_SMTP_PORT !== undefined,
+    webhook: Boolean(env.EMAIL_GATEWAY_WEBHOOK_SECRET),
+  };
+  const services = createAppServices({
     db,
     clock,
     queue,
     logger,
+    bus,
+    mailer,
+    ai,
     authLimits: authLimitsFromEnv(env),
-    sessions: new SessionCache(),
     env: { NODE_ENV: env.NODE_ENV, PUBLIC_URL: env.PUBLIC_URL },
-    messaging,
+    twilio: twilio?.provider ?? null,
     provisioning: twilio?.provisioning ?? null,
-    emailGateway: {
-      domain: env.EMAIL_GATEWAY_DOMAIN,
-      maxBytes: env.EMAIL_GATEWAY_MAX_BYTES,
-      smtp: env.EMAIL_GATEWAY_SMTP_PORT !== undefined,
-      webhook: Boolean(env.EMAIL_GATEWAY_WEBHOOK_SECRET),
-    },
-  };
+    numberPacingMs: env.SMS_MIN_GAP_MS,
+    twilioAnswersKeywords: env.TWILIO_ANSWERS_KEYWORDS,
+    push: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT } : null,
+    emailGateway,
+    ...(options.simulatorDeliveryDelayMs !== undefined ? { simulatorDeliveryDelayMs: options.simulatorDeliveryDelayMs } : {}),
+  });
+  registerAppJobs(services);
 
   const http = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
@@ -173,7 +152,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: createFastifyContextFactory(deps),
+      createContext: createFastifyContextFactory(services),
       // One request may not hold the process: a batch of more calls is refused (the client batches at most 50).
       maxBatchSize: MAX_BATCH_SIZE,
       responseMeta({ errors }) {
@@ -198,16 +177,17 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
       .send({ status: dbUp ? 'ok' : 'unavailable', db: dbUp ? 'up' : 'down', engine: database.engine });
   });
 
-  if (options.adminSecret) registerAdminRoutes(http, { deps, secret: options.adminSecret });
+  if (options.adminSecret) registerAdminRoutes(http, { services, secret: options.adminSecret });
   if (env.TWILIO_AUTH_TOKEN) {
-    await registerTwilioWebhooks(http, { messaging, authToken: env.TWILIO_AUTH_TOKEN, publicUrl: env.PUBLIC_URL, logger });
+    const twilioWebhooks = { services, authToken: env.TWILIO_AUTH_TOKEN, publicUrl: env.PUBLIC_URL, logger };
+    await registerTwilioWebhooks(http, twilioWebhooks);
+    await registerVoiceWebhooks(http, twilioWebhooks);
   }
-  await registerWidgetPublicRoutes(http, { messaging, publicUrl: env.PUBLIC_URL });
-  registerWidgetSamplePage(http, { messaging });
-  const emailGateway = { domain: env.EMAIL_GATEWAY_DOMAIN, maxBytes: env.EMAIL_GATEWAY_MAX_BYTES };
-  if (env.EMAIL_GATEWAY_WEBHOOK_SECRET) await registerEmailWebhook(http, { deps: messaging, config: emailGateway, secret: env.EMAIL_GATEWAY_WEBHOOK_SECRET });
-  await registerPriceBookRoutes(http, { deps });
-  await registerRecordingRoutes(http, { deps, twilio: twilio && env.TWILIO_AUTH_TOKEN ? { authToken: env.TWILIO_AUTH_TOKEN, recordings: twilio.recordings } : null });
+  await registerWidgetPublicRoutes(http, { services, publicUrl: env.PUBLIC_URL });
+  registerWidgetSamplePage(http, { services });
+  if (env.EMAIL_GATEWAY_WEBHOOK_SECRET) await registerEmailWebhook(http, { services, config: emailGateway, secret: env.EMAIL_GATEWAY_WEBHOOK_SECRET });
+  await registerPriceBookRoutes(http, { services });
+  await registerRecordingRoutes(http, { services, twilio: twilio && env.TWILIO_AUTH_TOKEN ? { authToken: env.TWILIO_AUTH_TOKEN, recordings: twilio.recordings } : null });
   // A test that serves the SPA from the real dist/ passes on a machine that has built it and fails on a clean
   // checkout (CI runs the unit tests before the build): in tests the SPA needs an explicit distDir.
   if (env.NODE_ENV === 'test' && env.SERVE_SPA && !options.distDir) {
@@ -223,7 +203,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
   let smtp: Promise<SmtpListener | null> | null = null;
   return {
     http,
-    deps,
+    services,
     database,
     mailer,
     startBackground: () => {
@@ -231,7 +211,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
       const port = env.EMAIL_GATEWAY_SMTP_PORT;
       if (port !== undefined && !smtp) {
         const smtpLogger = logger.child({ component: 'email-gateway' });
-        smtp = startSmtpListener(messaging, emailGateway, { port, host: env.EMAIL_GATEWAY_SMTP_HOST, logger: smtpLogger }).catch((error: unknown) => {
+        smtp = startSmtpListener(services, emailGateway, { port, host: env.EMAIL_GATEWAY_SMTP_HOST, logger: smtpLogger }).catch((error: unknown) => {
           smtpLogger.error({ err: error, port }, 'email gateway SMTP listener could not start');
           return null;
         });

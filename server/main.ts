@@ -2,9 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { buildIfStale } from '../scripts/web-build';
 import { createServerApp, type ServerApp } from './app';
 import { EnvError, type Env, loadDotEnvFiles, loadEnv } from './platform/config/env';
-import { scheduleMaintenance } from './platform/jobs/maintenance.jobs';
-import { scheduleNumberHooks } from './modules/phone-numbers/number-hooks.jobs';
-import { scheduleRecordingsCleanup } from './modules/calls/calls.jobs';
+import { scheduleRecurringJobs } from './app.jobs';
 import { acquireDataDirLock, type DataDirLock, DataDirInUseError } from './platform/lib/data-dir-lock';
 
 function fail(message: string): never {
@@ -51,18 +49,18 @@ async function main(): Promise<void> {
     lock?.release();
     throw error;
   }
-  const { http, deps } = app;
+  const { http, services } = app;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) {
-      deps.logger.warn(`${signal} again: exiting now`);
+      services.logger.warn(`${signal} again: exiting now`);
       process.exit(1);
     }
     stopping = true;
-    deps.logger.info(`${signal}: draining requests and jobs`);
+    services.logger.info(`${signal}: draining requests and jobs`);
     const force = setTimeout(() => {
-      deps.logger.error('shutdown took longer than 20 s: exiting');
+      services.logger.error('shutdown took longer than 20 s: exiting');
       process.exit(1);
     }, 20_000);
     force.unref();
@@ -71,23 +69,21 @@ async function main(): Promise<void> {
       lock?.release();
       process.exit(0);
     } catch (error) {
-      deps.logger.error({ err: error }, 'shutdown failed');
+      services.logger.error({ err: error }, 'shutdown failed');
       process.exit(1);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await scheduleMaintenance(deps.queue, deps.db, deps.clock, 0);
-  await scheduleRecordingsCleanup(deps.queue, deps.db, deps.clock, 0);
-  if (deps.provisioning) await scheduleNumberHooks(deps.queue, deps.db);
+  await scheduleRecurringJobs(services);
   app.startBackground();
   await http.listen({ port: env.PORT, host: env.HOST });
   const address = http.server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const localUrl = `http://${env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST}:${port}`;
   lock?.publish(localUrl);
-  deps.logger.info(
+  services.logger.info(
     `LeadLoop is running at ${localUrl} (database: ${app.database.engine}${env.DATABASE_URL ? '' : ` in ${env.DATA_DIR}`}, email: ${app.mailer.kind})`,
   );
 }

@@ -24,7 +24,7 @@ const registration = { email: 'mail@example.test', firstName: 'Mae', lastName: '
 async function register(app: ServerApp) {
   const res = await app.http.inject({ method: 'POST', url: '/trpc/createNewUserAccount', headers: { 'content-type': 'application/json' }, payload: registration });
   expect(res.json().result.data.success).toBe(true);
-  await app.deps.queue.drain();
+  await app.services.queue.drain();
 }
 
 describe('email over SMTP (SMTP_URL set)', () => {
@@ -83,7 +83,7 @@ describe('email outbox (no SMTP_URL)', () => {
     try {
       await register(app);
       expect(app.mailer.kind).toBe('outbox');
-      const [stored] = await app.deps.db.select().from(emailOutbox);
+      const [stored] = await app.services.db.select().from(emailOutbox);
       expect(stored).toMatchObject({ toAddress: registration.email, subject: expect.stringMatching(/^Your LeadLoop code: \d{6}$/) });
       const code = stored!.subject.slice(-6);
       expect(logs.lines.join('\n')).toContain(code);

@@ -1,29 +1,20 @@
-import type { Database } from '@server/platform/db/database';
-import { emailOutbox } from '@server/platform/db/schema';
-import type { Clock } from '@server/platform/lib/clock';
-import type { Logger } from '@server/platform/lib/logger';
 import type { EmailMessage, Mailer } from './email.port';
 
+/** Where the offline mailer keeps what it "sends" (the platform's `email_outbox` table in the server). */
+export interface EmailOutbox {
+  store(message: EmailMessage & { from: string }): Promise<void>;
+}
+
 /**
- * The offline default: messages are stored in `email_outbox` and printed to the server log, so a developer
+ * The offline default: messages are stored in the outbox and printed to the server log, so a developer
  * without a mail server still receives their sign-in code.
  */
-export function createOutboxMailer(db: Database, from: string, clock: Clock, logger: Logger): Mailer {
+export function createOutboxMailer(outbox: EmailOutbox, from: string, log: (line: { to: string; subject: string }, text: string) => void): Mailer {
   return {
     kind: 'outbox',
     async send(message: EmailMessage) {
-      await db.insert(emailOutbox).values({
-        toAddress: message.to,
-        fromAddress: from,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        createdAt: clock.now(),
-      });
-      logger.info(
-        { outbox: { to: message.to, subject: message.subject } },
-        `outbox email to ${message.to}: ${message.subject}\n${message.text}`,
-      );
+      await outbox.store({ ...message, from });
+      log({ to: message.to, subject: message.subject }, `outbox email to ${message.to}: ${message.subject}\n${message.text}`);
     },
   };
 }

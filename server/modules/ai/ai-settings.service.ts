@@ -4,8 +4,8 @@ import { mergeTagProblem } from '@contracts/merge-tags';
 import type { DbOrTx } from '@server/platform/db/database';
 import { aiSettings, companies } from '@server/platform/db/schema';
 import { AppError, invalidField } from '@server/platform/errors/app-error';
-import type { CompanyScope } from '@server/platform/trpc/scope';
-import { isOwnerOrAdmin } from '@server/modules/team/managers';
+import type { CompanyScope } from '@server/platform/db/scope';
+import { assertOwnerOrAdmin, isOwnerOrAdmin } from '@server/modules/team/managers';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
 import { aiOffNow } from './ai-schedule';
 import type { UpdateAiSettingsInput } from './ai.schema';
@@ -32,11 +32,6 @@ export function settingsValues(row: AiSettingsRow): AiSettingsValues {
 }
 
 /** The price book and the assistant's settings speak for the company: owners and admins change them. */
-export async function assertAiManager(executor: DbOrTx, scope: Pick<CompanyScope, 'companyId' | 'userId'>, what = 'the AI assistant') {
-  if (!(await isOwnerOrAdmin(executor, scope))) throw new AppError('FORBIDDEN', `Only the owner or an admin can change ${what}.`);
-}
-
-
 /** What Settings → AI and its tabs show: the settings, the version, whether the caller may save, and "on now?". */
 export async function getAiSettings(scope: Pick<CompanyScope, 'db' | 'companyId' | 'userId' | 'now'>) {
   const row = await ensureAiSettings(scope.db, scope.companyId, scope.now);
@@ -69,7 +64,7 @@ export async function updateAiSettings(scope: CompanyScope, input: UpdateAiSetti
     if (problem) throw invalidField(field, problem);
   }
   await scope.db.transaction(async (tx) => {
-    if (!(await isOwnerOrAdmin(tx, scope))) throw new AppError('FORBIDDEN', 'Only the owner or an admin can change the AI assistant.');
+    await assertOwnerOrAdmin(tx, scope, 'the AI assistant');
     await ensureAiSettings(tx, scope.companyId, scope.now);
     const [current] = await tx.select().from(aiSettings).where(eq(aiSettings.companyId, scope.companyId)).for('update').limit(1);
     if (!current) throw new Error('ai settings vanished');

@@ -3,8 +3,11 @@ import { id } from '@server/platform/lib/common.schema';
 import { companyScope } from '@server/platform/trpc/scope';
 import { protectedProcedure, router } from '@server/platform/trpc/trpc';
 import { getAiSettings, updateAiSettings } from './ai-settings.service';
-import { updateAiSettingsInput } from './ai.schema';
-import { decideDraft, listDrafts, listPriceItems, listTurns, removePriceItems, savePriceItem, testChat } from './ai.service';
+import { testChatInput, updateAiSettingsInput } from './ai.schema';
+import { listTurns } from './decision-log.service';
+import { decideDraft, listDrafts } from './held-replies.service';
+import { listPriceItems, removePriceItems, savePriceItem } from './price-book/price-book.service';
+import { testChat } from './test-chat.service';
 
 const cents = z.number().int().min(0, 'A price cannot be negative').max(100_000_000, 'At most $1,000,000');
 
@@ -16,18 +19,13 @@ export const aiRouter = router({
   }),
   /** Runs one turn against the saved settings with a sandbox conversation: nothing is stored or texted. */
   testChat: protectedProcedure
-    .input(
-      z.strictObject({
-        transcript: z.array(z.strictObject({ from: z.enum(['contact', 'business']), body: z.string().trim().min(1).max(1600) })).min(1).max(40),
-        answers: z.record(z.string().max(40), z.string().max(300)).default({}),
-      }),
-    )
-    .mutation(({ ctx, input }) => testChat(companyScope(ctx), ctx.deps.messaging, input)),
+    .input(testChatInput)
+    .mutation(({ ctx, input }) => testChat(companyScope(ctx), ctx.services, input)),
   drafts: router({
     list: protectedProcedure.input(z.object({ conversationId: id })).query(({ ctx, input }) => listDrafts(companyScope(ctx), input.conversationId)),
     decide: protectedProcedure
       .input(z.strictObject({ id, decision: z.enum(['approve', 'reject']), body: z.string().trim().min(1, 'The reply is empty').max(1600).optional() }))
-      .mutation(({ ctx, input }) => decideDraft(companyScope(ctx), ctx.deps.messaging, input)),
+      .mutation(({ ctx, input }) => decideDraft(companyScope(ctx), ctx.services, input)),
   }),
   priceBook: router({
     list: protectedProcedure.query(({ ctx }) => listPriceItems(companyScope(ctx))),

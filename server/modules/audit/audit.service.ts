@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@server/platform/db/database';
 import { auditLog } from '@server/platform/db/schema';
-import type { CompanyScope } from '@server/platform/trpc/scope';
+import type { CompanyScope } from '@server/platform/db/scope';
 
 export interface AuditEntry {
   companyId: string;

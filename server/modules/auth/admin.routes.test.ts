@@ -3,7 +3,7 @@ import { createServerApp, type ServerApp } from '@server/app';
 import { loadEnv } from '@server/platform/config/env';
 import { createLogger } from '@server/platform/lib/logger';
 import { createTestDatabase } from '@server/platform/testing/test-database';
-import { createMemoryMailer } from '@server/platform/testing/test-deps';
+import { createMemoryMailer } from '@server/testing/test-app';
 
 const SECRET = 'a'.repeat(64);
 let app: ServerApp;

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, companies, jobs, sessions, signupAttributions, users, verificationCodes } from '@server/platform/db/schema';
 import { DAY, MINUTE, SECOND } from '@server/platform/lib/clock';
 import type { AppError } from '@server/platform/errors/app-error';
-import { callerFor, setUpTestApp, signUp, validRegistration } from '@server/platform/testing/test-deps';
+import { callerFor, setUpTestApp, signUp, validRegistration } from '@server/testing/test-app';
 import { DEFAULT_HOURS } from '@contracts/company';
 import { trpcErrorOf } from '@server/platform/testing/trpc-error';
 import { SESSION_CACHE_TTL_MS } from './session-cache';

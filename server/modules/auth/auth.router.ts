@@ -14,10 +14,10 @@ import {
 } from './auth.schema';
 
 const authDeps = (ctx: Context) => ({
-  db: ctx.deps.db,
-  clock: ctx.deps.clock,
-  queue: ctx.deps.queue,
-  limits: ctx.deps.authLimits,
+  db: ctx.services.db,
+  clock: ctx.services.clock,
+  queue: ctx.services.queue,
+  limits: ctx.services.authLimits,
 });
 const meta = (ctx: Context) => ({ ip: ctx.ip, userAgent: ctx.userAgent });
 
@@ -60,9 +60,9 @@ export const authProcedures = {
   })),
 
   logout: protectedProcedure.mutation(async ({ ctx }) => {
-    const now = ctx.deps.clock.now();
-    await ctx.deps.db.transaction(async (tx) => {
-      await revokeSession(tx, ctx.auth.sessionId, now, ctx.deps.sessions);
+    const now = ctx.services.clock.now();
+    await ctx.services.db.transaction(async (tx) => {
+      await revokeSession(tx, ctx.auth.sessionId, now, ctx.services.sessions);
       await writeAudit(tx, {
         companyId: ctx.companyId,
         actorUserId: ctx.userId,

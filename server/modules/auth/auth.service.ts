@@ -7,6 +7,7 @@ import type { JobQueue } from '@server/platform/jobs/job-queue';
 import { DAY, HOUR, MINUTE, type Clock } from '@server/platform/lib/clock';
 import { generateNumericCode, generateSalt, safeEqualHex, sha256Hex } from '@server/platform/lib/crypto';
 import { tooManyRequests } from '@server/platform/errors/app-error';
+import type { AuthLimits } from '@server/platform/services';
 import type { CreateNewUserAccountInput } from './auth.schema';
 import { writeAudit } from '@server/modules/audit/audit.service';
 import { checkLimits, countHits, type Limit, lockKey, recordHit } from '@server/platform/db/rate-limit';
@@ -18,13 +19,6 @@ export const CODE_TTL_MS = 10 * MINUTE;
 export const MAX_ATTEMPTS_PER_CODE = 5;
 export const MAX_FAILED_CHECKS_PER_EMAIL = 10;
 export const FAILED_CHECKS_WINDOW_MS = DAY;
-
-export interface AuthLimits {
-  /** One code per email per this many ms (the spec's 30 s resend cooldown). 0 switches it off. */
-  codeCooldownMs: number;
-  codeSendsPerEmailPerHour: number;
-  codeSendsPerIpPerHour: number;
-}
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   codeCooldownMs: 30_000,

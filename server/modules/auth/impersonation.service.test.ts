@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, sessions } from '@server/platform/db/schema';
 import { MINUTE } from '@server/platform/lib/clock';
-import { callerFor, setUpTestApp, signUp } from '@server/platform/testing/test-deps';
+import { callerFor, setUpTestApp, signUp } from '@server/testing/test-app';
 import { issueImpersonationToken } from './impersonation.service';
 
 const t = setUpTestApp();

@@ -10,11 +10,7 @@
  * - unknown tokens are never cached, so guessing tokens cannot push live sessions out;
  * - concurrent lookups of one token share one database read.
  */
-import type { companies, users } from '@server/platform/db/schema';
-
-/** The columns of the caller that procedures use (getCurrentLoggedInUser): no more is read or kept. */
-export type SessionUser = Pick<typeof users.$inferSelect, 'id' | 'companyId' | 'email' | 'firstName' | 'lastName' | 'createdAt'>;
-export type SessionCompany = Pick<typeof companies.$inferSelect, 'id' | 'name' | 'signupPhone'>;
+import type { SessionCompany, SessionUser } from '@server/platform/auth/session';
 
 export interface CachedSession {
   sessionId: string;

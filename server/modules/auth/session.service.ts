@@ -4,7 +4,8 @@ import type { Database, DbOrTx } from '@server/platform/db/database';
 import { companies, sessions, users } from '@server/platform/db/schema';
 import { DAY, MINUTE } from '@server/platform/lib/clock';
 import { generateToken, sha256Hex } from '@server/platform/lib/crypto';
-import type { CachedSession, SessionCache, SessionCompany, SessionUser } from './session-cache';
+import type { AuthenticatedSession, SessionResolver } from '@server/platform/auth/session';
+import { type CachedSession, SessionCache } from './session-cache';
 
 export const SESSION_IDLE_TTL_MS = 30 * DAY;
 export const IMPERSONATION_TTL_MS = 60 * MINUTE;
@@ -53,17 +54,6 @@ export async function createSession(
     .returning({ id: sessions.id });
   if (!row) throw new Error('session insert returned nothing');
   return { token, sessionId: row.id, expiresAt };
-}
-
-export interface AuthenticatedSession {
-  sessionId: string;
-  kind: 'user' | 'impersonation';
-  /** When the session ends unless used again (an impersonation session is never extended). */
-  expiresAt: Date;
-  /** Support access: who asked for it (the operator named to `npm run admin:token`), when known. */
-  impersonatedBy: string | null;
-  user: Readonly<SessionUser>;
-  company: Readonly<SessionCompany>;
 }
 
 /** The live (not revoked) session of a token hash with its user and company, only the columns used. */
@@ -140,7 +130,7 @@ export async function resolveSession(db: Database, token: string, now: Date, cac
 }
 
 /** Ends a session; on this process at once, even for a token read into the cache a moment ago. */
-export async function revokeSession(executor: DbOrTx, sessionId: string, now: Date, cache?: SessionCache): Promise<void> {
+export async function revokeSession(executor: DbOrTx, sessionId: string, now: Date, cache?: Pick<SessionResolver, 'forgetSession'>): Promise<void> {
   cache?.forgetSession(sessionId);
   await executor
     .update(sessions)
@@ -148,12 +138,19 @@ export async function revokeSession(executor: DbOrTx, sessionId: string, now: Da
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Accepts `Bearer <token>` or the bare token, as the spec's clients send either. */
-export function parseAuthorizationHeader(header: string | string[] | undefined): string | null {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (!value) return null;
-  const trimmed = value.trim();
-  const match = /^bearer\s+(.+)$/i.exec(trimmed);
-  const token = (match ? match[1] : trimmed)?.trim();
-  return token ? token : null;
+/**
+ * The server's session resolver (the platform's port): sessions read from the database, each kept a few seconds
+ * in this process's cache. How it stays true across instances: docs/decisions/0019-session-cache.md.
+ */
+export class CachedSessionResolver extends SessionCache implements SessionResolver {
+  constructor(
+    private readonly db: Database,
+    options: ConstructorParameters<typeof SessionCache>[0] = {},
+  ) {
+    super(options);
+  }
+
+  resolve(token: string, now: Date): Promise<AuthenticatedSession | null> {
+    return resolveSession(this.db, token, now, this);
+  }
 }

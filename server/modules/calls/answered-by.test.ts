@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { calls, users } from '@server/platform/db/schema';
 import { SECOND } from '@server/platform/lib/clock';
-import { callerFor, setUpTestApp, signUp } from '@server/platform/testing/test-deps';
+import { callerFor, setUpTestApp, signUp } from '@server/testing/test-app';
 import { trpcErrorOf } from '@server/platform/testing/trpc-error';
 import { createSession } from '@server/modules/auth/session.service';
 import { answerIncomingCall, storeEvent } from './voice.service';
@@ -68,9 +68,9 @@ describe('who answered a call', () => {
       ['CA-forged', { LeadLoopAnsweredBy: strangerId }],
       ['CA-garbage', { LeadLoopAnsweredBy: 'not-a-uuid' }],
     ] as const) {
-      await answerIncomingCall(t.deps.messaging, { provider: 'simulator', params: { CallSid: sid, From: CALLER, To: c.number } });
+      await answerIncomingCall(t.deps, { provider: 'simulator', params: { CallSid: sid, From: CALLER, To: c.number } });
       await t.deps.queue.drain();
-      await storeEvent(t.deps.messaging, 'dial', { provider: 'simulator', params: { CallSid: sid, From: CALLER, To: c.number, DialCallStatus: 'completed', DialCallDuration: '12', ...extra } });
+      await storeEvent(t.deps, 'dial', { provider: 'simulator', params: { CallSid: sid, From: CALLER, To: c.number, DialCallStatus: 'completed', DialCallDuration: '12', ...extra } });
       await t.deps.queue.drain();
     }
     const { items } = await c.caller.calls.list({ limit: 25 });

@@ -7,10 +7,11 @@ import type { Tx } from '@server/platform/db/database';
 import { calls, companies, contacts, inboundEvents, leads, phoneNumbers, protectedNumbers, users } from '@server/platform/db/schema';
 import { type EventBatch, transactionWithEvents } from '@server/platform/events/domain-events';
 import { SECOND } from '@server/platform/lib/clock';
-import { contactDisplayName, type MessagingDeps } from '@server/modules/messaging/messaging.deps';
+import type { AppServices } from '@server/platform/services';
+import { contactDisplayName } from '@contracts/person';
 import { notify } from '@server/modules/notifications/notify.service';
 import { takeMissedCall } from '@server/modules/intake/call.channel';
-import { recordInboundEvent } from '@server/modules/telephony/provider-events.service';
+import { recordProviderEvent } from '@server/platform/events/provider-events';
 import { type MissedCallSettings, missedCallSettingsOf } from './missed-call-settings.service';
 
 export const CALL_EVENT_QUEUE = 'calls.event';
@@ -55,10 +56,10 @@ export function callEventKey(kind: CallEventKind, params: Record<string, string>
  * queues nothing. `runAt`: the simulator's events happen later (the ring, the voicemail).
  */
 export async function recordCallEvent(
-  deps: Pick<MessagingDeps, 'db' | 'clock' | 'queue'>,
+  deps: Pick<AppServices, 'db' | 'clock' | 'queue'>,
   input: { provider: CallProvider; kind: CallEventKind; eventKey: string; payload: Record<string, string>; runAt?: Date },
 ): Promise<{ duplicate: boolean }> {
-  return recordInboundEvent(deps, input, CALL_EVENT_QUEUE);
+  return recordProviderEvent(deps, input, CALL_EVENT_QUEUE);
 }
 
 /** How long a call's end waits for the Dial's result of a call still ringing (they can be processed out of order). */
@@ -76,7 +77,7 @@ const int = (value: string | undefined): number | null => {
 const secondsBetween = (from: Date, to: Date) => Math.max(0, Math.round((to.getTime() - from.getTime()) / SECOND));
 
 /** The `calls.event` job: one stored provider event applied to its call, exactly once, in one transaction. */
-export async function processCallEvent(deps: MessagingDeps, eventId: string, options: { lastAttempt?: boolean } = {}): Promise<void> {
+export async function processCallEvent(deps: AppServices, eventId: string, options: { lastAttempt?: boolean } = {}): Promise<void> {
   const [event] = await deps.db.select().from(inboundEvents).where(eq(inboundEvents.id, eventId)).limit(1);
   if (!event || event.processedAt) return;
   const params = event.payload;
@@ -152,7 +153,7 @@ async function updateCall(tx: Tx, ctx: CallContext, changes: Partial<typeof call
 }
 
 /** The first webhook of a call: the call is stored (once per CallSid); a call routed straight to voicemail is missed now. */
-async function callArrived(tx: Tx, deps: MessagingDeps, events: EventBatch, input: { provider: CallProvider; params: Record<string, string>; at: Date }) {
+async function callArrived(tx: Tx, deps: AppServices, events: EventBatch, input: { provider: CallProvider; params: Record<string, string>; at: Date }) {
   const { params, at } = input;
   const to = params.To ?? '';
   const [number] = await tx
@@ -233,7 +234,7 @@ const callLink = (call: CallRow) => (call.conversationId ? `/conversations?c=${c
  * the number is hidden, the business's own or protected), `call.missed` is recorded, the team is told (a job), and
  * the text-back is queued for the end of its delay.
  */
-async function markMissed(tx: Tx, deps: MessagingDeps, events: EventBatch, ctx: CallContext, input: { reason: MissedReason; at: Date; voicemail: boolean }) {
+async function markMissed(tx: Tx, deps: AppServices, events: EventBatch, ctx: CallContext, input: { reason: MissedReason; at: Date; voicemail: boolean }) {
   const { call, settings, company } = ctx;
   if (call.missed || call.status === 'answered') return;
   const now = deps.clock.now();
@@ -274,7 +275,7 @@ async function markMissed(tx: Tx, deps: MessagingDeps, events: EventBatch, ctx: 
 }
 
 /** A wait of the text-back ended early (the voicemail finished, the transcript came): it may go now, never before its delay. */
-async function wakeTextBack(tx: Tx, deps: MessagingDeps, call: CallRow) {
+async function wakeTextBack(tx: Tx, deps: AppServices, call: CallRow) {
   if (call.textBackOutcome !== 'pending' || !call.textBackDueAt) return;
   const now = deps.clock.now();
   await deps.queue.advance(tx, TEXT_BACK_QUEUE, textBackKey(call.id), call.textBackDueAt > now ? call.textBackDueAt : now);
@@ -295,7 +296,7 @@ async function answeredInApp(tx: Tx, ctx: CallContext, params: Record<string, st
 const DIAL_MISSED: Record<string, MissedReason> = { 'no-answer': 'no_answer', busy: 'busy', failed: 'failed', canceled: 'caller_hung_up' };
 
 /** The business's phone was rung (mode a): answered, or missed and on to voicemail (or the caller gave up). */
-async function dialFinished(tx: Tx, deps: MessagingDeps, events: EventBatch, ctx: CallContext, params: Record<string, string>, at: Date) {
+async function dialFinished(tx: Tx, deps: AppServices, events: EventBatch, ctx: CallContext, params: Record<string, string>, at: Date) {
   const status = (params.DialCallStatus ?? '').toLowerCase();
   const now = deps.clock.now();
   if (status === 'completed' || status === 'answered') {
@@ -314,7 +315,7 @@ async function dialFinished(tx: Tx, deps: MessagingDeps, events: EventBatch, ctx
 }
 
 /** The voicemail's recording (the Record action or the recording callback, whichever comes first). */
-async function recordingReady(tx: Tx, deps: MessagingDeps, events: EventBatch, ctx: CallContext, params: Record<string, string>, at: Date) {
+async function recordingReady(tx: Tx, deps: AppServices, events: EventBatch, ctx: CallContext, params: Record<string, string>, at: Date) {
   const now = deps.clock.now();
   const status = (params.RecordingStatus ?? 'completed').toLowerCase();
   const seconds = int(params.RecordingDuration);
@@ -345,7 +346,7 @@ async function recordingReady(tx: Tx, deps: MessagingDeps, events: EventBatch, c
 const FINAL_CALL_STATUSES = new Set(['completed', 'busy', 'no-answer', 'failed', 'canceled']);
 
 /** The call is over. A call that was still ringing is missed (the caller hung up, or the line was busy or failed). */
-async function callStatus(tx: Tx, deps: MessagingDeps, events: EventBatch, ctx: CallContext, params: Record<string, string>, at: Date) {
+async function callStatus(tx: Tx, deps: AppServices, events: EventBatch, ctx: CallContext, params: Record<string, string>, at: Date) {
   const status = (params.CallStatus ?? '').toLowerCase();
   if (!FINAL_CALL_STATUSES.has(status) || (ctx.call.endedAt && ctx.call.status === 'ended')) return;
   const now = deps.clock.now();
@@ -371,7 +372,7 @@ async function callStatus(tx: Tx, deps: MessagingDeps, events: EventBatch, ctx: 
 }
 
 /** The voicemail's transcript (or its failure): stored, told to the team, and a lead without a summary gets its first words. */
-async function transcriptionReady(tx: Tx, deps: MessagingDeps, events: EventBatch, ctx: CallContext, params: Record<string, string>) {
+async function transcriptionReady(tx: Tx, deps: AppServices, events: EventBatch, ctx: CallContext, params: Record<string, string>) {
   if (ctx.call.transcriptStatus === 'completed' || ctx.call.transcriptStatus === 'failed') return;
   const now = deps.clock.now();
   const text = storableText(params.TranscriptionText ?? '').trim();

@@ -1,31 +1,28 @@
 import type { Database } from '@server/platform/db/database';
 import type { JobQueue } from '@server/platform/jobs/job-queue';
 import { type Clock, HOUR } from '@server/platform/lib/clock';
-import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
+import type { AppServices } from '@server/platform/services';
 import { CALL_EVENT_QUEUE, processCallEvent, TEXT_BACK_QUEUE } from './call-events.service';
 import { sendTextBack, textBackFailureConsumer } from './text-back.service';
-import { runSimulatorJob, SIMULATOR_QUEUE, type SimulatorJob } from './call-simulator.service';
 import { deleteUnusedTestPhoneRecordings } from './recordings.service';
 
 export const RECORDINGS_CLEANUP_QUEUE = 'calls.recordings_cleanup';
 
 /**
- * The calls module's background work: provider call events, the delayed text-back, text-back failures, the test
- * phone's calls and the hourly removal of test-phone recordings no call took.
+ * The calls module's background work: provider call events, the delayed text-back, text-back failures and the
+ * hourly removal of test-phone recordings no call took.
  */
-export function registerCallJobs(deps: MessagingDeps): void {
-  deps.queue.register<{ eventId: string }>(
+export function registerCallJobs(queue: JobQueue, deps: AppServices): void {
+  queue.register<{ eventId: string }>(
     CALL_EVENT_QUEUE,
     (job) => processCallEvent(deps, job.payload.eventId, { lastAttempt: job.attempts >= job.maxAttempts }),
     { retryDelayMs: (attempt) => Math.min(500 * 2 ** (attempt - 1), 60_000) },
   );
-  deps.queue.register<{ callId: string }>(TEXT_BACK_QUEUE, (job) => sendTextBack(deps, job), {
+  queue.register<{ callId: string }>(TEXT_BACK_QUEUE, (job) => sendTextBack(deps, job), {
     retryDelayMs: (attempt) => Math.min(2_000 * 2 ** (attempt - 1), 5 * 60_000),
   });
-  // The test phone's calls: the ring timing out (or a decline moving it to now), a silent live caller cut off.
-  deps.queue.register<SimulatorJob>(SIMULATOR_QUEUE, (job) => runSimulatorJob(deps, job.payload));
   deps.events.subscribe('calls.text-back-failures', textBackFailureConsumer(deps));
-  deps.queue.register(RECORDINGS_CLEANUP_QUEUE, async () => {
+  queue.register(RECORDINGS_CLEANUP_QUEUE, async () => {
     // The next run first: a failing run (retried) does not end the chain.
     await scheduleRecordingsCleanup(deps.queue, deps.db, deps.clock);
     const deleted = await deleteUnusedTestPhoneRecordings(deps.db, deps.clock.now());

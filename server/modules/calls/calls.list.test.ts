@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SECOND } from '@server/platform/lib/clock';
-import { callerFor, setUpTestApp, signUp } from '@server/platform/testing/test-deps';
+import { callerFor, setUpTestApp, signUp } from '@server/testing/test-app';
 import { trpcErrorOf } from '@server/platform/testing/trpc-error';
 import { answerDialResult, answerIncomingCall, storeEvent } from './voice.service';
 
@@ -30,8 +30,8 @@ async function pass(ms: number) {
 /** A call through the voice webhooks' own functions: it arrives, the caller hangs up, the text-back goes. */
 async function missedCallFrom({ caller, number }: Awaited<ReturnType<typeof company>>, phone: string) {
   const CallSid = `CA-${phone}`;
-  await answerIncomingCall(t.deps.messaging, { provider: 'simulator', params: { CallSid, From: phone, To: number } });
-  await storeEvent(t.deps.messaging, 'call_status', { provider: 'simulator', params: { CallSid, CallStatus: 'completed' } });
+  await answerIncomingCall(t.deps, { provider: 'simulator', params: { CallSid, From: phone, To: number } });
+  await storeEvent(t.deps, 'call_status', { provider: 'simulator', params: { CallSid, CallStatus: 'completed' } });
   await pass(20 * SECOND);
   const [call] = (await caller.calls.list({ limit: 25 })).items.filter((c) => c.from === phone);
   return call!;
@@ -85,9 +85,9 @@ describe('calls.list for a client’s timeline and a thread', () => {
     const [thread] = (await caller.conversations.list({ filter: 'all', limit: 10 })).items;
 
     const answered = async (CallSid: string, From: string) => {
-      await answerIncomingCall(t.deps.messaging, { provider: 'simulator', params: { CallSid, From, To: number } });
-      await answerDialResult(t.deps.messaging, { provider: 'simulator', params: { CallSid, From, To: number, DialCallStatus: 'completed', DialCallDuration: '42' } });
-      await storeEvent(t.deps.messaging, 'call_status', { provider: 'simulator', params: { CallSid, CallStatus: 'completed', CallDuration: '50' } });
+      await answerIncomingCall(t.deps, { provider: 'simulator', params: { CallSid, From, To: number } });
+      await answerDialResult(t.deps, { provider: 'simulator', params: { CallSid, From, To: number, DialCallStatus: 'completed', DialCallDuration: '42' } });
+      await storeEvent(t.deps, 'call_status', { provider: 'simulator', params: { CallSid, CallStatus: 'completed', CallDuration: '50' } });
       await pass(15 * SECOND);
     };
     await answered('CA-answered-client', '+13125550191');

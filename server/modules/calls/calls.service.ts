@@ -1,10 +1,12 @@
 import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { isAnonymousCaller, MISSED_CALL_LIMITS } from '@contracts/call';
 import { zonedTimeToInstant } from '@contracts/send-window';
 import { calls, companies, contacts, conversations, leads, messages, users } from '@server/platform/db/schema';
 import { afterCursor, keysetPage } from '@server/platform/db/keyset';
 import { notFound } from '@server/platform/errors/app-error';
-import type { CompanyScope } from '@server/platform/trpc/scope';
-import { contactDisplayName } from '@server/modules/messaging/messaging.deps';
+import { SECOND } from '@server/platform/lib/clock';
+import type { CompanyScope } from '@server/platform/db/scope';
+import { contactDisplayName } from '@contracts/person';
 import type { ListCallsInput } from './calls.schema';
 import { callRecordingPath, hasPlayableAudio } from './recordings.service';
 
@@ -164,4 +166,39 @@ export async function getCall(scope: Pick<CompanyScope, 'db' | 'companyId'>, id:
     .limit(1);
   if (!row) throw notFound('Call');
   return toCallView(row);
+}
+
+/** A call rings at most the longest ring timeout (plus a margin for a late job): older "ringing" rows are not shown. */
+const RINGING_SHOWN_MS = (MISSED_CALL_LIMITS.ringTimeoutSeconds.max + 30) * SECOND;
+
+/**
+ * The calls ringing the team now (routing mode a), newest first, for the app's incoming-call card. The test
+ * phone's calls can be answered in the app; a Twilio call rings the business's phone and is answered there.
+ */
+export async function ringingCalls(scope: CompanyScope) {
+  const rows = await scope.db
+    .select({ call: calls, firstName: contacts.firstName, lastName: contacts.lastName, phone: contacts.phone })
+    .from(calls)
+    .leftJoin(contacts, and(eq(contacts.companyId, calls.companyId), eq(contacts.phone, calls.fromNumber)))
+    .where(
+      and(
+        eq(calls.companyId, scope.companyId),
+        eq(calls.status, 'ringing'),
+        isNotNull(calls.forwardedTo),
+        gt(calls.startedAt, new Date(scope.now.getTime() - RINGING_SHOWN_MS)),
+      ),
+    )
+    .orderBy(desc(calls.startedAt))
+    .limit(5);
+  const seen = new Set<string>();
+  return rows
+    .filter((row) => !seen.has(row.call.id) && seen.add(row.call.id))
+    .map(({ call, firstName, lastName, phone }) => ({
+      id: call.id,
+      from: isAnonymousCaller(call.fromNumber) ? null : call.fromNumber,
+      callerName: phone ? contactDisplayName({ firstName, lastName, phone }) : null,
+      startedAt: call.startedAt.getTime(),
+      ringsPhone: call.forwardedTo,
+      answerableHere: call.provider === 'simulator',
+    }));
 }

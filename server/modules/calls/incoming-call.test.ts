@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { calls, contacts, domainEvents, leads, messages, users } from '@server/platform/db/schema';
 import { SECOND } from '@server/platform/lib/clock';
-import { callerFor, setUpTestApp, signUp } from '@server/platform/testing/test-deps';
+import { callerFor, setUpTestApp, signUp } from '@server/testing/test-app';
 import { trpcErrorOf } from '@server/platform/testing/trpc-error';
 import { createSession } from '@server/modules/auth/session.service';
 

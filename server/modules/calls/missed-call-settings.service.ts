@@ -4,7 +4,7 @@ import { mergeTagProblem } from '@contracts/merge-tags';
 import type { DbOrTx } from '@server/platform/db/database';
 import { companies, missedCallSettings, phoneNumbers } from '@server/platform/db/schema';
 import { invalidField } from '@server/platform/errors/app-error';
-import type { CompanyScope } from '@server/platform/trpc/scope';
+import type { CompanyScope } from '@server/platform/db/scope';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
 import type { UpdateMissedCallSettingsInput } from './calls.schema';
 import { greetingOf } from './recordings.service';

@@ -4,7 +4,7 @@ import { loadEnv } from '@server/platform/config/env';
 import { ManualClock } from '@server/platform/lib/clock';
 import { createLogger } from '@server/platform/lib/logger';
 import { createTestDatabase, type TestDatabase } from '@server/platform/testing/test-database';
-import { createMemoryMailer, type MemoryMailer } from '@server/platform/testing/test-deps';
+import { createMemoryMailer, type MemoryMailer } from '@server/testing/test-app';
 
 /**
  * Missed calls → Basic refusals as the browser receives them: over HTTP, each under the field it is about
@@ -41,7 +41,7 @@ async function post(path: string, body: unknown, token?: string) {
 
 async function owner(email: string): Promise<{ token: string; number: string }> {
   await post('createNewUserAccount', { email, firstName: 'Dana', lastName: 'Rivera', companyName: 'Acme Plumbing', signupPhone: null, referrer: '' });
-  await app.deps.queue.drain();
+  await app.services.queue.drain();
   const verified = await post('verifyUserEmail', { email, code: mailer.lastCode(email) });
   const token = verified.body.result!.data.authToken as string;
   const number = await post('phone.useSimulator', undefined, token);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { calls, messages, recordings } from '@server/platform/db/schema';
 import { SECOND } from '@server/platform/lib/clock';
-import { callerFor, setUpTestApp, signUp } from '@server/platform/testing/test-deps';
+import { callerFor, setUpTestApp, signUp } from '@server/testing/test-app';
 import { trpcErrorOf } from '@server/platform/testing/trpc-error';
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { calls, jobs, recordings } from '@server/platform/db/schema';
 import { DAY, HOUR, SECOND } from '@server/platform/lib/clock';
-import { callerFor, setUpTestApp, signUp } from '@server/platform/testing/test-deps';
+import { callerFor, setUpTestApp, signUp } from '@server/testing/test-app';
 import { RECORDINGS_CLEANUP_QUEUE, scheduleRecordingsCleanup } from './calls.jobs';
 
 /** Test-phone recordings no call took (recorded, then hung up) are deleted after a day by an hourly job. */

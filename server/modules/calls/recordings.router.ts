@@ -7,7 +7,7 @@ import { greetingOf, removeGreeting } from './recordings.service';
  * (`POST /api/recordings`, `GET /api/recordings/:id`; recordings.routes.ts): bytes do not fit tRPC's JSON.
  */
 export const recordingsRouter = router({
-  greeting: protectedProcedure.query(({ ctx }) => greetingOf(ctx.deps.db, ctx.companyId)),
+  greeting: protectedProcedure.query(({ ctx }) => greetingOf(ctx.services.db, ctx.companyId)),
   removeGreeting: protectedProcedure.mutation(async ({ ctx }) => {
     await removeGreeting(companyScope(ctx));
     return { removed: true };

@@ -12,7 +12,7 @@ import type { Database, DbOrTx } from '@server/platform/db/database';
 import { calls, missedCallSettings, recordings } from '@server/platform/db/schema';
 import { invalidField, notFound } from '@server/platform/errors/app-error';
 import { HOUR } from '@server/platform/lib/clock';
-import type { CompanyScope } from '@server/platform/trpc/scope';
+import type { CompanyScope } from '@server/platform/db/scope';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
 
 /**

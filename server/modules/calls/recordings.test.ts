@@ -10,7 +10,7 @@ import { ManualClock } from '@server/platform/lib/clock';
 import { createLogger } from '@server/platform/lib/logger';
 import { setActiveNumber } from '@server/modules/phone-numbers/active-number';
 import { createTestDatabase, type TestDatabase } from '@server/platform/testing/test-database';
-import { callerFor, createMemoryMailer, signUp, type TestDeps } from '@server/platform/testing/test-deps';
+import { callerFor, createMemoryMailer, signUp, type TestDeps } from '@server/testing/test-app';
 import { trpcErrorOf } from '@server/platform/testing/trpc-error';
 import { signedGreetingUrl, sniffAudioType } from './recordings.service';
 
@@ -85,7 +85,7 @@ beforeEach(async () => {
   await database.truncateAll();
   twilioRequests.length = 0;
   twilioStatus = 200;
-  const deps = { ...app.deps, mailer } as unknown as TestDeps;
+  const deps = { ...app.services, mailer } as unknown as TestDeps;
   owner = await signUp(deps, { email: 'owner@acme.test', companyName: 'Acme Plumbing' });
   other = await signUp(deps, { email: 'owner@rival.test', companyName: 'Rival HVAC' });
 });
@@ -121,7 +121,7 @@ describe('uploading a greeting', () => {
     expect(first.statusCode).toBe(201);
     const saved = first.json();
     expect(saved).toMatchObject({ purpose: 'greeting', contentType: 'audio/wav', sizeBytes: wav().length, seconds: 6, fileName: 'hello.wav' });
-    expect(await callerFor(app.deps, { authToken: owner }).recordings.greeting()).toMatchObject({ id: saved.id, contentType: 'audio/wav' });
+    expect(await callerFor(app.services, { authToken: owner }).recordings.greeting()).toMatchObject({ id: saved.id, contentType: 'audio/wav' });
 
     const played = await get(`/api/recordings/${saved.id}`, owner);
     expect(played.statusCode).toBe(200);
@@ -129,7 +129,7 @@ describe('uploading a greeting', () => {
     expect(played.rawPayload.equals(wav())).toBe(true);
     expect((await get(`/api/recordings/${saved.id}`, other)).statusCode).toBe(404);
     expect((await get(`/api/recordings/${saved.id}`, null)).statusCode).toBe(401);
-    expect(await callerFor(app.deps, { authToken: other }).recordings.greeting()).toBeNull();
+    expect(await callerFor(app.services, { authToken: other }).recordings.greeting()).toBeNull();
 
     const second = await upload(owner, WEBM, 'audio/webm;codecs=opus', 'purpose=greeting&seconds=3');
     expect(second.statusCode).toBe(201);
@@ -185,7 +185,7 @@ describe('the greeting callers hear', () => {
   it('is the text read out until the owner chooses an uploaded recording; then <Play> of a signed address Twilio can fetch without a session', async () => {
     const companyId = await companyIdOf('owner@acme.test');
     await database.db.transaction((tx) => setActiveNumber(tx, { companyId, e164: BUSINESS, provider: 'twilio', providerSid: 'PN1', now: clock.now() }));
-    const settings = callerFor(app.deps, { authToken: owner }).missedCalls.settings;
+    const settings = callerFor(app.services, { authToken: owner }).missedCalls.settings;
     await settings.update({ routingMode: 'forwarded_missed' });
     expect(await incomingCallTwiml('CA-say')).toContain('<Say>Sorry we missed your call.');
 
@@ -215,16 +215,16 @@ describe('the greeting callers hear', () => {
     expect((await get(path.replace(id, '00000000-0000-4000-8000-000000000000'), null)).statusCode).toBe(404);
 
     // Removing it: the text again, the choice back to "say", the address gone. A second removal is NOT_FOUND.
-    await callerFor(app.deps, { authToken: owner }).recordings.removeGreeting();
+    await callerFor(app.services, { authToken: owner }).recordings.removeGreeting();
     expect(await incomingCallTwiml('CA-after')).toContain('<Say>');
     expect((await database.db.select({ source: missedCallSettings.greetingSource }).from(missedCallSettings))[0]!.source).toBe('say');
     expect((await get(path, null)).statusCode).toBe(404);
-    expect((await trpcErrorOf(callerFor(app.deps, { authToken: owner }).recordings.removeGreeting())).code).toBe('NOT_FOUND');
+    expect((await trpcErrorOf(callerFor(app.services, { authToken: owner }).recordings.removeGreeting())).code).toBe('NOT_FOUND');
   });
 
   it('another company cannot remove it (NOT_FOUND) and its own voicemail greeting stays the text', async () => {
     await upload(owner, wav(), 'audio/wav');
-    expect((await trpcErrorOf(callerFor(app.deps, { authToken: other }).recordings.removeGreeting())).code).toBe('NOT_FOUND');
+    expect((await trpcErrorOf(callerFor(app.services, { authToken: other }).recordings.removeGreeting())).code).toBe('NOT_FOUND');
     expect(await database.db.select({ id: recordings.id }).from(recordings)).toHaveLength(1);
   });
 });
@@ -254,7 +254,7 @@ describe('playing a call’s voicemail', () => {
 
   it('fetches a Twilio recording with the account’s credentials and streams it, for the call’s company only', async () => {
     const call = await twilioCall(await companyIdOf('owner@acme.test'));
-    const view = await callerFor(app.deps, { authToken: owner }).calls.get({ id: call.id });
+    const view = await callerFor(app.services, { authToken: owner }).calls.get({ id: call.id });
     expect(view.voicemail).toMatchObject({ audioUrl: `/api/calls/${call.id}/recording`, seconds: 9 });
 
     const played = await get(`/api/calls/${call.id}/recording`, owner);
@@ -284,11 +284,11 @@ describe('playing a call’s voicemail', () => {
     expect(failed.json().error).toMatch(/Twilio did not hand over this recording/);
 
     const silent = await twilioCall(companyId, { recordingSid: null, recordingUrl: null, recordingSeconds: null });
-    expect((await callerFor(app.deps, { authToken: owner }).calls.get({ id: silent.id })).voicemail).toBeNull();
+    expect((await callerFor(app.services, { authToken: owner }).calls.get({ id: silent.id })).voicemail).toBeNull();
     expect((await get(`/api/calls/${silent.id}/recording`, owner)).statusCode).toBe(404);
     // A simulated call whose voicemail was typed has no audio either.
     const typed = await twilioCall(companyId, { provider: 'simulator', recordingSid: 'SIMRE1', recordingUrl: null });
-    expect((await callerFor(app.deps, { authToken: owner }).calls.get({ id: typed.id })).voicemail?.audioUrl).toBeNull();
+    expect((await callerFor(app.services, { authToken: owner }).calls.get({ id: typed.id })).voicemail?.audioUrl).toBeNull();
     expect((await get(`/api/calls/${typed.id}/recording`, owner)).statusCode).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { textBackReasonWords } from '@contracts/call';
 import { HOUR, SECOND } from '@server/platform/lib/clock';
-import { callerFor, setUpTestApp, signUp } from '@server/platform/testing/test-deps';
+import { callerFor, setUpTestApp, signUp } from '@server/testing/test-app';
 import { trpcErrorOf } from '@server/platform/testing/trpc-error';
 import { answerIncomingCall, storeEvent } from './voice.service';
 
@@ -22,8 +22,8 @@ let sid = 0;
 /** A call through the voice webhooks' own functions (mode b: missed on arrival); the caller hangs up at once. */
 async function missedCall(number: string) {
   const CallSid = `CA-window-${++sid}`;
-  await answerIncomingCall(t.deps.messaging, { provider: 'simulator', params: { CallSid, From: CALLER, To: number } });
-  await storeEvent(t.deps.messaging, 'call_status', { provider: 'simulator', params: { CallSid, CallStatus: 'completed' } });
+  await answerIncomingCall(t.deps, { provider: 'simulator', params: { CallSid, From: CALLER, To: number } });
+  await storeEvent(t.deps, 'call_status', { provider: 'simulator', params: { CallSid, CallStatus: 'completed' } });
   await pass(20 * SECOND);
 }
 

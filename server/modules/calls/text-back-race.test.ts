@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { calls, jobs, messages } from '@server/platform/db/schema';
 import type { JobRecord } from '@server/platform/jobs/job-queue';
 import { SECOND } from '@server/platform/lib/clock';
-import { callerFor, setUpTestApp, signUp } from '@server/platform/testing/test-deps';
+import { callerFor, setUpTestApp, signUp } from '@server/testing/test-app';
 import { TEXT_BACK_QUEUE } from './call-events.service';
 import { sendTextBack } from './text-back.service';
 import { answerIncomingCall, storeEvent } from './voice.service';
@@ -43,7 +43,7 @@ function interleaveAfterFirstRun(between: () => Promise<void>) {
   let first = true;
   t.deps.queue.register<{ callId: string }>(TEXT_BACK_QUEUE, async (job: JobRecord<{ callId: string }>) => {
     try {
-      await sendTextBack(t.deps.messaging, job);
+      await sendTextBack(t.deps, job);
     } finally {
       if (first) {
         first = false;
@@ -57,11 +57,11 @@ function interleaveAfterFirstRun(between: () => Promise<void>) {
 
 /** The caller's voicemail ends (the Record action's recording and the call's end), processed at once. */
 async function voicemailEnds(seconds: number) {
-  await storeEvent(t.deps.messaging, 'recording', {
+  await storeEvent(t.deps, 'recording', {
     provider: 'simulator',
     params: { CallSid: CALL_SID, RecordingSid: 'RE-race', RecordingDuration: String(seconds), RecordingStatus: 'completed' },
   });
-  await storeEvent(t.deps.messaging, 'call_status', { provider: 'simulator', params: { CallSid: CALL_SID, CallStatus: 'completed', CallDuration: String(seconds + 8) } });
+  await storeEvent(t.deps, 'call_status', { provider: 'simulator', params: { CallSid: CALL_SID, CallStatus: 'completed', CallDuration: String(seconds + 8) } });
   // Another worker applies them while the text-back job is still running.
   await t.deps.queue.drain();
 }
@@ -69,7 +69,7 @@ async function voicemailEnds(seconds: number) {
 describe('text-back and a voicemail ending while the text-back job runs', () => {
   it('the voicemail ends just after the job decided to wait for it: the text goes at once, not at the voicemail deadline', async () => {
     const to = await company({ transcribeVoicemail: false });
-    await answerIncomingCall(t.deps.messaging, { provider: 'simulator', params: { CallSid: CALL_SID, From: CALLER, To: to } });
+    await answerIncomingCall(t.deps, { provider: 'simulator', params: { CallSid: CALL_SID, From: CALLER, To: to } });
     await t.deps.queue.drain();
     interleaveAfterFirstRun(() => voicemailEnds(14));
 
@@ -91,12 +91,12 @@ describe('text-back and a voicemail ending while the text-back job runs', () => 
 
   it('the transcript comes just after the job decided to wait for it: the text quoting it goes at once', async () => {
     const to = await company({ transcribeVoicemail: true, tailorToVoicemail: true });
-    await answerIncomingCall(t.deps.messaging, { provider: 'simulator', params: { CallSid: CALL_SID, From: CALLER, To: to } });
+    await answerIncomingCall(t.deps, { provider: 'simulator', params: { CallSid: CALL_SID, From: CALLER, To: to } });
     await t.deps.queue.drain();
     await pass(5 * SECOND);
     await voicemailEnds(4);
     interleaveAfterFirstRun(async () => {
-      await storeEvent(t.deps.messaging, 'transcription', {
+      await storeEvent(t.deps, 'transcription', {
         provider: 'simulator',
         params: { CallSid: CALL_SID, RecordingSid: 'RE-race', TranscriptionStatus: 'completed', TranscriptionText: 'The furnace stopped. Please call.' },
       });

@@ -7,7 +7,7 @@ import { lockKey } from '@server/platform/db/rate-limit';
 import { type EventBatch, type RecordedEvent, transactionWithEvents } from '@server/platform/events/domain-events';
 import type { JobRecord } from '@server/platform/jobs/job-queue';
 import { HOUR, SECOND } from '@server/platform/lib/clock';
-import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
+import type { AppServices } from '@server/platform/services';
 import { renderMergeTags } from '@server/modules/messaging/merge-tags';
 import { queueOutbound } from '@server/modules/messaging/outbound.service';
 import { type MissedCallSettings, missedCallSettingsOf } from './missed-call-settings.service';
@@ -79,7 +79,7 @@ function waitUntil(call: CallRow, settings: MissedCallSettings, now: Date): Date
  * event that ends it (the voicemail's end, the transcript), which locks the call too and moves the job earlier, is
  * either seen by that read or finds the job already waiting — never overwritten by a wait decided before it.
  */
-export async function sendTextBack(deps: MessagingDeps, job: Pick<JobRecord<{ callId: string }>, 'id' | 'payload'>): Promise<void> {
+export async function sendTextBack(deps: AppServices, job: Pick<JobRecord<{ callId: string }>, 'id' | 'payload'>): Promise<void> {
   const { callId } = job.payload;
   const waiting = await transactionWithEvents(deps, async (tx, events) => {
     const now = deps.clock.now();
@@ -98,7 +98,7 @@ export async function sendTextBack(deps: MessagingDeps, job: Pick<JobRecord<{ ca
 }
 
 /** The text-back is due: a skip rule and its reason, or the one text. */
-async function textBackNow(tx: Tx, deps: MessagingDeps, events: EventBatch, call: CallRow, settings: MissedCallSettings, now: Date): Promise<void> {
+async function textBackNow(tx: Tx, deps: AppServices, events: EventBatch, call: CallRow, settings: MissedCallSettings, now: Date): Promise<void> {
   if (!settings.enabled) return skip(tx, events, call, 'disabled', now);
   if (isAnonymousCaller(call.fromNumber)) return skip(tx, events, call, 'anonymous', now);
   const [company] = await tx.select().from(companies).where(eq(companies.id, call.companyId)).limit(1);
@@ -182,7 +182,7 @@ async function textBackNow(tx: Tx, deps: MessagingDeps, events: EventBatch, call
  * Consumer of `message.failed` and blocked sends: when a text-back does not reach the caller, its call says so; a
  * landline error marks the number so later missed calls from it are not texted (decision 0022).
  */
-export function textBackFailureConsumer(deps: MessagingDeps) {
+export function textBackFailureConsumer(deps: AppServices) {
   return async (recorded: RecordedEvent): Promise<void> => {
     const { event } = recorded;
     const messageId = event.type === 'message.failed' ? event.data.messageId : event.type === 'message.status_changed' && event.data.status === 'blocked' ? event.data.messageId : null;

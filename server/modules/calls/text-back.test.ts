@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MISSED_CALL_SETTINGS } from '@contracts/call';
 import { calls, consentEvents, contacts, conversations, domainEvents, jobs, leads, messages, nonTextableNumbers, notifications } from '@server/platform/db/schema';
 import { HOUR, SECOND } from '@server/platform/lib/clock';
-import { callerFor, setUpTestApp, signUp } from '@server/platform/testing/test-deps';
+import { callerFor, setUpTestApp, signUp } from '@server/testing/test-app';
 import { trpcErrorOf } from '@server/platform/testing/trpc-error';
 import { answerIncomingCall, storeEvent } from './voice.service';
 
@@ -138,7 +138,7 @@ describe('a missed call is texted back once, after the delay', () => {
   it('a voicemail that is never reported finished holds the text back at most greeting + max length', async () => {
     const c = await company({ voicemailMaxSeconds: 30 });
     const callSid = 'CA-stuck';
-    await answerIncomingCall(t.deps.messaging, { provider: 'simulator', params: { CallSid: callSid, From: CALLER, To: c.number } });
+    await answerIncomingCall(t.deps, { provider: 'simulator', params: { CallSid: callSid, From: CALLER, To: c.number } });
     await t.deps.queue.drain();
     await pass(49 * SECOND);
     expect(await outbound()).toHaveLength(0);
@@ -148,19 +148,19 @@ describe('a missed call is texted back once, after the delay', () => {
 
   it('with transcription on, waits for the transcript at most 30 s, then texts without it', async () => {
     const c = await company();
-    await answerIncomingCall(t.deps.messaging, { provider: 'simulator', params: { CallSid: 'CA-slow', From: CALLER, To: c.number } });
+    await answerIncomingCall(t.deps, { provider: 'simulator', params: { CallSid: 'CA-slow', From: CALLER, To: c.number } });
     await t.deps.queue.drain();
     await pass(10 * SECOND);
     const recording = { CallSid: 'CA-slow', RecordingSid: 'RE-slow', RecordingDuration: '2', RecordingStatus: 'completed' };
-    await storeEvent(t.deps.messaging, 'recording', { provider: 'simulator', params: recording });
-    await storeEvent(t.deps.messaging, 'call_status', { provider: 'simulator', params: { CallSid: 'CA-slow', CallStatus: 'completed', CallDuration: '10' } });
+    await storeEvent(t.deps, 'recording', { provider: 'simulator', params: recording });
+    await storeEvent(t.deps, 'call_status', { provider: 'simulator', params: { CallSid: 'CA-slow', CallStatus: 'completed', CallDuration: '10' } });
     await pass(29 * SECOND);
     expect(await outbound()).toHaveLength(0);
     await pass(2 * SECOND);
     const [text] = await outbound();
     expect(text!.body).not.toContain('voicemail');
     // The transcript arriving later is still stored and told, and sends nothing more.
-    await storeEvent(t.deps.messaging, 'transcription', { provider: 'simulator', params: { CallSid: 'CA-slow', RecordingSid: 'RE-slow', TranscriptionStatus: 'completed', TranscriptionText: 'Need a quote.' } });
+    await storeEvent(t.deps, 'transcription', { provider: 'simulator', params: { CallSid: 'CA-slow', RecordingSid: 'RE-slow', TranscriptionStatus: 'completed', TranscriptionText: 'Need a quote.' } });
     await pass(5 * SECOND);
     expect((await allCalls())[0]).toMatchObject({ transcript: 'Need a quote.', transcriptStatus: 'completed' });
     expect(await outbound()).toHaveLength(1);
@@ -169,8 +169,8 @@ describe('a missed call is texted back once, after the delay', () => {
 
 describe('skip rules: no text, and the reason on the call', () => {
   const missedCallFrom = async (c: Awaited<ReturnType<typeof company>>, from: string, sid = `CA${from}`) => {
-    await answerIncomingCall(t.deps.messaging, { provider: 'simulator', params: { CallSid: sid, From: from, To: c.number } });
-    await storeEvent(t.deps.messaging, 'call_status', { provider: 'simulator', params: { CallSid: sid, CallStatus: 'completed', CallDuration: '3' } });
+    await answerIncomingCall(t.deps, { provider: 'simulator', params: { CallSid: sid, From: from, To: c.number } });
+    await storeEvent(t.deps, 'call_status', { provider: 'simulator', params: { CallSid: sid, CallStatus: 'completed', CallDuration: '3' } });
     await pass(16 * SECOND);
     return (await allCalls()).find((row) => row.providerCallSid === sid)!;
   };
@@ -237,11 +237,11 @@ describe('skip rules: no text, and the reason on the call', () => {
 
   it('two quick calls (the second before the first is texted): exactly one text', async () => {
     const c = await company();
-    await answerIncomingCall(t.deps.messaging, { provider: 'simulator', params: { CallSid: 'CA-a', From: CALLER, To: c.number } });
+    await answerIncomingCall(t.deps, { provider: 'simulator', params: { CallSid: 'CA-a', From: CALLER, To: c.number } });
     await pass(5 * SECOND);
-    await answerIncomingCall(t.deps.messaging, { provider: 'simulator', params: { CallSid: 'CA-b', From: CALLER, To: c.number } });
-    await storeEvent(t.deps.messaging, 'call_status', { provider: 'simulator', params: { CallSid: 'CA-a', CallStatus: 'completed' } });
-    await storeEvent(t.deps.messaging, 'call_status', { provider: 'simulator', params: { CallSid: 'CA-b', CallStatus: 'completed' } });
+    await answerIncomingCall(t.deps, { provider: 'simulator', params: { CallSid: 'CA-b', From: CALLER, To: c.number } });
+    await storeEvent(t.deps, 'call_status', { provider: 'simulator', params: { CallSid: 'CA-a', CallStatus: 'completed' } });
+    await storeEvent(t.deps, 'call_status', { provider: 'simulator', params: { CallSid: 'CA-b', CallStatus: 'completed' } });
     await pass(30 * SECOND);
     expect(await outbound()).toHaveLength(1);
     expect((await allCalls()).map((row) => [row.textBackOutcome, row.textBackReason])).toEqual([
@@ -271,11 +271,11 @@ describe('idempotency', () => {
   it('a replayed call event changes nothing: one call, one lead, one text', async () => {
     const c = await company();
     const params = { CallSid: 'CA-replay', From: CALLER, To: c.number };
-    expect((await answerIncomingCall(t.deps.messaging, { provider: 'simulator', params })).duplicate).toBe(false);
-    expect((await answerIncomingCall(t.deps.messaging, { provider: 'simulator', params })).duplicate).toBe(true);
+    expect((await answerIncomingCall(t.deps, { provider: 'simulator', params })).duplicate).toBe(false);
+    expect((await answerIncomingCall(t.deps, { provider: 'simulator', params })).duplicate).toBe(true);
     const status = { CallSid: 'CA-replay', CallStatus: 'completed' };
-    await storeEvent(t.deps.messaging, 'call_status', { provider: 'simulator', params: status });
-    expect((await storeEvent(t.deps.messaging, 'call_status', { provider: 'simulator', params: status })).duplicate).toBe(true);
+    await storeEvent(t.deps, 'call_status', { provider: 'simulator', params: status });
+    expect((await storeEvent(t.deps, 'call_status', { provider: 'simulator', params: status })).duplicate).toBe(true);
     await pass(20 * SECOND);
     expect(await allCalls()).toHaveLength(1);
     expect(await t.deps.db.select().from(leads)).toHaveLength(1);
@@ -288,8 +288,8 @@ describe('calls.list / calls.get and settings', () => {
   it('lists the company’s calls newest first with keyset paging and filters; another company’s call is NOT_FOUND', async () => {
     const c = await company();
     for (let i = 0; i < 3; i += 1) {
-      await answerIncomingCall(t.deps.messaging, { provider: 'simulator', params: { CallSid: `CA-list-${i}`, From: CALLER, To: c.number } });
-      await storeEvent(t.deps.messaging, 'call_status', { provider: 'simulator', params: { CallSid: `CA-list-${i}`, CallStatus: 'completed' } });
+      await answerIncomingCall(t.deps, { provider: 'simulator', params: { CallSid: `CA-list-${i}`, From: CALLER, To: c.number } });
+      await storeEvent(t.deps, 'call_status', { provider: 'simulator', params: { CallSid: `CA-list-${i}`, CallStatus: 'completed' } });
       await pass(20 * SECOND);
     }
     const page1 = await c.caller.calls.list({ limit: 2 });

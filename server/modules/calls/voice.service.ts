@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { isAnonymousCaller } from '@contracts/call';
 import { phoneNumbers } from '@server/platform/db/schema';
-import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
+import type { AppServices } from '@server/platform/services';
 import { type CallEventKind, type CallProvider, callEventKey, type IncomingRoute, recordCallEvent, routeIncoming } from './call-events.service';
 import { type MissedCallSettings, missedCallSettingsOf } from './missed-call-settings.service';
 import { greetingRecordingId } from './recordings.service';
@@ -42,7 +42,7 @@ export interface VoiceRequest {
 }
 
 /** The voicemail TwiML of a company: its uploaded greeting played when it chose one (and the request can sign it). */
-async function companyVoicemailTwiml(deps: MessagingDeps, request: VoiceRequest, companyId: string, settings: MissedCallSettings): Promise<string> {
+async function companyVoicemailTwiml(deps: AppServices, request: VoiceRequest, companyId: string, settings: MissedCallSettings): Promise<string> {
   const recordingId = request.greetingUrl ? await greetingRecordingId(deps.db, companyId, settings.greetingSource) : null;
   return voicemailTwiml(settings, deps.publicUrl, recordingId && request.greetingUrl ? request.greetingUrl(recordingId) : null);
 }
@@ -60,7 +60,7 @@ function routeParams(route: IncomingRoute): Record<string, string> {
  * action callerId>`), mode b (or mode a with no phone to ring) plays the greeting and records a voicemail. A call to
  * a number nobody uses is rejected.
  */
-export async function answerIncomingCall(deps: MessagingDeps, request: VoiceRequest): Promise<{ twiml: string; route: IncomingRoute | null; duplicate: boolean }> {
+export async function answerIncomingCall(deps: AppServices, request: VoiceRequest): Promise<{ twiml: string; route: IncomingRoute | null; duplicate: boolean }> {
   const { params } = request;
   const [number] = await deps.db
     .select({ companyId: phoneNumbers.companyId, e164: phoneNumbers.e164 })
@@ -93,7 +93,7 @@ const VOICEMAIL_AFTER_DIAL = new Set(['no-answer', 'busy', 'failed']);
  * The Dial's action: the business's phone was answered (the call is over: hang up), or not — no answer, busy or
  * failed → the greeting and the voicemail; the caller gave up (canceled) → hang up. Stored and queued like every event.
  */
-export async function answerDialResult(deps: MessagingDeps, request: VoiceRequest): Promise<{ twiml: string; duplicate: boolean }> {
+export async function answerDialResult(deps: AppServices, request: VoiceRequest): Promise<{ twiml: string; duplicate: boolean }> {
   const { params } = request;
   const { duplicate } = await storeEvent(deps, 'dial', request);
   const status = (params.DialCallStatus ?? '').toLowerCase();
@@ -108,13 +108,13 @@ export async function answerDialResult(deps: MessagingDeps, request: VoiceReques
 }
 
 /** The Record's action (the voicemail is over): stored and queued; the caller is thanked by the hang-up. */
-export async function answerRecorded(deps: MessagingDeps, request: VoiceRequest): Promise<{ twiml: string; duplicate: boolean }> {
+export async function answerRecorded(deps: AppServices, request: VoiceRequest): Promise<{ twiml: string; duplicate: boolean }> {
   const { duplicate } = await storeEvent(deps, 'recorded', request);
   return { twiml: twiml.response(twiml.hangup()), duplicate };
 }
 
 /** Status, recording and transcription callbacks: stored and queued (idempotent on their keys), nothing else. */
-export async function storeEvent(deps: MessagingDeps, kind: CallEventKind, request: VoiceRequest): Promise<{ duplicate: boolean; invalid?: true }> {
+export async function storeEvent(deps: AppServices, kind: CallEventKind, request: VoiceRequest): Promise<{ duplicate: boolean; invalid?: true }> {
   const eventKey = callEventKey(kind, request.params);
   if (!eventKey) return { duplicate: false, invalid: true };
   return recordCallEvent(deps, { provider: request.provider, kind, eventKey, payload: request.params, ...(request.runAt ? { runAt: request.runAt } : {}) });

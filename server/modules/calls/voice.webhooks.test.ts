@@ -11,7 +11,7 @@ import { createLogger } from '@server/platform/lib/logger';
 import { setActiveNumber } from '@server/modules/phone-numbers/active-number';
 import { NUMBER_HOOKS_VERSION, numberHooks, scheduleNumberHooks } from '@server/modules/phone-numbers/number-hooks.jobs';
 import { createTestDatabase, type TestDatabase } from '@server/platform/testing/test-database';
-import { createMemoryMailer } from '@server/platform/testing/test-deps';
+import { createMemoryMailer } from '@server/testing/test-app';
 import { escapeXml } from './twiml';
 import { readBody } from '@server/platform/testing/read-body';
 
@@ -95,7 +95,7 @@ const HANGUP = '<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Respo
 async function pass(ms: number) {
   for (let elapsed = 0; elapsed < ms; elapsed += SECOND) {
     clock.advance(SECOND);
-    await app.deps.queue.drain();
+    await app.services.queue.drain();
   }
 }
 const sentTexts = () => twilioRequests.filter((r) => r.method === 'POST' && r.url.endsWith('/Messages.json'));
@@ -231,7 +231,7 @@ describe('signed, idempotent callbacks', () => {
 
 describe('the Twilio adapter points numbers’ calls at us', () => {
   it('buying, connecting and re-configuring a number set SmsUrl, VoiceUrl and the call StatusCallback', async () => {
-    const provisioning = app.deps.provisioning!;
+    const provisioning = app.services.provisioning!;
     const hooks = numberHooks(PUBLIC_URL, '+14155550777');
     await provisioning.buy(hooks);
     await provisioning.adopt(hooks);
@@ -253,16 +253,16 @@ describe('the Twilio adapter points numbers’ calls at us', () => {
     // beforeEach connected BUSINESS the old way (hooks version 1); a number of today's version is left alone.
     const [other] = await database.db.insert(companies).values({ name: 'Other', trialEndsAt: clock.now() }).returning();
     await database.db.transaction((tx) => setActiveNumber(tx, { companyId: other!.id, e164: '+14155550888', provider: 'twilio', providerSid: 'PN-new', now: clock.now(), hooksVersion: NUMBER_HOOKS_VERSION }));
-    await scheduleNumberHooks(app.deps.queue, database.db);
-    await scheduleNumberHooks(app.deps.queue, database.db);
-    await app.deps.queue.drain();
+    await scheduleNumberHooks(app.services.queue, database.db);
+    await scheduleNumberHooks(app.services.queue, database.db);
+    await app.services.queue.drain();
     const writes = twilioRequests.filter((r) => r.method === 'POST');
     expect(writes.map((w) => w.url.replace(/^.*\/Accounts\/[^/]+/, ''))).toEqual(['/IncomingPhoneNumbers/PN1.json']);
     expect(writes[0]!.form.get('VoiceUrl')).toBe(`${PUBLIC_URL}/webhooks/twilio/voice`);
     const numbers = await database.db.select().from(phoneNumbers);
     expect(numbers.map((n) => n.hooksVersion)).toEqual([NUMBER_HOOKS_VERSION, NUMBER_HOOKS_VERSION]);
-    await scheduleNumberHooks(app.deps.queue, database.db);
-    await app.deps.queue.drain();
+    await scheduleNumberHooks(app.services.queue, database.db);
+    await app.services.queue.drain();
     expect(twilioRequests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 });

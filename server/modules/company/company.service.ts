@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { CompanyScope } from '@server/platform/trpc/scope';
+import type { CompanyScope } from '@server/platform/db/scope';
 import { companies } from '@server/platform/db/schema';
 import { AppError, notFound } from '@server/platform/errors/app-error';
 import type { UpdateAddressInput, UpdateCompanyInput } from './company.schema';

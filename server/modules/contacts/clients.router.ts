@@ -32,16 +32,16 @@ export const clientsRouter = router({
     )
     .mutation(({ ctx, input }) => {
       const { id: clientId, ...changes } = input;
-      return updateClient(companyScope(ctx), ctx.deps.messaging, clientId, changes);
+      return updateClient(companyScope(ctx), ctx.services, clientId, changes);
     }),
 
   setBlocked: protectedProcedure
     .input(z.object({ id, blocked: z.boolean() }))
-    .mutation(({ ctx, input }) => setClientBlocked(companyScope(ctx), ctx.deps.messaging, input.id, input.blocked)),
+    .mutation(({ ctx, input }) => setClientBlocked(companyScope(ctx), ctx.services, input.id, input.blocked)),
 
   duplicates: protectedProcedure.input(z.object({ id })).query(({ ctx, input }) => duplicateCandidates(companyScope(ctx), input.id)),
 
   merge: protectedProcedure
     .input(z.object({ keepId: id, mergeId: id }))
-    .mutation(({ ctx, input }) => mergeClients(companyScope(ctx), ctx.deps.messaging, input.keepId, input.mergeId)),
+    .mutation(({ ctx, input }) => mergeClients(companyScope(ctx), ctx.services, input.keepId, input.mergeId)),
 });

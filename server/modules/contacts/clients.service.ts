@@ -6,11 +6,11 @@ import { AppError, invalidField, notFound } from '@server/platform/errors/app-er
 import { lockKey } from '@server/platform/db/rate-limit';
 import { formatPhone } from '@contracts/phone';
 import { findContactByPhone } from './contact-lookup';
-import { contactDisplayName } from '@server/modules/messaging/messaging.deps';
+import { contactDisplayName } from '@contracts/person';
 import { type EventDeps, transactionWithEvents } from '@server/platform/events/domain-events';
-import type { CompanyScope } from '@server/platform/trpc/scope';
+import type { CompanyScope } from '@server/platform/db/scope';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
-import { contactSummary } from '@server/modules/conversations/conversations.service';
+import { contactSummary } from './contact-summary';
 
 async function scopedContact(executor: DbOrTx, companyId: string, id: string) {
   const [row] = await executor

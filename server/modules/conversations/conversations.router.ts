@@ -35,28 +35,28 @@ export const conversationsRouter = router({
 
   send: protectedProcedure
     .input(z.object({ conversationId: id, body: messageBody }))
-    .mutation(({ ctx, input }) => sendStaffMessage(companyScope(ctx), ctx.deps.messaging, input)),
+    .mutation(({ ctx, input }) => sendStaffMessage(companyScope(ctx), ctx.services, input)),
 
   /** "Text this client": opens (or finds) the client's thread on the business number. */
   start: protectedProcedure
     .input(z.object({ contactId: id }))
-    .mutation(({ ctx, input }) => startConversation(companyScope(ctx), ctx.deps.messaging, input.contactId)),
+    .mutation(({ ctx, input }) => startConversation(companyScope(ctx), ctx.services, input.contactId)),
 
   markRead: protectedProcedure
     .input(z.object({ id }))
-    .mutation(({ ctx, input }) => updateConversation(companyScope(ctx), ctx.deps.messaging, input.id, { unreadCount: 0 })),
+    .mutation(({ ctx, input }) => updateConversation(companyScope(ctx), ctx.services, input.id, { unreadCount: 0 })),
 
   setMode: protectedProcedure
     .input(z.object({ id, mode: z.enum(['ai', 'human']) }))
-    .mutation(({ ctx, input }) => updateConversation(companyScope(ctx), ctx.deps.messaging, input.id, { mode: input.mode })),
+    .mutation(({ ctx, input }) => updateConversation(companyScope(ctx), ctx.services, input.id, { mode: input.mode })),
 
   assign: protectedProcedure
     .input(z.object({ id, userId: id.nullable() }))
-    .mutation(({ ctx, input }) => updateConversation(companyScope(ctx), ctx.deps.messaging, input.id, { assignedUserId: input.userId })),
+    .mutation(({ ctx, input }) => updateConversation(companyScope(ctx), ctx.services, input.id, { assignedUserId: input.userId })),
 
   setStatus: protectedProcedure
     .input(z.object({ id, status: z.enum(['open', 'closed']) }))
-    .mutation(({ ctx, input }) => updateConversation(companyScope(ctx), ctx.deps.messaging, input.id, { status: input.status })),
+    .mutation(({ ctx, input }) => updateConversation(companyScope(ctx), ctx.services, input.id, { status: input.status })),
 
   unreadCount: protectedProcedure.query(async ({ ctx }) => ({ conversations: await unreadConversations(companyScope(ctx)) })),
 
@@ -64,7 +64,7 @@ export const conversationsRouter = router({
   events: protectedProcedure.subscription(async function* ({ ctx, signal }) {
     const pending: CompanyEvent[] = [];
     let wake: (() => void) | null = null;
-    const unsubscribe = ctx.deps.messaging.bus.subscribe(ctx.companyId, (event) => {
+    const unsubscribe = ctx.services.bus.subscribe(ctx.companyId, (event) => {
       pending.push(event);
       wake?.();
     });

@@ -8,42 +8,17 @@ import { contactFullName, searchWhere } from '@server/platform/db/search';
 import { AppError, notFound } from '@server/platform/errors/app-error';
 import { MAX_TEXT_LENGTH } from '@contracts/merge-tags';
 import { assertKnownMergeTags, renderMergeTags } from '@server/modules/messaging/merge-tags';
-import { contactDisplayName, type MessagingDeps } from '@server/modules/messaging/messaging.deps';
+import type { AppServices } from '@server/platform/services';
+import { contactDisplayName } from '@contracts/person';
 import { type EventDeps, transactionWithEvents } from '@server/platform/events/domain-events';
 import { queueOutbound, scheduledNote } from '@server/modules/messaging/outbound.service';
-import type { CompanyScope } from '@server/platform/trpc/scope';
+import type { CompanyScope } from '@server/platform/db/scope';
 import { assertTeamMember } from '@server/modules/team/team.service';
 import { activeNumberOf } from '@server/modules/phone-numbers/active-number';
+import { contactSummary } from '@server/modules/contacts/contact-summary';
 
 export const INBOX_FILTERS = ['all', 'needs_human', 'ai', 'mine', 'unread', 'closed'] as const;
 export type InboxFilter = (typeof INBOX_FILTERS)[number];
-
-type ContactRow = typeof contacts.$inferSelect;
-
-/** The columns contactSummary reads: select these, not the whole row, where only the summary is needed. */
-export const CONTACT_SUMMARY_COLUMNS = {
-  id: contacts.id,
-  firstName: contacts.firstName,
-  lastName: contacts.lastName,
-  phone: contacts.phone,
-  otherPhones: contacts.otherPhones,
-  optedOutAt: contacts.optedOutAt,
-  blockedAt: contacts.blockedAt,
-};
-
-export function contactSummary(contact: Pick<ContactRow, keyof typeof CONTACT_SUMMARY_COLUMNS>) {
-  return {
-    id: contact.id,
-    name: contactDisplayName(contact),
-    firstName: contact.firstName,
-    lastName: contact.lastName,
-    phone: contact.phone,
-    otherPhones: contact.otherPhones,
-    optedOut: contact.optedOutAt !== null,
-    optedOutAt: contact.optedOutAt?.getTime() ?? null,
-    blocked: contact.blockedAt !== null,
-  };
-}
 
 /** A conversation of the caller's company, or NOT_FOUND (whether absent or another company's). */
 async function scopedConversation(executor: DbOrTx, companyId: string, id: string) {
@@ -165,7 +140,7 @@ export async function getConversation(scope: CompanyScope, id: string) {
  * A staff member's text: merge tags filled, sent now (a person is replying), and the thread switches to
  * "You're in control" so the AI stops answering.
  */
-export async function sendStaffMessage(scope: CompanyScope, messaging: MessagingDeps, input: { conversationId: string; body: string }) {
+export async function sendStaffMessage(scope: CompanyScope, messaging: AppServices, input: { conversationId: string; body: string }) {
   assertKnownMergeTags(input.body);
   const message = await transactionWithEvents(messaging, async (tx, events) => {
     const { conversation, contact, number, company } = await scopedThread(tx, scope.companyId, input.conversationId);
@@ -263,7 +238,7 @@ export async function deleteTemplate(scope: CompanyScope, id: string) {
 export async function openConversation(
   tx: DbOrTx,
   companyId: string,
-  contact: ContactRow,
+  contact: typeof contacts.$inferSelect,
   number: typeof phoneNumbers.$inferSelect,
   peerPhone: string,
   now: Date,

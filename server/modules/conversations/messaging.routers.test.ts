@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { getEventListeners } from 'node:events';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { consentEvents, contacts, leads, notifications, simulatorDevices, users } from '@server/platform/db/schema';
-import { callerFor, setUpTestApp, signUp, type TestDeps } from '@server/platform/testing/test-deps';
+import { callerFor, setUpTestApp, signUp, type TestDeps } from '@server/testing/test-app';
 import { trpcErrorOf } from '@server/platform/testing/trpc-error';
 import { appRouter } from '@server/app.router';
 import { createContextInner } from '@server/platform/trpc/context';
@@ -157,7 +157,7 @@ describe('conversations', () => {
     const listenersAfter = async (events: number) => {
       for (let i = 0; i < events; i += 1) {
         const next = iterator.next();
-        t.deps.messaging.bus.publish(contact!.companyId, event);
+        t.deps.bus.publish(contact!.companyId, event);
         expect((await next).value).toEqual(event);
       }
       return getEventListeners(controller.signal, 'abort').length;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DAY, HOUR, MINUTE, SECOND } from '@server/platform/lib/clock';
-import { callerFor, setUpTestApp, signUp } from '@server/platform/testing/test-deps';
+import { callerFor, setUpTestApp, signUp } from '@server/testing/test-app';
 import { answerIncomingCall, storeEvent } from '@server/modules/calls/voice.service';
 
 const t = setUpTestApp();
@@ -124,8 +124,8 @@ describe('dashboard.summary', () => {
     let sid = 0;
     const missedCall = async (from: string) => {
       sid += 1;
-      await answerIncomingCall(t.deps.messaging, { provider: 'simulator', params: { CallSid: `CA-funnel-${sid}`, From: from, To: number.e164 } });
-      await storeEvent(t.deps.messaging, 'call_status', { provider: 'simulator', params: { CallSid: `CA-funnel-${sid}`, CallStatus: 'completed' } });
+      await answerIncomingCall(t.deps, { provider: 'simulator', params: { CallSid: `CA-funnel-${sid}`, From: from, To: number.e164 } });
+      await storeEvent(t.deps, 'call_status', { provider: 'simulator', params: { CallSid: `CA-funnel-${sid}`, CallStatus: 'completed' } });
       await pass(20 * SECOND);
     };
     const ann = await caller.phone.simulator.addDevice({ phone: '+13125550171' });

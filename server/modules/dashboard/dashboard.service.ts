@@ -3,8 +3,8 @@ import { LEAD_SOURCES, type LeadSource } from '@contracts/lead';
 import { zonesForPhone } from '@contracts/send-window';
 import { aiTurns, calls, companies, contacts, conversations, leads, messages, phoneNumbers, simulatorDevices, users } from '@server/platform/db/schema';
 import { DAY, MINUTE } from '@server/platform/lib/clock';
-import type { CompanyScope } from '@server/platform/trpc/scope';
-import { contactDisplayName } from '@server/modules/messaging/messaging.deps';
+import type { CompanyScope } from '@server/platform/db/scope';
+import { contactDisplayName } from '@contracts/person';
 
 export const DASHBOARD_PERIODS = [7, 30, 90] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];

@@ -5,7 +5,7 @@ import { protectedProcedure, router } from '@server/platform/trpc/trpc';
 import type { Context } from '@server/platform/trpc/context';
 import { DEFAULT_EMAIL_GATEWAY, getGateway, getInboundEmail, listInboundEmails, rotateGateway } from './email-gateway.service';
 
-const configOf = (ctx: Context) => ctx.deps.emailGateway ?? { ...DEFAULT_EMAIL_GATEWAY, smtp: false, webhook: false };
+const configOf = (ctx: Context) => ctx.services.emailGateway ?? { ...DEFAULT_EMAIL_GATEWAY, smtp: false, webhook: false };
 
 const listInput = z.object({ cursor: z.string().max(200).optional(), limit: z.number().int().min(1).max(100).default(25) });
 

@@ -7,9 +7,9 @@ import { companies, contacts, emailGateways, inboundEmails, leads, nonTextableNu
 import { notFound } from '@server/platform/errors/app-error';
 import { transactionWithEvents } from '@server/platform/events/domain-events';
 import { HOUR } from '@server/platform/lib/clock';
-import type { CompanyScope } from '@server/platform/trpc/scope';
-import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
-import { contactDisplayName } from '@server/modules/messaging/messaging.deps';
+import type { CompanyScope } from '@server/platform/db/scope';
+import type { AppServices } from '@server/platform/services';
+import { contactDisplayName } from '@contracts/person';
 import { queueOutbound } from '@server/modules/messaging/outbound.service';
 import { takeEmailLead } from '@server/modules/intake/email.channel';
 import { parseLeadEmail, splitName } from './email-parsers';
@@ -36,7 +36,7 @@ export function tokenOf(address: string, domain: string): string | null {
   return match && match[2]?.toLowerCase() === domain.toLowerCase() ? (match[1] ?? '').toLowerCase() : null;
 }
 
-type Db = MessagingDeps['db'];
+type Db = AppServices['db'];
 
 async function gatewayOf(db: Db, companyId: string, now: Date) {
   await db.insert(emailGateways).values({ companyId, token: newToken(), createdAt: now }).onConflictDoNothing();
@@ -93,7 +93,7 @@ const fromHeaderOf = (raw: Buffer): string | null => {
  * company's live address; store it raw and queue its reading in one transaction. The same Message-ID again (a
  * provider's retry) is a duplicate and changes nothing.
  */
-export async function receiveEmail(deps: Pick<MessagingDeps, 'db' | 'clock' | 'queue' | 'logger'>, config: EmailGatewayConfig, input: ReceivedEmail): Promise<ReceiveResult> {
+export async function receiveEmail(deps: Pick<AppServices, 'db' | 'clock' | 'queue' | 'logger'>, config: EmailGatewayConfig, input: ReceivedEmail): Promise<ReceiveResult> {
   if (input.raw.length > config.maxBytes) return { outcome: 'rejected', reason: 'too_large' };
   const fromHeader = fromHeaderOf(input.raw);
   const sender = input.mailFrom?.trim() || fromHeader;
@@ -152,7 +152,7 @@ function textBackBody(companyName: string, firstName: string | null, lead: Extra
  * thread is already going); without one it is still a lead — found by the person's email address when there is
  * one — whose summary is the email's words, and nobody is texted.
  */
-export async function processInboundEmail(deps: MessagingDeps, emailId: string): Promise<void> {
+export async function processInboundEmail(deps: AppServices, emailId: string): Promise<void> {
   const [email] = await deps.db.select().from(inboundEmails).where(eq(inboundEmails.id, emailId)).limit(1);
   if (!email || email.processedAt) return;
   let mail: Awaited<ReturnType<typeof readMail>>;

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { consentEvents, contacts, conversations, inboundEmails, leads, messages } from '@server/platform/db/schema';
 import { createLogger } from '@server/platform/lib/logger';
-import { callerFor, setUpTestApp, signUp } from '@server/platform/testing/test-deps';
+import { callerFor, setUpTestApp, signUp } from '@server/testing/test-app';
 import { trpcErrorOf } from '@server/platform/testing/trpc-error';
 import { DEFAULT_EMAIL_GATEWAY, tokenOf } from './email-gateway.service';
 import { registerEmailWebhook } from './email.webhooks';
@@ -34,7 +34,7 @@ async function company(email = 'owner@gateway.test', withNumber = true) {
 
 async function webhookApp() {
   const app = Fastify({ logger: false });
-  await registerEmailWebhook(app, { deps: t.deps.messaging, config, secret: SECRET });
+  await registerEmailWebhook(app, { services: t.deps, config, secret: SECRET });
   return app;
 }
 
@@ -56,7 +56,7 @@ describe('the forwarding address', () => {
 describe('SMTP listener', () => {
   it('an SMTP client (nodemailer) delivering a Thumbtack email creates the lead with the parsed phone, and the person is texted back', async () => {
     const { caller, address } = await company();
-    smtp = await startSmtpListener(t.deps.messaging, config, { port: 0, host: '127.0.0.1', logger: createLogger('silent') });
+    smtp = await startSmtpListener(t.deps, config, { port: 0, host: '127.0.0.1', logger: createLogger('silent') });
     const transport = createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true });
     const info = await transport.sendMail({ envelope: { from: 'bounce-8812@notifications.thumbtack.com', to: [address] }, raw: fixture('thumbtack.eml', address) });
     expect(info.accepted).toEqual([address]);
@@ -83,7 +83,7 @@ describe('SMTP listener', () => {
 
   it('refuses another address (550), a null sender and an oversized email (552)', async () => {
     const { address } = await company();
-    smtp = await startSmtpListener(t.deps.messaging, config, { port: 0, host: '127.0.0.1', logger: createLogger('silent') });
+    smtp = await startSmtpListener(t.deps, config, { port: 0, host: '127.0.0.1', logger: createLogger('silent') });
     const transport = createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true });
     const stranger = `leads+${'0'.repeat(32)}@${config.domain}`;
     await expect(transport.sendMail({ envelope: { from: 'a@b.example', to: [stranger] }, raw: fixture('other.eml', stranger) })).rejects.toMatchObject({ responseCode: 550 });

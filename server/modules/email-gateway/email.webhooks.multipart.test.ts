@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contacts, inboundEmails, leads, messages } from '@server/platform/db/schema';
-import { callerFor, setUpTestApp, signUp } from '@server/platform/testing/test-deps';
+import { callerFor, setUpTestApp, signUp } from '@server/testing/test-app';
 import { DEFAULT_EMAIL_GATEWAY } from './email-gateway.service';
 import { registerEmailWebhook } from './email.webhooks';
 
@@ -40,7 +40,7 @@ async function company(email = 'owner@multipart.test') {
 
 async function webhookApp() {
   const app = Fastify({ logger: false });
-  await registerEmailWebhook(app, { deps: t.deps.messaging, config, secret: SECRET });
+  await registerEmailWebhook(app, { services: t.deps, config, secret: SECRET });
   // A route outside the webhook's scope: multipart must not reach it.
   app.post('/elsewhere', async () => ({ ok: true }));
   return app;

@@ -3,7 +3,7 @@ import { finished } from 'node:stream/promises';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
+import type { AppServices } from '@server/platform/services';
 import { type EmailGatewayConfig, receiveEmail } from './email-gateway.service';
 
 /** What a JSON inbound-parse webhook sends: the raw MIME (as `raw`, SendGrid's `email` or Postmark's `RawEmail`). */
@@ -194,7 +194,7 @@ function refuse(reply: FastifyReply, refusal: Refusal) {
  * 422 (no sender), 404 (no company's address), 202 (stored) and 200 (a duplicate). Registered only when the secret
  * is set; the multipart parser exists in this route's scope only.
  */
-export function registerEmailWebhook(app: FastifyInstance, options: { deps: Pick<MessagingDeps, 'db' | 'clock' | 'queue' | 'logger'>; config: EmailGatewayConfig; secret: string }) {
+export function registerEmailWebhook(app: FastifyInstance, options: { services: Pick<AppServices, 'db' | 'clock' | 'queue' | 'logger'>; config: EmailGatewayConfig; secret: string }) {
   const { config } = options;
   // Base64 in JSON is 4/3 of the email, plus the envelope fields.
   const bodyLimit = Math.ceil(config.maxBytes * 1.4) + 64 * 1024;
@@ -243,7 +243,7 @@ export function registerEmailWebhook(app: FastifyInstance, options: { deps: Pick
       }
       if (input.raw.length === 0) return reply.code(400).send({ error: 'The email is empty' });
       const recipients = input.recipients.length > 0 ? input.recipients : headerRecipients(input.raw);
-      const result = await receiveEmail(options.deps, config, { channel: 'http', raw: input.raw, recipients, mailFrom: input.mailFrom, spf: input.spf, dkim: input.dkim });
+      const result = await receiveEmail(options.services, config, { channel: 'http', raw: input.raw, recipients, mailFrom: input.mailFrom, spf: input.spf, dkim: input.dkim });
       if (result.outcome === 'rejected') {
         const [code, error] = result.reason === 'too_large' ? [413, 'The email is too large'] : result.reason === 'no_sender' ? [422, 'The email has no sender'] : [404, 'No company uses this address'];
         return reply.code(code).send({ error });

@@ -1,6 +1,6 @@
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import type { Logger } from '@server/platform/lib/logger';
-import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
+import type { AppServices } from '@server/platform/services';
 import { companyForRecipients, type EmailGatewayConfig, receiveEmail } from './email-gateway.service';
 
 export interface SmtpListener {
@@ -16,7 +16,7 @@ const smtpError = (code: number, message: string) => Object.assign(new Error(mes
  * MAIL FROM, an email over the size limit with 552 after its stream is drained (smtp-server only flags it).
  */
 export async function startSmtpListener(
-  deps: Pick<MessagingDeps, 'db' | 'clock' | 'queue' | 'logger'>,
+  deps: Pick<AppServices, 'db' | 'clock' | 'queue' | 'logger'>,
   config: EmailGatewayConfig,
   options: { port: number; host: string; logger: Logger },
 ): Promise<SmtpListener> {

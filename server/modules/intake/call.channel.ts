@@ -1,7 +1,7 @@
 import type { Tx } from '@server/platform/db/database';
 import type { companies, phoneNumbers } from '@server/platform/db/schema';
 import type { EventBatch } from '@server/platform/events/domain-events';
-import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
+import type { AppServices } from '@server/platform/services';
 import { type IntakeResult, takeInquiry } from './intake.service';
 
 export interface MissedCallInquiry {
@@ -19,7 +19,7 @@ export interface MissedCallInquiry {
  * inquiry (the calls table keeps it, linked to the client, conversation and lead). In the caller's transaction
  * (the one that records the call as missed), so the call and its lead exist together.
  */
-export async function takeMissedCall(tx: Tx, deps: MessagingDeps, events: EventBatch, input: MissedCallInquiry): Promise<IntakeResult> {
+export async function takeMissedCall(tx: Tx, deps: AppServices, events: EventBatch, input: MissedCallInquiry): Promise<IntakeResult> {
   return takeInquiry(tx, deps, events, {
     company: input.company,
     source: 'missed_call',

@@ -4,7 +4,7 @@ import { truncate } from '@contracts/text';
 import type { Tx } from '@server/platform/db/database';
 import type { companies, phoneNumbers } from '@server/platform/db/schema';
 import type { EventBatch } from '@server/platform/events/domain-events';
-import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
+import type { AppServices } from '@server/platform/services';
 import { type IntakeResult, takeInquiry } from './intake.service';
 
 export interface EmailInquiry {
@@ -31,7 +31,7 @@ export interface EmailInquiry {
  * the words it came from. Nothing is "said" in the thread: the email stays on /email-gateway, the lead's summary
  * carries its words.
  */
-export async function takeEmailLead(tx: Tx, deps: MessagingDeps, events: EventBatch, input: EmailInquiry): Promise<IntakeResult> {
+export async function takeEmailLead(tx: Tx, deps: AppServices, events: EventBatch, input: EmailInquiry): Promise<IntakeResult> {
   const { lead } = input;
   const where = input.parser === 'generic' ? 'an email' : `a ${EMAIL_PARSER_WORDS[input.parser]} lead email`;
   // With a phone the thread carries the talk and the summary is short; without one, the email's words are all staff

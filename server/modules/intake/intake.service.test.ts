@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LEAD_SOURCE_WORDS, LEAD_STATUS_WORDS } from '@contracts/lead';
 import { leads } from '@server/platform/db/schema';
 import { HOUR } from '@server/platform/lib/clock';
-import { callerFor, setUpTestApp, signUp } from '@server/platform/testing/test-deps';
+import { callerFor, setUpTestApp, signUp } from '@server/testing/test-app';
 import { INTAKE_RULES } from './intake.service';
 
 const t = setUpTestApp();

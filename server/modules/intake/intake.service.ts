@@ -11,9 +11,10 @@ import { storableValue, truncate } from '@contracts/text';
 import { findContactByEmail, findContactByPhone } from '@server/modules/contacts/contact-lookup';
 import { openConversation } from '@server/modules/conversations/conversations.service';
 import { applyInboundCompliance } from '@server/modules/messaging/compliance.service';
-import { contactDisplayName, type MessagingDeps } from '@server/modules/messaging/messaging.deps';
+import type { AppServices } from '@server/platform/services';
+import { contactDisplayName } from '@contracts/person';
 import { notify } from '@server/modules/notifications/notify.service';
-import { assistantTakesNewThread, scheduleAiTurn } from '@server/modules/ai/ai-engine';
+import { assistantTakesNewThread, scheduleAiTurn } from '@server/modules/ai/ai-turn.service';
 
 type CompanyRow = typeof companies.$inferSelect;
 type ContactRow = typeof contacts.$inferSelect;
@@ -81,7 +82,7 @@ export interface IntakeResult {
  * the texting rules, tell the team. In the caller's transaction, under a lock on (company, person), so two
  * inquiries from one new number cannot create two clients or two leads.
  */
-export async function takeInquiry(tx: Tx, deps: MessagingDeps, events: EventBatch, raw: Inquiry): Promise<IntakeResult> {
+export async function takeInquiry(tx: Tx, deps: AppServices, events: EventBatch, raw: Inquiry): Promise<IntakeResult> {
   // Every channel's words pass the same boundary (contracts/text), whatever the channel already did.
   const inquiry: Inquiry = { ...raw, person: storableValue(raw.person), message: raw.message ? storableValue(raw.message) : null, lead: storableValue(raw.lead), consent: raw.consent ? storableValue(raw.consent) : null };
   const now = deps.clock.now();

@@ -10,7 +10,7 @@ import { companies, messages } from '@server/platform/db/schema';
 import { ManualClock } from '@server/platform/lib/clock';
 import { createLogger } from '@server/platform/lib/logger';
 import { createTestDatabase, type TestDatabase } from '@server/platform/testing/test-database';
-import { callerFor, createMemoryMailer, signUp, type TestDeps } from '@server/platform/testing/test-deps';
+import { callerFor, createMemoryMailer, signUp, type TestDeps } from '@server/testing/test-app';
 
 /**
  * Property-based: arbitrary text from outside — any Unicode, NUL, lone surrogate halves, emoji and joined emoji at
@@ -77,7 +77,7 @@ describe('arbitrary text from outside', () => {
           expect(res.statusCode).toBeGreaterThanOrEqual(400);
           return;
         }
-        await app.deps.queue.drain();
+        await app.services.queue.drain();
         const stored = await database.db.select().from(messages).where(eq(messages.providerMessageId, params.MessageSid));
         expect(stored).toHaveLength(1);
         // What the signature covered, as URL-encoding round-trips it (lone halves become U+FFFD on the wire already).
@@ -89,7 +89,7 @@ describe('arbitrary text from outside', () => {
   });
 
   it('through every free-text API input: stored or refused with a readable 4xx, never an internal error', async () => {
-    const deps = { ...app.deps, mailer } as TestDeps;
+    const deps = { ...app.services, mailer } as TestDeps;
     const token = await signUp(deps, { email: 'owner@property.test', companyName: 'Property Two', signupPhone: null });
     const caller = callerFor(deps, { authToken: token });
     await caller.phone.useSimulator();

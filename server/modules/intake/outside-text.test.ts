@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { consentEvents, contacts, jobs, leads, messages, notifications } from '@server/platform/db/schema';
-import { callerFor, setUpTestApp, signUp } from '@server/platform/testing/test-deps';
+import { callerFor, setUpTestApp, signUp } from '@server/testing/test-app';
 import { receiveSms } from './sms.channel';
 
 const t = setUpTestApp();
@@ -13,7 +13,7 @@ async function business() {
   return { token, number };
 }
 
-const textFrom = (to: string, sid: string, body: string) => receiveSms(t.deps.messaging, { provider: 'twilio', providerMessageId: sid, from: CUSTOMER, to, body, media: [] });
+const textFrom = (to: string, sid: string, body: string) => receiveSms(t.deps, { provider: 'twilio', providerMessageId: sid, from: CUSTOMER, to, body, media: [] });
 
 /** A body whose emoji (a surrogate pair) starts at UTF-16 unit `at`, so a cut at at+1 splits it. */
 const emojiAt = (at: number, prefix = '') => `${prefix}${'x'.repeat(at - prefix.length)}🔧 and a bit more after the emoji`;

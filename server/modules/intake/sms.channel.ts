@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { companies, inboundEvents, messages, phoneNumbers } from '@server/platform/db/schema';
 import { lockKey } from '@server/platform/db/rate-limit';
 import { transactionWithEvents } from '@server/platform/events/domain-events';
-import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
+import type { AppServices } from '@server/platform/services';
 import { takeInquiry } from './intake.service';
-import { approveByAlertReply } from '@server/modules/ai/ai.service';
+import { approveByAlertReply } from '@server/modules/ai/held-replies.service';
 
 export interface ReceivedSms {
   eventId?: string;
@@ -27,7 +27,7 @@ export type ReceiveOutcome =
  * What is SMS-only stays here: which company owns the number it was sent to, and the provider's redelivery of a
  * text already stored (same MessageSid). One transaction with the provider event marked processed.
  */
-export async function receiveSms(deps: MessagingDeps, input: ReceivedSms): Promise<ReceiveOutcome> {
+export async function receiveSms(deps: AppServices, input: ReceivedSms): Promise<ReceiveOutcome> {
   return transactionWithEvents(deps, async (tx, events): Promise<ReceiveOutcome> => {
     const now = deps.clock.now();
     const markProcessed = () =>

@@ -3,7 +3,7 @@ import type { DbOrTx } from '@server/platform/db/database';
 import { companies, contacts, conversations, messages, phoneNumbers, widgetVisitorTokens } from '@server/platform/db/schema';
 import { lockKey } from '@server/platform/db/rate-limit';
 import { transactionWithEvents } from '@server/platform/events/domain-events';
-import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
+import type { AppServices } from '@server/platform/services';
 import { takeInquiry } from './intake.service';
 import { hashVisitorToken } from './web.channel';
 
@@ -88,7 +88,7 @@ export type VisitorMessageOutcome = { outcome: 'stored' | 'duplicate'; message: 
  * is honoured; a START is not, see compliance). `clientId` (the embed's id for the message) makes a resend after a
  * lost answer store nothing twice.
  */
-export async function takeVisitorMessage(deps: MessagingDeps, session: VisitorSession, input: { body: string; clientId: string }): Promise<VisitorMessageOutcome> {
+export async function takeVisitorMessage(deps: AppServices, session: VisitorSession, input: { body: string; clientId: string }): Promise<VisitorMessageOutcome> {
   return transactionWithEvents(deps, async (tx, events): Promise<VisitorMessageOutcome> => {
     const [thread] = await tx
       .select({ conversation: conversations, number: phoneNumbers, company: companies })

@@ -4,7 +4,7 @@ import { maskPhone, WIDGET_KIND_SOURCE, type WidgetKind } from '@contracts/widge
 import { companies, leads, widgetVisitorTokens } from '@server/platform/db/schema';
 import { transactionWithEvents } from '@server/platform/events/domain-events';
 import { HOUR } from '@server/platform/lib/clock';
-import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
+import type { AppServices } from '@server/platform/services';
 import { renderMergeTags } from '@server/modules/messaging/merge-tags';
 import { queueOutbound } from '@server/modules/messaging/outbound.service';
 import { activeNumberOf } from '@server/modules/phone-numbers/active-number';
@@ -53,7 +53,7 @@ export interface WebSubmissionResult {
  * text, queued at once through the outbound pipeline (the visitor asked to be texted, so it is a reply: no send
  * window). One transaction.
  */
-export async function takeWebSubmission(deps: MessagingDeps, input: WebSubmission): Promise<WebSubmissionResult> {
+export async function takeWebSubmission(deps: AppServices, input: WebSubmission): Promise<WebSubmissionResult> {
   return transactionWithEvents(deps, async (tx, events) => {
     const now = deps.clock.now();
     const [company] = await tx.select().from(companies).where(eq(companies.id, input.companyId)).limit(1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callerFor, setUpTestApp, signUp } from '@server/platform/testing/test-deps';
+import { callerFor, setUpTestApp, signUp } from '@server/testing/test-app';
 
 const t = setUpTestApp();
 

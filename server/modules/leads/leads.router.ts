@@ -33,7 +33,7 @@ export const leadsRouter = router({
       }),
     )
     .mutation(({ ctx, input }) =>
-      createManualLead(companyScope(ctx), ctx.deps.messaging, { ...input, email: input.email ?? null }),
+      createManualLead(companyScope(ctx), ctx.services, { ...input, email: input.email ?? null }),
     ),
 
   update: protectedProcedure
@@ -48,7 +48,7 @@ export const leadsRouter = router({
     )
     .mutation(({ ctx, input }) => {
       const { id: leadId, ...changes } = input;
-      return updateLead(companyScope(ctx), ctx.deps.messaging, leadId, changes);
+      return updateLead(companyScope(ctx), ctx.services, leadId, changes);
     }),
 
   bulkUpdate: protectedProcedure
@@ -59,7 +59,7 @@ export const leadsRouter = router({
     )
     .mutation(({ ctx, input }) => {
       const { ids, ...changes } = input;
-      return bulkUpdateLeads(companyScope(ctx), ctx.deps.messaging, ids, changes);
+      return bulkUpdateLeads(companyScope(ctx), ctx.services, ids, changes);
     }),
 
   exportCsv: protectedProcedure.input(z.object(filters)).query(({ ctx, input }) => exportLeadsCsv(companyScope(ctx), input)),

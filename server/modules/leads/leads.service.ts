@@ -2,16 +2,16 @@ import { and, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-
 import type { DbOrTx } from '@server/platform/db/database';
 import { companies, contacts, conversations, leads, users } from '@server/platform/db/schema';
 import { LEAD_SOURCE_WORDS, LEAD_STATUS_WORDS, type LeadSource, type LeadStatus } from '@contracts/lead';
-import { fullName } from '@contracts/person';
+import { contactDisplayName, fullName } from '@contracts/person';
 import { formatPhone } from '@contracts/phone';
 import { contactFullName, searchWhere } from '@server/platform/db/search';
 import { notFound } from '@server/platform/errors/app-error';
 import { takeInquiry } from '@server/modules/intake/intake.service';
 import { type EventBatch, type EventDeps, transactionWithEvents } from '@server/platform/events/domain-events';
-import { contactDisplayName, type MessagingDeps } from '@server/modules/messaging/messaging.deps';
-import type { CompanyScope } from '@server/platform/trpc/scope';
+import type { AppServices } from '@server/platform/services';
+import type { CompanyScope } from '@server/platform/db/scope';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
-import { CONTACT_SUMMARY_COLUMNS, contactSummary } from '@server/modules/conversations/conversations.service';
+import { CONTACT_SUMMARY_COLUMNS, contactSummary } from '@server/modules/contacts/contact-summary';
 import { assertTeamMember, listTeam } from '@server/modules/team/team.service';
 
 
@@ -184,7 +184,7 @@ export interface NewLeadInput {
  * lead that person already has open inside the dedupe window is joined instead of doubled, and consent is recorded
  * when the team member confirms it. `joined` tells the screen it opened the existing lead.
  */
-export async function createManualLead(scope: CompanyScope, messaging: MessagingDeps, input: NewLeadInput) {
+export async function createManualLead(scope: CompanyScope, messaging: AppServices, input: NewLeadInput) {
   const { leadId, joined } = await transactionWithEvents(messaging, async (tx, events) => {
     const [company] = await tx.select().from(companies).where(eq(companies.id, scope.companyId)).limit(1);
     if (!company) throw notFound('Company');

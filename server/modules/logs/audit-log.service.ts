@@ -3,7 +3,7 @@ import { fullName } from '@contracts/person';
 import { truncate } from '@contracts/text';
 import { auditLog, users } from '@server/platform/db/schema';
 import { afterCursor, keysetPage } from '@server/platform/db/keyset';
-import type { CompanyScope } from '@server/platform/trpc/scope';
+import type { CompanyScope } from '@server/platform/db/scope';
 
 /** What each recorded action means, in the owner's words. An action not listed here is shown as recorded. */
 const ACTION_WORDS: Record<string, string> = {

@@ -3,7 +3,7 @@ import { jobKindWords } from '@contracts/jobs';
 import { truncate } from '@contracts/text';
 import { jobs } from '@server/platform/db/schema';
 import { notFound } from '@server/platform/errors/app-error';
-import type { CompanyScope } from '@server/platform/trpc/scope';
+import type { CompanyScope } from '@server/platform/db/scope';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
 
 /** Error text that reads like an internal (SQL, a stack, a file path): shown as a pointer to the log instead. */

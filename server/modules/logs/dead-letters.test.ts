@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jobs } from '@server/platform/db/schema';
-import { callerFor, setUpTestApp, signUp } from '@server/platform/testing/test-deps';
+import { callerFor, setUpTestApp, signUp } from '@server/testing/test-app';
 import { PermanentJobError } from '@server/platform/jobs/job-queue';
 import { ALERT_SMS_QUEUE } from '@server/modules/notifications/notify.service';
 

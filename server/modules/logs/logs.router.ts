@@ -24,5 +24,5 @@ export const logsRouter = router({
     .input(z.object({ cursor: z.string().max(100).optional(), limit: z.number().int().min(1).max(100).default(50) }))
     .query(({ ctx, input }) => listAuditLog(companyScope(ctx), input)),
   deadLetters: protectedProcedure.input(z.object(paging)).query(({ ctx, input }) => listDeadLetters(companyScope(ctx), input)),
-  retryJob: protectedProcedure.input(z.object({ id })).mutation(({ ctx, input }) => retryDeadLetter(companyScope(ctx), ctx.deps.queue, input.id)),
+  retryJob: protectedProcedure.input(z.object({ id })).mutation(({ ctx, input }) => retryDeadLetter(companyScope(ctx), ctx.services.queue, input.id)),
 });

@@ -3,8 +3,8 @@ import { smsLength } from '@contracts/sms-segments';
 import { contacts, messages } from '@server/platform/db/schema';
 import { type MESSAGE_STATUSES } from '@contracts/message';
 import { contactFullName, searchWhere } from '@server/platform/db/search';
-import { contactDisplayName } from '@server/modules/messaging/messaging.deps';
-import type { CompanyScope } from '@server/platform/trpc/scope';
+import { contactDisplayName } from '@contracts/person';
+import type { CompanyScope } from '@server/platform/db/scope';
 
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 

@@ -8,7 +8,8 @@ import type { EventBatch } from '@server/platform/events/domain-events';
 import { truncate } from '@contracts/text';
 import { notify } from '@server/modules/notifications/notify.service';
 import { classifyInbound } from './keywords';
-import { contactDisplayName, type MessagingDeps } from './messaging.deps';
+import type { AppServices } from '@server/platform/services';
+import { contactDisplayName } from '@contracts/person';
 import { queueOutbound } from './outbound.service';
 
 type Intent = 'opt_out' | 'opt_in' | 'help';
@@ -40,7 +41,7 @@ export interface InboundForCompliance {
  * automated text to the person at once (contact flag, consent record, open leads marked "opted out") with one
  * confirmation; START re-subscribes; HELP answers with the business's name and contact. Returns the intent found.
  */
-export async function applyInboundCompliance(tx: Tx, deps: MessagingDeps, events: EventBatch, input: InboundForCompliance): Promise<Intent | null> {
+export async function applyInboundCompliance(tx: Tx, deps: AppServices, events: EventBatch, input: InboundForCompliance): Promise<Intent | null> {
   const { company, contact, conversation, number, message } = input;
   const now = deps.clock.now();
   const { intent, keyword } = classifyInbound(message.body, { optedOut: Boolean(contact.optedOutAt) });

@@ -9,7 +9,8 @@ import { RescheduleJob } from '@server/platform/jobs/job-queue';
 import { MINUTE, SECOND } from '@server/platform/lib/clock';
 import { notFound } from '@server/platform/errors/app-error';
 import { lockKey } from '@server/platform/db/rate-limit';
-import { contactDisplayName, type MessagingDeps, providerFor } from './messaging.deps';
+import { type AppServices, providerFor } from '@server/platform/services';
+import { contactDisplayName } from '@contracts/person';
 import { type EventBatch, transactionWithEvents } from '@server/platform/events/domain-events';
 import { explainProviderError } from './provider-errors';
 
@@ -92,7 +93,7 @@ async function readThread(tx: Tx, input: Pick<OutboundInput, 'companyId' | 'conv
  * (with the reason, visible in the thread) when the person opted out, is blocked or protected; scheduled for the
  * recipient's next send window when an automated, non-reply text would arrive outside 9:00–20:00 their time.
  */
-export async function queueOutbound(tx: Tx, deps: MessagingDeps, events: EventBatch, input: OutboundInput): Promise<MessageRow> {
+export async function queueOutbound(tx: Tx, deps: AppServices, events: EventBatch, input: OutboundInput): Promise<MessageRow> {
   const now = deps.clock.now();
   const { conversation, contact, number } = input.thread ?? (await readThread(tx, input));
   const compliance = isComplianceReply(input);
@@ -162,7 +163,7 @@ async function setBlocked(tx: Tx, message: MessageRow, code: string, text: strin
  * marks the text "sending" and commits; only then calls the provider, outside any transaction. A crash between
  * the two is recovered by asking the provider whether it already took the text, so nothing is sent twice.
  */
-export async function deliverMessage(deps: MessagingDeps, messageId: string, options: { lastAttempt?: boolean } = {}): Promise<void> {
+export async function deliverMessage(deps: AppServices, messageId: string, options: { lastAttempt?: boolean } = {}): Promise<void> {
   const ready = await transactionWithEvents(deps, async (tx, events) => {
     const now = deps.clock.now();
     const [message] = await tx.select().from(messages).where(eq(messages.id, messageId)).for('update').limit(1);
@@ -308,7 +309,7 @@ export class StatusForUnknownMessage extends Error {
  * we have not recorded as sent yet (the callback can beat our own write) is retried by the caller's job.
  */
 export async function applyDeliveryStatus(
-  deps: MessagingDeps,
+  deps: AppServices,
   input: { provider: 'simulator' | 'twilio'; providerMessageId: string; status: string; errorCode: string | null; errorMessage?: string | null },
 ): Promise<void> {
   const next = PROVIDER_STATUS[input.status.toLowerCase()];

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ProviderSendError, type SendSmsRequest, type TelephonyProvider } from '@server/adapters/telephony/telephony.port';
 import { companies, consentEvents, contacts, conversations, jobs, leads, messages, notificationPreferences, notifications, phoneNumbers, protectedNumbers, simulatorDevices, users } from '@server/platform/db/schema';
 import { HOUR, MINUTE, SECOND } from '@server/platform/lib/clock';
-import { createTestDeps, setUpTestApp, signUp, type TestDeps } from '@server/platform/testing/test-deps';
+import { createTestDeps, setUpTestApp, signUp, type TestDeps } from '@server/testing/test-app';
 import { OPT_IN_KEYWORDS, OPT_OUT_KEYWORDS } from './keywords';
 import { recordInboundEvent } from '@server/modules/telephony/provider-events.service';
 import { receiveSms } from '@server/modules/intake/sms.channel';
@@ -60,7 +60,7 @@ async function company(deps: TestDeps, provider: 'simulator' | 'twilio' = 'simul
 let sid = 0;
 async function inbound(s: Setup, body: string, from = CUSTOMER, extra: Record<string, string> = {}) {
   sid += 1;
-  const result = await recordInboundEvent(s.deps.messaging, {
+  const result = await recordInboundEvent(s.deps, {
     provider: 'simulator',
     kind: 'sms',
     eventKey: `SMIN${sid}`,
@@ -77,8 +77,8 @@ async function conversationOf(s: Setup, phone = CUSTOMER) {
 }
 
 async function send(s: Setup, conversationId: string, body: string, options: { automated?: boolean; dedupeKey?: string; isReply?: boolean } = {}) {
-  return transactionWithEvents(s.deps.messaging, (tx, events) =>
-    queueOutbound(tx, s.deps.messaging, events, {
+  return transactionWithEvents(s.deps, (tx, events) =>
+    queueOutbound(tx, s.deps, events, {
       companyId: s.companyId,
       conversationId,
       body,
@@ -119,13 +119,13 @@ describe('inbound texts', () => {
   it('stores a webhook delivered twice once', async () => {
     const s = await company(t.deps);
     const payload = { MessageSid: 'SMdup1', From: CUSTOMER, To: s.business, Body: 'Hello' };
-    const first = await recordInboundEvent(s.deps.messaging, { provider: 'simulator', kind: 'sms', eventKey: 'SMdup1', payload });
-    const second = await recordInboundEvent(s.deps.messaging, { provider: 'simulator', kind: 'sms', eventKey: 'SMdup1', payload });
+    const first = await recordInboundEvent(s.deps, { provider: 'simulator', kind: 'sms', eventKey: 'SMdup1', payload });
+    const second = await recordInboundEvent(s.deps, { provider: 'simulator', kind: 'sms', eventKey: 'SMdup1', payload });
     await s.deps.queue.drain();
     expect([first.duplicate, second.duplicate]).toEqual([false, true]);
     expect(await s.deps.db.select().from(messages)).toHaveLength(1);
     // Even a second processing of the same text (a retried job) stores nothing new.
-    const again = await receiveSms(s.deps.messaging, { provider: 'simulator', providerMessageId: 'SMdup1', from: CUSTOMER, to: s.business, body: 'Hello', media: [] });
+    const again = await receiveSms(s.deps, { provider: 'simulator', providerMessageId: 'SMdup1', from: CUSTOMER, to: s.business, body: 'Hello', media: [] });
     expect(again).toEqual({ outcome: 'duplicate' });
     expect(await s.deps.db.select().from(messages)).toHaveLength(1);
   });
@@ -135,7 +135,7 @@ describe('inbound texts', () => {
     const sids = Array.from({ length: 12 }, (_, i) => `SMburst${i}`);
     // Twelve texts and a redelivery of two of them, all in flight at once.
     const sent = [...sids, sids[3]!, sids[7]!].map((sid) =>
-      recordInboundEvent(s.deps.messaging, { provider: 'simulator', kind: 'sms', eventKey: sid, payload: { MessageSid: sid, From: CUSTOMER, To: s.business, Body: sid } }),
+      recordInboundEvent(s.deps, { provider: 'simulator', kind: 'sms', eventKey: sid, payload: { MessageSid: sid, From: CUSTOMER, To: s.business, Body: sid } }),
     );
     const results = await Promise.all(sent);
     expect(results.filter((r) => r.duplicate)).toHaveLength(2);
@@ -148,10 +148,10 @@ describe('inbound texts', () => {
   it('a webhook that cannot be stored fails alone; the others that arrived with it are stored', async () => {
     const s = await company(t.deps);
     const ok = ['SMgood1', 'SMgood2'].map((sid) =>
-      recordInboundEvent(s.deps.messaging, { provider: 'simulator', kind: 'sms', eventKey: sid, payload: { MessageSid: sid, From: CUSTOMER, To: s.business, Body: 'ok' } }),
+      recordInboundEvent(s.deps, { provider: 'simulator', kind: 'sms', eventKey: sid, payload: { MessageSid: sid, From: CUSTOMER, To: s.business, Body: 'ok' } }),
     );
     // A processing time that is not a time: the batch fails, then each is stored on its own.
-    const bad = recordInboundEvent(s.deps.messaging, { provider: 'simulator', kind: 'sms', eventKey: 'SMbad', payload: { MessageSid: 'SMbad' }, runAt: new Date(Number.NaN) });
+    const bad = recordInboundEvent(s.deps, { provider: 'simulator', kind: 'sms', eventKey: 'SMbad', payload: { MessageSid: 'SMbad' }, runAt: new Date(Number.NaN) });
     const [good1, good2, refused] = await Promise.allSettled([...ok, bad]);
     expect(good1).toMatchObject({ status: 'fulfilled', value: { duplicate: false } });
     expect(good2).toMatchObject({ status: 'fulfilled', value: { duplicate: false } });
@@ -184,7 +184,7 @@ describe('inbound texts', () => {
 
   it('ignores texts to a number no company uses', async () => {
     const s = await company(t.deps);
-    await recordInboundEvent(s.deps.messaging, { provider: 'simulator', kind: 'sms', eventKey: 'SMnowhere', payload: { MessageSid: 'SMnowhere', From: CUSTOMER, To: '+12125550199', Body: 'hi' } });
+    await recordInboundEvent(s.deps, { provider: 'simulator', kind: 'sms', eventKey: 'SMnowhere', payload: { MessageSid: 'SMnowhere', From: CUSTOMER, To: '+12125550199', Body: 'hi' } });
     await s.deps.queue.drain();
     expect(await s.deps.db.select().from(contacts)).toHaveLength(0);
   });
@@ -235,7 +235,7 @@ describe('opt-out, opt-in and help', () => {
     const { conversation } = await conversationOf(s);
     const pending = await send(s, conversation.id, 'We can come at 3');
     // The STOP is processed before the delivery job runs: the queued text must not go out.
-    await receiveSms(s.deps.messaging, { provider: 'simulator', providerMessageId: 'SMstop', from: CUSTOMER, to: s.business, body: 'STOP', media: [] });
+    await receiveSms(s.deps, { provider: 'simulator', providerMessageId: 'SMstop', from: CUSTOMER, to: s.business, body: 'STOP', media: [] });
     await s.deps.queue.drain();
     expect((await messageById(s, pending.id)).status).toBe('blocked');
   });
@@ -274,7 +274,7 @@ describe('opt-out, opt-in and help', () => {
     const deps = createTestDeps(t.database.db, { twilio });
     deps.clock.set(t.deps.clock.now());
     const s = await company(deps, 'twilio');
-    await recordInboundEvent(deps.messaging, { provider: 'twilio', kind: 'sms', eventKey: 'SMt1', payload: { MessageSid: 'SMt1', From: CUSTOMER, To: s.business, Body: 'STOP' } });
+    await recordInboundEvent(deps, { provider: 'twilio', kind: 'sms', eventKey: 'SMt1', payload: { MessageSid: 'SMt1', From: CUSTOMER, To: s.business, Body: 'STOP' } });
     await deps.queue.drain();
     const { contact } = await conversationOf(s);
     expect(contact.optedOutAt).not.toBeNull();
@@ -406,7 +406,7 @@ describe('provider outcomes and delivery reports', () => {
     const deps = createTestDeps(t.database.db, { twilio });
     deps.clock.set(t.deps.clock.now());
     const s = await company(deps, 'twilio');
-    await recordInboundEvent(deps.messaging, { provider: 'twilio', kind: 'sms', eventKey: 'SMr1', payload: { MessageSid: 'SMr1', From: CUSTOMER, To: s.business, Body: 'Hi' } });
+    await recordInboundEvent(deps, { provider: 'twilio', kind: 'sms', eventKey: 'SMr1', payload: { MessageSid: 'SMr1', From: CUSTOMER, To: s.business, Body: 'Hi' } });
     await deps.queue.drain();
     const { conversation } = await conversationOf(s);
     twilio.failNext(new ProviderSendError('Too many requests', '20429', true));
@@ -429,17 +429,17 @@ describe('provider outcomes and delivery reports', () => {
     const deps = createTestDeps(t.database.db, { twilio });
     deps.clock.set(t.deps.clock.now());
     const s = await company(deps, 'twilio');
-    await recordInboundEvent(deps.messaging, { provider: 'twilio', kind: 'sms', eventKey: 'SMo1', payload: { MessageSid: 'SMo1', From: CUSTOMER, To: s.business, Body: 'Hi' } });
+    await recordInboundEvent(deps, { provider: 'twilio', kind: 'sms', eventKey: 'SMo1', payload: { MessageSid: 'SMo1', From: CUSTOMER, To: s.business, Body: 'Hi' } });
     await deps.queue.drain();
     // A report for an id we do not know yet is retried rather than lost.
-    await recordInboundEvent(deps.messaging, { provider: 'twilio', kind: 'status', eventKey: 'early', payload: { MessageSid: `SM${'1'.padStart(32, '0')}`, MessageStatus: 'delivered' } });
+    await recordInboundEvent(deps, { provider: 'twilio', kind: 'status', eventKey: 'early', payload: { MessageSid: `SM${'1'.padStart(32, '0')}`, MessageStatus: 'delivered' } });
     await deps.queue.drain();
     const message = await send(s, (await conversationOf(s)).conversation.id, 'Hello');
     await deps.queue.drain();
     deps.clock.advance(1 * SECOND);
     await deps.queue.drain();
     expect((await messageById(s, message.id)).status).toBe('delivered');
-    await recordInboundEvent(deps.messaging, { provider: 'twilio', kind: 'status', eventKey: 'late-sent', payload: { MessageSid: `SM${'1'.padStart(32, '0')}`, MessageStatus: 'sent' } });
+    await recordInboundEvent(deps, { provider: 'twilio', kind: 'status', eventKey: 'late-sent', payload: { MessageSid: `SM${'1'.padStart(32, '0')}`, MessageStatus: 'sent' } });
     await deps.queue.drain();
     expect((await messageById(s, message.id)).status).toBe('delivered');
   });
@@ -449,7 +449,7 @@ describe('provider outcomes and delivery reports', () => {
     const deps = createTestDeps(t.database.db, { twilio });
     deps.clock.set(t.deps.clock.now());
     const s = await company(deps, 'twilio');
-    await recordInboundEvent(deps.messaging, { provider: 'twilio', kind: 'sms', eventKey: 'SMc1', payload: { MessageSid: 'SMc1', From: CUSTOMER, To: s.business, Body: 'Hi' } });
+    await recordInboundEvent(deps, { provider: 'twilio', kind: 'sms', eventKey: 'SMc1', payload: { MessageSid: 'SMc1', From: CUSTOMER, To: s.business, Body: 'Hi' } });
     await deps.queue.drain();
     const message = await send(s, (await conversationOf(s)).conversation.id, 'Hello');
     // Simulate: the provider took the text, then the process died before recording it.
@@ -465,7 +465,7 @@ describe('provider outcomes and delivery reports', () => {
     const before = createTestDeps(t.database.db, { twilio, numberPacingMs: 0 });
     before.clock.set(t.deps.clock.now());
     const s = await company(before, 'twilio');
-    await recordInboundEvent(before.messaging, { provider: 'twilio', kind: 'sms', eventKey: 'SMx1', payload: { MessageSid: 'SMx1', From: CUSTOMER, To: s.business, Body: 'Hi' } });
+    await recordInboundEvent(before, { provider: 'twilio', kind: 'sms', eventKey: 'SMx1', payload: { MessageSid: 'SMx1', From: CUSTOMER, To: s.business, Body: 'Hi' } });
     await before.queue.drain();
     const { conversation } = await conversationOf(s);
     const queued: Array<{ id: string }> = [];

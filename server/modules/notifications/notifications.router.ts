@@ -21,7 +21,7 @@ export const notificationsRouter = router({
 
   /** Web Push on this person's devices: each device picks its events and how much a lock screen may show. */
   push: router({
-    config: protectedProcedure.query(({ ctx }) => ({ available: ctx.deps.messaging.push !== null, publicKey: ctx.deps.messaging.push?.publicKey ?? null })),
+    config: protectedProcedure.query(({ ctx }) => ({ available: ctx.services.push !== null, publicKey: ctx.services.push?.publicKey ?? null })),
     devices: protectedProcedure.query(({ ctx }) => listPushDevices(companyScope(ctx))),
     subscribe: protectedProcedure
       .input(
@@ -33,7 +33,7 @@ export const notificationsRouter = router({
           preview: z.enum(PUSH_PREVIEWS).default('full'),
         }),
       )
-      .mutation(({ ctx, input }) => subscribePush(companyScope(ctx), ctx.deps.messaging.push, input)),
+      .mutation(({ ctx, input }) => subscribePush(companyScope(ctx), ctx.services.push, input)),
     update: protectedProcedure
       .input(z.object({ id, events: z.array(z.enum(NOTIFICATION_EVENTS)).max(NOTIFICATION_EVENTS.length).optional(), preview: z.enum(PUSH_PREVIEWS).optional() }))
       .mutation(({ ctx, input }) => updatePushDevice(companyScope(ctx), input.id, { events: input.events, preview: input.preview })),

@@ -4,7 +4,7 @@ import { notificationPreferences, notifications } from '@server/platform/db/sche
 import { NOTIFICATION_EVENTS } from '@contracts/notification';
 import type { NotificationChannel, NotificationEvent } from './notify.service';
 import { preferencesOf } from './notify.service';
-import type { CompanyScope } from '@server/platform/trpc/scope';
+import type { CompanyScope } from '@server/platform/db/scope';
 
 /** The caller's own feed: newest first, keyset-paginated. */
 export async function listNotifications(scope: CompanyScope, input: { unreadOnly: boolean; cursor?: string | undefined; limit: number }) {

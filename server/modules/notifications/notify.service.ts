@@ -5,7 +5,7 @@ import { companies, notificationPreferences, notifications, users } from '@serve
 import { NOTIFICATION_EVENTS } from '@contracts/notification';
 import { EMAIL_QUEUE, type EmailJobPayload } from '@server/platform/jobs/email.jobs';
 import { escapeHtml } from '@server/platform/lib/html';
-import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
+import type { AppServices } from '@server/platform/services';
 import { transactionWithEvents } from '@server/platform/events/domain-events';
 import { PermanentJobError } from '@server/platform/jobs/job-queue';
 import { queuePushes } from './push.service';
@@ -80,7 +80,7 @@ export type NotifyPayload = z.infer<typeof notifyPayload>;
  * the alert text) runs as its own job: whatever goes wrong there can never undo the message, opt-out or lead it
  * announces (failure isolation; a job that keeps failing lands in the dead-letter list in /logs).
  */
-export async function notify(tx: DbOrTx, deps: Pick<MessagingDeps, 'queue'>, input: NotifyInput): Promise<void> {
+export async function notify(tx: DbOrTx, deps: Pick<AppServices, 'queue'>, input: NotifyInput): Promise<void> {
   const payload: NotifyPayload = { companyId: input.company.id, event: input.event, title: input.title, body: input.body, link: input.link };
   await deps.queue.enqueue(tx, NOTIFY_QUEUE, payload, { companyId: input.company.id, maxAttempts: 8 });
 }
@@ -89,7 +89,7 @@ export async function notify(tx: DbOrTx, deps: Pick<MessagingDeps, 'queue'>, inp
  * The `notify` job: tells the company's people, each as they chose — an in-app notification, an email (through
  * the mail queue), and one SMS to the company's alert number if anyone wants that event by text.
  */
-export async function sendNotification(deps: Pick<MessagingDeps, 'db' | 'clock' | 'queue' | 'publicUrl'>, raw: unknown): Promise<void> {
+export async function sendNotification(deps: Pick<AppServices, 'db' | 'clock' | 'queue' | 'publicUrl'>, raw: unknown): Promise<void> {
   const parsed = notifyPayload.safeParse(raw);
   if (!parsed.success) throw new PermanentJobError(`invalid notification payload: ${parsed.error.message}`);
   const input = parsed.data;

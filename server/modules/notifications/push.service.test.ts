@@ -10,7 +10,7 @@ import ece from 'http_ece';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '@server/platform/db/schema';
-import { callerFor, setUpTestApp, signUp } from '@server/platform/testing/test-deps';
+import { callerFor, setUpTestApp, signUp } from '@server/testing/test-app';
 import { isKnownPushService } from './push.service';
 
 /** A certificate for 127.0.0.1, made for this run with Debian's openssl (push services are HTTPS only). */

@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import type { Agent } from 'node:https';
 import webpush from 'web-push';
 import { z } from 'zod';
 import { NOTIFICATION_EVENTS, type NotificationEvent, type PushPreview } from '@contracts/notification';
@@ -10,22 +9,13 @@ import { AppError, notFound } from '@server/platform/errors/app-error';
 import { type JobQueue, PermanentJobError } from '@server/platform/jobs/job-queue';
 import type { Clock } from '@server/platform/lib/clock';
 import type { Logger } from '@server/platform/lib/logger';
-import type { CompanyScope } from '@server/platform/trpc/scope';
+import type { CompanyScope } from '@server/platform/db/scope';
+import type { PushConfig } from '@server/platform/services';
 
 export const PUSH_QUEUE = 'push.send';
 
 /** The browsers' push services. A subscription to any other host is refused: the server never POSTs to an address a user chose. */
 const PUSH_SERVICE_HOSTS = [/\.googleapis\.com$/, /\.push\.services\.mozilla\.com$/, /\.notify\.windows\.com$/, /^web\.push\.apple\.com$/, /\.push\.apple\.com$/];
-
-export interface PushConfig {
-  publicKey: string;
-  privateKey: string;
-  subject: string;
-  /** Which endpoints may be pushed to (tests add their local fake push service). */
-  allowEndpoint?: (url: URL) => boolean;
-  /** The HTTPS agent for push requests (tests trust their local fake push service's certificate). */
-  agent?: Agent;
-}
 
 export function isKnownPushService(url: URL): boolean {
   return url.protocol === 'https:' && PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname));

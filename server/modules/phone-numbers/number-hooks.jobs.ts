@@ -1,9 +1,8 @@
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
-import type { NumberProvisioning } from '@server/adapters/telephony/telephony.port';
 import type { Database } from '@server/platform/db/database';
 import { phoneNumbers } from '@server/platform/db/schema';
 import type { JobQueue } from '@server/platform/jobs/job-queue';
-import type { Logger } from '@server/platform/lib/logger';
+import type { AppServices } from '@server/platform/services';
 
 export const NUMBER_HOOKS_QUEUE = 'phone.number_hooks';
 /** 1: texts only (before issue 12); 2: texts, calls and the calls' status callback. */
@@ -25,7 +24,7 @@ export function numberHooks(publicUrl: string, e164: string) {
  * VoiceUrl, so no call would ever reach LeadLoop): a few at a time, each marked once done, the job re-queuing
  * itself while any remain. A failure (Twilio unreachable, a number released on Twilio's side) retries with backoff.
  */
-export function registerNumberHooksJob(queue: JobQueue, deps: { db: Database; provisioning: NumberProvisioning | null; publicUrl: string; logger: Logger }): void {
+export function registerPhoneNumberJobs(queue: JobQueue, deps: Pick<AppServices, 'db' | 'provisioning' | 'publicUrl' | 'logger'>): void {
   queue.register(NUMBER_HOOKS_QUEUE, async () => {
     if (!deps.provisioning) return;
     const stale = await deps.db

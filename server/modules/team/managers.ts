@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@server/platform/db/database';
 import { users } from '@server/platform/db/schema';
-import type { CompanyScope } from '@server/platform/trpc/scope';
+import type { CompanyScope } from '@server/platform/db/scope';
+import { AppError } from '@server/platform/errors/app-error';
 
 /**
  * Whether the caller is the company's owner or an admin: who may change what speaks or sells in the company's name
@@ -15,4 +16,9 @@ export async function isOwnerOrAdmin(executor: DbOrTx, scope: Pick<CompanyScope,
     .where(and(eq(users.id, scope.userId), eq(users.companyId, scope.companyId)))
     .limit(1);
   return user?.role === 'owner' || user?.role === 'admin';
+}
+
+/** Refuses a change to `what` (e.g. "the price book") unless the caller is the owner or an admin. */
+export async function assertOwnerOrAdmin(executor: DbOrTx, scope: Pick<CompanyScope, 'companyId' | 'userId'>, what: string): Promise<void> {
+  if (!(await isOwnerOrAdmin(executor, scope))) throw new AppError('FORBIDDEN', `Only the owner or an admin can change ${what}.`);
 }

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '@server/platform/db/database';
 import { users } from '@server/platform/db/schema';
 import { notFound } from '@server/platform/errors/app-error';
-import type { CompanyScope } from '@server/platform/trpc/scope';
+import type { CompanyScope } from '@server/platform/db/scope';
 
 /** The company's people by first name; `me` marks the caller. */
 export async function listTeam(scope: Pick<CompanyScope, 'db' | 'companyId' | 'userId'>) {

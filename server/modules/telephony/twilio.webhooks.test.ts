@@ -12,7 +12,7 @@ import { transactionWithEvents } from '@server/platform/events/domain-events';
 import { queueOutbound } from '@server/modules/messaging/outbound.service';
 import { setActiveNumber } from '@server/modules/phone-numbers/active-number';
 import { createTestDatabase, type TestDatabase } from '@server/platform/testing/test-database';
-import { createMemoryMailer } from '@server/platform/testing/test-deps';
+import { createMemoryMailer } from '@server/testing/test-app';
 import { readBody } from '@server/platform/testing/read-body';
 
 const SID = `AC${'a'.repeat(32)}`;
@@ -95,7 +95,7 @@ describe('POST /webhooks/twilio/sms', () => {
     expect(res.headers['content-type']).toContain('text/xml');
     expect(res.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
     expect(await database.db.select().from(inboundEvents)).toHaveLength(1);
-    await app.deps.queue.drain();
+    await app.services.queue.drain();
     const [message] = await database.db.select().from(messages);
     expect(message).toMatchObject({ direction: 'inbound', provider: 'twilio', providerMessageId: params.MessageSid, body: params.Body, companyId });
   });
@@ -110,7 +110,7 @@ describe('POST /webhooks/twilio/sms', () => {
     const params = inboundParams('SM00000000000000000000000000000002');
     const res = await post('/webhooks/twilio/sms', params, sign(params));
     expect(res.statusCode).toBe(403);
-    await app.deps.queue.drain();
+    await app.services.queue.drain();
     expect(await database.db.select().from(inboundEvents)).toHaveLength(0);
     expect(await database.db.select().from(messages)).toHaveLength(0);
   });
@@ -120,7 +120,7 @@ describe('POST /webhooks/twilio/sms', () => {
     const signature = twilioSignature(TOKEN, `${PUBLIC_URL}/webhooks/twilio/sms`, params);
     expect((await post('/webhooks/twilio/sms', params, signature)).statusCode).toBe(200);
     expect((await post('/webhooks/twilio/sms', params, signature)).statusCode).toBe(200);
-    await app.deps.queue.drain();
+    await app.services.queue.drain();
     expect(await database.db.select().from(messages)).toHaveLength(1);
     expect(await database.db.select().from(contacts)).toHaveLength(1);
   });
@@ -136,12 +136,12 @@ describe('outbound through Twilio and its status callbacks', () => {
   it('sends over the REST API with a status callback, then applies signed delivery reports', async () => {
     const params = inboundParams('SM00000000000000000000000000000005');
     await post('/webhooks/twilio/sms', params, twilioSignature(TOKEN, `${PUBLIC_URL}/webhooks/twilio/sms`, params));
-    await app.deps.queue.drain();
+    await app.services.queue.drain();
     const [conversation] = await database.db.select().from(conversations);
-    const queued = await transactionWithEvents(app.deps.messaging, (tx, events) =>
-      queueOutbound(tx, app.deps.messaging, events, { companyId, conversationId: conversation!.id, body: 'We can be there at 3pm.', author: 'user', automated: false }),
+    const queued = await transactionWithEvents(app.services, (tx, events) =>
+      queueOutbound(tx, app.services, events, { companyId, conversationId: conversation!.id, body: 'We can be there at 3pm.', author: 'user', automated: false }),
     );
-    await app.deps.queue.drain();
+    await app.services.queue.drain();
     const call = twilioRequests.find((r) => r.url.endsWith('/Messages.json') && r.method === 'POST');
     expect(call?.url).toBe(`/2010-04-01/Accounts/${SID}/Messages.json`);
     expect(call?.auth).toBe(`Basic ${Buffer.from(`${SID}:${TOKEN}`).toString('base64')}`);
@@ -154,7 +154,7 @@ describe('outbound through Twilio and its status callbacks', () => {
     expect(bad.statusCode).toBe(403);
     const res = await post('/webhooks/twilio/status', report, twilioSignature(TOKEN, `${PUBLIC_URL}/webhooks/twilio/status`, report));
     expect(res.statusCode).toBe(204);
-    await app.deps.queue.drain();
+    await app.services.queue.drain();
     const [failed] = await database.db.select().from(messages).where(eq(messages.id, queued.id));
     expect(failed).toMatchObject({ status: 'failed', errorCode: '30007', errorMessage: expect.stringContaining('filtered this text as possible spam') });
   });
@@ -175,15 +175,15 @@ describe('text from outside is never lost and internals never leak', () => {
     const params = inboundParams('SM00000000000000000000000000000010', 'Leak\u0000 under the sink');
     const res = await signed(params);
     expect(res.statusCode).toBe(200);
-    await app.deps.queue.drain();
+    await app.services.queue.drain();
     const [message] = await database.db.select().from(messages);
     expect(message).toMatchObject({ body: 'Leak under the sink', providerMessageId: params.MessageSid });
   });
 
   it('answers a database failure with a bare 500 and a request id: no SQL, no payload, no stack', async () => {
     const params = inboundParams('SM00000000000000000000000000000011', 'My number is private, please call back');
-    const transaction = app.deps.messaging.db.transaction;
-    app.deps.messaging.db.transaction = (() => {
+    const transaction = app.services.db.transaction;
+    app.services.db.transaction = (() => {
       throw new Error(`insert into "inbound_events" ("payload") values ('${JSON.stringify(params)}') violates something at /work/server/db.ts:12`);
     }) as typeof transaction;
     try {
@@ -195,7 +195,7 @@ describe('text from outside is never lost and internals never leak', () => {
       expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
       expect(res.body).not.toMatch(/insert|inbound_events|private|\+1415|\.ts|at /);
     } finally {
-      app.deps.messaging.db.transaction = transaction;
+      app.services.db.transaction = transaction;
     }
   });
 

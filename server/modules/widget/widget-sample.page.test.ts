@@ -5,7 +5,7 @@ import { companies } from '@server/platform/db/schema';
 import { ManualClock } from '@server/platform/lib/clock';
 import { createLogger } from '@server/platform/lib/logger';
 import { createTestDatabase, type TestDatabase } from '@server/platform/testing/test-database';
-import { createMemoryMailer } from '@server/platform/testing/test-deps';
+import { createMemoryMailer } from '@server/testing/test-app';
 import { clearWidgetConfigCache } from './widget-config.cache';
 import { ensureWidgetSettings } from './widget-settings.service';
 

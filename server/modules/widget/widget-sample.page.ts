@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
+import type { AppServices } from '@server/platform/services';
 import { widgetForKey } from './widget-config.cache';
 import { publicKey } from './widget.schema';
 
@@ -28,11 +28,11 @@ const SAMPLE_PAGE_CSP = "default-src 'none'; script-src 'self'; connect-src 'sel
  * the public endpoints, decision 0029) carrying the real embed tag, for the live preview on Chat widget → Styles and
  * /widget-demo, which frame it. A real http(s) page, so what is sent from it is a real submission with a page URL.
  */
-export function registerWidgetSamplePage(app: FastifyInstance, options: { messaging: Pick<MessagingDeps, 'db' | 'clock'> }) {
+export function registerWidgetSamplePage(app: FastifyInstance, options: { services: Pick<AppServices, 'db' | 'clock'> }) {
   app.get('/public/widget/sample-page', async (request, reply) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const key = publicKey.safeParse(query.key);
-    const widget = key.success ? await widgetForKey(options.messaging.db, key.data, options.messaging.clock.now().getTime()) : null;
+    const widget = key.success ? await widgetForKey(options.services.db, key.data, options.services.clock.now().getTime()) : null;
     if (!key.success || !widget) return reply.code(404).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('Unknown widget key');
     return reply
       .header('Content-Security-Policy', SAMPLE_PAGE_CSP)

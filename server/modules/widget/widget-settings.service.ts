@@ -5,8 +5,8 @@ import { AVATAR_MAX_BYTES, type AvatarType, DEFAULT_WIDGET_SETTINGS, type Widget
 import type { DbOrTx } from '@server/platform/db/database';
 import { widgetAvatars, widgetSettings } from '@server/platform/db/schema';
 import { AppError, invalidField } from '@server/platform/errors/app-error';
-import type { CompanyScope } from '@server/platform/trpc/scope';
-import { isOwnerOrAdmin } from '@server/modules/team/managers';
+import type { CompanyScope } from '@server/platform/db/scope';
+import { assertOwnerOrAdmin, isOwnerOrAdmin } from '@server/modules/team/managers';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
 import type { UpdateWidgetSettingsInput } from './widget.schema';
 
@@ -44,7 +44,7 @@ export async function getWidgetSettings(scope: Pick<CompanyScope, 'db' | 'compan
 
 
 async function assertManager(executor: DbOrTx, scope: Pick<CompanyScope, 'companyId' | 'userId'>) {
-  if (!(await isOwnerOrAdmin(executor, scope))) throw new AppError('FORBIDDEN', 'Only the owner or an admin can change the website widget.');
+  await assertOwnerOrAdmin(executor, scope, 'the website widget');
 }
 
 /**

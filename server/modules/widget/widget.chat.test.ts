@@ -11,7 +11,7 @@ import { setActiveNumber } from '@server/modules/phone-numbers/active-number';
 import { NOTIFY_QUEUE } from '@server/modules/notifications/notify.service';
 import { sendStaffMessage } from '@server/modules/conversations/conversations.service';
 import { createTestDatabase, type TestDatabase } from '@server/platform/testing/test-database';
-import { createMemoryMailer } from '@server/platform/testing/test-deps';
+import { createMemoryMailer } from '@server/testing/test-app';
 import { clearWidgetConfigCache } from './widget-config.cache';
 import { ensureWidgetSettings } from './widget-settings.service';
 import { DEFAULT_WIDGET_LIMITS, registerWidgetPublicRoutes } from './widget.public';
@@ -131,7 +131,7 @@ describe('GET /public/widget/thread', () => {
     expect(view.messages).toEqual([expect.objectContaining({ from: 'business', body: expect.stringContaining('Hi Dana, thanks for reaching Acme Plumbing') })]);
 
     clock.advance(MINUTE);
-    await sendStaffMessage(scope(), app.deps.messaging, { conversationId: conversation.id, body: 'Hi Dana, I can come by at 3. Does that work?' });
+    await sendStaffMessage(scope(), app.services, { conversationId: conversation.id, body: 'Hi Dana, I can come by at 3. Does that work?' });
     const after = (await thread(token, { after: view.messages[0].seq })).json();
     expect(after.messages).toEqual([expect.objectContaining({ from: 'business', body: 'Hi Dana, I can come by at 3. Does that work?' })]);
     expect((await thread(token)).json().messages.map((m: { body: string }) => m.body)).not.toContain('private text from last month');
@@ -207,7 +207,7 @@ describe('POST /public/widget/message', () => {
 
   it('limits one visitor’s messages', async () => {
     const scoped = Fastify();
-    await registerWidgetPublicRoutes(scoped, { messaging: app.deps.messaging, publicUrl: PUBLIC_URL, limits: { ...DEFAULT_WIDGET_LIMITS, messagesPerToken: [{ max: 2, windowMs: 10 * MINUTE }] } });
+    await registerWidgetPublicRoutes(scoped, { services: app.services, publicUrl: PUBLIC_URL, limits: { ...DEFAULT_WIDGET_LIMITS, messagesPerToken: [{ max: 2, windowMs: 10 * MINUTE }] } });
     const token = await submitChat();
     const post = (n: number) =>
       scoped.inject({ method: 'POST', url: `/public/widget/message?key=${company.key}`, headers: { 'content-type': 'application/json', origin: SITE, authorization: `Bearer ${token}` }, payload: { body: `message ${n}`, clientId: clientId(n) } });
@@ -237,7 +237,7 @@ describe('POST /public/widget/message', () => {
     expect(still!.optedOutAt).not.toBeNull();
     // A staff text to someone who opted out is refused, and the panel does not show a text that never went.
     const conversation = await theConversation();
-    await sendStaffMessage(scope(), app.deps.messaging, { conversationId: conversation.id, body: 'Are you sure?' });
+    await sendStaffMessage(scope(), app.services, { conversationId: conversation.id, body: 'Are you sure?' });
     const bodies = (await thread(token)).json().messages.map((m: { body: string }) => m.body);
     expect(bodies).not.toContain('Are you sure?');
     expect(bodies).toEqual(expect.arrayContaining(['STOP', 'START']));

@@ -11,7 +11,7 @@ import { setActiveNumber } from '@server/modules/phone-numbers/active-number';
 import { NOTIFY_QUEUE } from '@server/modules/notifications/notify.service';
 import { hashVisitorToken } from '@server/modules/intake/web.channel';
 import { createTestDatabase, type TestDatabase } from '@server/platform/testing/test-database';
-import { createMemoryMailer } from '@server/platform/testing/test-deps';
+import { createMemoryMailer } from '@server/testing/test-app';
 import { clearWidgetConfigCache, CONFIG_TTL_MS, forgetWidgetConfig } from './widget-config.cache';
 import { ensureWidgetSettings, updateWidgetSettings } from './widget-settings.service';
 import { DEFAULT_WIDGET_LIMITS, registerWidgetPublicRoutes } from './widget.public';
@@ -269,7 +269,7 @@ describe('rate limits', () => {
 
   it('refuses a key over its own limit, whatever the IP', async () => {
     const scoped = Fastify();
-    await registerWidgetPublicRoutes(scoped, { messaging: app.deps.messaging, publicUrl: PUBLIC_URL, limits: { ...DEFAULT_WIDGET_LIMITS, perKey: [{ max: 3, windowMs: 60 * MINUTE }] } });
+    await registerWidgetPublicRoutes(scoped, { services: app.services, publicUrl: PUBLIC_URL, limits: { ...DEFAULT_WIDGET_LIMITS, perKey: [{ max: 3, windowMs: 60 * MINUTE }] } });
     const post = (ip: string) =>
       scoped.inject({ method: 'POST', url: `/public/widget/submit?key=${key}`, headers: { 'content-type': 'application/json', origin: SITE }, remoteAddress: ip, payload: submission({ phone: 'bad' }) });
     for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) expect((await post(ip)).statusCode).toBe(400);

@@ -5,7 +5,7 @@ import { hostAllowed, WIDGET_ERRORS, type WidgetErrorCode } from '@contracts/wid
 import { type Limit, takeHits } from '@server/platform/db/rate-limit';
 import { widgetAvatars } from '@server/platform/db/schema';
 import { HOUR, MINUTE, SECOND } from '@server/platform/lib/clock';
-import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
+import type { AppServices } from '@server/platform/services';
 import { takeWebSubmission } from '@server/modules/intake/web.channel';
 import { readVisitorThread, takeVisitorMessage, type VisitorSession, visitorSession } from '@server/modules/intake/web-chat.channel';
 import { publicConfig, type PublicWidget, widgetForKey } from './widget-config.cache';
@@ -97,8 +97,8 @@ function allowCors(reply: FastifyReply, origin: string) {
  * honeypot, a too-fast fill, an invalid field (strict: unknown fields too), an unticked consent box or a consent
  * text other than the one saved — each with its own code and nothing stored.
  */
-export function registerWidgetPublicRoutes(app: FastifyInstance, options: { messaging: MessagingDeps; publicUrl: string; limits?: WidgetLimits }) {
-  const deps = options.messaging;
+export function registerWidgetPublicRoutes(app: FastifyInstance, options: { services: AppServices; publicUrl: string; limits?: WidgetLimits }) {
+  const deps = options.services;
   const limits = options.limits ?? DEFAULT_WIDGET_LIMITS;
   const appOrigin = new URL(options.publicUrl).origin;
 

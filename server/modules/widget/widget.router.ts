@@ -21,9 +21,9 @@ const withUrls = <T extends { publicKey: string; avatarHash: string | null }>(se
 /** Chat widget → Styles, Form embed, Popup: the company's widget settings (saving: owners and admins). */
 export const widgetRouter = router({
   settings: router({
-    get: protectedProcedure.query(async ({ ctx }) => withUrls(await getWidgetSettings(companyScope(ctx)), ctx.deps.env.PUBLIC_URL)),
+    get: protectedProcedure.query(async ({ ctx }) => withUrls(await getWidgetSettings(companyScope(ctx)), ctx.services.env.PUBLIC_URL)),
     update: protectedProcedure
       .input(updateWidgetSettingsInput)
-      .mutation(async ({ ctx, input }) => withUrls(await updateWidgetSettings(companyScope(ctx), input, forgetWidgetConfig), ctx.deps.env.PUBLIC_URL)),
+      .mutation(async ({ ctx, input }) => withUrls(await updateWidgetSettings(companyScope(ctx), input, forgetWidgetConfig), ctx.services.env.PUBLIC_URL)),
   }),
 });

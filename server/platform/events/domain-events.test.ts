@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@contracts/events';
 import { domainEvents, jobs } from '@server/platform/db/schema';
-import { callerFor, createTestDeps, setUpTestApp, signUp } from '@server/platform/testing/test-deps';
+import { callerFor, createTestDeps, setUpTestApp, signUp } from '@server/testing/test-app';
 import type { CompanyEvent } from '@server/platform/realtime/event-bus';
 import { DISPATCH_QUEUE, transactionWithEvents, type RecordedEvent } from './domain-events';
 
@@ -31,9 +31,9 @@ describe('durable domain events', () => {
     // A new process on the same database: fresh queue, dispatcher and bus, with a consumer listening.
     const restarted = createTestDeps(t.database.db);
     const received: RecordedEvent[] = [];
-    restarted.messaging.events.subscribe('test-consumer', (recorded) => void received.push(recorded));
+    restarted.events.subscribe('test-consumer', (recorded) => void received.push(recorded));
     const live: CompanyEvent[] = [];
-    restarted.messaging.bus.subscribe(stored!.companyId, (event) => live.push(event));
+    restarted.bus.subscribe(stored!.companyId, (event) => live.push(event));
 
     await restarted.queue.drain();
     const statusChanges = received.filter((r) => r.event.type === 'lead.status_changed');
@@ -45,7 +45,7 @@ describe('durable domain events', () => {
 
     // Draining again (another instance, a redelivered job) hands nothing on twice.
     await restarted.queue.drain();
-    await restarted.messaging.events.dispatch([stored!.seq]);
+    await restarted.events.dispatch([stored!.seq]);
     expect(received.filter((r) => r.event.type === 'lead.status_changed')).toHaveLength(1);
   });
 
@@ -53,7 +53,7 @@ describe('durable domain events', () => {
     const { token, lead } = await companyWithLead();
     let failuresLeft = 2;
     const seen: DomainEvent[] = [];
-    t.deps.messaging.events.subscribe('flaky', ({ event }) => {
+    t.deps.events.subscribe('flaky', ({ event }) => {
       if (event.type !== 'lead.updated') return;
       if (failuresLeft-- > 0) throw new Error('consumer down');
       seen.push(event);
@@ -72,7 +72,7 @@ describe('durable domain events', () => {
     const dispatchJobs = async () => (await t.deps.db.select().from(jobs).where(eq(jobs.queue, DISPATCH_QUEUE))).length;
     const jobsBefore = await dispatchJobs();
     await expect(
-      transactionWithEvents(t.deps.messaging, async (_tx, events) => {
+      transactionWithEvents(t.deps, async (_tx, events) => {
         events.add(before[0]!.companyId, { type: 'lead.updated', data: { leadId: lead.id, fields: ['summary'] } });
         throw new Error('the change failed');
       }),

@@ -8,7 +8,7 @@ import { loadEnv } from '@server/platform/config/env';
 import { ManualClock } from '@server/platform/lib/clock';
 import { createLogger } from '@server/platform/lib/logger';
 import { createTestDatabase, type TestDatabase } from '@server/platform/testing/test-database';
-import { createMemoryMailer, type MemoryMailer } from '@server/platform/testing/test-deps';
+import { createMemoryMailer, type MemoryMailer } from '@server/testing/test-app';
 
 let database: TestDatabase;
 let app: ServerApp;
@@ -62,7 +62,7 @@ async function post(path: string, body: unknown, headers: Record<string, string>
 
 async function signIn(): Promise<string> {
   await post('createNewUserAccount', registration);
-  await app.deps.queue.drain();
+  await app.services.queue.drain();
   const res = await post('verifyUserEmail', { email: registration.email, code: mailer.lastCode(registration.email) });
   return res.json().result.data.authToken as string;
 }

@@ -8,7 +8,7 @@ import { loadEnv } from '@server/platform/config/env';
 import { ManualClock } from '@server/platform/lib/clock';
 import { createLogger } from '@server/platform/lib/logger';
 import { createTestDatabase, type TestDatabase } from '@server/platform/testing/test-database';
-import { createMemoryMailer } from '@server/platform/testing/test-deps';
+import { createMemoryMailer } from '@server/testing/test-app';
 
 /** GET /widget.js: the website widget's embed, loaded by other sites' pages (decision 0031). */
 let database: TestDatabase;

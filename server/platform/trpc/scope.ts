@@ -1,14 +1,7 @@
+import type { CompanyScope } from '@server/platform/db/scope';
 import type { Context } from './context';
 
-/** The caller's company and identity, for services: every query filters on `companyId`. */
-export interface CompanyScope {
-  db: Context['deps']['db'];
-  companyId: string;
-  userId: string;
-  now: Date;
-  ip: string | null;
-}
-
+/** The company scope of a signed-in procedure's caller. */
 export function companyScope(ctx: Context & { companyId: string; userId: string }): CompanyScope {
-  return { db: ctx.deps.db, companyId: ctx.companyId, userId: ctx.userId, now: ctx.deps.clock.now(), ip: ctx.ip };
+  return { db: ctx.services.db, companyId: ctx.companyId, userId: ctx.userId, now: ctx.services.clock.now(), ip: ctx.ip };
 }

@@ -1,7 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { storableValue } from '@contracts/text';
 import { AppError, type AppErrorCode } from '@server/platform/errors/app-error';
-import { resolveSession } from '@server/modules/auth/session.service';
 import type { Context } from './context';
 
 interface Issue {
@@ -101,7 +100,7 @@ export const createCallerFactory = t.createCallerFactory;
  */
 export const protectedProcedure = publicProcedure.use(async ({ ctx, next, type }) => {
   if (!ctx.authToken) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in.' });
-  const auth = await resolveSession(ctx.deps.db, ctx.authToken, ctx.deps.clock.now(), ctx.deps.sessions);
+  const auth = await ctx.services.sessions.resolve(ctx.authToken, ctx.services.clock.now());
   if (!auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Your session has ended. Please sign in again.' });
   if (type !== 'mutation') return next({ ctx: { ...ctx, auth, companyId: auth.company.id, userId: auth.user.id } });
   // A change may touch what sessions carry (the company's name, a sign-out): the company's sessions are read
@@ -109,6 +108,6 @@ export const protectedProcedure = publicProcedure.use(async ({ ctx, next, type }
   try {
     return await next({ ctx: { ...ctx, auth, companyId: auth.company.id, userId: auth.user.id } });
   } finally {
-    ctx.deps.sessions.forgetCompany(auth.company.id);
+    ctx.services.sessions.forgetCompany(auth.company.id);
   }
 });

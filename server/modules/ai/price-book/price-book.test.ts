@@ -5,7 +5,7 @@ import { loadEnv } from '@server/platform/config/env';
 import { createServerApp } from '@server/app';
 import { createLogger } from '@server/platform/lib/logger';
 import { priceItems, users } from '@server/platform/db/schema';
-import { callerFor, setUpTestApp, signUp } from '@server/platform/testing/test-deps';
+import { callerFor, setUpTestApp, signUp } from '@server/testing/test-app';
 import { trpcErrorOf } from '@server/platform/testing/trpc-error';
 
 /** The price book: who may change it, each company's own, and the PDF import over HTTP (refusals, no duplicates). */

@@ -7,7 +7,7 @@ import { AiUnavailableError } from '@server/adapters/ai/openai/ai-unavailable-er
 import { createScriptedAssistant } from '@server/adapters/ai/scripted';
 import { aiDrafts, aiTurns, companies, conversations, jobs, leads, messages, priceItems } from '@server/platform/db/schema';
 import { SECOND } from '@server/platform/lib/clock';
-import { callerFor, setUpTestApp, signUp, type TestDeps } from '@server/platform/testing/test-deps';
+import { callerFor, setUpTestApp, signUp, type TestDeps } from '@server/testing/test-app';
 import { trpcErrorOf } from '@server/platform/testing/trpc-error';
 import { NOTIFY_QUEUE } from '@server/modules/notifications/notify.service';
 
@@ -136,7 +136,7 @@ describe('the assistant stops for people and rules', () => {
     const a = await company(t.deps, 'alpha');
     await a.text('My water heater is leaking');
     const conversationId = (await a.thread()).id;
-    t.deps.messaging.ai = createScriptedAssistant([
+    t.deps.ai = createScriptedAssistant([
       async () => {
         await a.caller.conversations.setMode({ id: conversationId, mode: 'human' });
         return { action: 'reply', reply: 'What is your ZIP code?', lead: 'engaging' };
@@ -157,7 +157,7 @@ describe('the assistant stops for people and rules', () => {
 
   it('hands off on the daily cap, telling the team and sending nothing more', async () => {
     const a = await company(t.deps, 'alpha', { dailyCap: 2 });
-    t.deps.messaging.ai = createScriptedAssistant([
+    t.deps.ai = createScriptedAssistant([
       { action: 'reply', reply: 'One?', lead: 'engaging' },
       { action: 'reply', reply: 'Two?', lead: 'engaging' },
     ]);
@@ -196,7 +196,7 @@ describe('the assistant stops for people and rules', () => {
   ] as const)('a %s handoff: the thread goes to the team; switched off in Settings → AI, the reply goes out instead', async (_name, trigger, words) => {
     const reason = ({ anger: 'anger', emergency: 'emergency', confusion: 'confusion', outsidePolicy: 'outside_policy' } as const)[trigger];
     const a = await company(t.deps, 'alpha');
-    t.deps.messaging.ai = createScriptedAssistant([{ action: 'handoff', handoffReason: reason, reply: 'I’ll get someone from the team.', lead: 'needs_human' }]);
+    t.deps.ai = createScriptedAssistant([{ action: 'handoff', handoffReason: reason, reply: 'I’ll get someone from the team.', lead: 'needs_human' }]);
     await a.text(words);
     await wait(t.deps);
     expect((await a.thread()).mode).toBe('human');
@@ -204,7 +204,7 @@ describe('the assistant stops for people and rules', () => {
     expect(await a.phone()).toEqual(['I’ll get someone from the team.']);
 
     const b = await company(t.deps, 'beta', { handoff: { askedForPerson: true, anger: true, emergency: true, outsidePolicy: true, confusion: true, [trigger]: false } });
-    t.deps.messaging.ai = createScriptedAssistant([{ action: 'handoff', handoffReason: reason, reply: 'Let me ask: what’s your ZIP code?', lead: 'needs_human' }]);
+    t.deps.ai = createScriptedAssistant([{ action: 'handoff', handoffReason: reason, reply: 'Let me ask: what’s your ZIP code?', lead: 'needs_human' }]);
     await b.text(words);
     await wait(t.deps);
     expect((await b.thread()).mode).toBe('ai');
@@ -259,7 +259,7 @@ describe('approval mode and prices', () => {
     const [item] = await t.deps.db.insert(priceItems).values({ companyId: thread!.companyId, name: 'Drain cleaning', minCents: 15_000, maxCents: 25_000, unit: 'per visit', status: 'approved' }).returning();
     await t.deps.db.insert(priceItems).values({ companyId: thread!.companyId, name: 'Drain camera (not approved)', minCents: 1, maxCents: 2, unit: '', status: 'proposed' });
     const scripted = createScriptedAssistant([(input) => ({ action: 'reply', reply: 'Drain cleaning is usually $150–$250 per visit.', quotedItemIds: input.pricing.items.map((i) => i.id), lead: 'engaging' })]);
-    t.deps.messaging.ai = scripted;
+    t.deps.ai = scripted;
     await wait(t.deps);
     // Only the approved item reached the model.
     expect(scripted.calls[0]!.pricing.items.map((i) => i.name)).toEqual(['Drain cleaning']);
@@ -287,7 +287,7 @@ describe('approval mode and prices', () => {
     const a = await company(t.deps, 'alpha', { approvalMode: true });
     const owner = await a.caller.phone.simulator.addDevice({ phone: '+13125550199' });
     await t.deps.db.update(companies).set({ alertPhone: '+13125550199' });
-    t.deps.messaging.ai = createScriptedAssistant([{ action: 'reply', reply: 'We can be there by 3pm today.', promisesTime: true, lead: 'engaging' }, { action: 'skip', reasons: ['Waiting for the owner.'] }]);
+    t.deps.ai = createScriptedAssistant([{ action: 'reply', reply: 'We can be there by 3pm today.', promisesTime: true, lead: 'engaging' }, { action: 'skip', reasons: ['Waiting for the owner.'] }]);
     await a.text('when can you come?');
     await wait(t.deps);
     const [draft] = await t.deps.db.select().from(aiDrafts);
@@ -334,7 +334,7 @@ describe('a configured model that fails', () => {
   it('falls back to the built-in assistant for the turn and tells the team once', async () => {
     const a = await company(t.deps, 'alpha');
     const failing = createScriptedAssistant([new AiUnavailableError('it timed out after 15 s'), new AiUnavailableError('it timed out after 15 s')]);
-    t.deps.messaging.ai = createFallbackAssistant(failing, createBuiltinAssistant(), { clock: t.deps.clock, onFallback: () => undefined });
+    t.deps.ai = createFallbackAssistant(failing, createBuiltinAssistant(), { clock: t.deps.clock, onFallback: () => undefined });
     await a.text('my water heater is leaking');
     await wait(t.deps);
     await a.text('60614');

@@ -1,20 +1,22 @@
 import { and, desc, eq, gt, gte, inArray, ne } from 'drizzle-orm';
-import { type AiSettingsValues, HANDOFF_REASON_WORDS, type HandoffReason, type PriceItem, type QualifierQuestion } from '@contracts/ai';
-import { CLOSED_LEAD_STATUSES, type LeadStatus } from '@contracts/lead';
+import { HANDOFF_REASON_WORDS, type HandoffReason } from '@contracts/ai';
+import { CLOSED_LEAD_STATUSES } from '@contracts/lead';
 import type { AiDecision, AiTurnInput } from '@server/adapters/ai/ai.port';
 import type { Tx } from '@server/platform/db/database';
 import { aiDrafts, aiTurns, companies, contacts, conversations, leads, messages, phoneNumbers, priceItems } from '@server/platform/db/schema';
 import type { EventBatch } from '@server/platform/events/domain-events';
 import { transactionWithEvents } from '@server/platform/events/domain-events';
-import { type JobRecord, PermanentJobError } from '@server/platform/jobs/job-queue';
+import type { JobRecord } from '@server/platform/jobs/job-queue';
 import { HOUR, SECOND } from '@server/platform/lib/clock';
 import { truncate } from '@contracts/text';
 import { zonesForPhone } from '@contracts/send-window';
-import { contactDisplayName, type MessagingDeps } from '@server/modules/messaging/messaging.deps';
+import type { AppServices } from '@server/platform/services';
+import { contactDisplayName } from '@contracts/person';
 import { renderMergeTags } from '@server/modules/messaging/merge-tags';
 import { queueOutbound, SEND_LOCK_MS } from '@server/modules/messaging/outbound.service';
 import { notify } from '@server/modules/notifications/notify.service';
-import { aiOffNow, localClock } from './ai-schedule';
+import { aiOffNow } from './ai-schedule';
+import { applyTriggers, approvalCode, buildTurnInput, countConfused, holdReason, LEAD_MOVES, questionsFor, quotesOf, startOfLocalDay, toPriceItem } from './ai-policy';
 import { ensureAiSettings, settingsValues } from './ai-settings.service';
 
 export const AI_TURN_QUEUE = 'ai.turn';
@@ -27,11 +29,16 @@ const FALLBACK_PREFIX = 'The AI service was unavailable';
 type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
 
 /**
+ * The assistant's turn (the `ai.turn` job, registered in ai.jobs.ts): scheduled after each inbound text of a thread
+ * it handles, run outside any transaction around the port, applied under the thread's lock. Its rules: ai-policy.ts.
+ */
+
+/**
  * After an inbound message in a thread the assistant handles: one turn, after the reply delay. The job is keyed by
  * the thread, so texts arriving during the delay are answered together by the one pending turn; a text arriving
  * while a turn runs is caught by that turn before it sends (it starts over with everything).
  */
-export async function scheduleAiTurn(tx: Tx, deps: Pick<MessagingDeps, 'queue' | 'clock'>, input: { companyId: string; conversationId: string }) {
+export async function scheduleAiTurn(tx: Tx, deps: Pick<AppServices, 'queue' | 'clock'>, input: { companyId: string; conversationId: string }) {
   const settings = await ensureAiSettings(tx, input.companyId, deps.clock.now());
   if (!settings.enabled) return;
   await deps.queue.enqueue(tx, AI_TURN_QUEUE, { conversationId: input.conversationId }, {
@@ -90,12 +97,6 @@ async function answeredThrough(tx: Tx, conversationId: string): Promise<number> 
   return Math.max(turn?.seq ?? 0, staff?.seq ?? 0);
 }
 
-function startOfLocalDay(now: Date, timeZone: string): Date {
-  const { minutes } = localClock(now, timeZone);
-  // Minutes since local midnight, back from now (seconds dropped): a DST day is still counted from its midnight.
-  return new Date(now.getTime() - minutes * 60_000 - now.getUTCSeconds() * 1000 - now.getUTCMilliseconds());
-}
-
 export type TurnOutcome =
   | { action: 'reply' | 'handoff' | 'hold' | 'skip'; turnId: string | null; reasons: string[] }
   | { action: 'rescheduled'; reasons: string[] };
@@ -107,7 +108,7 @@ export type TurnOutcome =
  * transaction that first re-reads the thread under its row lock — a staff reply or "Take over" that landed meanwhile
  * wins and nothing is sent, and a text that arrived meanwhile sends the turn back to start over with it.
  */
-export async function runAiTurn(deps: MessagingDeps, job: Pick<JobRecord<{ conversationId: string }>, 'id' | 'payload'>): Promise<TurnOutcome> {
+export async function runAiTurn(deps: AppServices, job: Pick<JobRecord<{ conversationId: string }>, 'id' | 'payload'>): Promise<TurnOutcome> {
   const conversationId = job.payload.conversationId;
   const now = deps.clock.now();
   const read = await deps.db.transaction(async (tx) => {
@@ -172,7 +173,7 @@ export async function runAiTurn(deps: MessagingDeps, job: Pick<JobRecord<{ conve
     settings: { ...saved, disqualifyMessage: renderMergeTags(saved.disqualifyMessage, { contact: ctx.contact, businessName: ctx.company.name, businessPhone: ctx.number.e164, senderFirstName: ctx.company.name }) },
     business: { name: ctx.company.name, timezone: ctx.timezone },
     approved: read.approved.map(toPriceItem),
-    questions: questionsFor(ctx.settings.questions, ctx, read.recentTurns.length === 0),
+    questions: questionsFor(ctx.settings.questions, ctx.settings.missedCall.firstQuestion, ctx.lead?.source ?? null, read.recentTurns.length === 0),
     answers: ctx.lead?.answers ?? {},
     transcript: read.transcript.map((m) => ({ from: m.direction === 'inbound' ? 'contact' : 'business', body: m.body, at: m.createdAt.getTime() })),
     newMessages: fresh.map((m) => m.body).filter(Boolean),
@@ -219,118 +220,9 @@ export async function runAiTurn(deps: MessagingDeps, job: Pick<JobRecord<{ conve
   return applied;
 }
 
-/**
- * What the port reads for one turn, from the company's settings and the thread (the engine and Settings → AI's test
- * chat build it the same way, so the test chat shows what a real thread would get). Only approved price items, and
- * none under "never quote".
- */
-export function buildTurnInput(input: {
-  settings: AiSettingsValues;
-  business: { name: string; timezone: string };
-  approved: PriceItem[];
-  questions: QualifierQuestion[];
-  answers: Record<string, string>;
-  transcript: AiTurnInput['transcript'];
-  newMessages: string[];
-  repliesToday: number;
-  confusedTurns: number;
-  now: Date;
-}): AiTurnInput {
-  const values = input.settings;
-  return {
-    business: {
-      name: input.business.name,
-      timezone: input.business.timezone,
-      facts: values.facts,
-      faq: values.faq,
-      services: values.services,
-      servicesNotOffered: values.servicesNotOffered,
-      serviceAreaPrefixes: values.serviceAreaPrefixes,
-    },
-    assistant: { name: values.assistantName, tone: values.tone },
-    pricing: { policy: values.pricingPolicy, items: values.pricingPolicy === 'never' ? [] : input.approved },
-    questions: input.questions,
-    answers: input.answers,
-    transcript: input.transcript,
-    newMessages: input.newMessages,
-    repliesToday: input.repliesToday,
-    confusedTurns: input.confusedTurns,
-    disqualifyMessage: values.disqualifyMessage,
-    now: input.now,
-  };
-}
-
-/** A missed-call thread's first turn may open with the agent's own first question. */
-function questionsFor(questions: QualifierQuestion[], ctx: TurnContext, firstTurn: boolean): QualifierQuestion[] {
-  const first = ctx.settings.missedCall.firstQuestion.trim();
-  if (!firstTurn || !first || ctx.lead?.source !== 'missed_call') return questions;
-  return [{ key: 'call_reason', text: first, kind: 'text', choices: [], required: false }, ...questions];
-}
-
-function countConfused(turns: Array<{ decision: Record<string, unknown> | null }>): number {
-  let n = 0;
-  for (const turn of turns) {
-    if (turn.decision?.confused === true) n += 1;
-    else break;
-  }
-  return n;
-}
-
-/** What the lead records of prices said: each quoted id that is an approved item, with its range, at `at`. */
-export function quotesOf(approved: Array<Row<typeof priceItems>>, itemIds: string[], at: Date) {
-  return itemIds
-    .map((id) => approved.find((item) => item.id === id))
-    .filter((item): item is Row<typeof priceItems> => Boolean(item))
-    .map((item) => ({ itemId: item.id, name: item.name, minCents: item.minCents, maxCents: item.maxCents, unit: item.unit, at: at.getTime() }));
-}
-
-export function toPriceItem(row: Row<typeof priceItems>): PriceItem {
-  return { id: row.id, name: row.name, minCents: row.minCents, maxCents: row.maxCents, unit: row.unit };
-}
-
-/** A handoff the owner switched off becomes a plain reply (or nothing); the reasons say so. */
-export function applyTriggers(decision: AiDecision, triggers: TurnContext['settings']['handoff']): AiDecision {
-  if (decision.action !== 'handoff' || !decision.handoffReason) return decision;
-  const allowed: Record<HandoffReason, boolean> = {
-    asked_for_person: triggers.askedForPerson,
-    anger: triggers.anger,
-    emergency: triggers.emergency,
-    outside_policy: triggers.outsidePolicy,
-    confusion: triggers.confusion,
-    daily_cap: true,
-    model_unavailable: true,
-  };
-  if (allowed[decision.handoffReason]) return decision;
-  return { ...decision, action: decision.reply ? 'reply' : 'skip', handoffReason: null, lead: decision.lead === 'needs_human' ? null : decision.lead, reasons: [...decision.reasons, `Handoff “${HANDOFF_REASON_WORDS[decision.handoffReason]}” is switched off in Settings → AI.`] };
-}
-
-const CODE_LETTERS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-/** Four characters, no look-alikes (0/O, 1/I/L): what the owner texts back to approve a held reply. */
-export function approvalCode(random: (n: number) => number = (n) => Math.floor(Math.random() * n)): string {
-  return Array.from({ length: 4 }, () => CODE_LETTERS[random(CODE_LETTERS.length)]).join('');
-}
-
-/** Why approval mode holds this reply, or null when it may go on its own. */
-export function holdReason(decision: AiDecision): string | null {
-  const why: string[] = [];
-  if (decision.quotedItemIds.length) why.push('it quotes a price');
-  if (decision.promisesTime) why.push('it promises a time');
-  if (decision.outsideFacts) why.push('it says something outside your facts');
-  return why.length ? `Held for approval: ${why.join(', ')}.` : null;
-}
-
-const LEAD_MOVES: Record<NonNullable<AiDecision['lead']>, LeadStatus> = {
-  engaging: 'engaging',
-  qualified: 'qualified',
-  needs_human: 'needs_human',
-  booked: 'booked',
-  spam: 'spam',
-  disqualified: 'lost',
-};
-
 async function applyDecision(
   tx: Tx,
-  deps: MessagingDeps,
+  deps: AppServices,
   events: EventBatch,
   ctx: TurnContext,
   turn: { fresh: Array<Row<typeof messages>>; throughSeq: number; decision: AiDecision; latencyMs: number; fallback: boolean; input: AiTurnInput; approved: Array<Row<typeof priceItems>> },
@@ -450,12 +342,12 @@ async function writeTurn(
 }
 
 /** A turn the engine decided without asking the port (staff in control, opted out, …): logged, nothing sent. */
-async function recordSkip(deps: MessagingDeps, ctx: TurnContext, fresh: Array<Row<typeof messages>>, throughSeq: number, reason: string) {
+async function recordSkip(deps: AppServices, ctx: TurnContext, fresh: Array<Row<typeof messages>>, throughSeq: number, reason: string) {
   return deps.db.transaction((tx) => writeTurn(tx, ctx, { fresh, throughSeq, decision: null, action: 'skip', reasons: [reason] }));
 }
 
 /** Off hours: the owner's message instead (once per off period per thread), and the thread waits for the team. */
-async function offHours(deps: MessagingDeps, ctx: TurnContext, fresh: Array<Row<typeof messages>>, throughSeq: number, off: { why: string; period: string | null }) {
+async function offHours(deps: AppServices, ctx: TurnContext, fresh: Array<Row<typeof messages>>, throughSeq: number, off: { why: string; period: string | null }) {
   return transactionWithEvents(deps, async (tx, events) => {
     const reasons = [`${off.why}: the assistant does not answer now.`];
     // The owner's message may carry merge tags (checked on save), filled like every other automated text.
@@ -477,7 +369,7 @@ async function offHours(deps: MessagingDeps, ctx: TurnContext, fresh: Array<Row<
 }
 
 /** The engine hands off by itself (the daily cap, a closed lead): the team is told, nothing is sent. */
-async function handOffWithoutReply(deps: MessagingDeps, ctx: TurnContext, fresh: Array<Row<typeof messages>>, throughSeq: number, reason: string, code: HandoffReason | null) {
+async function handOffWithoutReply(deps: AppServices, ctx: TurnContext, fresh: Array<Row<typeof messages>>, throughSeq: number, reason: string, code: HandoffReason | null) {
   return transactionWithEvents(deps, async (tx, events) => {
     const now = deps.clock.now();
     await tx.update(conversations).set({ mode: 'human', updatedAt: now }).where(eq(conversations.id, ctx.conversation.id));
@@ -493,7 +385,7 @@ async function handOffWithoutReply(deps: MessagingDeps, ctx: TurnContext, fresh:
 }
 
 /** The configured model failed and the built-in assistant answered: staff hear about it, at most once an hour. */
-async function noticeFallback(deps: MessagingDeps, ctx: TurnContext, why: string) {
+async function noticeFallback(deps: AppServices, ctx: TurnContext, why: string) {
   const since = new Date(deps.clock.now().getTime() - FALLBACK_NOTICE_EVERY_MS);
   const earlier = await deps.db
     .select({ id: aiTurns.id })
@@ -507,9 +399,3 @@ async function noticeFallback(deps: MessagingDeps, ctx: TurnContext, why: string
 }
 
 /** The `ai.turn` job. A turn that must start over (a text arrived, the send-lock) puts itself back with `RescheduledWithin`. */
-export function registerAiJobs(deps: MessagingDeps) {
-  deps.queue.register<{ conversationId: string }>(AI_TURN_QUEUE, async (job) => {
-    if (typeof job.payload?.conversationId !== 'string') throw new PermanentJobError('ai.turn needs a conversationId');
-    await runAiTurn(deps, job);
-  });
-}

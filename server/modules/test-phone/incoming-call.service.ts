@@ -1,50 +1,19 @@
-import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
-import { isAnonymousCaller, MISSED_CALL_LIMITS } from '@contracts/call';
-import { calls, contacts, users } from '@server/platform/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { formatPhone } from '@contracts/phone';
+import { calls, users } from '@server/platform/db/schema';
+import type { CompanyScope } from '@server/platform/db/scope';
 import { AppError, notFound } from '@server/platform/errors/app-error';
 import { SECOND } from '@server/platform/lib/clock';
-import type { CompanyScope } from '@server/platform/trpc/scope';
-import { contactDisplayName, type MessagingDeps } from '@server/modules/messaging/messaging.deps';
-import { formatPhone } from '@contracts/phone';
+import type { AppServices } from '@server/platform/services';
+import { storeEvent } from '@server/modules/calls/voice.service';
 import { applyNow, ringTimeoutKey, SIMULATOR_QUEUE, simulatedDialResult, simulatedStep } from './call-simulator.service';
-import { storeEvent } from './voice.service';
-
-type CallRow = typeof calls.$inferSelect;
-
-/** A call rings at most the longest ring timeout (plus a margin for a late job): older "ringing" rows are not shown. */
-const RINGING_SHOWN_MS = (MISSED_CALL_LIMITS.ringTimeoutSeconds.max + 30) * SECOND;
 
 /**
- * The calls ringing the team now (routing mode a), newest first, for the app's incoming-call card. The test
- * phone's calls can be answered in the app; a Twilio call rings the business's phone and is answered there.
+ * The app's incoming-call card answers, declines and ends the test phone's calls (a Twilio call rings the
+ * business's phone and is answered there): each as Twilio's Dial action would report it.
  */
-export async function ringingCalls(scope: CompanyScope) {
-  const rows = await scope.db
-    .select({ call: calls, firstName: contacts.firstName, lastName: contacts.lastName, phone: contacts.phone })
-    .from(calls)
-    .leftJoin(contacts, and(eq(contacts.companyId, calls.companyId), eq(contacts.phone, calls.fromNumber)))
-    .where(
-      and(
-        eq(calls.companyId, scope.companyId),
-        eq(calls.status, 'ringing'),
-        isNotNull(calls.forwardedTo),
-        gt(calls.startedAt, new Date(scope.now.getTime() - RINGING_SHOWN_MS)),
-      ),
-    )
-    .orderBy(desc(calls.startedAt))
-    .limit(5);
-  const seen = new Set<string>();
-  return rows
-    .filter((row) => !seen.has(row.call.id) && seen.add(row.call.id))
-    .map(({ call, firstName, lastName, phone }) => ({
-      id: call.id,
-      from: isAnonymousCaller(call.fromNumber) ? null : call.fromNumber,
-      callerName: phone ? contactDisplayName({ firstName, lastName, phone }) : null,
-      startedAt: call.startedAt.getTime(),
-      ringsPhone: call.forwardedTo,
-      answerableHere: call.provider === 'simulator',
-    }));
-}
+
+type CallRow = typeof calls.$inferSelect;
 
 async function companyCall(scope: Pick<CompanyScope, 'db' | 'companyId'>, id: string): Promise<CallRow> {
   const [call] = await scope.db
@@ -84,7 +53,7 @@ async function noLongerRinging(scope: CompanyScope, call: CallRow): Promise<AppE
  * stored for a call is its result (unique per CallSid), so of two people answering at once exactly one wins and
  * the other is told who did; the ring timeout, a decline and the caller's hang-up compete the same way.
  */
-async function claimRingingCall(scope: CompanyScope, deps: MessagingDeps, id: string, result: Record<string, string>) {
+async function claimRingingCall(scope: CompanyScope, deps: AppServices, id: string, result: Record<string, string>) {
   const row = await companyCall(scope, id);
   if (row.provider !== 'simulator') {
     throw new AppError('PRECONDITION_FAILED', `This call rings ${row.forwardedTo ? formatPhone(row.forwardedTo) : 'your phone'}: answer or decline it there.`);
@@ -99,13 +68,13 @@ async function claimRingingCall(scope: CompanyScope, deps: MessagingDeps, id: st
 }
 
 /** A team member answers a ringing test-phone call in the app: answered, not missed, no text-back; the talk starts. */
-export async function answerCall(scope: CompanyScope, deps: MessagingDeps, id: string) {
+export async function answerCall(scope: CompanyScope, deps: AppServices, id: string) {
   await claimRingingCall(scope, deps, id, { DialCallStatus: 'answered', LeadLoopAnsweredBy: scope.userId });
   return { id, status: 'answered' as const };
 }
 
 /** Declined: as a busy line — missed (busy), and the caller goes on to the greeting at once, not at the ring timeout. */
-export async function declineCall(scope: CompanyScope, deps: MessagingDeps, id: string) {
+export async function declineCall(scope: CompanyScope, deps: AppServices, id: string) {
   const row = await claimRingingCall(scope, deps, id, { DialCallStatus: 'busy', DialCallDuration: '0' });
   await deps.queue.advance(deps.db, SIMULATOR_QUEUE, ringTimeoutKey(row.providerCallSid), deps.clock.now());
   deps.queue.wake();
@@ -113,7 +82,7 @@ export async function declineCall(scope: CompanyScope, deps: MessagingDeps, id: 
 }
 
 /** Ends an answered test-phone call (the caller's side ends as a hang-up would): the talk time is recorded. */
-export async function endCall(scope: CompanyScope, deps: MessagingDeps, id: string) {
+export async function endCall(scope: CompanyScope, deps: AppServices, id: string) {
   const row = await companyCall(scope, id);
   if (row.provider !== 'simulator') throw new AppError('PRECONDITION_FAILED', 'This call is on your phone: hang up there.');
   if (row.status !== 'answered') {

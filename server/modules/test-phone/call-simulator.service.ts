@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, or } from 'drizzle-orm';
-import { calls, inboundEvents, simulatorDevices } from '@server/platform/db/schema';
+import { calls, inboundEvents } from '@server/platform/db/schema';
 import type { Database } from '@server/platform/db/database';
 import { AppError, notFound } from '@server/platform/errors/app-error';
 import { SECOND } from '@server/platform/lib/clock';
-import type { CompanyScope } from '@server/platform/trpc/scope';
-import type { MessagingDeps } from '@server/modules/messaging/messaging.deps';
+import type { CompanyScope } from '@server/platform/db/scope';
+import type { AppServices } from '@server/platform/services';
 import { activeNumberOf } from '@server/modules/phone-numbers/active-number';
-import type { LeaveVoicemailInput, SimulateCallInput } from './calls.schema';
-import { processCallEvent } from './call-events.service';
-import { missedCallSettingsOf } from './missed-call-settings.service';
-import { simulatorRecordingUrl, takeVoicemailRecording } from './recordings.service';
-import { answerDialResult, answerIncomingCall, answerRecorded, storeEvent, type VoiceRequest } from './voice.service';
+import type { LeaveVoicemailInput, SimulateCallInput } from './test-phone.schema';
+import { testPhoneOf } from './test-phone.service';
+import { processCallEvent } from '@server/modules/calls/call-events.service';
+import { missedCallSettingsOf } from '@server/modules/calls/missed-call-settings.service';
+import { simulatorRecordingUrl, takeVoicemailRecording } from '@server/modules/calls/recordings.service';
+import { answerDialResult, answerIncomingCall, answerRecorded, storeEvent, type VoiceRequest } from '@server/modules/calls/voice.service';
 
 /** How long the simulated greeting plays before the beep. */
 export const SIMULATED_GREETING_MS = 8 * SECOND;
@@ -66,7 +67,7 @@ export async function simulatedDialResult(db: Database, callSid: string): Promis
  * Applies a stored simulator event now instead of waiting for its job (an answer on the card shows at once). The
  * job still runs and finds it done; a failure here is left to the job's retries.
  */
-export async function applyNow(deps: MessagingDeps, kind: 'dial' | 'call_status', eventKey: string): Promise<void> {
+export async function applyNow(deps: AppServices, kind: 'dial' | 'call_status', eventKey: string): Promise<void> {
   const [event] = await deps.db
     .select({ id: inboundEvents.id })
     .from(inboundEvents)
@@ -89,8 +90,8 @@ export async function applyNow(deps: MessagingDeps, kind: 'dial' | 'call_status'
  * mode b goes to the greeting at once. There a scripted caller (`voicemail` given: the tests and the bench) speaks
  * its words or hangs up 4 s in; a live caller (`live`, the test phone) leaves a voicemail or hangs up themselves.
  */
-export async function simulateCall(scope: CompanyScope, messaging: MessagingDeps, input: SimulateCallInput) {
-  const device = await deviceOf(scope, input.deviceId);
+export async function simulateCall(scope: CompanyScope, messaging: AppServices, input: SimulateCallInput) {
+  const device = await testPhoneOf(scope, input.deviceId);
   const number = await activeNumberOf(scope.db, scope.companyId);
   if (!number || number.provider !== 'simulator') {
     throw new AppError('PRECONDITION_FAILED', 'The test phone calls your built-in test number. Choose "Use the test number" first.');
@@ -116,7 +117,7 @@ export async function simulateCall(scope: CompanyScope, messaging: MessagingDeps
 }
 
 /** The `calls.simulator` job. */
-export async function runSimulatorJob(deps: MessagingDeps, job: SimulatorJob): Promise<void> {
+export async function runSimulatorJob(deps: AppServices, job: SimulatorJob): Promise<void> {
   if (job.step === 'ring_timeout') await ringTimedOut(deps, job);
   else await callerGaveUp(deps, job);
 }
@@ -126,7 +127,7 @@ export async function runSimulatorJob(deps: MessagingDeps, job: SimulatorJob): P
  * "no-answer". Stored only if no other result was first; the greeting plays when the stored result sends the
  * caller to voicemail (no answer, declined = busy).
  */
-async function ringTimedOut(deps: MessagingDeps, job: SimulatedCall): Promise<void> {
+async function ringTimedOut(deps: AppServices, job: SimulatedCall): Promise<void> {
   const now = deps.clock.now().getTime();
   await answerDialResult(deps, simulatedStep(job, now, { DialCallStatus: 'no-answer', DialCallDuration: '0' }));
   const result = await simulatedDialResult(deps.db, job.callSid);
@@ -135,7 +136,7 @@ async function ringTimedOut(deps: MessagingDeps, job: SimulatedCall): Promise<vo
 }
 
 /** The greeting plays from `atMs`: a scripted caller speaks or hangs up; a live one has until the recording's maximum length. */
-async function callerAtGreeting(deps: MessagingDeps, call: SimulatedCall, atMs: number): Promise<void> {
+async function callerAtGreeting(deps: AppServices, call: SimulatedCall, atMs: number): Promise<void> {
   const settings = await missedCallSettingsOf(deps.db, call.companyId);
   if (call.script === null) {
     // Like <Record maxLength>: a caller who neither speaks nor hangs up is cut off at the maximum length.
@@ -158,7 +159,7 @@ async function callerAtGreeting(deps: MessagingDeps, call: SimulatedCall, atMs: 
  * typed words has no transcript — the offline simulator has no speech-to-text, and says so.
  */
 async function speakVoicemail(
-  deps: MessagingDeps,
+  deps: AppServices,
   call: SimulatedCall,
   fromMs: number,
   words: string,
@@ -186,24 +187,14 @@ async function speakVoicemail(
 }
 
 /** A live caller who never left a message is cut off; nothing happens if the call already ended. */
-async function callerGaveUp(deps: MessagingDeps, job: SimulatedCall): Promise<void> {
+async function callerGaveUp(deps: AppServices, job: SimulatedCall): Promise<void> {
   const now = deps.clock.now().getTime();
   await storeEvent(deps, 'call_status', simulatedStep(job, now, { CallStatus: 'completed', CallDuration: durationParam(job, now) }));
 }
 
-async function deviceOf(scope: Pick<CompanyScope, 'db' | 'companyId'>, deviceId: string) {
-  const [device] = await scope.db
-    .select()
-    .from(simulatorDevices)
-    .where(and(eq(simulatorDevices.id, deviceId), eq(simulatorDevices.companyId, scope.companyId)))
-    .limit(1);
-  if (!device) throw notFound('Test phone');
-  return device;
-}
-
 /** A test phone's call of the caller's company (another company's, or a real call: NOT_FOUND). */
 async function deviceCall(scope: Pick<CompanyScope, 'db' | 'companyId'>, input: { deviceId: string; callSid: string }) {
-  const device = await deviceOf(scope, input.deviceId);
+  const device = await testPhoneOf(scope, input.deviceId);
   const [call] = await scope.db
     .select()
     .from(calls)
@@ -263,7 +254,7 @@ export async function simulatedCallProgress(scope: CompanyScope, input: { device
 }
 
 /** The live caller speaks their voicemail after the greeting (typed words, "spoken" at 2.5 words a second). */
-export async function leaveSimulatedVoicemail(scope: CompanyScope, deps: MessagingDeps, input: LeaveVoicemailInput) {
+export async function leaveSimulatedVoicemail(scope: CompanyScope, deps: AppServices, input: LeaveVoicemailInput) {
   const row = await deviceCall(scope, input);
   if (!row) throw notFound('Call');
   if (row.status !== 'voicemail' || (await callerDone(scope.db, row.providerCallSid))) {
@@ -282,7 +273,7 @@ export async function leaveSimulatedVoicemail(scope: CompanyScope, deps: Messagi
 }
 
 /** The test phone hangs up: while ringing the Dial is canceled (the caller hung up: missed); otherwise the call ends. */
-export async function hangUpSimulatedCall(scope: CompanyScope, deps: MessagingDeps, input: { deviceId: string; callSid: string }) {
+export async function hangUpSimulatedCall(scope: CompanyScope, deps: AppServices, input: { deviceId: string; callSid: string }) {
   const row = await deviceCall(scope, input);
   if (!row) throw notFound('Call');
   if (row.status === 'ended') return { ended: true };

@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { EmailMessage, Mailer } from '@server/adapters/email/email.port';
+import type { NumberProvisioning, TelephonyProvider } from '@server/adapters/telephony/telephony.port';
 import type { Database } from '@server/platform/db/database';
-import { registerEmailJobs } from '@server/platform/jobs/email.jobs';
 import { JobQueue } from '@server/platform/jobs/job-queue';
 import { ManualClock } from '@server/platform/lib/clock';
 import { createLogger } from '@server/platform/lib/logger';
-import { DEFAULT_AUTH_LIMITS, type AuthLimits } from '@server/modules/auth/auth.service';
-import { SessionCache } from '@server/modules/auth/session-cache';
-import { type AppDeps, createContextInner } from '@server/platform/trpc/context';
-import { appRouter } from '@server/app.router';
-import { createCallerFactory } from '@server/platform/trpc/trpc';
-import type { NumberProvisioning, TelephonyProvider } from '@server/adapters/telephony/telephony.port';
-import { createMessaging } from '@server/modules/telephony/telephony';
-import type { PushConfig } from '@server/modules/notifications/push.service';
 import { createEventBus } from '@server/platform/realtime/event-bus';
-import { createTestDatabase, type TestDatabase } from './test-database';
+import type { AppServices, AuthLimits, PushConfig } from '@server/platform/services';
+import { createTestDatabase, type TestDatabase } from '@server/platform/testing/test-database';
+import { createContextInner } from '@server/platform/trpc/context';
+import { createCallerFactory } from '@server/platform/trpc/trpc';
+import { DEFAULT_AUTH_LIMITS } from '@server/modules/auth/auth.service';
+import { CachedSessionResolver } from '@server/modules/auth/session.service';
+import { registerAppJobs } from '@server/app.jobs';
+import { appRouter } from '@server/app.router';
+import { createAppServices } from '@server/app.services';
 
 export interface MemoryMailer extends Mailer {
   sent: EmailMessage[];
@@ -39,9 +39,11 @@ export function createMemoryMailer(): MemoryMailer {
   };
 }
 
-export interface TestDeps extends AppDeps {
+/** The app's services as a test builds them: a manual clock, a memory mailer, the session cache to inspect. */
+export interface TestDeps extends AppServices {
   clock: ManualClock;
   mailer: MemoryMailer;
+  sessions: CachedSessionResolver;
 }
 
 export interface TestDepsOptions {
@@ -52,41 +54,34 @@ export interface TestDepsOptions {
   push?: PushConfig | null;
 }
 
+/** The composition root's services and jobs over a test database (no HTTP, no workers until a test drains the queue). */
 export function createTestDeps(db: Database, options: TestDepsOptions = {}): TestDeps {
   const clock = new ManualClock();
   const logger = createLogger('silent');
-  const queue = new JobQueue({ db, clock, logger });
   const mailer = createMemoryMailer();
-  registerEmailJobs(queue, mailer);
-  const publicUrl = 'http://localhost:3000';
-  const messaging = createMessaging({
+  const sessions = new CachedSessionResolver(db);
+  const services = createAppServices({
     db,
     clock,
-    queue,
-    bus: createEventBus({ logger }),
+    queue: new JobQueue({ db, clock, logger }),
     logger,
-    publicUrl,
+    bus: createEventBus({ logger }),
+    mailer,
+    sessions,
+    authLimits: { ...DEFAULT_AUTH_LIMITS, ...options.limits },
+    env: { NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' },
     twilio: options.twilio ?? null,
+    provisioning: options.provisioning ?? null,
     numberPacingMs: options.numberPacingMs ?? 1000,
     push: options.push ?? null,
   });
-  return {
-    db,
-    clock,
-    queue,
-    logger,
-    mailer,
-    authLimits: { ...DEFAULT_AUTH_LIMITS, ...options.limits },
-    sessions: new SessionCache(),
-    env: { NODE_ENV: 'test', PUBLIC_URL: publicUrl },
-    messaging,
-    provisioning: options.provisioning ?? null,
-  };
+  registerAppJobs(services);
+  return Object.assign(services, { clock, mailer, sessions });
 }
 
 const createCaller = createCallerFactory(appRouter);
 
-export function callerFor(deps: AppDeps, request: { authToken?: string | null; ip?: string | null; userAgent?: string | null } = {}) {
+export function callerFor(deps: AppServices, request: { authToken?: string | null; ip?: string | null; userAgent?: string | null } = {}) {
   return createCaller(createContextInner(deps, { ip: '203.0.113.7', userAgent: 'vitest', ...request }));
 }
 

@@ -10,8 +10,8 @@ import { loadEnv } from '@server/platform/config/env';
 import { priceItems, users } from '@server/platform/db/schema';
 import { createLogger } from '@server/platform/lib/logger';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '@server/platform/testing/fake-openai-server';
-import { setUpTestApp, signUp } from '@server/platform/testing/test-deps';
-import { importPriceList } from './ai.service';
+import { setUpTestApp, signUp } from '@server/testing/test-app';
+import { importPriceList } from './price-book.service';
 
 /**
  * The PDF importer with a configured model (issue 14 item 6): the model proposes, every item is checked against the

@@ -1,0 +1,94 @@
+import type { AiPort } from './adapters/ai/ai.port';
+import { createBuiltinAssistant } from './adapters/ai/builtin/builtin-assistant';
+import type { Mailer } from './adapters/email/email.port';
+import { createSimulatorProvider } from './adapters/telephony/simulator';
+import type { NumberProvisioning, TelephonyProvider } from './adapters/telephony/telephony.port';
+import type { SessionResolver } from './platform/auth/session';
+import type { Env } from './platform/config/env';
+import type { Database } from './platform/db/database';
+import { EventDispatcher } from './platform/events/domain-events';
+import type { JobQueue } from './platform/jobs/job-queue';
+import { type Clock, SECOND } from './platform/lib/clock';
+import type { Logger } from './platform/lib/logger';
+import type { EventBus } from './platform/realtime/event-bus';
+import type { AppServices, AuthLimits, EmailGatewaySettings, PushConfig } from './platform/services';
+import { CachedSessionResolver } from './modules/auth/session.service';
+import { recordInboundEvent } from './modules/telephony/provider-events.service';
+import { deviceBehavior } from './modules/test-phone/test-phone.service';
+
+export interface AppServicesOptions {
+  db: Database;
+  clock: Clock;
+  queue: JobQueue;
+  logger: Logger;
+  bus: EventBus;
+  mailer: Mailer;
+  authLimits: AuthLimits;
+  env: AppServices['env'];
+  /** Default: the auth module's sessions behind a few seconds of in-process cache. */
+  sessions?: SessionResolver;
+  twilio?: TelephonyProvider | null;
+  provisioning?: NumberProvisioning | null;
+  numberPacingMs?: number;
+  /** How long the simulated carrier takes to report delivery (tests shorten it). */
+  simulatorDeliveryDelayMs?: number;
+  twilioAnswersKeywords?: boolean;
+  push?: PushConfig | null;
+  /** The AI port (default: the built-in assistant). */
+  ai?: AiPort;
+  emailGateway?: EmailGatewaySettings;
+}
+
+/**
+ * The one place the services bag is built (the server in app.ts, tests in server/testing): the ports' adapters
+ * wired to each other — the simulator reports delivery through the same inbound path as Twilio's callbacks and
+ * asks the test phone how each handset behaves.
+ */
+export function createAppServices(options: AppServicesOptions): AppServices {
+  const { db, clock, queue, logger } = options;
+  const services: AppServices = {
+    db,
+    clock,
+    queue,
+    logger,
+    bus: options.bus,
+    events: new EventDispatcher({ db, queue, clock, logger }),
+    mailer: options.mailer,
+    sessions: options.sessions ?? new CachedSessionResolver(db),
+    authLimits: options.authLimits,
+    env: options.env,
+    publicUrl: options.env.PUBLIC_URL,
+    providers: {
+      twilio: options.twilio ?? null,
+      simulator: createSimulatorProvider({
+        deliveryDelayMs: options.simulatorDeliveryDelayMs ?? 1 * SECOND,
+        behaviorFor: (companyId, to) => deviceBehavior(db, companyId, to),
+        async reportStatus({ providerMessageId, status, errorCode, delayMs }) {
+          await recordInboundEvent(services, {
+            provider: 'simulator',
+            kind: 'status',
+            eventKey: `${providerMessageId}:${status}`,
+            payload: { MessageSid: providerMessageId, MessageStatus: status, ...(errorCode ? { ErrorCode: errorCode } : {}) },
+            runAt: new Date(clock.now().getTime() + delayMs),
+          });
+        },
+      }),
+    },
+    provisioning: options.provisioning ?? null,
+    numberPacingMs: options.numberPacingMs ?? 1 * SECOND,
+    twilioAnswersKeywords: options.twilioAnswersKeywords ?? true,
+    push: options.push ?? null,
+    ai: options.ai ?? createBuiltinAssistant(),
+    ...(options.emailGateway ? { emailGateway: options.emailGateway } : {}),
+  };
+  return services;
+}
+
+/** The sign-in code limits the environment sets. */
+export function authLimitsFromEnv(env: Env): AuthLimits {
+  return {
+    codeCooldownMs: env.AUTH_CODE_COOLDOWN_SECONDS * SECOND,
+    codeSendsPerEmailPerHour: env.AUTH_CODE_SENDS_PER_EMAIL_PER_HOUR,
+    codeSendsPerIpPerHour: env.AUTH_CODE_SENDS_PER_IP_PER_HOUR,
+  };
+}

@@ -1,0 +1,86 @@
+import type { Agent } from 'node:https';
+import type { AiPort } from '@server/adapters/ai/ai.port';
+import type { Mailer } from '@server/adapters/email/email.port';
+import type { NumberProvisioning, TelephonyProvider } from '@server/adapters/telephony/telephony.port';
+import type { SessionResolver } from './auth/session';
+import type { Env } from './config/env';
+import type { Database } from './db/database';
+import type { EventDispatcher } from './events/domain-events';
+import type { JobQueue } from './jobs/job-queue';
+import type { Clock } from './lib/clock';
+import type { Logger } from './lib/logger';
+import type { EventBus } from './realtime/event-bus';
+
+/** Sign-in code limits (from the environment; tests lower or raise them). */
+export interface AuthLimits {
+  /** One code per email per this many ms (the spec's 30 s resend cooldown). 0 switches it off. */
+  codeCooldownMs: number;
+  codeSendsPerEmailPerHour: number;
+  codeSendsPerIpPerHour: number;
+}
+
+/** Web Push's VAPID keys. */
+export interface PushConfig {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+  /** Which endpoints may be pushed to (tests add their local fake push service). */
+  allowEndpoint?: (url: URL) => boolean;
+  /** The HTTPS agent for push requests (tests trust their local fake push service's certificate). */
+  agent?: Agent;
+}
+
+/** The email gateway's domain, size limit and which ways in are on. */
+export interface EmailGatewaySettings {
+  domain: string;
+  maxBytes: number;
+  smtp: boolean;
+  webhook: boolean;
+}
+
+/**
+ * Everything a procedure, a route or a job may use: the one bag of services, built once by the composition root
+ * (server/app.services.ts; tests build theirs with server/testing) and shared by every request and job. Nothing
+ * in it is per request. Every field is either stateless or keeps its in-process state true across instances in
+ * the way its own comment says (the session resolver's cache, the event bus).
+ */
+export interface AppServices {
+  db: Database;
+  clock: Clock;
+  queue: JobQueue;
+  logger: Logger;
+  /** Live-update hints between processes (in-process, or LISTEN/NOTIFY with a Postgres server). */
+  bus: EventBus;
+  /** Fans durable domain events out to their consumers (live screens; flows and webhooks subscribe here later). */
+  events: EventDispatcher;
+  mailer: Mailer;
+  /** Who a bearer token belongs to (the auth module's sessions). */
+  sessions: SessionResolver;
+  authLimits: AuthLimits;
+  env: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL'>;
+  /** Absolute base URL for provider callbacks. */
+  publicUrl: string;
+  /** Texts and calls: the built-in simulator always, Twilio when configured. */
+  providers: { simulator: TelephonyProvider; twilio: TelephonyProvider | null };
+  /** Buying and connecting Twilio numbers; null when Twilio is not configured. */
+  provisioning: NumberProvisioning | null;
+  /** Minimum gap between two texts from one business number (1 message/s by default). */
+  numberPacingMs: number;
+  /** Twilio answers STOP/START/HELP itself (Advanced Opt-Out): we record them but do not reply twice. */
+  twilioAnswersKeywords: boolean;
+  /** Web Push (VAPID keys); null when not configured. */
+  push: PushConfig | null;
+  /** The AI assistant's port: the built-in assistant, or a model with the built-in one as its fallback. */
+  ai: AiPort;
+  /** The email gateway's settings (the defaults when not set: tests). */
+  emailGateway?: EmailGatewaySettings;
+}
+
+/** The telephony provider of a business number. */
+export function providerFor(services: Pick<AppServices, 'providers'>, kind: 'simulator' | 'twilio'): TelephonyProvider {
+  if (kind === 'twilio') {
+    if (!services.providers.twilio) throw new Error('This number is a Twilio number but Twilio is not configured (TWILIO_ACCOUNT_SID / TWILIO_AUTH_TOKEN).');
+    return services.providers.twilio;
+  }
+  return services.providers.simulator;
+}
