@@ -1,30 +1,17 @@
-import type { AiTone, FaqEntry, HandoffTriggers, PricingPolicy } from '@contracts/ai';
+import { AI_LIMITS as L, type AiSettingsValues, SERVICE_AREA_PATTERN, SERVICE_AREA_RULE } from '@contracts/ai';
 import type { AiSettingsView } from '@/entities/ai-assistant';
 import type { AiSettingsUpdate } from '@/features/ai-settings-form';
 
+type AiTabFields = 'enabled' | 'assistantName' | 'tone' | 'facts' | 'faq' | 'services' | 'servicesNotOffered' | 'serviceAreaPrefixes' | 'pricingPolicy' | 'approvalMode' | 'handoff';
+
 /** Settings → AI's part of the AI settings, as the form holds it (numbers stay text while someone types). */
-export interface AiForm {
-  enabled: boolean;
-  assistantName: string;
-  tone: AiTone;
-  facts: string;
-  faq: FaqEntry[];
-  services: string[];
-  servicesNotOffered: string[];
-  serviceAreaPrefixes: string[];
-  pricingPolicy: PricingPolicy;
+export type AiForm = Pick<AiSettingsValues, AiTabFields> & {
   replyDelaySeconds: number | string;
   dailyCap: number | string;
-  approvalMode: boolean;
-  handoff: HandoffTriggers;
-}
+};
 
-export const MAX_FACTS = 5000;
-export const MAX_FAQ = 50;
-
-/** The server's pattern (server/modules/ai/ai.schema.ts): a ZIP, its first 3–4 digits, or a Canadian postal-code start. */
-const AREA_PREFIX = /^(\d{3,5}|[A-Z]\d[A-Z]( ?\d([A-Z]\d?)?)?)$/;
-const AREA_MESSAGE = 'Use ZIP codes or their first 3 digits (606), or postal-code beginnings (M5V)';
+export const MAX_FACTS = L.facts;
+export const MAX_FAQ = L.faq;
 
 export function aiFormFrom(settings: AiSettingsView): AiForm {
   return {
@@ -64,9 +51,9 @@ function wholeNumberProblem(label: string, value: number | string, min: number, 
 }
 
 function servicesProblem(services: string[]): string | undefined {
-  if (services.length > 100) return 'At most 100';
-  const long = services.find((service) => service.length > 100);
-  return long === undefined ? undefined : 'A service must be at most 100 characters';
+  if (services.length > L.services) return `At most ${L.services}`;
+  const long = services.find((service) => service.length > L.service);
+  return long === undefined ? undefined : `A service must be at most ${L.service} characters`;
 }
 
 /**
@@ -75,19 +62,20 @@ function servicesProblem(services: string[]): string | undefined {
  */
 export function validateAiForm(form: AiForm, questionCount: number): Record<string, string> {
   const errors: Record<string, string | undefined> = {
-    assistantName: wordsProblem('The assistant’s name', form.assistantName, 40),
-    facts: form.facts.trim().length > MAX_FACTS ? 'The business facts must be at most 5,000 characters' : undefined,
+    assistantName: wordsProblem('The assistant’s name', form.assistantName, L.assistantName),
+    facts: form.facts.trim().length > L.facts ? `The business facts must be at most ${L.facts.toLocaleString('en-US')} characters` : undefined,
     faq: form.faq.length > MAX_FAQ ? `At most ${MAX_FAQ} questions` : undefined,
     services: servicesProblem(form.services),
     servicesNotOffered: servicesProblem(form.servicesNotOffered),
-    serviceAreaPrefixes: form.serviceAreaPrefixes.length > 500 ? 'At most 500 areas' : form.serviceAreaPrefixes.some((prefix) => !AREA_PREFIX.test(prefix)) ? AREA_MESSAGE : undefined,
-    replyDelaySeconds: wholeNumberProblem('The reply delay', form.replyDelaySeconds, 0, 300, 'seconds'),
-    dailyCap: wholeNumberProblem('The daily limit', form.dailyCap, 1, 100, ''),
+    serviceAreaPrefixes:
+      form.serviceAreaPrefixes.length > L.areas ? `At most ${L.areas} areas` : form.serviceAreaPrefixes.some((prefix) => !SERVICE_AREA_PATTERN.test(prefix)) ? SERVICE_AREA_RULE : undefined,
+    replyDelaySeconds: wholeNumberProblem('The reply delay', form.replyDelaySeconds, L.replyDelaySeconds.min, L.replyDelaySeconds.max, 'seconds'),
+    dailyCap: wholeNumberProblem('The daily limit', form.dailyCap, L.dailyCap.min, L.dailyCap.max, ''),
     questions: form.enabled && questionCount === 0 ? 'Add at least one question before turning the assistant on.' : undefined,
   };
   form.faq.forEach((entry, index) => {
-    errors[`faq.${index}.question`] = wordsProblem('The question', entry.question, 300);
-    errors[`faq.${index}.answer`] = wordsProblem('The answer', entry.answer, 600);
+    errors[`faq.${index}.question`] = wordsProblem('The question', entry.question, L.faqQuestion);
+    errors[`faq.${index}.answer`] = wordsProblem('The answer', entry.answer, L.faqAnswer);
   });
   return Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Grid, Group, NumberInput, Paper, Radio, Stack, S
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useMemo } from 'react';
-import { AI_TONES, type AiTone, PRICING_POLICIES, PRICING_POLICY_WORDS, type PricingPolicy } from '@contracts/ai';
+import { AI_LIMITS, AI_TONES, type AiTone, PRICING_POLICIES, PRICING_POLICY_WORDS, type PricingPolicy } from '@contracts/ai';
 import type { AiSettingsView } from '@/entities/ai-assistant';
 import { useBusinessNumber, useCompanySettings } from '@/entities/company';
 import { AiSettingsFrame, useAiSettingsForm, WithAiSettings } from '@/features/ai-settings-form';
@@ -74,8 +74,8 @@ function FaqEditor({ faq, onChange, errorFor, readOnly }: { faq: AiForm['faq']; 
         // Entries have no id of their own: the position is their name (“Question 2”) and the inputs are controlled.
         <Paper key={index} withBorder radius="sm" p="sm">
           <Stack gap="xs">
-            <TextInput label={`Question ${index + 1}`} maxLength={300} value={entry.question} onChange={(event) => edit(index, { question: event.currentTarget.value })} error={errorFor(`faq.${index}.question`)} placeholder="Do you work on weekends?" />
-            <Textarea label={`Answer ${index + 1}`} autosize minRows={2} maxLength={600} value={entry.answer} onChange={(event) => edit(index, { answer: event.currentTarget.value })} error={errorFor(`faq.${index}.answer`)} placeholder="Yes, Saturdays 9–2, at no extra charge." />
+            <TextInput label={`Question ${index + 1}`} maxLength={AI_LIMITS.faqQuestion} value={entry.question} onChange={(event) => edit(index, { question: event.currentTarget.value })} error={errorFor(`faq.${index}.question`)} placeholder="Do you work on weekends?" />
+            <Textarea label={`Answer ${index + 1}`} autosize minRows={2} maxLength={AI_LIMITS.faqAnswer} value={entry.answer} onChange={(event) => edit(index, { answer: event.currentTarget.value })} error={errorFor(`faq.${index}.answer`)} placeholder="Yes, Saturdays 9–2, at no extra charge." />
             {readOnly ? null : (
               <Group justify="flex-end">
                 <Button size="xs" variant="subtle" color="red" onClick={() => onChange(faq.filter((_, i) => i !== index))}>
@@ -154,7 +154,7 @@ function AiSettingsScreen({ settings }: { settings: AiSettingsView }) {
                 <TextInput
                   label="Assistant’s name"
                   description="How it introduces itself. Asked whether it is a person, it always says it is an automated assistant for your business."
-                  maxLength={40}
+                  maxLength={AI_LIMITS.assistantName}
                   value={form.assistantName}
                   onChange={(event) => update({ assistantName: event.currentTarget.value })}
                   error={errorFor('assistantName')}
@@ -191,7 +191,7 @@ function AiSettingsScreen({ settings }: { settings: AiSettingsView }) {
                   onChange={(services) => update({ services: cleanTags(services) })}
                   error={errorFor('services')}
                   disabled={readOnly}
-                  maxTags={100}
+                  maxTags={AI_LIMITS.services}
                   splitChars={[',', ';']}
                 />
                 <TagsInput
@@ -201,7 +201,7 @@ function AiSettingsScreen({ settings }: { settings: AiSettingsView }) {
                   onChange={(services) => update({ servicesNotOffered: cleanTags(services) })}
                   error={errorFor('servicesNotOffered')}
                   disabled={readOnly}
-                  maxTags={100}
+                  maxTags={AI_LIMITS.services}
                   splitChars={[',', ';']}
                 />
                 <TagsInput
@@ -211,7 +211,7 @@ function AiSettingsScreen({ settings }: { settings: AiSettingsView }) {
                   onChange={(areas) => update({ serviceAreaPrefixes: cleanTags(areas, { upperCase: true }) })}
                   error={errorFor('serviceAreaPrefixes')}
                   disabled={readOnly}
-                  maxTags={500}
+                  maxTags={AI_LIMITS.areas}
                   splitChars={[',', ';']}
                 />
               </Stack>
@@ -231,9 +231,9 @@ function AiSettingsScreen({ settings }: { settings: AiSettingsView }) {
               <Stack gap="md">
                 <NumberInput
                   label="Reply delay (seconds)"
-                  description={`0–300; ${settings.defaults.replyDelaySeconds} by default. ${delay === 0 ? 'It answers at once.' : `It waits ${delay ?? 'this many'} ${delay === 1 ? 'second' : 'seconds'} so texts sent in a row are answered together; if your team replies first, it stays quiet.`}`}
-                  min={0}
-                  max={300}
+                  description={`${AI_LIMITS.replyDelaySeconds.min}–${AI_LIMITS.replyDelaySeconds.max}; ${settings.defaults.replyDelaySeconds} by default. ${delay === 0 ? 'It answers at once.' : `It waits ${delay ?? 'this many'} ${delay === 1 ? 'second' : 'seconds'} so texts sent in a row are answered together; if your team replies first, it stays quiet.`}`}
+                  min={AI_LIMITS.replyDelaySeconds.min}
+                  max={AI_LIMITS.replyDelaySeconds.max}
                   allowDecimal={false}
                   value={form.replyDelaySeconds}
                   onChange={(value) => update({ replyDelaySeconds: value })}
@@ -241,9 +241,9 @@ function AiSettingsScreen({ settings }: { settings: AiSettingsView }) {
                 />
                 <NumberInput
                   label="Most replies per conversation per day"
-                  description={`1–100; ${settings.defaults.dailyCap} by default. At the limit it hands the conversation to your team.`}
-                  min={1}
-                  max={100}
+                  description={`${AI_LIMITS.dailyCap.min}–${AI_LIMITS.dailyCap.max}; ${settings.defaults.dailyCap} by default. At the limit it hands the conversation to your team.`}
+                  min={AI_LIMITS.dailyCap.min}
+                  max={AI_LIMITS.dailyCap.max}
                   allowDecimal={false}
                   value={form.dailyCap}
                   onChange={(value) => update({ dailyCap: value })}

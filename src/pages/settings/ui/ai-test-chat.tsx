@@ -2,7 +2,7 @@ import { Alert, Button, Group, List, Paper, Stack, Text, Textarea } from '@manti
 import { useMutation } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useState } from 'react';
-import { AI_TURN_ACTION_WORDS, HANDOFF_REASON_WORDS, type QualifierQuestion } from '@contracts/ai';
+import { AI_LIMITS, AI_TURN_ACTION_WORDS, HANDOFF_REASON_WORDS, type QualifierQuestion } from '@contracts/ai';
 import { truncate } from '@contracts/text';
 import type { AppRouter } from '@/shared/api';
 import { useTRPC } from '@/shared/api-react';
@@ -18,9 +18,9 @@ interface Turn {
   result: TestChatResult;
 }
 
-/** The server takes at most 40 lines of transcript and 1,600 characters a line (server/modules/ai/ai.router.ts). */
-const MAX_LINES = 40;
-const MAX_BODY = 1600;
+/** The server takes at most this many lines of transcript, each at most this long (contracts/ai.ts). */
+const MAX_LINES = AI_LIMITS.testChatLines;
+const MAX_BODY = AI_LIMITS.testChatLine;
 
 /** The transcript as the engine reads it: the tester's lines as the contact, the assistant's replies as the business. */
 function transcriptOf(turns: Turn[]): Array<{ from: 'contact' | 'business'; body: string }> {

@@ -1,12 +1,18 @@
-import type { QualifierQuestion, QuestionKind } from '@contracts/ai';
+import { AI_LIMITS, type QualifierQuestion, QUESTION_KEY_PATTERN, QUESTION_KEY_RULE, type QuestionKind, SERVICE_AREA_PATTERN, SERVICE_AREA_RULE } from '@contracts/ai';
 import { MAX_TEXT_LENGTH, mergeTagProblem } from '@contracts/merge-tags';
 import { problems, wordsProblem } from './widget-form';
 
-/** The server's limits for the lead qualifier (server/modules/ai/ai.schema.ts), mirrored so mistakes show before Save. */
-export const QUALIFIER_LIMITS = { questions: 12, text: 300, choices: 20, choice: 60, key: 40, areas: 500, services: 100, service: 100 } as const;
-
-/** The server's rule for an answer's name: lower-case letters, digits and _, starting with a letter. */
-export const KEY_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
+/** The lead qualifier's limits, as the server checks them (contracts/ai.ts), so mistakes show before Save. */
+export const QUALIFIER_LIMITS = {
+  questions: AI_LIMITS.questions,
+  text: AI_LIMITS.questionText,
+  choices: AI_LIMITS.choices,
+  choice: AI_LIMITS.choice,
+  key: AI_LIMITS.key,
+  areas: AI_LIMITS.areas,
+  services: AI_LIMITS.services,
+  service: AI_LIMITS.service,
+} as const;
 
 /**
  * One question as the form holds it. `id` keeps React's rows apart while questions move; `keyEdited` is true once
@@ -87,7 +93,7 @@ export const KIND_HINTS: Record<QuestionKind, string> = {
 
 /** The server's refusal for one area (ai.schema.ts), or undefined when it is a ZIP or postal-code beginning. */
 export function areaProblem(area: string): string | undefined {
-  return /^(\d{3,5}|[A-Z]\d[A-Z]( ?\d([A-Z]\d?)?)?)$/.test(area.trim().toUpperCase()) ? undefined : `“${area.trim()}”: use ZIP codes or their first 3 digits (606), or postal-code beginnings (M5V)`;
+  return SERVICE_AREA_PATTERN.test(area.trim().toUpperCase()) ? undefined : `“${area.trim()}”: ${SERVICE_AREA_RULE.charAt(0).toLowerCase()}${SERVICE_AREA_RULE.slice(1)}`;
 }
 
 export interface QualifierForm {
@@ -111,7 +117,7 @@ export function validateQualifier(form: QualifierForm, assistantOn: boolean): Re
     const at = `questions.${index}`;
     errors[`${at}.text`] = wordsProblem('The question', question.text, QUALIFIER_LIMITS.text);
     const key = question.key.trim();
-    if (!KEY_PATTERN.test(key)) errors[`${at}.key`] = 'Use lower-case letters, digits and _ (e.g. postal_code)';
+    if (!QUESTION_KEY_PATTERN.test(key)) errors[`${at}.key`] = QUESTION_KEY_RULE;
     else if (seen.has(key)) errors[`${at}.key`] = `Question ${seen.get(key)! + 1} already uses the name “${key}”: each answer needs its own name`;
     else seen.set(key, index);
     if (question.kind === 'choice') {

@@ -1,14 +1,14 @@
-import type { AiDateOverride, AiOffWindow } from '@contracts/ai';
+import { AI_LIMITS, type AiDateOverride, type AiOffWindow, TIME_OF_DAY_PATTERN, TIME_OF_DAY_RULE } from '@contracts/ai';
 import { MAX_TEXT_LENGTH, mergeTagProblem } from '@contracts/merge-tags';
 import { problems } from './widget-form';
 
 /** Day 0 is Sunday, as the server counts (server/modules/ai/ai-schedule.ts). */
 export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
-/** The server's limits for the schedule (ai.schema.ts). */
-export const SCHEDULE_LIMITS = { windows: 28, overrides: 100 } as const;
+/** The schedule's limits, as the server checks them (contracts/ai.ts). */
+export const SCHEDULE_LIMITS = { windows: AI_LIMITS.scheduleWindows, overrides: AI_LIMITS.dateOverrides } as const;
 
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const HHMM = TIME_OF_DAY_PATTERN;
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** One window in words: "Monday 18:00 until Tuesday 08:00 (past midnight)" or "Saturday 12:00 until 17:00". */
@@ -35,8 +35,8 @@ export function validateSchedule(form: ScheduleForm): Record<string, string> {
   };
   form.windows.forEach((window, index) => {
     const at = `schedule.windows.${index}`;
-    if (!HHMM.test(window.start)) errors[`${at}.start`] = 'Use a time like 18:00';
-    if (!HHMM.test(window.end)) errors[`${at}.end`] = 'Use a time like 18:00';
+    if (!HHMM.test(window.start)) errors[`${at}.start`] = TIME_OF_DAY_RULE;
+    if (!HHMM.test(window.end)) errors[`${at}.end`] = TIME_OF_DAY_RULE;
     else if (window.start === window.end) errors[`${at}.end`] = 'A window needs a start and a different end';
   });
   const seen = new Set<string>();

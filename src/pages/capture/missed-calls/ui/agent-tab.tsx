@@ -1,15 +1,14 @@
 import { Alert, Anchor, Badge, Group, List, NumberInput, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { HANDOFF_REASON_WORDS, type HandoffReason, type HandoffTriggers } from '@contracts/ai';
+import { AI_LIMITS, HANDOFF_REASON_WORDS, type HandoffReason, type HandoffTriggers } from '@contracts/ai';
 import { BusinessNumberState, useBusinessNumber } from '@/entities/company';
 import type { AiSettingsView } from '@/entities/ai-assistant';
 import { AiSettingsFrame, useAiSettingsForm, WithAiSettings } from '@/features/ai-settings-form';
 import { SectionPanel } from '@/shared/ui/section-panel';
 import { useMissedCallSettings } from './settings-form';
 
-/** The server's limits (server/modules/ai/ai.schema.ts). */
-const FIRST_QUESTION_MAX = 300;
-const CAP = { min: 1, max: 100 } as const;
+const FIRST_QUESTION_MAX = AI_LIMITS.missedCallFirstQuestion;
+const CAP = AI_LIMITS.dailyCap;
 
 interface AgentForm {
   continueThread: boolean;
