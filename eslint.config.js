@@ -82,4 +82,23 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [NO_ZOD_CLASSIC], patterns: [SERVER_TYPES_ONLY, NO_CLIMBING] }],
     },
   },
+  {
+    // Server state per noun (docs/decisions/0034): query keys, invalidation and cache writes live in
+    // src/entities/<noun>/api/; screens, blocks, actions and the app call those helpers instead of spelling keys.
+    files: ['src/app/**/*.{ts,tsx}', 'src/pages/**/*.{ts,tsx}', 'src/widgets/**/*.{ts,tsx}', 'src/features/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(queryKey|pathKey|queryFilter|pathFilter|infiniteQueryKey)$/]",
+          message: 'Query keys live in src/entities/<noun>/api/ (e.g. leadKeys, invalidateLeads): use the entity helper.',
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(invalidateQueries|setQueryData|getQueryData|cancelQueries|refetchQueries|removeQueries|resetQueries)$/]",
+          message: 'Cache reads and writes live in src/entities/<noun>/api/ (invalidate<Noun>, setCached<Noun>): use the entity helper, or the query\'s own refetch().',
+        },
+      ],
+    },
+  },
 );

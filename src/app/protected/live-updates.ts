@@ -1,5 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
+import { invalidateDecisionLog, invalidateHeldReplies } from '@/entities/ai-assistant';
+import { invalidateCalls } from '@/entities/call';
+import { invalidateTestPhone, invalidateTestPhoneCalls } from '@/entities/company';
+import { invalidateClientDetails, invalidateClients } from '@/entities/contact';
+import { invalidateConversations } from '@/entities/conversation';
+import { invalidateLeads } from '@/entities/lead';
+import { invalidateLogs } from '@/entities/message';
+import { invalidateNotifications } from '@/entities/notification';
 import { useTRPC } from '@/shared/api-react';
 
 /**
@@ -13,37 +21,36 @@ export function useLiveUpdates(): void {
   useSubscription(
     trpc.conversations.events.subscriptionOptions(undefined, {
       onData(event) {
-        const refresh = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey });
         switch (event.type) {
           case 'message':
           case 'conversation':
-            refresh(trpc.conversations.pathKey());
-            refresh(trpc.logs.pathKey());
-            refresh(trpc.phone.simulator.pathKey());
-            refresh(trpc.clients.get.pathKey());
+            void invalidateConversations(queryClient);
+            void invalidateLogs(queryClient);
+            void invalidateTestPhone(queryClient);
+            void invalidateClientDetails(queryClient);
             // The assistant answered, held a reply or stood back: its drafts and decision log.
-            refresh(trpc.ai.drafts.pathKey());
-            refresh(trpc.ai.turns.pathKey());
+            void invalidateHeldReplies(queryClient);
+            void invalidateDecisionLog(queryClient);
             break;
           case 'lead':
-            refresh(trpc.leads.pathKey());
-            refresh(trpc.clients.pathKey());
-            refresh(trpc.ai.turns.pathKey());
+            void invalidateLeads(queryClient);
+            void invalidateClients(queryClient);
+            void invalidateDecisionLog(queryClient);
             break;
           case 'contact':
-            refresh(trpc.clients.pathKey());
-            refresh(trpc.conversations.pathKey());
-            refresh(trpc.leads.pathKey());
+            void invalidateClients(queryClient);
+            void invalidateConversations(queryClient);
+            void invalidateLeads(queryClient);
             break;
           case 'notification':
-            refresh(trpc.notifications.pathKey());
+            void invalidateNotifications(queryClient);
             break;
           case 'call':
             // A call rang, was answered or missed, left a voicemail or was texted back: History and a client's calls.
-            refresh(trpc.calls.pathKey());
-            refresh(trpc.clients.get.pathKey());
+            void invalidateCalls(queryClient);
+            void invalidateClientDetails(queryClient);
             // The test phone's call progress (ringing, answered, the greeting).
-            refresh(trpc.phone.simulator.callProgress.pathKey());
+            void invalidateTestPhoneCalls(queryClient);
             break;
         }
       },

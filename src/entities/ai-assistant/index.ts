@@ -1,1 +1,1 @@
-export { type AiSettingsView, useAiSettings } from './api/ai-settings';
+export { aiKeys, type AiSettingsView, invalidateDecisionLog, invalidateHeldReplies, invalidatePriceBook, setCachedAiSettings, useAiSettings } from './api/ai-settings';

@@ -1,3 +1,4 @@
+export { clientKeys, invalidateClientDetails, invalidateClientList, invalidateClients, setCachedClient } from './api/client.queries';
 export { CLIENT_BLOCKED_WORD, CLIENT_OPTED_OUT_WORD } from './model/client-state';
 export { CONSENT_KIND_COLORS } from './model/consent';
 export { contactPhoneLine, hasContactName, NO_PHONE_NOTE, phoneText, UNNAMED_CONTACT_NOTE } from './model/display';

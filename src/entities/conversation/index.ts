@@ -1,3 +1,4 @@
+export { conversationKeys, invalidateConversationList, invalidateConversations, invalidateTemplates, updateCachedThread } from './api/conversation.queries';
 export { isThreadId, useThread } from './api/use-thread';
 export { useThreadMutation } from './api/use-thread-mutation';
 export type { InboxFilter, MessageTemplate, Thread, ThreadMessage, ThreadMode, ThreadSummary } from './model/types';

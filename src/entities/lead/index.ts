@@ -1,3 +1,4 @@
+export { invalidateLeadList, invalidateLeads, leadKeys, setCachedLead } from './api/lead.queries';
 export { type LeadChanges, useUpdateLead } from './api/use-update-lead';
 export { LEAD_SOURCE_OPTIONS, LEAD_STATUS_COLORS, LEAD_STATUS_OPTIONS } from './model/lead-status';
 export type { LeadDetail, LeadListInput, LeadListItem } from './model/types';

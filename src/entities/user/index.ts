@@ -1,3 +1,3 @@
-export { useCurrentUser } from './api/current-user';
+export { invalidateCurrentUser, useCurrentUser } from './api/current-user';
 export { type TeamMember, useTeamMembers } from './api/team-members';
 export { assigneeLabel, fullName, initials, memberLabel, memberName } from './model/member-name';

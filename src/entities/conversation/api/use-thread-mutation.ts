@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTRPC } from '@/shared/api-react';
 import type { Thread } from '../model/types';
+import { invalidateConversations, patchCachedThread, restoreCachedThread } from './conversation.queries';
 
 /**
  * For a change to the open thread (who replies, who owns it, open/closed): show it at once in the thread, put it
@@ -9,20 +9,12 @@ import type { Thread } from '../model/types';
  * Spread the result into a tRPC `mutationOptions` with `onMutate: (input) => patch({...})`.
  */
 export function useThreadMutation(id: string) {
-  const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const threadKey = trpc.conversations.get.queryKey({ id });
-
-  async function patch(changes: Partial<Thread>) {
-    await queryClient.cancelQueries({ queryKey: threadKey });
-    const previous = queryClient.getQueryData(threadKey);
-    if (previous) queryClient.setQueryData(threadKey, { ...previous, ...changes });
-    return { previous };
-  }
+  const patch = (changes: Partial<Thread>) => patchCachedThread(queryClient, id, changes);
   const failed = (title: string) => (error: { message: string }, _input: unknown, context: { previous: Thread | undefined } | undefined) => {
-    if (context?.previous) queryClient.setQueryData(threadKey, context.previous);
+    restoreCachedThread(queryClient, id, context?.previous);
     notifications.show({ color: 'red', title, message: error.message });
   };
-  const settled = () => queryClient.invalidateQueries({ queryKey: trpc.conversations.pathKey() });
+  const settled = () => invalidateConversations(queryClient);
   return { patch, failed, settled };
 }

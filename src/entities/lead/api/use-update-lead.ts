@@ -1,7 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '@/shared/api-react';
+import { invalidateClients } from '@/entities/contact/@x/lead';
 import type { LeadDetail } from '../model/types';
+import { invalidateLeadList, leadKeys } from './lead.queries';
 
 export type LeadChanges = { status?: LeadDetail['status']; assignedUserId?: string | null; summary?: string | null; valueCents?: number | null };
 
@@ -12,9 +14,10 @@ export function useUpdateLead(id: string, onSaved?: (lead: LeadDetail, changes: 
   return useMutation(
     trpc.leads.update.mutationOptions({
       onSuccess: (lead, input) => {
-        queryClient.setQueryData(trpc.leads.get.queryKey({ id }), lead);
-        void queryClient.invalidateQueries({ queryKey: trpc.leads.list.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.clients.pathKey() });
+        queryClient.setQueryData(leadKeys.detail(id), lead);
+        void invalidateLeadList(queryClient);
+        // A client's page lists its leads.
+        void invalidateClients(queryClient);
         const { id: _id, ...changes } = input;
         onSaved?.(lead, changes);
       },

@@ -1,7 +1,7 @@
 import type { inferRouterOutputs } from '@trpc/server';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { AppRouter } from '@/shared/api';
-import { useTRPC } from '@/shared/api-react';
+import { apiKeys, useTRPC } from '@/shared/api-react';
 
 /** `widget.settings.get`: the saved settings, the public key, the version, whether the caller may save, the script's address. */
 export type WidgetSettingsView = inferRouterOutputs<AppRouter>['widget']['settings']['get'];
@@ -9,6 +9,10 @@ export type WidgetSettingsView = inferRouterOutputs<AppRouter>['widget']['settin
 export function useWidgetSettings() {
   const trpc = useTRPC();
   return useQuery(trpc.widget.settings.get.queryOptions());
+}
+
+export function setCachedWidgetSettings(queryClient: QueryClient, settings: WidgetSettingsView) {
+  queryClient.setQueryData(apiKeys.widget.settings.get.queryKey(), settings);
 }
 
 /**

@@ -8,7 +8,7 @@ import { useVersionedSettingsForm } from '@/shared/lib/tab-form';
 import { LoadError } from '@/shared/ui/load-error';
 import { ScreenSpinner } from '@/shared/ui/spinner';
 import { VersionedSettingsFrame } from '@/shared/ui/versioned-settings-form';
-import { type AiSettingsView, useAiSettings } from '@/entities/ai-assistant';
+import { type AiSettingsView, setCachedAiSettings, useAiSettings } from '@/entities/ai-assistant';
 
 /** What a tab sends: its own fields (the update is partial); the version is added here. */
 export type AiSettingsUpdate = Omit<inferRouterInputs<AppRouter>['ai']['settings']['update'], 'expectedVersion'>;
@@ -40,7 +40,7 @@ export function useAiSettingsForm<Form>({ settings, formFrom, validate, toInput 
     toInput,
     save,
     fieldOf,
-    onSaved: (saved) => queryClient.setQueryData(trpc.ai.settings.get.queryKey(), saved),
+    onSaved: (saved) => setCachedAiSettings(queryClient, saved),
     readCurrent: () => queryClient.fetchQuery({ ...trpc.ai.settings.get.queryOptions(), staleTime: 0 }),
   });
 }

@@ -2,9 +2,9 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import type { CompanySettings } from '@/entities/company';
+import { type CompanySettings, invalidateCompanySettings, setCachedCompanySettings } from '@/entities/company';
+import { invalidateCurrentUser } from '@/entities/user';
 import { apiErrorCode, apiFieldErrors } from '@/shared/api-errors';
-import { useTRPC } from '@/shared/api-react';
 import { UnsavedChangesGuard } from '@/shared/ui/unsaved-changes';
 
 export interface CompanyFormProps {
@@ -22,7 +22,6 @@ export interface CompanyFormProps {
  * errors inline, a conflict as a banner with a reload button, anything else as a toast.
  */
 function useSaveFeedback(onSaved?: () => void) {
-  const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [conflict, setConflict] = useState(false);
@@ -34,8 +33,9 @@ function useSaveFeedback(onSaved?: () => void) {
       setConflict(false);
     },
     succeeded(saved: CompanySettings, message: string) {
-      queryClient.setQueryData(trpc.company.get.queryKey(), saved);
-      void queryClient.invalidateQueries({ queryKey: trpc.getCurrentLoggedInUser.queryKey() });
+      setCachedCompanySettings(queryClient, saved);
+      // The header shows the company's name from the signed-in user's record.
+      void invalidateCurrentUser(queryClient);
       setServerErrors({});
       setConflict(false);
       onSaved?.();
@@ -50,7 +50,7 @@ function useSaveFeedback(onSaved?: () => void) {
       }
     },
     reload() {
-      void queryClient.invalidateQueries({ queryKey: trpc.company.get.queryKey() });
+      void invalidateCompanySettings(queryClient);
     },
   };
 }

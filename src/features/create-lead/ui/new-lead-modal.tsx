@@ -7,7 +7,8 @@ import { useTRPC } from '@/shared/api-react';
 import { isEmail } from '@/shared/lib/email';
 import { INVALID_US_CA_PHONE_MESSAGE, parseSignupPhone } from '@/shared/lib/phone';
 import { PhoneInput } from '@/shared/ui/phone-input';
-import type { LeadDetail } from '@/entities/lead';
+import { invalidateClients } from '@/entities/contact';
+import { invalidateLeads, type LeadDetail, setCachedLead } from '@/entities/lead';
 
 export interface NewLeadForm {
   firstName: string;
@@ -39,9 +40,9 @@ function NewLeadFormBody({ onCancel, onCreated }: { onCancel: () => void; onCrea
   const create = useMutation(
     trpc.leads.create.mutationOptions({
       onSuccess: (lead) => {
-        queryClient.setQueryData(trpc.leads.get.queryKey({ id: lead.id }), lead);
-        void queryClient.invalidateQueries({ queryKey: trpc.leads.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.clients.pathKey() });
+        setCachedLead(queryClient, lead);
+        void invalidateLeads(queryClient);
+        void invalidateClients(queryClient);
         notifications.show({
           color: 'teal',
           // Same client, lead still open within the dedupe window (24 h): the server joined it instead of adding a second.

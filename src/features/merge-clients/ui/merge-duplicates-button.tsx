@@ -2,7 +2,9 @@ import { Alert, Button, Group, List, Modal, Paper, Stack, Text } from '@mantine/
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type ClientDetail, ClientStatusBadges, type DuplicateCandidate, phoneText } from '@/entities/contact';
+import { type ClientDetail, ClientStatusBadges, type DuplicateCandidate, invalidateClients, phoneText, setCachedClient } from '@/entities/contact';
+import { invalidateConversations } from '@/entities/conversation';
+import { invalidateLeads } from '@/entities/lead';
 import { useTRPC } from '@/shared/api-react';
 import { formatPhone } from '@/shared/lib/format';
 import { Spinner } from '@/shared/ui/spinner';
@@ -13,10 +15,10 @@ function MergeConfirm({ keep, merge, onBack, onMerged }: { keep: ClientDetail; m
   const run = useMutation(
     trpc.clients.merge.mutationOptions({
       onSuccess: (merged) => {
-        queryClient.setQueryData(trpc.clients.get.queryKey({ id: merged.id }), merged);
-        void queryClient.invalidateQueries({ queryKey: trpc.clients.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.leads.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.conversations.pathKey() });
+        setCachedClient(queryClient, merged);
+        void invalidateClients(queryClient);
+        void invalidateLeads(queryClient);
+        void invalidateConversations(queryClient);
         notifications.show({ color: 'teal', message: `${merge.name} was merged into ${keep.name}` });
         onMerged();
       },

@@ -11,7 +11,7 @@ import { calendarDate } from '@/shared/lib/format';
 import { mergeTagProblem, TEXT_TOO_LONG_MESSAGE } from '@contracts/merge-tags';
 import { describeLength, textLength } from '../lib/sms-length';
 import { draftFor, saveDraft } from '../model/drafts';
-import type { Thread } from '@/entities/conversation';
+import { invalidateConversations, type Thread, updateCachedThread } from '@/entities/conversation';
 import { useInsertAtCaret } from '../model/use-insert-at-caret';
 import { ManageTemplatesModal } from './manage-templates-modal';
 import { MergeTagsMenu } from './merge-tags-menu';
@@ -57,11 +57,9 @@ export function Composer({ thread }: { thread: Thread }) {
           setProblem(null);
           setSentHere(true);
           // The server hands the thread to the person who replied, reopens it and clears its unread count.
-          queryClient.setQueryData(trpc.conversations.get.queryKey({ id: thread.id }), (previous) =>
-            previous ? { ...previous, mode: 'human' as const, status: 'open' as const, unreadCount: 0 } : previous,
-          );
+          updateCachedThread(queryClient, thread.id, (previous) => ({ ...previous, mode: 'human' as const, status: 'open' as const, unreadCount: 0 }));
         }
-        void queryClient.invalidateQueries({ queryKey: trpc.conversations.pathKey() });
+        void invalidateConversations(queryClient);
       },
       onError: (error) => setProblem({ title: 'Couldn’t send', message: apiFieldErrors(error).body ?? error.message }),
     }),

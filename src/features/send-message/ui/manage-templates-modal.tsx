@@ -7,7 +7,7 @@ import { useTRPC } from '@/shared/api-react';
 import { mergeTagProblem } from '@contracts/merge-tags';
 import { describeLength, textLength } from '../lib/sms-length';
 import { type TemplateDraft, type TemplateErrors, validateTemplate } from '../lib/template-validation';
-import type { MessageTemplate } from '@/entities/conversation';
+import { invalidateTemplates, type MessageTemplate } from '@/entities/conversation';
 import { useInsertAtCaret } from '../model/use-insert-at-caret';
 import { MergeTagsMenu } from './merge-tags-menu';
 import { LoadError } from '@/shared/ui/load-error';
@@ -30,7 +30,7 @@ function TemplatesManager() {
   const templates = useQuery(trpc.conversations.templates.list.queryOptions());
   const [editing, setEditing] = useState<MessageTemplate | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.conversations.templates.list.queryKey() });
+  const refresh = () => invalidateTemplates(queryClient);
 
   const remove = useMutation(
     trpc.conversations.templates.remove.mutationOptions({

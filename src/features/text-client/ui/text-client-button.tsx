@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { apiErrorCode } from '@/shared/api-errors';
 import { useTRPC } from '@/shared/api-react';
 import { type CannotText, cannotText } from '../model/can-text';
+import { invalidateClientDetails } from '@/entities/contact';
+import { invalidateConversationList } from '@/entities/conversation';
 
 export const TEXT_CLIENT_LABEL = 'Text this client';
 
@@ -22,8 +24,8 @@ export function TextClientButton({ contactId, size = 'sm', variant = 'filled' }:
   const start = useMutation(
     trpc.conversations.start.mutationOptions({
       onSuccess: ({ conversationId }) => {
-        void queryClient.invalidateQueries({ queryKey: trpc.conversations.list.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.clients.get.queryKey({ id: contactId }) });
+        void invalidateConversationList(queryClient);
+        void invalidateClientDetails(queryClient, contactId);
         void navigate({ to: '/conversations', search: { c: conversationId } });
       },
       onError: (error) =>

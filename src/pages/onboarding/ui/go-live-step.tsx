@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTRPC } from '@/shared/api-react';
 import { formatPhone } from '@/shared/lib/format';
 import { BusinessNumberPanel, type PhoneSettings, TestPhonePanel } from '@/widgets/phone-setup';
+import { usePhoneSettings } from '@/entities/company';
 
 const WATCH_EVERY_MS = 2_000;
 
@@ -66,9 +67,8 @@ function TestLeadWatcher({ since, settings }: { since: number; settings: PhoneSe
 
 /** Onboarding does the setup here: a business number (test or Twilio), then a test lead to watch arrive; missed calls next. */
 export function GoLiveStep({ onNext }: { onNext: () => void }) {
-  const trpc = useTRPC();
   const navigate = useNavigate();
-  const phone = useQuery(trpc.phone.get.queryOptions());
+  const phone = usePhoneSettings();
   const [since] = useState(() => Date.now() - 5_000);
   const number = phone.data?.number ?? null;
 

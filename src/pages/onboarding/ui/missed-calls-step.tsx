@@ -1,19 +1,17 @@
 import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ROUTING_MODE_WORDS } from '@contracts/call';
-import { useTRPC } from '@/shared/api-react';
 import { formatPhone } from '@/shared/lib/format';
 import { ForwardingInstructions } from '@/widgets/call-forwarding';
+import { usePhoneSettings } from '@/entities/company';
 
 /**
  * Onboarding step 4: the two ways calls reach LeadLoop, and for the owner who keeps their number the codes to
  * forward the calls they miss (the same instructions as Missed calls → Basic). The choice itself is saved there.
  */
 export function MissedCallsStep({ onBack }: { onBack: () => void }) {
-  const trpc = useTRPC();
   const navigate = useNavigate();
-  const phone = useQuery(trpc.phone.get.queryOptions());
+  const phone = usePhoneSettings();
   const number = phone.data?.number ?? null;
   const pretty = number ? formatPhone(number.e164) : 'your LeadLoop number';
 

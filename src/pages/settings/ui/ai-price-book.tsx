@@ -13,6 +13,7 @@ import { LoadError } from '@/shared/ui/load-error';
 import { SectionPanel } from '@/shared/ui/section-panel';
 import { ScreenSpinner } from '@/shared/ui/spinner';
 import { importPriceListPdf, importSummary, PDF_MAX_BYTES, PDF_MAX_PAGES, type PriceImportResult } from '../lib/ai-price-import';
+import { invalidatePriceBook } from '@/entities/ai-assistant';
 
 type PriceBookItem = inferRouterOutputs<AppRouter>['ai']['priceBook']['list'][number];
 
@@ -325,7 +326,7 @@ export function PriceBook({ canEdit, policy }: { canEdit: boolean; policy: Prici
   const [confirming, setConfirming] = useState<'approve' | 'drop' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [approvingAll, setApprovingAll] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.ai.priceBook.list.queryKey() });
+  const refresh = () => invalidatePriceBook(queryClient);
   const onError = (error: { message: string }) => setProblem(error.message);
   const save = useMutation(trpc.ai.priceBook.save.mutationOptions({ onSuccess: () => void refresh(), onError }));
   // "Approve all" refreshes the list once at the end, not after each item.

@@ -1,17 +1,15 @@
 import { Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '@/shared/api-react';
 import { ScreenSpinner } from '@/shared/ui/spinner';
 import { AlertPhonePanel, BusinessNumberPanel, ProtectedNumbersPanel, TestPhonePanel } from '@/widgets/phone-setup';
 import { LoadError } from '@/shared/ui/load-error';
+import { usePhoneSettings } from '@/entities/company';
 
 /**
  * Settings → Phone: the business number (a test number from the built-in simulator, or a Twilio number), the
  * owner's alert number, protected numbers, and — with a test number — the test phone to play a customer.
  */
 export function PhoneTab() {
-  const trpc = useTRPC();
-  const settings = useQuery(trpc.phone.get.queryOptions());
+  const settings = usePhoneSettings();
   if (settings.isPending) return <ScreenSpinner />;
   if (settings.isError) {
     return (

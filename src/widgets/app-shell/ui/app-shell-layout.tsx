@@ -11,6 +11,7 @@ import { useTRPC } from '@/shared/api-react';
 import { ScreenSpinner } from '@/shared/ui/spinner';
 import { activeNavItem, NAVIGATION } from '../model/navigation';
 import { ShellBanners } from './banners';
+import { useUnreadNotifications } from '@/entities/notification';
 
 function Navigation({ onNavigate }: { onNavigate: () => void }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
@@ -106,8 +107,7 @@ function UserMenu() {
 
 /** The signed-in layout: header, grouped navigation (a drawer on phones), banners and the current screen. */
 function NotificationsBell() {
-  const trpc = useTRPC();
-  const unread = useQuery(trpc.notifications.unreadCount.queryOptions()).data?.count ?? 0;
+  const unread = useUnreadNotifications();
   return (
     <Tooltip label={unread > 0 ? `${unread} unread notifications` : 'Notifications'}>
       <Indicator label={unread > 99 ? '99+' : unread} size={16} color="red" disabled={unread === 0} offset={6}>

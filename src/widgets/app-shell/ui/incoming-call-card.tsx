@@ -1,7 +1,7 @@
 import { Affix, Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { callDuration } from '@/entities/call';
+import { callDuration, invalidateCalls } from '@/entities/call';
 import { useTRPC } from '@/shared/api-react';
 import { formatPhone } from '@/shared/lib/format';
 
@@ -47,7 +47,7 @@ export function IncomingCallCard() {
 function RingingCallCard({ call, onAnswered, onDismiss }: { call: RingingCall; onAnswered: () => void; onDismiss: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.calls.pathKey() });
+  const refresh = () => void invalidateCalls(queryClient);
   const answer = useMutation(trpc.calls.answer.mutationOptions({ onSuccess: onAnswered, onSettled: refresh }));
   const decline = useMutation(trpc.calls.decline.mutationOptions({ onSuccess: onDismiss, onSettled: refresh }));
   const error = answer.error ?? decline.error;
@@ -102,7 +102,7 @@ function CallInProgress({ call, onClose }: { call: { id: string; caller: string 
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const state = useQuery(trpc.calls.get.queryOptions({ id: call.id }));
-  const end = useMutation(trpc.calls.end.mutationOptions({ onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.calls.pathKey() }) }));
+  const end = useMutation(trpc.calls.end.mutationOptions({ onSettled: () => void invalidateCalls(queryClient) }));
   const ended = state.data?.status === 'ended' || end.isSuccess;
   const talk = end.data?.talkSeconds ?? state.data?.talkSeconds ?? null;
   return (

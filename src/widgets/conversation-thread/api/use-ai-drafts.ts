@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import type { AppRouter } from '@/shared/api';
 import { useTRPC } from '@/shared/api-react';
 import { useThread } from '@/entities/conversation';
+import { invalidateHeldReplies } from '@/entities/ai-assistant';
 
 /** One reply the assistant held in approval mode (`ai.drafts.list`): its words, why it waits, when. */
 export type AiDraft = inferRouterOutputs<AppRouter>['ai']['drafts']['list'][number];
@@ -24,7 +25,7 @@ export function useAiDrafts(conversationId: string) {
     if (seen.current === dataUpdatedAt) return;
     const first = seen.current === 0;
     seen.current = dataUpdatedAt;
-    if (!first) void queryClient.invalidateQueries({ queryKey: trpc.ai.drafts.list.queryKey({ conversationId }) });
-  }, [dataUpdatedAt, conversationId, queryClient, trpc]);
+    if (!first) void invalidateHeldReplies(queryClient, conversationId);
+  }, [dataUpdatedAt, conversationId, queryClient]);
   return drafts;
 }

@@ -5,9 +5,10 @@ import { MAX_TEXT_LENGTH } from '@contracts/merge-tags';
 import { apiErrorCode, apiFieldErrors } from '@/shared/api-errors';
 import { useTRPC } from '@/shared/api-react';
 import { clockTime, fullDateTime } from '@/shared/lib/format';
-import type { Thread } from '@/entities/conversation';
+import { invalidateConversations, type Thread } from '@/entities/conversation';
 import type { AiDraft, useAiDrafts } from '../api/use-ai-drafts';
 import { editedReplyProblem } from '../lib/edited-reply';
+import { invalidateHeldReplies } from '@/entities/ai-assistant';
 
 type Outcome = { tone: 'teal' | 'red' | 'orange'; title: string; message: string };
 
@@ -18,12 +19,11 @@ type Outcome = { tone: 'teal' | 'red' | 'orange'; title: string; message: string
  * after the card leaves — including a reply the sending rules refused (they opted out meanwhile, …).
  */
 export function HeldReplies({ thread, query }: { thread: Thread; query: ReturnType<typeof useAiDrafts> }) {
-  const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.ai.drafts.list.queryKey({ conversationId: thread.id }) });
-    void queryClient.invalidateQueries({ queryKey: trpc.conversations.pathKey() });
+    void invalidateHeldReplies(queryClient, thread.id);
+    void invalidateConversations(queryClient);
   };
   const drafts = query.data ?? [];
   if (query.isError) {

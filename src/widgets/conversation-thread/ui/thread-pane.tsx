@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { apiErrorCode } from '@/shared/api-errors';
 import { useTRPC } from '@/shared/api-react';
 import { EmptyState } from '@/shared/ui/empty-state';
-import { isThreadId, type Thread, type useThread } from '@/entities/conversation';
+import { invalidateConversationList, isThreadId, type Thread, updateCachedThread, type useThread } from '@/entities/conversation';
 import { Composer } from '@/features/send-message';
 import { useAiDrafts } from '../api/use-ai-drafts';
 import { HeldReplies } from './held-replies';
@@ -95,9 +95,8 @@ function useMarkRead(thread: Thread) {
   const { mutate: markRead } = useMutation(
     trpc.conversations.markRead.mutationOptions({
       onSuccess: (_result, { id }) => {
-        queryClient.setQueryData(trpc.conversations.get.queryKey({ id }), (previous) => (previous ? { ...previous, unreadCount: 0 } : previous));
-        void queryClient.invalidateQueries({ queryKey: trpc.conversations.list.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.conversations.unreadCount.queryKey() });
+        updateCachedThread(queryClient, id, (previous) => ({ ...previous, unreadCount: 0 }));
+        void invalidateConversationList(queryClient);
       },
     }),
   );

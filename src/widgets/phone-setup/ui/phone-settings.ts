@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@/shared/api';
-import { useTRPC } from '@/shared/api-react';
+import { invalidatePhoneSettings } from '@/entities/company';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 export type PhoneSettings = Outputs['phone']['get'];
@@ -12,9 +12,8 @@ export type ThreadText = Outputs['phone']['simulator']['thread'][number];
 
 /** After any change on this tab: everything under `phone.*` is refetched (number, lists, test phone). */
 export function useRefreshPhone() {
-  const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: trpc.phone.pathKey() });
+  return () => invalidatePhoneSettings(queryClient);
 }
 
 /** After a change made on this tab: a toast saying what changed, and the tab refreshed. */

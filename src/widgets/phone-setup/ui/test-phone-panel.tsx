@@ -14,6 +14,7 @@ import { type DeviceBehavior, type TestDevice, type ThreadText, usePhoneSaved, u
 import { type MicRecording, MicrophoneRecorder } from './microphone-recorder';
 import { usePhoneField } from './use-phone-field';
 import classes from './test-phone.module.css';
+import { invalidateTestPhoneCalls, invalidateTestPhoneThread } from '@/entities/company';
 
 export const BEHAVIORS: { value: DeviceBehavior; label: string }[] = [
   { value: 'deliver', label: 'Delivers normally' },
@@ -177,7 +178,7 @@ function PhoneScreen({ device, customerName, businessNumber }: { device: TestDev
       onSuccess: () => {
         setBody('');
         setPhoto('');
-        void queryClient.invalidateQueries({ queryKey: threadQuery.queryKey });
+        void invalidateTestPhoneThread(queryClient, device.id);
       },
     }),
   );
@@ -335,7 +336,7 @@ function HangUpButton({ callRef }: { callRef: CallRef }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const hangUp = useMutation(
-    trpc.phone.simulator.hangUp.mutationOptions({ onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.phone.simulator.callProgress.pathKey() }) }),
+    trpc.phone.simulator.hangUp.mutationOptions({ onSettled: () => void invalidateTestPhoneCalls(queryClient) }),
   );
   return (
     <Stack gap="xs">
@@ -361,7 +362,7 @@ function VoicemailStep({ callRef, greeting, maxSeconds }: { callRef: CallRef; gr
   const [uploadProblem, setUploadProblem] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const leave = useMutation(
-    trpc.phone.simulator.leaveVoicemail.mutationOptions({ onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.phone.simulator.callProgress.pathKey() }) }),
+    trpc.phone.simulator.leaveVoicemail.mutationOptions({ onSettled: () => void invalidateTestPhoneCalls(queryClient) }),
   );
   const [emptyTried, setEmptyTried] = useState(false);
   const fields = apiFieldErrors(leave.error);

@@ -5,12 +5,12 @@ import type { inferRouterOutputs } from '@trpc/server';
 import type { ReactNode } from 'react';
 import { AI_TURN_ACTION_WORDS, type AiTurnAction } from '@contracts/ai';
 import type { AppRouter } from '@/shared/api';
-import { useTRPC, useTRPCClient } from '@/shared/api-react';
+import { useTRPCClient } from '@/shared/api-react';
 import { fullDateTime } from '@/shared/lib/format';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadError } from '@/shared/ui/load-error';
 import { ScreenSpinner } from '@/shared/ui/spinner';
-import { type AiSettingsView, useAiSettings } from '@/entities/ai-assistant';
+import { aiKeys, type AiSettingsView, useAiSettings } from '@/entities/ai-assistant';
 import { type AnswerLabels, answerRows } from '@/widgets/lead-details';
 
 const PAGE_SIZE = 50;
@@ -49,12 +49,11 @@ function labelsFrom(settings: AiSettingsView | undefined): AnswerLabels | undefi
  * and the tokens a model used.
  */
 export function AiDecisions() {
-  const trpc = useTRPC();
   const client = useTRPCClient();
   const settings = useAiSettings();
   // `ai.turns` pages with `before` (the oldest time shown), not tRPC's `cursor`, so the pages are fetched here.
   const turns = useInfiniteQuery({
-    queryKey: [...trpc.ai.turns.pathKey(), { pages: PAGE_SIZE }],
+    queryKey: aiKeys.decisionLogPages(PAGE_SIZE),
     queryFn: ({ pageParam }) => client.ai.turns.query({ limit: PAGE_SIZE, ...(pageParam === null ? {} : { before: pageParam }) }),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextBefore,

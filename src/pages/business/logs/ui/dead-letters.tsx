@@ -6,6 +6,7 @@ import { useTRPC } from '@/shared/api-react';
 import { formatDateTime } from '@/shared/lib/format';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { PagedResults } from '@/shared/ui/paged-results';
+import { invalidateDeadLetters } from '@/entities/message';
 
 const PAGE_SIZE = 25;
 
@@ -22,7 +23,7 @@ export function DeadLetters() {
     trpc.logs.retryJob.mutationOptions({
       onSuccess: () => {
         notifications.show({ color: 'teal', message: 'Queued again. It runs in a moment; if it fails again it comes back here.' });
-        void queryClient.invalidateQueries({ queryKey: trpc.logs.deadLetters.queryKey() });
+        void invalidateDeadLetters(queryClient);
       },
       onError: (error) => notifications.show({ color: 'red', title: 'Couldn’t retry', message: error.message }),
     }),

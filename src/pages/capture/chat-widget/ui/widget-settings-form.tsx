@@ -8,7 +8,7 @@ import { useVersionedSettingsForm } from '@/shared/lib/tab-form';
 import { LoadError } from '@/shared/ui/load-error';
 import { ScreenSpinner } from '@/shared/ui/spinner';
 import { VersionedSettingsFrame } from '@/shared/ui/versioned-settings-form';
-import { useWidgetSettings, type WidgetSettingsView } from '@/entities/website-widget';
+import { setCachedWidgetSettings, useWidgetSettings, type WidgetSettingsView } from '@/entities/website-widget';
 import { fieldOfServerError } from '../lib/widget-form';
 
 /** What a tab sends: its own fields (the update is partial); the version is added here. */
@@ -47,7 +47,7 @@ export function useWidgetSettingsForm<Form>({ settings, formFrom, validate, toIn
     toInput,
     save,
     fieldOf: fieldOfServerError,
-    onSaved: (saved) => queryClient.setQueryData(trpc.widget.settings.get.queryKey(), saved),
+    onSaved: (saved) => setCachedWidgetSettings(queryClient, saved),
     readCurrent: () => queryClient.fetchQuery({ ...trpc.widget.settings.get.queryOptions(), staleTime: 0 }),
   });
 }

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Code, CopyButton, Group, List, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery} from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import {
@@ -25,14 +25,13 @@ const STATUS_COLORS: Record<InboundEmailStatus, string> = { received: 'gray', le
 
 function AddressPanel() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const gateway = useQuery(trpc.emailGateway.get.queryOptions());
   const [confirming, setConfirming] = useState(false);
   const rotate = useMutation(
     trpc.emailGateway.rotate.mutationOptions({
       onSuccess: async () => {
         setConfirming(false);
-        await queryClient.invalidateQueries({ queryKey: trpc.emailGateway.get.queryKey() });
+        await gateway.refetch();
       },
     }),
   );

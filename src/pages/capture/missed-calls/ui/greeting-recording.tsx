@@ -2,7 +2,7 @@ import { Alert, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MAX_GREETING_SECONDS, MAX_RECORDING_BYTES, RECORDING_ACCEPT, RECORDING_LIMIT_WORDS, recordingTypeOf } from '@contracts/recording';
-import { AudioPlayer, audioSeconds, callDuration, uploadRecording } from '@/entities/call';
+import { AudioPlayer, audioSeconds, callDuration, invalidateGreeting, invalidateMissedCallSettings, setCachedGreeting, uploadRecording } from '@/entities/call';
 import { useTRPC } from '@/shared/api-react';
 
 /** `recordings.greeting`: the company's uploaded greeting, or null. */
@@ -38,8 +38,9 @@ export function GreetingRecording({ onUploaded, onRemoved }: { onUploaded: () =>
   const [problem, setProblem] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.recordings.greeting.queryKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc.missedCalls.settings.get.queryKey() });
+    void invalidateGreeting(queryClient);
+    // Removing the greeting switches the settings back to the typed text.
+    void invalidateMissedCallSettings(queryClient);
   };
   const remove = useMutation(
     trpc.recordings.removeGreeting.mutationOptions({
@@ -59,7 +60,7 @@ export function GreetingRecording({ onUploaded, onRemoved }: { onUploaded: () =>
       const seconds = await checkedSeconds(file);
       const audio = file.type ? file : new Blob([file], { type: declaredType(file) });
       const saved = await uploadRecording(audio, { purpose: 'greeting', seconds, name: file.name });
-      queryClient.setQueryData(trpc.recordings.greeting.queryKey(), saved);
+      setCachedGreeting(queryClient, saved);
       onUploaded();
     } catch (error) {
       setProblem((error as Error).message);

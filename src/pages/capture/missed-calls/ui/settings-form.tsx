@@ -8,6 +8,7 @@ import { LoadError } from '@/shared/ui/load-error';
 import { SaveBar } from '@/shared/ui/save-bar';
 import { ScreenSpinner } from '@/shared/ui/spinner';
 import { UnsavedChangesGuard } from '@/shared/ui/unsaved-changes';
+import { setCachedMissedCallSettings } from '@/entities/call';
 
 /** `missedCalls.settings.get`: the settings, the company's hours and time zone, and the defaults. */
 export function useMissedCallSettings() {
@@ -44,7 +45,7 @@ export function useMissedCallSettingsForm<Form>({ settings, formFrom, validate, 
   const save = useMutation(
     trpc.missedCalls.settings.update.mutationOptions({
       onSuccess(saved) {
-        queryClient.setQueryData(trpc.missedCalls.settings.get.queryKey(), saved);
+        setCachedMissedCallSettings(queryClient, saved);
         tab.saveSucceeded(saved);
       },
       onError(error) {

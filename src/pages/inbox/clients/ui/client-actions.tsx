@@ -2,8 +2,9 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ClientDetail } from '@/entities/contact';
+import { type ClientDetail, invalidateClients } from '@/entities/contact';
 import { useTRPC } from '@/shared/api-react';
+import { invalidateLeads } from '@/entities/lead';
 
 /** Block or unblock, after saying what it means. */
 export function BlockClientButton({ client }: { client: ClientDetail }) {
@@ -14,8 +15,8 @@ export function BlockClientButton({ client }: { client: ClientDetail }) {
     trpc.clients.setBlocked.mutationOptions({
       onSuccess: ({ blocked }) => {
         setConfirming(false);
-        void queryClient.invalidateQueries({ queryKey: trpc.clients.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.leads.pathKey() });
+        void invalidateClients(queryClient);
+        void invalidateLeads(queryClient);
         notifications.show({ color: 'teal', message: blocked ? `${client.name} is blocked` : `${client.name} is unblocked` });
       },
       onError: (error) => notifications.show({ color: 'red', title: 'Nothing changed', message: error.message || 'Please try again.' }),

@@ -6,7 +6,8 @@ import { apiFieldErrors } from '@/shared/api-errors';
 import { useCompanySettings } from '@/entities/company';
 import { useTRPC } from '@/shared/api-react';
 import { isEmail } from '@/shared/lib/email';
-import type { ClientDetail, ClientUpdateInput } from '@/entities/contact';
+import { type ClientDetail, type ClientUpdateInput, invalidateClientList, setCachedClient } from '@/entities/contact';
+import { invalidateLeads } from '@/entities/lead';
 
 export interface ClientForm {
   firstName: string;
@@ -79,9 +80,9 @@ export function ClientEditForm({ client }: { client: ClientDetail }) {
   const save = useMutation(
     trpc.clients.update.mutationOptions({
       onSuccess: (saved) => {
-        queryClient.setQueryData(trpc.clients.get.queryKey({ id: saved.id }), saved);
-        void queryClient.invalidateQueries({ queryKey: trpc.clients.list.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.leads.pathKey() });
+        setCachedClient(queryClient, saved);
+        void invalidateClientList(queryClient);
+        void invalidateLeads(queryClient);
         notifications.show({ color: 'teal', message: 'Client saved' });
       },
       onError: (error) => {

@@ -6,6 +6,7 @@ import { memberName, type TeamMember } from '@/entities/user';
 import { AssignOwnerMenu } from '@/features/assign-owner';
 import { LeadStatusMenu } from '@/features/change-lead-status';
 import { useTRPC } from '@/shared/api-react';
+import { invalidateLeads } from '@/entities/lead';
 
 export interface BulkActionsProps {
   ids: string[];
@@ -31,7 +32,7 @@ export function BulkActions({ ids, members, onDone, onClear }: BulkActionsProps)
           what = member ? `assigned to ${member.me ? 'you' : memberName(member)}` : 'reassigned';
         }
         notifications.show({ color: 'teal', message: `${leadsWord(updated)} ${what}` });
-        void queryClient.invalidateQueries({ queryKey: trpc.leads.pathKey() });
+        void invalidateLeads(queryClient);
         onDone();
       },
       onError: (error) => {

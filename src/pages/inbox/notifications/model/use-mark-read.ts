@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '@/shared/api-react';
+import { invalidateNotifications } from '@/entities/notification';
 
 /** `notifications.markRead` (some ids, or all with `{}`), then the feed and unread counts are fetched again. */
 export function useMarkNotificationsRead() {
@@ -7,7 +8,7 @@ export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation(
     trpc.notifications.markRead.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.notifications.pathKey() }),
+      onSuccess: () => invalidateNotifications(queryClient),
     }),
   );
 }

@@ -6,6 +6,8 @@ import { useTRPC } from '@/shared/api-react';
 import { usePhoneLayout } from '@/shared/lib/media';
 import { SectionPanel } from '@/shared/ui/section-panel';
 import { NOTIFICATION_CHANNEL_WORDS, NOTIFICATION_CHANNELS, NOTIFICATION_EVENT_WORDS, type NotificationEvent } from '@contracts/notification';
+import { cachedPreferences } from '@/entities/notification';
+import { usePhoneSettings } from '@/entities/company';
 
 const CHANNELS = NOTIFICATION_CHANNELS.map((value) => ({ value, label: NOTIFICATION_CHANNEL_WORDS[value] }));
 
@@ -14,25 +16,19 @@ export function NotificationPreferences() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const preferences = useQuery(trpc.notifications.preferences.queryOptions());
-  const phone = useQuery(trpc.phone.get.queryOptions());
-  const key = trpc.notifications.preferences.queryKey();
+  const phone = usePhoneSettings();
   const mutationKey = trpc.notifications.setPreference.mutationKey();
 
   const setPreference = useMutation(
     trpc.notifications.setPreference.mutationOptions({
-      onMutate: async (input) => {
-        await queryClient.cancelQueries({ queryKey: key });
-        const previous = queryClient.getQueryData(key);
-        queryClient.setQueryData(key, (rows) => rows?.map((row) => (row.event === input.event ? { ...row, [input.channel]: input.enabled } : row)));
-        return { previous };
-      },
+      onMutate: (input) => cachedPreferences.edit(queryClient, (rows) => rows.map((row) => (row.event === input.event ? { ...row, [input.channel]: input.enabled } : row))),
       onError: (error, _input, context) => {
-        if (context?.previous) queryClient.setQueryData(key, context.previous);
+        cachedPreferences.set(queryClient, context?.previous);
         notifications.show({ color: 'red', title: 'Your choice was not saved', message: error.message });
       },
       onSuccess: (rows) => {
         // With other switches still saving, their optimistic values stay until the last answer arrives.
-        if (queryClient.isMutating({ mutationKey }) <= 1) queryClient.setQueryData(key, rows);
+        if (queryClient.isMutating({ mutationKey }) <= 1) cachedPreferences.set(queryClient, rows);
       },
     }),
   );

@@ -1,16 +1,14 @@
 import { Button, Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useTRPC } from '@/shared/api-react';
 import { PageHeader } from '@/shared/ui/page-header';
 import { useMarkNotificationsRead } from '../model/use-mark-read';
 import { NotificationFeed } from './notification-feed';
 import { NotificationPreferences } from './notification-preferences';
 import { PushDevices } from './push-devices';
+import { useUnreadNotifications } from '@/entities/notification';
 
 /** /notifications: the caller's in-app feed, and how they want to hear about each event. */
 export function NotificationsPage() {
-  const trpc = useTRPC();
-  const unread = useQuery(trpc.notifications.unreadCount.queryOptions()).data?.count ?? 0;
+  const unread = useUnreadNotifications();
   const markAllRead = useMarkNotificationsRead();
 
   return (

@@ -7,6 +7,7 @@ import { formatDateTime } from '@/shared/lib/format';
 import { browserPushSupport, deviceLabel, type PushSupport, subscribeThisDevice, thisDeviceEndpoint, unsubscribeThisDevice } from '@/shared/lib/web-push';
 import { SectionPanel } from '@/shared/ui/section-panel';
 import { NOTIFICATION_EVENT_WORDS, NOTIFICATION_EVENTS, type NotificationEvent, PUSH_PREVIEW_WORDS, PUSH_PREVIEWS, type PushPreview } from '@contracts/notification';
+import { invalidatePushDevices } from '@/entities/notification';
 
 const EVENTS = NOTIFICATION_EVENTS.map((value) => ({ value, label: NOTIFICATION_EVENT_WORDS[value].label }));
 const PREVIEWS = PUSH_PREVIEWS.map((value) => ({ value, label: PUSH_PREVIEW_WORDS[value] }));
@@ -26,7 +27,6 @@ export function PushDevices() {
   const queryClient = useQueryClient();
   const config = useQuery(trpc.notifications.push.config.queryOptions());
   const devices = useQuery(trpc.notifications.push.devices.queryOptions());
-  const devicesKey = trpc.notifications.push.devices.queryKey();
   const [support] = useState(browserPushSupport);
   const [ownEndpoint, setOwnEndpoint] = useState<string | null>(null);
   const [turningOn, setTurningOn] = useState(false);
@@ -41,7 +41,7 @@ export function PushDevices() {
     };
   }, []);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: devicesKey });
+  const refresh = () => invalidatePushDevices(queryClient);
   const failed = (title: string) => (error: { message: string }) => notifications.show({ color: 'red', title, message: error.message });
   const subscribe = useMutation(trpc.notifications.push.subscribe.mutationOptions({ onSuccess: refresh }));
   const update = useMutation(trpc.notifications.push.update.mutationOptions({ onSuccess: refresh, onError: failed('Your choice was not saved') }));

@@ -1,0 +1,1 @@
+export { cachedPreferences, invalidateNotifications, invalidatePushDevices, notificationKeys, useUnreadNotifications } from './api/notification.queries';
