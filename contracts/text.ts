@@ -1,6 +1,6 @@
 /**
  * Text from outside (SMS bodies, names, emails, form fields, webhook parameters): the one module that decides what
- * is stored and how it is shortened. The rule (docs/decisions/0015-text-from-outside.md): everything PostgreSQL can
+ * is stored and how it is shortened. The rule (docs/decisions/0015-text-from-outside-and-errors.md): everything PostgreSQL can
  * store is kept byte for byte (emoji, RTL, combining marks, tabs, line breaks); the two things it cannot store —
  * NUL, and UTF-16 halves of a character without their other half (which JSON carries as `\ud83d` and jsonb
  * refuses) — are removed and replaced by U+FFFD respectively. Lengths are bounded where each field is validated.

@@ -45,7 +45,7 @@ interface FakeTwilio {
   sent: SentText[];
   /** Sends received and not yet answered. */
   inFlight(): number;
-  /** GET Messages.json lookups (findAccepted after a crash in the middle of a send). */
+  /** GET /Messages.json lookups (findAccepted after a crash in the middle of a send). */
   lookups: number;
   lastRequestAt: number;
   close(): Promise<void>;

@@ -166,7 +166,7 @@ export const verificationCodes = pgTable(
   (t) => [index('verification_codes_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** One row per counted event; limits count rows in a sliding window (`rate-limit.service.ts`). */
+/** One row per counted event; limits count rows in a sliding window (`server/platform/db/rate-limit.ts`). */
 export const rateLimitHits = pgTable(
   'rate_limit_hits',
   {
@@ -194,7 +194,7 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_company_idx').on(t.companyId, t.createdAt)],
 );
 
-/** Durable background jobs (see `server/jobs/job-queue.ts`). */
+/** Durable background jobs (see `server/platform/jobs/job-queue.ts`). */
 export const jobs = pgTable(
   'jobs',
   {
@@ -500,7 +500,7 @@ export const notifications = pgTable(
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** Per user, per event, per channel; a missing row means the default (see notification.service.ts). */
+/** Per user, per event, per channel; a missing row means the default (see server/modules/notifications/notify.service.ts). */
 export const notificationPreferences = pgTable(
   'notification_preferences',
   {

@@ -169,7 +169,7 @@ describe('Settings → AI: the PDF importer', () => {
   });
 
   it('shows the server’s refusal word for word', async () => {
-    // The server's sentence for a scan (server/modules/ai/price-import/price-import.errors.ts).
+    // The server's sentence for a scan (server/modules/ai/price-book/price-import.errors.ts).
     const refusal = 'This PDF is a scanned image: it has no text LeadLoop can read. Export the price list from the program that made it, or type the prices in.';
     fetchMock.mockResolvedValue(json({ error: refusal, field: 'file' }, 400));
     const { api, book } = await renderBook();

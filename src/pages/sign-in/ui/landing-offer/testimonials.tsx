@@ -5,7 +5,7 @@ export const TESTIMONIALS_HEIGHT = 350;
 
 /**
  * Shown when no testimonials embed is configured (VITE_TESTIMONIALS_EMBED_URL). Marketing replaces these with
- * attributed customer quotes through the embed; see docs/decisions/0006-sign-in-screen.md.
+ * attributed customer quotes through the embed; see docs/decisions/0006-sign-in-screen-details.md.
  */
 const QUOTES = [
   {
