@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
 import { storableText, storableValue, truncate } from './text';
 
 describe('storableText', () => {
@@ -31,6 +32,44 @@ describe('truncate', () => {
     expect(truncate('e\u0301e\u0301e\u0301', 3, { ellipsis: false })).toBe('e\u0301');
     expect(truncate('👩‍🔧👩‍🔧', 6, { ellipsis: false })).toBe('👩‍🔧');
     expect(truncate('short', 10)).toBe('short');
+  });
+
+  it('cuts where a whole-text segmentation would, for any text and limit', () => {
+    const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    const naive = (text: string, max: number) => {
+      let end = 0;
+      for (const { index, segment } of segmenter.segment(text)) {
+        if (index + segment.length > max) break;
+        end = index + segment.length;
+      }
+      return text.slice(0, end);
+    };
+    const pieces = fc.constantFrom('a', 'é', 'e\u0301', '😀', '👩‍🔧', '🇺🇸', '🇩🇪', '\u{1F1FA}', '\u200d', '\u0301', ' ', '\r\n', 'ก\u0e33', '각');
+    fc.assert(
+      fc.property(fc.array(pieces, { minLength: 500, maxLength: 3000 }), fc.nat({ max: 4000 }), (parts, max) => {
+        const text = parts.join('');
+        expect(truncate(text, max, { ellipsis: false })).toBe(text.length <= max ? text : naive(text, max));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('reads about as much text as it keeps, not the whole text (a 2 MB email cut to 300 characters)', () => {
+    const read: number[] = [];
+    const segment = Intl.Segmenter.prototype.segment;
+    const spy = vi.spyOn(Intl.Segmenter.prototype, 'segment').mockImplementation(function (this: Intl.Segmenter, input: string) {
+      read.push(input.length);
+      return segment.call(this, input);
+    });
+    try {
+      const huge = 'Kevin needs a water heater replaced 🔧 '.repeat(55_000);
+      expect(truncate(huge, 300)).toHaveLength(300);
+      expect(read.reduce((a, b) => a + b, 0)).toBeLessThan(2_000);
+      // One cluster longer than a window (a letter under 5,000 marks) is still kept whole or cut before.
+      expect(truncate(`x${'\u0301'.repeat(5000)}y`.repeat(3), 6000, { ellipsis: false })).toBe(`x${'\u0301'.repeat(5000)}y`);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('never leaves a lone surrogate, whatever the cut', () => {

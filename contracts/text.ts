@@ -30,6 +30,38 @@ export function storableValue<T>(value: T): T {
   return value;
 }
 
+/** How much text one segmenter call reads: V8's grapheme iterator costs more per step the longer its string is. */
+const WINDOW = 1024;
+
+/**
+ * The last grapheme-cluster boundary at or before `limit` (0 when none): the text is read from the start in windows
+ * that each begin on a boundary, so the cost follows `limit`, not the length of the text (a 2 MB email is cut to
+ * its first 300 characters as fast as a 300-character one). A boundary depends only on what comes before it and on
+ * the next code point, so each window reads two units past its end and never trusts the window's own end.
+ */
+function boundaryAtOrBefore(text: string, limit: number): number {
+  let start = 0;
+  let size = WINDOW;
+  while (start < limit) {
+    const end = Math.min(limit, start + size);
+    const window = text.slice(start, end + 2);
+    let last = start;
+    for (const { index, segment } of graphemes.segment(window)) {
+      const boundary = start + index + segment.length;
+      if (boundary > end) break;
+      last = boundary;
+    }
+    if (end === limit) return last;
+    if (last === start) {
+      size *= 2; // one cluster longer than the window (a letter under thousands of marks): read further
+      continue;
+    }
+    start = last;
+    size = WINDOW;
+  }
+  return start;
+}
+
 /**
  * At most `max` UTF-16 units of `text`, cut only between grapheme clusters (never inside an emoji, a surrogate
  * pair or a letter with its combining marks), ending in `…` when something was cut (unless `ellipsis` is false).
@@ -39,10 +71,5 @@ export function truncate(text: string, max: number, options: { ellipsis?: boolea
   if (text.length <= max) return text;
   const ellipsis = options.ellipsis === false ? '' : '…';
   const budget = Math.max(0, max - ellipsis.length);
-  let end = 0;
-  for (const { index, segment } of graphemes.segment(text)) {
-    if (index + segment.length > budget) break;
-    end = index + segment.length;
-  }
-  return text.slice(0, end) + ellipsis;
+  return text.slice(0, boundaryAtOrBefore(text, budget)) + ellipsis;
 }
