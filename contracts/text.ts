@@ -32,15 +32,31 @@ export function storableValue<T>(value: T): T {
 
 /** How much text one segmenter call reads: V8's grapheme iterator costs more per step the longer its string is. */
 const WINDOW = 1024;
+/** How far back from the cut a known boundary is looked for before reading from the start instead. */
+const ANCHOR_LOOKBACK = 4096;
 
 /**
- * The last grapheme-cluster boundary at or before `limit` (0 when none): the text is read from the start in windows
- * that each begin on a boundary, so the cost follows `limit`, not the length of the text (a 2 MB email is cut to
- * its first 300 characters as fast as a 300-character one). A boundary depends only on what comes before it and on
- * the next code point, so each window reads two units past its end and never trusts the window's own end.
+ * Two neighbours between which UAX #29 always breaks: both printable ASCII or both CJK ideographs (grapheme class
+ * "Other", neither a mark, a joiner, an emoji, a regional indicator, a prepended or an Indic conjunct letter).
+ */
+const PLAIN = /[\x20-\x7e\u4e00-\u9fff]/;
+const isAnchor = (text: string, at: number) => PLAIN.test(text[at - 1] ?? '') && PLAIN.test(text[at] ?? '');
+
+/**
+ * The last grapheme-cluster boundary at or before `limit` (0 when none), reading about as much text as it keeps,
+ * never the whole text (a 2 MB email is cut to its first 300 characters as fast as a 300-character one). A
+ * boundary depends only on what comes before it and on the next code point, so segmenting may start at any known
+ * boundary: the nearest pair of plain characters before the cut, else the start of the text, read in windows that
+ * each begin on a boundary and read two units past their end (never trusting a window's own end).
  */
 function boundaryAtOrBefore(text: string, limit: number): number {
   let start = 0;
+  for (let at = limit; at > 0 && at >= limit - ANCHOR_LOOKBACK; at -= 1) {
+    if (isAnchor(text, at)) {
+      start = at;
+      break;
+    }
+  }
   let size = WINDOW;
   while (start < limit) {
     const end = Math.min(limit, start + size);

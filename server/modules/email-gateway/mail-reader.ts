@@ -1,4 +1,4 @@
-import { truncate } from '@contracts/text';
+import { storableText, storableValue, truncate } from '@contracts/text';
 import { createHash } from 'node:crypto';
 import { type AddressObject, simpleParser } from 'mailparser';
 import type { MailForParsing } from './email-parsers';
@@ -25,14 +25,16 @@ export interface ReadMail extends MailForParsing {
  */
 export async function readMail(raw: Buffer): Promise<ReadMail> {
   const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true, maxHtmlLengthToParse: 1_000_000 });
+  // Text from outside at its edge (contracts/text.ts): a NUL or a quoted-printable =00 in any field is dropped here,
+  // so nothing read from an email can fail later where it is stored.
   return {
-    messageId: parsed.messageId?.trim() || null,
+    messageId: parsed.messageId ? storableText(parsed.messageId.trim()) || null : null,
     date: parsed.date ?? null,
-    subject: truncate(parsed.subject ?? '', 500, { ellipsis: false }),
-    from: firstAddress(parsed.from),
-    replyTo: firstAddress(parsed.replyTo),
+    subject: truncate(storableText(parsed.subject ?? ''), 500, { ellipsis: false }),
+    from: storableValue(firstAddress(parsed.from)),
+    replyTo: storableValue(firstAddress(parsed.replyTo)),
     // An HTML-only email (tables of "Label | value"): each cell and block on its own line, so labels stay readable.
-    text: truncate(hasTextPart(raw) || typeof parsed.html !== 'string' ? (parsed.text ?? '') : htmlToLines(parsed.html), MAX_TEXT, { ellipsis: false }),
+    text: truncate(storableText(hasTextPart(raw) || typeof parsed.html !== 'string' ? (parsed.text ?? '') : htmlToLines(parsed.html)), MAX_TEXT, { ellipsis: false }),
   };
 }
 

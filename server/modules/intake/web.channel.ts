@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { storableValue } from '@contracts/text';
 import { maskPhone, WIDGET_KIND_SOURCE, type WidgetKind } from '@contracts/widget';
 import { companies, leads, widgetVisitorTokens } from '@server/platform/db/schema';
 import { transactionWithEvents } from '@server/platform/events/domain-events';
@@ -71,8 +72,9 @@ export async function takeWebSubmission(deps: AppServices, input: WebSubmission)
     });
     const { lead, contact, conversation } = result;
 
-    const answers = { ...(input.service ? { service: input.service } : {}), ...(input.postalCode ? { postal_code: input.postalCode } : {}) };
-    const tracking = result.newLead ? lead.tracking : { ...input.tracking, ...lead.tracking, page_url: input.pageUrl };
+    // Whatever the caller already did, every word of the visitor reaches the database storable (contracts/text.ts).
+    const answers = storableValue({ ...(input.service ? { service: input.service } : {}), ...(input.postalCode ? { postal_code: input.postalCode } : {}) });
+    const tracking = result.newLead ? lead.tracking : storableValue({ ...input.tracking, ...lead.tracking, page_url: input.pageUrl });
     if (Object.keys(answers).length > 0 || !result.newLead) {
       await tx
         .update(leads)

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { smsLength } from '@contracts/sms-segments';
-import { truncate } from '@contracts/text';
+import { storableText, truncate } from '@contracts/text';
 import { describeLocalTime, nextSendTime, recipientZones } from '@contracts/send-window';
 import { ProviderSendError } from '@server/adapters/telephony/telephony.port';
 import type { Tx } from '@server/platform/db/database';
@@ -119,7 +119,8 @@ export async function queueOutbound(tx: Tx, deps: AppServices, events: EventBatc
       dedupeKey: input.dedupeKey ?? null,
       fromNumber: number.e164,
       toNumber: conversation.peerPhone,
-      body: input.body,
+      // Templates carry words from outside (a lead email's service line): stored as PostgreSQL can keep them.
+      body: storableText(input.body),
       media: input.media ?? [],
       status: blocked ? 'blocked' : scheduledFor ? 'scheduled' : 'queued',
       provider: number.provider,

@@ -182,6 +182,28 @@ describe('POST /public/widget/submit: a valid submission', () => {
   });
 });
 
+describe('POST /public/widget/submit: NUL characters (text from outside)', () => {
+  it('a NUL in an answer field is dropped and the lead is kept with the answer', async () => {
+    await database.db
+      .update(widgetSettings)
+      .set({ formFields: { message: { shown: true, required: false }, service: { shown: true, required: true }, postalCode: { shown: true, required: false } } })
+      .where(eq(widgetSettings.companyId, companyId));
+    const response = await submit(submission({ service: 'Water\u0000heater', postalCode: '9411\u00000', message: 'Leak\u0000ing' }));
+    expect(response.statusCode).toBe(201);
+    const [lead] = await database.db.select().from(leads);
+    expect(lead).toMatchObject({ answers: { service: 'Waterheater', postal_code: '94110' } });
+  });
+
+  it('a repeat visit within 24 h whose UTM source and referrer hold a NUL joins the lead instead of failing', async () => {
+    expect((await submit(submission())).statusCode).toBe(201);
+    clock.advance(30 * MINUTE);
+    const again = await submit(submission({ utm: { source: 'goo\u0000gle', term: 'water\u0000heater' }, fbclid: 'fb\u0000clid', page: { url: `${SITE}/contact`, referrer: 'https://www.google.com/\u0000' } }), { ip: '203.0.113.9' });
+    expect(again.statusCode).toBe(201);
+    const [lead] = await database.db.select().from(leads);
+    expect(lead!.tracking).toMatchObject({ page_url: `${SITE}/contact`, utm_term: 'waterheater', fbclid: 'fbclid' });
+  });
+});
+
 describe('POST /public/widget/submit: refusals store nothing', () => {
   const refused = async (response: Awaited<ReturnType<typeof submit>>, status: number, code: string, field?: string) => {
     expect(response.statusCode).toBe(status);

@@ -1,4 +1,4 @@
-import { truncate } from '@contracts/text';
+import { storableValue, truncate } from '@contracts/text';
 import { eq } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hostAllowed, WIDGET_ERRORS, type WidgetErrorCode } from '@contracts/widget';
@@ -194,7 +194,7 @@ export function registerWidgetPublicRoutes(app: FastifyInstance, options: { serv
         ),
       );
       if (limited > 0) return refuse(reply, 'rate_limited', { retryAfterSeconds: Math.max(1, Math.ceil(limited / 1000)) });
-      const parsed = visitorMessageBody.safeParse(request.body);
+      const parsed = visitorMessageBody.safeParse(storableValue(request.body));
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         return refuse(reply, 'invalid', { field: issue?.path.map(String).join('.') || 'body', message: issue?.message ?? WIDGET_ERRORS.invalid });
@@ -226,7 +226,9 @@ export function registerWidgetPublicRoutes(app: FastifyInstance, options: { serv
       );
       if (limited > 0) return refuse(reply, 'rate_limited', { retryAfterSeconds: Math.max(1, Math.ceil(limited / 1000)) });
 
-      const raw = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+      // Text from outside at the edge (contracts/text.ts): every string of the submission made storable before it is
+      // checked, so a NUL in an answer, a UTM value or a referrer can never fail the write and lose the visitor.
+      const raw = storableValue((request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>);
       if (typeof raw.website === 'string' && raw.website.trim() !== '') {
         request.log.info({ companyId: widget.companyId }, 'widget submission with the honeypot filled refused');
         return refuse(reply, 'honeypot');

@@ -115,6 +115,20 @@ describe('JobQueue', () => {
     expect(row).toMatchObject({ status: 'failed', attempts: 1, lastError: 'bad payload' });
   });
 
+  it('records a failure whose error quotes a NUL (what failed to store): the job is retried, then failed, with its error readable', async () => {
+    queue.register('test.nul', async () => {
+      throw new Error('Failed query: insert … params: Water\u0000 heater');
+    });
+    const id = (await queue.enqueue(database.db, 'test.nul', {}, { maxAttempts: 2 }))!;
+    await queue.drain();
+    const [retried] = await database.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(retried).toMatchObject({ status: 'pending', attempts: 1, lastError: 'Failed query: insert … params: Water heater' });
+    clock.advance(60 * SECOND);
+    await queue.drain();
+    const [failed] = await database.db.select().from(jobs).where(eq(jobs.id, id));
+    expect(failed).toMatchObject({ status: 'failed', attempts: 2, lastError: 'Failed query: insert … params: Water heater' });
+  });
+
   it('claims again a job whose worker died (lease expired): at-least-once', async () => {
     let calls = 0;
     queue.register('test.lease', async () => {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { storableValue } from '@contracts/text';
+import { storableText, storableValue, truncate } from '@contracts/text';
 import { type Database, type DbOrTx, queryRows } from '@server/platform/db/database';
 import { jobs } from '@server/platform/db/schema';
 import type { Clock } from '@server/platform/lib/clock';
@@ -337,7 +337,9 @@ export class JobQueue {
         this.wake();
         return;
       }
-      const message = error instanceof Error ? error.message : String(error);
+      // The error may quote what failed to store (a NUL in a payload): kept as PostgreSQL can hold it, or the failure
+      // itself could not be recorded and the job would retry blind.
+      const message = truncate(storableText(error instanceof Error ? error.message : String(error)), 4000);
       const permanent = error instanceof PermanentJobError;
       if (permanent || job.attempts >= job.maxAttempts) {
         logger.error({ err: error, jobId: job.id, queue: job.queue, attempts: job.attempts }, 'job failed');
