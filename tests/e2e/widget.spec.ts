@@ -168,6 +168,8 @@ test('the embed on another site: chat panel, inline form → success, the lead w
     await launcher.click();
     const chat = page.getByRole('log', { name: 'Conversation with Bayside Plumbing' });
     await expect(chat).toContainText('Hi Ana, thanks for reaching Bayside Plumbing!');
+    // The visitor's own question opens their conversation, before the first text.
+    await expect(chat.locator('.msg').first()).toContainText('Water heater leaking in the garage');
     await expect(panel.getByRole('status')).toContainText(`We just texted you at ${masked}`);
     // …what the visitor types there reaches the thread staff see, marked as website chat…
     await panel.getByRole('textbox', { name: 'Your message' }).fill('Also, can you come before noon?');
@@ -177,6 +179,9 @@ test('the embed on another site: chat panel, inline form → success, the lead w
     await app.getByRole('list', { name: 'Conversations' }).getByRole('button').filter({ hasText: 'Ana Ruiz' }).click();
     const history = app.getByRole('log', { name: 'Texts with Ana Ruiz' });
     await expect(history).toContainText('Also, can you come before noon?');
+    // The form's message is the thread's first message, marked as from the website.
+    await expect(history.locator('[data-message-id]').first()).toContainText('Water heater leaking in the garage');
+    await expect(history.locator('[data-message-id]').first()).toContainText('Website chat');
     await expect(history).toContainText('Website chat');
     // …and the staff reply (a text to the phone) shows in the visitor's panel too.
     const composer = app.getByRole('textbox', { name: 'Text to Ana Ruiz' });
@@ -231,3 +236,44 @@ test('the popup opens on exit intent, once, and keeps to its frequency cap on th
     await site.close();
   }
 });
+
+test('a visitor who types the number of a client on file: greeted with the name they typed, their question kept in the thread and found by search', async ({ page, context, request, mail, uniqueEmail, baseURL }) => {
+  test.setTimeout(90_000);
+  const account = await signUpViaApi(request, mail, uniqueEmail('widget-privacy'), 'Bayside Plumbing');
+  const { device, key } = await setUpCompany(request, account.token);
+  // The number belongs to a client on file, Linda Park.
+  await mutate(request, 'leads.create', { firstName: 'Linda', lastName: 'Park', phone: device.e164, summary: 'Gutter cleaning quote', consentConfirmed: true }, account.token);
+  const site = await startHostSite(new URL(baseURL!).origin, key);
+  try {
+    await page.clock.install();
+    await page.goto(`${site.origin}/contact`);
+    const form = page.locator('leadloop-form');
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Paul Lindqvist');
+    await form.getByRole('textbox', { name: 'Mobile number' }).pressSequentially(device.e164.slice(2));
+    await form.getByRole('textbox', { name: 'Message', exact: true }).fill('Do you install tankless water heaters?');
+    await form.getByRole('checkbox').check();
+    await page.clock.fastForward(5_000);
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect(form.getByRole('status')).toContainText('We just texted you at');
+
+    // The visitor's panel: their question and a greeting with the name they typed; nothing of Linda's.
+    await page.getByRole('button', { name: 'Text us' }).click();
+    const chat = page.getByRole('log', { name: 'Conversation with Bayside Plumbing' });
+    await expect(chat).toContainText('Do you install tankless water heaters?');
+    await expect(chat).toContainText('Hi Paul, thanks for reaching Bayside Plumbing!');
+    await expect(page.getByRole('dialog', { name: 'Text Bayside Plumbing' })).not.toContainText('Linda');
+
+    // Staff: the question in Linda's thread, found by searching its words.
+    const app = await context.newPage();
+    await storeToken(app, account.token);
+    await app.goto('/conversations');
+    await app.getByRole('searchbox', { name: 'Search conversations' }).fill('tankless');
+    const item = app.getByRole('list', { name: 'Conversations' }).getByRole('button').filter({ hasText: 'Linda Park' });
+    await expect(item).toBeVisible();
+    await item.click();
+    await expect(app.getByRole('log', { name: 'Texts with Linda Park' })).toContainText('Do you install tankless water heaters?');
+  } finally {
+    await site.close();
+  }
+});
+

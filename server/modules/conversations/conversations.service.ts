@@ -57,7 +57,9 @@ export async function listConversations(
   if (input.filter === 'unread') where.push(gt(conversations.unreadCount, 0));
   if (input.filter === 'closed') where.push(eq(conversations.status, 'closed'));
   if (input.search) {
-    where.push(searchWhere(input.search, { text: [contactFullName, conversations.lastMessagePreview], phone: [contacts.phone] }));
+    // Any message of the thread counts, not only the last one: a website visitor's question is found after the reply.
+    const anyMessage = (like: string) => sql`exists (select 1 from ${messages} m where m.conversation_id = ${conversations.id} and m.body ilike ${like})`;
+    where.push(searchWhere(input.search, { text: [contactFullName, conversations.lastMessagePreview], phone: [contacts.phone], also: anyMessage }));
   }
   where.push(...afterCursor(input.cursor, conversations.lastMessageAt, conversations.id));
   const rows = await scope.db

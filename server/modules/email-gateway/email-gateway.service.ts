@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { EMAIL_PARSER_WORDS, type ExtractedLead, type InboundEmailChannel } from '@contracts/email-gateway';
+import { zonesForPhone } from '@contracts/send-window';
 import { storableText, truncate } from '@contracts/text';
 import { afterCursor, keysetPage } from '@server/platform/db/keyset';
 import { companies, contacts, emailGateways, inboundEmails, leads, nonTextableNumbers, phoneNumbers } from '@server/platform/db/schema';
@@ -213,7 +214,13 @@ export async function processInboundEmail(deps: AppServices, emailId: string): P
           thread: { conversation: result.conversation, contact: result.contact, number },
         });
         textBackMessageId = message.id;
-        note += message.status === 'blocked' ? ` The text-back was not sent: ${message.errorMessage ?? 'blocked'}` : ` ${contactDisplayName(result.contact)} was texted back.`;
+        const name = contactDisplayName(result.contact);
+        note +=
+          message.status === 'blocked'
+            ? ` The text-back was not sent: ${message.errorMessage ?? 'blocked'}`
+            : message.status === 'scheduled' && message.scheduledFor
+              ? ` ${name} will be texted at ${whenTexted(message.scheduledFor, zonesForPhone(phone)[0] ?? company.timezone ?? 'America/New_York')} (quiet hours).`
+              : ` ${name} was texted back.`;
       }
     }
     await tx
@@ -221,6 +228,13 @@ export async function processInboundEmail(deps: AppServices, emailId: string): P
       .set({ ...base, status: result.newLead ? 'lead_created' : 'lead_joined', note, leadId: result.lead.id, contactId: result.contact.id, textBackMessageId })
       .where(eq(inboundEmails.id, emailId));
   });
+}
+
+/** "9:00 AM CST on Thu, Nov 26": when a text waiting for the recipient's hours goes, in their zone. */
+function whenTexted(at: Date, zone: string): string {
+  const time = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(at);
+  const day = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric' }).format(at);
+  return `${time} on ${day}`;
 }
 
 /** Received emails, newest first, a page at a time: what was read, how, and the lead it made. */

@@ -94,6 +94,40 @@ describe('SMTP listener', () => {
   });
 });
 
+describe('a marketplace lead email with its relay as Reply-To', () => {
+  it('makes the customer the contact (never the marketplace), and says when a text waits for the morning', async () => {
+    const { caller, address } = await company();
+    // 11:40 PM in Austin; the email was sent two hours ago, so its text-back waits for 9:00 their time.
+    t.deps.clock.set(Date.parse('2026-11-24T05:40:00Z'));
+    const raw = [
+      'From: Thumbtack <notifications@thumbtack.com>',
+      'Reply-To: Thumbtack <reply+8f2c91ab@messages.thumbtack.com>',
+      `To: ${address}`,
+      'Subject: New lead: Kevin R. is looking for a plumber',
+      'Date: Mon, 23 Nov 2026 21:40:00 -0600',
+      'Message-ID: <tt-relay-1@thumbtack.com>',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'You have a new lead on Thumbtack.',
+      'Phone: 512-555-0155',
+      'Details: Kitchen sink drains slowly, garbage disposal hums.',
+    ].join('\r\n');
+    const app = await webhookApp();
+    expect((await post(app, raw)).statusCode).toBe(202);
+    await t.deps.queue.drain();
+
+    const [contact] = await t.deps.db.select().from(contacts).where(eq(contacts.phone, '+15125550155'));
+    expect(contact).toMatchObject({ firstName: 'Kevin', lastName: 'R.', email: null });
+    const texts = await t.deps.db.select().from(messages).where(eq(messages.contactId, contact!.id));
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.body).toMatch(/^Hi Kevin, this is Bright Home Services/);
+    expect(texts[0]!.status).toBe('scheduled');
+    const [email] = (await caller.emailGateway.emails.list({})).items;
+    expect(email!.note).toContain('Kevin R. will be texted at 9:00 AM CST on Tue, Nov 24 (quiet hours).');
+    expect(email!.note).not.toContain('was texted back');
+  });
+});
+
 describe('POST /webhooks/email/inbound', () => {
   it('needs the secret', async () => {
     const { address } = await company();

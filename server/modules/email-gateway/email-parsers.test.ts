@@ -15,6 +15,30 @@ describe('lead email parsers (tests/fixtures/email)', () => {
     expect(lead.how).toMatchObject({ name: 'the “Customer” line', phone: 'the “Phone” line', message: 'the “Project details” line' });
   });
 
+  it('Thumbtack with its relay as Reply-To: the customer from the subject and the text, never the marketplace', async () => {
+    const raw = Buffer.from(
+      [
+        'From: Thumbtack <notifications@thumbtack.com>',
+        'Reply-To: Thumbtack <reply+8f2c91ab@messages.thumbtack.com>',
+        'To: leads+demo@inbound.leadloop.localhost',
+        'Subject: New lead: Kevin R. is looking for a plumber',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'You have a new lead on Thumbtack.',
+        'Phone: 512-555-0155',
+        'Email: reply+8f2c91ab@messages.thumbtack.com',
+        'Questions? Call Thumbtack support at 1-888-555-0100.',
+      ].join('\r\n'),
+    );
+    const { parser, lead } = parseLeadEmail(await readMail(raw));
+    expect(parser).toBe('thumbtack');
+    expect(lead).toMatchObject({ name: 'Kevin R.', phone: '+15125550155', email: null, service: 'plumber' });
+    expect(lead.how.name).toBe('the subject');
+    // Yelp's relay carries the customer's name: the name may be used, the relay address never.
+    const yelp = parseLeadEmail(await readMail(fixture('yelp.eml')));
+    expect(yelp.lead.email).toBeNull();
+  });
+
   it('Angi / HomeAdvisor: an HTML-only table read through its text', async () => {
     const { parser, lead } = await parse('angi.eml');
     expect(parser).toBe('angi');

@@ -38,7 +38,7 @@ const FORMATS: Format[] = [
     parser: 'thumbtack',
     domains: ['thumbtack.com'],
     labels: { ...COMMON, name: ['customer', ...COMMON.name] },
-    subjectPattern: /^(?:new (?:lead|request)[:!-]\s*)?(?<name>[^,]+?) (?:wants|needs|requested|is requesting)(?: a quote for)? (?<service>.+?)\.?$/i,
+    subjectPattern: /^(?:new (?:lead|request)[:!-]\s*)?(?<name>[^,]+?) (?:wants|needs|requested|is requesting|is looking for)(?: a quote for)?(?: an? )?\s*(?<service>.+?)\.?$/i,
   },
   {
     parser: 'angi',
@@ -70,6 +70,17 @@ const FORMATS: Format[] = [
     labels: COMMON,
   },
 ];
+
+/** The marketplaces' and form services' own domains: an address there (a sender, a Reply-To relay) is never the customer's. */
+const SERVICE_DOMAINS = FORMATS.flatMap((format) => format.domains.filter((domain) => !domain.includes('@')));
+const SERVICE_ADDRESSES = FORMATS.flatMap((format) => format.domains.filter((domain) => domain.includes('@')));
+export function isServiceAddress(address: string): boolean {
+  const lower = address.trim().toLowerCase();
+  const domain = lower.split('@')[1] ?? '';
+  return SERVICE_ADDRESSES.includes(lower) || SERVICE_DOMAINS.some((own) => domain === own || domain.endsWith(`.${own}`));
+}
+/** A display name that is the marketplace's own ("Thumbtack", "Yelp for Business"), not a person's. */
+const SERVICE_NAME = /^(?:thumbtack|yelp|angi|angie['’]?s list|homeadvisor|google|facebook|meta|wpforms|jotform|typeform|formspree|wix|squarespace)\b/i;
 
 const normalize = (label: string) => label.toLowerCase().replace(/[*_:]+/g, ' ').replace(/\s+/g, ' ').trim();
 
@@ -158,7 +169,8 @@ export function parseLeadEmail(mail: MailForParsing): { parser: EmailParser; lea
   if (phone && labeledPhone) [lead.phone, lead.how.phone] = [labeledPhone, `the “${phone.label}” line`];
   const email = findLabeled(lines, labels.email, false);
   const labeledEmail = email ? cleanEmail(email.value) : null;
-  if (email && labeledEmail) [lead.email, lead.how.email] = [labeledEmail, `the “${email.label}” line`];
+  // A marketplace's relay written as the customer's email ("Email: reply+… @messages.thumbtack.com") is not theirs.
+  if (email && labeledEmail && !isServiceAddress(labeledEmail)) [lead.email, lead.how.email] = [labeledEmail, `the “${email.label}” line`];
   const service = findLabeled(lines, labels.service, false);
   if (service) [lead.service, lead.how.service] = [truncate(service.value, 120, { ellipsis: false }), `the “${service.label}” line`];
   const message = findLabeled(lines, labels.message, true);
@@ -172,19 +184,21 @@ export function parseLeadEmail(mail: MailForParsing): { parser: EmailParser; lea
     const scanned = scanPhone(mail.text);
     if (scanned) [lead.phone, lead.how.phone] = [scanned, 'the first phone number in the email'];
   }
-  // A marketplace's Reply-To is often the customer (or a relay that reaches them); a plain email's sender is the person.
+  // A Reply-To may be the customer; a marketplace's own address or relay never is (its display name may still be
+  // the customer's, unless it is the marketplace's). A plain email's sender is the person.
   const marketplaceSender = format !== null && format.parser !== 'web_form';
-  if (!lead.email && mail.replyTo && mail.replyTo.address.toLowerCase() !== mail.from?.address.toLowerCase()) {
+  if (mail.replyTo && mail.replyTo.address.toLowerCase() !== mail.from?.address.toLowerCase()) {
     const reply = cleanEmail(mail.replyTo.address);
-    if (reply) [lead.email, lead.how.email] = [reply, 'the Reply-To address'];
-    if (!lead.name && mail.replyTo.name) [lead.name, lead.how.name] = [mail.replyTo.name, 'the Reply-To name'];
+    if (!lead.email && reply && !isServiceAddress(reply)) [lead.email, lead.how.email] = [reply, 'the Reply-To address'];
+    const replyName = mail.replyTo.name.trim();
+    if (!lead.name && replyName && !SERVICE_NAME.test(replyName)) [lead.name, lead.how.name] = [replyName, 'the Reply-To name'];
   }
-  if (!format && !isForwarded(mail.text) && mail.from) {
+  if (!format && !isForwarded(mail.text) && mail.from && !isServiceAddress(mail.from.address)) {
     if (!lead.email) {
       const sender = cleanEmail(mail.from.address);
       if (sender) [lead.email, lead.how.email] = [sender, 'the sender'];
     }
-    if (!lead.name && mail.from.name) [lead.name, lead.how.name] = [mail.from.name, 'the sender’s name'];
+    if (!lead.name && mail.from.name && !SERVICE_NAME.test(mail.from.name.trim())) [lead.name, lead.how.name] = [mail.from.name, 'the sender’s name'];
   }
   if (!lead.message && (!format || marketplaceSender)) {
     const text = mail.text.trim();

@@ -134,8 +134,9 @@ export async function takeInquiry(tx: Tx, deps: AppServices, events: EventBatch,
   const told = words || summary || '';
   const { lead, newLead } = await openOrJoinLead(tx, events, { companyId, contactId: contact.id, source: inquiry.source, summary, assignedUserId: inquiry.lead.assignedUserId ?? null, tracking: inquiry.lead.tracking ?? null, now });
 
-  if (newContact && message) {
-    // Texting the business first is consent to hear back about that request (and nothing more).
+  if (newContact && message && !inquiry.consent) {
+    // Texting the business first is consent to hear back about that request (and nothing more); a form's ticked box
+    // is the consent record instead.
     await tx.insert(consentEvents).values({ companyId, contactId: contact.id, kind: 'implied', method: 'inbound_message', text: message.body, messageId: message.id, createdAt: now });
   }
   if (inquiry.consent) {

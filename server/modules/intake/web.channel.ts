@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { storableValue } from '@contracts/text';
 import { maskPhone, WIDGET_KIND_SOURCE, type WidgetKind } from '@contracts/widget';
@@ -61,19 +61,26 @@ export async function takeWebSubmission(deps: AppServices, input: WebSubmission)
     if (!company) throw new Error('widget company vanished');
     const number = await activeNumberOf(tx, company.id);
     const summary = input.message ?? (input.service ? `Asked about: ${input.service}` : null);
+    // What the visitor wrote opens the thread, marked as from the website (not a text): their question, or what
+    // they chose when the form asks no question. Kept even when the number already belongs to a client.
+    const words = input.message ?? visitorWords(input);
     const result = await takeInquiry(tx, deps, events, {
       company,
       source: WIDGET_KIND_SOURCE[input.kind],
       person: { phone: input.person.phone, firstName: input.person.firstName, lastName: input.person.lastName },
       businessNumber: number,
-      message: null,
+      message: words ? { body: words, media: [], provider: 'web_chat', providerMessageId: `web-form:${randomUUID()}` } : null,
       lead: { summary, tracking: input.tracking },
       consent: { kind: 'opt_in', method: 'web_form', text: input.consentText, checked: true, ip: input.ip, userAgent: input.userAgent, sourceUrl: input.pageUrl },
     });
     const { lead, contact, conversation } = result;
 
+    // The name as the visitor typed it, when the number's client is on file under another: nothing stored about a
+    // client is shown to a website visitor, and nothing the visitor typed is dropped.
+    const typedName = [input.person.firstName, input.person.lastName].filter(Boolean).join(' ');
+    const nameGiven: Record<string, string> = typedName && typedName.toLowerCase() !== [contact.firstName, contact.lastName].filter(Boolean).join(' ').toLowerCase() ? { name_given: typedName } : {};
     // Whatever the caller already did, every word of the visitor reaches the database storable (contracts/text.ts).
-    const answers = storableValue({ ...(input.service ? { service: input.service } : {}), ...(input.postalCode ? { postal_code: input.postalCode } : {}) });
+    const answers = storableValue({ ...(input.service ? { service: input.service } : {}), ...(input.postalCode ? { postal_code: input.postalCode } : {}), ...nameGiven });
     const tracking = result.newLead ? lead.tracking : storableValue({ ...input.tracking, ...lead.tracking, page_url: input.pageUrl });
     if (Object.keys(answers).length > 0 || !result.newLead) {
       await tx
@@ -85,7 +92,9 @@ export async function takeWebSubmission(deps: AppServices, input: WebSubmission)
     let texted = false;
     let visitorToken: string | null = null;
     if (conversation && number) {
-      const body = renderMergeTags(input.firstTextTemplate, { contact, businessName: company.name, businessPhone: number.e164, senderFirstName: company.name });
+      // Greeted with the name they typed, never the one on file: whoever typed this number may not be its client.
+      const visitor = { firstName: input.person.firstName, lastName: input.person.lastName };
+      const body = renderMergeTags(input.firstTextTemplate, { contact: visitor, businessName: company.name, businessPhone: number.e164, senderFirstName: company.name });
       const text = await queueOutbound(tx, deps, events, {
         companyId: company.id,
         conversationId: conversation.id,
@@ -117,4 +126,10 @@ export async function takeWebSubmission(deps: AppServices, input: WebSubmission)
       visitorToken,
     };
   });
+}
+
+/** A form that asks no question: what the visitor chose is their message ("Service: Drain cleaning · ZIP: 94110"). */
+function visitorWords(input: Pick<WebSubmission, 'service' | 'postalCode'>): string | null {
+  const parts = [input.service ? `Service: ${input.service}` : null, input.postalCode ? `ZIP: ${input.postalCode}` : null].filter(Boolean);
+  return parts.length ? parts.join(' · ') : null;
 }

@@ -36,7 +36,8 @@ function filtersToSql(scope: CompanyScope, filters: LeadFilters): SQL[] {
   if (filters.from !== undefined) where.push(gte(leads.createdAt, new Date(filters.from)));
   if (filters.to !== undefined) where.push(lt(leads.createdAt, new Date(filters.to)));
   if (filters.search) {
-    where.push(searchWhere(filters.search, { text: [contactFullName, contacts.email, leads.summary], phone: [contacts.phone] }));
+    // The answers too: a ZIP code, a service, the name a website visitor typed (`name_given`).
+    where.push(searchWhere(filters.search, { text: [contactFullName, contacts.email, leads.summary, sql`${leads.answers}::text`], phone: [contacts.phone] }));
   }
   return where;
 }

@@ -9,7 +9,8 @@ import { HOUR, ManualClock, MINUTE, SECOND } from '@server/platform/lib/clock';
 import { createLogger } from '@server/platform/lib/logger';
 import { setActiveNumber } from '@server/modules/phone-numbers/active-number';
 import { NOTIFY_QUEUE } from '@server/modules/notifications/notify.service';
-import { sendStaffMessage } from '@server/modules/conversations/conversations.service';
+import { listConversations, sendStaffMessage } from '@server/modules/conversations/conversations.service';
+import { listLeads } from '@server/modules/leads/leads.service';
 import { createTestDatabase, type TestDatabase } from '@server/platform/testing/test-database';
 import { createMemoryMailer } from '@server/testing/test-app';
 import { clearWidgetConfigCache } from './widget-config.cache';
@@ -102,6 +103,42 @@ async function theConversation() {
   return row!;
 }
 
+describe('a visitor who types the number of a client on file', () => {
+  it('keeps their message and the name they typed, and shows them nothing stored about the client', async () => {
+    // Linda Park is a client with an open lead (texted an hour ago).
+    const [linda] = await database.db.insert(contacts).values({ companyId: company.id, phone: VISITOR, firstName: 'Linda', lastName: 'Park', createdAt: clock.now(), updatedAt: clock.now() }).returning();
+    await database.db.insert(leads).values({ companyId: company.id, contactId: linda!.id, source: 'sms', status: 'engaging', summary: 'Gutter cleaning quote', lastActivityAt: new Date(clock.now().getTime() - HOUR), createdAt: new Date(clock.now().getTime() - HOUR) });
+
+    const response = await app.http.inject({
+      method: 'POST',
+      url: `/public/widget/submit?key=${company.key}`,
+      headers: { 'content-type': 'application/json', origin: SITE },
+      remoteAddress: '203.0.113.50',
+      payload: { kind: 'chat', name: 'Paul Lindqvist', phone: VISITOR, message: 'Do you install tankless water heaters?', consent: { checked: true, text: CONSENT }, page: { url: `${SITE}/` }, website: '', fillMs: 9_000 },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(JSON.stringify(response.json())).not.toMatch(/Linda|Park/);
+
+    // The visitor's panel: their question, then a greeting with the name they typed — never the client's.
+    const view = (await thread(response.json().visitorToken)).json();
+    expect(view.messages.map((m: { from: string; body: string }) => [m.from, m.body])).toEqual([
+      ['visitor', 'Do you install tankless water heaters?'],
+      ['business', expect.stringMatching(/^Hi Paul, thanks for reaching Acme Plumbing/)],
+    ]);
+    expect(JSON.stringify(view)).not.toMatch(/Linda|Park|Gutter/);
+
+    // Staff find it: the question in the thread, the typed name on the joined lead; the client keeps their name.
+    const [client] = await database.db.select().from(contacts);
+    expect(client).toMatchObject({ firstName: 'Linda', lastName: 'Park' });
+    const [lead] = await database.db.select().from(leads);
+    expect(lead!.answers).toMatchObject({ name_given: 'Paul Lindqvist' });
+    const found = await listConversations(scope(), { filter: 'all', search: 'tankless', limit: 20 });
+    expect(found.items).toHaveLength(1);
+    const byName = await listLeads(scope(), { search: 'Lindqvist', page: 1, pageSize: 20 });
+    expect(byName.items).toHaveLength(1);
+  });
+});
+
 describe('GET /public/widget/thread', () => {
   it('shows the thread from the submission on: the first text, then a staff reply — not the texts from before', async () => {
     const token = await submitChat();
@@ -128,11 +165,12 @@ describe('GET /public/widget/thread', () => {
     expect(first.headers['cache-control']).toBe('no-store');
     const view = first.json();
     expect(view.optedOut).toBe(false);
-    expect(view.messages).toEqual([expect.objectContaining({ from: 'business', body: expect.stringContaining('Hi Dana, thanks for reaching Acme Plumbing') })]);
+    // Their own question first (the submission's message), then the first text.
+    expect(view.messages).toEqual([expect.objectContaining({ from: 'visitor' }), expect.objectContaining({ from: 'business', body: expect.stringContaining('Hi Dana, thanks for reaching Acme Plumbing') })]);
 
     clock.advance(MINUTE);
     await sendStaffMessage(scope(), app.services, { conversationId: conversation.id, body: 'Hi Dana, I can come by at 3. Does that work?' });
-    const after = (await thread(token, { after: view.messages[0].seq })).json();
+    const after = (await thread(token, { after: view.messages[1].seq })).json();
     expect(after.messages).toEqual([expect.objectContaining({ from: 'business', body: 'Hi Dana, I can come by at 3. Does that work?' })]);
     expect((await thread(token)).json().messages.map((m: { body: string }) => m.body)).not.toContain('private text from last month');
   });
@@ -173,23 +211,25 @@ describe('POST /public/widget/message', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().message.id).toBe(sent.json().message.id);
 
-    const stored = await database.db.select().from(messages).where(and(eq(messages.conversationId, conversation.id), eq(messages.provider, 'web_chat')));
+    const stored = (await database.db.select().from(messages).where(and(eq(messages.conversationId, conversation.id), eq(messages.provider, 'web_chat')))).filter((m) => m.providerMessageId?.endsWith(clientId(1)));
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ direction: 'inbound', author: 'contact', status: 'received', fromNumber: VISITOR, toNumber: '+14155550150', body: 'Also the pilot light keeps going out' });
     const [updated] = await database.db.select().from(conversations).where(eq(conversations.id, conversation.id));
-    expect(updated).toMatchObject({ unreadCount: 1, lastMessagePreview: 'Also the pilot light keeps going out' });
+    // Unread: the submission's question and this message.
+    expect(updated).toMatchObject({ unreadCount: 2, lastMessagePreview: 'Also the pilot light keeps going out' });
     // One lead still (joined), and the team hears about the reply.
     expect(await database.db.select().from(leads)).toHaveLength(1);
     const notificationsAfter = (await database.db.select().from(jobs)).filter((j) => j.queue === NOTIFY_QUEUE).length;
     expect(notificationsAfter).toBe(notificationsBefore + 1);
 
     const view = (await thread(token)).json();
-    expect(view.messages.map((m: { from: string }) => m.from)).toEqual(['business', 'visitor']);
+    expect(view.messages.map((m: { from: string }) => m.from)).toEqual(['visitor', 'business', 'visitor']);
   });
 
   it('refuses an empty or overlong message, unknown fields and a bad clientId — storing nothing', async () => {
     const token = await submitChat();
-    const count = async () => (await database.db.select().from(messages).where(eq(messages.provider, 'web_chat'))).length;
+    const submitted = (await database.db.select().from(messages).where(eq(messages.provider, 'web_chat'))).length;
+    const count = async () => (await database.db.select().from(messages).where(eq(messages.provider, 'web_chat'))).length - submitted;
     for (const payload of [
       { body: '   ', clientId: clientId(1) },
       { body: 'x'.repeat(1001), clientId: clientId(1) },

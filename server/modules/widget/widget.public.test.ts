@@ -111,7 +111,13 @@ describe('POST /public/widget/submit: a valid submission', () => {
     expect(body).toMatchObject({ ok: true, texted: true, maskedPhone: '(415) 555-…', message: 'We just texted you at (415) 555-…' });
     expect(body.visitorToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
-    expect(await counts()).toEqual({ contacts: 1, leads: 1, conversations: 1, consents: 1, messages: 1, notifications: 1, tokens: 1 });
+    // The visitor's question opens the thread (from the website, not a text), then the first text answers it.
+    expect(await counts()).toEqual({ contacts: 1, leads: 1, conversations: 1, consents: 1, messages: 2, notifications: 1, tokens: 1 });
+    const thread = await database.db.select().from(messages).orderBy(messages.seq);
+    expect(thread.map((m) => [m.direction, m.provider, m.body.slice(0, 26)])).toEqual([
+      ['inbound', 'web_chat', 'My water heater is leaking'],
+      ['outbound', 'simulator', 'Hi Dana, thanks for reachi'],
+    ]);
     const [contact] = await database.db.select().from(contacts);
     expect(contact).toMatchObject({ companyId, phone: VISITOR, firstName: 'Dana', lastName: 'Whitfield' });
     const [lead] = await database.db.select().from(leads);
@@ -137,7 +143,7 @@ describe('POST /public/widget/submit: a valid submission', () => {
       userAgent: 'Mozilla/5.0 (test)',
     });
     expect(consent!.createdAt.getTime()).toBe(clock.now().getTime());
-    const [text] = await database.db.select().from(messages);
+    const [text] = await database.db.select().from(messages).where(eq(messages.direction, 'outbound'));
     expect(text).toMatchObject({ direction: 'outbound', author: 'system', status: 'queued', fromNumber: BUSINESS, toNumber: VISITOR });
     expect(text!.body).toBe('Hi Dana, thanks for reaching Acme Plumbing! We got your message and will text you here shortly. Reply STOP to opt out.');
     const deliveries = (await database.db.select().from(jobs)).filter((j) => (j.payload as { messageId?: string }).messageId === text!.id);
@@ -167,7 +173,9 @@ describe('POST /public/widget/submit: a valid submission', () => {
     const again = await submit(submission({ kind: 'chat', name: 'Dana W', phone: '+1 415 555 0123', page: { url: `${SITE}/contact` } }), { ip: '203.0.113.8' });
     expect(again.statusCode).toBe(201);
     const all = await counts();
-    expect(all).toMatchObject({ contacts: 1, leads: 1, conversations: 1, consents: 2, notifications: 1 });
+    // The second message is kept in the thread, and the team hears about it as a reply.
+    expect(all).toMatchObject({ contacts: 1, leads: 1, conversations: 1, consents: 2, notifications: 2 });
+    expect((await database.db.select().from(messages).where(eq(messages.direction, 'inbound'))).map((m) => m.body)).toEqual(['My water heater is leaking', 'My water heater is leaking']);
     const [lead] = await database.db.select().from(leads);
     expect(lead!.source).toBe('form');
     expect(lead!.tracking).toMatchObject({ landing_page: `${SITE}/?utm_source=google`, page_url: `${SITE}/contact`, utm_source: 'google' });
