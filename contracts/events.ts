@@ -27,6 +27,8 @@ export const domainEventSchemas = {
   'contact.opted_in': z.object({ contactId: id }),
   'contact.merged': z.object({ contactId: id, mergedId: id }),
   'notification.created': z.object({ userId: id }),
+  /** Notifications marked read without the user (the held reply they asked about was decided). */
+  'notification.read': z.object({ userId: id }),
   /** A call reached a business number (calls module, decision 0022). */
   'call.received': z.object({ callId: id }),
   'call.answered': z.object({ callId: id }),

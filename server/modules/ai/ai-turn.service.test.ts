@@ -5,7 +5,7 @@ import { createBuiltinAssistant } from '@server/adapters/ai/builtin/builtin-assi
 import { createFallbackAssistant } from '@server/adapters/ai/openai/fallback-assistant';
 import { AiUnavailableError } from '@server/adapters/ai/openai/ai-unavailable-error';
 import { createScriptedAssistant } from '@server/adapters/ai/scripted';
-import { aiDrafts, aiTurns, companies, conversations, jobs, leads, messages, priceItems } from '@server/platform/db/schema';
+import { aiDrafts, aiTurns, companies, conversations, jobs, leads, messages, notifications, priceItems } from '@server/platform/db/schema';
 import { SECOND } from '@server/platform/lib/clock';
 import { callerFor, setUpTestApp, signUp, type TestDeps } from '@server/testing/test-app';
 import { trpcErrorOf } from '@server/platform/testing/trpc-error';
@@ -307,6 +307,20 @@ describe('approval mode and prices', () => {
     await wait(t.deps);
     expect((await t.deps.db.select().from(aiDrafts))[0]!.status).toBe('sent');
     expect(await a.phone()).toEqual(['We can be there by 3pm today.']);
+    // The alert phone (a test phone here) shows the alert, the owner's own reply and the confirmation.
+    const ownerThread = (await a.caller.phone.simulator.thread({ deviceId: owner.id })).map((line) => [line.fromPhone, line.body]);
+    expect(ownerThread).toEqual([
+      [false, expect.stringContaining('LeadLoop: New lead')],
+      [false, expect.stringContaining(`Reply YES ${draft!.code} to send this`)],
+      [true, 'YES ZZZZ'],
+      [false, expect.stringContaining('no reply waits with the code ZZZZ')],
+      [true, `yes ${draft!.code!.toLowerCase()}`],
+      [false, `LeadLoop: sent (${draft!.code}).`],
+    ]);
+    // The in-app alert asking for it is read once the reply went out: nobody is asked again.
+    const alerts = await t.deps.db.select().from(notifications).where(eq(notifications.event, 'ai_approval'));
+    expect(alerts.length).toBeGreaterThan(0);
+    expect(alerts.every((n) => n.readAt !== null)).toBe(true);
     // The owner's approval is not a lead of their own.
     expect((await a.caller.leads.list({ page: 1, pageSize: 25 })).items.map((l) => l.contact.phone)).not.toContain('+13125550199');
   });

@@ -7,6 +7,7 @@ import { AppError, invalidField, notFound } from '@server/platform/errors/app-er
 import type { AppServices } from '@server/platform/services';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
 import { queueOutbound } from '@server/modules/messaging/outbound.service';
+import { markApprovalAlertsRead } from '@server/modules/notifications/notifications.service';
 import { ALERT_SMS_QUEUE } from '@server/modules/notifications/notify.service';
 import { quotesOf } from './ai-policy';
 
@@ -40,6 +41,7 @@ export async function decideDraft(scope: CompanyScope, messaging: AppServices, i
     if (!locked || locked.status !== 'pending') throw new AppError('CONFLICT', 'Someone already decided this reply.');
     if (input.decision === 'reject') {
       await tx.update(aiDrafts).set({ status: 'rejected', decidedByUserId: scope.userId, decidedAt: scope.now }).where(eq(aiDrafts.id, draft.id));
+      if (draft.code) await markApprovalAlertsRead(tx, events, { companyId: draft.companyId, code: draft.code, now: scope.now });
       await writeUserAudit(tx, scope, { action: 'ai.draft_rejected', targetType: 'conversation', targetId: draft.conversationId });
       events.add(scope.companyId, { type: 'conversation.updated', data: { conversationId: draft.conversationId, fields: ['drafts'] } });
       return { id: draft.id, status: 'rejected' as const, messageId: null };
@@ -70,6 +72,7 @@ async function sendHeldReply(tx: Tx, deps: AppServices, events: EventBatch, draf
     dedupeKey: `ai-draft:${draft.id}`,
   });
   await tx.update(aiDrafts).set({ status: 'sent', body: input.body, decidedByUserId: input.userId, decidedAt: input.now, messageId: message.id }).where(eq(aiDrafts.id, draft.id));
+  if (draft.code) await markApprovalAlertsRead(tx, events, { companyId: draft.companyId, code: draft.code, now: input.now });
   if (draft.quotedItemIds.length) {
     const [thread] = await tx.select({ contactId: conversations.contactId }).from(conversations).where(eq(conversations.id, draft.conversationId)).limit(1);
     const [lead] = thread ? await tx.select().from(leads).where(eq(leads.contactId, thread.contactId)).orderBy(desc(leads.createdAt)).limit(1) : [];

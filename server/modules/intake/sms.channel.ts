@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { companies, inboundEvents, messages, phoneNumbers } from '@server/platform/db/schema';
+import { alertTexts, companies, inboundEvents, messages, phoneNumbers } from '@server/platform/db/schema';
 import { lockKey } from '@server/platform/db/rate-limit';
 import { transactionWithEvents } from '@server/platform/events/domain-events';
 import type { AppServices } from '@server/platform/services';
@@ -54,8 +54,19 @@ export async function receiveSms(deps: AppServices, input: ReceivedSms): Promise
     }
     const [company] = await tx.select().from(companies).where(eq(companies.id, number.companyId)).limit(1);
     if (!company) return { outcome: 'unknown_number' };
-    // The owner approving a held AI reply from the alert phone ("YES K7QM") is not an inquiry.
+    // The owner approving a held AI reply from the alert phone ("YES K7QM") is not an inquiry: it is kept with the
+    // alert texts (once: a redelivery of it is a duplicate there).
+    const [answered] = await tx
+      .select({ id: alertTexts.id })
+      .from(alertTexts)
+      .where(and(eq(alertTexts.provider, input.provider), eq(alertTexts.providerMessageId, input.providerMessageId)))
+      .limit(1);
+    if (answered) {
+      await markProcessed();
+      return { outcome: 'duplicate' };
+    }
     if (await approveByAlertReply(tx, deps, events, { company, from: input.from, body: input.body })) {
+      await tx.insert(alertTexts).values({ companyId: company.id, direction: 'inbound', phone: input.from, body: input.body, provider: input.provider, providerMessageId: input.providerMessageId, createdAt: now });
       await markProcessed();
       return { outcome: 'approval' };
     }

@@ -144,11 +144,14 @@ function leadChangeEvents(events: EventBatch, companyId: string, lead: { id: str
   if (fields.length > 0) events.add(companyId, { type: 'lead.updated', data: { leadId: lead.id, fields } });
 }
 
+/** A status staff set is theirs: a later START does not put back the one an opt-out replaced. */
+const ownStatus = (changes: { status?: LeadStatus | undefined }) => (changes.status !== undefined ? { statusBeforeOptOut: null } : {});
+
 export async function updateLead(scope: CompanyScope, messaging: EventDeps, id: string, changes: LeadChanges) {
   const before = await scopedLead(scope.db, scope.companyId, id);
   await assertTeamMember(scope.db, scope.companyId, changes.assignedUserId);
   await transactionWithEvents(messaging, async (tx, events) => {
-    await tx.update(leads).set({ ...changes, updatedAt: scope.now }).where(and(eq(leads.id, id), eq(leads.companyId, scope.companyId)));
+    await tx.update(leads).set({ ...changes, ...ownStatus(changes), updatedAt: scope.now }).where(and(eq(leads.id, id), eq(leads.companyId, scope.companyId)));
     await writeUserAudit(tx, scope, { action: 'lead.updated', targetType: 'lead', targetId: id, metadata: { fields: Object.keys(changes) } });
     leadChangeEvents(events, scope.companyId, before, changes);
   });
@@ -162,7 +165,7 @@ export async function bulkUpdateLeads(scope: CompanyScope, messaging: EventDeps,
   const updated = await transactionWithEvents(messaging, async (tx, events) => {
     const found = await tx.select({ id: leads.id, status: leads.status }).from(leads).where(and(eq(leads.companyId, scope.companyId), inArray(leads.id, unique)));
     if (found.length !== unique.length) throw notFound('Lead');
-    await tx.update(leads).set({ ...changes, updatedAt: scope.now }).where(and(eq(leads.companyId, scope.companyId), inArray(leads.id, unique)));
+    await tx.update(leads).set({ ...changes, ...ownStatus(changes), updatedAt: scope.now }).where(and(eq(leads.companyId, scope.companyId), inArray(leads.id, unique)));
     await writeUserAudit(tx, scope, { action: 'lead.bulk_updated', targetType: 'lead', metadata: { count: unique.length, fields: Object.keys(changes) } });
     for (const lead of found) leadChangeEvents(events, scope.companyId, lead, changes);
     return unique.length;

@@ -1,4 +1,4 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { CLOSED_LEAD_STATUSES } from '@contracts/lead';
 import type { MessageProvider } from '@contracts/message';
 import { formatPhone } from '@contracts/phone';
@@ -21,7 +21,8 @@ function complianceReply(intent: Intent, company: { name: string; website: strin
     case 'opt_in':
       return `${company.name}: You're resubscribed to texts from us. Reply STOP to unsubscribe, HELP for help.`;
     case 'help': {
-      const contact = company.website ?? `call ${formatPhone(businessNumber)}`;
+      // How to reach a person, not only a web page: the business number always, the website when there is one.
+      const contact = [`call or text ${formatPhone(businessNumber)}`, company.website].filter(Boolean).join(' or visit ');
       return `${company.name}: we text about your requests and appointments. Questions? ${contact}. Msg & data rates may apply. Reply STOP to unsubscribe.`;
     }
   }
@@ -51,7 +52,7 @@ export async function applyInboundCompliance(tx: Tx, deps: AppServices, events: 
     await tx.insert(consentEvents).values({ companyId: company.id, contactId: contact.id, kind: 'opt_out', method: input.provider === 'web_chat' ? 'web_chat' : keyword ? 'sms_keyword' : 'sms_text', text: message.body, messageId: message.id, createdAt: now });
     const optedOut = await tx
       .update(leads)
-      .set({ status: 'opted_out', updatedAt: now })
+      .set({ status: 'opted_out', statusBeforeOptOut: sql`${leads.status}`, updatedAt: now })
       .where(and(eq(leads.contactId, contact.id), notInArray(leads.status, [...CLOSED_LEAD_STATUSES])))
       .returning({ id: leads.id });
     events.add(company.id, { type: 'contact.opted_out', data: { contactId: contact.id } });
@@ -70,7 +71,14 @@ export async function applyInboundCompliance(tx: Tx, deps: AppServices, events: 
     // phone, and consent must come from the person texted. A STOP there is honoured (any reasonable means).
     await tx.update(contacts).set({ optedOutAt: null, updatedAt: now }).where(eq(contacts.id, contact.id));
     await tx.insert(consentEvents).values({ companyId: company.id, contactId: contact.id, kind: 'opt_in', method: 'sms_keyword', text: message.body, messageId: message.id, createdAt: now });
+    // Consent has one source, the client: the leads the opt-out closed go back to where they were.
+    const restored = await tx
+      .update(leads)
+      .set({ status: sql`${leads.statusBeforeOptOut}`, statusBeforeOptOut: null, updatedAt: now })
+      .where(and(eq(leads.contactId, contact.id), eq(leads.status, 'opted_out'), isNotNull(leads.statusBeforeOptOut)))
+      .returning({ id: leads.id, status: leads.status });
     events.add(company.id, { type: 'contact.opted_in', data: { contactId: contact.id } });
+    for (const lead of restored) events.add(company.id, { type: 'lead.status_changed', data: { leadId: lead.id, from: 'opted_out', to: lead.status } });
     reply = 'opt_in';
   } else if (intent === 'help') {
     reply = 'help';

@@ -11,6 +11,7 @@ import { transactionWithEvents } from '@server/platform/events/domain-events';
 import { ALERT_SMS_QUEUE } from '@server/modules/notifications/notify.service';
 import { queueOutbound } from './outbound.service';
 import { allocateSimulatedNumber, setActiveNumber } from '@server/modules/phone-numbers/active-number';
+import { exportLeadsCsv, updateLead } from '@server/modules/leads/leads.service';
 
 /** A Twilio stand-in: records every accepted text, can be told to fail. */
 function fakeTwilio() {
@@ -219,6 +220,32 @@ describe('opt-out, opt-in and help', () => {
     expect(ledger[0]).toMatchObject({ method: 'sms_keyword', text: mixed });
   });
 
+  it('STOP then START: the lead the opt-out closed is back where it was, and the CSV says one thing about consent', async () => {
+    const s = await company(t.deps);
+    await inbound(s, 'Need a quote');
+    const { contact } = await conversationOf(s);
+    const [owner] = await s.deps.db.select().from(users).where(eq(users.companyId, s.companyId));
+    const scope = { db: s.deps.db, companyId: s.companyId, userId: owner!.id, now: s.deps.clock.now(), ip: null };
+    const [lead] = await s.deps.db.select().from(leads).where(eq(leads.contactId, contact.id));
+    await updateLead(scope, s.deps, lead!.id, { status: 'qualified' });
+
+    await inbound(s, 'STOP');
+    expect((await s.deps.db.select().from(leads).where(eq(leads.id, lead!.id)))[0]!.status).toBe('opted_out');
+    await inbound(s, 'START');
+    const [after] = await s.deps.db.select().from(leads).where(eq(leads.id, lead!.id));
+    expect(after).toMatchObject({ status: 'qualified', statusBeforeOptOut: null });
+    const { csv } = await exportLeadsCsv(scope, {});
+    const [header, row] = csv.trim().split('\r\n').map((line) => line.split(','));
+    expect(row![header!.indexOf('Status')]).toBe('Qualified');
+    expect(row![header!.indexOf('Opted out')]).toBe('no');
+
+    // A status staff set while they were opted out is theirs: START does not undo it.
+    await inbound(s, 'STOP');
+    await updateLead(scope, s.deps, lead!.id, { status: 'lost' });
+    await inbound(s, 'START');
+    expect((await s.deps.db.select().from(leads).where(eq(leads.id, lead!.id)))[0]!.status).toBe('lost');
+  });
+
   it('a plain-language opt-out works like STOP', async () => {
     const s = await company(t.deps);
     await inbound(s, 'Hi');
@@ -266,7 +293,7 @@ describe('opt-out, opt-in and help', () => {
     await inbound(s, body);
     const { contact } = await conversationOf(s);
     const [reply] = await outboundTo(s, contact.id);
-    expect(reply!.body).toMatch(/^Acme Plumbing: .*https:\/\/acme\.example.*Reply STOP to unsubscribe\.$/);
+    expect(reply!.body).toMatch(/^Acme Plumbing: .*Questions\? call or text \(\d{3}\) 555-01\d\d or visit https:\/\/acme\.example\..*Reply STOP to unsubscribe\.$/);
   });
 
   it('with Twilio answering keywords itself, STOP is recorded but not answered twice', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alertTexts } from '@server/platform/db/schema';
 import { type JobQueue, PermanentJobError } from '@server/platform/jobs/job-queue';
 import type { AppServices } from '@server/platform/services';
 import { activeNumberOf } from '@server/modules/phone-numbers/active-number';
@@ -19,7 +20,7 @@ export function registerNotificationJobs(queue: JobQueue, services: AppServices)
     if (!number) return; // no business number yet: the in-app and email notifications still went out
     const provider = services.providers[number.provider];
     if (!provider) return;
-    await provider.sendSms({
+    const { providerMessageId } = await provider.sendSms({
       companyId: parsed.data.companyId,
       messageId: job.id,
       from: number.e164,
@@ -30,5 +31,10 @@ export function registerNotificationJobs(queue: JobQueue, services: AppServices)
       createdAt: services.clock.now(),
       untracked: true,
     });
+    // Kept for the alert phone's side of things (the test phone shows it); a retried job stores it once.
+    await services.db
+      .insert(alertTexts)
+      .values({ companyId: parsed.data.companyId, direction: 'outbound', phone: parsed.data.to, body: parsed.data.body, provider: number.provider, providerMessageId, createdAt: services.clock.now() })
+      .onConflictDoNothing();
   });
 }

@@ -1,10 +1,12 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import { afterCursor, keysetPage } from '@server/platform/db/keyset';
 import { notificationPreferences, notifications } from '@server/platform/db/schema';
 import { NOTIFICATION_EVENTS } from '@contracts/notification';
 import type { NotificationChannel, NotificationEvent } from './notify.service';
 import { preferencesOf } from './notify.service';
 import type { CompanyScope } from '@server/platform/db/scope';
+import type { Tx } from '@server/platform/db/database';
+import type { EventBatch } from '@server/platform/events/domain-events';
 
 /** The caller's own feed: newest first, keyset-paginated. */
 export async function listNotifications(scope: CompanyScope, input: { unreadOnly: boolean; cursor?: string | undefined; limit: number }) {
@@ -51,4 +53,17 @@ export async function setPreference(scope: CompanyScope, input: { event: Notific
     .values({ companyId: scope.companyId, userId: scope.userId, event: input.event, channel: input.channel, enabled: input.enabled })
     .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.event, notificationPreferences.channel], set: { enabled: input.enabled } });
   return getPreferences(scope);
+}
+
+/**
+ * The "Reply YES <code>" alerts of a held reply that was decided (in the app or by text): read for everyone, so
+ * nobody is asked again about a reply that already went out or was rejected; their bells refresh.
+ */
+export async function markApprovalAlertsRead(tx: Tx, events: EventBatch, input: { companyId: string; code: string; now: Date }): Promise<void> {
+  const read = await tx
+    .update(notifications)
+    .set({ readAt: input.now })
+    .where(and(eq(notifications.companyId, input.companyId), eq(notifications.event, 'ai_approval'), isNull(notifications.readAt), like(notifications.title, `Reply YES ${input.code} %`)))
+    .returning({ userId: notifications.userId });
+  for (const userId of new Set(read.map((row) => row.userId))) events.add(input.companyId, { type: 'notification.read', data: { userId } });
 }

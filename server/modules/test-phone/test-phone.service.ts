@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ne, or } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { SimulatedBehavior } from '@server/adapters/telephony/simulator';
 import type { Database } from '@server/platform/db/database';
-import { messages, simulatorDevices } from '@server/platform/db/schema';
+import { alertTexts, messages, simulatorDevices } from '@server/platform/db/schema';
 import type { CompanyScope } from '@server/platform/db/scope';
 import { AppError, notFound } from '@server/platform/errors/app-error';
 import type { AppServices } from '@server/platform/services';
@@ -98,9 +98,18 @@ export async function sendFromDevice(scope: CompanyScope, messaging: AppServices
   return { sid };
 }
 
-/** What the test phone shows: its texts to the business and the business's texts that reached it. */
+/**
+ * What the test phone shows: its texts to the business and the business's texts that reached it — and, when it is
+ * the company's alert phone, the owner alerts it was sent and its own "YES <code>" replies.
+ */
 export async function deviceThread(scope: CompanyScope, deviceId: string) {
   const device = await testPhoneOf(scope, deviceId);
+  const alerts = await scope.db
+    .select()
+    .from(alertTexts)
+    .where(and(eq(alertTexts.companyId, scope.companyId), eq(alertTexts.phone, device.e164)))
+    .orderBy(desc(alertTexts.seq))
+    .limit(200);
   const rows = await scope.db
     .select()
     .from(messages)
@@ -108,10 +117,12 @@ export async function deviceThread(scope: CompanyScope, deviceId: string) {
     .where(and(eq(messages.companyId, scope.companyId), or(eq(messages.fromNumber, device.e164), eq(messages.toNumber, device.e164)), ne(messages.provider, 'web_chat')))
     .orderBy(desc(messages.createdAt), desc(messages.seq))
     .limit(200);
-  return rows
+  // Oldest first: texts in the order they were stored, the alert texts between them by time (a stable sort).
+  const texts = rows
     .filter((m) => m.direction === 'inbound' || ['sent', 'delivered', 'failed'].includes(m.status))
     .reverse()
     .map((m) => ({
+      order: m.createdAt.getTime(),
       id: m.id,
       fromPhone: m.direction === 'inbound',
       body: m.body,
@@ -120,4 +131,18 @@ export async function deviceThread(scope: CompanyScope, deviceId: string) {
       problem: m.status === 'failed' ? m.errorMessage : null,
       at: (m.sentAt ?? m.createdAt).getTime(),
     }));
+  const alertLines = alerts.reverse().map((a) => ({
+    order: a.createdAt.getTime(),
+    id: a.id,
+    fromPhone: a.direction === 'inbound',
+    body: a.body,
+    media: [] as string[],
+    status: a.direction === 'inbound' ? ('received' as const) : ('delivered' as const),
+    problem: null,
+    at: a.createdAt.getTime(),
+  }));
+  return [...texts, ...alertLines]
+    .sort((a, b) => a.order - b.order)
+    .slice(-200)
+    .map(({ order: _order, ...line }) => line);
 }

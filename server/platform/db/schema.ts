@@ -353,6 +353,11 @@ export const leads = pgTable(
       .references(() => contacts.id, { onDelete: 'cascade' }),
     source: text('source', { enum: LEAD_SOURCES }).notNull(),
     status: text('status', { enum: LEAD_STATUSES }).notNull().default('new'),
+    /**
+     * The status an opt-out replaced ("opted out" mirrors the client's consent): START puts it back, so the lead
+     * never says "Opted out" for someone who is subscribed again. Cleared when staff set a status themselves.
+     */
+    statusBeforeOptOut: text('status_before_opt_out', { enum: LEAD_STATUSES }),
     /** Won value in cents. */
     valueCents: integer('value_cents'),
     assignedUserId: uuid('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -513,6 +518,28 @@ export const notificationPreferences = pgTable(
     enabled: boolean('enabled').notNull(),
   },
   (t) => [uniqueIndex('notification_preferences_key').on(t.userId, t.event, t.channel)],
+);
+
+/**
+ * Texts between the business number and the company's alert phone: owner alerts out, "YES <code>" approvals in.
+ * No client's thread holds them; they are kept so the alert phone's side can be shown (the test phone) and checked.
+ */
+export const alertTexts = pgTable(
+  'alert_texts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order: a reply and its confirmation stored in the same millisecond keep their order. */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    companyId: companyRef(),
+    direction: text('direction', { enum: ['outbound', 'inbound'] }).notNull(),
+    /** The alert phone (E.164). */
+    phone: text('phone').notNull(),
+    body: text('body').notNull(),
+    provider: text('provider', { enum: ['simulator', 'twilio'] }).notNull(),
+    providerMessageId: text('provider_message_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('alert_texts_provider_id_key').on(t.provider, t.providerMessageId), index('alert_texts_company_phone_idx').on(t.companyId, t.phone, t.createdAt)],
 );
 
 /** The built-in phone simulator's handsets: customer numbers played from Settings → Phone (or by tests). */

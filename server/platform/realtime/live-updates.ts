@@ -28,6 +28,7 @@ export function liveHints(event: DomainEvent): CompanyEvent[] {
     case 'contact.merged':
       return [{ type: 'contact', contactId: event.data.contactId }];
     case 'notification.created':
+    case 'notification.read':
       return [{ type: 'notification', userId: event.data.userId }];
     case 'call.received':
     case 'call.answered':

@@ -1,0 +1,1 @@
+ALTER TABLE "leads" ADD COLUMN "status_before_opt_out" text;
