@@ -1,8 +1,10 @@
+import { inflateSync } from 'node:zlib';
 import { z } from 'zod';
 import { getResolvedPDFJS } from 'unpdf';
 import type { PDFPageProxy } from 'unpdf/pdfjs';
 import { storableText, truncate } from '@contracts/text';
-import { PriceImportError, SCANNED_PDF_SENTENCE } from './price-import.errors';
+import { runWorkerTask, WorkerLimitError, WorkerTaskError } from '@server/platform/lib/worker-task';
+import { PriceImportError, type PriceImportErrorCode, SCANNED_PDF_SENTENCE } from './price-import.errors';
 
 /**
  * The text rows of an uploaded price-list PDF, read on the server with unpdf (PDF.js without a worker). PDF.js
@@ -65,11 +67,33 @@ interface Piece {
   size: number;
 }
 
+/** The most all of a PDF's compressed streams may unpack to: a price list is far below it, a decompression bomb far above. */
+export const MAX_INFLATED_BYTES = 48 * 1024 * 1024;
+/** A PDF is read in a worker thread stopped after this long, with at most this much heap. */
+const READ_LIMITS = { timeoutMs: 20_000, maxHeapMb: 256 } as const;
+
 /**
- * Reads the rows of text of a PDF, page by page. Refuses (PriceImportError) a file that is not a PDF, is over
- * `maxBytes` or `maxPages`, is locked with a password or damaged, or has no text layer (a scan).
+ * Reads the rows of text of a PDF, page by page, in a worker thread (PDF.js and unpacking are CPU work on a
+ * customer's file: the server's event loop keeps answering meanwhile). Refuses (PriceImportError) a file that is not
+ * a PDF, is over `maxBytes` or `maxPages`, unpacks to more than MAX_INFLATED_BYTES, is locked with a password or
+ * damaged, takes too long or too much memory to read, or has no text layer (a scan).
  */
 export async function extractPdfLines(bytes: Uint8Array, limits: PdfLimits = {}): Promise<PdfLines> {
+  try {
+    return await runWorkerTask<{ bytes: Uint8Array; limits: PdfLimits }, PdfLines>(new URL(import.meta.url), 'readPdfLines', { bytes, limits }, READ_LIMITS);
+  } catch (error) {
+    if (error instanceof WorkerTaskError && error.errorName === 'PriceImportError') {
+      throw new PriceImportError(error.code as PriceImportErrorCode, error.message);
+    }
+    if (error instanceof WorkerLimitError) {
+      throw new PriceImportError('unreadable', `This PDF takes too ${error.limit === 'time' ? 'long' : 'much memory'} to read. Save the price list again as a plain PDF (or only the pages with prices) and upload that.`);
+    }
+    throw error;
+  }
+}
+
+/** extractPdfLines' work, in the worker thread (runWorkerTask): the bytes checked, unpacked within the cap, read. */
+export async function readPdfLines({ bytes, limits = {} }: { bytes: Uint8Array; limits?: PdfLimits }): Promise<PdfLines> {
   const { maxBytes = DEFAULT_PDF_LIMITS.maxBytes, maxPages = DEFAULT_PDF_LIMITS.maxPages } = limitsSchema.parse(limits);
 
   if (bytes.byteLength > maxBytes) {
@@ -78,6 +102,7 @@ export async function extractPdfLines(bytes: Uint8Array, limits: PdfLimits = {})
   if (!hasPdfHeader(bytes)) {
     throw new PriceImportError('not_pdf', 'This file is not a PDF. Choose the price list saved as a PDF.');
   }
+  assertUnpacksWithin(bytes, MAX_INFLATED_BYTES);
 
   const { getDocument } = await getResolvedPDFJS();
   // PDF.js may take over the buffer it is given: it reads a copy so the caller's bytes stay intact.
@@ -231,4 +256,30 @@ function tidySpaces(text: string): string {
     .trim()
     .replace(/^\|\s*|\s*\|$/g, '')
     .trim();
+}
+
+/**
+ * Refuses a PDF whose Flate-compressed streams unpack to more than `cap` bytes in all (a decompression bomb: 150 kB
+ * that PDF.js would inflate to gigabytes). Each stream is unpacked at most up to what is left of the cap; a stream
+ * this check cannot read (another filter, damage) is left to PDF.js.
+ */
+function assertUnpacksWithin(bytes: Uint8Array, cap: number): void {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  let total = 0;
+  for (const match of text.matchAll(/(?<!end)stream\r?\n/g)) {
+    const start = match.index + match[0].length;
+    const dictionary = text.slice(Math.max(0, text.lastIndexOf('<<', match.index)), match.index);
+    if (!dictionary.includes('/FlateDecode')) continue;
+    const end = text.indexOf('endstream', start);
+    if (end < 0) continue;
+    try {
+      total += inflateSync(bytes.subarray(start, end), { maxOutputLength: cap - total + 1 }).length;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') total = cap + 1;
+      else continue;
+    }
+    if (total > cap) {
+      throw new PriceImportError('too_large', `This PDF unpacks to more than ${formatSize(cap)} of data, far more than a price list holds. Save the price list again as a plain PDF and upload that.`);
+    }
+  }
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { deflateSync } from 'node:zlib';
+import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '@server/platform/config/env';
 import { createServerApp } from '@server/app';
@@ -64,6 +65,46 @@ describe('ai.priceBook', () => {
       expect(notPdf.statusCode).toBe(400);
       expect(notPdf.json()).toMatchObject({ field: 'file' });
       expect((await post(pdf, 'Bearer nope')).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a decompression bomb (150 kB unpacking to 60 MB) is refused with a plain sentence while /healthz keeps answering', async () => {
+    const token = await signUp(t.deps, { email: 'owner@bomb.test', companyName: 'Bomb Plumbing', signupPhone: null });
+    const app = await createServerApp({ env: loadEnv({ NODE_ENV: 'test', SERVE_SPA: 'false', LOG_LEVEL: 'silent' }),
+      database: Object.assign(Object.create(t.database) as typeof t.database, { close: async () => undefined }), clock: t.deps.clock, mailer: t.deps.mailer, logger: createLogger('silent') });
+    try {
+      const doc = await PDFDocument.create();
+      const page = doc.addPage([612, 792]);
+      // A page whose content stream is 60 MB of spaces, stored compressed.
+      const packed = deflateSync(Buffer.alloc(60 * 1024 * 1024, 0x20), { level: 9 });
+      const stream = doc.context.stream(packed, { Filter: 'FlateDecode', Length: packed.length });
+      page.node.set(PDFName.of('Contents'), doc.context.register(stream));
+      const pdf = Buffer.from(await doc.save({ useObjectStreams: false }));
+      expect(pdf.length).toBeLessThan(200 * 1024);
+
+      let slowest = 0;
+      let asking = true;
+      const probe = (async () => {
+        while (asking) {
+          const started = performance.now();
+          expect((await app.http.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+          slowest = Math.max(slowest, performance.now() - started);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      })();
+      let refused;
+      try {
+        refused = await app.http.inject({ method: 'POST', url: '/api/price-book/import?name=bomb.pdf', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/pdf' }, payload: pdf });
+      } finally {
+        asking = false;
+        await probe;
+      }
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ field: 'file', error: expect.stringMatching(/^This PDF unpacks to more than 48 MB of data/) });
+      expect(slowest).toBeLessThan(200);
+      expect(await t.deps.db.select().from(priceItems)).toHaveLength(0);
     } finally {
       await app.close();
     }
