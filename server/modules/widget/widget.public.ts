@@ -19,8 +19,13 @@ export const MIN_FILL_MS = 3 * SECOND;
 export interface WidgetLimits {
   /** Submissions from one IP address, whatever the key. */
   perIp: Limit[];
-  /** Submissions to one company's widget, from anywhere. */
+  /** Submissions to one company's widget, from anywhere: only those that passed the checks count. */
   perKey: Limit[];
+  /**
+   * While the company's bucket is full (someone flooding the form with plausible submissions), a visitor who passed
+   * every check still gets through on this small bucket of their own IP: the flood cannot lock honest visitors out.
+   */
+  overflowPerIp: Limit[];
   /** Chat messages from one visitor's conversation (one token), and from one IP address. */
   messagesPerToken: Limit[];
   messagesPerIp: Limit[];
@@ -32,6 +37,7 @@ export const DEFAULT_WIDGET_LIMITS: WidgetLimits = {
     { max: 30, windowMs: 24 * HOUR },
   ],
   perKey: [{ max: 120, windowMs: HOUR }],
+  overflowPerIp: [{ max: 2, windowMs: HOUR }],
   messagesPerToken: [
     { max: 20, windowMs: 10 * MINUTE },
     { max: 100, windowMs: 24 * HOUR },
@@ -214,17 +220,9 @@ export function registerWidgetPublicRoutes(app: FastifyInstance, options: { serv
       const { widget } = states.get(request)!;
       const now = deps.clock.now();
       const ip = request.ip || 'unknown';
-      const limited = await deps.db.transaction((tx) =>
-        takeHits(
-          tx,
-          [
-            { key: `widget-submit:ip:${ip}`, limits: limits.perIp },
-            { key: `widget-submit:company:${widget.companyId}`, limits: limits.perKey },
-          ],
-          now,
-        ),
-      );
-      if (limited > 0) return refuse(reply, 'rate_limited', { retryAfterSeconds: Math.max(1, Math.ceil(limited / 1000)) });
+      // Every attempt counts against its IP; only one that passes the checks below counts against the company.
+      const limitedIp = await deps.db.transaction((tx) => takeHits(tx, [{ key: `widget-submit:ip:${ip}`, limits: limits.perIp }], now));
+      if (limitedIp > 0) return refuse(reply, 'rate_limited', { retryAfterSeconds: Math.max(1, Math.ceil(limitedIp / 1000)) });
 
       // Text from outside at the edge (contracts/text.ts): every string of the submission made storable before it is
       // checked, so a NUL in an answer, a UTM value or a referrer can never fail the write and lose the visitor.
@@ -249,6 +247,15 @@ export function registerWidgetPublicRoutes(app: FastifyInstance, options: { serv
         if (fields[name].required && !input[name]) return refuse(reply, 'invalid', { field: name, message: 'Please fill this in.' });
       }
       const shown = (name: 'message' | 'service' | 'postalCode') => (fields[name].shown ? (input[name] ?? null) : null);
+
+      const limitedKey = await deps.db.transaction(async (tx) => {
+        const wait = await takeHits(tx, [{ key: `widget-submit:company:${widget.companyId}`, limits: limits.perKey }], now);
+        if (wait === 0) return 0;
+        // The company's bucket is full: this visitor passed every check, so their own small bucket decides.
+        const ownWait = await takeHits(tx, [{ key: `widget-submit:overflow:${widget.companyId}:${ip}`, limits: limits.overflowPerIp }], now);
+        return ownWait === 0 ? 0 : Math.min(wait, ownWait);
+      });
+      if (limitedKey > 0) return refuse(reply, 'rate_limited', { retryAfterSeconds: Math.max(1, Math.ceil(limitedKey / 1000)) });
 
       const [firstName = input.name, ...rest] = input.name.split(/\s+/);
       const tracking: Record<string, string> = { page_url: input.page.url };
