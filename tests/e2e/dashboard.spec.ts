@@ -88,6 +88,10 @@ test('the dashboard shows what the server counted, and the period switch re-quer
   await expect(figure(page, 'New leads')).toContainText('4 more than the 7 days before (0)');
   await expect(bars).toHaveCount(7);
 
+  // ── A lead that arrives while the dashboard is open shows without a reload (the live events) ──
+  await mutate(request, token, 'leads.create', { firstName: 'Late', lastName: 'Caller', phone: '+13125550177', summary: 'Saw the truck', consentConfirmed: false });
+  await expect(figure(page, 'New leads')).toContainText('5 more than the 7 days before (0)', { timeout: 5_000 });
+
   // ── Unread opens the filtered inbox ──
   await attention.getByRole('link', { name: 'Unread conversations: 1' }).click();
   await expect(page).toHaveURL(/\/conversations\?filter=unread/);

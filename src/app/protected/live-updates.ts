@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { invalidateDecisionLog, invalidateHeldReplies } from '@/entities/ai-assistant';
 import { invalidateCalls } from '@/entities/call';
-import { invalidateTestPhone, invalidateTestPhoneCalls } from '@/entities/company';
+import { invalidateDashboard, invalidateTestPhone, invalidateTestPhoneCalls } from '@/entities/company';
 import { invalidateClientDetails, invalidateClients } from '@/entities/contact';
 import { invalidateConversations } from '@/entities/conversation';
 import { invalidateLeads } from '@/entities/lead';
@@ -21,6 +21,9 @@ export function useLiveUpdates(): void {
   useSubscription(
     trpc.conversations.events.subscriptionOptions(undefined, {
       onData(event) {
+        // The dashboard counts leads, replies, unread threads, failed texts and calls: every change but a
+        // notification can move one of its figures.
+        if (event.type !== 'notification') void invalidateDashboard(queryClient);
         switch (event.type) {
           case 'message':
           case 'conversation':

@@ -9,7 +9,13 @@ export const companyKeys = {
   testPhone: () => apiKeys.phone.simulator.pathKey(),
   testPhoneCalls: () => apiKeys.phone.simulator.callProgress.pathKey(),
   testPhoneThread: (deviceId: string) => apiKeys.phone.simulator.thread.queryKey({ deviceId }),
+  dashboard: () => apiKeys.dashboard.pathKey(),
 };
+
+/** The dashboard's figures (every period): counted again after anything they count changed. */
+export function invalidateDashboard(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: companyKeys.dashboard() });
+}
 
 /** Settings → Phone as the server has it (`phone.get`): the business number, the alert phone, protected numbers. */
 export function usePhoneSettings() {
