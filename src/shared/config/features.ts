@@ -1,8 +1,22 @@
 /**
- * Which product features exist yet. A screen of a feature that is not built says so plainly and holds no
- * control for it (decision 0017); flip a flag here when the feature lands.
+ * Which product features exist yet: one flag per area of the navigation that can be unbuilt. A screen of a feature
+ * that is not built says so plainly and holds no control for it, and its navigation item says "soon" — both read
+ * the flag here (decision 0017), so flipping it when the feature lands updates both.
  */
 export const FEATURES = {
   /** The AI assistant that answers texts (issue 14): on. A company turns it on in Settings → AI. */
   aiAssistant: true,
+  aiCallAnswering: false,
+  microsites: false,
+  flows: false,
+  scheduling: false,
+  reviewRequests: false,
+  team: false,
+  externalIntegrations: false,
+  webhooks: false,
+  referrals: false,
+  textingRegistration: false,
+  apiKeys: false,
 } as const;
+
+export type FeatureName = keyof typeof FEATURES;

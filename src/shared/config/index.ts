@@ -1,2 +1,2 @@
 export { type ClientConfig, config, links, parseClientConfig } from './env';
-export { FEATURES } from './features';
+export { type FeatureName, FEATURES } from './features';

@@ -11,9 +11,9 @@ export function PhoneApplicationTab() {
     <Stack gap="md">
       <EmptyState
         order={2}
-        icon="✓"
+        icon="○"
         title="Texting registration not started"
-        description="US carriers require every business that texts customers to register a brand and a campaign (A2P 10DLC). Until it's approved, outbound texts from a US number are paused. This wizard will collect what carriers ask for, check it before you submit, and show the status as it moves through review."
+        description="US carriers require every business that texts customers to register a brand and a campaign (A2P 10DLC). Until it's approved, outbound texts from a US number are paused. The registration wizard isn't built yet: when it is, it will collect what carriers ask for, check it before you submit, and show the status as it moves through review."
       />
       <Paper withBorder radius="md" p="lg">
         <Title order={3} fz="md" mb="xs">

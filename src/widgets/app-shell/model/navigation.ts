@@ -1,4 +1,5 @@
 import type { LinkProps } from '@tanstack/react-router';
+import { type FeatureName, FEATURES } from '@/shared/config';
 import { longestPathPrefixMatch } from '@/shared/lib/path-prefix';
 
 export interface NavItem {
@@ -8,8 +9,13 @@ export interface NavItem {
   alsoMatches?: string[];
   /** A live count shown beside the item. */
   badge?: 'unreadConversations';
-  /** A feature not built yet: its screen says what it will do, and the item says "soon" (decision 0017). */
-  soon?: true;
+  /** The feature behind the item: while its flag is off, its screen says it is not built and the item says "soon". */
+  feature?: FeatureName;
+}
+
+/** "soon" beside the item: its feature is not built yet (the same flag its screen reads). */
+export function isSoon(item: NavItem): boolean {
+  return item.feature !== undefined && !FEATURES[item.feature];
 }
 
 export interface NavGroup {
@@ -34,27 +40,27 @@ export const NAVIGATION: NavGroup[] = [
     items: [
       { label: 'Chat widget', to: '/chat-widget' },
       { label: 'Missed calls', to: '/missed-calls' },
-      { label: 'AI call answering', to: '/ai-call-answering', soon: true },
-      { label: 'Microsites', to: '/microsites', soon: true },
+      { label: 'AI call answering', to: '/ai-call-answering', feature: 'aiCallAnswering' },
+      { label: 'Microsites', to: '/microsites', feature: 'microsites' },
       { label: 'Email gateway', to: '/email-gateway' },
     ],
   },
   {
     label: 'Automation',
     items: [
-      { label: 'Flows', to: '/flows', soon: true },
-      { label: 'Scheduling', to: '/scheduling', soon: true },
-      { label: 'Review requests', to: '/review-requests', soon: true },
+      { label: 'Flows', to: '/flows', feature: 'flows' },
+      { label: 'Scheduling', to: '/scheduling', feature: 'scheduling' },
+      { label: 'Review requests', to: '/review-requests', feature: 'reviewRequests' },
     ],
   },
   {
     label: 'Business',
     items: [
-      { label: 'Users', to: '/users', soon: true },
-      { label: 'Integrations', to: '/external-integrations', soon: true },
-      { label: 'Webhooks', to: '/integrations', soon: true },
+      { label: 'Users', to: '/users', feature: 'team' },
+      { label: 'Integrations', to: '/external-integrations', feature: 'externalIntegrations' },
+      { label: 'Webhooks', to: '/integrations', feature: 'webhooks' },
       { label: 'Logs', to: '/logs' },
-      { label: 'Refer a business', to: '/referral-thank-you', soon: true },
+      { label: 'Refer a business', to: '/referral-thank-you', feature: 'referrals' },
     ],
   },
   {
@@ -63,10 +69,10 @@ export const NAVIGATION: NavGroup[] = [
       { label: 'Company', to: '/settings/company' },
       { label: 'Address', to: '/settings/address' },
       { label: 'Phone', to: '/settings/phone' },
-      { label: 'Texting registration', to: '/settings/phone/application', soon: true },
-      { label: 'AI assistant', to: '/settings/ai', soon: true },
+      { label: 'Texting registration', to: '/settings/phone/application', feature: 'textingRegistration' },
+      { label: 'AI assistant', to: '/settings/ai', feature: 'aiAssistant' },
       { label: 'Subscription', to: '/settings/subscription' },
-      { label: 'API keys', to: '/settings/api-keys', soon: true },
+      { label: 'API keys', to: '/settings/api-keys', feature: 'apiKeys' },
     ],
   },
 ];

@@ -9,7 +9,7 @@ import { fullName, initials, useCurrentUser } from '@/entities/user';
 import { useSignOut } from '../model/use-sign-out';
 import { useTRPC } from '@/shared/api-react';
 import { ScreenSpinner } from '@/shared/ui/spinner';
-import { activeNavItem, NAVIGATION } from '../model/navigation';
+import { activeNavItem, isSoon, NAVIGATION } from '../model/navigation';
 import { ShellBanners } from './banners';
 import { useUnreadNotifications } from '@/entities/notification';
 
@@ -37,13 +37,13 @@ function Navigation({ onNavigate }: { onNavigate: () => void }) {
                     <Badge size="sm" circle={unread < 10} color="red" aria-label={`${unread} unread`}>
                       {unread > 99 ? '99+' : unread}
                     </Badge>
-                  ) : item.soon ? (
+                  ) : isSoon(item) ? (
                     <Badge size="xs" variant="light" color="gray" aria-label="coming soon">
                       soon
                     </Badge>
                   ) : null
                 }
-                c={item.soon ? 'dimmed' : undefined}
+                c={isSoon(item) ? 'dimmed' : undefined}
                 active={active === item}
                 aria-current={active === item ? 'page' : undefined}
                 onClick={onNavigate}

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { isCanadianCompany, trialDaysLeft } from '@/entities/company';
-import { activeNavItem, NAVIGATION } from '../model/navigation';
+import { FEATURES } from '@/shared/config';
+import { activeNavItem, isSoon, NAVIGATION } from '../model/navigation';
 import { CanadaBanner, TrialBanner } from './banners';
 
 const DAY = 86_400_000;
@@ -35,14 +36,19 @@ describe('navigation', () => {
     expect(activeNavItem(path)?.label).toBe(label);
   });
 
-  it('marks the features not built yet as "soon", and only those', () => {
-    const soon = NAVIGATION.flatMap((g) => g.items.filter((i) => i.soon).map((i) => i.label));
+  it('marks the features not built yet as "soon", and only those: "soon" is read from the flag the screen reads', () => {
+    const soon = NAVIGATION.flatMap((g) => g.items.filter(isSoon).map((i) => i.label));
     expect(soon).toEqual([
       'AI call answering', 'Microsites',
       'Flows', 'Scheduling', 'Review requests',
       'Users', 'Integrations', 'Webhooks', 'Refer a business',
-      'Texting registration', 'AI assistant', 'API keys',
+      'Texting registration', 'API keys',
     ]);
+    // A built feature is never "soon": every item with a flag that is on, the AI assistant first.
+    for (const item of NAVIGATION.flatMap((g) => g.items)) {
+      if (item.feature) expect(isSoon(item), item.label).toBe(!FEATURES[item.feature]);
+    }
+    expect(isSoon(NAVIGATION.flatMap((g) => g.items).find((i) => i.to === '/settings/ai')!)).toBe(false);
     const settings = NAVIGATION.find((g) => g.label === 'Settings')!.items.map((i) => i.to);
     expect(settings).toEqual(['/settings/company', '/settings/address', '/settings/phone', '/settings/phone/application', '/settings/ai', '/settings/subscription', '/settings/api-keys']);
   });

@@ -1,19 +1,38 @@
 import { Button, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { type AiSettingsView, useAiSettings } from '@/entities/ai-assistant';
 import { SectionPanel } from '@/shared/ui/section-panel';
 
-/** /ai-call-answering/agent */
+/** What of the business Settings → AI holds, in words ("4 services", "your business facts", "3 FAQ answers"). */
+function knownFacts(settings: AiSettingsView): string[] {
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return [
+    settings.services.length > 0 ? count(settings.services.length, 'service', 'services') : null,
+    settings.facts.trim() ? 'your business facts' : null,
+    settings.faq.length > 0 ? count(settings.faq.length, 'FAQ answer', 'FAQ answers') : null,
+    settings.serviceAreaPrefixes.length > 0 ? count(settings.serviceAreaPrefixes.length, 'service area', 'service areas') : null,
+    settings.questions.length > 0 ? count(settings.questions.length, 'qualifying question', 'qualifying questions') : null,
+  ].filter((fact): fact is string => fact !== null);
+}
+
+/** /ai-call-answering/agent: not built yet, and says what of the business the assistant already knows. */
 export function AgentTab() {
+  const settings = useAiSettings();
+  const known = settings.data ? knownFacts(settings.data) : [];
   return (
     <Stack gap="lg">
       <EmptyState
         icon="✦"
-        title="The assistant doesn’t know your business yet"
-        description="To help callers, it needs the basics: the services you offer, where you work and the questions customers often ask. Start in your AI assistant settings."
+        title="AI call answering isn’t built yet"
+        description={
+          known.length > 0
+            ? `When it is, the assistant that answers your texts will answer calls with what Settings → AI already holds: ${known.join(', ')}.`
+            : 'When it is, the assistant that answers your texts will answer calls too. It learns your business in Settings → AI: the services you offer, where you work and the questions customers often ask.'
+        }
         action={
           <Button component={Link} to="/settings/ai" variant="light">
-            Set up your AI assistant
+            {known.length > 0 ? 'Review your AI assistant' : 'Set up your AI assistant'}
           </Button>
         }
       />

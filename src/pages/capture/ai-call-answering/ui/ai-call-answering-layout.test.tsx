@@ -45,6 +45,15 @@ describe('AiCallAnsweringLayout', () => {
     expect(screen.getByRole('link', { name: 'Set up your AI assistant' })).toHaveAttribute('href', '/settings/ai');
   });
 
+  it('on Agent, says what Settings → AI already holds instead of "it doesn’t know your business"', async () => {
+    const ai = { services: ['Drain cleaning', 'Water heaters'], facts: 'Family owned since 1998.', faq: [{ question: 'Weekends?', answer: 'Saturdays.' }], serviceAreaPrefixes: [], questions: [{ key: 'service' }] };
+    await renderScreen(AiCallAnsweringLayout, { path: '/ai-call-answering/agent', children: tabs, api: createFakeApi({ 'phone.get': () => NO_NUMBER, 'ai.settings.get': () => ai }) });
+    expect(await screen.findByText(/what Settings → AI already holds: 2 services, your business facts, 1 FAQ answer, 1 qualifying question\./)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'AI call answering isn’t built yet' })).toBeInTheDocument();
+    expect(screen.queryByText(/doesn’t know your business/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Review your AI assistant' })).toHaveAttribute('href', '/settings/ai');
+  });
+
   it.each([
     ['/ai-call-answering/sms-followup', 'No texts after calls yet'],
     ['/ai-call-answering/history', 'No answered calls yet'],

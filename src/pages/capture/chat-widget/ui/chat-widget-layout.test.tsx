@@ -40,13 +40,15 @@ describe('ChatWidgetLayout', () => {
     expect(screen.getByRole('link', { name: 'Set up your business number' })).toHaveAttribute('href', '/settings/phone');
   });
 
-  it('switches tab through the address and shows the default follow-up schedule', async () => {
+  it('switches tab through the address; Follow-ups says plainly they are not built and promises no text', async () => {
     const { router } = await renderScreen(ChatWidgetLayout, { path: '/chat-widget/styles', children: tabs, api: phoneApi() });
     await userEvent.click(screen.getByRole('tab', { name: 'Follow-ups' }));
 
-    expect(await screen.findByRole('heading', { name: 'Default schedule' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Follow-ups aren’t built yet' })).toBeInTheDocument();
+    expect(screen.getByText(/nothing is scheduled and nothing has been sent/)).toBeInTheDocument();
+    expect(screen.queryByText(/no leads yet/)).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/chat-widget/follow-ups');
-    const schedule = screen.getByRole('list', { name: 'Default schedule' });
+    const schedule = screen.getByRole('list', { name: 'The planned default schedule' });
     expect(within(schedule).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['+1 hour', '+1 day', '+3 days', '+7 days']);
   });
 

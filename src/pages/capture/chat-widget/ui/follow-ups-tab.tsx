@@ -6,24 +6,24 @@ import { SectionPanel } from '@/shared/ui/section-panel';
 // Product brief §6: the default follow-up steps after a lead stops replying.
 const DEFAULT_FOLLOW_UPS = ['+1 hour', '+1 day', '+3 days', '+7 days'];
 
-/** /chat-widget/follow-ups: the default schedule is shown as what will run, not as something that has run. */
+/** /chat-widget/follow-ups: until follow-ups exist (flows, issue 23) the tab says so, and promises nothing. */
 export function FollowUpsTab() {
   return (
     <Stack gap="lg">
       <EmptyState
         icon="↻"
-        title="No follow-ups sent yet"
-        description="When a lead stops replying, LeadLoop texts them again so the job doesn’t go cold. Nothing has been sent because there are no leads yet."
+        title="Follow-ups aren’t built yet"
+        description="LeadLoop does not text a lead again when they stop replying: nothing is scheduled and nothing has been sent. Until follow-ups are built, reply to quiet leads from Conversations."
         action={
-          <Button component={Link} to="/chat-widget/styles" variant="light">
-            Install the chat widget
+          <Button component={Link} to="/conversations" variant="light">
+            Open conversations
           </Button>
         }
       />
       <SectionPanel
         id="follow-up-schedule"
-        title="Default schedule"
-        description="If a lead stops replying, they get up to four follow-up texts:"
+        title="The planned default schedule"
+        description="When follow-ups are built, a lead who stops replying will get up to four follow-up texts:"
       >
         <List type="ordered" spacing="xs" size="sm" aria-labelledby="follow-up-schedule">
           {DEFAULT_FOLLOW_UPS.map((step) => (

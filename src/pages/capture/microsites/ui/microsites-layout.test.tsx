@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderScreen } from '@/shared/lib/test';
+import { createFakeApi, renderScreen } from '@/shared/lib/test';
 import { AdvancedTab } from './advanced-tab';
 import { BasicTab } from './basic-tab';
 import { ContentTab } from './content-tab';
@@ -26,12 +25,17 @@ describe('MicrositesLayout', () => {
     expect(screen.getByRole('link', { name: 'Check your company details' })).toHaveAttribute('href', '/settings/company');
   });
 
-  it('shows the content sections and what is added automatically', async () => {
-    await renderScreen(MicrositesLayout, { path: '/microsites/basic', children: tabs });
-    await userEvent.click(screen.getByRole('tab', { name: 'Content' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'No content yet' })).toBeInTheDocument();
+  it('Content: says microsites are not built, and asks for a service area only when none is set', async () => {
+    const company = (serviceArea: string[]) => createFakeApi({ 'company.get': () => ({ address: { serviceArea } }) });
+    const view = await renderScreen(MicrositesLayout, { path: '/microsites/content', children: tabs, api: company([]) });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Microsites aren’t built yet' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 3, name: 'Added for you' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Set your service area' })).toHaveAttribute('href', '/settings/address');
+    expect(await screen.findByRole('link', { name: 'Set your service area' })).toHaveAttribute('href', '/settings/address');
+    view.unmount();
+
+    await renderScreen(MicrositesLayout, { path: '/microsites/content', children: tabs, api: company(['78701', '78702']) });
+    expect(await screen.findByTestId('microsite-service-area')).toHaveTextContent('Your service area (from Settings → Address): 78701, 78702');
+    expect(screen.queryByRole('link', { name: 'Set your service area' })).not.toBeInTheDocument();
   });
 
   it.each([
