@@ -42,7 +42,15 @@ test('the time zone comes from the browser, and the last step takes a test numbe
   await phone.getByRole('button', { name: 'Send text' }).click();
   await expect(watcher).toContainText('Your test lead arrived', { timeout: 15_000 });
   await expect(watcher).toContainText('Hi, my sink is clogged');
-  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page).toHaveURL(/\/onboarding(\?step=2)?$/);
+
+  // Step 4 survives a reload (it saves nothing the data could show): the address keeps the step.
+  await page.getByRole('button', { name: 'Next: missed calls' }).click();
+  const missedCalls = page.getByRole('heading', { level: 2, name: 'Missed calls: text back every caller you miss' });
+  await expect(missedCalls).toBeVisible();
+  await page.reload();
+  await expect(missedCalls).toBeVisible();
+  await page.goto('/onboarding?step=2');
 
   await watcher.getByRole('link', { name: 'Open it in Leads' }).click();
   await expect(page).toHaveURL(/\/leads\?lead=[0-9a-f-]{36}$/);

@@ -16,3 +16,18 @@ describe('leads.exportCsv phone numbers', () => {
     expect(row).toContain("'=SUM(A1:A2)");
   });
 });
+
+describe('leads.exportCsv dates', () => {
+  it('writes times and the file name in the company’s zone: a 9:33 PM Chicago lead is that day’s', async () => {
+    // 2026-11-27 03:33 UTC = Thursday Nov 26, 9:33 PM in Chicago.
+    t.deps.clock.set(Date.parse('2026-11-27T03:33:00Z'));
+    const token = await signUp(t.deps, { email: 'zone@export.test', companyName: 'Zone Co', signupPhone: '+13125550100' });
+    const caller = callerFor(t.deps, { authToken: token });
+    await caller.leads.create({ firstName: 'Late', lastName: null, phone: '+13125550199', summary: null, consentConfirmed: false });
+    const { csv, filename } = await caller.leads.exportCsv({});
+    expect(filename).toBe('leadloop-leads-2026-11-26.csv');
+    const [, row] = csv.trim().split('\r\n');
+    expect(row!.split(',')[0]).toBe('2026-11-26 21:33 CST');
+  });
+});
+

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@server/platform/db/database';
 import { companies, contacts, conversations, leads, users } from '@server/platform/db/schema';
+import { zonesForPhone } from '@contracts/send-window';
 import { LEAD_SOURCE_WORDS, LEAD_STATUS_WORDS, type LeadSource, type LeadStatus } from '@contracts/lead';
 import { contactDisplayName, fullName } from '@contracts/person';
 import { formatPhone } from '@contracts/phone';
@@ -227,13 +228,26 @@ function csvCell(value: string | number | null | undefined): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** "2026-11-26 21:33 CST": a moment as the company reads its own clock (a spreadsheet sorts it as text). */
+function localStamp(at: Date, zone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} ${parts.timeZoneName}`;
+}
+
 export async function exportLeadsCsv(scope: CompanyScope, filters: LeadFilters) {
   const rows = await leadRows(scope, filters);
+  // Dates in the company's own zone (a 9:33 PM lead in Chicago is that day's, not the next UTC day's).
+  const [company] = await scope.db.select({ timezone: companies.timezone, signupPhone: companies.signupPhone }).from(companies).where(eq(companies.id, scope.companyId)).limit(1);
+  const zone = company?.timezone ?? (company?.signupPhone ? zonesForPhone(company.signupPhone)[0] : undefined) ?? 'America/New_York';
   const team = new Map((await listTeam(scope)).map((u) => [u.id, fullName(u)]));
   const header = ['Created', 'Name', 'Phone', 'Email', 'Source', 'Status', 'Value (USD)', 'Assigned to', 'Opted out', 'Summary'];
   const lines = rows.map(({ lead, contact }) =>
     [
-      lead.createdAt.toISOString(),
+      localStamp(lead.createdAt, zone),
       contactDisplayName(contact),
       // "(512) 555-0199": spreadsheets keep it as text, so it needs no formula guard (a leading + would).
       contact.phone ? formatPhone(contact.phone) : null,
@@ -248,6 +262,6 @@ export async function exportLeadsCsv(scope: CompanyScope, filters: LeadFilters) 
       .map(csvCell)
       .join(','),
   );
-  const date = scope.now.toISOString().slice(0, 10);
+  const date = localStamp(scope.now, zone).slice(0, 10);
   return { filename: `leadloop-leads-${date}.csv`, csv: `${[header.join(','), ...lines].join('\r\n')}\r\n`, count: rows.length };
 }

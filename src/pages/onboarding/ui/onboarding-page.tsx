@@ -1,6 +1,5 @@
 import { Alert, Anchor, Box, Container, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { type CompanySettings, TRIAL_DAYS, useCompanySettings } from '@/entities/company';
 import { useCurrentUser } from '@/entities/user';
 import { CompanyAddressForm, CompanyProfileForm } from '@/features/company-settings';
@@ -24,9 +23,27 @@ export function firstIncompleteStep(company: Pick<CompanySettings, 'timezone' | 
   return 2;
 }
 
+/** The last step open once the data's first two are done: Go live and Missed calls hold nothing to save first. */
+const LAST_STEP = 3;
+
+/**
+ * The step shown: `?step=` in the address when it is one the data allows (so a reload keeps Missed calls, which
+ * saves nothing the data could show), else the first step not done.
+ */
+export function stepFrom(searchStr: string, reached: number): number {
+  const raw = new URLSearchParams(searchStr).get('step');
+  const asked = raw === null || raw === '' ? Number.NaN : Number(raw);
+  const open = reached >= 2 ? LAST_STEP : reached;
+  return Number.isInteger(asked) && asked >= 0 && asked <= open ? asked : reached;
+}
+
 function Wizard({ company, firstName }: { company: CompanySettings; firstName: string }) {
-  const [active, setActive] = useState(() => firstIncompleteStep(company));
   const reached = firstIncompleteStep(company);
+  const navigate = useNavigate();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const searchStr = useRouterState({ select: (state) => state.location.searchStr });
+  const active = stepFrom(searchStr, reached);
+  const setActive = (step: number) => void navigate({ href: `${pathname}?step=${step}`, replace: true });
 
   return (
     <Stack gap="lg">
@@ -38,7 +55,7 @@ function Wizard({ company, firstName }: { company: CompanySettings; firstName: s
           Your free {TRIAL_DAYS}-day trial has started. A few details and your first lead gets a text back in seconds.
         </Text>
       </div>
-      <Stepper active={active} onStepClick={(step) => step <= reached && setActive(step)} size="sm" allowNextStepsSelect={false}>
+      <Stepper active={active} onStepClick={(step) => step <= (reached >= 2 ? LAST_STEP : reached) && setActive(step)} size="sm" allowNextStepsSelect={false}>
         <Stepper.Step label="Your business" description="Name, trade, time zone">
           <CompanyProfileForm key={company.updatedAt} company={withBrowserTimeZone(company)} submitLabel="Save and continue" requireChanges={false} onSaved={() => setActive(1)} />
         </Stepper.Step>

@@ -314,6 +314,25 @@ describe('Settings → Phone: test phone', () => {
     expect(await within(section).findByRole('status')).toHaveTextContent('Your team answered · talked 0:31. Not a missed call: no text-back.');
   });
 
+  it('leaving the test phone during the greeting hangs up (as putting a phone down does), so the text-back goes at once', async () => {
+    const CALL_SID = 'SIMCA0123456789abcdef01234569';
+    const progress = { callId: 'c3', stage: 'greeting', greeting: 'Sorry we missed you. Leave a message.', voicemailMaxSeconds: 120, missed: true, missedReason: 'no_answer', talkSeconds: null };
+    const hangUp = vi.fn(() => ({ ended: true }));
+    const { user, unmount } = await renderPhoneTab({
+      'phone.get': () => settings({ number: TEST_NUMBER }),
+      'phone.simulator.devices': () => [device],
+      'phone.simulator.placeCall': () => ({ callSid: CALL_SID, route: 'voicemail', ringsUntil: null }),
+      'phone.simulator.callProgress': () => progress,
+      'phone.simulator.hangUp': hangUp,
+    });
+    const section = await screen.findByRole('region', { name: 'Call the business' });
+    await user.click(within(section).getByRole('button', { name: 'Call' }));
+    expect(await within(section).findByText(/Sorry we missed you/)).toBeInTheDocument();
+    expect(hangUp).not.toHaveBeenCalled();
+    unmount();
+    await waitFor(() => expect(hangUp).toHaveBeenCalledWith({ deviceId: DEVICE_ID, callSid: CALL_SID }));
+  });
+
   it('shows why the test phone cannot text, as the server says it', async () => {
     const { user } = await renderPhoneTab({
       'phone.get': () => settings({ number: TEST_NUMBER }),

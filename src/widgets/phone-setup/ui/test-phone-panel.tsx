@@ -4,7 +4,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 
 import { MISSED_REASON_WORDS, type MissedReason } from '@contracts/call';
 import { callDuration, uploadRecording } from '@/entities/call';
 import { apiFieldErrors } from '@/shared/api-errors';
-import { useTRPC } from '@/shared/api-react';
+import { useTRPC, useTRPCClient } from '@/shared/api-react';
 import { PhoneInput } from '@/shared/ui/phone-input';
 import { SectionPanel } from '@/shared/ui/section-panel';
 import { Spinner } from '@/shared/ui/spinner';
@@ -295,6 +295,21 @@ function CallTheBusiness({ deviceId, onPlaced }: { deviceId: string; onPlaced: (
   const stage = callSid === null ? null : (progress.data?.stage ?? 'connecting');
   const onCall = stage !== null && stage !== 'ended';
   const ref = callSid ? { deviceId, callSid } : null;
+  // Leaving the test phone mid-call hangs up, as putting a phone down does: otherwise the simulator would wait
+  // the whole voicemail time for a caller who is gone, and the text-back with it.
+  const client = useTRPCClient();
+  const live = useRef<{ ref: CallRef | null; hangUp: boolean }>({ ref: null, hangUp: false });
+  const hangUpOnLeave = onCall && stage !== 'leaving_voicemail';
+  useEffect(() => {
+    live.current = { ref: callSid ? { deviceId, callSid } : null, hangUp: hangUpOnLeave };
+  }, [callSid, deviceId, hangUpOnLeave]);
+  useEffect(
+    () => () => {
+      const { ref: call, hangUp } = live.current;
+      if (call && hangUp) void client.phone.simulator.hangUp.mutate(call).catch(() => undefined);
+    },
+    [client],
+  );
   return (
     <section className={classes.composer} aria-label="Call the business">
       <Stack gap="xs">

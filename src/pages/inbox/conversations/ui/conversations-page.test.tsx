@@ -41,12 +41,14 @@ describe('thread list', () => {
     expect(jane).toHaveTextContent('My AC stopped working');
     expect(jane).toHaveTextContent('5 min');
     expect(jane).toHaveTextContent('2 unread');
-    // Who replies: the assistant ("AI") or the team ("You").
+    // Who replies: the assistant ("AI") or the team ("Team") — never "You", which reads as "assigned to you".
     expect(within(jane!).getByText('AI').closest('[title]')).toHaveAttribute('title', 'The AI assistant replies in this conversation');
+    expect(within(jane!).queryByText('Team')).not.toBeInTheDocument();
     expect(within(jane!).queryByText('You')).not.toBeInTheDocument();
     expect(bob).toHaveTextContent('Bob Stone');
     expect(bob).toHaveTextContent('Opted out');
-    expect(within(bob!).getByText('You').closest('[title]')).toHaveAttribute('title', 'Your team replies in this conversation; the AI stays quiet');
+    expect(within(bob!).getByText('Team').closest('[title]')).toHaveAttribute('title', 'Your team replies in this conversation; the AI stays quiet');
+    expect(within(bob!).queryByText('You')).not.toBeInTheDocument();
     expect(bob).not.toHaveTextContent('unread');
     expect(listCalls(api)[0]).toMatchObject({ filter: 'all', limit: 30 });
     expect(listCalls(api)[0]!.search).toBeUndefined();

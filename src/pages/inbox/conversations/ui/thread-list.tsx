@@ -158,8 +158,9 @@ function ThreadRow({ thread, now, selected, showClosed, onSelect }: { thread: Th
               AI
             </Badge>
           ) : (
+            // "Team", not "You": who replies is not who the thread is assigned to (the header's "Assign to").
             <Badge size="xs" variant="light" color="gray" title="Your team replies in this conversation; the AI stays quiet">
-              You
+              Team
             </Badge>
           )
         ) : null}
