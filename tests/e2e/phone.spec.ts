@@ -146,6 +146,8 @@ test.describe('at 390×844', () => {
     await page.getByRole('list', { name: 'Conversations' }).getByRole('button').first().tap();
     const composer = page.getByRole('textbox', { name: /^Text to / });
     await expect(composer).toBeInViewport();
+    // Every number shown is a tap to call: the thread's caller.
+    await expect(page.getByRole('main').locator('a[href^="tel:+1"]').first()).toBeVisible();
     await check('/conversations → thread');
     await page.getByRole('button', { name: 'Back', exact: true }).tap();
     await expect(page.getByRole('list', { name: 'Conversations' })).toBeVisible();
@@ -156,6 +158,7 @@ test.describe('at 390×844', () => {
     await expect(page).toHaveURL(/\/clients\/[^/]+$/);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expect(page.getByTestId('timeline-entry').first()).toBeVisible();
+    await expect(page.getByRole('main').locator('a[href^="tel:+1"]').first()).toBeVisible();
     await check('/clients → client');
     const history = page.getByRole('region', { name: 'History' });
     for (const tab of ['Leads', 'Consent', 'Conversations']) {
@@ -169,6 +172,7 @@ test.describe('at 390×844', () => {
     await page.goto('/leads');
     await page.getByTestId('lead-card').first().getByRole('button').tap();
     await expect(page.getByRole('dialog', { name: 'Lead details' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Lead details' }).locator('a[href^="tel:+1"]').first()).toBeVisible();
     await check('/leads → lead');
 
     // Each tab of the logs.

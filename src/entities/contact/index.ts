@@ -4,3 +4,4 @@ export { CONSENT_KIND_COLORS } from './model/consent';
 export { contactPhoneLine, hasContactName, NO_PHONE_NOTE, phoneText, UNNAMED_CONTACT_NOTE } from './model/display';
 export type { ClientDetail, ClientListItem, ClientTimelineEntry, ClientUpdateInput, ConsentEntry, DuplicateCandidate } from './model/types';
 export { BlockedBadge, ClientStatusBadges, OptedOutBadge } from './ui/contact-badges';
+export { ContactPhoneLine } from './ui/contact-phone-line';

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { callDuration, invalidateCalls } from '@/entities/call';
 import { useTRPC } from '@/shared/api-react';
 import { formatPhone } from '@/shared/lib/format';
+import { PhoneLink } from '@/shared/ui/phone-link';
 
 type RingingCall = { id: string; from: string | null; callerName: string | null; ringsPhone: string | null; answerableHere: boolean };
 
@@ -62,7 +63,7 @@ function RingingCallCard({ call, onAnswered, onDismiss }: { call: RingingCall; o
           <Text fw={700}>{caller}</Text>
           {call.callerName && call.from ? (
             <Text size="sm" c="dimmed">
-              {formatPhone(call.from)}
+              <PhoneLink phone={call.from} />
             </Text>
           ) : null}
           {!call.answerableHere ? (

@@ -7,6 +7,7 @@ import { isThreadId, type Thread, type useThread } from '@/entities/conversation
 import { LeadStatusBadge } from '@/entities/lead';
 import { calendarDate, formatMoney, formatPhone, localTimeIn, useNow } from '@/shared/lib/format';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { PhoneLink } from '@/shared/ui/phone-link';
 
 /** The right pane (or the Info drawer): who the client is and where their latest inquiry stands. */
 export function ContactPanel({ threadId, query }: { threadId: string | null; query: ReturnType<typeof useThread> }) {
@@ -69,7 +70,9 @@ function ClientDetails({ thread }: { thread: Thread }) {
           {contact.optedOut ? <OptedOutBadge size="sm" since={contact.optedOutAt ? calendarDate(contact.optedOutAt) : null} /> : null}
           {contact.blocked ? <BlockedBadge size="sm" /> : null}
         </Group>
-        <Field label="Phone">{formatPhone(thread.peerPhone)}</Field>
+        <Field label="Phone">
+          <PhoneLink phone={thread.peerPhone} />
+        </Field>
         {otherPhones.length > 0 ? <Field label="Other phones">{otherPhones.map(formatPhone).join(', ')}</Field> : null}
         <Field label="Email">
           {contact.email ? (

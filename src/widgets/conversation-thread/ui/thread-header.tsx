@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { contactPhoneLine, OptedOutBadge } from '@/entities/contact';
+import { ContactPhoneLine, OptedOutBadge } from '@/entities/contact';
 import { ConversationModeBadge, ConversationStatusBadge, type Thread } from '@/entities/conversation';
 import { type AiSettingsView, useAiSettings } from '@/entities/ai-assistant';
 import { AssignConversationMenu } from '@/features/assign-owner';
@@ -37,7 +37,7 @@ export function ThreadHeader({ thread, heldReplies, onBack, onInfo }: ThreadHead
             </Title>
             <Group gap={6}>
               <Text size="sm" c="dimmed">
-                {contactPhoneLine(thread.contact, thread.peerPhone)}
+                <ContactPhoneLine contact={thread.contact} phone={thread.peerPhone} />
               </Text>
               {closed ? <ConversationStatusBadge status="closed" quiet /> : null}
               {thread.contact.optedOut ? <OptedOutBadge size="xs" /> : null}

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { LEAD_SOURCE_WORDS, TRACKING_WORDS } from '@contracts/lead';
 import { useAiSettings } from '@/entities/ai-assistant';
-import { contactPhoneLine, OptedOutBadge } from '@/entities/contact';
+import { ContactPhoneLine, OptedOutBadge } from '@/entities/contact';
 import { type LeadDetail, useUpdateLead } from '@/entities/lead';
 import { assigneeLabel, useTeamMembers } from '@/entities/user';
 import { AssignOwnerSelect } from '@/features/assign-owner';
@@ -168,7 +168,7 @@ function LeadContent({ lead }: { lead: LeadDetail }) {
           {lead.contact.optedOut ? <OptedOutBadge size="sm" variant="outline" /> : null}
         </Group>
         <Text size="sm" c="dimmed">
-          {contactPhoneLine(lead.contact)}
+          <ContactPhoneLine contact={lead.contact} />
         </Text>
         {lead.contact.optedOut ? (
           <Text size="sm" c="red">

@@ -12,6 +12,7 @@ import { usePhoneLayout } from '@/shared/lib/media';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadError } from '@/shared/ui/load-error';
 import { ScreenSpinner } from '@/shared/ui/spinner';
+import { PhoneLink } from '@/shared/ui/phone-link';
 
 const PAGE_SIZE = 25;
 
@@ -145,7 +146,7 @@ function CallTable({ rows }: { rows: CallItem[] }) {
                 <Caller call={call} />
                 {call.contact ? (
                   <Text size="xs" c="dimmed">
-                    {formatPhone(call.from)}
+                    <PhoneLink phone={call.from} />
                   </Text>
                 ) : null}
               </Table.Td>

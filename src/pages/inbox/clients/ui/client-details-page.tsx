@@ -6,15 +6,16 @@ import { useTRPC } from '@/shared/api-react';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { PageHeader } from '@/shared/ui/page-header';
 import { ScreenSpinner } from '@/shared/ui/spinner';
-import { formatDateTime, formatPhone, useNow } from '@/shared/lib/format';
+import { formatDateTime, useNow } from '@/shared/lib/format';
 import { isUuid } from '@/shared/lib/search-params';
-import { type ClientDetail, ClientStatusBadges, contactPhoneLine } from '@/entities/contact';
+import { type ClientDetail, ClientStatusBadges, ContactPhoneLine } from '@/entities/contact';
 import { MergeDuplicatesButton } from '@/features/merge-clients';
 import { TextClientButton } from '@/features/text-client';
 import { BlockClientButton } from './client-actions';
 import { ClientEditForm, clientForm } from './client-edit-form';
 import { ClientHistory } from './client-history';
 import { LoadError } from '@/shared/ui/load-error';
+import { PhoneLink } from '@/shared/ui/phone-link';
 
 // The id comes from the address bar; a pasted junk URL shouldn't stretch the layout.
 const MAX_SHOWN_ID = 40;
@@ -59,7 +60,18 @@ function ClientDetails({ client }: { client: ClientDetail }) {
       </Anchor>
       <PageHeader
         title={client.name}
-        description={[contactPhoneLine(client), ...client.otherPhones.map(formatPhone), client.email].filter(Boolean).join(' · ')}
+        description={
+          <>
+            <ContactPhoneLine contact={client} />
+            {client.otherPhones.map((phone) => (
+              <span key={phone}>
+                {' · '}
+                <PhoneLink phone={phone} />
+              </span>
+            ))}
+            {client.email ? ` · ${client.email}` : null}
+          </>
+        }
         actions={
           <>
             <TextClientButton contactId={client.id} />

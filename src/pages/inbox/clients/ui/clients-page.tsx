@@ -15,6 +15,7 @@ import { SearchBox } from '@/shared/ui/search-box';
 import { CLIENTS_PAGE_SIZE, type ClientsShow, clientsListInput, hasClientFilters } from '../model/clients-search';
 import { CLIENT_OPTED_OUT_WORD, type ClientListItem, ClientStatusBadges, phoneText } from '@/entities/contact';
 import { useClientsSearch } from '../model/use-clients-search';
+import { PhoneLink } from '@/shared/ui/phone-link';
 
 const SHOW_OPTIONS: Array<{ value: ClientsShow; label: string }> = [
   { value: 'all', label: 'All' },
@@ -91,7 +92,7 @@ function ClientsTable({ items, now }: { items: ClientListItem[]; now: number }) 
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {phoneText(client.phone)}
+                  {client.phone ? <PhoneLink phone={client.phone} /> : phoneText(client.phone)}
                 </Text>
                 {client.otherPhones.length ? (
                   <Text size="xs" c="dimmed">

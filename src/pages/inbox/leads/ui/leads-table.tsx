@@ -2,7 +2,7 @@ import { Anchor, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 import { LEAD_SOURCE_WORDS } from '@contracts/lead';
-import { contactPhoneLine, OptedOutBadge } from '@/entities/contact';
+import { ContactPhoneLine, OptedOutBadge } from '@/entities/contact';
 import { type LeadListItem, LeadStatusBadge } from '@/entities/lead';
 import { assigneeLabel, type TeamMember } from '@/entities/user';
 import { formatMoney } from '@/shared/lib/format';
@@ -74,7 +74,7 @@ export function LeadsTable({ items, members, selected, onSelect, linkSearch, onO
                   </Anchor>
                   <Group gap={6} wrap="nowrap">
                     <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                      {contactPhoneLine(lead.contact)}
+                      <ContactPhoneLine contact={lead.contact} />
                     </Text>
                     {lead.contact.optedOut ? <OptedOutBadge size="sm" variant="outline" /> : null}
                   </Group>
