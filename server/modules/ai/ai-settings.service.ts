@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { type AiSettingsValues, DEFAULT_AI_SETTINGS } from '@contracts/ai';
+import { AI_LIMITS, type AiSettingsValues, DEFAULT_AI_SETTINGS, SERVICE_AREA_PATTERN } from '@contracts/ai';
 import { mergeTagProblem } from '@contracts/merge-tags';
 import type { DbOrTx } from '@server/platform/db/database';
 import { aiSettings, companies } from '@server/platform/db/schema';
@@ -12,13 +12,23 @@ import type { UpdateAiSettingsInput } from './ai.schema';
 
 export type AiSettingsRow = typeof aiSettings.$inferSelect;
 
-/** The company's AI settings, created with the defaults (assistant off) the first time they are read. */
+/** The ZIP codes and postal-code starts of the company's address settings, as the assistant's service area takes them. */
+async function addressServiceArea(executor: DbOrTx, companyId: string): Promise<string[]> {
+  const [company] = await executor.select({ serviceArea: companies.serviceArea }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  const areas = (company?.serviceArea ?? []).map((area) => area.trim().toUpperCase()).filter((area) => SERVICE_AREA_PATTERN.test(area));
+  return [...new Set(areas)].slice(0, AI_LIMITS.areas);
+}
+
+/**
+ * The company's AI settings, created with the defaults (assistant off) the first time they are read — and with
+ * the service area the company already gave in its address settings (onboarding asks it once).
+ */
 export async function ensureAiSettings(executor: DbOrTx, companyId: string, now: Date): Promise<AiSettingsRow> {
   const [existing] = await executor.select().from(aiSettings).where(eq(aiSettings.companyId, companyId)).limit(1);
   if (existing) return existing;
   await executor
     .insert(aiSettings)
-    .values({ companyId, version: 1, ...DEFAULT_AI_SETTINGS, updatedAt: now })
+    .values({ companyId, version: 1, ...DEFAULT_AI_SETTINGS, serviceAreaPrefixes: await addressServiceArea(executor, companyId), updatedAt: now })
     .onConflictDoNothing({ target: aiSettings.companyId });
   const [row] = await executor.select().from(aiSettings).where(eq(aiSettings.companyId, companyId)).limit(1);
   if (!row) throw new Error('ai settings insert returned nothing');
@@ -47,6 +57,8 @@ export async function getAiSettings(scope: Pick<CompanyScope, 'db' | 'companyId'
     /** Whether the assistant answers right now, and why (off entirely, an off window, a date override). */
     now: { on: row.enabled && !off.off, why: row.enabled ? off.why : 'The assistant is turned off' },
     defaults: DEFAULT_AI_SETTINGS,
+    /** The service area of Settings → Address, offered when the assistant's own is empty. */
+    addressServiceArea: await addressServiceArea(scope.db, scope.companyId),
   };
 }
 

@@ -97,6 +97,15 @@ describe('Settings → AI: the assistant’s settings', () => {
     // Many fields typed one key at a time: more than the default 5 s on a busy machine.
   }, 20_000);
 
+  it('offers the service area of Settings → Address while its own is empty: one tap, then Save', async () => {
+    const api = await renderAi(aiApi({}, { serviceAreaPrefixes: [], addressServiceArea: ['78701', '78745'] }));
+    const form = await aiForm();
+    await userEvent.click(within(form).getByRole('button', { name: 'Use your service area from Settings → Address: 78701, 78745' }));
+    expect(within(form).queryByRole('button', { name: /Use your service area/ })).not.toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: 'Save AI settings' }));
+    await waitFor(() => expect(api.callsTo('ai.settings.update')[0]).toMatchObject({ serviceAreaPrefixes: ['78701', '78745'] }));
+  });
+
   it('checks the fields before sending, in the server’s words', async () => {
     const api = await renderAi(aiApi({}, { questions: [] }));
     const form = await aiForm();

@@ -214,6 +214,11 @@ function AiSettingsScreen({ settings }: { settings: AiSettingsView }) {
                   maxTags={AI_LIMITS.areas}
                   splitChars={[',', ';']}
                 />
+                {!readOnly && form.serviceAreaPrefixes.length === 0 && settings.addressServiceArea.length > 0 ? (
+                  <Button variant="light" style={{ alignSelf: 'flex-start' }} onClick={() => update({ serviceAreaPrefixes: settings.addressServiceArea })}>
+                    Use your service area from Settings → Address: {settings.addressServiceArea.join(', ')}
+                  </Button>
+                ) : null}
               </Stack>
             </SectionPanel>
 

@@ -125,6 +125,21 @@ describe('Settings → Phone: business number', () => {
 });
 
 describe('Settings → Phone: alert and protected numbers', () => {
+  it('offers the number given at sign-up as the alert number: one tap, then Save', async () => {
+    let current = settings({ number: TEST_NUMBER });
+    const setAlertPhone = vi.fn((input: unknown) => {
+      const { phone } = input as { phone: string | null };
+      current = { ...current, alertPhone: phone };
+      return { alertPhone: phone };
+    });
+    const { user } = await renderPhoneTab({ 'phone.get': () => current, 'phone.setAlertPhone': setAlertPhone, 'company.get': () => ({ signupPhone: '+13125550100' }) });
+    await user.click(await screen.findByRole('button', { name: 'Use your sign-up number, (312) 555-0100' }));
+    expect(screen.getByLabelText('Alert number')).toHaveValue('(312) 555-0100');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(setAlertPhone).toHaveBeenCalledWith({ phone: '+13125550100' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Use your sign-up number/ })).not.toBeInTheDocument());
+  });
+
   it('saves and removes the owner alert number', async () => {
     let current = settings({ number: TEST_NUMBER });
     const setAlertPhone = vi.fn((input: unknown) => {

@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { ScreenSpinner } from '@/shared/ui/spinner';
 import { AlertPhonePanel, BusinessNumberPanel, ProtectedNumbersPanel, TestPhonePanel } from '@/widgets/phone-setup';
 import { LoadError } from '@/shared/ui/load-error';
-import { usePhoneSettings } from '@/entities/company';
+import { useCompanySettings, usePhoneSettings } from '@/entities/company';
 
 /**
  * Settings → Phone: the business number (a test number from the built-in simulator, or a Twilio number), the
@@ -10,6 +10,7 @@ import { usePhoneSettings } from '@/entities/company';
  */
 export function PhoneTab() {
   const settings = usePhoneSettings();
+  const company = useCompanySettings();
   if (settings.isPending) return <ScreenSpinner />;
   if (settings.isError) {
     return (
@@ -21,7 +22,7 @@ export function PhoneTab() {
     <Stack gap="lg">
       <BusinessNumberPanel settings={settings.data} />
       {number?.provider === 'simulator' ? <TestPhonePanel businessNumber={number.e164} /> : null}
-      <AlertPhonePanel key={alertPhone ?? 'none'} alertPhone={alertPhone} />
+      <AlertPhonePanel key={alertPhone ?? 'none'} alertPhone={alertPhone} signupPhone={company.data?.signupPhone ?? null} />
       <ProtectedNumbersPanel numbers={protectedNumbers} />
     </Stack>
   );

@@ -39,7 +39,7 @@ async function renderLead(detail: LeadDetail, handlers: ApiHandlers = {}) {
   const api = createFakeApi({
     'leads.get': () => detail,
     'team.members': () => [],
-    'ai.settings.get': () => ({ ...DEFAULT_AI_SETTINGS, enabled: true, questions: QUESTIONS, missedCall: { continueThread: true, firstQuestion: 'What was your call about?' }, version: 1, updatedAt: T0, canEdit: true, timezone: 'America/Chicago', now: { on: true, why: 'On' }, defaults: DEFAULT_AI_SETTINGS }),
+    'ai.settings.get': () => ({ ...DEFAULT_AI_SETTINGS, enabled: true, questions: QUESTIONS, missedCall: { continueThread: true, firstQuestion: 'What was your call about?' }, version: 1, updatedAt: T0, canEdit: true, timezone: 'America/Chicago', now: { on: true, why: 'On' }, defaults: DEFAULT_AI_SETTINGS, addressServiceArea: [] }),
     ...handlers,
   });
   const Screen = () => (

@@ -9,9 +9,13 @@ import { SectionPanel } from '@/shared/ui/section-panel';
 import { ApiErrorAlert } from './api-error-alert';
 import { usePhoneSaved } from './phone-settings';
 import { usePhoneField } from './use-phone-field';
+import { formatPhone } from '@/shared/lib/format';
 
-/** Keyed by the saved number by its caller, so the field shows what the server kept after a save. */
-export function AlertPhonePanel({ alertPhone }: { alertPhone: string | null }) {
+/**
+ * Keyed by the saved number by its caller, so the field shows what the server kept after a save. With no alert
+ * number yet, the number given at sign-up is offered (nothing typed twice).
+ */
+export function AlertPhonePanel({ alertPhone, signupPhone = null }: { alertPhone: string | null; signupPhone?: string | null }) {
   const trpc = useTRPC();
   const phoneSaved = usePhoneSaved();
   const phone = usePhoneField(alertPhone ?? '');
@@ -48,6 +52,11 @@ export function AlertPhonePanel({ alertPhone }: { alertPhone: string | null }) {
         <Stack gap="sm">
           <ApiErrorAlert error={save.error} shownFields={['phone']} />
           <PhoneInput label="Alert number" value={phone.value} onChange={phone.setValue} error={phone.error ?? serverError} />
+          {!alertPhone && !phone.value && signupPhone ? (
+            <Button variant="light" style={{ alignSelf: 'flex-start' }} onClick={() => phone.setValue(signupPhone)}>
+              Use your sign-up number, {formatPhone(signupPhone)}
+            </Button>
+          ) : null}
           <Group gap="sm">
             <Button type="submit" disabled={!dirty || !phone.value} loading={save.isPending && save.variables?.phone !== null}>
               Save

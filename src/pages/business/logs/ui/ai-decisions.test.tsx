@@ -21,6 +21,7 @@ const settings = (enabled: boolean) => ({
   timezone: 'America/Chicago',
   now: { on: enabled, why: enabled ? 'On (no off window now)' : 'The assistant is turned off' },
   defaults: DEFAULT_AI_SETTINGS,
+  addressServiceArea: [],
 });
 
 function turn(id: string, overrides: Record<string, unknown> = {}) {

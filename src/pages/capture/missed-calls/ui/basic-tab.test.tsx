@@ -26,6 +26,18 @@ describe('Missed calls → Basic: forwarding instructions', () => {
   });
 });
 
+describe('Missed calls → Basic: nothing typed twice', () => {
+  it('offers the number given at sign-up for “Forward calls to” while it is empty', async () => {
+    const api = await renderBasic(missedCallsApi({ 'company.get': () => ({ name: 'Acme Plumbing', signupPhone: '+13125550177' }), 'missedCalls.settings.get': () => ({ ...SETTINGS, routingMode: 'ring_then_voicemail', forwardTo: null }) }));
+    const form = await screen.findByRole('form', { name: 'Missed-call text-back' });
+    await userEvent.click(await within(form).findByRole('button', { name: 'Use your sign-up number, (312) 555-0177' }));
+    expect(within(form).getByRole('textbox', { name: 'Forward calls to' })).toHaveValue('(312) 555-0177');
+    expect(within(form).queryByRole('button', { name: /Use your sign-up number/ })).not.toBeInTheDocument();
+    await userEvent.click(within(form).getByRole('button', { name: 'Save text-back settings' }));
+    await waitFor(() => expect(api.callsTo('missedCalls.settings.update')[0]).toMatchObject({ forwardTo: '+13125550177' }));
+  });
+});
+
 describe('Missed calls → Basic: the server’s field errors under their fields', () => {
   it('forward-to equal to a LeadLoop number: the message under “Forward calls to”', async () => {
     const api = await renderBasic(

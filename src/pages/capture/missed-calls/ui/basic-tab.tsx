@@ -1,4 +1,4 @@
-import { Anchor, List, NumberInput, Radio, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Button, List, NumberInput, Radio, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import {
   MISSED_CALL_LIMITS as L,
@@ -128,14 +128,22 @@ function BasicForm({ settings }: { settings: MissedCallSettingsView }) {
         </Radio.Group>
         {form.routingMode === 'ring_then_voicemail' ? (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <PhoneInput
-              label="Forward calls to"
-              description={`The phone ${leadLoopNumber} rings first: your cell or office line.`}
-              value={form.forwardTo}
-              onChange={(value) => update({ forwardTo: value })}
-              error={errorFor('forwardTo')}
-              required={form.enabled}
-            />
+            <Stack gap={4}>
+              <PhoneInput
+                label="Forward calls to"
+                description={`The phone ${leadLoopNumber} rings first: your cell or office line.`}
+                value={form.forwardTo}
+                onChange={(value) => update({ forwardTo: value })}
+                error={errorFor('forwardTo')}
+                required={form.enabled}
+              />
+              {!form.forwardTo && company.data?.signupPhone ? (
+                // The number given at sign-up is most often the owner's cell: offered, not typed twice.
+                <Button variant="light" style={{ alignSelf: 'flex-start' }} onClick={() => update({ forwardTo: company.data!.signupPhone! })}>
+                  Use your sign-up number, {formatPhone(company.data.signupPhone)}
+                </Button>
+              ) : null}
+            </Stack>
             <NumberInput
               label="Ring timeout (seconds)"
               description={`How long your phone rings before the call counts as missed (${L.ringTimeoutSeconds.min}–${L.ringTimeoutSeconds.max}).`}

@@ -120,6 +120,7 @@ export function aiSettings(overrides: Partial<AiSettingsView> = {}): AiSettingsV
     timezone: 'America/Chicago',
     now: { on: true, why: 'On (no off window now)' },
     defaults: DEFAULT_AI_SETTINGS,
+    addressServiceArea: [],
     ...overrides,
   };
 }
