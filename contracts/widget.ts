@@ -98,20 +98,34 @@ export interface WidgetPublicConfig {
   popup: WidgetPopup;
 }
 
-/** A hostname or `*.` + hostname, lower case, no scheme, port or path. */
-export const DOMAIN_PATTERN = /^(\*\.)?(localhost|([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})$/;
+/**
+ * An allowed website: a hostname or `*.` + hostname, an IPv4 address, or `localhost`, each with an optional port
+ * (`127.0.0.1:3320`: that port only; without a port, any). Lower case, no scheme or path.
+ */
+export const DOMAIN_PATTERN =
+  /^((\*\.)?(localhost|([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d))(:([1-9]\d{0,3}|[1-5]\d{4}|6[0-4]\d{3}|65[0-4]\d{2}|655[0-2]\d|6553[0-5]))?$/;
 
-/** `https://www.Example.com/` → `www.example.com` (what a company may paste); null when it is not a host. */
+/**
+ * `https://www.Example.com/` → `www.example.com`, `http://127.0.0.1:3320/x` → `127.0.0.1:3320` (what a company may
+ * paste: the scheme and path go, a port stays); null when it is not a website.
+ */
 export function normalizeDomain(value: string): string | null {
   let v = value.trim().toLowerCase();
-  v = v.replace(/^[a-z]+:\/\//, '').replace(/[/?#].*$/, '').replace(/:\d+$/, '').replace(/\.$/, '');
+  v = v.replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/[/?#].*$/, '').replace(/\.(?=:\d+$|$)/, '');
   return DOMAIN_PATTERN.test(v) ? v : null;
 }
 
-/** Whether a page on `host` may use the widget: an exact entry, or `*.example.com` for example.com and its subdomains. */
+/**
+ * Whether a page on `host` (a URL's host: hostname, and `:port` when not the default) may use the widget: an exact
+ * entry, an entry without a port for any port of that host, or `*.example.com` for example.com and its subdomains.
+ */
 export function hostAllowed(host: string, allowedDomains: readonly string[]): boolean {
-  const h = host.toLowerCase().replace(/\.$/, '');
-  return allowedDomains.some((d) => (d.startsWith('*.') ? h === d.slice(2) || h.endsWith(d.slice(1)) : h === d));
+  const h = host.toLowerCase().replace(/\.(?=:\d+$|$)/, '');
+  const hostname = h.replace(/:\d+$/, '');
+  return allowedDomains.some((d) => {
+    const entry = d.includes(':') ? h : hostname;
+    return d.startsWith('*.') ? entry === d.slice(2) || entry.endsWith(d.slice(1)) : entry === d;
+  });
 }
 
 /** +14155550123 → "(415) 555-…": enough for the visitor to recognise their number, not enough to read it off a screen. */
@@ -131,7 +145,7 @@ export const WIDGET_ERRORS = {
   consent_required: 'Please tick the box to agree to receive texts.',
   settings_changed: 'This form was just updated. Please review it and send again.',
   honeypot: 'Your message could not be sent.',
-  too_fast: 'Your message could not be sent. Please try again.',
+  too_fast: 'That was quick! Please check your details and press Send again.',
   bad_token: 'This conversation has ended. Please send your number again.',
 } as const;
 export type WidgetErrorCode = keyof typeof WIDGET_ERRORS;

@@ -254,6 +254,14 @@ describe('POST /public/widget/submit: refusals store nothing', () => {
     await refused(await submit(submission({ fillMs: 800 })), 400, 'too_fast');
   });
 
+  it('autofill is not punished: sent 1.5 s after opening it is taken; a quicker send is asked to press Send again, which passes', async () => {
+    const quick = await submit(submission({ fillMs: 700 }));
+    expect(quick.statusCode).toBe(400);
+    expect(quick.json().error.message).toBe('That was quick! Please check your details and press Send again.');
+    expect((await submit(submission({ fillMs: 2_300 }))).statusCode).toBe(201);
+    expect((await submit(submission({ fillMs: 1_500, phone: '+14155550188' }), { ip: '203.0.113.66' })).statusCode).toBe(201);
+  });
+
   it('an oversized body', async () => {
     await refused(await submit(submission({ message: 'x'.repeat(9000) })), 413, 'body_too_large');
   });

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hostAllowed, WIDGET_ERRORS, type WidgetErrorCode } from '@contracts/widget';
 import { type Limit, takeHits } from '@server/platform/db/rate-limit';
 import { widgetAvatars } from '@server/platform/db/schema';
-import { HOUR, MINUTE, SECOND } from '@server/platform/lib/clock';
+import { HOUR, MINUTE } from '@server/platform/lib/clock';
 import type { AppServices } from '@server/platform/services';
 import { takeWebSubmission } from '@server/modules/intake/web.channel';
 import { readVisitorThread, takeVisitorMessage, type VisitorSession, visitorSession } from '@server/modules/intake/web-chat.channel';
@@ -13,8 +13,12 @@ import { avatarQuery, publicKey, threadQuery, visitorMessageBody, widgetSubmissi
 
 /** The largest submission body: the fields' own limits add up to well under this. */
 export const SUBMIT_BODY_LIMIT = 8 * 1024;
-/** A form sent sooner than this after it was shown is a bot's (people take longer to type a name and a number). */
-export const MIN_FILL_MS = 3 * SECOND;
+/**
+ * A form sent sooner than this after it was shown is likely a script's. Short enough for a person whose browser
+ * filled the form in (autofill) and who pressed Send at once; and the refusal says to press Send again, which then
+ * passes — a person loses nothing, a script that posts once does.
+ */
+export const MIN_FILL_MS = 1_200;
 
 export interface WidgetLimits {
   /** Submissions from one IP address, whatever the key. */
@@ -142,7 +146,7 @@ export function registerWidgetPublicRoutes(app: FastifyInstance, options: { serv
       const widget = key.success ? await widgetForKey(deps.db, key.data, deps.clock.now().getTime()) : null;
       if (!widget) return refuse(reply, 'unknown_key');
       const origin = pageOrigin(request);
-      const allowed = origin !== null && (origin === appOrigin || hostAllowed(new URL(origin).hostname, widget.settings.allowedDomains));
+      const allowed = origin !== null && (origin === appOrigin || hostAllowed(new URL(origin).host, widget.settings.allowedDomains));
       if (!allowed) {
         request.log.info({ origin, path: request.url.split('?')[0] }, 'widget request from a page that is not allowed refused');
         return refuse(reply, 'origin_not_allowed');

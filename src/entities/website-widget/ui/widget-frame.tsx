@@ -1,4 +1,5 @@
-import { Alert, Skeleton, Text } from '@mantine/core';
+import { Alert, Anchor, Skeleton, Text } from '@mantine/core';
+import { useRouterState } from '@tanstack/react-router';
 import { type WidgetSettingsView, useEmbedScriptAvailable } from '../api/widget-settings';
 
 export interface WidgetFrameProps {
@@ -17,6 +18,25 @@ export interface WidgetFrameProps {
  */
 export function WidgetFrame({ settings, title, height, withForm = false }: WidgetFrameProps) {
   const script = useEmbedScriptAvailable(settings.scriptUrl);
+  const path = useRouterState({ select: (state) => state.location.href });
+  // The widget answers only its company's websites and LeadLoop's own address (PUBLIC_URL): opened at another
+  // address (127.0.0.1 instead of localhost, say), the preview would stay empty. Say so, and how to fix it.
+  const appOrigin = new URL(settings.scriptUrl).origin;
+  if (window.location.origin !== appOrigin) {
+    const here = `${appOrigin}${path}`;
+    return (
+      <Alert role="alert" color="orange" title="The widget can’t show at this address">
+        <Text size="sm">
+          LeadLoop is set up at <strong>{appOrigin}</strong> (its PUBLIC_URL), but this page is open at <strong>{window.location.origin}</strong>. The
+          widget only answers its own address and your websites, so it stays empty here.{' '}
+          <Anchor href={here} inherit>
+            Open this page at {appOrigin}
+          </Anchor>
+          , or set PUBLIC_URL to {window.location.origin} and restart the server.
+        </Text>
+      </Alert>
+    );
+  }
   if (script.isPending) return <Skeleton height={height} radius="md" aria-label="Checking for the widget script" />;
   if (!script.data) {
     return (

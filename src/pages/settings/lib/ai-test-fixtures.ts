@@ -10,7 +10,7 @@ export const AI_SETTINGS = {
   timezone: 'America/Chicago',
   now: { on: false, why: 'The assistant is turned off' },
   defaults: DEFAULT_AI_SETTINGS,
-  addressServiceArea: [],
+  addressServiceArea: [] as string[],
 };
 export type AiSettingsFixture = typeof AI_SETTINGS;
 

@@ -11,7 +11,8 @@ const WIDGET = {
   updatedAt: 1_790_000_000_000,
   defaults: DEFAULT_WIDGET_SETTINGS,
   canEdit: true,
-  scriptUrl: 'https://app.leadloop.test/widget.js',
+  // The app's own address, as the server's PUBLIC_URL is when the app is opened where it is set up.
+  scriptUrl: `${window.location.origin}/widget.js`,
 };
 const api = (settings: Partial<typeof WIDGET> = {}) =>
   createFakeApi({ 'widget.settings.get': () => ({ ...WIDGET, ...settings }), 'company.get': () => ({ name: 'Acme Plumbing' }) });
@@ -27,6 +28,16 @@ describe('/widget-demo', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Try your chat widget' })).toBeInTheDocument();
     const frame = await screen.findByTitle('Sample business page with your chat widget');
     expect(frame).toHaveAttribute('src', `/public/widget/sample-page?key=${WIDGET.publicKey}&form=1&v=2`);
+  });
+
+  it('opened at another address than the server’s PUBLIC_URL: says why the widget can’t show, and how to fix it', async () => {
+    stubScript(true);
+    await renderScreen(WidgetDemoPage, { path: '/widget-demo', api: api({ enabled: true, allowedDomains: ['acme.test'], scriptUrl: 'http://localhost:3320/widget.js' }) });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The widget can’t show at this address');
+    expect(alert).toHaveTextContent(`LeadLoop is set up at http://localhost:3320 (its PUBLIC_URL), but this page is open at ${window.location.origin}.`);
+    expect(screen.getByRole('link', { name: 'Open this page at http://localhost:3320' })).toHaveAttribute('href', 'http://localhost:3320/widget-demo');
+    expect(screen.queryByTitle('Sample business page with your chat widget')).not.toBeInTheDocument();
   });
 
   it('says plainly when the embed is not built yet', async () => {

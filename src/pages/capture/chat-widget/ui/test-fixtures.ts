@@ -13,7 +13,8 @@ export const WIDGET = {
   updatedAt: 1_790_000_000_000,
   defaults: DEFAULT_WIDGET_SETTINGS,
   canEdit: true,
-  scriptUrl: 'https://app.leadloop.test/widget.js',
+  // The app's own address, as the server's PUBLIC_URL is when the app is opened where it is set up.
+  scriptUrl: `${window.location.origin}/widget.js`,
   avatarHash: null as string | null,
   avatarUrl: null as string | null,
 };

@@ -13,7 +13,7 @@ export const AI = {
   timezone: 'America/Chicago',
   now: { on: true, why: 'On (no off window now)' },
   defaults: DEFAULT_AI_SETTINGS,
-  addressServiceArea: [],
+  addressServiceArea: [] as string[],
 };
 export type AiFixture = typeof AI;
 
