@@ -149,7 +149,10 @@ test.describe('at 390×844', () => {
     // Every number shown is a tap to call: the thread's caller.
     await expect(page.getByRole('main').locator('a[href^="tel:+1"]').first()).toBeVisible();
     await check('/conversations → thread');
-    await page.getByRole('button', { name: 'Back', exact: true }).tap();
+    await page.getByRole('button', { name: 'Conversation actions' }).tap();
+    await check('/conversations → thread → actions');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Back to conversations' }).tap();
     await expect(page.getByRole('list', { name: 'Conversations' })).toBeVisible();
 
     // The client page, each tab of its history.
@@ -185,5 +188,81 @@ test.describe('at 390×844', () => {
       await check(`/logs → ${tab}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  test('a long thread: the reply box and Send stay on screen, the thread has the height, tabs show they scroll', async ({ page, request, mail, uniqueEmail }) => {
+    test.setTimeout(120_000);
+    const account = await signUpViaApi(request, mail, uniqueEmail('phone-thread'));
+    await trpc(request, 'phone.useSimulator', {}, account.token);
+    const device = (await trpc(request, 'phone.simulator.addDevice', { phone: null }, account.token)) as { result: { data: { id: string } } };
+    for (let i = 1; i <= 15; i++) {
+      await trpc(request, 'phone.simulator.send', { deviceId: device.result.data.id, body: `Text ${i}: the water heater in the garage is leaking again and the floor is wet, can someone come out today?` }, account.token);
+    }
+    await storeToken(page, account.token);
+
+    // The trial banner is one line.
+    await page.goto('/conversations');
+    const banner = page.getByTestId('trial-banner');
+    await expect(banner).toBeVisible();
+    expect((await banner.boundingBox())!.height).toBeLessThanOrEqual(60);
+
+    await page.getByRole('list', { name: 'Conversations' }).getByRole('button').first().tap();
+    const thread = page.getByRole('log');
+    await expect(thread.getByText(/^Text 15:/)).toBeVisible();
+    // The whole reply box and its Send button are on the screen, without scrolling the page…
+    await expect(page.getByRole('textbox', { name: /^Text to / })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeLessThanOrEqual(0);
+    // …the header keeps one row (its actions are in a menu), and the messages get the rest: over half the screen.
+    expect((await page.getByTestId('thread-header').boundingBox())!.height).toBeLessThanOrEqual(80);
+    expect((await thread.boundingBox())!.height).toBeGreaterThan(PHONE.height / 2);
+    // Typing a long reply grows the box without pushing Send off the screen.
+    await page.getByRole('textbox', { name: /^Text to / }).fill('Thanks for the details. '.repeat(12));
+    await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeInViewport({ ratio: 1 });
+
+    // A strip of tabs wider than the screen says so, and its arrow brings the hidden tabs in.
+    await page.goto('/settings/company');
+    const tabs = page.getByRole('tablist', { name: 'Settings sections' });
+    const last = tabs.getByRole('tab').last();
+    // Measured by its box (the strip's scroll container makes the viewport ratio unreliable here).
+    const onScreen = async () => {
+      const box = (await last.boundingBox())!;
+      return box.x >= 0 && box.x + box.width <= PHONE.width;
+    };
+    expect(await onScreen()).toBe(false);
+    // Each tap scrolls most of a screen's width; at the end the arrow goes.
+    const more = page.getByRole('button', { name: 'Show more tabs' });
+    await expect(more).toBeVisible();
+    for (let taps = 0; taps < 6 && (await more.isVisible()); taps++) {
+      await more.tap();
+      await page.waitForTimeout(400); // the smooth scroll
+    }
+    await expect(more).toBeHidden();
+    expect(await onScreen()).toBe(true);
+    await expect(page.getByRole('button', { name: 'Show earlier tabs' })).toBeVisible();
+  });
+});
+
+test.describe('at 1366×900', () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+
+  test('the inbox fills the window like a chat app: the panes end at the window’s bottom and scroll inside', async ({ page, request, mail, uniqueEmail }) => {
+    const account = await signUpViaApi(request, mail, uniqueEmail('wide-thread'));
+    await trpc(request, 'phone.useSimulator', {}, account.token);
+    const device = (await trpc(request, 'phone.simulator.addDevice', { phone: null }, account.token)) as { result: { data: { id: string } } };
+    for (let i = 1; i <= 15; i++) {
+      await trpc(request, 'phone.simulator.send', { deviceId: device.result.data.id, body: `Text ${i}: the water heater in the garage is leaking again, can someone come out today?` }, account.token);
+    }
+    await storeToken(page, account.token);
+    await page.goto('/conversations');
+    await page.getByRole('list', { name: 'Conversations' }).getByRole('button').first().click();
+    await expect(page.getByRole('log').getByText(/^Text 15:/)).toBeVisible();
+    const pane = (await page.getByRole('region', { name: 'Conversation', exact: true }).boundingBox())!;
+    // The pane reaches the bottom of the window (less the page's padding), and the page itself does not scroll.
+    expect(pane.y + pane.height).toBeGreaterThan(900 - 40);
+    expect(pane.y + pane.height).toBeLessThanOrEqual(900);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeLessThanOrEqual(0);
+    expect((await page.getByRole('log').boundingBox())!.height).toBeGreaterThan(300);
+    await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeInViewport({ ratio: 1 });
   });
 });

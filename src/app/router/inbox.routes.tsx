@@ -20,7 +20,8 @@ const clientDetailsRoute = createRoute({
 
 export const inboxRoutes = [
   page('dashboard', screen(pages.dashboard, 'DashboardPage')),
-  page('conversations', screen(pages.conversations, 'ConversationsPage')),
+  // A chat app: the inbox is the window's height and its panes scroll inside (issue 21).
+  page('conversations', screen(pages.conversations, 'ConversationsPage'), { fillsWindow: true }),
   page('leads', screen(pages.leads, 'LeadsPage')),
   clientsRoute.addChildren([clientsIndexRoute, clientDetailsRoute]),
   page('notifications', screen(pages.notifications, 'NotificationsPage')),

@@ -5,6 +5,7 @@ import {
   Outlet,
   redirect,
   type RouteComponent,
+  type StaticDataRouteOption,
 } from '@tanstack/react-router';
 import { lazyImport } from '@/shared/lib/lazy-import';
 import { ErrorFallback } from '@/shared/ui/error-fallback';
@@ -40,4 +41,5 @@ export const shellRoute = createRoute({
 });
 
 /** A screen of the application shell at `path`. */
-export const page = <P extends string>(path: P, component: RouteComponent) => createRoute({ getParentRoute: () => shellRoute, path, component });
+export const page = <P extends string>(path: P, component: RouteComponent, staticData: StaticDataRouteOption = {}) =>
+  createRoute({ getParentRoute: () => shellRoute, path, component, staticData });

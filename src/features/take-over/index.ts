@@ -1,1 +1,2 @@
 export { TakeOverButton } from './ui/take-over-button';
+export { TakeOverMenuItem } from './ui/take-over-menu-item';

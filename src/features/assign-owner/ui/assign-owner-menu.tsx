@@ -36,19 +36,29 @@ export function AssignOwnerMenu({ assignedUserId, onAssign, trigger = 'owner', s
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Assign to</Menu.Label>
-        <Menu.Item onClick={() => onAssign(null)} disabled={disabled} rightSection={assignedUserId === null ? <Current /> : null}>
-          Unassigned
-        </Menu.Item>
-        {members.isPending ? <Menu.Label>Loading your team…</Menu.Label> : null}
-        {members.isError ? <Menu.Label c="red">Couldn’t load your team</Menu.Label> : null}
-        {members.data?.map((member) => (
-          <Menu.Item key={member.id} onClick={() => onAssign(member.id)} disabled={disabled} rightSection={member.id === assignedUserId ? <Current /> : null}>
-            {memberLabel(member)}
-          </Menu.Item>
-        ))}
+        <AssignOwnerItems assignedUserId={assignedUserId} onAssign={onAssign} disabled={disabled} />
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** The menu's choices, for a menu of its own or a section of another (the thread's actions on a phone). */
+export function AssignOwnerItems({ assignedUserId, onAssign, disabled }: Pick<AssignOwnerMenuProps, 'assignedUserId' | 'onAssign' | 'disabled'>) {
+  const members = useTeamMembers();
+  return (
+    <>
+      <Menu.Label>Assign to</Menu.Label>
+      <Menu.Item onClick={() => onAssign(null)} disabled={disabled} rightSection={assignedUserId === null ? <Current /> : null}>
+        Unassigned
+      </Menu.Item>
+      {members.isPending ? <Menu.Label>Loading your team…</Menu.Label> : null}
+      {members.isError ? <Menu.Label c="red">Couldn’t load your team</Menu.Label> : null}
+      {members.data?.map((member) => (
+        <Menu.Item key={member.id} onClick={() => onAssign(member.id)} disabled={disabled} rightSection={member.id === assignedUserId ? <Current /> : null}>
+          {memberLabel(member)}
+        </Menu.Item>
+      ))}
+    </>
   );
 }
 

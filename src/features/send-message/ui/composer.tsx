@@ -35,7 +35,8 @@ function sendingBlockedBy(thread: Thread) {
 }
 
 /** The reply box: Enter sends, templates and merge tags insert at the caret, and a refused text keeps its words. */
-export function Composer({ thread }: { thread: Thread }) {
+/** `compact` (phones): a one-line box that grows as they type, so the thread keeps the height. */
+export function Composer({ thread, compact = false }: { thread: Thread; compact?: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [text, setText] = useState(() => draftFor(thread.id));
@@ -84,8 +85,13 @@ export function Composer({ thread }: { thread: Thread }) {
     submit();
   }
 
+  const sendButton = (
+    <Button onClick={submit} disabled={!canSend} loading={send.isPending}>
+      Send
+    </Button>
+  );
   return (
-    <Stack gap="xs" p="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+    <Stack gap={compact ? 6 : 'xs'} p={compact ? 'xs' : 'sm'} style={{ borderTop: '1px solid var(--mantine-color-default-border)', flexShrink: 0 }} data-testid="composer">
       {blockedBy ? (
         <Alert color="orange" title={blockedBy.title} role="status">
           <Text size="sm">{blockedBy.message}</Text>
@@ -107,32 +113,36 @@ export function Composer({ thread }: { thread: Thread }) {
         </Alert>
       ) : null}
 
-      <Textarea
-        ref={textarea}
-        aria-label={`Text to ${thread.contact.name}`}
-        placeholder={blockedBy ? 'Replies are turned off for this client' : `Text ${thread.contact.name}…`}
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        onKeyDown={onKeyDown}
-        error={inputError}
-        disabled={Boolean(blockedBy)}
-        autosize
-        minRows={2}
-        maxRows={8}
-      />
+      {/* On a phone, Send sits beside the box, as in a messaging app; the tools and the count go under it. */}
+      <Group gap="xs" wrap="nowrap" align="flex-end" display={compact ? 'flex' : 'contents'}>
+        <Textarea
+          style={compact ? { flex: 1, minWidth: 0 } : undefined}
+          styles={compact ? { input: { minHeight: 44 } } : undefined}
+          ref={textarea}
+          aria-label={`Text to ${thread.contact.name}`}
+          placeholder={blockedBy ? 'Replies are turned off for this client' : `Text ${thread.contact.name}…`}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          onKeyDown={onKeyDown}
+          error={inputError}
+          disabled={Boolean(blockedBy)}
+          autosize
+          minRows={compact ? 1 : 2}
+          maxRows={compact ? 5 : 8}
+        />
+        {compact ? sendButton : null}
+      </Group>
 
-      <Group justify="space-between" gap="xs">
-        <Group gap="xs">
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
           <TemplatesMenu onChoose={(template) => insert(template.body)} onManage={templatesModal.open} disabled={Boolean(blockedBy)} />
           <MergeTagsMenu onInsert={insert} disabled={Boolean(blockedBy)} />
         </Group>
-        <Group gap="sm">
-          <Text size="xs" c={length.tooLong ? 'red' : 'dimmed'}>
+        <Group gap="sm" wrap="nowrap">
+          <Text size="xs" c={length.tooLong ? 'red' : 'dimmed'} ta="right">
             {describeLength(length)}
           </Text>
-          <Button onClick={submit} disabled={!canSend} loading={send.isPending}>
-            Send
-          </Button>
+          {compact ? null : sendButton}
         </Group>
       </Group>
 

@@ -11,6 +11,7 @@ import { useTRPC } from '@/shared/api-react';
 import { ScreenSpinner } from '@/shared/ui/spinner';
 import { activeNavItem, isSoon, NAVIGATION } from '../model/navigation';
 import { ShellBanners } from './banners';
+import { useFillsWindow } from '../model/fills-window';
 import { useUnreadNotifications } from '@/entities/notification';
 
 function Navigation({ onNavigate }: { onNavigate: () => void }) {
@@ -119,12 +120,16 @@ function NotificationsBell() {
   );
 }
 
+/** A screen that fills the window: the main area is exactly the window's height, its screen takes what's left. */
+const FILL_WINDOW = { height: '100dvh', display: 'flex', flexDirection: 'column' } as const;
+
 export function AppShellLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const user = useCurrentUser();
   const company = useCompanySettings();
   const companyName = user.data?.company.name ?? company.data?.name ?? '';
   const [now] = useState(() => Date.now());
+  const fillsWindow = useFillsWindow();
 
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={{ base: 'sm', sm: 'lg' }}>
@@ -156,10 +161,16 @@ export function AppShellLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      <AppShell.Main style={fillsWindow ? FILL_WINDOW : undefined}>
         {company.data ? <ShellBanners company={company.data} now={now} /> : null}
         <Suspense fallback={<ScreenSpinner />}>
-          <Outlet />
+          {fillsWindow ? (
+            <div style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+              <Outlet />
+            </div>
+          ) : (
+            <Outlet />
+          )}
         </Suspense>
         <IncomingCallCard />
       </AppShell.Main>

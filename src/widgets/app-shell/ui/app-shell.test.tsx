@@ -1,13 +1,13 @@
 import { MantineProvider } from '@mantine/core';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { isCanadianCompany, trialDaysLeft } from '@/entities/company';
 import { FEATURES } from '@/shared/config';
 import { activeNavItem, isSoon, NAVIGATION } from '../model/navigation';
-import { CanadaBanner, TrialBanner } from './banners';
+import { CanadaBanner, localDay, TrialBanner } from './banners';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 21, 12);
@@ -80,7 +80,7 @@ async function renderInRouter(ui: ReactNode) {
   const route = createRoute({ getParentRoute: () => root, path: '$', component: () => <>{ui}</> });
   const router = createRouter({ routeTree: root.addChildren([route]), history: createMemoryHistory({ initialEntries: ['/dashboard'] }) });
   await router.load();
-  render(
+  return render(
     <MantineProvider env="test">
       <RouterProvider router={router} />
     </MantineProvider>,
@@ -95,9 +95,36 @@ describe('banners', () => {
     const banner = await screen.findByTestId('trial-banner');
     expect(banner).toHaveTextContent('14 days left in your free 14-day trial.');
     expect(screen.getByRole('link', { name: 'Upgrade now' })).toHaveAttribute('href', '/settings/subscription');
-    await userEvent.click(screen.getByRole('button', { name: 'Dismiss trial reminder' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss trial reminder for today' }));
     expect(screen.queryByTestId('trial-banner')).not.toBeInTheDocument();
-    expect(window.localStorage.getItem('leadloop.dismissed.trial.c1.14')).toBe('1');
+    expect(window.localStorage.getItem(`leadloop.dismissed.trial.c1.${localDay(NOW)}`)).toBe('1');
+  });
+
+  it('stays dismissed for the rest of the day and comes back the next day', async () => {
+    window.localStorage.clear();
+    const { unmount } = await renderInRouter(<TrialBanner company={company} now={NOW} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Dismiss trial reminder for today' }));
+    unmount();
+    // Later the same day (the browser's calendar day): still gone.
+    const laterToday = new Date(NOW);
+    laterToday.setHours(23, 59, 0, 0);
+    const again = await renderInRouter(<TrialBanner company={company} now={laterToday.getTime()} />);
+    expect(screen.queryByTestId('trial-banner')).not.toBeInTheDocument();
+    again.unmount();
+    // The next morning, with one day fewer: back.
+    await renderInRouter(<TrialBanner company={company} now={laterToday.getTime() + 60 * 60_000} />);
+    expect(await screen.findByTestId('trial-banner')).toHaveTextContent('left in your free 14-day trial.');
+  });
+
+  it('says the calendar day in the browser’s zone', () => {
+    expect(localDay(new Date(2026, 0, 5, 0, 30).getTime())).toBe('2026-01-05');
+    expect(localDay(new Date(2026, 11, 31, 23, 59).getTime())).toBe('2026-12-31');
+  });
+
+  it('has a short wording for phones, so it is one line', async () => {
+    await renderInRouter(<TrialBanner company={company} now={NOW} />);
+    const banner = await screen.findByTestId('trial-banner');
+    expect(within(banner).getByText('14 days left in your trial.')).toBeInTheDocument();
   });
 
   it('says when the trial has ended, and is absent on a paid plan', async () => {

@@ -19,26 +19,41 @@ export interface BannerCompany {
 
 const isCanadianPhone = (phone: string) => parseSignupPhone(phone)?.country === 'CA';
 
-/** Days left of the 14-day trial with an upgrade link; reappears when the count changes. */
+/** The browser's calendar day, `2026-11-27`: a reminder dismissed today comes back tomorrow. */
+export function localDay(now: number): string {
+  const date = new Date(now);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * Days left of the 14-day trial with an upgrade link, one slim line (a phone gets the short wording, so it never
+ * takes two); dismissed for the rest of the day.
+ */
 export function TrialBanner({ company, now }: { company: BannerCompany; now: number }) {
   const days = trialDaysLeft(company.trialEndsAt, now);
-  const [dismissed, dismiss] = useDismissal(company.plan === 'trial' ? `trial.${company.id}.${days}` : null);
+  const [dismissed, dismiss] = useDismissal(company.plan === 'trial' ? `trial.${company.id}.${localDay(now)}` : null);
   if (company.plan !== 'trial' || dismissed) return null;
   const ended = days === 0;
+  const dayWord = days === 1 ? 'day' : 'days';
   return (
     <Alert
       color={ended ? 'red' : days <= 3 ? 'orange' : 'teal'}
       variant="light"
       role="status"
       withCloseButton
-      closeButtonLabel="Dismiss trial reminder"
+      closeButtonLabel="Dismiss trial reminder for today"
       onClose={dismiss}
+      py={6}
       data-testid="trial-banner"
+      styles={{ body: { justifyContent: 'center' }, closeButton: { alignSelf: 'center' } }}
     >
-      <Text size="sm">
-        {ended
-          ? 'Your free trial has ended. Upgrade to keep texting your leads back.'
-          : `${days} ${days === 1 ? 'day' : 'days'} left in your free ${TRIAL_DAYS}-day trial.`}{' '}
+      <Text size="sm" lineClamp={1}>
+        <Text span inherit visibleFrom="sm">
+          {ended ? 'Your free trial has ended. Upgrade to keep texting your leads back.' : `${days} ${dayWord} left in your free ${TRIAL_DAYS}-day trial.`}
+        </Text>
+        <Text span inherit hiddenFrom="sm">
+          {ended ? 'Your trial has ended.' : `${days} ${dayWord} left in your trial.`}
+        </Text>{' '}
         <Anchor component={Link} to="/settings/subscription" fw={600} inherit>
           Upgrade now
         </Anchor>
@@ -99,7 +114,7 @@ export function ImpersonationBanner() {
 
 export function ShellBanners({ company, now }: { company: BannerCompany; now: number }) {
   return (
-    <Stack gap="xs" mb="md">
+    <Stack gap="xs" mb="md" style={{ flexShrink: 0 }}>
       <ImpersonationBanner />
       <TrialBanner company={company} now={now} />
       <CanadaBanner company={company} />

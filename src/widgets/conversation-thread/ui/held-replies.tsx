@@ -38,7 +38,7 @@ export function HeldReplies({ thread, query }: { thread: Thread; query: ReturnTy
   }
   if (drafts.length === 0 && !outcome) return null;
   return (
-    <Stack gap="xs" px="sm" pt="sm" component="section" aria-label="Replies waiting for your approval" style={{ borderTop: '1px solid var(--mantine-color-default-border)', maxHeight: '45%', overflowY: 'auto', flexShrink: 0 }}>
+    <Stack gap="xs" px="sm" pt="sm" component="section" aria-label="Replies waiting for your approval" style={{ borderTop: '1px solid var(--mantine-color-default-border)', maxHeight: '40%', overflowY: 'auto', flexShrink: 0 }}>
       {outcome ? (
         <Alert color={outcome.tone} title={outcome.title} role={outcome.tone === 'red' ? 'alert' : 'status'} withCloseButton closeButtonLabel="Dismiss" onClose={() => setOutcome(null)} py="xs">
           {outcome.message}

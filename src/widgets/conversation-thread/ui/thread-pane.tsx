@@ -76,11 +76,11 @@ function OpenThread({ thread, onBack, onInfo }: { thread: Thread; onBack?: (() =
   // Once per open thread: the header counts the held replies, the cards above the reply box show them.
   const drafts = useAiDrafts(thread.id);
   return (
-    <Stack gap={0} h="100%">
+    <Stack gap={0} h="100%" style={{ minHeight: 0 }}>
       <ThreadHeader thread={thread} heldReplies={drafts.data?.length ?? 0} onBack={onBack} onInfo={onInfo} />
       <MessageLog thread={thread} />
       <HeldReplies thread={thread} query={drafts} />
-      <Composer thread={thread} />
+      <Composer thread={thread} compact={onBack !== undefined} />
     </Stack>
   );
 }

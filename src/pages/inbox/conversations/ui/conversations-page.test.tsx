@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError } from '@/shared/lib/test';
-import { BOB_ID, JANE_ID, page, renderInbox, resetInbox, summary, thread, threadPath } from './inbox-test-kit';
+import { BOB_ID, JANE_ID, onAPhone, page, renderInbox, resetInbox, summary, thread, threadPath } from './inbox-test-kit';
 
 afterEach(() => {
   resetInbox();
@@ -12,14 +12,6 @@ const listCalls = (api: { callsTo(path: string): unknown[] }) => api.callsTo('co
 
 function threadRows() {
   return within(screen.getByRole('list', { name: 'Conversations' })).getAllByRole('button');
-}
-
-/** Makes every `(max-width: …)` media query match, as on a phone. */
-function onAPhone() {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({ matches: query.includes('max-width'), media: query, onchange: null, addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: vi.fn() }) as unknown as MediaQueryList,
-  );
 }
 
 describe('thread list', () => {
@@ -238,7 +230,7 @@ describe('side panel', () => {
 });
 
 describe('on a phone', () => {
-  it('shows the list, then the thread alone with Back, and the client in an Info drawer', async () => {
+  it('shows the list, then the thread alone with Back, its actions in one menu and the client in a drawer', async () => {
     onAPhone();
     const { user, router } = await renderInbox();
     await user.click(await screen.findByRole('button', { name: /Jane Cooper/ }));
@@ -246,14 +238,24 @@ describe('on a phone', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Jane Cooper' })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Conversations' })).not.toBeInTheDocument();
     expect(screen.queryByRole('complementary')).not.toBeInTheDocument();
+    // The page title gives its space to the thread, but stays the page's heading for screen readers.
+    expect(screen.getByRole('heading', { level: 1, name: 'Conversations' })).toBeInTheDocument();
+    // The header's buttons are folded into "Conversation actions": none of them is in the header itself.
+    const header = screen.getByTestId('thread-header');
+    expect(within(header).queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
+    expect(within(header).queryByRole('button', { name: /Unassigned/ })).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Info' }));
+    await user.click(within(header).getByRole('button', { name: 'Conversation actions' }));
+    const actions = await screen.findByRole('menu');
+    expect(within(actions).getByRole('menuitem', { name: 'Close conversation' })).toBeInTheDocument();
+    expect(within(actions).getByRole('menuitem', { name: /Unassigned/ })).toBeInTheDocument();
+    await user.click(within(actions).getByRole('menuitem', { name: 'Client and lead details' }));
     const drawer = await screen.findByRole('dialog', { name: 'Client and lead' });
     expect(within(drawer).getByText('jane@example.com')).toBeInTheDocument();
     await user.click(within(drawer).getByRole('button', { name: 'Close client details' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('button', { name: 'Back to conversations' }));
     await waitFor(() => expect(router.state.location.search).toEqual({}));
     expect(await screen.findByRole('list', { name: 'Conversations' })).toBeInTheDocument();
   });

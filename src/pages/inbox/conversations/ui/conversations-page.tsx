@@ -19,9 +19,10 @@ const PANEL_IN_DRAWER = '(max-width: 74.99em)';
 // Read during the first render (this is a client-only app), so phones never flash the three-pane layout.
 const MEDIA_OPTIONS = { getInitialValueInEffect: false };
 
-// The panes fill the window below the app header and the page title, and scroll inside themselves.
-const PANES_HEIGHT = 'calc(100dvh - 11rem)';
-const PANES_MIN_HEIGHT = 460;
+// The route fills the window (`fillsWindow`): the panes take the height left under the header, the banners and
+// the title, and scroll inside themselves; below this they stop shrinking and the page scrolls instead.
+const PANES_MIN_HEIGHT = 360;
+const PANES = { flex: 1, minHeight: PANES_MIN_HEIGHT } as const;
 
 /**
  * /conversations: the inbox as three panes — the threads, the open thread with its reply box, and the client
@@ -53,18 +54,20 @@ export function ConversationsPage() {
   const showThreadOnly = singlePane && selectedId !== null;
 
   return (
-    <Stack gap={0}>
+    <Stack gap={0} style={{ flex: 1, minHeight: 0 }}>
+      {/* On a phone the open thread has the screen (its header says who it is with); the title stays for readers. */}
       <PageHeader
         title="Conversations"
-        description={showThreadOnly ? undefined : 'Every text with your clients, answered by your team or the AI assistant.'}
+        description={selectedId === null ? 'Every text with your clients, answered by your team or the AI assistant.' : undefined}
+        visuallyHidden={showThreadOnly}
       />
 
       {singlePane ? (
-        <Paper withBorder component="section" aria-label={showThreadOnly ? 'Conversation' : 'Conversation list'} h={PANES_HEIGHT} mih={PANES_MIN_HEIGHT} style={{ overflow: 'hidden' }}>
+        <Paper withBorder component="section" aria-label={showThreadOnly ? 'Conversation' : 'Conversation list'} style={{ ...PANES, overflow: 'hidden', display: 'flex', flexDirection: 'column' }}>
           {showThreadOnly ? pane : list}
         </Paper>
       ) : (
-        <Group align="stretch" wrap="nowrap" gap="md" h={PANES_HEIGHT} mih={PANES_MIN_HEIGHT}>
+        <Group align="stretch" wrap="nowrap" gap="md" style={PANES}>
           <Paper withBorder component="section" aria-label="Conversation list" w={{ base: 300, xl: 340 }} style={{ flexShrink: 0, overflow: 'hidden' }}>
             {list}
           </Paper>

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import userEvent from '@testing-library/user-event';
+import { onTestFinished } from 'vitest';
 import { DEFAULT_AI_SETTINGS } from '@contracts/ai';
 import { type ApiHandlers, createFakeApi, renderScreen } from '@/shared/lib/test';
 import type { AiSettingsView } from '@/entities/ai-assistant';
@@ -151,3 +152,16 @@ export function resetInbox() {
 }
 
 export const threadPath = (id = JANE_ID) => `/conversations?c=${id}`;
+
+/**
+ * Makes every `(max-width: …)` media query match, as on a phone, for the rest of the test. The setup's
+ * matchMedia is a `vi.fn`, which restoreAllMocks leaves as it is: the original is put back by hand.
+ */
+export function onAPhone() {
+  const original = window.matchMedia;
+  window.matchMedia = ((query: string) =>
+    ({ matches: query.includes('max-width'), media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as unknown as MediaQueryList) as typeof window.matchMedia;
+  onTestFinished(() => {
+    window.matchMedia = original;
+  });
+}

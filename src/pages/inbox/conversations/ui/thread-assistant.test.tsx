@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiError } from '@/shared/lib/test';
-import { aiSettings, JANE_ID, message, renderInbox, resetInbox, thread, threadPath } from './inbox-test-kit';
+import { aiSettings, JANE_ID, message, onAPhone, renderInbox, resetInbox, thread, threadPath } from './inbox-test-kit';
 
 afterEach(resetInbox);
 
@@ -113,6 +113,35 @@ describe('who replies in the thread', () => {
     const block = within(log).getByText('What’s your ZIP code?').closest('[data-message-id]') as HTMLElement;
     expect(block).toHaveTextContent(/^AI assistant.*Delivered$/);
     expect(block.querySelector('.mantine-Paper-root')).toHaveStyle({ background: 'var(--mantine-color-violet-light)' });
+  });
+});
+
+describe('who replies, on a phone', () => {
+  it('shows the state as a badge and offers Take over, with what it means, in the actions menu', async () => {
+    onAPhone();
+    let mode: 'ai' | 'human' = 'ai';
+    const { api, user } = await renderInbox(
+      {
+        'conversations.get': () => thread({ mode }),
+        'conversations.setMode': (input) => {
+          mode = (input as { mode: typeof mode }).mode;
+          return input;
+        },
+      },
+      threadPath(),
+    );
+    await screen.findByRole('heading', { level: 2, name: 'Jane Cooper' });
+    const header = screen.getByTestId('thread-header');
+    expect(within(header).getByText('AI replying')).toBeInTheDocument();
+    await user.click(within(header).getByRole('button', { name: 'Conversation actions' }));
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(menu).toHaveTextContent('The assistant answers new texts here. Take over to answer yourself.'));
+    await user.click(within(menu).getByRole('menuitem', { name: 'Take over' }));
+    await waitFor(() => expect(within(header).getByText('You’re in control')).toBeInTheDocument());
+    expect(api.callsTo('conversations.setMode')).toEqual([{ id: JANE_ID, mode: 'human' }]);
+
+    await user.click(within(header).getByRole('button', { name: 'Conversation actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Hand back to AI' })).toBeInTheDocument();
   });
 });
 

@@ -1,0 +1,16 @@
+import { useMatches } from '@tanstack/react-router';
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /**
+     * The screen is as tall as the window and scrolls inside its own panes, like a chat app (the inbox), instead
+     * of growing the page: the shell gives it the height left under the header and the banners.
+     */
+    fillsWindow?: boolean;
+  }
+}
+
+/** Whether the screen on show asked for the window's height (a route's `staticData.fillsWindow`). */
+export function useFillsWindow(): boolean {
+  return useMatches({ select: (matches) => matches.some((match) => match.staticData.fillsWindow === true) });
+}
