@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { bootShell } from './scripts/vite-boot-shell.ts';
 import { chunkStats } from './scripts/vite-chunk-stats.ts';
 import { defineConfig } from 'vitest/config';
 
@@ -26,7 +27,7 @@ const API_PORT = Number(process.env.API_PORT ?? 3001);
 const api = `http://127.0.0.1:${API_PORT}`;
 
 export default defineConfig({
-  plugins: [react(), chunkStats()],
+  plugins: [react(), bootShell(), chunkStats()],
   resolve: { alias },
   server: {
     port: Number(process.env.PORT ?? 3000),

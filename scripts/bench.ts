@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { loadDotEnvFiles } from '@server/platform/config/env';
 import { benchApi } from './bench-api';
 import { benchCalls } from './bench-calls';
+import { benchColdLoad } from './bench-cold-load';
 import { benchInbound } from './bench-inbound';
 import { benchLighthouse } from './bench-lighthouse';
 import type { ChunkStat } from './vite-chunk-stats';
@@ -84,7 +85,7 @@ async function bundle(): Promise<number> {
   return failures.length > 0 ? 1 : 0;
 }
 
-const benches: Record<string, (args: string[]) => Promise<number>> = { bundle, inbound: benchInbound, api: benchApi, calls: benchCalls, lighthouse: benchLighthouse };
+const benches: Record<string, (args: string[]) => Promise<number>> = { bundle, inbound: benchInbound, api: benchApi, calls: benchCalls, lighthouse: benchLighthouse, 'cold-load': benchColdLoad };
 const [name, ...args] = process.argv.slice(2);
 const run = name ? benches[name] : undefined;
 if (!run) {

@@ -19,6 +19,9 @@ import { pathToFileURL } from 'node:url';
 import { AUTH_TOKEN_KEY } from '@/entities/session/model/auth-token';
 import { SIGN_IN_STATE_KEY } from '@/features/auth-flow/model/auth-flow.persistence';
 import { signInHintScript, SNAPSHOT_HIDDEN_STYLE } from './sign-in-hint';
+import { BOOT_SHELL_END, BOOT_SHELL_START } from './vite-boot-shell';
+
+const BOOT_SHELL_IN_ROOT = new RegExp(`<div id="root">${BOOT_SHELL_START}[\\s\\S]*?${BOOT_SHELL_END}</div>`);
 
 const distDir = resolve(process.argv[2] ?? 'dist');
 const indexHtml = readFileSync(join(distDir, 'index.html'), 'utf8');
@@ -106,8 +109,9 @@ const page = indexHtml
   .replace('</head>', `  <script src="/sign-in-hint.js"></script>\n    <style>${SNAPSHOT_HIDDEN_STYLE}</style>\n    ${headStyles}\n  </head>`)
   // inert: the snapshot is a picture of the form until the app takes over (nothing typed into it could be kept);
   // the wrapper leaves no box of its own, and goes when React clears #root on its first commit.
-  .replace('<div id="root"></div>', `<div id="root" data-snapshot="sign-in"><div inert style="display:contents">${markup}</div></div>`);
-if (!page.includes('data-snapshot="sign-in"') || page.includes('type="module"')) throw new Error('prerender: no <div id="root"></div> in index.html');
+  // (The app shell's boot picture in index.html's #root is not for this page: the snapshot takes its place.)
+  .replace(BOOT_SHELL_IN_ROOT, `<div id="root" data-snapshot="sign-in"><div inert style="display:contents">${markup}</div></div>`);
+if (!page.includes('data-snapshot="sign-in"') || page.includes('type="module"')) throw new Error('prerender: no boot shell in <div id="root"> in index.html');
 writeFileSync(join(distDir, 'sign-in.html'), page);
 console.log(`prerender: dist/sign-in.html (${(markup.length / 1024).toFixed(1)} kB of markup)`);
 process.exit(0);

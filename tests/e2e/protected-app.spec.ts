@@ -199,6 +199,42 @@ test.describe('application shell', () => {
     await expect(dashboardLink).not.toHaveAttribute('aria-current', /.*/);
   });
 
+  /** Holds every script of the app (not the boot hint) until `release`: what shows meanwhile is the HTML and CSS alone. */
+  async function holdScripts(page: Page) {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      if (!/\/boot-hint-[0-9a-f]+\.js$/.test(route.request().url())) await held;
+      await route.continue();
+    });
+    return release;
+  }
+
+  test('a cold load paints the shell and the screen’s skeleton before any script has run, then the screen', async ({ page, request, mail, uniqueEmail }) => {
+    const account = await signUpViaApi(request, mail, uniqueEmail('shell-boot'));
+    await storeToken(page, account.token);
+    const release = await holdScripts(page);
+    await page.goto('/leads', { waitUntil: 'commit' });
+    // No script of the app has run, and the page is not white: the header, the navigation's place, the spinner.
+    await expect(page.locator('header').getByText('LeadLoop', { exact: true })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading…' })).toBeVisible();
+    await expect(page.locator('.ll-boot-nav')).toBeVisible();
+    expect(await page.evaluate(() => document.querySelectorAll('.mantine-AppShell-root').length)).toBe(0);
+    release();
+    await expect(h1(page)).toHaveText('Leads');
+    await expect(page.locator('.ll-boot')).toHaveCount(0);
+    await expect(mainNav(page).getByRole('link', { name: 'Leads', exact: true })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('signed out, a deep link paints no shell before the sign-in screen', async ({ page }) => {
+    const release = await holdScripts(page);
+    await page.goto('/leads', { waitUntil: 'commit' });
+    await expect(page.locator('html')).toHaveAttribute('data-signed-out', '');
+    await expect(page.locator('.ll-boot')).toBeHidden();
+    release();
+    await expect(page.getByRole('button', { name: 'Send Login Code' })).toBeVisible();
+  });
+
   test('the trial banner counts the days left and stays dismissed after a reload', async ({ page, request, mail, uniqueEmail }) => {
     const account = await signUpViaApi(request, mail, uniqueEmail('shell-banner'));
     await storeToken(page, account.token);

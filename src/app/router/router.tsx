@@ -1,7 +1,7 @@
 import { createBrowserHistory, createRoute, createRouter, redirect, type RouterHistory } from '@tanstack/react-router';
 import { safeRedirectPath } from '@/shared/lib/safe-redirect';
 import { ErrorFallback } from '@/shared/ui/error-fallback';
-import { ScreenSpinner } from '@/shared/ui/spinner';
+import { ScreenSkeleton } from '@/shared/ui/screen-skeleton';
 import { parseSignInSearch } from '../sign-in-screen';
 import { automationRoutes } from './automation.routes';
 import { businessRoutes } from './business.routes';
@@ -10,7 +10,7 @@ import { inboxRoutes } from './inbox.routes';
 import { parseSearch, stringifySearch } from './search';
 import type { RouterContext } from './session-context';
 import { settingsRoutes } from './settings.routes';
-import { protectedRoute, rootRoute, screen, shellRoute } from './shell.route';
+import { BootShellPending, protectedRoute, rootRoute, screen, shellRoute } from './shell.route';
 import { SignInRoute } from './sign-in.route';
 
 export { protectedRoute, rootRoute, shellRoute };
@@ -43,7 +43,7 @@ export const signInRoute = createRoute({
 });
 
 const oauthCallback = (path: 'jobber-oauth' | 'thumbtack-oauth' | 'google-oauth-cal') =>
-  createRoute({ getParentRoute: () => rootRoute, path, component: screen(pages.oauthCallback, 'OAuthCallbackPage') });
+  createRoute({ getParentRoute: () => rootRoute, path, component: screen(pages.oauthCallback, 'OAuthCallbackPage'), pendingComponent: BootShellPending });
 const jobberOAuthRoute = oauthCallback('jobber-oauth');
 const thumbtackOAuthRoute = oauthCallback('thumbtack-oauth');
 const googleCalendarOAuthRoute = oauthCallback('google-oauth-cal');
@@ -53,6 +53,7 @@ const onboardingRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: 'onboarding',
   component: screen(pages.onboarding, 'OnboardingPage'),
+  pendingComponent: BootShellPending,
 });
 
 /** Spec: any other path redirects to `/`. */
@@ -81,7 +82,8 @@ export function createAppRouter(context: RouterContext, history: RouterHistory =
     context,
     parseSearch,
     stringifySearch,
-    defaultPendingComponent: () => <ScreenSpinner />,
+    // A screen's skeleton (with the spec's spinner) while its chunk loads; the shell stays painted around it.
+    defaultPendingComponent: () => <ScreenSkeleton />,
     defaultPendingMs: 150,
     defaultPendingMinMs: 300,
     defaultErrorComponent: ({ error, reset }) => <ErrorFallback error={error} onRetry={reset} />,

@@ -6,10 +6,18 @@ import {
   redirect,
   type RouteComponent,
   type StaticDataRouteOption,
+  useRouterState,
 } from '@tanstack/react-router';
 import { lazyImport } from '@/shared/lib/lazy-import';
 import { ErrorFallback } from '@/shared/ui/error-fallback';
 import type { RouterContext } from './session-context';
+import { BARE_BOOT_PATHS, BootShell } from '../boot-shell';
+
+/** The boot picture for the screen being opened: without the navigation outside the shell (onboarding, OAuth). */
+export function BootShellPending() {
+  const bare = useRouterState({ select: (state) => BARE_BOOT_PATHS.test(state.location.pathname) });
+  return <BootShell bare={bare} />;
+}
 
 /** A lazily loaded screen: its own chunk, and 'Lazy import failed' naming the export if the module lacks it. */
 export function screen<M extends Record<string, unknown>, K extends keyof M & string>(importer: () => Promise<M>, exportName: K) {
@@ -31,6 +39,9 @@ export const protectedRoute = createRoute({
     }
   },
   component: lazyRouteComponent(lazyImport(() => import('../protected/protected-app'), 'ProtectedApp'), 'ProtectedApp'),
+  // Until the signed-in app's chunks are here: the same picture index.html painted first (../boot-shell.ts).
+  pendingComponent: BootShellPending,
+  pendingMs: 0,
 });
 
 /** Screens inside the application shell. */
@@ -38,6 +49,8 @@ export const shellRoute = createRoute({
   getParentRoute: () => protectedRoute,
   id: 'shell',
   component: lazyRouteComponent(lazyImport(() => import('@/widgets/app-shell'), 'AppShellLayout'), 'AppShellLayout'),
+  pendingComponent: BootShellPending,
+  pendingMs: 0,
 });
 
 /** A screen of the application shell at `path`. */

@@ -8,10 +8,10 @@ import { IncomingCallCard } from './incoming-call-card';
 import { fullName, initials, useCurrentUser } from '@/entities/user';
 import { useSignOut } from '../model/use-sign-out';
 import { useTRPC } from '@/shared/api-react';
-import { ScreenSpinner } from '@/shared/ui/spinner';
+import { ScreenSkeleton } from '@/shared/ui/screen-skeleton';
 import { activeNavItem, isSoon, NAVIGATION } from '../model/navigation';
 import { ShellBanners } from './banners';
-import { useFillsWindow } from '../model/fills-window';
+import { useFillsWindow, useFirstScreenPending } from '../model/route-layout';
 import { useUnreadNotifications } from '@/entities/notification';
 
 function Navigation({ onNavigate }: { onNavigate: () => void }) {
@@ -130,6 +130,7 @@ export function AppShellLayout() {
   const companyName = user.data?.company.name ?? company.data?.name ?? '';
   const [now] = useState(() => Date.now());
   const fillsWindow = useFillsWindow();
+  const firstScreenPending = useFirstScreenPending();
 
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 248, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={{ base: 'sm', sm: 'lg' }}>
@@ -163,8 +164,10 @@ export function AppShellLayout() {
 
       <AppShell.Main style={fillsWindow ? FILL_WINDOW : undefined}>
         {company.data ? <ShellBanners company={company.data} now={now} /> : null}
-        <Suspense fallback={<ScreenSpinner />}>
-          {fillsWindow ? (
+        <Suspense fallback={<ScreenSkeleton />}>
+          {firstScreenPending ? (
+            <ScreenSkeleton />
+          ) : fillsWindow ? (
             <div style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
               <Outlet />
             </div>

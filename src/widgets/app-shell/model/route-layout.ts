@@ -14,3 +14,12 @@ declare module '@tanstack/react-router' {
 export function useFillsWindow(): boolean {
   return useMatches({ select: (matches) => matches.some((match) => match.staticData.fillsWindow === true) });
 }
+
+/**
+ * Whether the screen has never been shown yet: the first load of the app, while the screen's chunk is still on its
+ * way. The router waits `pendingMs` before it shows a pending screen (so a quick move between screens does not
+ * flash one); on a first load there is nothing else to show, so the shell shows the skeleton at once.
+ */
+export function useFirstScreenPending(): boolean {
+  return useMatches({ select: (matches) => matches.at(-1)?.status === 'pending' });
+}

@@ -1,0 +1,1 @@
+export { SCREEN_SKELETON_CSS, ScreenSkeleton } from './screen-skeleton';
