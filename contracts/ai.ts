@@ -82,13 +82,14 @@ export const AI_TONES = ['friendly', 'professional', 'concise'] as const;
 export type AiTone = (typeof AI_TONES)[number];
 
 /** Why the assistant handed a thread to a person. */
-export const HANDOFF_REASONS = ['asked_for_person', 'anger', 'emergency', 'outside_policy', 'confusion', 'daily_cap', 'model_unavailable'] as const;
+export const HANDOFF_REASONS = ['asked_for_person', 'anger', 'emergency', 'complaint', 'outside_policy', 'confusion', 'daily_cap', 'model_unavailable'] as const;
 export type HandoffReason = (typeof HANDOFF_REASONS)[number];
 
 export const HANDOFF_REASON_WORDS = {
   asked_for_person: 'Asked for a person',
   anger: 'Sounded upset',
   emergency: 'Mentioned an emergency',
+  complaint: 'Complained about a past job or a bill',
   outside_policy: 'Asked something the assistant may not answer',
   confusion: 'The assistant could not understand the replies',
   daily_cap: 'Reached the daily message limit for one thread',

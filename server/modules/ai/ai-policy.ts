@@ -95,6 +95,8 @@ export function applyTriggers(decision: AiDecision, triggers: HandoffTriggers): 
     asked_for_person: triggers.askedForPerson,
     anger: triggers.anger,
     emergency: triggers.emergency,
+    // A complaint about work already done is never the assistant's to answer: always a person.
+    complaint: true,
     outside_policy: triggers.outsidePolicy,
     confusion: triggers.confusion,
     daily_cap: true,

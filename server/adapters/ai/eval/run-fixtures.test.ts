@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emptyDecision, type AiDecision, type AiPort, type AiTurnInput } from '../ai.port';
 import { conversationFixtureSchema, type ConversationFixture } from './fixture.schema';
-import { formatFailures, formatTable, loadFixtures, runFixtures, runThread, sameAnswer } from './run-fixtures';
+import { CALLBACK_WORDS, formatFailures, formatTable, loadFixtures, replyLanguage, runFixtures, runThread, SAFETY_ADVICE, sameAnswer } from './run-fixtures';
 
 const raw = {
   id: 'tiny',
@@ -137,11 +137,32 @@ describe('runFixtures and the table', () => {
 });
 
 describe('sameAnswer', () => {
+  it('tells a Spanish reply from an English one, and leaves a short one undecided', () => {
+    expect(replyLanguage('¿Cuál es su código postal? Gracias.')).toBe('es');
+    expect(replyLanguage('Thanks! What is the ZIP code for the job?')).toBe('en');
+    expect(replyLanguage('OK')).toBeNull();
+  });
+
+  it('recognises safety advice and a promised call in either language', () => {
+    expect(SAFETY_ADVICE.test('Please leave the house now and call 911 from outside.')).toBe(true);
+    expect(SAFETY_ADVICE.test('Salga de la casa y llame al 911.')).toBe(true);
+    expect(SAFETY_ADVICE.test('Thanks, what is your ZIP code?')).toBe(false);
+    expect(CALLBACK_WORDS.test('Someone from the team will call you shortly.')).toBe(true);
+    expect(CALLBACK_WORDS.test('Alguien del equipo le llamará pronto.')).toBe(true);
+    expect(CALLBACK_WORDS.test('We will text you back.')).toBe(false);
+  });
+
   it('compares each kind as a person would', () => {
     expect(sameAnswer('zip', '60614', '60614-1234')).toBe(true);
     expect(sameAnswer('zip', 'M5V 2T6', 'm5v2t6')).toBe(true);
     expect(sameAnswer('zip', '60614', '60615')).toBe(false);
     expect(sameAnswer('date', '2026-11-25', '2026-11-25T00:00:00-06:00')).toBe(true);
+    // A time window the person gave must be kept with the day.
+    expect(sameAnswer('date', '2026-11-25 before 11:00', '2026-11-25 before 11:00')).toBe(true);
+    expect(sameAnswer('date', '2026-11-25 before 11:00', '2026-11-25')).toBe(false);
+    expect(sameAnswer('date', '2026-11-25 9:00-12:00', '2026-11-25 09:00–12:00')).toBe(true);
+    expect(sameAnswer('date', '2026-11-25', '2026-11-25 after 14:00')).toBe(true);
+    expect(sameAnswer('date', '2026-11-25 morning', '2026-11-26 morning')).toBe(false);
     expect(sameAnswer('yes_no', 'yes', 'Yes.')).toBe(true);
     expect(sameAnswer('yes_no', 'yes', 'no')).toBe(false);
     expect(sameAnswer('choice', 'AC repair', 'ac repair')).toBe(true);

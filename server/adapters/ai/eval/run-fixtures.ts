@@ -4,13 +4,17 @@
  * closed lead ends the AI's part — and compares the end with each fixture's expectation. Shared by the built-in
  * assistant's test (`npm test`) and `npm run eval:ai` (a configured model), so both print the same table.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { HandoffReason, QuestionKind } from '@contracts/ai';
 import type { AiLeadMove, AiPort, AiTranscriptLine, AiTurnInput } from '../ai.port';
-import { conversationFixtureSchema, type ConversationFixture } from './fixture.schema';
+import { businessSetupSchema, conversationFixtureSchema, type ConversationFixture, fixtureFileSchema } from './fixture.schema';
 
 export const FIXTURES_DIR = join(import.meta.dirname, '..', '..', '..', '..', 'tests', 'fixtures', 'ai-conversations');
+/** The held-out part: threads no rule of the built-in assistant is tuned against (see the folder's README). */
+export const HELD_OUT_DIR = join(FIXTURES_DIR, 'held-out');
+/** Businesses shared by several threads (`"setup": "<name>"`); each folder of fixtures may have its own. */
+const SETUPS = 'setups';
 
 /** The engine's defaults (PRODUCT.md §5): reply delay 8 s, at most 15 AI replies per thread per day. */
 const REPLY_DELAY_MS = 8_000;
@@ -18,14 +22,33 @@ const DAILY_CAP = 15;
 const TRANSCRIPT_LINES = 30;
 const MAX_REPLY_CHARS = 320;
 
-/** Every fixture in the folder, validated; a file that does not fit the schema throws with its name. */
+const describeIssues = (issues: readonly { path: PropertyKey[]; message: string }[]) => issues.map((issue) => `${issue.path.map(String).join('.')}: ${issue.message}`).join('; ');
+
+/**
+ * Every fixture in the folder (not its subfolders), validated; a file that does not fit the schema throws with its
+ * name. A fixture naming a `setup` takes the business from `setups/<setup>.json` beside it (its own fields win).
+ */
 export function loadFixtures(dir: string = FIXTURES_DIR): ConversationFixture[] {
+  const setups = new Map<string, unknown>();
+  const setup = (name: string) => {
+    if (!setups.has(name)) {
+      const file = [join(dir, SETUPS, `${name}.json`), join(FIXTURES_DIR, SETUPS, `${name}.json`)].find((candidate) => existsSync(candidate));
+      if (!file) throw new Error(`setup ${name}: no ${SETUPS}/${name}.json`);
+      const parsed = businessSetupSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+      if (!parsed.success) throw new Error(`${SETUPS}/${name}.json: ${describeIssues(parsed.error.issues)}`);
+      setups.set(name, parsed.data);
+    }
+    return setups.get(name) as Record<string, unknown>;
+  };
   return readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
     .sort()
     .map((name) => {
-      const parsed = conversationFixtureSchema.safeParse(JSON.parse(readFileSync(join(dir, name), 'utf8')));
-      if (!parsed.success) throw new Error(`${name}: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+      const file = fixtureFileSchema.safeParse(JSON.parse(readFileSync(join(dir, name), 'utf8')));
+      if (!file.success) throw new Error(`${name}: ${describeIssues(file.error.issues)}`);
+      const own = Object.fromEntries(Object.entries(file.data).filter(([, value]) => value !== undefined));
+      const parsed = conversationFixtureSchema.safeParse(file.data.setup ? { ...setup(file.data.setup), ...own } : own);
+      if (!parsed.success) throw new Error(`${name}: ${describeIssues(parsed.error.issues)}`);
       if (parsed.data.id !== basename(name, '.json')) throw new Error(`${name}: id ${parsed.data.id} differs from the file name`);
       return parsed.data;
     });
@@ -58,6 +81,8 @@ export interface ThreadResult {
   lead: { expected: AiLeadMove; actual: AiLeadMove | null; right: boolean };
   handoff: { expected: HandoffReason | null; actual: HandoffReason | null; right: boolean };
   quotes: { expected: string[]; actual: string[]; right: boolean };
+  /** Expected safety advice (an emergency) and whether a handoff reply carried it; null when none was expected. */
+  safety: { handedOff: boolean; advised: boolean } | null;
   /** Replies that broke a rule: too long, an amount not from the price book or the owner's words, a time promised. */
   problems: string[];
   /** Why the AI stopped before the last text (handoff, closed lead), or null. */
@@ -81,6 +106,14 @@ export interface EvalReport {
   quotes: Tally;
   rules: Tally;
   allRight: Tally;
+  /** Emergencies handed off with safety advice in the reply. */
+  safety: Tally;
+  /** Threads that end qualified (or booked) with an answer that is wrong: staff would trust it. */
+  qualifiedWrong: number;
+  /** Threads whose person asked for an offered service and was disqualified. */
+  wronglyDisqualified: number;
+  /** Price-book items quoted that the thread did not allow (the job outside the item's conditions). */
+  quotesOutsideConditions: number;
   /** Answers, outcomes, handoffs and quotes together. */
   accuracy: number;
   turns: number;
@@ -117,6 +150,8 @@ export async function runThread(port: AiPort, fixture: ConversationFixture, onMo
   let repliesToday = 0;
   let stopped: string | null = null;
   let error: string | null = null;
+  let safetyAdvised = false;
+  let promisedCall = false;
 
   for (const [index, turn] of fixture.turns.entries()) {
     const texts = typeof turn === 'string' ? [turn] : turn;
@@ -170,6 +205,10 @@ export async function runThread(port: AiPort, fixture: ConversationFixture, onMo
       transcript.push({ from: 'business', body: decision.reply, at: now.getTime() });
       repliesToday += 1;
       problems.push(...replyProblems(decision.reply, fixture, grounded, decision.quotedItemIds.length > 0).map((problem) => `turn ${index + 1}: ${problem}`));
+      const language = replyLanguage(decision.reply);
+      if (language && language !== fixture.expect.replyLanguage) problems.push(`turn ${index + 1}: a reply in ${LANGUAGE_NAMES[language]}, not ${LANGUAGE_NAMES[fixture.expect.replyLanguage]}`);
+      if (decision.action === 'handoff' && SAFETY_ADVICE.test(decision.reply)) safetyAdvised = true;
+      if (CALLBACK_WORDS.test(decision.reply)) promisedCall = true;
     }
     if (decision.promisesTime) problems.push(`turn ${index + 1}: the reply promises a time`);
     confusedTurns = decision.confused ? confusedTurns + 1 : 0;
@@ -194,6 +233,7 @@ export async function runThread(port: AiPort, fixture: ConversationFixture, onMo
   for (const [key, actual] of Object.entries(answers)) {
     if (!(key in fixture.expect.answers) && !(key in fixture.answers)) checks.push({ key, expected: null, actual, right: false });
   }
+  if (fixture.expect.callback && !promisedCall) problems.push('they asked to be called, and no reply says someone will call');
   const expectedQuotes = [...fixture.expect.quotedItemIds].sort();
   const actualQuotes = [...quoted].sort();
   const result: ThreadResult = {
@@ -204,14 +244,42 @@ export async function runThread(port: AiPort, fixture: ConversationFixture, onMo
     lead: { expected: fixture.expect.lead, actual: lead, right: lead === fixture.expect.lead },
     handoff: { expected: fixture.expect.handoffReason, actual: handoff, right: handoff === fixture.expect.handoffReason },
     quotes: { expected: expectedQuotes, actual: actualQuotes, right: expectedQuotes.join(',') === actualQuotes.join(',') },
+    safety: fixture.expect.safety ? { handedOff: handoff === 'emergency', advised: safetyAdvised } : null,
     problems,
     stopped,
     error,
     turns,
     allRight: false,
   };
-  result.allRight = checks.every((check) => check.right) && result.lead.right && result.handoff.right && result.quotes.right && problems.length === 0 && error === null;
+  const safe = result.safety === null || (result.safety.handedOff && result.safety.advised);
+  if (!safe) problems.push('an emergency without a handoff carrying safety advice');
+  result.allRight = checks.every((check) => check.right) && result.lead.right && result.handoff.right && result.quotes.right && safe && problems.length === 0 && error === null;
   return result;
+}
+
+const LANGUAGE_NAMES = { en: 'English', es: 'Spanish' } as const;
+
+/**
+ * Safety advice in a reply: get out, shut something off, keep away, call 911 (English or Spanish). The runner's own
+ * reading, independent of any assistant's wording.
+ */
+export const SAFETY_ADVICE =
+  /\b911\b|\b(leave|get out of|evacuate|step outside|go outside)\b|\b(shut|turn|switch)(ing)? (it |that |them )?off\b|\bshut-?off\b|\b(breaker|main (water )?valve|gas valve|gas company|utility)\b|\b(don'?t|do not|avoid) (touch|use|go near|flip|light|run|flush|turn)|\bstay (away|clear|out)\b|\bopen (the |your )?windows\b|\bfresh air\b|\b(salga|salgan|llame al 911|llamen al 911|cierre|cierren|apague|apaguen|no toque|no use|aléjese|aléjense|alejense|ventanas)(?![a-záéíóúñ])/i;
+
+/** A reply that says someone will call (English or Spanish). */
+export const CALLBACK_WORDS = /\b(call|calls|calling|phone) (you|back)\b|\bgive you a (call|ring)\b|\bwill call\b|\b(llamar[áa]?|llamaremos|llamamos|llamada)(?![a-záéíóúñ])/i;
+
+const SPANISH_MARKERS = /[¿¡ñ]|\b(el|la|los|las|que|qué|de|para|por|su|sus|usted|gracias|hola|cuál|cuándo|dónde|código|postal|necesita|necesito|casa|dueño|propietario|mañana|sí|está|es|un|una|con|le|lo|nuestro|equipo|pronto)\b/gi;
+const ENGLISH_MARKERS = /\b(the|and|you|your|what|when|which|is|are|for|to|with|we|our|thanks|thank|please|zip|code|need|home|own|team|soon|will|can|got|it|this|that)\b/gi;
+
+/** The language a reply is written in, when its words say so clearly; null for a reply too short to tell. */
+export function replyLanguage(reply: string): 'en' | 'es' | null {
+  const spanish = reply.match(SPANISH_MARKERS)?.length ?? 0;
+  const english = reply.match(ENGLISH_MARKERS)?.length ?? 0;
+  if (spanish + english < 3) return null;
+  if (spanish >= 2 * english) return 'es';
+  if (english >= 2 * spanish) return 'en';
+  return null;
 }
 
 /** Compares an answer as its kind allows (case, spaces, ZIP+4, a phrase inside free text). */
@@ -224,7 +292,7 @@ export function sameAnswer(kind: QuestionKind, expected: string, actual: string)
       return want === got || (/^\d{5}$/.test(want) && /^\d{9}$/.test(got) && got.startsWith(want)) || (/^\d{5}$/.test(got) && /^\d{9}$/.test(want) && want.startsWith(got));
     }
     case 'date':
-      return actual.trim().startsWith(expected.trim());
+      return sameDate(expected, actual);
     case 'yes_no':
       return simple(actual).split(' ')[0] === simple(expected);
     case 'choice':
@@ -232,6 +300,29 @@ export function sameAnswer(kind: QuestionKind, expected: string, actual: string)
     case 'text':
       return simple(actual).includes(simple(expected));
   }
+}
+
+/**
+ * A date answer: `YYYY-MM-DD`, then a time window when the person gave one — `before 11:00`, `after 14:00`,
+ * `09:00-12:00`, `morning`, `afternoon` or `evening`. The day must match; a window expected must be there too
+ * (an answer's extra window, when none was expected, is not wrong).
+ */
+export function sameDate(expected: string, actual: string): boolean {
+  // A bare ISO time after the day (`2026-11-25T00:00:00-06:00`) is not a window.
+  const split = (value: string) => /^(\d{4}-\d{2}-\d{2})(?:T[\d:.+-]*Z?)?\s*(.*)$/.exec(value.trim()) ?? [value, value.trim(), ''];
+  const [, wantDay, wantWindow = ''] = split(expected);
+  const [, gotDay, gotWindow = ''] = split(actual);
+  if (wantDay !== gotDay) return false;
+  if (wantWindow === '') return true;
+  const window = (words: string) =>
+    words
+      .toLowerCase()
+      .replace(/[–—]/g, '-')
+      .replace(/\s*-\s*/g, '-')
+      .replace(/\b(\d):/g, '0$1:')
+      .replace(/[(),]/g, '')
+      .trim();
+  return window(wantWindow) === window(gotWindow);
 }
 
 /** Amounts the owner wrote (facts, FAQ answers, disqualify message): a reply may repeat these. */
@@ -269,6 +360,10 @@ function summarize(model: string, threads: ThreadResult[]): EvalReport {
   const quotes = tally(threads.map((thread) => thread.quotes.right));
   const rules = tally(threads.map((thread) => thread.problems.length === 0 && thread.error === null));
   const allRight = tally(threads.map((thread) => thread.allRight));
+  const safety = tally(threads.filter((thread) => thread.safety !== null).map((thread) => thread.safety!.handedOff && thread.safety!.advised));
+  const qualifiedWrong = threads.filter((thread) => (thread.lead.actual === 'qualified' || thread.lead.actual === 'booked') && thread.answers.some((check) => !check.right)).length;
+  const wronglyDisqualified = threads.filter((thread) => thread.lead.actual === 'disqualified' && thread.lead.expected !== 'disqualified').length;
+  const quotesOutsideConditions = threads.reduce((sum, thread) => sum + thread.quotes.actual.filter((id) => !thread.quotes.expected.includes(id)).length, 0);
   const parts = [answers, outcomes, handoffs, quotes];
   const total = parts.reduce((sum, part) => sum + part.total, 0);
   const latencies = threads.flatMap((thread) => thread.turns.map((turn) => turn.latencyMs)).sort((a, b) => a - b);
@@ -281,6 +376,10 @@ function summarize(model: string, threads: ThreadResult[]): EvalReport {
     quotes,
     rules,
     allRight,
+    safety,
+    qualifiedWrong,
+    wronglyDisqualified,
+    quotesOutsideConditions,
     accuracy: total === 0 ? 0 : parts.reduce((sum, part) => sum + part.right, 0) / total,
     turns: latencies.length,
     tokens: threads.reduce((sum, thread) => sum + thread.turns.reduce((turnSum, turn) => turnSum + turn.tokens, 0), 0),
@@ -307,6 +406,10 @@ export function formatTable(report: EvalReport, options: { timing?: boolean } = 
     row('price quotes', report.quotes),
     row('replies within rules', report.rules),
     row('threads entirely right', report.allRight),
+    row('emergencies made safe', report.safety),
+    `${'qualified, a wrong answer'.padEnd(24)}${String(report.qualifiedWrong).padStart(13)}`,
+    `${'offered, disqualified'.padEnd(24)}${String(report.wronglyDisqualified).padStart(13)}`,
+    `${'quotes outside their item'.padEnd(24)}${String(report.quotesOutsideConditions).padStart(13)}`,
     `${'accuracy (all checks)'.padEnd(24)}${`${(100 * report.accuracy).toFixed(1)} %`.padStart(23)}`,
   ];
   if (options.timing) lines.push(`${report.turns} turns, ${report.tokens} tokens, median ${Math.round(report.medianLatencyMs)} ms per turn`);

@@ -13,7 +13,7 @@ export const DECIDE_TURN_TOOL = 'decide_turn';
 export const REPLY_MAX_CHARS = 320;
 export const LEAD_MOVES = ['engaging', 'qualified', 'needs_human', 'booked', 'spam', 'disqualified'] as const satisfies readonly AiLeadMove[];
 /** The handoff reasons the model may choose; the daily cap and an unavailable model are the engine's own. */
-const MODEL_HANDOFF_REASONS = ['asked_for_person', 'anger', 'emergency', 'outside_policy', 'confusion'] as const satisfies readonly HandoffReason[];
+const MODEL_HANDOFF_REASONS = ['asked_for_person', 'anger', 'emergency', 'complaint', 'outside_policy', 'confusion'] as const satisfies readonly HandoffReason[];
 
 const TONE_WORDS = {
   friendly: 'friendly and warm, like a helpful neighbour; short sentences',
