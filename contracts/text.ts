@@ -89,3 +89,13 @@ export function truncate(text: string, max: number, options: { ellipsis?: boolea
   const budget = Math.max(0, max - ellipsis.length);
   return text.slice(0, boundaryAtOrBefore(text, budget)) + ellipsis;
 }
+
+/**
+ * The part of `text` between two positions found in it (a match, a punctuation mark), each moved back to a grapheme
+ * boundary when it fell inside a cluster: the one way to take a clause out of text that came from outside.
+ */
+export function between(text: string, start: number, end: number): string {
+  const from = boundaryAtOrBefore(text, Math.max(0, start));
+  const to = boundaryAtOrBefore(text, Math.min(text.length, end));
+  return to > from ? text.slice(from, to) : '';
+}

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { loadDotEnvFiles } from '@server/platform/config/env';
 import { benchApi } from './bench-api';
+import { benchAiTurn } from './bench-ai-turn';
 import { benchCalls } from './bench-calls';
 import { benchColdLoad } from './bench-cold-load';
 import { benchInbound } from './bench-inbound';
@@ -34,6 +35,8 @@ const FORBIDDEN = [
   /node_modules\/@statelyai\/inspect\//,
   /^src\/widgets\/qa-inspector\//,
 ];
+/** Never in any chunk of the web app: the server, and the built-in assistant's NLU libraries (issue 22). */
+const SERVER_ONLY = [/^server\//, /node_modules\/(@nlpjs|chrono-node|fuse\.js|franc-min|human-names)\//];
 
 const gz = (file: string) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -57,6 +60,7 @@ async function bundle(): Promise<number> {
   const css = [...new Set(js.flatMap((file) => byFile.get(file)?.css ?? []))];
   const modules = js.flatMap((file) => byFile.get(file)?.modules ?? []);
   const forbidden = modules.filter((id) => FORBIDDEN.some((pattern) => pattern.test(id)));
+  const serverCode = stats.flatMap((chunk) => chunk.modules).filter((id) => SERVER_ONLY.some((pattern) => pattern.test(id)));
 
   const jsGzip = js.reduce((sum, file) => sum + gz(file), 0);
   const cssGzip = css.reduce((sum, file) => sum + gz(file), 0);
@@ -70,6 +74,7 @@ async function bundle(): Promise<number> {
   console.log(`CSS: ${kb(cssGzip)} gzip in ${css.length} files — budget ${kb(BUDGET.cssGzip)}`);
   console.log(`Loaded later: ${lazy.length} chunks (${kb(lazy.reduce((sum, c) => sum + gz(c.fileName), 0))} gzip), e.g. the app shell, every protected screen, React Query, PostHog`);
   console.log(`Signed-in app code in the first load: ${forbidden.length === 0 ? 'none' : forbidden.join(', ')}`);
+  console.log(`Server code or the assistant's NLU in any chunk: ${serverCode.length === 0 ? 'none' : serverCode.slice(0, 5).join(', ')}`);
 
   const widgetGzip = existsSync(join(DIST, 'widget.js')) ? gz('widget.js') : null;
   console.log(`Widget embed (widget.js): ${widgetGzip === null ? 'missing from the build' : `${kb(widgetGzip)} gzip (${kb(statSync(join(DIST, 'widget.js')).size)} raw)`} — budget ${kb(WIDGET_BUDGET)}`);
@@ -80,12 +85,13 @@ async function bundle(): Promise<number> {
     jsGzip > BUDGET.jsGzip ? `JS over budget by ${kb(jsGzip - BUDGET.jsGzip)}` : null,
     cssGzip > BUDGET.cssGzip ? `CSS over budget by ${kb(cssGzip - BUDGET.cssGzip)}` : null,
     forbidden.length > 0 ? 'signed-in app code in the first load' : null,
+    serverCode.length > 0 ? 'server code in the web app' : null,
   ].filter((failure): failure is string => failure !== null);
   for (const failure of failures) console.error(`✗ ${failure}`);
   return failures.length > 0 ? 1 : 0;
 }
 
-const benches: Record<string, (args: string[]) => Promise<number>> = { bundle, inbound: benchInbound, api: benchApi, calls: benchCalls, lighthouse: benchLighthouse, 'cold-load': benchColdLoad };
+const benches: Record<string, (args: string[]) => Promise<number>> = { bundle, inbound: benchInbound, api: benchApi, calls: benchCalls, lighthouse: benchLighthouse, 'cold-load': benchColdLoad, 'ai-turn': benchAiTurn };
 const [name, ...args] = process.argv.slice(2);
 const run = name ? benches[name] : undefined;
 if (!run) {

@@ -1,18 +1,21 @@
 /**
- * `npm run eval:ai [thread-id…] [--verbose]`: plays the conversation fixture set (tests/fixtures/ai-conversations)
- * against the configured model — AI_BASE_URL / AI_API_KEY / AI_MODEL / AI_TIMEOUT_MS, read the way the server
- * reads them — and prints the same table as the built-in assistant's test, with turns, tokens and latency. Without
- * AI_API_KEY or AI_BASE_URL it runs the built-in assistant and says so first. Thread ids (or parts of them) pick
- * threads; --verbose prints every missed thread turn by turn.
+ * `npm run eval:ai [thread-id…] [--verbose] [--held-out]`: plays the conversation fixture set
+ * (tests/fixtures/ai-conversations) against the configured model — AI_BASE_URL / AI_API_KEY / AI_MODEL /
+ * AI_TIMEOUT_MS, read the way the server reads them — and prints the same tables as the built-in assistant's
+ * test, with turns, tokens and latency: the dev part with its misses, then the held-out part as totals only (its
+ * threads are not for tuning; `--held-out --verbose` shows its misses, for an audit once a change is final).
+ * Without AI_API_KEY or AI_BASE_URL it runs the built-in assistant and says so first. Thread ids (or parts of them)
+ * pick threads; --verbose prints every missed thread turn by turn.
  */
 import { createBuiltinAssistant } from '@server/adapters/ai/builtin/builtin-assistant';
-import { formatFailures, formatTable, loadFixtures, runFixtures } from '@server/adapters/ai/eval/run-fixtures';
+import { formatFailures, formatTable, HELD_OUT_DIR, loadFixtures, runFixtures } from '@server/adapters/ai/eval/run-fixtures';
 import { createOpenAiAssistant } from '@server/adapters/ai/openai/openai-assistant';
 import { EnvError, loadDotEnvFiles, loadEnv } from '@server/platform/config/env';
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const verbose = args.includes('--verbose');
+  const audit = args.includes('--held-out');
   const picks = args.filter((arg) => !arg.startsWith('--'));
 
   loadDotEnvFiles();
@@ -37,19 +40,27 @@ async function main(): Promise<number> {
     ? createOpenAiAssistant({ baseURL: env.AI_BASE_URL, apiKey: env.AI_API_KEY, model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS })
     : createBuiltinAssistant();
 
-  const fixtures = loadFixtures().filter((fixture) => picks.length === 0 || picks.some((pick) => fixture.id.includes(pick)));
-  if (fixtures.length === 0) {
+  const picked = (list: ReturnType<typeof loadFixtures>) => list.filter((fixture) => picks.length === 0 || picks.some((pick) => fixture.id.includes(pick)));
+  const dev = audit ? [] : picked(loadFixtures());
+  const heldOut = picked(loadFixtures(HELD_OUT_DIR));
+  if (dev.length + heldOut.length === 0) {
     console.error(`No fixture id contains ${picks.join(' or ')}.`);
     return 1;
   }
 
-  const report = await runFixtures(port, fixtures, {
-    onThread: (thread) => console.log(`${thread.allRight ? '✓' : '✗'} ${thread.id}${thread.error ? ` (error: ${thread.error})` : ''}`),
-  });
-  console.log('');
-  console.log(formatTable(report, { timing: true }));
-  const failures = formatFailures(report, { transcripts: verbose });
-  if (failures) console.log(`\n${failures}${verbose ? '' : '\n(--verbose shows each missed thread turn by turn)'}`);
+  if (dev.length > 0) {
+    const report = await runFixtures(port, dev, {
+      onThread: (thread) => console.log(`${thread.allRight ? '✓' : '✗'} ${thread.id}${thread.error ? ` (error: ${thread.error})` : ''}`),
+    });
+    console.log(`\nDev part (rules may be tuned against it)\n${formatTable(report, { timing: true })}`);
+    const failures = formatFailures(report, { transcripts: verbose });
+    if (failures) console.log(`\n${failures}${verbose ? '' : '\n(--verbose shows each missed thread turn by turn)'}`);
+  }
+  if (heldOut.length > 0) {
+    const report = await runFixtures(port, heldOut);
+    console.log(`\nHeld-out part (never tuned against; totals only)\n${formatTable(report, { timing: true })}`);
+    if (audit && verbose) console.log(`\n${formatFailures(report)}`);
+  }
   return 0;
 }
 

@@ -98,3 +98,34 @@ test('the assistant qualifies a texting lead live; a thread staff took over gets
   // The phone shows its own text and nothing new from the business.
   await expect(second.texts.getByRole('listitem')).toHaveCount(before + 1);
 });
+
+test('a customer who writes in Spanish is answered in Spanish, and the lead shows the answers in the owner’s words', async ({ page, request, mail, uniqueEmail }) => {
+  test.setTimeout(120_000);
+  const account = await signUpViaApi(request, mail, uniqueEmail('assistant-es'), 'Bayside Plumbing');
+  await storeToken(page, account.token);
+  await mutate(request, 'phone.useSimulator', {}, account.token);
+  const settings = await query<{ version: number }>(request, 'ai.settings.get', undefined, account.token);
+  await mutate(request, 'ai.settings.update', { expectedVersion: settings.version, enabled: true, replyDelaySeconds: 2, services: ['Water heater', 'Drain cleaning', 'Leak repair'], questions: QUESTIONS }, account.token);
+
+  await page.goto('/settings/phone');
+  const customer = await addTestPhone(page, null);
+  await textTheBusiness(customer.phone, 'Hola, buenas tardes. Mi calentador de agua ya no calienta');
+  // The next question, in Spanish: the service was understood from "calentador de agua".
+  await expect(customer.texts).toContainText('¿Cuál es el código postal', { timeout: 15_000 });
+  await textTheBusiness(customer.phone, '60614');
+  await expect(customer.texts).toContainText('¿Es urgente?', { timeout: 15_000 });
+  await textTheBusiness(customer.phone, 'no es urgente, gracias');
+  await expect(customer.texts).toContainText('le escribirá pronto', { timeout: 15_000 });
+
+  await page.goto('/leads');
+  const row = page.getByTestId('lead-row').filter({ hasText: customer.number });
+  await expect(row).toContainText('Qualified', { timeout: 15_000 });
+  await row.getByRole('link').first().click();
+  const lead = page.getByRole('dialog', { name: 'Lead details' });
+  // The owner reads the answers as their own list and words: the service, the ZIP, "no".
+  const answers = lead.getByRole('table', { name: 'Qualifier answers' });
+  await expect(answers).toContainText('Water heater');
+  await expect(answers).toContainText('60614');
+  await expect(answers).toContainText('Is it urgent?no');
+  await expect(page.getByTestId('ai-summary')).toContainText('writes in Spanish');
+});

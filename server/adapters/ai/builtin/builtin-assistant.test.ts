@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { QualifierQuestion } from '@contracts/ai';
 import type { AiDecision, AiTurnInput } from '../ai.port';
-import { createBuiltinAssistant, decideTurn, MAX_REPLY_CHARS } from './builtin-assistant';
+import { createBuiltinAssistant, decideTurn as decideWith, MAX_REPLY_CHARS } from './builtin-assistant';
+
+const decideTurn = (input: AiTurnInput) => decideWith(input);
 
 const questions: QualifierQuestion[] = [
   { key: 'service', text: 'What do you need help with?', kind: 'choice', choices: ['Water heater repair', 'Water heater replacement', 'Drain cleaning'], required: true },
@@ -77,103 +79,107 @@ describe('the built-in assistant', () => {
     expect(first.usage).toBeNull();
   });
 
-  it('qualifies a lead from the first text to the last answer, recording every answer and a summary', () => {
+  it('qualifies a lead from the first text to the last answer, recording every answer and a summary', async () => {
     let answers: Record<string, string> = {};
     const earlier: Array<[string, string]> = [];
-    const say = (text: string) => {
-      const decision = decideTurn(turn(text, { answers, earlier: [...earlier] }));
+    const say = async (text: string) => {
+      const decision = await decideTurn(turn(text, { answers, earlier: [...earlier] }));
       answers = { ...answers, ...decision.answers };
       earlier.push([text, decision.reply ?? '']);
       return decision;
     };
 
-    const first = say('Our water heater is 15 years old and needs replacing');
+    const first = await say('Our water heater is 15 years old and needs replacing');
     expect(first.answers).toEqual({ service: 'Water heater replacement' });
     expect(first.lead).toBe('engaging');
     expect(first.reply).toContain("What's your ZIP code?");
-    expect(first.reasons).toContain('Found “Water heater replacement” for “What do you need help with?”.');
+    expect(first.reasons).toContainEqual(expect.stringMatching(/^Found “Water heater replacement” for “What do you need help with\?” \(water-heater; kind of job install\)\.$/));
 
-    expect(say("I'm at 60614-1234").answers).toEqual({ zip: '60614-1234' });
-    expect(say('tomorrow please').answers).toEqual({ preferred_date: '2026-11-25' });
-    const urgency = say('no, not urgent');
+    expect((await say("I'm at 60614-1234")).answers).toEqual({ zip: '60614-1234' });
+    expect((await say('tomorrow please')).answers).toEqual({ preferred_date: '2026-11-25' });
+    const urgency = await say('no, not urgent');
     expect(urgency.answers).toEqual({ urgent: 'no' });
     // Every required question is answered: qualified, with the closing and the optional question still asked.
     expect(urgency.lead).toBe('qualified');
     expect(urgency.reply).toBe("Thanks! Lakeshore Plumbing will text you shortly to confirm the details. What's your first name?");
     expect(urgency.summary).toBe('Water heater replacement in 60614-1234, wants it tomorrow (2026-11-25); urgent: no.');
 
-    const name = say("It's Dana");
+    const name = await say("It's Dana");
     expect(name.answers).toEqual({ name: 'Dana' });
     expect(name.lead).toBeNull();
     expect(name.summary).toMatch(/^Dana: Water heater replacement/);
 
     // After that, thanks needs no reply.
-    const thanks = decideTurn(turn('Thanks!!', { answers, earlier }));
+    const thanks = await decideTurn(turn('Thanks!!', { answers, earlier }));
     expect(thanks.action).toBe('skip');
     expect(thanks.reply).toBeNull();
     expect(thanks.reasons[0]).toMatch(/already qualified/);
   });
 
-  it('fills every question whose answer is clearly in the first text, and greets when the business has not spoken', () => {
+  it('fills every question whose answer is clearly in the first text, and greets when the business has not spoken', async () => {
     const input = turn('Hi, need drain cleaning in 60640 asap, could you come Friday?');
     input.transcript = input.transcript.filter((line) => line.from === 'contact');
-    const decision = decideTurn(input);
+    const decision = await decideTurn(input);
     expect(decision.answers).toEqual({ service: 'Drain cleaning', zip: '60640', preferred_date: '2026-11-27', urgent: 'yes' });
     expect(decision.reply).toMatch(/^Hi! Thanks for reaching out to Lakeshore Plumbing\./);
     expect(decision.lead).toBe('qualified');
   });
 
-  it('says it is an automated assistant when asked, then asks the next question', () => {
-    const decision = decideTurn(turn('wait, are you a bot?', { answers: { service: 'Drain cleaning' } }));
+  it('says it is an automated assistant when asked, then asks the next question', async () => {
+    const decision = await decideTurn(turn('wait, are you a bot?', { answers: { service: 'Drain cleaning' } }));
     expect(decision.action).toBe('reply');
     expect(decision.reply).toMatch(/^I'm Riley, an automated assistant for Lakeshore Plumbing\./);
     expect(decision.reply).toContain("What's your ZIP code?");
     expect(decision.confused).toBe(false);
   });
 
-  it('answers a FAQ entry and continues with the question', () => {
-    const decision = decideTurn(turn('Do you guys work on Saturdays?'));
+  it('answers a FAQ entry and continues with the question', async () => {
+    const decision = await decideTurn(turn('Do you guys work on Saturdays?'));
     expect(decision.reply).toBe('Yes, Saturdays 8am to 1pm. What do you need help with? (Water heater repair, Water heater replacement or Drain cleaning)');
     expect(decision.outsideFacts).toBe(false);
     expect(decision.confused).toBe(false);
   });
 
-  it('asks which one when several options fit, without counting it as confusion', () => {
-    const decision = decideTurn(turn('our water heater is acting weird'));
+  it('asks which one when several options fit, without counting it as confusion', async () => {
+    // The thing is named but not the kind of job: repair and replacement fit alike.
+    const decision = await decideTurn(turn("it's about our water heater"));
     expect(decision.reply).toBe('Just to check, which one is it: Water heater repair or Water heater replacement?');
     expect(decision.answers).toEqual({});
     expect(decision.confused).toBe(false);
   });
 
   describe('prices', () => {
-    it('quotes a range only from a matching approved item, naming the item', () => {
-      const decision = decideTurn(turn('how much is a water heater replacement?'));
+    it('quotes a range only from a matching approved item whose conditions fit what they said, naming the item', async () => {
+      const decision = await decideTurn(turn('how much is a water heater replacement? a 40 gallon one'));
       expect(decision.reply).toContain('$1,600–$2,400');
       expect(decision.quotedItemIds).toEqual(['wh-replace']);
+      // The item is for 40 gallons: a 75-gallon tank, or one whose size they have not said, gets no figure.
+      expectNoPrice(await decideTurn(turn('how much is a water heater replacement? ours is 75 gallon')));
+      expectNoPrice(await decideTurn(turn('how much is a water heater replacement?')));
     });
 
-    it('quotes the exact amount under the exact policy', () => {
-      const decision = decideTurn(turn('what does drain cleaning cost?', { pricing: { ...turn('').pricing, policy: 'exact' } }));
+    it('quotes the exact amount under the exact policy', async () => {
+      const decision = await decideTurn(turn('what does drain cleaning cost?', { pricing: { ...turn('').pricing, policy: 'exact' } }));
       expect(decision.reply).toContain('Drain cleaning: $175.');
       expect(decision.quotedItemIds).toEqual(['drain']);
     });
 
-    it('says no number when no approved item matches', () => {
-      const decision = decideTurn(turn('how much to fix a leaky faucet?'));
+    it('says no number when no approved item matches', async () => {
+      const decision = await decideTurn(turn('how much to fix a leaky faucet?'));
       expectNoPrice(decision);
       expect(decision.reply).toContain('the team will confirm it');
     });
 
-    it('answers a price question from the price book, not from a FAQ entry that shares its other words', () => {
-      const input = turn('How much to replace a water heater?');
+    it('answers a price question from the price book, not from a FAQ entry that shares its other words', async () => {
+      const input = turn('How much to replace a 40 gallon water heater?');
       input.business.faq = [{ question: 'Which water heater brands do you install?', answer: 'Bradford White and Rheem.' }];
-      const decision = decideTurn(input);
+      const decision = await decideTurn(input);
       expect(decision.reply).not.toContain('Bradford');
       expect(decision.quotedItemIds).toEqual(['wh-replace']);
     });
 
-    it('never says a number under the never policy, even for an item in the book', () => {
-      const decision = decideTurn(turn('how much is a water heater replacement?', { pricing: { ...turn('').pricing, policy: 'never' } }));
+    it('never says a number under the never policy, even for an item in the book', async () => {
+      const decision = await decideTurn(turn('how much is a water heater replacement?', { pricing: { ...turn('').pricing, policy: 'never' } }));
       expectNoPrice(decision);
       expect(decision.reply).toContain('the team will give you a price after they take a look');
     });
@@ -181,105 +187,108 @@ describe('the built-in assistant', () => {
 
   describe('handoffs', () => {
     const cases: Array<[string, string, RegExp]> = [
-      ['can I talk to a real person', 'asked_for_person', /I'll have someone from Lakeshore Plumbing text you shortly\./],
-      ['call me tomorrow after 3', 'asked_for_person', /text you shortly/],
+      ['can I talk to a real person', 'asked_for_person', /Someone from Lakeshore Plumbing will reach out shortly\./],
+      // Asked to be called: the reply says someone will call, not text.
+      ['call me tomorrow after 3', 'asked_for_person', /will call you shortly/],
       ['This is ridiculous, nobody showed up', 'anger', /^I'm sorry about that\./],
       ['WHY DOES NOBODY ANSWER THE PHONE THERE', 'anger', /^I'm sorry about that\./],
-      ['basement is flooding, pipe burst', 'emergency', /alerting the team at Lakeshore Plumbing right now/],
-      ['I smell gas by the water heater', 'emergency', /If anyone is in danger, get to safety/],
+      // Emergencies: the safety line for the danger first, then the team.
+      ['basement is flooding, pipe burst', 'emergency', /^If you can, shut off the main water valve.*alerting the Lakeshore Plumbing team now/],
+      ['I smell gas by the water heater', 'emergency', /^If you smell gas, leave the house now.*call 911/],
     ];
     for (const [text, reason, reply] of cases) {
-      it(`hands off on “${text}” (${reason})`, () => {
-        const decision = decideTurn(turn(text));
+      it(`hands off on “${text}” (${reason})`, async () => {
+        const decision = await decideTurn(turn(text));
         expect(decision.action).toBe('handoff');
         expect(decision.handoffReason).toBe(reason);
         expect(decision.lead).toBe('needs_human');
         expect(decision.reply).toMatch(reply);
-        expect(decision.reply).not.toMatch(/\d{3}/);
+        // Nothing invented: no amount, no phone number (911 in a safety line is not one).
+        expect(decision.reply).not.toMatch(/\$\d|\d{3}-\d{4}/);
       });
     }
 
-    it('keeps the answers found in the text that handed off, and says so in the summary', () => {
-      const decision = decideTurn(turn('water heater burst, water everywhere, 60614'));
+    it('keeps the answers found in the text that handed off, and says so in the summary', async () => {
+      const decision = await decideTurn(turn('water heater burst, water everywhere, 60614'));
       expect(decision.answers).toMatchObject({ zip: '60614', urgent: 'yes' });
       expect(decision.summary).toMatch(/in 60614.*Handed to a person: mentioned an emergency\.$/);
     });
 
-    it('re-asks simply when confused, and hands off on the third confused turn', () => {
-      const first = decideTurn(turn('hmm', { answers: { service: 'Drain cleaning' } }));
+    it('asks once more with the likely answers when confused, and hands off on the second miss', async () => {
+      const first = await decideTurn(turn('hmm', { answers: { service: 'Drain cleaning' } }));
       expect(first.confused).toBe(true);
       expect(first.action).toBe('reply');
-      expect(first.reply).toBe("Sorry, I didn't catch that. What's the ZIP or postal code where you need the work? (e.g. 60614)");
-      const third = decideTurn(turn('hmm', { answers: { service: 'Drain cleaning' }, confusedTurns: 2 }));
-      expect(third.action).toBe('handoff');
-      expect(third.handoffReason).toBe('confusion');
+      expect(first.reply).toBe("Sorry, I didn't catch that. What's the 5-digit ZIP code where you need the work? (e.g. 60601)");
+      const second = await decideTurn(turn('hmm', { answers: { service: 'Drain cleaning' }, confusedTurns: 1 }));
+      expect(second.action).toBe('handoff');
+      expect(second.handoffReason).toBe('confusion');
     });
 
-    it('is not confused by a greeting, and re-asks a yes/no question with the way to answer', () => {
-      expect(decideTurn(turn('hello')).confused).toBe(false);
-      const yesNo = decideTurn(turn('the kitchen one', { answers: { service: 'Drain cleaning', zip: '60614', preferred_date: '2026-11-27' } }));
+    it('is not confused by a greeting, and re-asks a yes/no question with the way to answer', async () => {
+      expect((await decideTurn(turn('hello'))).confused).toBe(false);
+      const yesNo = await decideTurn(turn('the kitchen one', { answers: { service: 'Drain cleaning', zip: '60614', preferred_date: '2026-11-27' } }));
       expect(yesNo.reply).toBe("Sorry, I didn't catch that. Is this urgent? Just reply yes or no.");
     });
   });
 
   describe('disqualify', () => {
-    it('sends the owner’s message for a ZIP outside the service area', () => {
-      const decision = decideTurn(turn('46324', { answers: { service: 'Drain cleaning' } }));
+    it('sends the owner’s message for a ZIP outside the service area', async () => {
+      const decision = await decideTurn(turn('46324', { answers: { service: 'Drain cleaning' } }));
       expect(decision).toMatchObject({ action: 'reply', reply: "Sorry, that's outside what we cover.", lead: 'disqualified', answers: { zip: '46324' } });
       expect(decision.reasons[decision.reasons.length - 1]).toMatch(/outside the service area \(46324\)/);
     });
 
-    it('sends it for a service not offered, without recording a near service', () => {
-      const decision = decideTurn(turn('I need my septic tank pumped'));
+    it('sends it for a service not offered, without recording a near service', async () => {
+      const decision = await decideTurn(turn('I need my septic tank pumped'));
       expect(decision).toMatchObject({ action: 'reply', reply: "Sorry, that's outside what we cover.", lead: 'disqualified', answers: {} });
     });
   });
 
-  it('lets an optional question go after one reply it cannot place, instead of asking forever', () => {
+  it('lets an optional question go after one reply it cannot place, instead of asking forever', async () => {
     const optional: QualifierQuestion[] = [
       { key: 'zip', text: "What's your ZIP code?", kind: 'zip', choices: [], required: true },
       { key: 'has_photo', text: 'Can you send a photo?', kind: 'yes_no', choices: [], required: false },
     ];
-    const asked = decideTurn(turn('60614', { questions: optional }));
+    const asked = await decideTurn(turn('60614', { questions: optional }));
     expect(asked.lead).toBe('qualified');
     expect(asked.reply).toBe('Thanks! Lakeshore Plumbing will text you shortly to confirm the details. Can you send a photo?');
-    const passed = decideTurn(turn('the camera is broken', { questions: optional, answers: { zip: '60614' }, earlier: [['60614', asked.reply ?? '']] }));
+    const passed = await decideTurn(turn('the camera is broken', { questions: optional, answers: { zip: '60614' }, earlier: [['60614', asked.reply ?? '']] }));
     expect(passed.confused).toBe(false);
     expect(passed.answers).toEqual({});
     expect(passed.reply).toBe("Thanks, I've passed that on to the team at Lakeshore Plumbing.");
     // The next turn does not ask it again.
-    const after = decideTurn(
+    const after = await decideTurn(
       turn('one more thing, the water is brown', { questions: optional, answers: { zip: '60614' }, earlier: [['60614', asked.reply ?? ''], ['the camera is broken', passed.reply ?? '']] }),
     );
     expect(after.reply).not.toContain('photo');
   });
 
-  it('marks spam and says nothing', () => {
-    const decision = decideTurn(turn('We can get Lakeshore Plumbing on the first page of Google! Cheap SEO packages'));
+  it('marks spam and says nothing', async () => {
+    const decision = await decideTurn(turn('We can get Lakeshore Plumbing on the first page of Google! Cheap SEO packages'));
     expect(decision).toMatchObject({ action: 'skip', reply: null, lead: 'spam' });
   });
 
-  it('says nothing when there is no new text', () => {
-    expect(decideTurn(turn(['  ', ''])).action).toBe('skip');
+  it('says nothing when there is no new text', async () => {
+    expect((await decideTurn(turn(['  ', '']))).action).toBe('skip');
   });
 
-  it('keeps to the tone, and within two SMS segments when the owner’s FAQ answer is long', () => {
-    const concise = decideTurn(turn('hmm', { assistant: { name: 'Riley', tone: 'concise' } }));
-    const friendly = decideTurn(turn('hmm'));
+  it('keeps to the tone, and within two SMS segments when the owner’s FAQ answer is long', async () => {
+    const concise = await decideTurn(turn('hmm', { assistant: { name: 'Riley', tone: 'concise' } }));
+    const friendly = await decideTurn(turn('hmm'));
     expect(concise.reply!.length).toBeLessThan(friendly.reply!.length);
-    const professional = decideTurn(turn('drain cleaning', { assistant: { name: 'Riley', tone: 'professional' }, repliesToday: 0 }));
+    const professional = await decideTurn(turn('drain cleaning', { assistant: { name: 'Riley', tone: 'professional' }, repliesToday: 0 }));
     expect(professional.reply).toBe("Thank you. What's your ZIP code?");
 
     const long = turn('Do you work weekends?');
     long.business.faq = [{ question: 'Do you work weekends?', answer: `Yes. ${'We keep a technician on call for weekend work. '.repeat(10)}` }];
-    const decision = decideTurn(long);
+    const decision = await decideTurn(long);
     expect(decision.reply!.length).toBeLessThanOrEqual(MAX_REPLY_CHARS);
     expect(decision.reply).toContain('What do you need help with?');
   });
 
-  it('records answers only for the business’s question keys, and updates one on a correction', () => {
-    const decision = decideTurn(turn('sorry, actually it is 60615', { answers: { service: 'Drain cleaning', zip: '60614' } }));
+  it('records answers only for the business’s question keys, and updates one on a correction', async () => {
+    const decision = await decideTurn(turn('sorry, actually it is 60615', { answers: { service: 'Drain cleaning', zip: '60614' } }));
     expect(decision.answers).toEqual({ zip: '60615' });
-    expect(Object.keys(decideTurn(turn('60614, tomorrow, not urgent')).answers).every((key) => questions.some((question) => question.key === key))).toBe(true);
+    expect(Object.keys((await decideTurn(turn('60614, tomorrow, not urgent'))).answers).every((key) => questions.some((question) => question.key === key))).toBe(true);
   });
 });

@@ -1,42 +1,30 @@
 /**
- * The built-in assistant: the default AI adapter, offline and deterministic. It asks the owner's questions in order,
- * finds answers with the rule extractors, answers FAQ entries by keyword match, quotes only approved price-book
- * items, says it is an automated assistant when asked, and hands off when a person is asked for, the person is
- * upset, reports an emergency, or stays misunderstood. The same input always gives the same decision.
+ * The built-in assistant: the default AI adapter, offline and deterministic, that behaves like a good dispatcher.
+ * It reads each text with the NLU in ./nlu — the intent model (nlp.js, trained from examples at first use), trade
+ * vocabularies for the owner's services, chrono-node for dates, the person's language — and then:
+ * - puts safety first: an emergency in any phrasing gets the safety line for its danger and a person at once; a
+ *   complaint about a past job goes to a person with an apology; spam, vendors and competitors get no reply;
+ * - takes every answer a text gives, in any order, accepts corrections (the last word wins), never asks what was
+ *   answered, and records nothing it is not sure of: it asks once more with the likely options, and a second miss
+ *   goes to a person;
+ * - answers in the person's language (English or Spanish), quotes a price only when the item's conditions fit the
+ *   job described, and says it is an automated assistant when asked.
+ * The same input always gives the same decision.
  */
 import { HANDOFF_REASON_WORDS, type HandoffReason, type QualifierQuestion } from '@contracts/ai';
-import { truncate } from '@contracts/text';
-import { emptyDecision, type AiDecision, type AiPort, type AiTurnInput } from '../ai.port';
-import {
-  bestOption,
-  chooseOption,
-  describeDate,
-  detectUrgency,
-  extractBudget,
-  extractDate,
-  extractName,
-  extractPostalCode,
-  extractYesNo,
-  isBudgetQuestion,
-  isInServiceArea,
-  isNameQuestion,
-  isUrgencyQuestion,
-} from './extract';
+import { between, truncate } from '@contracts/text';
+import { type AiDecision, type AiPort, type AiTurnInput, emptyDecision } from '../ai.port';
 import { matchFaq } from './faq';
-import { formatItemPrice, matchPriceItem, priceItemForService } from './prices';
+import { choosePriceItem, formatItemPrice } from './prices';
 import * as say from './replies';
-import {
-  asksForPerson,
-  asksIfBot,
-  asksPrice,
-  isAcknowledgment,
-  isCorrection,
-  isGreeting,
-  looksLikeSpam,
-  questionSentences,
-  reportsEmergency,
-  soundsAngry,
-} from './signals';
+import { extractName, extractPostalCode, extractYesNo, isInServiceArea, isNameQuestion, loneName, yesNoTopic } from './nlu/answers';
+import { dateAnswer, describeDate, extractDate } from './nlu/dates';
+import { type IntentModel, intentModel } from './nlu/intents';
+import { type Language, threadLanguage } from './nlu/language';
+import { chooseOption, notOfferedAsked, pickByAction, read, withoutActions } from './nlu/services';
+import { type Hazard, questionSentences, readSignals, type Signals } from './nlu/signals';
+import { normalize } from './nlu/text';
+import { chooseSizeOption } from './nlu/sizes';
 
 /** Two SMS segments. */
 export const MAX_REPLY_CHARS = 320;
@@ -45,7 +33,7 @@ const MODEL = 'built-in';
 export function createBuiltinAssistant(): AiPort {
   return {
     kind: 'builtin',
-    decide: async (input) => decideTurn(input),
+    decide: async (input) => decideTurn(input, await intentModel()),
   };
 }
 
@@ -54,8 +42,21 @@ interface Found {
   reason: string;
 }
 
-/** One turn of the built-in assistant (exported for tests that want the decision without a promise). */
-export function decideTurn(input: AiTurnInput): AiDecision {
+type Answer = Found | { tied: string[] } | { unsure: string[] } | null;
+
+interface Turn {
+  input: AiTurnInput;
+  text: string;
+  language: Language;
+  voice: say.Voice;
+  signals: Signals;
+  /** The question the business asked last (the one this text most likely answers), or null. */
+  asked: QualifierQuestion | null;
+  businessSpoke: boolean;
+}
+
+/** One turn of the built-in assistant. */
+export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promise<AiDecision> {
   const decision = emptyDecision(MODEL);
   const reasons = decision.reasons;
   const text = input.newMessages
@@ -66,114 +67,112 @@ export function decideTurn(input: AiTurnInput): AiDecision {
     reasons.push('There was no new text to answer.');
     return decision;
   }
+  const language = threadLanguage(input.transcript.filter((line) => line.from === 'contact').map((line) => line.body));
+  const voice: say.Voice = { business: input.business.name, assistant: input.assistant.name, tone: input.assistant.tone, language };
+  const signals = await readSignals(text, language, model ?? (await intentModel()));
+  if (language === 'es') reasons.push('The person writes in Spanish: answered in Spanish.');
 
-  const voice: say.Voice = { business: input.business.name, assistant: input.assistant.name, tone: input.assistant.tone };
-  const spam = looksLikeSpam(text);
-  if (spam) {
-    reasons.push(`Looks like spam (“${spam}”): no reply.`);
-    return { ...decision, action: 'skip', lead: 'spam', summary: `Looks like spam (${spam}).` };
+  if (signals.spam && !hasAnyAnswer(input)) {
+    reasons.push(`Not a customer (“${signals.spam.words}”): no reply.`);
+    return { ...decision, action: 'skip', lead: 'spam', summary: `Not a customer: ${signals.spam.words}.` };
   }
 
   const businessSpoke = input.transcript.some((line) => line.from === 'business');
+  const turn: Turn = { input, text, language, voice, signals, asked: businessSpoke ? askedQuestion(input) : null, businessSpoke };
   const wasQualified = businessSpoke && allRequiredAnswered(input.questions, input.answers);
-  const passedBefore = passedOptionalKeys(input);
-  const pendingBefore = pending(input.questions, input.answers, passedBefore);
-  // The question just asked is the first one still open, once the business has said anything at all.
-  const asked = businessSpoke ? (pendingBefore[0] ?? null) : null;
 
-  const { found, tied } = findAnswers(input, text, asked);
-  const notOffered = serviceNotOffered(input, text);
-  // A service the business does not offer is not recorded as the nearest one it does ("solar panels" is not a
-  // "Panel upgrade").
+  const { found, tied, unsure } = findAnswers(turn);
+  const notOffered = serviceNotOffered(turn, found);
   if (notOffered) for (const question of input.questions) if (isAboutServices(question, input)) delete found[question.key];
   for (const [key, { value, reason }] of Object.entries(found)) {
     decision.answers[key] = value;
     reasons.push(reason);
   }
-  const answers = { ...input.answers, ...decision.answers };
+  let answers = { ...input.answers, ...decision.answers };
 
-  // Handoffs first: a person who is in danger, upset or asking for someone gets a person, whatever else they said.
-  const emergency = reportsEmergency(text);
-  const anger = emergency ? null : soundsAngry(text);
-  const person = emergency || anger ? null : asksForPerson(text);
-  const handoff: { reason: HandoffReason; words: string } | null = emergency
-    ? { reason: 'emergency', words: emergency }
-    : anger
-      ? { reason: 'anger', words: anger }
-      : person
-        ? { reason: 'asked_for_person', words: person }
-        : null;
+  // A person, whatever else they said: danger first, then a complaint, anger, a request for a person or a call.
+  const handoff = handoffFor(signals);
   if (handoff) {
+    // A complaint is about a job already done: only who they are is this lead's. A day said while asking for help
+    // is not an appointment unless the day was what we asked.
+    for (const question of input.questions) {
+      if (!(question.key in decision.answers)) continue;
+      const aboutPastJob = handoff.reason === 'complaint' || (handoff.reason === 'anger' && signals.complaint !== null);
+      const keep = aboutPastJob ? question.kind === 'zip' || (question.kind === 'text' && isNameQuestion(question)) : question.kind !== 'date' || question.key === turn.asked?.key;
+      if (!keep) delete decision.answers[question.key];
+    }
     reasons.push(`Handed off (${HANDOFF_REASON_WORDS[handoff.reason].toLowerCase()}): “${handoff.words}”.`);
-    return handOff(decision, input, voice, answers, handoff.reason);
+    answers = { ...input.answers, ...decision.answers };
+    return handOff(decision, turn, answers, handoff.reason, { hazard: signals.emergency?.hazard ?? null, callback: signals.callback !== null });
   }
 
   const disqualified = disqualifyReason(input, decision.answers, notOffered);
   if (disqualified) {
     reasons.push(`Disqualified: ${disqualified}. Sent the owner's disqualify message.`);
-    const summary = buildSummary(input, answers);
-    return {
-      ...decision,
-      action: 'reply',
-      reply: fit([input.disqualifyMessage.trim() || say.defaultDisqualify(voice)]),
-      lead: 'disqualified',
-      summary: truncate(`${summary ? `${summary} ` : ''}Disqualified: ${disqualified}.`, 400),
-    };
+    const summary = buildSummary(input, answers, language);
+    const message = language === 'es' || !input.disqualifyMessage.trim() ? say.defaultDisqualify(voice) : input.disqualifyMessage.trim();
+    return { ...decision, action: 'reply', reply: fit([message]), lead: 'disqualified', summary: truncate(`${summary ? `${summary} ` : ''}Disqualified: ${disqualified}.`, 400) };
   }
 
-  if (wasQualified && Object.keys(decision.answers).length === 0 && isAcknowledgment(text)) {
+  if (wasQualified && Object.keys(decision.answers).length === 0 && signals.thanks) {
     reasons.push('The lead is already qualified and the person only acknowledged: no reply needed.');
     return { ...decision, action: 'skip' };
   }
 
   // Things the person asked, answered before the next question.
   const extras: string[] = [];
-  const isBot = asksIfBot(text);
-  if (isBot) {
+  if (signals.bot) {
     extras.push(say.botAnswer(voice));
     reasons.push(`Asked whether this is a bot: said it is ${input.assistant.name}, an automated assistant for ${input.business.name}.`);
   }
   const asking = questionSentences(text);
-  const priceAsked = asksPrice(text);
-  // Each question sentence may match its own FAQ entry (at most two answered, each once). When every question is
-  // about price, only a FAQ entry about price answers it ("How much to install a water heater?" is not "Which
-  // water heater brands do you install?").
-  const matched = [...new Map(asking.map((sentence) => matchFaq(sentence, input.business.faq)).filter((match) => match !== null).map((match) => [match.index, match])).values()];
-  const faqAboutPrice = matched.some((match) => asksPrice(match.entry.question));
-  const faqs = (priceAsked && !faqAboutPrice && isPriceOnly(asking) ? [] : matched).slice(0, 2);
+  const priceAsked = signals.price !== null && (asking.length > 0 || /\b(how much|cuanto|price|precio|cost|quote)\b/.test(normalize(text)));
+  const faqs = faqAnswers(asking, input, priceAsked);
   for (const match of faqs) {
-    extras.push(match.entry.answer.trim());
-    reasons.push(`Answered from the FAQ “${match.entry.question}” (shared words: ${match.words.join(', ')}).`);
+    extras.push(say.faqAnswer(match.entry.answer.trim(), language));
+    reasons.push(`Answered from the FAQ “${match.entry.question}” (shared: ${match.words.join(', ')}).`);
   }
-  const faq = faqs.length > 0 ? faqs : null;
+  const faqAboutPrice = faqs.some((match) => /\b(price|cost|charge|fee|rate|how much)\b/i.test(match.entry.question));
+  // A price asked earlier and left to the team because the job's size was not known yet: quoted once the size is.
+  const priceOwed = !priceAsked && input.pricing.policy !== 'never' && priceStillOwed(input);
+  if (priceOwed) {
+    const asked = earlierLines(input).findLast((line) => line.from === 'contact' && /\b(how much|price|cost|quote|rate|charge|cuanto|precio)\b/i.test(normalize(line.body)));
+    const quote = priceReply(turn, answers, asked?.body);
+    if (quote.itemIds.length > 0) {
+      extras.push(quote.reply);
+      decision.quotedItemIds = quote.itemIds;
+      reasons.push(`Now that the size is known: ${quote.reason}`);
+    }
+  }
   if (priceAsked && !faqAboutPrice) {
-    const quote = priceReply(input, voice, text, answers);
+    const quote = priceReply(turn, answers);
     extras.push(quote.reply);
     decision.quotedItemIds = quote.itemIds;
     reasons.push(quote.reason);
   }
-  const placed = Object.keys(decision.answers).length > 0;
-  const handled = isBot || faq !== null || priceAsked || tied !== null;
-  // A question nothing can answer; when the same texts gave an answer ("can you come Friday?") the closing covers it.
-  const unanswered = asking.length > 0 && !isBot && faq === null && !priceAsked && !placed;
-  const small = isGreeting(text) || isAcknowledgment(text);
-  // An optional question that got no usable answer is let go rather than asked again.
-  const passedNow = asked && !asked.required && !(asked.key in decision.answers) && !handled && !small ? asked.key : null;
-  const confused = asked !== null && !placed && !handled && !small && passedNow === null;
+
+  const placed = Object.keys(decision.answers).length > 0 || confirmsAnswer(input, text);
+  // A question of their own is not a failed answer: it is answered (or passed to the team), and ours is asked again.
+  const handled = signals.bot !== null || faqs.length > 0 || priceAsked || tied !== null || asking.length > 0;
+  const unanswered = asking.length > 0 && signals.bot === null && faqs.length === 0 && !priceAsked && !placed;
+  const small = signals.greeting || signals.thanks;
+  const asked = turn.asked;
+  const passedBefore = passedOptionalKeys(input);
+  const passedNow = asked && !asked.required && !(asked.key in decision.answers) && !handled && !small && unsure === null ? asked.key : null;
+  const confused = asked !== null && !(asked.key in answers && answers[asked.key] !== '') && !placed && !handled && !small && passedNow === null;
   decision.confused = confused;
 
-  if (confused && input.confusedTurns >= 2) {
-    reasons.push(`Could not place the answer for a third turn in a row (“${asked.text}”).`);
-    return handOff(decision, input, voice, answers, 'confusion');
+  if (confused && input.confusedTurns >= 1) {
+    reasons.push(`Still could not place an answer to “${asked.text}” after asking again: a person takes over.`);
+    return handOff(decision, turn, answers, 'confusion', {});
   }
 
   const passed = passedNow ? new Set([...passedBefore, passedNow]) : passedBefore;
   if (passedNow) reasons.push(`No answer to the optional question “${asked?.text}”: moved on.`);
   const open = pending(input.questions, answers, passed);
   const nowQualified = allRequiredAnswered(input.questions, answers);
-  const parts: Part[] = [];
-
   const qualifiesNow = nowQualified && !wasQualified;
+  const parts: Part[] = [];
   if (!businessSpoke) parts.push({ text: say.greeting(voice), optional: true });
   if (placed && businessSpoke && !qualifiesNow && !wasQualified) {
     const ack = say.acknowledgment(voice, input.repliesToday);
@@ -184,31 +183,56 @@ export function decideTurn(input: AiTurnInput): AiDecision {
     parts.push({ text: say.unknownQuestion(voice), optional: false });
     reasons.push(`A question the facts, FAQ and price book do not answer: “${truncate(asking.join(' '), 120)}”.`);
   }
-  // The closing goes out once, on the turn that qualifies the lead, even when optional questions follow it.
   if (qualifiesNow) parts.push({ text: say.closing(voice, firstName(input, answers)), optional: false });
 
   const next = open[0];
   if (confused && asked) {
-    parts.push({ text: say.askAgain(voice, asked, optionsFor(asked, input), postalExample(input.business.serviceAreaPrefixes)), optional: false });
-    reasons.push(`Nothing could be placed for “${asked.text}”: asked again more simply.`);
-  } else if (tied && asked && next?.key === asked.key) {
-    parts.push({ text: say.whichOne(voice, tied), optional: false });
-    reasons.push(`Several options fit for “${asked.text}” (${tied.join(', ')}): asked which one.`);
+    const likely = unsure && unsure.length > 0 ? unsure : optionsFor(asked, input);
+    parts.push({ text: say.askAgain(voice, asked, likely, postalExample(input.business.serviceAreaPrefixes)), optional: false });
+    reasons.push(`Nothing could be placed for “${asked.text}”${unsure ? ` (not sure between ${unsure.join(', ')})` : ''}: asked again with the likely answers.`);
+  } else if (tied && next && tied.question === next.key) {
+    parts.push({ text: say.whichOne(voice, tied.options), optional: false });
+    reasons.push(`Several options fit for “${next.text}” (${tied.options.join(', ')}): asked which one.`);
   } else if (next) {
-    parts.push({ text: say.askQuestion(next, optionsFor(next, input)), optional: false });
+    parts.push({ text: say.askQuestion(next, optionsFor(next, input), language), optional: false });
     reasons.push(`Asked the next question: “${next.text}”.`);
   } else if (wasQualified && (placed || (extras.length === 0 && !unanswered))) {
     parts.push({ text: say.passedOn(voice), optional: false });
     reasons.push('Already qualified: told the person their words go to the team.');
   }
-  if (nowQualified && !wasQualified) reasons.push('Every required question is answered: the lead is qualified.');
+  if (qualifiesNow) reasons.push('Every required question is answered: the lead is qualified.');
 
   decision.action = parts.length > 0 ? 'reply' : 'skip';
   decision.reply = parts.length > 0 ? fit(parts) : null;
   decision.lead = wasQualified ? null : nowQualified ? 'qualified' : 'engaging';
-  decision.summary = buildSummary(input, answers);
+  decision.summary = buildSummary(input, answers, language);
   if (decision.action === 'skip') reasons.push('Nothing to say this turn.');
   return decision;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Handoffs
+
+function handoffFor(signals: Signals): { reason: HandoffReason; words: string } | null {
+  if (signals.emergency) return { reason: 'emergency', words: signals.emergency.words };
+  // Upset at the business (shouting, "unbelievable") is anger even about a past job; a calm complaint is a complaint.
+  if (signals.anger) return { reason: 'anger', words: signals.anger.words };
+  if (signals.complaint) return { reason: 'complaint', words: signals.complaint.words };
+  if (signals.callback) return { reason: 'asked_for_person', words: signals.callback.words };
+  if (signals.person) return { reason: 'asked_for_person', words: signals.person.words };
+  return null;
+}
+
+function handOff(decision: AiDecision, turn: Turn, answers: Record<string, string>, reason: HandoffReason, options: { hazard?: Hazard | null; callback?: boolean }): AiDecision {
+  const summary = buildSummary(turn.input, answers, turn.language);
+  return {
+    ...decision,
+    action: 'handoff',
+    handoffReason: reason,
+    reply: fit([say.handoffReply(turn.voice, reason, options)]),
+    lead: 'needs_human',
+    summary: truncate(`${summary ? `${summary} ` : ''}Handed to a person: ${HANDOFF_REASON_WORDS[reason].toLowerCase()}${options.callback ? ' (asked to be called)' : ''}.`, 400),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -218,72 +242,109 @@ function hasAnswer(answers: Record<string, string>, key: string): boolean {
   return (answers[key] ?? '').trim() !== '';
 }
 
+function hasAnyAnswer(input: AiTurnInput): boolean {
+  return input.transcript.some((line) => line.from === 'business') && Object.values(input.answers).some((value) => value.trim() !== '') && input.transcript.filter((line) => line.from === 'contact').length > input.newMessages.length;
+}
+
 function allRequiredAnswered(questions: readonly QualifierQuestion[], answers: Record<string, string>): boolean {
   return questions.every((question) => !question.required || hasAnswer(answers, question.key));
 }
 
-/** Questions still to ask, in order: unanswered, except optional ones the person already let pass. */
 function pending(questions: readonly QualifierQuestion[], answers: Record<string, string>, passed: ReadonlySet<string>): QualifierQuestion[] {
   return questions.filter((question) => !hasAnswer(answers, question.key) && !passed.has(question.key));
 }
 
-/**
- * Optional questions already asked and replied to in earlier turns without an answer: the transcript shows the
- * question's text in a business line followed by a reply from the person before this turn's texts.
- */
+/** The business's latest text before this turn's texts ('' when none). */
+function lastBusinessLine(input: AiTurnInput): string {
+  return earlierLines(input).filter((line) => line.from === 'business').at(-1)?.body ?? '';
+}
+
+/** The business's lines before this turn's texts. */
+function earlierLines(input: AiTurnInput) {
+  return input.transcript.slice(0, Math.max(0, input.transcript.length - input.newMessages.length));
+}
+
+/** The question the business's last text asked (by its words, English or Spanish), else the first still open. */
+function askedQuestion(input: AiTurnInput): QualifierQuestion | null {
+  const last = earlierLines(input).filter((line) => line.from === 'business').at(-1)?.body ?? '';
+  const open = input.questions.filter((question) => !hasAnswer(input.answers, question.key));
+  const named = open.find((question) => last.includes(question.text) || last.includes(say.spanishQuestion(question)));
+  return named ?? open.find((question) => !passedOptionalKeys(input).has(question.key)) ?? null;
+}
+
+/** Optional questions already asked and replied to without an answer. */
 function passedOptionalKeys(input: AiTurnInput): Set<string> {
-  const earlier = input.transcript.slice(0, Math.max(0, input.transcript.length - input.newMessages.length));
+  const earlier = earlierLines(input);
   const passed = new Set<string>();
   for (const question of input.questions) {
     if (question.required || hasAnswer(input.answers, question.key)) continue;
-    const askedAt = earlier.findIndex((line) => line.from === 'business' && line.body.includes(question.text));
+    const askedAt = earlier.findIndex((line) => line.from === 'business' && (line.body.includes(question.text) || line.body.includes(say.spanishQuestion(question))));
     if (askedAt >= 0 && earlier.slice(askedAt + 1).some((line) => line.from === 'contact')) passed.add(question.key);
   }
   return passed;
 }
 
-/** The business's latest text before this turn's texts ('' when none). */
-function lastBusinessLine(input: AiTurnInput): string {
-  const earlier = input.transcript.slice(0, Math.max(0, input.transcript.length - input.newMessages.length));
-  return earlier.filter((line) => line.from === 'business').at(-1)?.body ?? '';
-}
-
-/** The options a question offers: its own list, or the business's services for a choice question without one. */
+/** The options a question offers: its own list, or the business's services for a service question without one. */
 function optionsFor(question: QualifierQuestion, input: AiTurnInput): string[] {
   if (question.choices.length > 0) return question.choices;
-  return question.kind === 'choice' || /service/.test(question.key) ? input.business.services : [];
+  return question.kind === 'choice' || isServiceQuestion(question) ? input.business.services : [];
 }
 
 function isServiceQuestion(question: QualifierQuestion): boolean {
-  return /service|job|work_type|trade/.test(question.key);
+  return /service|job|work_type|trade|need|problem|issue/.test(question.key) && question.kind !== 'yes_no';
+}
+
+function isAboutServices(question: QualifierQuestion, input: AiTurnInput): boolean {
+  return (question.kind === 'choice' && isServiceQuestion(question)) || optionsFor(question, input).some((option) => input.business.services.includes(option));
+}
+
+/** A free-text question about the job itself ("What's going on?", "Describe the issue"). */
+function isProblemQuestion(question: QualifierQuestion): boolean {
+  return question.kind === 'text' && (/(^|_)(issue|problem|description|describe|going_on|what_happened|symptoms?)($|_)/.test(question.key) || /\b(what('s| is) (going on|the (issue|problem)|happening|wrong)|describe|what do you need( done)?|what can we help|what happened|what seems to be)\b/i.test(question.text));
 }
 
 /**
- * Answers in this turn's texts: the question just asked takes looser readings ("ok" for yes, a plain number for
- * a budget, the whole text for a free-text question); any other open question is filled only when its answer is
- * clearly there (a ZIP, a named service, a date, urgency words). Answered questions change only on a correction.
+ * Answers in this turn's texts. The question just asked takes looser readings ("yes", a short name, the whole text
+ * for a free-text question); any other question is filled only when its answer is clearly there (a ZIP, a named
+ * service, a date, "it's my house"). An answered question changes when the text clearly gives a new value (a ZIP,
+ * a date) or says it corrects one.
  */
-function findAnswers(input: AiTurnInput, text: string, asked: QualifierQuestion | null): { found: Record<string, Found>; tied: string[] | null } {
+function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { question: string; options: string[] } | null; unsure: string[] | null } {
+  const { input, text, asked, signals } = turn;
   const found: Record<string, Found> = {};
-  let tied: string[] | null = null;
-  const correcting = isCorrection(text);
-  for (const question of input.questions) {
+  let tied: { question: string; options: string[] } | null = null;
+  let unsure: string[] | null = null;
+  const problemTaken = { value: false };
+  // Structured answers first; a free-text question then knows whether the text answered something else.
+  const ordered = [...input.questions.filter((question) => question.kind !== 'text'), ...input.questions.filter((question) => question.kind === 'text')];
+  for (const question of ordered) {
     const isAsked = question.key === asked?.key;
     const answered = hasAnswer(input.answers, question.key);
-    if (answered && !correcting) continue;
-    const value = answerFor(question, input, text, isAsked, Object.keys(found).length > 0);
-    if (value !== null && 'tied' in value) {
-      if (isAsked) tied = value.tied;
+    const value = answerFor(turn, question, isAsked, answered, problemTaken, Object.keys(found).length > 0);
+    if (value === null) continue;
+    if ('tied' in value) {
+      if (!answered) tied = { question: question.key, options: value.tied };
       continue;
     }
-    if (value === null || (answered && value.value === input.answers[question.key])) continue;
+    if ('unsure' in value) {
+      if (isAsked) unsure = value.unsure;
+      continue;
+    }
+    if (answered && normalize(value.value) === normalize(input.answers[question.key] ?? '')) continue;
+    // The kind of job told afterwards ("Replace it probably") moves "Water heater repair" to "…replacement".
+    if (answered && question.kind === 'choice' && refines(input, question, text, value.value)) {
+      found[question.key] = { value: value.value, reason: `Refined: ${value.reason}` };
+      continue;
+    }
+    // An answered choice or yes/no changes only when the person says they are correcting it.
+    if (answered && (question.kind === 'choice' || question.kind === 'yes_no' || question.kind === 'text') && !signals.correction && !isAsked) continue;
     found[question.key] = answered ? { value: value.value, reason: `Corrected: ${value.reason}` } : value;
   }
-  return { found, tied };
+  return { found, tied, unsure };
 }
 
-/** The answer to one question in the text; `tied` when several options fit equally (the person is asked which). */
-function answerFor(question: QualifierQuestion, input: AiTurnInput, text: string, isAsked: boolean, otherFound: boolean): Found | { tied: string[] } | null {
+function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, answered: boolean, problemTaken: { value: boolean }, otherFound: boolean): Answer {
+  const { input, text, language, signals } = turn;
   const quoted = `“${question.text}”`;
   switch (question.kind) {
     case 'zip': {
@@ -292,46 +353,176 @@ function answerFor(question: QualifierQuestion, input: AiTurnInput, text: string
     }
     case 'choice': {
       const options = optionsFor(question, input);
-      // Options named in the business's last text are the ones the person was just offered.
-      const offered = isAsked ? options.filter((option) => lastBusinessLine(input).toLowerCase().includes(option.toLowerCase())) : [];
-      const choice = chooseOption(text, options, { looseAmong: offered });
-      if (!choice) return null;
-      return choice.tied === null ? { value: choice.option, reason: `Found “${choice.option}” for ${quoted}.` } : { tied: choice.tied };
+      const sized = chooseSizeOption(text, options);
+      if (sized) return { value: sized, reason: `Found “${sized}” for ${quoted} (the size they said).` };
+      let choice = chooseOption(text, options);
+      // "Replace it probably": the thing already recorded, with the kind of job this text says.
+      if (answered && !choice.best && read(text).actions.size > 0) choice = chooseOption(`${withoutActions(input.answers[question.key] ?? '')} ${text}`, options);
+      // "just a repair" after "which one is it: Roof leak repair or Roof inspection?": the one of those it says.
+      if (!choice.best && isAsked) {
+        const offered = options.filter((option) => lastBusinessLine(input).includes(option));
+        const picked = offered.length > 1 ? pickByAction(text, offered) : null;
+        if (picked) return { value: picked, reason: `Found “${picked}” for ${quoted} (of the options just offered, the kind of job they said).` };
+      }
+      if (choice.best && choice.confident) return { value: choice.best.option, reason: `Found “${choice.best.option}” for ${quoted} (${choice.best.because.join('; ')}).` };
+      if (choice.tied.length > 1) return { tied: choice.tied };
+      if (choice.best && (isAsked || !answered)) {
+        // Likely but not sure: recorded only when it is the one clear candidate for the question just asked.
+        if (isAsked && choice.ranked.length === 1 && choice.best.score >= 2) return { value: choice.best.option, reason: `Found “${choice.best.option}” for ${quoted} (${choice.best.because.join('; ')}).` };
+        if (isAsked) return { unsure: choice.ranked.slice(0, 3).map((match) => match.option) };
+      }
+      return null;
     }
     case 'yes_no': {
-      if (isUrgencyQuestion(question)) {
-        const urgency = detectUrgency(text);
-        if (urgency) return { value: urgency.urgent ? 'yes' : 'no', reason: `Found “${urgency.words}” (${urgency.urgent ? 'urgent' : 'not urgent'}) for ${quoted}.` };
+      const topic = yesNoTopic(question);
+      if (topic === 'urgency' && signals.emergency) return { value: 'yes', reason: `An emergency: “yes” for ${quoted}.` };
+      // A text that answered something else ("whenever, no rush. first week of feb") says yes or no to that, not here.
+      if (otherFound && (topic === 'other' || !topicWordsSaid(text, topic))) return null;
+      if (topic !== 'other') {
+        // The topic's own words answer it whenever they are said ("we lease", "no rush").
+        const topical = extractYesNo(text, topic);
+        const plainOnly = extractYesNo(text, 'other');
+        if (topical && (isAsked || topical !== plainOnly || topicWordsSaid(text, topic))) return { value: topical, reason: `Found “${topical}” for ${quoted} (${topic}).` };
       }
+      if (topic === 'urgency' && signals.emergency) return { value: 'yes', reason: `An emergency: “yes” for ${quoted}.` };
       if (!isAsked) return null;
-      const yesNo = extractYesNo(text);
+      const yesNo = extractYesNo(text, topic) ?? echoAnswer(question, text);
       return yesNo ? { value: yesNo, reason: `Found “${yesNo}” for ${quoted}.` } : null;
     }
     case 'date': {
-      const date = extractDate(text, input.now, input.business.timezone, { loose: isAsked });
-      return date ? { value: date.iso, reason: `Found “${date.words}” (${date.iso}) for ${quoted}.` } : null;
+      const date = extractDate(text, input.now, input.business.timezone, { loose: isAsked, language });
+      if (!date) return null;
+      const value = dateAnswer(date);
+      return { value, reason: `Found “${date.words}” (${value}) for ${quoted}.` };
     }
     case 'text': {
       if (isNameQuestion(question)) {
-        const name = extractName(text, { loose: isAsked });
+        // "this is Dana" anywhere; or one of the texts is only a name (a popular first name, or any name when asked).
+        const name = extractName(text, { loose: false }) ?? input.newMessages.map((message) => loneName(message, isAsked)).find((found) => found !== null) ?? (isAsked && !otherFound ? extractName(text, { loose: true }) : null);
         return name ? { value: name, reason: `Found the name “${name}” for ${quoted}.` } : null;
       }
-      if (isBudgetQuestion(question)) {
-        const budget = extractBudget(text, { loose: isAsked });
-        return budget ? { value: budget.text, reason: `Found the budget ${budget.text} for ${quoted}.` } : null;
+      if (isProblemQuestion(question) && !problemTaken.value && !answered && !signals.greeting && !signals.thanks) {
+        // The first text that describes the job answers "What's going on?", asked or not.
+        const reading = read(text);
+        if (isAsked || reading.concepts.length > 0 || reading.actions.size > 0) {
+          problemTaken.value = true;
+          return { value: truncate(text.replace(/\s+/g, ' ').trim(), 500), reason: `Took the description of the job for ${quoted}.` };
+        }
       }
-      if (isServiceQuestion(question) && input.business.services.length > 0) {
-        const service = chooseOption(text, input.business.services)?.option;
-        if (service) return { value: service, reason: `Found “${service}” for ${quoted}.` };
+      const topical = topicalAnswer(question, text);
+      if (topical) return { value: topical, reason: `Found “${topical}” for ${quoted}.` };
+      if (!isAsked || signals.greeting || signals.thanks || otherFound) return null;
+      if (topicOf(question) !== 'other' && topicOf(question) !== 'problem') {
+        // A question about a size, a brand, an amount: a reply with none in it is unclear, unless it says so in words.
+        if (text.split(/\s+/).length > 12) return null;
       }
-      if (!isAsked || isGreeting(text) || isAcknowledgment(text)) return null;
-      // A reply that only asks something, or only gave another answer in a few words, does not answer this one.
-      const words = text.split(/\s+/).filter(Boolean);
-      if (questionSentences(text).join(' ').length >= text.replace(/\s+/g, ' ').trim().length - 1) return null;
-      if (otherFound && words.length <= 4) return null;
-      const value = truncate(text.replace(/\s+/g, ' ').trim(), 500);
-      return { value, reason: `Took the reply as the answer to ${quoted}.` };
+      const sentences = questionSentences(text);
+      if (sentences.join(' ').length >= text.replace(/\s+/g, ' ').trim().length - 1) return null;
+      return { value: truncate(text.replace(/\s+/g, ' ').trim(), 500), reason: `Took the reply as the answer to ${quoted}.` };
     }
+  }
+}
+
+type TextTopic = 'brand' | 'lot-size' | 'home-size' | 'amount' | 'age' | 'pets' | 'access' | 'problem' | 'other';
+
+/** What a free-text question asks for, by its key and words. */
+function topicOf(question: QualifierQuestion): TextTopic {
+  const about = normalize(`${question.key.replace(/_/g, ' ')} ${question.text}`);
+  if (/\b(brand|make|model|manufacturer|marca)\b/.test(about)) return 'brand';
+  if (/\b(lot|yard|lawn|acre|acres|property size|land|area|square footage of the (yard|lawn)|how big is the (yard|lawn|lot))\b/.test(about)) return 'lot-size';
+  if (/\b(bedrooms?|bathrooms?|rooms|home size|house size|size of (the|your) (home|house|place)|how big|square (feet|footage)|sq ?ft|recamaras)\b/.test(about)) return 'home-size';
+  if (/\b(how much (stuff|junk|trash)|amount|load|how many items|what items|what (needs|do you need) (hauled|removed|gone))\b/.test(about)) return 'amount';
+  if (/\b(how old|age|year (built|installed)|years old)\b/.test(about)) return 'age';
+  if (/\b(pets?|dogs?|cats?|animals?)\b/.test(about)) return 'pets';
+  if (/\b(access|gate|code|parking|entry|get in|let (us|you) in|lockbox|key)\b/.test(about)) return 'access';
+  if (isProblemQuestion(question)) return 'problem';
+  return 'other';
+}
+
+const BRANDS =
+  /\b(lg|samsung|whirlpool|ge|ge profile|maytag|kenmore|bosch|frigidaire|kitchenaid|electrolux|miele|thermador|viking|wolf|sub-?zero|speed queen|amana|trane|carrier|lennox|goodman|rheem|ruud|york|bryant|daikin|mitsubishi|fujitsu|american standard|payne|heil|tempstar|coleman|nest|ecobee|honeywell|ao smith|a\.?o\.? smith|bradford white|state|navien|rinnai|noritz|liftmaster|chamberlain|genie|craftsman|clopay|amarr|wayne dalton|generac|champion|kohler|moen|delta|insinkerator|hunter|haier|hotpoint|beko|dacor|jennair|jenn-air|fisher ?& ?paykel|blomberg)\b/gi;
+
+/** An answer to a free-text question that a text gives without being asked ("LG", "about half an acre"). */
+function topicalAnswer(question: QualifierQuestion, text: string): string | null {
+  const topic = topicOf(question);
+  const clause = (index: number, length: number) => {
+    const start = Math.max(text.lastIndexOf(',', index), text.lastIndexOf('.', index), text.lastIndexOf('\n', index), text.lastIndexOf('!', index), text.lastIndexOf('?', index)) + 1;
+    const ends = [',', '.', '\n', '!', '?', ';'].map((mark) => text.indexOf(mark, index + length)).filter((at) => at >= 0);
+    const end = ends.length > 0 ? Math.min(...ends) : text.length;
+    return between(text, start, end).trim();
+  };
+  const span = (pattern: RegExp) => {
+    const match = pattern.exec(text);
+    return match ? clause(match.index, match[0].length) : null;
+  };
+  switch (topic) {
+    case 'brand': {
+      const brands = [...new Set([...text.matchAll(BRANDS)].map((match) => match[0]))];
+      return brands.length > 0 ? brands.join(', ') : null;
+    }
+    case 'lot-size':
+      return span(/(\b(about|around|roughly|maybe|like|almost|over|under|just under|a little over)\s+)?(\d+(\.\d+)?|half|quarter|a quarter|a third|1\/2|1\/4|1\/3|3\/4|one|two|three)\s*(an?\s+)?(acres?|ac\b|sq\.? ?ft|square feet)|\b\d{2,3}\s?x\s?\d{2,3}\b|\b(qtr|quarter|half)[- ]acre\b|\b(small|big|large|huge|tiny|corner|standard|average) (lot|yard|lawn)\b/i);
+    case 'home-size':
+      return span(/\b(\d+|one|two|three|four|five|six)\s*-?\s*(bed(room)?s?|br|bd|bdrm|recamaras?|cuartos?|habitaciones?)\b|\bstudio\b|\b\d[\d,]{2,}\s*(sq\.? ?ft|square feet|sf)\b|\b\d\s*\/\s*\d\b/i);
+    case 'amount':
+      return span(/\b(full|half|quarter|a third|whole|partial|small|big)\s*(a\s+)?(truck|trailer|load|pickup)|\b(truck ?load|trailer ?load|a few (items|things|pieces)|one item|single item|couple (items|things))\b|\b(piano|couch|sofa|sectional|mattress(es)?|fridge|refrigerator|washer|dryer|hot tub|treadmill|dresser|desk|table|chairs?|boxes|furniture|tv|recliner)\b/i);
+    case 'age':
+      return span(/\b\d{1,2}\s*(years?|yrs?)(\s+old)?\b|\b(built|installed|put in|bought)\s+(in\s+)?(19|20)\d{2}\b|\b(19|20)\d{2}\b|\b(brand new|new|old|original)\b/i);
+    case 'pets':
+      return span(/\b(dogs?|cats?|puppy|kitten|pets?|perros?|gatos?|mascotas?)\b/i);
+    case 'access':
+      return span(/\b(gate|code|lockbox|key|parking|driveway|buzz|buzzer|side door|back door|unlocked|latch)\b/i);
+    default:
+      return null;
+  }
+}
+
+/**
+ * A yes/no answered by saying the question's own words back ("ground level out back" to "Is it all on the ground
+ * floor?"): yes, or no when a negation comes with them.
+ */
+function echoAnswer(question: QualifierQuestion, text: string): 'yes' | 'no' | null {
+  const asked = new Set(read(question.text).allStems.filter((word) => word.length > 2));
+  const said = read(text).allStems;
+  if (!said.some((word) => asked.has(word))) return null;
+  return /\b(no|not|never|none|nope|n't|isn'?t|aren'?t|don'?t|doesn'?t|nada|ningun\w*)\b/.test(normalize(text)) ? 'no' : 'yes';
+}
+
+/** Whether `value` is the same thing as the recorded answer with the kind of job the text now says. */
+function refines(input: AiTurnInput, question: QualifierQuestion, text: string, value: string): boolean {
+  const recorded = input.answers[question.key] ?? '';
+  const before = read(recorded);
+  const after = read(value);
+  const said = read(text);
+  // Only a repair becoming a replacement (or back): "maintenance" words are too common to move an answer.
+  if (!said.actions.has('install') && !said.actions.has('repair')) return false;
+  return said.actions.size > 0 && before.concepts.length > 0 && before.concepts.every((concept) => after.concepts.includes(concept)) && [...after.actions].some((action) => said.actions.has(action)) && ![...before.actions].some((action) => said.actions.has(action));
+}
+
+/** A text that says again an option already recorded ("standard" after "weekly cleaning"): understood, nothing new. */
+function confirmsAnswer(input: AiTurnInput, text: string): boolean {
+  return input.questions.some((question) => {
+    const value = input.answers[question.key];
+    if (!value || question.kind !== 'choice') return false;
+    const choice = chooseOption(text, optionsFor(question, input));
+    return choice.best?.option === value || choice.ranked[0]?.option === value;
+  });
+}
+
+/** Whether the text says something about the topic itself ("own", "rent", "urgent"…), not only yes or no. */
+function topicWordsSaid(text: string, topic: 'ownership' | 'urgency' | 'pets' | 'access' | 'car-stuck'): boolean {
+  const said = normalize(text);
+  switch (topic) {
+    case 'ownership':
+      return /\b(own|owner|rent|lease|landlord|tenant|mortgage|bought|my (house|home|place)|dueno|propietario|rento|renta|alquil)\b/.test(said);
+    case 'urgency':
+      return /\b(urgent|emergency|asap|rush|hurry|whenever|annoying|can wait|right away|urgente|prisa)\b/.test(said);
+    case 'pets':
+      return /\b(dogs?|cats?|pets?|puppy|kitten|perros?|gatos?|mascotas?)\b/.test(said);
+    case 'access':
+      return /\b(gate|code|stairs|elevator|home|there)\b/.test(said);
+    case 'car-stuck':
+      return /\b(car|truck|parked|stuck|trapped|driveway|carro|atrapad)\b/.test(said);
   }
 }
 
@@ -344,77 +535,60 @@ function disqualifyReason(input: AiTurnInput, found: Record<string, string>, not
   return notOffered ? `asked for a service not offered (${notOffered})` : null;
 }
 
-/** The not-offered service the text names, when it names it better than anything the business does offer. */
-function serviceNotOffered(input: AiTurnInput, text: string): string | null {
+/** A not-offered service the person wants, while no offered service is recorded or named. */
+function serviceNotOffered(turn: Turn, found: Record<string, Found>): string | null {
+  const { input, text } = turn;
   if (input.business.servicesNotOffered.length === 0) return null;
-  const notOffered = bestOption(text, input.business.servicesNotOffered);
-  if (!notOffered) return null;
-  const offeredOptions = [...new Set([...input.business.services, ...input.questions.flatMap((question) => question.choices)])];
-  const offered = chooseOption(text, offeredOptions);
-  return !offered || notOffered.score > offered.score ? notOffered.option : null;
-}
-
-/** A question whose answer is one of the business's services. */
-function isAboutServices(question: QualifierQuestion, input: AiTurnInput): boolean {
-  return isServiceQuestion(question) || optionsFor(question, input).some((option) => input.business.services.includes(option));
+  const serviceKnown = input.questions.some((question) => isAboutServices(question, input) && (hasAnswer(input.answers, question.key) || question.key in found));
+  if (serviceKnown) return null;
+  const offered = [...new Set([...input.business.services, ...input.questions.flatMap((question) => question.choices)])];
+  return notOfferedAsked(text, offered, input.business.servicesNotOffered);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Prices
+// FAQ and prices
 
-function isPriceOnly(sentences: readonly string[]): boolean {
-  return sentences.every((sentence) => asksPrice(sentence));
+function faqAnswers(asking: readonly string[], input: AiTurnInput, priceAsked: boolean) {
+  const matched = [...new Map(asking.map((sentence) => matchFaq(sentence, input.business.faq)).filter((match) => match !== null).map((match) => [match.index, match])).values()];
+  const aboutPrice = matched.some((match) => /\b(price|cost|charge|fee|rate|how much)\b/i.test(match.entry.question));
+  const onlyPrice = asking.every((sentence) => /\b(how much|price|cost|charge|fee|rate|cuanto|precio)\b/i.test(normalize(sentence)));
+  return (priceAsked && !aboutPrice && onlyPrice ? [] : matched).slice(0, 2);
 }
 
-function priceReply(input: AiTurnInput, voice: say.Voice, text: string, answers: Record<string, string>): { reply: string; itemIds: string[]; reason: string } {
+/** Whether an earlier text asked a price that no reply has given yet (no amount in any business line since). */
+function priceStillOwed(input: AiTurnInput): boolean {
+  const earlier = earlierLines(input);
+  const asked = earlier.findLastIndex((line) => line.from === 'contact' && /\b(how much|price|cost|quote|rate|charge|cuanto|precio)\b/i.test(normalize(line.body)));
+  return asked >= 0 && !earlier.slice(asked).some((line) => line.from === 'business' && /\$\s?\d/.test(line.body));
+}
+
+function priceReply(turn: Turn, answers: Record<string, string>, askedIn?: string): { reply: string; itemIds: string[]; reason: string } {
+  const { input, voice } = turn;
+  const text = askedIn ?? turn.text;
   const { policy, items } = input.pricing;
   if (policy === 'never') return { reply: say.priceNever(voice), itemIds: [], reason: 'A price was asked; the pricing policy is never to quote: no amount given.' };
-  // The words asked about first; failing that, the service already named in this thread.
-  const serviceAnswer = input.questions.filter(isServiceQuestionOrChoice).map((question) => answers[question.key] ?? '').find((value) => value !== '');
-  const item = matchPriceItem(text, items) ?? (serviceAnswer ? priceItemForService(serviceAnswer, items) : null);
-  const amount = item ? formatItemPrice(item, policy) : null;
-  if (!item || !amount) return { reply: say.priceUnknown(voice), itemIds: [], reason: 'A price was asked; no approved price-book item matches: no amount given.' };
-  return {
-    reply: say.priceQuote(voice, item.name, amount, policy),
-    itemIds: [item.id],
-    reason: `A price was asked: quoted the approved item “${item.name}” (${amount}, policy ${policy}).`,
-  };
-}
-
-function isServiceQuestionOrChoice(question: QualifierQuestion): boolean {
-  return isServiceQuestion(question) || (question.kind === 'choice' && question.choices.length === 0);
+  const service = input.questions.filter((question) => isAboutServices(question, input)).map((question) => answers[question.key] ?? '').find((value) => value !== '') ?? null;
+  const everything = input.transcript.filter((line) => line.from === 'contact').map((line) => line.body).join('\n');
+  const choice = choosePriceItem(text, `${everything}\n${Object.values(answers).join('\n')}`, items, service);
+  const amount = choice.item ? formatItemPrice(choice.item, policy) : null;
+  if (!choice.item || !amount) return { reply: say.priceUnknown(voice), itemIds: [], reason: `A price was asked; ${choice.why}: no amount given.` };
+  return { reply: say.priceQuote(voice, choice.item.name, amount, policy), itemIds: [choice.item.id], reason: `A price was asked: quoted ${choice.why} (${amount}, policy ${policy}).` };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Handoff, summary, reply length
-
-function handOff(decision: AiDecision, input: AiTurnInput, voice: say.Voice, answers: Record<string, string>, reason: HandoffReason): AiDecision {
-  const summary = buildSummary(input, answers);
-  return {
-    ...decision,
-    action: 'handoff',
-    handoffReason: reason,
-    reply: fit([say.handoffReply(voice, reason)]),
-    lead: 'needs_human',
-    summary: truncate(`${summary ? `${summary} ` : ''}Handed to a person: ${HANDOFF_REASON_WORDS[reason].toLowerCase()}.`, 400),
-  };
-}
+// Summary and reply length
 
 function firstName(input: AiTurnInput, answers: Record<string, string>): string | null {
-  const question = input.questions.find(isNameQuestion);
+  const question = input.questions.find((candidate) => candidate.kind === 'text' && isNameQuestion(candidate));
   const name = question ? answers[question.key] : undefined;
   return name ? (name.split(/\s+/)[0] ?? null) : null;
 }
 
-function label(question: QualifierQuestion): string {
-  return question.key.replace(/_/g, ' ');
-}
-
 /**
  * One or two sentences for staff from the answers, e.g. "Dana: Water heater replacement in 60614, wants it
- * tomorrow (2026-11-25); urgent: no." Null when nothing is known yet.
+ * tomorrow (2026-11-25); urgent: no." Always in English: it is the owner's. Null when nothing is known yet.
  */
-export function buildSummary(input: AiTurnInput, answers: Record<string, string>): string | null {
+export function buildSummary(input: AiTurnInput, answers: Record<string, string>, language: Language = 'en'): string | null {
   let name = '';
   let head = '';
   let place = '';
@@ -427,9 +601,9 @@ export function buildSummary(input: AiTurnInput, answers: Record<string, string>
     else if (!head && (isServiceQuestion(question) || question.kind === 'choice')) head = value;
     else if (question.kind === 'zip' && !place) place = ` in ${value}`;
     else if (question.kind === 'date' && !when) when = `, wants it ${describeDate(value, input.now, input.business.timezone)} (${value})`;
-    else if (question.kind === 'yes_no' && isUrgencyQuestion(question)) rest.push(`urgent: ${value}`);
-    else rest.push(`${label(question)}: ${truncate(value, 80)}`);
+    else rest.push(`${question.key.replace(/_/g, ' ')}: ${truncate(value, 80)}`);
   }
+  if (language === 'es') rest.push('writes in Spanish');
   if (!name && !head && !place && !when && rest.length === 0) return null;
   const lead = head ? head.charAt(0).toUpperCase() + head.slice(1) : 'Lead';
   const body = `${lead}${place}${when}${rest.length > 0 ? `; ${rest.join('; ')}` : ''}.`;
@@ -438,9 +612,7 @@ export function buildSummary(input: AiTurnInput, answers: Record<string, string>
 
 interface Part {
   text: string;
-  /** Dropped first when the reply is too long (greeting, acknowledgment). */
   optional: boolean;
-  /** The owner's long text (a FAQ answer) may be shortened before anything else is lost. */
   shortenable?: boolean;
 }
 
@@ -462,5 +634,6 @@ function fit(parts: ReadonlyArray<Part | string>): string {
 
 function postalExample(prefixes: readonly string[]): string {
   if (prefixes.length > 0 && prefixes.every((prefix) => /^[a-z]/i.test(prefix.trim()))) return 'M5V 2T6';
-  return '60614';
+  const prefix = prefixes.find((candidate) => /^\d{3}/.test(candidate.trim()));
+  return prefix ? `${prefix.trim().slice(0, 3)}01`.slice(0, 5) : '60614';
 }

@@ -1,28 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { formatFailures, formatTable, loadFixtures, runFixtures } from '@server/adapters/ai/eval/run-fixtures';
+import { formatFailures, formatTable, HELD_OUT_DIR, loadFixtures, percent, runFixtures } from '@server/adapters/ai/eval/run-fixtures';
 import { createBuiltinAssistant } from './builtin-assistant';
 
 /**
- * The conversation fixture set (tests/fixtures/ai-conversations) against the built-in assistant: the same runner
- * and table as `npm run eval:ai`. The floors are what the built-in assistant achieves today (two threads still
- * miss: a pet named instead of "yes", and a leak recorded as the service in a complaint); a change that makes it
- * worse at qualifying leads fails here, with the threads that went wrong turn by turn.
+ * The conversation set (tests/fixtures/ai-conversations) against the built-in assistant, in two parts printed
+ * apart: the dev part (rules may be tuned against it; its misses are printed) and the held-out part (never tuned
+ * against; totals only). The floors are what the assistant achieves today, so a change that makes it worse fails
+ * here. Issue 22's goal for the held-out part (answers ≥ 85 %, threads entirely right ≥ 60 %) is not reached yet:
+ * docs/decisions/0036 says where it stands.
  */
 describe('conversation fixtures against the built-in assistant', () => {
-  it('qualifies, hands off, disqualifies and quotes as each thread expects', async () => {
+  it('dev part: qualifies, hands off, disqualifies and quotes as each thread expects', async () => {
     const fixtures = loadFixtures();
-    expect(fixtures.length).toBeGreaterThanOrEqual(30);
-    expect(new Set(fixtures.map((fixture) => fixture.trade))).toEqual(new Set(['hvac', 'plumbing', 'electrical', 'moving', 'cleaning', 'roofing']));
-
+    expect(fixtures.length).toBeGreaterThanOrEqual(200);
+    expect(new Set(fixtures.map((fixture) => fixture.trade)).size).toBeGreaterThanOrEqual(10);
     const report = await runFixtures(createBuiltinAssistant(), fixtures);
     const misses = formatFailures(report, { transcripts: false });
-    console.info(`${formatTable(report)}${misses ? `\n${misses}` : ''}`);
-    const failures = formatFailures(report);
+    console.info(`Dev part (rules may be tuned against it)\n${formatTable(report)}${misses ? `\n${misses}` : ''}`);
+    // The 53 threads of issue 14 (written before the rewrite): all but one pass, as before.
+    const original = report.threads.filter((thread) => !/-d\d$/.test(thread.id));
+    expect(original.length).toBe(53);
+    expect(original.filter((thread) => thread.allRight).length, formatFailures({ ...report, threads: original.filter((thread) => !thread.allRight) })).toBeGreaterThanOrEqual(52);
+    expect(percent(report.answers)).toBeGreaterThanOrEqual(83);
+    expect(percent(report.allRight)).toBeGreaterThanOrEqual(62);
+    expect(percent(report.safety)).toBeGreaterThanOrEqual(88);
+  });
 
-    expect(report.answers.right / report.answers.total, failures).toBeGreaterThanOrEqual(0.98);
-    expect(report.outcomes.right / report.outcomes.total, failures).toBeGreaterThanOrEqual(0.98);
-    expect(report.handoffs.right, failures).toBe(report.handoffs.total);
-    expect(report.quotes.right, failures).toBe(report.quotes.total);
-    expect(report.rules.right, failures).toBe(report.rules.total);
+  it('held-out part: measured, never tuned against (totals only)', async () => {
+    const fixtures = loadFixtures(HELD_OUT_DIR);
+    expect(fixtures.length).toBeGreaterThanOrEqual(60);
+    const report = await runFixtures(createBuiltinAssistant(), fixtures);
+    console.info(`Held-out part (never tuned against; totals only)\n${formatTable(report)}`);
+    expect(percent(report.answers)).toBeGreaterThanOrEqual(75);
+    expect(percent(report.allRight)).toBeGreaterThanOrEqual(40);
+    expect(report.quotesOutsideConditions).toBe(0);
   });
 });

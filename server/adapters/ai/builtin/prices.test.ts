@@ -1,58 +1,62 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceItem } from '@contracts/ai';
-import { formatCents, formatItemPrice, matchPriceItem, priceItemForService } from './prices';
+import { fitsConditions, itemConditions, statedSizes } from './nlu/sizes';
+import { choosePriceItem, formatCents, formatItemPrice } from './prices';
 
 const items: PriceItem[] = [
   { id: 'tune', name: 'AC tune-up', minCents: 12_900, maxCents: 16_900, unit: '' },
-  { id: 'furnace-tune', name: 'Furnace tune-up', minCents: 11_900, maxCents: 15_900, unit: '' },
   { id: 'movers', name: 'Two movers and a truck', minCents: 14_900, maxCents: 17_900, unit: 'per hour' },
   { id: 'ev', name: 'Level 2 EV charger installation', minCents: 89_900, maxCents: 89_900, unit: '' },
 ];
 
-describe('matchPriceItem', () => {
-  it('finds the approved item the person names', () => {
-    expect(matchPriceItem('How much is an AC tune-up?', items)?.id).toBe('tune');
-    expect(matchPriceItem('what do 2 movers cost per hour', items)?.id).toBe('movers');
-    expect(matchPriceItem('price to install a Tesla charger?', items)?.id).toBe('ev');
-  });
-
-  it('finds nothing for an item that is not in the book, or when two fit equally', () => {
-    expect(matchPriceItem('how much to rewire a house', items)).toBeNull();
-    expect(matchPriceItem('how much is a tune-up', items)).toBeNull();
-  });
-});
-
 describe('formatItemPrice', () => {
   it('says a range under `ranges`, the amount under `exact`, nothing under `never`', () => {
     expect(formatItemPrice(items[0]!, 'ranges')).toBe('$129–$169');
-    expect(formatItemPrice(items[2]!, 'ranges')).toBe('$149–$179 per hour');
-    expect(formatItemPrice(items[3]!, 'exact')).toBe('$899');
-    expect(formatItemPrice(items[3]!, 'ranges')).toBe('$899');
+    expect(formatItemPrice(items[1]!, 'ranges')).toBe('$149–$179 per hour');
+    expect(formatItemPrice(items[2]!, 'exact')).toBe('$899');
     expect(formatItemPrice(items[0]!, 'never')).toBeNull();
   });
 
-  it('keeps an owner’s range a range under `exact` (the book is never narrowed)', () => {
+  it('keeps an owner’s range a range under `exact`, and writes cents only when there are some', () => {
     expect(formatItemPrice(items[0]!, 'exact')).toBe('$129–$169');
-  });
-
-  it('writes cents only when there are some', () => {
     expect(formatCents(240_000)).toBe('$2,400');
     expect(formatCents(8_950)).toBe('$89.50');
   });
 });
 
-describe('priceItemForService', () => {
-  const book: PriceItem[] = [
-    { id: 'wh-replace', name: 'Water heater replacement (40 gal)', minCents: 160_000, maxCents: 240_000, unit: '' },
-    { id: 'drain', name: 'Drain cleaning', minCents: 17_500, maxCents: 17_500, unit: '' },
-  ];
-
-  it('finds the one item covering every word of the service', () => {
-    expect(priceItemForService('Drain cleaning', book)?.id).toBe('drain');
-    expect(priceItemForService('Water heater replacement', book)?.id).toBe('wh-replace');
+describe('conditions in an item’s name (issue 22)', () => {
+  it('reads the sizes an item is for', () => {
+    expect(itemConditions('Lawn mowing, lots up to 1/4 acre')).toEqual([{ unit: 'acre', min: 0, max: 0.25 }]);
+    expect(itemConditions('2-bedroom apartment move, up to 3 movers')).toEqual(expect.arrayContaining([{ unit: 'mover', min: 0, max: 3 }, { unit: 'bedroom', min: 2, max: 2 }]));
+    expect(itemConditions('Single-zone mini-split install, up to 12,000 BTU')).toEqual([{ unit: 'btu', min: 0, max: 12_000 }]);
+    expect(itemConditions('4 or more bedrooms')).toEqual([{ unit: 'bedroom', min: 4, max: Number.POSITIVE_INFINITY }]);
+    expect(itemConditions('Studio')).toEqual([{ unit: 'bedroom', min: 0, max: 0 }]);
+    expect(itemConditions('Drain cleaning')).toEqual([]);
   });
 
-  it('never lends one service the price of a neighbour', () => {
-    expect(priceItemForService('Water heater repair', book)).toBeNull();
+  it('reads the sizes a person says, in digits or words', () => {
+    expect(statedSizes('about half an acre').get('acre')).toBe(0.5);
+    expect(statedSizes('a 3 bed 2 bath').get('bedroom')).toBe(3);
+    expect(statedSizes('it needs a 24,000 btu unit').get('btu')).toBe(24_000);
+    expect(statedSizes('single car door').get('car')).toBe(1);
+    expect(statedSizes('door is 16x7').get('car')).toBe(2);
+  });
+
+  it('fits only when what they said is inside every condition; a size not said does not fit', () => {
+    const quarterAcre = itemConditions('Lawn mowing, lots up to 1/4 acre');
+    expect(fitsConditions(quarterAcre, statedSizes('our lot is about a quarter acre')).fits).toBe(true);
+    expect(fitsConditions(quarterAcre, statedSizes('about half an acre')).fits).toBe(false);
+    expect(fitsConditions(quarterAcre, statedSizes('the front yard')).fits).toBe(false);
+    expect(fitsConditions([], new Map()).fits).toBe(true);
+  });
+
+  it('chooses the item of the right size among items for the same job', () => {
+    const book: PriceItem[] = [
+      { id: 'two', name: 'Move, 2-bedroom apartment', minCents: 60_000, maxCents: 90_000, unit: '' },
+      { id: 'four', name: 'Move, 4-bedroom house', minCents: 150_000, maxCents: 220_000, unit: '' },
+    ];
+    expect(choosePriceItem('how much for the move?', 'moving a 2 bedroom apartment', book, null).item?.id).toBe('two');
+    expect(choosePriceItem('how much?', 'moving out of a 3 bed house', book, 'Local move').item).toBeNull();
+    expect(choosePriceItem('how much to fix a leaky faucet?', '', items, null).item).toBeNull();
   });
 });

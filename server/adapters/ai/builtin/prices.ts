@@ -1,19 +1,12 @@
 /**
- * Prices from the approved price book only. An item is quoted when its name matches the person's words (the same
- * word matching as services); the amount comes from the item, never from anywhere else.
+ * Prices from the approved price book only, and only for the job the person described. An item is the one their
+ * words name (the same matching as services); when its name carries conditions — "up to 1/4 acre", "2-bedroom",
+ * "(40 gal)", "up to 30 ft run", "up to 12,000 BTU" — the amount is said only when what the person said fits
+ * them. A bigger or different job, or one whose size they have not said, gets no figure: the team confirms.
  */
 import type { PriceItem, PricingPolicy } from '@contracts/ai';
-import { bestOption } from './extract';
-import { contentWords } from './words';
-
-/** The approved item the text names, or null when none (or two equally) match. */
-export function matchPriceItem(text: string, items: readonly PriceItem[]): PriceItem | null {
-  const best = bestOption(
-    text,
-    items.map((item) => item.name),
-  );
-  return best ? (items.find((item) => item.name === best.option) ?? null) : null;
-}
+import { chooseOption } from './nlu/services';
+import { fitsConditions, itemConditions, statedSizes } from './nlu/sizes';
 
 /** Whole dollars without cents ("$1,250"), otherwise two decimals ("$89.50"). */
 export function formatCents(cents: number): string {
@@ -21,28 +14,39 @@ export function formatCents(cents: number): string {
   return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 })}`;
 }
 
-/**
- * The item's price as the policy allows: `ranges` says "$X–$Y" (one amount when the item has one), `exact` says
- * the item's amount ("$X"; an item the owner entered as a range stays a range — the book is never narrowed).
- * The unit follows ("per hour"). `never` has no amount.
- */
 export function formatItemPrice(item: PriceItem, policy: PricingPolicy): string | null {
   if (policy === 'never') return null;
   const amount = item.minCents === item.maxCents ? formatCents(item.minCents) : `${formatCents(item.minCents)}–${formatCents(item.maxCents)}`;
   return item.unit.trim() ? `${amount} ${item.unit.trim()}` : amount;
 }
 
+export interface PriceChoice {
+  item: PriceItem | null;
+  why: string;
+}
+
 /**
- * The one item that covers every word of a service already named in the thread ("How much will it be?" after
- * "Drain cleaning"): stricter than matching the person's words, so "Water heater repair" never borrows the price
- * of "Water heater replacement".
+ * The item to quote for `text` (what they asked) in a thread where the person said `everything`, or null with the
+ * reason. `service` is the service already recorded, used when the question names nothing ("how much?").
  */
-export function priceItemForService(service: string, items: readonly PriceItem[]): PriceItem | null {
-  const wanted = contentWords(service);
-  if (wanted.length === 0) return null;
-  const covering = items.filter((item) => {
-    const words = new Set(contentWords(item.name));
-    return wanted.every((word) => words.has(word));
-  });
-  return covering.length === 1 ? (covering[0] ?? null) : null;
+export function choosePriceItem(text: string, everything: string, items: readonly PriceItem[], service: string | null): PriceChoice {
+  if (items.length === 0) return { item: null, why: 'the price book is empty' };
+  const byName = (words: string) => chooseOption(words, items.map((item) => item.name)).ranked;
+  let ranked = byName(text);
+  if (ranked.length === 0 && service) ranked = byName(service);
+  if (ranked.length === 0) ranked = byName(everything);
+  if (ranked.length === 0) return { item: null, why: 'no price-book item matches what they asked' };
+  const top = ranked[0]?.score ?? 0;
+  const sizes = statedSizes(everything);
+  // Items named about as well as the best (a 2-bedroom and a 4-bedroom move): the one whose conditions fit.
+  const close = ranked.filter((match) => match.score >= top - 1.5);
+  const reasons: string[] = [];
+  for (const match of close) {
+    const item = items.find((candidate) => candidate.name === match.option);
+    if (!item) continue;
+    const fit = fitsConditions(itemConditions(item.name), sizes);
+    if (fit.fits) return { item, why: `“${item.name}”: ${fit.why}` };
+    reasons.push(`“${item.name}”: ${fit.why}`);
+  }
+  return { item: null, why: `no item fits the job (${reasons.join('; ')})` };
 }

@@ -1,117 +1,254 @@
 /**
- * The built-in assistant's sentences, in the three tones. Only these words, the owner's own (question texts, FAQ
- * answers, the disqualify message) and amounts from the approved price book ever reach a person, so nothing in a
- * reply is invented. None of them names a time of arrival.
+ * The built-in assistant's sentences, in English and Spanish and in the three tones. Only these words, the
+ * owner's own (question texts, FAQ answers, the disqualify message) and amounts from the approved price book ever
+ * reach a person, so nothing in a reply is invented. None of them names a time of arrival. A thread in Spanish is
+ * answered with the Spanish sentences, and the owner's questions are asked in Spanish by what they ask for.
  */
 import type { AiTone, HandoffReason, QualifierQuestion } from '@contracts/ai';
-import { orList } from './words';
+import type { Hazard } from './nlu/signals';
+import type { Language } from './nlu/language';
+import { normalize } from './nlu/text';
 
 export interface Voice {
   business: string;
   assistant: string;
   tone: AiTone;
+  language: Language;
 }
 
-export function greeting({ business, tone }: Voice): string {
+/** "A, B or C" (Spanish "A, B o C"). */
+export function orList(items: readonly string[], language: Language = 'en'): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} ${language === 'es' ? 'o' : 'or'} ${items[items.length - 1]}`;
+}
+
+export function greeting({ business, tone, language }: Voice): string {
+  if (language === 'es') return tone === 'concise' ? `Hola, le saluda ${business}.` : `¡Hola! Gracias por comunicarse con ${business}.`;
   if (tone === 'friendly') return `Hi! Thanks for reaching out to ${business}.`;
   if (tone === 'professional') return `Hello, thank you for contacting ${business}.`;
   return `Hi from ${business}.`;
 }
 
-const ACKNOWLEDGMENTS = {
-  friendly: ['Got it, thanks!', 'Great, thank you!', 'Perfect, thanks!'],
-  professional: ['Thank you.', 'Thank you, noted.'],
-  concise: [],
-} as const satisfies Record<AiTone, readonly string[]>;
+const ACKNOWLEDGMENTS: Record<Language, Record<AiTone, readonly string[]>> = {
+  en: { friendly: ['Got it, thanks!', 'Great, thank you!', 'Perfect, thanks!'], professional: ['Thank you.', 'Thank you, noted.'], concise: [] },
+  es: { friendly: ['¡Perfecto, gracias!', '¡Muy bien, gracias!'], professional: ['Gracias.', 'Gracias, anotado.'], concise: [] },
+};
 
-/** After an answer was recorded, varied by the reply count so a thread does not repeat itself; concise says nothing. */
-export function acknowledgment({ tone }: Voice, replyCount: number): string | null {
-  const options: readonly string[] = ACKNOWLEDGMENTS[tone];
+export function acknowledgment({ tone, language }: Voice, replyCount: number): string | null {
+  const options = ACKNOWLEDGMENTS[language][tone];
   return options.length === 0 ? null : (options[replyCount % options.length] ?? null);
 }
 
-/** The question as asked, with its options listed for a choice. */
-export function askQuestion(question: QualifierQuestion, options: readonly string[]): string {
-  if (question.kind === 'choice' && options.length > 0) return `${question.text} (${orList(options)})`;
-  return question.text;
+/** A question the owner wrote, asked in Spanish by what it asks for (the owner's words when nothing fits). */
+export function spanishQuestion(question: QualifierQuestion): string {
+  const about = normalize(`${question.key.replace(/_/g, ' ')} ${question.text}`);
+  switch (question.kind) {
+    case 'zip':
+      return '¿Cuál es el código postal donde necesita el servicio?';
+    case 'date':
+      return /\b(estimate|visit|inspection|consult)\b/.test(about) ? '¿Qué día le funciona para la visita?' : /\bmove|moving\b/.test(about) ? '¿Qué día es la mudanza?' : '¿Qué día le funciona?';
+    case 'choice':
+      return /\b(service|job|help|need|type|work)\b/.test(about) ? '¿Qué servicio necesita?' : /\b(size|bedroom|rooms|home)\b/.test(about) ? '¿De qué tamaño es?' : '¿Cuál de estas opciones?';
+    case 'yes_no':
+      if (/\b(own|owner|homeowner|rent)\b/.test(about)) return '¿Es usted el dueño de la propiedad?';
+      if (/\b(urgent|emergency|asap|rush)\b/.test(about)) return '¿Es urgente?';
+      if (/\b(pets?|dogs?|cats?)\b/.test(about)) return '¿Tiene mascotas?';
+      if (/\b(stairs|elevator)\b/.test(about)) return '¿Hay escaleras o elevador?';
+      if (/\b(home|present|be there)\b/.test(about)) return '¿Habrá alguien en casa?';
+      if (/\b(insurance|claim)\b/.test(about)) return '¿Es un reclamo de seguro?';
+      if (/\b(gate|access|code)\b/.test(about)) return '¿Hay portón o código de acceso?';
+      if (/\b(warranty)\b/.test(about)) return '¿Está en garantía?';
+      return `¿Sí o no? ${question.text}`;
+    case 'text':
+      if (/\bname\b/.test(about)) return '¿Cuál es su nombre?';
+      if (/\baddress\b/.test(about)) return '¿Cuál es la dirección?';
+      if (/\bemail\b/.test(about)) return '¿Cuál es su correo electrónico?';
+      if (/\b(brand|model|make)\b/.test(about)) return '¿Qué marca y modelo es?';
+      if (/\b(budget|spend)\b/.test(about)) return '¿Cuál es su presupuesto?';
+      if (/\b(bedrooms?|rooms|size|square|sq|stories|floors)\b/.test(about)) return '¿De qué tamaño es el lugar (recámaras, pisos o pies cuadrados)?';
+      if (/\b(how old|age|years)\b/.test(about)) return '¿Cuántos años tiene?';
+      if (/\b(where|from|to|pickup|destination)\b/.test(about)) return '¿De dónde a dónde?';
+      if (/\b(hear about|find us|referr)\b/.test(about)) return '¿Cómo se enteró de nosotros?';
+      return '¿Me puede contar un poco más sobre el trabajo?';
+  }
 }
 
-/** A simpler second try when the answer could not be placed, with an example for the kinds that have a format. */
-export function askAgain({ tone }: Voice, question: QualifierQuestion, options: readonly string[], postalExample: string): string {
+/** The question as asked, with its options listed for a choice. */
+export function askQuestion(question: QualifierQuestion, options: readonly string[], language: Language): string {
+  const text = language === 'es' ? spanishQuestion(question) : question.text;
+  if (question.kind === 'choice' && options.length > 0) return `${text} (${orList(options, language)})`;
+  return text;
+}
+
+/**
+ * The second try when the answer could not be placed: what the likely answers are, in plain words. After this
+ * one, a second miss goes to a person.
+ */
+export function askAgain({ tone, language }: Voice, question: QualifierQuestion, options: readonly string[], postalExample: string): string {
+  if (language === 'es') {
+    const sorry = 'Perdón, no le entendí bien.';
+    switch (question.kind) {
+      case 'zip':
+        return `${sorry} ¿Cuál es el código postal de 5 dígitos? (por ejemplo ${postalExample})`;
+      case 'date':
+        return `${sorry} ¿Qué día le funciona? (por ejemplo mañana, el viernes o el 5 de dic)`;
+      case 'yes_no':
+        return `${sorry} ${spanishQuestion(question)} Responda sí o no.`;
+      case 'choice':
+        return options.length > 0 ? `${sorry} ¿Cuál es: ${orList(options, 'es')}?` : `${sorry} ${spanishQuestion(question)}`;
+      case 'text':
+        return `${sorry} ${spanishQuestion(question)}`;
+    }
+  }
   const sorry = tone === 'concise' ? 'Sorry —' : "Sorry, I didn't catch that.";
   switch (question.kind) {
     case 'zip':
-      return `${sorry} What's the ZIP or postal code where you need the work? (e.g. ${postalExample})`;
+      return `${sorry} What's the 5-digit ZIP code where you need the work? (e.g. ${postalExample})`;
     case 'date':
       return `${sorry} What day works for you? (e.g. tomorrow, Friday or 12/5)`;
     case 'yes_no':
       return `${sorry} ${question.text} Just reply yes or no.`;
     case 'choice':
-      return options.length > 0 ? `${sorry} Which one is it: ${orList(options)}?` : `${sorry} ${question.text}`;
+      return options.length > 0 ? `${sorry} Is it ${orList(options)}?` : `${sorry} ${question.text}`;
     case 'text':
       return `${sorry} ${question.text}`;
   }
 }
 
-export function closing({ business, tone }: Voice, firstName: string | null): string {
+/** Several options fit what the person said: which one, in their words. */
+export function whichOne({ tone, language }: Voice, options: readonly string[]): string {
+  if (language === 'es') return `Para confirmar, ¿cuál es: ${orList(options, 'es')}?`;
+  return tone === 'concise' ? `Which one: ${orList(options)}?` : `Just to check, which one is it: ${orList(options)}?`;
+}
+
+export function closing({ business, tone, language }: Voice, firstName: string | null): string {
+  if (language === 'es') return `¡Gracias${firstName ? `, ${firstName}` : ''}! ${business} le escribirá pronto para confirmar los detalles.`;
   if (tone === 'friendly') return `Thanks${firstName ? `, ${firstName}` : ''}! ${business} will text you shortly to confirm the details.`;
   if (tone === 'professional') return `Thank you${firstName ? `, ${firstName}` : ''}. ${business} will text you shortly to confirm the details.`;
   return `Thanks${firstName ? ` ${firstName}` : ''}! ${business} will text you shortly to confirm.`;
 }
 
-/** After qualification, for anything new that is not a question: it goes to the team. */
-export function passedOn({ business, tone }: Voice): string {
+/** After qualification, for anything new: it goes to the team. */
+export function passedOn({ business, tone, language }: Voice): string {
+  if (language === 'es') return `Gracias, ya se lo pasé al equipo de ${business}.`;
   if (tone === 'concise') return `Thanks, passed on to ${business}.`;
   return `Thanks, I've passed that on to the team at ${business}.`;
 }
 
-export function botAnswer({ business, assistant, tone }: Voice): string {
+export function botAnswer({ business, assistant, tone, language }: Voice): string {
+  if (language === 'es') return `Soy ${assistant}, un asistente automático de ${business}. Una persona del equipo da seguimiento a cada solicitud.`;
   if (tone === 'concise') return `I'm ${assistant}, an automated assistant for ${business}.`;
   return `I'm ${assistant}, an automated assistant for ${business}. A person from the team follows up on every request.`;
 }
 
-export function unknownQuestion({ tone }: Voice): string {
-  if (tone === 'concise') return "The team will answer that when they text you.";
+export function unknownQuestion({ tone, language }: Voice): string {
+  if (language === 'es') return 'No estoy seguro de eso, pero el equipo se lo puede responder cuando le escriba.';
+  if (tone === 'concise') return 'The team will answer that when they text you.';
   return "I'm not sure about that one, but the team can answer it when they text you.";
 }
 
-export function priceNever({ tone }: Voice): string {
+/** The owner's FAQ answer, framed in Spanish for a Spanish thread (the owner's words are kept as written). */
+export function faqAnswer(answer: string, language: Language): string {
+  return language === 'es' ? `El equipo indica: “${answer}”` : answer;
+}
+
+export function priceNever({ tone, language }: Voice): string {
+  if (language === 'es') return 'El precio depende del trabajo, así que el equipo le dará un precio después de verlo.';
   if (tone === 'concise') return 'The team gives a price once they see the job.';
   return 'Prices depend on the job, so the team will give you a price after they take a look.';
 }
 
-export function priceUnknown({ tone }: Voice): string {
-  if (tone === 'concise') return "The team will confirm the price for that.";
-  return "I don't have a set price for that, so the team will confirm it after they take a look.";
+/** No item fits what they described (or its conditions don't): no figure, the team confirms. */
+export function priceUnknown({ tone, language }: Voice): string {
+  if (language === 'es') return 'No tengo un precio fijo para eso; el equipo se lo confirmará después de ver el trabajo.';
+  if (tone === 'concise') return 'The team will confirm the price for that.';
+  return "I don't have a set price for that exact job, so the team will confirm it after they take a look.";
 }
 
-export function priceQuote({ tone }: Voice, itemName: string, amount: string, policy: 'ranges' | 'exact'): string {
+export function priceQuote({ tone, language }: Voice, itemName: string, amount: string, policy: 'ranges' | 'exact'): string {
+  if (language === 'es') return policy === 'exact' ? `${itemName}: ${amount}.` : `${itemName}: normalmente ${amount}; el equipo confirma el precio final al ver el trabajo.`;
   if (policy === 'exact') return `${itemName}: ${amount}.`;
   if (tone === 'concise') return `${itemName}: ${amount}; final price after the team sees the job.`;
   return `${itemName} is usually ${amount}; the team confirms the final price after seeing the job.`;
 }
 
-export function handoffReply({ business, tone }: Voice, reason: HandoffReason): string {
+/** What to do right now to be safe, by the kind of danger. */
+export function safetyLine(hazard: Hazard, language: Language): string {
+  const lines: Record<Hazard, [string, string]> = {
+    gas: [
+      "If you smell gas, leave the house now — don't flip switches or light anything — and call 911 or the gas company from outside.",
+      'Si huele a gas, salga de la casa ya, sin prender ni apagar nada, y llame al 911 o a la compañía de gas desde afuera.',
+    ],
+    'carbon-monoxide': [
+      'Get everyone outside into fresh air now and call 911; don’t go back in until the fire department says it’s safe.',
+      'Salgan todos al aire libre ahora y llame al 911; no regresen hasta que los bomberos digan que es seguro.',
+    ],
+    electrical: [
+      "Don't touch it. If it's safe to reach, turn off that breaker; if there's smoke or fire, get out and call 911.",
+      'No lo toque. Si puede hacerlo sin riesgo, apague ese breaker; si hay humo o fuego, salga y llame al 911.',
+    ],
+    'water-electrical': [
+      "Stay away from the wet area near the electrics; if you can reach the panel safely, turn off that breaker and shut off the main water valve.",
+      'Aléjese del área mojada cerca de la electricidad; si puede llegar al panel sin riesgo, apague ese breaker y cierre la llave principal del agua.',
+    ],
+    flood: [
+      'If you can, shut off the main water valve, and stay away from water near outlets or cords.',
+      'Si puede, cierre la llave principal del agua y aléjese del agua cerca de enchufes o cables.',
+    ],
+    sewage: [
+      "Don't use the sinks, toilets or showers until it's fixed, and stay away from the sewage.",
+      'No use lavabos, inodoros ni regaderas hasta que se repare, y aléjese de las aguas negras.',
+    ],
+    'no-heat': [
+      "Keep everyone warm in one room; don't use the oven or a grill to heat the house, and keep space heaters clear of anything that burns.",
+      'Mantenga a todos abrigados en un cuarto; no use el horno ni un asador para calentar la casa.',
+    ],
+    structure: [
+      'Stay out of the rooms under the damage and keep away from any downed wires; call 911 if anyone is hurt or a line is down.',
+      'No entre a los cuartos bajo el daño y aléjese de cables caídos; llame al 911 si hay heridos o un cable en el suelo.',
+    ],
+    'garage-door': [
+      "Don't touch the door or the spring — they can hurt you — and keep people and pets clear of it.",
+      'No toque la puerta ni el resorte, pueden lastimarle, y mantenga a personas y mascotas lejos.',
+    ],
+    fire: ['Get everyone out and call 911 now.', 'Salgan todos y llame al 911 ahora.'],
+  };
+  return lines[hazard][language === 'es' ? 1 : 0];
+}
+
+/** The handoff's words: safety first for an emergency, an apology for a complaint, a call when they asked for one. */
+export function handoffReply({ business, tone, language }: Voice, reason: HandoffReason, options: { hazard?: Hazard | null; callback?: boolean } = {}): string {
+  const reach = options.callback ? (language === 'es' ? 'le llamará' : 'will call you') : language === 'es' ? 'se comunicará con usted' : 'will reach out';
+  if (language === 'es') {
+    switch (reason) {
+      case 'emergency':
+        return `${options.hazard ? `${safetyLine(options.hazard, 'es')} ` : ''}Ya avisé al equipo de ${business}; alguien ${reach} enseguida.`;
+      case 'complaint':
+        return `Lamento mucho lo sucedido. Ya le pasé esto al equipo de ${business} y alguien ${reach} pronto.`;
+      case 'anger':
+        return `Lo siento mucho. Alguien de ${business} ${reach} pronto.`;
+      case 'confusion':
+        return `Perdón por la confusión. Alguien de ${business} ${reach} pronto.`;
+      default:
+        return `Claro. Alguien de ${business} ${reach} pronto.`;
+    }
+  }
   switch (reason) {
     case 'emergency':
-      return tone === 'concise'
-        ? `Alerting the ${business} team now; someone will text you shortly. If anyone is in danger, get to safety and call emergency services.`
-        : `That sounds urgent. I'm alerting the team at ${business} right now and someone will text you shortly. If anyone is in danger, get to safety and call emergency services.`;
+      return `${options.hazard ? `${safetyLine(options.hazard, 'en')} ` : ''}I'm alerting the ${business} team now; someone ${reach} right away.`;
+    case 'complaint':
+      return tone === 'concise' ? `Sorry about that. I've passed it to the ${business} team; someone ${reach} shortly.` : `I'm sorry about that. I've passed this to the ${business} team and someone ${reach} shortly.`;
     case 'anger':
-      return tone === 'concise' ? `Sorry about that. Someone from ${business} will text you shortly.` : `I'm sorry about that. I'll have someone from ${business} text you shortly.`;
+      return tone === 'concise' ? `Sorry about that. Someone from ${business} ${reach} shortly.` : `I'm sorry about that. Someone from ${business} ${reach} shortly.`;
     case 'confusion':
-      return tone === 'concise' ? `Sorry for the trouble. Someone from ${business} will text you shortly.` : `Sorry for the trouble. I'll have someone from ${business} text you shortly.`;
+      return `Sorry for the trouble. Someone from ${business} ${reach} shortly.`;
     default:
-      return tone === 'friendly' ? `Of course! I'll have someone from ${business} text you shortly.` : tone === 'professional' ? `Certainly. I'll have someone from ${business} text you shortly.` : `Someone from ${business} will text you shortly.`;
+      return tone === 'friendly' ? `Of course! Someone from ${business} ${reach} shortly.` : tone === 'professional' ? `Certainly. Someone from ${business} ${reach} shortly.` : `Someone from ${business} ${reach} shortly.`;
   }
 }
 
-/** When the owner left the disqualify message empty. */
-export function defaultDisqualify({ business }: Voice): string {
+/** When the owner left the disqualify message empty, or the thread is in Spanish. */
+export function defaultDisqualify({ business, language }: Voice): string {
+  if (language === 'es') return `Lo sentimos, eso está fuera de lo que ${business} atiende. Gracias por escribirnos.`;
   return `Sorry, that's outside what ${business} can help with. Thanks for reaching out.`;
-}
-
-/** When several options fit what the person said ("my water heater is leaking"): which one? */
-export function whichOne({ tone }: Voice, options: readonly string[]): string {
-  return tone === 'concise' ? `Which one: ${orList(options)}?` : `Just to check, which one is it: ${orList(options)}?`;
 }

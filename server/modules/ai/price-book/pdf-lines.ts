@@ -264,13 +264,14 @@ function tidySpaces(text: string): string {
  * this check cannot read (another filter, damage) is left to PDF.js.
  */
 function assertUnpacksWithin(bytes: Uint8Array, cap: number): void {
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  // Bytes as latin1 characters (one per byte, never a surrogate): positions in it are byte offsets.
+  const latin1 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   let total = 0;
-  for (const match of text.matchAll(/(?<!end)stream\r?\n/g)) {
+  for (const match of latin1.matchAll(/(?<!end)stream\r?\n/g)) {
     const start = match.index + match[0].length;
-    const dictionary = text.slice(Math.max(0, text.lastIndexOf('<<', match.index)), match.index);
+    const dictionary = latin1.slice(Math.max(0, latin1.lastIndexOf('<<', match.index)), match.index);
     if (!dictionary.includes('/FlateDecode')) continue;
-    const end = text.indexOf('endstream', start);
+    const end = latin1.indexOf('endstream', start);
     if (end < 0) continue;
     try {
       total += inflateSync(bytes.subarray(start, end), { maxOutputLength: cap - total + 1 }).length;

@@ -1,0 +1,263 @@
+/**
+ * Plain answers in a person's words, English and Spanish: a ZIP or postal code (in digits or spoken, "seven eight
+ * seven oh four"), yes or no (for the question asked: "it's my house" owns it, "we lease" does not, "not urgent,
+ * just annoying" is no), a name ("this is Dana", "it's Tom Becker", "me llamo Ana"), and sizes in words. Each
+ * returns null when the answer is not clearly there: the assistant asks rather than record a guess.
+ */
+import { createRequire } from 'node:module';
+import { fold, normalize, plain, words } from './text';
+
+// Popular first names (English and Spanish, from the human-names package): a word on these lists is a name even
+// when nobody asked for one ("92021 | yep own it | Trish").
+const require = createRequire(import.meta.url);
+const FIRST_NAMES: ReadonlySet<string> = new Set(
+  ['female-human-names-en', 'male-human-names-en', 'female-human-names-es', 'male-human-names-es'].flatMap((file) => (require(`human-names/data/${file}.json`) as string[]).map((name) => fold(name.toLowerCase()))),
+);
+
+/** Whether a word is a popular first name (accents ignored). */
+export function isKnownFirstName(word: string): boolean {
+  return FIRST_NAMES.has(fold(word.toLowerCase()));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// ZIP and postal codes
+
+export interface PostalCode {
+  value: string;
+  country: 'US' | 'CA';
+}
+
+const US_ZIP = /(?<![\p{L}\d$#.,/-])(\d{5})(?:-(\d{4}))?(?![\p{L}\d]|[.,]\d|-\d|\/|\s?(?:sq|square|ft|feet|lbs?|dollars|bucks|btu|k\b))/gu;
+const CA_POSTAL = /\b([abceghj-nprstvxy]\d[abceghj-nprstv-z])[ -]?(\d[abceghj-nprstv-z]\d)\b/gi;
+const DIGIT_WORDS: Readonly<Record<string, string>> = {
+  zero: '0', oh: '0', o: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9',
+  cero: '0', uno: '1', dos: '2', tres: '3', cuatro: '4', cinco: '5', seis: '6', siete: '7', ocho: '8', nueve: '9',
+};
+
+/** "seven eight seven oh four" → "78704": five spoken digits in a row (digits among them count too). */
+function spokenDigits(text: string): string[] {
+  const tokens = words(normalize(text).replace(/-/g, ' '));
+  const found: string[] = [];
+  let run = '';
+  for (const token of tokens) {
+    const digit = DIGIT_WORDS[token] ?? (/^\d$/.test(token) ? token : /^\d{2,4}$/.test(token) && run !== '' ? token : null);
+    if (digit !== null) {
+      run += digit;
+      if (run.length === 5) {
+        found.push(run);
+        run = '';
+      }
+    } else {
+      run = '';
+    }
+  }
+  return found;
+}
+
+/**
+ * A US ZIP or a Canadian postal code in the text; with several, the last (an address's street number comes first,
+ * and a correction "78704 not 78740" is handled by the caller reading the correction words).
+ */
+export function extractPostalCodes(text: string): PostalCode[] {
+  const found: Array<PostalCode & { index: number }> = [];
+  for (const match of text.matchAll(US_ZIP)) found.push({ value: match[2] ? `${match[1]}-${match[2]}` : (match[1] ?? ''), country: 'US', index: match.index ?? 0 });
+  for (const match of text.matchAll(CA_POSTAL)) found.push({ value: `${match[1]} ${match[2]}`.toUpperCase(), country: 'CA', index: match.index ?? 0 });
+  if (found.length === 0) for (const digits of spokenDigits(text)) found.push({ value: digits, country: 'US', index: text.length });
+  return found.sort((a, b) => a.index - b.index).map(({ value, country }) => ({ value, country }));
+}
+
+/**
+ * The postal code meant: the last one, except that "A not B" / "B, sorry A" / "not B, A" keeps the corrected one.
+ */
+export function extractPostalCode(text: string): PostalCode | null {
+  const codes = extractPostalCodes(text);
+  if (codes.length <= 1) return codes[0] ?? null;
+  const said = normalize(text);
+  // "78704 not 78740": the one before "not".
+  for (const code of codes) {
+    const bare = code.value.replace(/\s/g, '');
+    if (new RegExp(`${bare}\\W+(not|no es|ni)\\W+\\d`).test(said.replace(/\s/g, ' '))) return code;
+  }
+  // "not 78740, 78704": the one after.
+  const negated = codes.find((code) => new RegExp(`\\b(not|no es)\\W+${code.value.replace(/\s/g, '')}`).test(said));
+  if (negated) return codes.find((code) => code !== negated) ?? codes.at(-1) ?? null;
+  return codes.at(-1) ?? null;
+}
+
+export function isInServiceArea(code: string, prefixes: readonly string[]): boolean {
+  if (prefixes.length === 0) return true;
+  const bare = code.replace(/[\s-]/g, '').toUpperCase();
+  return prefixes.some((prefix) => {
+    const wanted = prefix.replace(/[\s-]/g, '').toUpperCase();
+    return wanted !== '' && bare.startsWith(wanted);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Yes / no
+
+/** What a yes/no question is about, read from its key and words: its answer may be said without yes or no. */
+export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'access' | 'car-stuck' | 'other';
+
+export function yesNoTopic(question: { key: string; text: string }): YesNoTopic {
+  const about = normalize(`${question.key.replace(/_/g, ' ')} ${question.text}`);
+  if (/\b(car|cars|vehicle|truck)\b.*\b(stuck|trapped|inside|in the garage)\b|\bstuck inside\b/.test(about)) return 'car-stuck';
+  if (/\b(own|owns|owner|homeowner|rent|renting|landlord|propietario|dueno)\b/.test(about)) return 'ownership';
+  if (/\b(urgent|emergency|asap|rush|right away|urgente|emergencia)\b/.test(about)) return 'urgency';
+  if (/\b(pets?|dogs?|cats?|animals?|mascotas?)\b/.test(about)) return 'pets';
+  if (/\b(access|accessible|gate code|stairs|elevator|home during|be home|someone home|present)\b/.test(about)) return 'access';
+  return 'other';
+}
+
+const OWNS = /\b(own|owned|owns|i own|we own|own it|own the|owner|homeowner|home owner|my (own )?(house|home|place|property|condo)|our (own )?(house|home|place|property|condo)|it'?s (mine|ours)|bought|we bought|i bought|paid off|mortgage|soy (el |la )?(dueno|duena|propietario|propietaria)|somos (los )?(duenos|propietarios)|es mi casa|es mia|es nuestra|la compre|la compramos)\b/;
+const RENTS = /\b(rent|renting|renter|rental|tenant|lease|leasing|we lease|landlord|property manager|management company|apartment complex|rento|rentamos|renta|alquilo|alquilamos|inquilino|el dueno es|la duena es|arrendador)\b/;
+const URGENT = /\b(asap|urgent|urgently|emergency|right away|right now|immediately|today|tonight|as soon as|can't wait|cannot wait|no heat|no hot water|no ac|no power|flooding|leaking bad|pretty bad|really bad|yes urgent|urgente|emergencia|lo antes posible|hoy mismo|ya)\b/;
+const NOT_URGENT = /\b(no rush|no hurry|not urgent|not an emergency|not a emergency|not really urgent|non urgent|non-urgent|whenever|no big deal|not a big deal|can wait|it can wait|just annoying|annoying|not pressing|at your convenience|flexible|no es urgente|sin prisa|no hay prisa|cuando puedan|no corre prisa)\b/;
+const UNSURE = /\b(not sure|unsure|i don't know|no idea|maybe|not certain|idk|depends|no se|tal vez|quizas)\b/;
+const YES = /\b(yes+|sure|ok|absolutely|definitely|correct|affirmative|of course|i think so|i do|we do|we are|i am|it is|that's right|right|yessir|yes sir|you bet|indeed|si|claro|correcto|asi es|por supuesto|simon)\b/;
+const NO = /\b(no+|not really|not yet|negative|never|don't think so|i don't|we don't|not at all|it isn't|it's not|none|nobody|no one|nada|ninguno|ninguna|tampoco)\b/;
+
+/**
+ * "yes" or "no" for a yes/no question about `topic`. The topic's own words come first ("we lease" → no for
+ * ownership); then a plain yes or no, the first one said winning ("no, it's not urgent" is no). Unsure → null.
+ */
+export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' | 'no' | null {
+  const said = normalize(text);
+  if (topic === 'ownership') {
+    const rents = RENTS.exec(said);
+    const owns = OWNS.exec(said);
+    if (rents && !(owns && owns.index < rents.index && !/\b(landlord|el dueno es|la duena es)\b/.test(rents[0]))) return /\b(don't|do not|no)\s+(rent|lease)\b/.test(said) ? 'yes' : 'no';
+    if (owns && !/\b(don't|do not|not the|no soy)\s+(own|owner|el dueno|la duena)/.test(said) && !/\bown (a|an|my|our) (car|truck|business|company)\b/.test(said)) return 'yes';
+    if (/\b(don't|do not|no)\s+(own)\b|\bnot the (owner|homeowner)\b|\bno soy (el |la )?(dueno|duena|propietario)\b/.test(said)) return 'no';
+  }
+  if (topic === 'urgency') {
+    const calm = NOT_URGENT.exec(said);
+    if (calm) return 'no';
+    if (URGENT.test(said) && !/\bnot\b/.test(said.slice(0, (URGENT.exec(said)?.index ?? 0) + 1))) return 'yes';
+  }
+  if (topic === 'car-stuck') {
+    if (/\b(parked (in the driveway|outside|on the street|in the street)|car'?s (out|outside|in the driveway)|cars? (is|are) (out|outside)|not stuck|no car|nothing stuck|got (it|the car) out|afuera|no esta atrapad\w*)\b/.test(said)) return 'no';
+    if (/\b(stuck|trapped|locked in|can'?t get (it|the car|my car|the truck) out|inside the garage|atrapad\w*|adentro|no puedo sacar)\b/.test(said)) return 'yes';
+  }
+  if (topic === 'pets' && /\b(dogs?|cats?|puppy|kitten|pets?|perro|perros|gato|gatos)\b/.test(said) && !/\bno (pets|dogs|cats|mascotas|animals)\b|\bnone\b/.test(said)) return 'yes';
+  const bare = said.replace(/[^\p{L}\s']/gu, ' ').trim();
+  if (/^(y|ya)$/.test(bare)) return 'yes';
+  if (/^n$/.test(bare)) return 'no';
+  const yes = YES.exec(said);
+  const no = NO.exec(said);
+  if (UNSURE.test(said) && !(yes && no)) return null;
+  if (yes && no) return yes.index < no.index ? 'yes' : 'no';
+  if (yes) return 'yes';
+  if (no) return 'no';
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Names
+
+const NOT_A_NAME = new Set(
+  (
+    'at in on from looking interested not sure here home calling texting having trying good fine great ok okay yes no the a an just still ' +
+    'available free busy back out wondering asking hoping needing moving getting thinking so very really sorry thanks hi hello hey his her ' +
+    'their the wife husband son daughter mom dad owner tenant renter landlord manager going gonna about with and but also over done ' +
+    'ready home outside inside driving working at work running late away sick new old your you we they he she it that this there ' +
+    'el la los de en muy bien aqui si no con para una un senor senora llamando escribiendo buscando interesado interesada ' +
+    'mon monday tue tues tuesday wed weds wednesday thu thur thurs thursday fri friday sat saturday sun sunday today tomorrow tonight ' +
+    'morning mornings afternoon evening week weekend next this that any anytime whenever asap soon later now pls please plz thx ' +
+    'empty full works work working perfect fine sounds sure yep yeah nope nah maybe probably definitely great awesome cool thank thanks ' +
+    'jan january feb february mar march apr april may jun june jul july aug august sep sept september oct october nov november dec december ' +
+    'one two three four five six seven eight nine ten half quarter none nothing everything all some both either neither own rent lease ' +
+    'mine ours yours kitchen bathroom garage basement attic upstairs downstairs house home apartment condo unit door roof yard lawn ' +
+    'lunes martes miercoles jueves viernes sabado domingo manana hoy ya claro gracias perfecto listo bueno'
+  ).split(/\s+/),
+);
+
+function titleCase(word: string): string {
+  return word
+    .split(/([-'])/)
+    .map((part) => (part.length > 0 ? part.charAt(0).toUpperCase() + part.slice(1).toLowerCase() : part))
+    .join('');
+}
+
+const STRONG = /\b(?:my name is|my name's|name is|name's|names|me llamo|mi nombre es|soy|habla|le escribe|te escribe)\s+([\p{L}][\p{L}'-]*)(?:\s+([\p{L}][\p{L}'-]*))?/iu;
+const WEAK = /\b(?:this is|it's|its|i am|i'm|im|hi,? (?:it's|this is))\s+([\p{L}][\p{L}'-]*)(?:\s+([\p{L}][\p{L}'-]*))?/iu;
+const SIGNED = /(?:^|[\n,.!-]\s*|\s-\s?|~\s?)(?:thanks|thank you|thx|gracias|regards)?[,!.]?\s*-\s*([\p{Lu}][\p{L}'-]+)(?:\s+([\p{Lu}][\p{L}'-]*))?\s*$/u;
+const CONNECTORS = /^(and|but|from|at|in|i|we|my|here|calling|texting|with|by|the|a|an|over|on|to|y|de|del|en|con|aqui|again|back)$/i;
+
+/**
+ * A text that is only a name ("Trish", "Dana K.", "Rocío"): one to three words, the first a popular first name
+ * (or any capitalised word when `asked`), none of them a word a reply would use otherwise.
+ */
+export function loneName(text: string, asked: boolean): string | null {
+  const trimmed = text.normalize('NFKC').trim().replace(/[.!,]+$/g, '');
+  const parts = trimmed.split(/\s+/);
+  if (parts.length === 0 || parts.length > 3) return null;
+  if (!parts.every((word) => /^[\p{L}][\p{L}'-]*\.?$/u.test(word) && !NOT_A_NAME.has(normalize(word).replace(/\.$/, '')))) return null;
+  const first = parts[0] ?? '';
+  if (!isKnownFirstName(first) && !(asked && (/^\p{Lu}/u.test(first) || parts.length <= 2))) return null;
+  return parts.map((word) => titleCase(word.replace(/\.$/, ''))).join(' ');
+}
+
+/**
+ * A name: "my name is Dana", "This is Dana Kowalski", "it's Tom Becker", "me llamo Ana", "- Pat" at the end.
+ * After "this is" / "I'm" the word must be capitalised or `loose` (the name question was just asked), which also
+ * takes a short reply of one to three words as the name ("dana k").
+ */
+export function extractName(text: string, options: { loose?: boolean } = {}): string | null {
+  const said = plain(text).length === text.length ? text.normalize('NFKC').replace(/[\u2018\u2019\u02bc]/g, "'").trim() : text.trim();
+  const capital = (word: string | undefined) => word !== undefined && /^\p{Lu}/u.test(word);
+  const usable = (word: string | undefined): word is string => word !== undefined && !NOT_A_NAME.has(normalize(word)) && !/\d/.test(word);
+  const candidates: string[] = [];
+  const strong = STRONG.exec(said);
+  // "soy" is also "I am" before an adjective ("soy el dueño"): only a capitalised word or a loose reply counts.
+  const strongOk = strong && usable(strong[1]) && (!/^soy$/i.test(strong[0].split(/\s+/)[0] ?? '') || capital(strong[1]) || options.loose);
+  const weak = strongOk ? null : WEAK.exec(said);
+  const intro = strongOk ? strong : weak;
+  if (intro && usable(intro[1]) && (strongOk || options.loose || capital(intro[1]))) {
+    candidates.push(intro[1]);
+    const second = intro[2];
+    if (usable(second) && !CONNECTORS.test(second) && (capital(second) || (strongOk && options.loose))) candidates.push(second);
+  } else {
+    const signed = SIGNED.exec(said);
+    if (signed && usable(signed[1])) {
+      candidates.push(signed[1]);
+      if (usable(signed[2])) candidates.push(signed[2]);
+    } else if (options.loose) {
+      const parts = said.replace(/[.!,]+$/g, '').split(/\s+/);
+      if (parts.length <= 3 && parts.every((word) => /^[\p{L}][\p{L}'-]*\.?$/u.test(word) && usable(word))) candidates.push(...parts);
+    }
+  }
+  if (candidates.length === 0) return null;
+  return candidates.map((word) => titleCase(word.replace(/\.$/, ''))).join(' ');
+}
+
+export function isNameQuestion(question: { key: string; text: string }): boolean {
+  return /(^|_)(name|contact)($|_)/.test(question.key) || /\b(name|nombre|ask for|who should we|who will we|who am i|who are we|who is this|who's this|who will be)\b/i.test(question.text);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Numbers in words
+
+const UNITS: Readonly<Record<string, number>> = {
+  a: 1, an: 1, one: 1, single: 1, two: 2, couple: 2, three: 3, few: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30, forty: 40, fifty: 50,
+  un: 1, una: 1, uno: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10,
+};
+const FRACTIONS: ReadonlyArray<readonly [RegExp, number]> = [
+  [/\b(half an?|a half|one half|1\/2|media|medio)\b/, 0.5],
+  [/\b(quarter|a quarter|one quarter|1\/4|cuarto)\b/, 0.25],
+  [/\b(third|a third|1\/3)\b/, 1 / 3],
+  [/\b(three quarters?|3\/4|tres cuartos)\b/, 0.75],
+];
+
+/** Number words made digits for size matching: "three bedroom" → "3 bedroom", "half an acre" → "0.5 acre". */
+export function numbersAsDigits(text: string): string {
+  let said = normalize(text);
+  for (const [pattern, value] of FRACTIONS) said = said.replace(new RegExp(`${pattern.source}(?: (?:of )?an?| de)?(?= (acre|acres|hectare|mile|hour|hora|day|dia))`, 'g'), String(value));
+  said = said.replace(/\b(\d+(?:\.\d+)?) and a half\b/g, (_, n: string) => String(Number(n) + 0.5));
+  said = said.replace(/\b([a-z]+)\b/g, (word) => (UNITS[word] !== undefined && !['a', 'an', 'un', 'una', 'uno'].includes(word) ? String(UNITS[word]) : word));
+  // "3bd", "2br", "3/2" listings.
+  said = said.replace(/\b(\d)\s?-?(br|bd|bdr|bdrm|bed|beds|bedroom|bedrooms|recamaras?|cuartos?|habitaciones?)\b/g, '$1 bedroom');
+  said = said.replace(/\b(\d(?:\.5)?)\s?-?(ba|bath|baths|bathroom|bathrooms|banos?)\b/g, '$1 bathroom');
+  return said;
+}

@@ -1,0 +1,274 @@
+/**
+ * A day, and the time window when one is given, in a person's words, as a calendar date where the business is.
+ * chrono-node reads dates in English and Spanish ("Dec 5", "el 15 de diciembre", "in two weeks", "mañana"); a few
+ * rules go first where texting differs from what chrono expects or where a dispatcher reads it differently:
+ * shorthand weekdays ("tues", "thurs"), "next week" as its Monday, "the 14th" as the next 14th, a day counted from
+ * another ("the day after the inspection on the 9th"), "asap" for the date question just asked. Windows: "before
+ * 11" → `before 11:00`, "after 3" → `after 15:00`, "9-12" → `09:00-12:00`, "mornings" → `morning`.
+ */
+import * as chrono from 'chrono-node';
+import type { Language } from './language';
+import { normalize } from './text';
+
+export interface CivilDate {
+  year: number;
+  /** 1–12 */
+  month: number;
+  day: number;
+  /** 0 = Sunday */
+  weekday: number;
+}
+
+export interface FoundDate {
+  /** YYYY-MM-DD where the business is. */
+  iso: string;
+  /** `before 11:00`, `after 15:00`, `09:00-12:00`, `morning`, `afternoon`, `evening`, or null. */
+  window: string | null;
+  /** The words that named it. */
+  words: string;
+}
+
+const WEEKDAY_INDEX: Readonly<Record<string, number>> = { sun: 0, mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6 };
+
+/** Today where the business is. */
+export function civilDate(now: Date, timeZone: string): CivilDate {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', weekday: 'short' }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return { year: Number(part('year')), month: Number(part('month')), day: Number(part('day')), weekday: WEEKDAY_INDEX[part('weekday').toLowerCase().slice(0, 3)] ?? 0 };
+}
+
+export function addDays(date: CivilDate, days: number): CivilDate {
+  const moved = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate(), weekday: moved.getUTCDay() };
+}
+
+function makeDate(year: number, month: number, day: number): CivilDate | null {
+  const made = new Date(Date.UTC(year, month - 1, day));
+  if (made.getUTCMonth() !== month - 1 || made.getUTCDate() !== day) return null;
+  return { year, month, day, weekday: made.getUTCDay() };
+}
+
+export function isoDate(date: CivilDate): string {
+  return `${date.year}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
+}
+
+function compare(a: CivilDate, b: CivilDate): number {
+  return a.year - b.year || a.month - b.month || a.day - b.day;
+}
+
+/** The next such weekday (today counts, unless `next`). */
+function weekdayFrom(today: CivilDate, weekday: number, next: boolean): CivilDate {
+  let ahead = (weekday - today.weekday + 7) % 7;
+  if (ahead === 0 && next) ahead = 7;
+  return addDays(today, ahead);
+}
+
+const WEEKDAY_WORDS: ReadonlyArray<readonly [RegExp, number]> = [
+  [/\b(sunday|sun|domingo)\b/, 0],
+  [/\b(monday|mon|lunes)\b/, 1],
+  [/\b(tuesday|tues|tue|martes)\b/, 2],
+  [/\b(wednesday|weds|wed|miercoles)\b/, 3],
+  [/\b(thursday|thurs|thur|thu|jueves)\b/, 4],
+  [/\b(friday|fri|viernes)\b/, 5],
+  [/\b(saturday|sat|sabado)\b/, 6],
+];
+const WEEKDAY = '(sunday|monday|tuesday|tues|tue|wednesday|weds|wed|thursday|thurs|thur|thu|friday|fri|saturday|sat|domingo|lunes|martes|miercoles|jueves|viernes|sabado)';
+
+function weekdayNumber(word: string): number | null {
+  for (const [pattern, index] of WEEKDAY_WORDS) if (pattern.test(word)) return index;
+  return null;
+}
+
+/** "the 14th": this month's, or next month's when it has passed. */
+function nextDayOfMonth(today: CivilDate, day: number): CivilDate | null {
+  const thisMonth = makeDate(today.year, today.month, day);
+  if (thisMonth && compare(thisMonth, today) >= 0) return thisMonth;
+  return today.month === 12 ? makeDate(today.year + 1, 1, day) : makeDate(today.year, today.month + 1, day);
+}
+
+interface Candidate {
+  date: CivilDate;
+  index: number;
+  words: string;
+  /** A calendar date ("Dec 5", "the 14th") wins over a relative one in the same text. */
+  calendar: boolean;
+}
+
+/** Dates chrono reads, as calendar dates where the business is (its wall clock is chrono's reference). */
+function chronoDates(said: string, today: CivilDate, language: Language): Candidate[] {
+  const reference = new Date(Date.UTC(today.year, today.month - 1, today.day, 12));
+  // Our own rules read these; chrono would take "the day after" as tomorrow and "the week" as this week.
+  said = said.replace(/\b(the )?(day|dia) (after|before|despues|antes)\b|\b(the|this|that|next|la|esta) (week|semana)\b/g, (match) => ' '.repeat(match.length));
+  const parsers = language === 'es' ? [chrono.es, chrono.en] : [chrono.en, chrono.es];
+  for (const parser of parsers) {
+    const results = parser.parse(said, { instant: reference, timezone: 0 }, { forwardDate: true });
+    const found = results
+      .filter((result) => result.start.isCertain('day') || result.start.isCertain('weekday') || result.start.isCertain('month'))
+      // A time alone ("at 3") or a vague word is not a day.
+      .filter((result) => /\d{1,2}\s*\/\s*\d{1,2}|\d(st|nd|rd|th)\b|tomorrow|today|tonight|[a-z]+day\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|manana|hoy|lunes|martes|miercoles|jueves|viernes|sabado|domingo|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|\bin \w+ (days?|weeks?)\b|\bdentro de\b/.test(result.text))
+      .map((result) => {
+        const date = makeDate(result.start.get('year') ?? today.year, result.start.get('month') ?? today.month, result.start.get('day') ?? today.day);
+        return date ? { date, index: result.index, words: result.text, calendar: result.start.isCertain('month') && result.start.isCertain('day') } : null;
+      })
+      .filter((candidate): candidate is Candidate => candidate !== null);
+    if (found.length > 0) return found;
+  }
+  return [];
+}
+
+const AS_SOON = /\b(asap|as soon as (possible|you can)|right away|right now|immediately|earliest|first available|soonest|lo antes posible|lo mas pronto|cuanto antes|ya mismo|urgente)\b/;
+
+/** Our own readings: the ones texting needs and chrono does not give the way a dispatcher would. */
+function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
+  const found: Candidate[] = [];
+  const push = (match: RegExpExecArray | null, date: CivilDate | null, calendar = false) => {
+    if (match && date) found.push({ date, index: match.index, words: match[0].trim(), calendar });
+  };
+  let match: RegExpExecArray | null;
+  push(/\b(day after tomorrow|pasado manana)\b/.exec(said), addDays(today, 2));
+  push(/\b(today|tonight|this (morning|afternoon|evening)|hoy|esta (tarde|noche))\b/.exec(said), today);
+  if (!/\bday after tomorrow\b/.test(said)) push(/\b(tomorrow|manana(?! en la| por la| temprano))\b/.exec(said), addDays(today, 1));
+  push(/\b(next week|la (semana )?proxima( semana)?|la otra semana)\b/.exec(said), addDays(today, ((8 - today.weekday) % 7) || 7));
+  push(/\b(this |the )?(weekend|fin de semana)\b/.exec(said), today.weekday === 6 || today.weekday === 0 ? today : addDays(today, 6 - today.weekday));
+  const weekday = new RegExp(`\\b(next |this |on |coming |el |este |proximo )?${WEEKDAY}s?\\b`, 'g');
+  while ((match = weekday.exec(said))) {
+    const index = weekdayNumber(match[2] ?? '');
+    if (index === null) continue;
+    // "sat" and "sun" alone are weekdays only after a word that makes them one ("this sat", "on sun").
+    if (/^(sat|sun|wed|mon|fri)$/.test(match[2] ?? '') && !match[1]) continue;
+    // "Saturdays" answers "what day?", not "do you work Saturdays?".
+    if (match[0].trim().endsWith('s') && !/(tues|thurs|weds)$/.test(match[0].trim()) && !loose) continue;
+    const next = /next|proximo/.test(match[1] ?? '');
+    push(match, weekdayFrom(today, index, next));
+  }
+  const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+  const partOfMonth = /\b(first|1st|early|beginning of|start of|mid|middle of|the middle of|mediados de|principios de) (week of |part of )?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/.exec(said);
+  if (partOfMonth) {
+    const month = MONTHS.indexOf((partOfMonth[3] ?? '').slice(0, 3)) + 1;
+    const day = /mid|middle|mediados/.test(partOfMonth[1] ?? '') ? 15 : 1;
+    const year = month < today.month || (month === today.month && day < today.day) ? today.year + 1 : today.year;
+    push(partOfMonth, makeDate(year, month, day), true);
+  }
+  const dayOfMonth = /\b(the |el |on the )?(\d{1,2})(st|nd|rd|th)\b/g;
+  while ((match = dayOfMonth.exec(said))) push(match, nextDayOfMonth(today, Number(match[2])), true);
+  return found;
+}
+
+/** A day the text turns down: "not the 30th", "the 20th is no good", "wednesday doesn't work". */
+function refused(said: string, candidate: Candidate): boolean {
+  const before = said.slice(Math.max(0, candidate.index - 14), candidate.index);
+  const after = said.slice(candidate.index + candidate.words.length, candidate.index + candidate.words.length + 28);
+  return /\b(not|instead of|rather than|no el|no es el|ni el)\s+(the |on |el )?$/.test(before) || /^\s*(is|'s|isn't|is not|doesn't|does not|won't|will not|no longer)?\s*(no good|not good|not going to work|doesn't work|won't work|not work|bad|out|off|a no)\b/.test(after) || /^\s*(no (me )?(funciona|puedo|sirve))\b/.test(after);
+}
+
+/** "the day after X", "the monday after X", "two days before X": a date counted from another in the text. */
+function countedFrom(said: string, anchor: Candidate | undefined): Candidate | null {
+  if (!anchor) return null;
+  const dayAfter = /\b(the )?(day|dia) (after|despues( de)?)\b/.exec(said);
+  if (dayAfter && dayAfter.index < anchor.index) return { ...anchor, date: addDays(anchor.date, 1), words: `${dayAfter[0]} … ${anchor.words}` };
+  const dayBefore = /\b(the )?(day|dia) (before|antes( de)?)\b/.exec(said);
+  if (dayBefore && dayBefore.index < anchor.index) return { ...anchor, date: addDays(anchor.date, -1), words: `${dayBefore[0]} … ${anchor.words}` };
+  const weekdayAfter = new RegExp(`\\b(the |el )?${WEEKDAY} (after|despues( de)?)\\b`).exec(said);
+  if (weekdayAfter && weekdayAfter.index < anchor.index) {
+    const index = weekdayNumber(weekdayAfter[2] ?? '');
+    if (index !== null) return { ...anchor, date: weekdayFrom(addDays(anchor.date, 1), index, false), words: `${weekdayAfter[0]} … ${anchor.words}` };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Time windows
+
+function hourOf(text: string, meridiem: string | undefined, hint: 'before' | 'after' | 'range'): number | null {
+  const [h, m] = text.split(':');
+  let hour = Number(h);
+  const minutes = Number(m ?? '0');
+  if (!Number.isFinite(hour) || hour > 23 || minutes > 59) return null;
+  if (meridiem) {
+    if (/^p/.test(meridiem) && hour < 12) hour += 12;
+    if (/^a/.test(meridiem) && hour === 12) hour = 0;
+  } else if (hour >= 1 && hour <= 6) {
+    // Working hours: "after 3" is the afternoon; "before 7" would be the morning only with "am".
+    hour += 12;
+  } else if (hint === 'range' && hour === 12) {
+    hour = 12;
+  }
+  return hour * 60 + minutes;
+}
+
+const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const TIME = String.raw`(\d{1,2}(?::\d{2})?)\s*(a\.?m\.?|p\.?m\.?|am|pm|a|p)?\b`;
+
+/** The time window in a text, or null. */
+export function extractWindow(text: string): string | null {
+  const said = normalize(text);
+  const range = new RegExp(String.raw`\b(?:between |from |entre (?:las )?|de (?:las )?)?${TIME}\s*(?:-|to|and|till|til|until|a (?:las )?|y (?:las )?)\s*${TIME}`).exec(said);
+  if (range && /\b(between|from|entre|de)\b|-|\bto\b|\btill?\b|\buntil\b/.test(range[0]) && !/\d{5}/.test(range[0])) {
+    const start = hourOf(range[1] ?? '', range[2] ?? range[4], 'range');
+    const end = hourOf(range[3] ?? '', range[4], 'range');
+    if (start !== null && end !== null && end > start && end - start <= 12 * 60) return `${clock(start)}-${clock(end)}`;
+  }
+  const before = new RegExp(String.raw`\b(?:before|by|until|till|til|no later than|antes de(?: las)?|a mas tardar a las)\s+${TIME}`).exec(said);
+  if (before) {
+    const at = hourOf(before[1] ?? '', before[2], 'before');
+    if (at !== null) return `before ${clock(at)}`;
+  }
+  const after = new RegExp(String.raw`\b(?:after|anytime after|any time after|from|starting at|despues de(?: las)?|a partir de(?: las)?)\s+${TIME}`).exec(said);
+  if (after) {
+    const at = hourOf(after[1] ?? '', after[2], 'after');
+    if (at !== null) return `after ${clock(at)}`;
+  }
+  if (/\b(mornings?|in the am|a\.?m\.? only|early|temprano|en la manana|por la manana|en las mananas|por las mananas)\b/.test(said)) return 'morning';
+  if (/\b(afternoons?|in the pm|en la tarde|por la tarde|en las tardes)\b/.test(said)) return 'afternoon';
+  if (/\b(evenings?|after work|tonight|en la noche|por la noche)\b/.test(said)) return 'evening';
+  return null;
+}
+
+/**
+ * The day a text names (with its window), or null. `loose`: the date question was just asked — "asap" is today
+ * and a window alone ("mornings") is not enough to make a date.
+ */
+export function extractDate(text: string, now: Date, timeZone: string, options: { loose?: boolean; language?: Language } = {}): FoundDate | null {
+  const said = normalize(text);
+  const today = civilDate(now, timeZone);
+  const own = ownDates(said, today, options.loose === true);
+  const parsed = chronoDates(said, today, options.language ?? 'en').filter((candidate) => !own.some((mine) => Math.abs(mine.index - candidate.index) <= 2));
+  const all = [...own, ...parsed].filter((candidate) => compare(candidate.date, addDays(today, -1)) > 0 && !refused(said, candidate)).sort((a, b) => a.index - b.index);
+  const calendar = all.find((candidate) => candidate.calendar);
+  // A correction ("can you do friday instead?", "actually make it the 31st") means the last day said.
+  const correcting = all.length > 1 && /\b(instead|actually|rather|better|change|move|switch|make it|en vez|mejor|cambiar|cambio)\b/.test(said);
+  const anchor = correcting ? all.at(-1) : (calendar ?? all[0]);
+  const counted = countedFrom(said, anchor);
+  const chosen = counted ?? anchor;
+  const window = extractWindow(text);
+  if (chosen) return { iso: isoDate(chosen.date), window, words: chosen.words };
+  if (options.loose) {
+    const soon = AS_SOON.exec(said);
+    if (soon) return { iso: isoDate(today), window, words: soon[0] };
+  }
+  return null;
+}
+
+/** The stored answer: the day, then the window ("2026-12-10 before 11:00"). */
+export function dateAnswer(found: FoundDate): string {
+  return found.window ? `${found.iso} ${found.window}` : found.iso;
+}
+
+/** "today", "tomorrow", "Friday" or "Dec 5" (Spanish: "hoy", "mañana", "el viernes", "el 5 de dic"), seen from `now`. */
+export function describeDate(answer: string, now: Date, timeZone: string, language: Language = 'en'): string {
+  const [iso = '', ...rest] = answer.split(' ');
+  const [year, month, day] = iso.split('-').map(Number);
+  const date = makeDate(year ?? 0, month ?? 0, day ?? 0);
+  if (!date) return answer;
+  const today = civilDate(now, timeZone);
+  const days = Math.round((Date.UTC(date.year, date.month - 1, date.day) - Date.UTC(today.year, today.month - 1, today.day)) / 86_400_000);
+  const window = rest.join(' ');
+  const spanishWindow = window.replace('before', 'antes de las').replace('after', 'después de las').replace('morning', 'en la mañana').replace('afternoon', 'en la tarde').replace('evening', 'en la noche');
+  const suffix = window ? ` (${language === 'es' ? spanishWindow : window})` : '';
+  const weekdays = language === 'es' ? ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'] : ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+  const months = language === 'es' ? ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'] : ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  if (days === 0) return (language === 'es' ? 'hoy' : 'today') + suffix;
+  if (days === 1) return (language === 'es' ? 'mañana' : 'tomorrow') + suffix;
+  if (days > 1 && days < 7) return (language === 'es' ? `el ${weekdays[date.weekday]}` : (weekdays[date.weekday] ?? '')) + suffix;
+  return (language === 'es' ? `el ${date.day} de ${months[date.month - 1]}` : `${months[date.month - 1]} ${date.day}`) + suffix;
+}

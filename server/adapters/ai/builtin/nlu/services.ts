@@ -1,0 +1,400 @@
+/**
+ * Which of the owner's options a text means: services, not-offered services, or any list the owner wrote
+ * ("Studio", "1 bedroom", …). Both the option names and the person's words are read against the trade
+ * vocabularies (trade-vocabulary.ts): longest phrase first, stemmed with nlp.js's English stemmer, with fuse.js
+ * correcting a long word that is one slip away from a trade word ("thermastat"). An option scores for the
+ * concepts it shares with the text — most for its head, the thing it is about ("gates" in "Driveway gates", so a
+ * car in the driveway is not a gate) — then for the words it shares, then for the kind of job (repair, install,
+ * maintenance…) when two options are the same thing. The caller gets the best option with a confidence, or the
+ * tied options to ask about.
+ */
+import { StemmerEn } from '@nlpjs/lang-en';
+import Fuse from 'fuse.js';
+import { type Action, ACTIONS, type Concept, CONCEPTS } from './trade-vocabulary';
+import { normalize, words } from './text';
+
+const stemmer = new StemmerEn();
+const stemCache = new Map<string, string>();
+
+/** A word's stem (cached: the vocabulary is stemmed once, texts are short). */
+export function stem(word: string): string {
+  let cached = stemCache.get(word);
+  if (cached === undefined) {
+    cached = /^\d/.test(word) ? word : (stemmer.stemWord(word) as string);
+    stemCache.set(word, cached);
+  }
+  return cached;
+}
+
+/** Words that carry no meaning for matching an option (English and Spanish), after normalisation. */
+const STOP = new Set(
+  (
+    'a an the and or but if of to in on at by for with from about as into over under up out off is are was were be been am do does ' +
+    'did have has had will would should can could may might must i me my we us our you your he she it its they them their this that ' +
+    'these those there here what which who when where why how all any some no not just so too very also than then s t please thanks ' +
+    'ok yes hi hello hey need needs want wants like get got looking look help someone somebody guy guys come out today tomorrow ' +
+    "i'm it's don't can't won't isn't doesn't i've that's there's " +
+    'el la los las un una unos unas de del al y o que en con por para mi mis su sus es esta estan hay tengo tiene necesito quiero ' +
+    'puede pueden me se lo le muy pero si no hola gracias favor'
+  ).split(/\s+/),
+);
+/** Words that only say the kind of job or its size: they break ties, never pick an option alone. */
+const GENERIC = new Set(['service', 'servic', 'job', 'work', 'small', 'big', 'larg', 'full', 'general', 'gener', 'other', 'misc', 'basic', 'standard', 'standard', 'quot', 'estim', 'new', 'old', 'home', 'hous', 'residenti', 'commerci', 'system']);
+/** Concepts that name a whole trade's work in one word ("move", "cleaning", "pests"): a more specific one beside them is the head. */
+const GENERIC_CONCEPTS = new Set(['local-move', 'standard-clean', 'general-pest', 'appliance-brand', 'garage-door', 'mowing', 'roof']);
+const CATCH_ALL = /\b(general|other|others|something else|misc|miscellaneous|not sure|anything else)\b/;
+
+interface Phrase {
+  stems: readonly string[];
+  /** The words as written, to prefer an exact word when two stem alike ("refrigerator", "refrigerant"). */
+  raw: readonly string[];
+  concept: string | null;
+  action: Action | null;
+  problem: boolean;
+}
+
+interface Lexicon {
+  byFirst: Map<string, Phrase[]>;
+  concepts: Map<string, Concept>;
+  fuse: Fuse<string>;
+  known: Set<string>;
+}
+
+let lexicon: Lexicon | null = null;
+
+function tokens(text: string): string[] {
+  return words(normalize(text));
+}
+
+function build(): Lexicon {
+  const byFirst = new Map<string, Phrase[]>();
+  const known = new Set<string>();
+  const add = (text: string, phrase: Omit<Phrase, 'stems' | 'raw'>) => {
+    const raw = tokens(text);
+    if (raw.length === 0) return;
+    for (const word of raw) known.add(word);
+    const stems = raw.map(stem);
+    const list = byFirst.get(stems[0] ?? '') ?? [];
+    list.push({ ...phrase, stems, raw });
+    byFirst.set(stems[0] ?? '', list);
+  };
+  for (const concept of CONCEPTS) {
+    for (const name of concept.names) add(name, { concept: concept.id, action: null, problem: false });
+    for (const problem of concept.problems ?? []) add(problem, { concept: concept.id, action: null, problem: true });
+    for (const name of concept.es ?? []) add(name, { concept: concept.id, action: null, problem: false });
+  }
+  for (const [action, phrases] of Object.entries(ACTIONS) as Array<[Action, { names: readonly string[]; es: readonly string[] }]>) {
+    for (const name of [...phrases.names, ...phrases.es]) add(name, { concept: null, action, problem: false });
+  }
+  // Longest phrases first, so "water heater" is tried before "water".
+  for (const list of byFirst.values()) list.sort((a, b) => b.stems.length - a.stems.length);
+  const long = [...known].filter((word) => word.length >= 7);
+  return {
+    byFirst,
+    concepts: new Map(CONCEPTS.map((concept) => [concept.id, concept])),
+    fuse: new Fuse(long, { includeScore: true, threshold: 0.25, ignoreLocation: true, minMatchCharLength: 5 }),
+    known,
+  };
+}
+
+function lex(): Lexicon {
+  lexicon ??= build();
+  return lexicon;
+}
+
+/** A long word one slip away from a trade word is read as that word ("thermastat" → "thermostat"). */
+function corrected(word: string, lexicon: Lexicon): string {
+  if (word.length < 7 || lexicon.known.has(word) || /\d/.test(word)) return word;
+  const [best] = lexicon.fuse.search(word, { limit: 1 });
+  return best && (best.score ?? 1) <= 0.2 && Math.abs(best.item.length - word.length) <= 2 ? best.item : word;
+}
+
+export interface Reading {
+  /** The text as given. */
+  raw: string;
+  /** Concepts named, in the order they appear. */
+  concepts: string[];
+  /** Concepts named only as a place ("outlets in the garage", "the microwave above the stove"). */
+  located: Set<string>;
+  /** Concepts named by the problem rather than the thing ("no hot water"). */
+  problems: Set<string>;
+  actions: Set<Action>;
+  /** Content stems not part of a vocabulary phrase. */
+  stems: Set<string>;
+  /** Every content stem, in order. */
+  allStems: string[];
+}
+
+/** What a text (or an option's name) names: concepts, kinds of job, and its other meaningful words. */
+export function read(text: string): Reading {
+  const lexicon = lex();
+  const raw = tokens(text).map((word) => corrected(word, lexicon));
+  const stems = raw.map(stem);
+  const concepts: string[] = [];
+  const located = new Set<string>();
+  const unlocated = new Set<string>();
+  const problems = new Set<string>();
+  const actions = new Set<Action>();
+  const loose = new Set<string>();
+  const allStems: string[] = [];
+  for (let at = 0; at < stems.length; ) {
+    const first = stems[at] ?? '';
+    const candidates = lexicon.byFirst.get(first) ?? [];
+    const matching = candidates.filter((phrase) => phrase.stems.every((word, offset) => stems[at + offset] === word));
+    const exact = (phrase: Phrase) => phrase.raw.filter((word, offset) => raw[at + offset] === word).length;
+    const hit = matching.sort((a, b) => b.stems.length - a.stems.length || exact(b) - exact(a))[0];
+    if (!STOP.has(raw[at] ?? '')) allStems.push(first);
+    if (hit) {
+      if (hit.concept) {
+        if (!concepts.includes(hit.concept)) concepts.push(hit.concept);
+        if (hit.problem) problems.add(hit.concept);
+        if (isLocated(raw, at)) located.add(hit.concept);
+        else unlocated.add(hit.concept);
+      }
+      if (hit.action) actions.add(hit.action);
+      for (let offset = 1; offset < hit.stems.length; offset += 1) if (!STOP.has(raw[at + offset] ?? '')) allStems.push(stems[at + offset] ?? '');
+      at += hit.stems.length;
+      continue;
+    }
+    if (!STOP.has(raw[at] ?? '') && (raw[at] ?? '').length > 1) loose.add(first);
+    at += 1;
+  }
+  for (const concept of unlocated) located.delete(concept);
+  // With nothing else named, a place is the subject ("a leak in the roof").
+  if (located.size === concepts.length) located.clear();
+  // A problem described ("blowing warm air"), or a thing of theirs ("my furnace … kicking on and off") without
+  // anything new asked for, is a repair.
+  if (!actions.has('install') && (problems.size > 0 || (concepts.length > 0 && /\b(my|our|the) \w+/.test(normalize(text)) && actions.size === 0 && /\b(keeps|won'?t|doesn'?t|isn'?t|not|stopped|quit|broke)\b/.test(normalize(text))))) actions.add('repair');
+  return { raw: text, concepts, located, problems, actions, stems: loose, allStems };
+}
+
+const LOCATIVE = new Set(['in', 'inside', 'on', 'above', 'over', 'under', 'below', 'beneath', 'near', 'by', 'behind', 'beside', 'next', 'outside', 'at', 'from', 'into', 'en', 'sobre', 'encima', 'debajo', 'cerca', 'junto', 'detras', 'dentro', 'afuera']);
+const ARTICLES = new Set(['the', 'my', 'our', 'a', 'an', 'his', 'her', 'their', 'to', 'of', 'el', 'la', 'los', 'las', 'mi', 'mis', 'su', 'del', 'de']);
+
+/** Whether the words before position `at` make it a place: "in the", "above my", "next to the". */
+function isLocated(raw: readonly string[], at: number): boolean {
+  let back = at - 1;
+  while (back >= 0 && ARTICLES.has(raw[back] ?? '')) back -= 1;
+  return back >= 0 && back < at && LOCATIVE.has(raw[back] ?? '');
+}
+
+interface OptionReading extends Reading {
+  option: string;
+  /**
+   * The concepts the option is about: the last one of each part of its name ("gates" in "Driveway gates"; both
+   * "refrigerator" parts in "Refrigerator & freezer repair"; "lighting" and "fan" in "Lighting (fixtures, fans)").
+   */
+  heads: Set<string>;
+  /** Heads joined by "and" ("Packing and moving"): both are the job, so one not mentioned counts against it. */
+  joined: boolean;
+  catchAll: boolean;
+}
+
+function readOption(option: string): OptionReading {
+  const reading = read(option);
+  const heads = new Set<string>();
+  for (const part of option.split(/\s*(?:,|&|\+|\/|\(|\)|\band\b|\bor\b|\by\b|\bo\b)\s*/i)) {
+    // The thing a part is about: its last specific concept ("Long-distance" in "Long-distance move").
+    const concepts = read(part).concepts.filter((concept) => family(concept) !== 'property');
+    const head = concepts.filter((concept) => !GENERIC_CONCEPTS.has(concept)).at(-1) ?? concepts.at(-1);
+    if (head) heads.add(head);
+  }
+  return { ...reading, option, heads, joined: /\b(and|y)\b/i.test(option), catchAll: CATCH_ALL.test(normalize(option)) };
+}
+
+export interface OptionMatch {
+  option: string;
+  score: number;
+  /** Why, for the decision log ("AC (named as 'not cooling')"). */
+  because: string[];
+}
+
+export interface OptionChoice {
+  best: OptionMatch | null;
+  /** Options scoring as well as the best (the person is asked which one). */
+  tied: string[];
+  /** Every option that scored, best first. */
+  ranked: OptionMatch[];
+  /** Whether the best is clearly meant: a concept or two words shared, and ahead of the next. */
+  confident: boolean;
+}
+
+let actionStemSet: Set<string> | null = null;
+
+/** Stems of the kind-of-job words ("replace", "repair"): a shared one says nothing about which thing. */
+function actionStems(): Set<string> {
+  actionStemSet ??= new Set(Object.values(ACTIONS).flatMap((phrases) => [...phrases.names, ...phrases.es]).flatMap((name) => tokens(name).map(stem)));
+  return actionStemSet;
+}
+
+const conceptStemCache = new Map<string, Set<string>>();
+
+/** Every stem of a concept's names (a shared word explained by a shared concept is not counted twice). */
+function conceptStems(id: string): Set<string> {
+  let stems = conceptStemCache.get(id);
+  if (!stems) {
+    const concept = lex().concepts.get(id);
+    stems = new Set([...(concept?.names ?? []), ...(concept?.problems ?? []), ...(concept?.es ?? [])].flatMap((name) => tokens(name).map(stem)));
+    conceptStemCache.set(id, stems);
+  }
+  return stems;
+}
+
+function family(concept: string): string {
+  return lex().concepts.get(concept)?.family ?? concept;
+}
+
+/** How well `text` names `option`, or null when nothing ties them. */
+function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet<string> = new Set(), placesDistinguish = false): OptionMatch | null {
+  const because: string[] = [];
+  let points = 0;
+  let anchored = false;
+  // The first specific thing named (a generic "move" or "cleaning" only when nothing more specific is there).
+  const unlocated = text.concepts.filter((concept) => !text.located.has(concept) && family(concept) !== 'property');
+  const first = unlocated.find((concept) => !GENERIC_CONCEPTS.has(concept)) ?? unlocated[0];
+  // The best concept counts in full, every other one it shares a little: a text that mentions a furnace in passing
+  // is not about "New furnace or AC install" as much as it is about the thermostat it is asking for.
+  const hits = option.concepts
+    .filter((concept) => text.concepts.includes(concept) && family(concept) !== 'property')
+    .map((concept) => ({ concept, value: (option.heads.has(concept) ? 6 : 3) / (text.located.has(concept) ? 2 : 1) }))
+    .sort((a, b) => b.value - a.value);
+  hits.forEach((hit, index) => {
+    points += index === 0 ? hit.value : 1;
+    anchored ||= (option.heads.has(hit.concept) || option.concepts.length === 1) && !text.located.has(hit.concept);
+    because.push(`${hit.concept}${text.problems.has(hit.concept) ? ' (as a problem)' : ''}${text.located.has(hit.concept) ? ' (as a place)' : ''}`);
+  });
+  // The thing named first is what the text is about ("genie opener … the door goes up" is about the opener).
+  if (first && option.concepts.includes(first)) points += 3;
+  // The same family: an owner's "Rodent control" covers "rats"; a different head in the family counts less.
+  if (!anchored && option.heads.size > 0) {
+    const families = new Set([...option.heads].map(family));
+    // Only for a thing no other option names itself ("microwave" is not an oven when a microwave option exists).
+    const same = text.concepts.find((concept) => families.has(family(concept)) && !option.concepts.includes(concept) && !text.located.has(concept) && !namedElsewhere.has(concept));
+    if (same) {
+      points += 3;
+      anchored = true;
+      because.push(`${same} (same family as ${[...option.heads].join('/')})`);
+    }
+  }
+  const shared = [...new Set(option.allStems)].filter((word) => !GENERIC.has(word) && !actionStems().has(word) && word.length > 1 && text.allStems.includes(word) && !option.concepts.some((concept) => conceptStems(concept).has(word)));
+  // The option named word for word ("Leak repair I guess") is the answer.
+  if (normalize(option.option).length > 3 && ` ${normalize(text.raw)} `.includes(` ${normalize(option.option)} `)) {
+    points += 10;
+    anchored = true;
+    because.push('named word for word');
+  }
+  points += shared.length * 2;
+  if (shared.length > 0) because.push(`words ${shared.join(', ')}`);
+  if (option.concepts.length > 0 && !anchored && shared.length === 0) return null;
+  if (option.concepts.length === 0 && shared.length === 0 && !anchored) {
+    // An option of only generic words ("Other", "Small job") scores only by those.
+    const generic = [...option.stems].filter((word) => text.allStems.includes(word));
+    if (generic.length === 0) return null;
+    points += generic.length;
+    because.push(`generic ${generic.join(', ')}`);
+  }
+  // The kind of place: "House moves" for a house, not for an apartment.
+  const places = option.concepts.filter((concept) => family(concept) === 'property');
+  const saidPlaces = text.concepts.filter((concept) => family(concept) === 'property');
+  // Only when the options differ by it ("Apartment moves" / "House moves"); "house cleaning" is just cleaning.
+  if (placesDistinguish && places.length > 0 && saidPlaces.length > 0) {
+    const same = places.some((concept) => saidPlaces.includes(concept));
+    points += same ? 2 : -2;
+    if (same) because.push(`the kind of place (${places.join('/')})`);
+  }
+  // An option about several things, some of which were not mentioned ("Packing and moving" for a plain move).
+  if (option.heads.size > 1 && option.joined) {
+    const matched = [...option.heads].filter((head) => text.concepts.includes(head));
+    points -= 2 * [...option.heads].filter((head) => !text.concepts.includes(head) && !matched.some((other) => family(other) === family(head))).length;
+  }
+  if (option.actions.size > 0 && text.actions.size > 0) {
+    const agree = [...option.actions].some((action) => text.actions.has(action));
+    points += agree ? 1.5 : -1;
+    if (agree) because.push(`kind of job ${[...option.actions].filter((action) => text.actions.has(action)).join('/')}`);
+  } else if (option.actions.size > 0) {
+    // The option asks for a kind of job ("Recurring cleaning") the text does not say: a plainer option fits better.
+    points -= 0.5;
+  }
+  return { option: option.option, score: points, because };
+}
+
+/**
+ * The option a text means among `options`. `catchAll`: when nothing else fits but the text names a trade thing, an
+ * option like "General pest control" or "Other" is the answer (with low confidence).
+ */
+export function chooseOption(text: string, options: readonly string[]): OptionChoice {
+  const reading = read(text);
+  const readings = options.map(readOption);
+  const named = new Set(readings.flatMap((option) => [...option.heads]));
+  const placeKinds = new Set(readings.flatMap((option) => option.concepts.filter((concept) => family(concept) === 'property')));
+  const ranked = readings
+    .map((option) => score(reading, option, named, placeKinds.size >= 2))
+    .filter((match): match is OptionMatch => match !== null && match.score > 0)
+    .sort((a, b) => b.score - a.score);
+  let best = ranked[0] ?? null;
+  if (!best && reading.concepts.length > 0) {
+    const fallback = readings.find((option) => option.catchAll);
+    if (fallback) best = { option: fallback.option, score: 1, because: [`no listed service names ${reading.concepts.join(', ')}: the catch-all option`] };
+  }
+  if (!best) return { best: null, tied: [], ranked, confident: false };
+  const tied = ranked.filter((match) => match.score === best.score).map((match) => match.option);
+  const second = ranked.find((match) => match.option !== best.option);
+  const confident = tied.length <= 1 && best.score >= 2 && (!second || best.score - second.score >= 1.5);
+  return { best: tied.length > 1 ? null : best, tied: tied.length > 1 ? tied : [], ranked, confident };
+}
+
+/** A text without its kind-of-job words ("Water heater repair" → "Water heater"). */
+export function withoutActions(text: string): string {
+  const lexicon = lex();
+  const raw = tokens(text);
+  const stems = raw.map(stem);
+  const kept: string[] = [];
+  for (let at = 0; at < raw.length; ) {
+    const hit = (lexicon.byFirst.get(stems[at] ?? '') ?? []).find((phrase) => phrase.action && phrase.stems.every((word, offset) => stems[at + offset] === word));
+    if (hit) {
+      at += hit.stems.length;
+      continue;
+    }
+    kept.push(raw[at] ?? '');
+    at += 1;
+  }
+  return kept.join(' ');
+}
+
+/** Among options just offered, the one whose kind of job the text says ("just a repair"), or null. */
+export function pickByAction(text: string, candidates: readonly string[]): string | null {
+  const said = read(text).actions;
+  if (said.size === 0) return null;
+  const fitting = candidates.filter((candidate) => [...read(candidate).actions].some((action) => said.has(action)));
+  return fitting.length === 1 ? (fitting[0] ?? null) : null;
+}
+
+/** The concepts a text names (for the summary, the emergency check and price conditions). */
+export function conceptsIn(text: string): string[] {
+  return read(text).concepts;
+}
+
+/**
+ * The not-offered service a text asks for: its head concept is named, and no offered option fits as well. A
+ * word that only resembles it ("the car is in the driveway" against "Driveway gates") is not asking for it.
+ */
+export function notOfferedAsked(text: string, offered: readonly string[], notOffered: readonly string[]): string | null {
+  if (notOffered.length === 0) return null;
+  const reading = read(text);
+  const candidates = notOffered
+    .map(readOption)
+    .filter((option) => (option.heads.size > 0 ? [...option.heads].some((head) => reading.concepts.includes(head) && !reading.located.has(head)) : [...option.stems].some((word) => !GENERIC.has(word) && reading.stems.has(word))))
+    .map((option) => score(reading, option))
+    .filter((match): match is OptionMatch => match !== null)
+    .sort((a, b) => b.score - a.score);
+  const offeredHeads = new Set(offered.flatMap((name) => [...readOption(name).heads]));
+  // "Flat commercial roofs" for a roofer: the roof is theirs too, so only its own words ("flat", "commercial") make it.
+  const wanted = candidates.find((match) => {
+    const option = readOption(match.option);
+    if (![...option.heads].every((head) => offeredHeads.has(head))) return true;
+    return [...new Set(option.allStems)].some((word) => !GENERIC.has(word) && !actionStems().has(word) && reading.allStems.includes(word) && ![...option.heads].some((head) => conceptStems(head).has(word)));
+  });
+  if (!wanted) return null;
+  const served = chooseOption(text, offered).ranked[0];
+  return !served || wanted.score > served.score ? wanted.option : null;
+}

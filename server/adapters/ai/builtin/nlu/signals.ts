@@ -1,0 +1,177 @@
+/**
+ * What a text is doing besides answering, read two ways: the intent model (intents.ts, learned from examples) and
+ * rules for what must never be missed or invented — a hazard named outright, a link with an offer, "call me".
+ * A signal fires when a rule matches, or when the model is sure and nothing in the text says otherwise ("not an
+ * emergency"). Each signal keeps the words (or the model's score) that fired it, for the decision log.
+ */
+import type { IntentModel, IntentReading } from './intents';
+import type { Language } from './language';
+import { normalize } from './text';
+
+/** What kind of danger, so the safety line fits it. */
+export type Hazard = 'gas' | 'carbon-monoxide' | 'electrical' | 'water-electrical' | 'flood' | 'sewage' | 'no-heat' | 'structure' | 'garage-door' | 'fire';
+
+export interface Signal {
+  words: string;
+}
+
+export interface Signals {
+  emergency: (Signal & { hazard: Hazard }) | null;
+  complaint: Signal | null;
+  spam: Signal | null;
+  person: Signal | null;
+  /** They asked to be called (a person, by phone). */
+  callback: Signal | null;
+  bot: Signal | null;
+  anger: Signal | null;
+  price: Signal | null;
+  thanks: boolean;
+  greeting: boolean;
+  correction: boolean;
+  intent: IntentReading;
+}
+
+const HAZARDS: ReadonlyArray<readonly [Hazard, RegExp]> = [
+  ['carbon-monoxide', /\b(carbon monoxide|co (alarm|detector|monitor)|co2 (alarm|detector)|monoxide|monoxido)\b/],
+  ['gas', /\b(gas (smell|leak|odor|odour)|smell(s|ing|ed)? (of |like )?(natural )?gas|gassy smell|rotten eggs?|sulfur smell|sulphur smell|hiss(ing)? (from|at|near|by) the (gas|meter|stove|line)|olor a gas|huele a gas|fuga de gas|gas leak)\b/],
+  ['water-electrical', /\b((water|leak|leaking|dripping|drip)\b.{0,60}\b(outlet|panel|breaker|light fixture|fixture|light|wires|wiring|electrical|switch)|(outlet|panel|breaker|light fixture|fixture|light|wires|wiring|electrical)\b.{0,40}\b(wet|water|dripping|leak)|agua.{0,40}(lampara|foco|enchufe|contacto|panel|cables|luz))\b/],
+  ['electrical', /\b(spark(s|ing|ed)?|arc(ing)?|smok(e|ing)|burn(ing|t|ed)? (smell|plastic|rubber|wire|odor)|smells? (like )?(burnt|burning|electrical|melted|melting|hot plastic)|melted|melting|scorch(ed)?|(outlet|switch|panel|breaker|plug|cord|wire|wires|plate|cover|box)\b.{0,60}\b(hot|warm|buzz\w*|sizzl\w*|crackl\w*|pop(s|ping)?)|(hot|warm|buzz\w*|sizzl\w*|crackl\w*)\b.{0,40}\b(outlet|switch|plate|panel|breaker|plug)|chispas|huele a quemado|olor a quemado|echa humo|sale humo)\b/],
+  ['sewage', /\b(sewage|sewer) (is )?(back(ing|ed)? up|coming up|overflow(ing)?|in the (tub|basement|shower))|raw sewage|poop water|aguas negras|se regresa(n)? (el drenaje|las aguas)\b/],
+  ['flood', /\b(flood(ing|ed)?|burst|bursting|pipe (broke|broken|burst|exploded|split)|water (is )?(pouring|gushing|everywhere|spraying|coming through the ceiling|through the ceiling)|ceiling (is )?(sagging|bulging|caving|collapsing|falling|dripping)|inundando|inundacion|se reviento|cae agua del techo|cayendo agua del techo|sale agua (del|por el) techo)\b/],
+  ['no-heat', /\b((no|zero|without) heat|heat (is )?(out|off|not working|died|quit)|furnace (died|quit|is out|went out|stopped|won'?t (turn on|start|come on))|sin calefaccion|no hay calefaccion|se murio la calefaccion|no calienta)\b/],
+  ['structure', /\b((tree|limb|branch|trunk)\b.{0,90}\b(on|through|onto|into|hit|landed on|fell on|fell through|crashed (on|into|through)|across|over|laying on|lying on|resting on) (the |my |our )?(roof|house|home|garage|car)|crack(ed|s)? in (the |their |our |my )?ceiling|ceiling (cracked|is cracking)|hole in (the |my )?roof|roof (caved|collapsed|caving|collapsing)|(arbol|rama|ramas)\b.{0,30}\b(sobre|encima|cayo|cayeron|en) (de )?(la casa|el techo|mi casa|los cables)|cables? (de luz )?(caido|caidos|en el suelo)|power lines? (down|on the ground|sparking))\b/],
+  ['garage-door', /\b((garage )?door (fell|came down|crashed|dropped|slammed down|came off)|(door|it) (is )?hanging (crooked|sideways|at an angle|by one (side|cable))|hanging (crooked|sideways|at an angle)|(car|truck|van|vehicle|suv) (is )?(stuck|trapped|locked) (in|inside)|can'?t get (my |the |our )?(car|truck|van) out|(carro|coche|camioneta|troca)\b.{0,30}\b(atrapad\w*|encerrad\w*|adentro|no puedo sacar)|se cayo la puerta)\b/],
+  ['fire', /\b(fire|on fire|caught fire|flames|incendio|fuego|llamas)\b/],
+];
+/** Hazards serious on their face; the rest (a spring, no heat) need the model or a second cue to count. */
+const ALWAYS: ReadonlySet<Hazard> = new Set(['gas', 'carbon-monoxide', 'electrical', 'water-electrical', 'sewage', 'structure', 'fire', 'garage-door']);
+/** Dangers a calm "not an emergency" does not make safe: the person may not know. */
+const NEVER_CALM: ReadonlySet<Hazard> = new Set(['gas', 'carbon-monoxide', 'electrical', 'water-electrical', 'structure', 'fire']);
+/** No heat is an emergency when it is cold enough to hurt someone or freeze the pipes. */
+const COLD = /\b(freezing|froze|frozen pipes|pipes (could|might|will) freeze|below (zero|freezing)|single digits|minus|\d{1,2} ?(degrees|°)|baby|infant|newborn|elderly|grandma|grandpa|my (mom|dad|mother|father)|sick|oxygen|helando|bajo cero|bebe|ancianos?)\b/;
+const DANGER_WORDS = /\b(smell\w*|odor|smoke|smoking|burn\w*|hot|warm|spark\w*|flood\w*|pour\w*|gush\w*|ceiling|alarm|detector|beep\w*|chirp\w*|dizzy|headache|nause\w*|freez\w*|cold|sewage|sewer|overflow\w*|collaps\w*|fell|fallen|trapped|stuck|buzz\w*|melt\w*|huele|olor|humo|quemad\w*|chispa\w*|inund\w*|agua|alarma|frio|helad\w*|atrapad\w*)\b/;
+
+/** The kind of danger the words point to, when the model found it and no rule named it. */
+function hazardOf(said: string): Hazard {
+  if (/\b(alarm|detector|beep|chirp|dizzy|headache|nause|alarma)/.test(said)) return 'carbon-monoxide';
+  if (/\b(smell|odor|huele|olor)/.test(said) && !/\b(burn|quemad)/.test(said)) return 'gas';
+  if (/\b(burn|spark|buzz|melt|hot|warm|smoke|quemad|chispa|humo)/.test(said)) return 'electrical';
+  if (/\b(sewage|sewer)/.test(said)) return 'sewage';
+  if (/\b(freez|cold|frio|helad)/.test(said)) return 'no-heat';
+  if (/\b(fell|fallen|collaps|trapped|stuck|atrapad)/.test(said)) return 'structure';
+  return 'flood';
+}
+
+const NOT_AN_EMERGENCY = /\b(not (an? )?emergency|no emergency|(isn't|is not|it's not) an emergency|non[- ]?emergency|no es (una )?emergencia)\b/;
+const PAST = /\b(last (year|month|winter|summer)|years? ago|months? ago|used to|old (leak|stain)|from (an|the) (old|previous)|had a leak|there was a)\b/;
+
+function emergency(said: string, intent: IntentReading): (Signal & { hazard: Hazard }) | null {
+  const calm = NOT_AN_EMERGENCY.test(said);
+  for (const [hazard, pattern] of HAZARDS) {
+    if (calm && !NEVER_CALM.has(hazard)) continue;
+    const match = pattern.exec(said);
+    if (!match) continue;
+    // "fire" alone may be "fire ants", "fireplace": only with a word that makes it a fire.
+    if (hazard === 'fire' && !/\b(on fire|caught fire|flames|smoke|burning|incendio|llamas)\b/.test(said)) continue;
+    if (hazard === 'electrical' && /\b(smoke detector|smoke alarm|smoking)\b/.test(match[0]) && !/\bsmoke (coming|from|out)\b/.test(said)) continue;
+    if (PAST.test(said) && !/\b(now|again|right now|today|currently|ahora)\b/.test(said)) continue;
+    if (hazard === 'no-heat' && !COLD.test(said)) continue;
+    const serious = ALWAYS.has(hazard) || hazard === 'no-heat' || (intent.scores.emergency ?? 0) >= 0.5 || /\b(baby|kids|elderly|pregnant|freezing|trapped|can'?t get out|pouring|everywhere|bebe|ninos)\b/.test(said);
+    if (serious) return { hazard, words: match[0] };
+  }
+  // The model alone is sure of too much on short texts ("the 2nd of feb"): it counts only with a word of danger.
+  if (!calm && intent.intent === 'emergency' && intent.score >= 0.9 && DANGER_WORDS.test(said)) return { hazard: hazardOf(said), words: `the intent model (${intent.score.toFixed(2)})` };
+  return null;
+}
+
+/** Work the business already did: "your crew", "you guys came out", "after the treatment", "last time". */
+const PAST_JOB =
+  /\b((you|y'?all|you all|your (guys?|tech|technician|crew|team|company|people|man|cleaners?|movers?|installer|worker|workers|employee|plumber|electrician|roofer)) (came|come out|were|was|did|fixed|repaired|installed|replaced|put in|cleaned|moved|treated|sprayed|serviced|hung|mowed|patched|painted|washed|left|charged|billed|sent)|(after|since) (the|your|our|my) (visit|service|treatment|cleaning|move|install|installation|repair|job|appointment|tune ?up)|last (time|visit|week'?s (visit|service|cleaning|job))|(the|our) (last|previous) (visit|job|cleaning|treatment|service|move)|you (guys )?(just )?(did|were here|came)|the (electrician|plumber|tech|technician|guy|guys|crew|cleaners?|movers?|roofer|installer|worker|workers|exterminator|landscapers?) (who|that|you) (came|was here|were here|did|sent|installed|fixed|cleaned|moved)|ustedes (vinieron|arreglaron|hicieron|limpiaron|instalaron)|la (ultima|pasada) vez|despues del servicio)\b/;
+/** What is wrong with it: back again, damaged, a bill that is off, unhappy. */
+const GRIEVANCE =
+  /\b(again|still|back|came back|already|same (problem|issue|thing)|not fixed|didn'?t (fix|work|hold|clean)|doesn'?t work|stopped working|broke|broken|damag\w*|scratch\w*|gouge\w*|dent\w*|ding\w*|chipp?ed|crack\w*|stain\w*|mess|missed|skipped|streak\w*|spots|left (a|the) mess|not happy|unhappy|disappointed|upset|invoice|bill(ed)?|charged?|overcharg\w*|refund|(higher|more) than (the |what )?(quote|quoted|estimate|we agreed)|\d+ (hours|hrs)|otra vez|sigue|siguen|rompieron|danaron|manchas|cobraron)\b/;
+/** Words that are a grievance on their own (the model's guess needs one of these). */
+const STRONG_GRIEVANCE = /\b(again|not fixed|didn'?t (fix|work|hold)|damag\w*|scratch\w*|gouge\w*|dent(ed)?|overcharg\w*|refund|charged (me )?(twice|double|more)|double charged|not happy|unhappy|disappointed|invoice|billed|(higher|more) than (the |what )?(quote|quoted|estimate)|left a mess|otra vez|rompieron|cobraron)\b/;
+const COMPLAINT =
+  /\b((you|your (guys?|tech|technician|crew|team|company|people|man|cleaners?|movers?)|y'?all) (came|were|was|did|fixed|repaired|installed|replaced|put in|cleaned|moved|treated|sprayed|serviced)\b.{0,80}\b(again|still|back|already|broke|broken|leak|leaking|not working|doesn't work|stopped|same|damaged|scratched|missed|mess)|charged (me )?(twice|double|two times|more than)|double charged|overcharged|over charged|(bill|invoice|charge) (is|was) (higher|more|wrong|too much)|refund|dispute|(broke|damaged|scratched|dented|cracked) (my|our) |still (broken|leaking|not working|there|have)\b.{0,30}\b(after|since) (you|your)|came back (again|already)|warranty (claim|repair|work)|me cobraron (dos veces|de mas|doble)|rompieron|reembolso|(sigue|siguen) (igual|goteando|sin funcionar|fallando)|regresaron (las|los))/;
+
+const SPAM =
+  /\b(seo|search engine optimi[sz]ation|backlinks?|guest post(ing)?|rank(ing)? (your|on|higher)|first page (of|on) google|google (business|my business|listing|profile)\b.{0,40}\b(suspend|remov|deactivat|verif|expir)|verify your (account|listing|identity)|account (has been |is |was )?(suspended|locked|on hold)|web ?design (services|agency)|website (design|redesign) for|(more|get) (leads|customers|calls) for your (business|company)|lead generation|leads? (for|to) your business|crypto(currency)?|bitcoin|forex|investment opportunity|business (loan|funding|line of credit|capital)|working capital|merchant cash advance|(loan|funding) (offer|approved|available)|pre-?approved|you('ve| have) (won|been selected)|claim your (prize|reward|gift)|gift card|package (could not|couldn't) be delivered|delivery (failed|attempt)|final notice|casino|click (here|the link|below)|reply stop to|we buy houses|are (you|you all|you guys|y'?all) (guys )?hiring|(are|r) (you|u) (guys )?(hiring|looking for (help|workers|guys|crew))|hiring (for|any|right now|this)|any (job )?openings|looking for (a )?(job|work|employment|position)|(need|want|looking for) (a |some )?(work|a job|hours)|hiring\?|apply for (a|the) job|(send|sending) (you )?my resume|free leads|sell (you )?leads|leads for (sale|your)|pay per lead|exclusive leads|wrong number|wrong person|who is this\??$|no se quien es|numero equivocado|busco trabajo|estan contratando|prestamo)\b/;
+const SPAM_CUES = /\b(account|link|click|verify|offer|promo|discount|business|company|clients|customers|leads|google|website|seo|marketing|loan|funding|capital|hiring|job|jobs|position|resume|apply|work for you|wrong|who is this|number|rates?|wholesale|partner|partnership|opportunity|cuenta|enlace|negocio|trabajo|equivocado|prestamo)\b/;
+const COMPETITOR = /\b(i'?m|i am|we'?re|we are|this is \w+ (from|with)) (with|from|at|a|an|the owner of|another|a fellow|a local) [\w\s&'-]{0,30}\b(plumbing|hvac|heating|electric(al)?|roofing|moving|movers|cleaning|pest|landscap(e|ing)|lawn|garage door|appliance|handyman|company|contractor|business)\b.{0,80}\b(what|how much|rates?|prices?|charge|pricing)\b/;
+const LINK = /\b(https?:\/\/|www\.|bit\.ly|tinyurl|[a-z0-9-]+\.(xyz|top|click|biz|info|io|ly|co|link|site|online|live|me)\b)/;
+
+function spam(said: string, intent: IntentReading): Signal | null {
+  const rule = SPAM.exec(said);
+  if (rule) return { words: rule[0] };
+  const competitor = COMPETITOR.exec(said);
+  if (competitor) return { words: 'a competitor asking for prices' };
+  if (LINK.test(said) && /\b(verify|account|click|offer|deal|promo|discount|free|win|won|prize|update|confirm|login|log in|suspend|limited)\b/.test(said)) return { words: 'a link with an offer' };
+  // The model alone is not enough (a painting job with a paint brand's name is not an ad): a word of the trade of
+  // spam, jobs or wrong numbers must be there too.
+  if (intent.intent === 'spam' && intent.score >= 0.9 && SPAM_CUES.test(said) && !/\b(my|our) (house|home|roof|yard|ac|furnace|place|kitchen|bathroom)\b/.test(said)) return { words: `the intent model (${intent.score.toFixed(2)})` };
+  return null;
+}
+
+const PERSON =
+  /\b((talk|speak|chat|text) (to|with) (a |an |the |some |your )?(real |live |actual )?(human|person|someone|somebody|owner|manager|tech|technician|agent|representative|rep|boss|office)|(want|need|get|prefer|give me) (a |an )?(real|live|actual) (person|human)|(real|live|actual) (person|human),? please|human please|representative|operator|hablar con (una persona|alguien|el dueno|un humano|un tecnico))\b/;
+const CALLBACK =
+  /\b(call me|calll? me|give me a (call|ring)|ring me|phone me|(can|could|will|would|please|pls) (you|someone|somebody|anyone|they|the owner|he|she) (please )?call|have (someone|somebody|them|him|her|the owner) call|(someone|somebody) (to )?call me|prefer (a )?(phone )?call|rather (talk|speak) on the phone|easier (to|if you) (just )?call|just call|call (me )?back|call this number|call (me )?at|llam(ame|eme|enme|arme)|me (pueden|puede|podrian) (llamar|marcar)|(que|para que) me llamen|prefiero (una )?llamada|marquen?me)\b/;
+const BOT =
+  /\b((are|r) (you|u|ya) (a |an )?(real|bot|robot|human|person|real person|ai|computer|machine|automated)|is (this|that) (a |an )?(bot|robot|automated|real person|human|ai|computer|machine|automatic)|am i (talking|texting|chatting) (to |with )?(a |an )?(bot|robot|real person|human|person|machine|computer|ai)|(eres|es) (un )?(robot|bot|maquina|persona real)|mensaje automatico)\b/;
+const PROFANITY = /\b(f+u+c+k\w*|fck\w*|wtf|sh[i1]t\w*|bull ?shit|damn it|dammit|goddamn\w*|pissed( off)?|asshole|a\*\*hole|f\*+\w*|s\*+t|pinche|chingad\w*|pendej\w*)\b/;
+const UPSET =
+  /\b(ridiculous|unacceptable|unbelievable|scam(mers?)?|rip ?off|ripoff|useless|waste of (my )?time|fed up|sick (and tired )?of|furious|outraged|disgusted|worst (company|service|experience|business)|(terrible|awful|horrible|pathetic|lousy) (service|company|business|experience|customer service)|(this|that) is (terrible|awful|horrible|pathetic|a joke)|(you're|you are) (useless|terrible|awful|a joke|stupid|incompetent)|still waiting|nobody (showed|came|called)|no one (showed|came|called)|never showed|stood (me|us) up|que mal servicio|es ridiculo|nadie (vino|llamo))\b/;
+const PRICE = /\b(quote|estimate for|how much|what'?s the (price|cost|rate)|price|prices|pricing|cost|costs|charge|charges|rate|rates|fee|fees|ballpark|estimate for|what do you charge|what does it run|what would it run|cuanto (cuesta|cobran|sale|seria|es|me cobran)|precio|costo|cotizacion)\b/;
+const THANKS_ONLY = /^(\s*(ok|okay|thanks|thank you|thx|ty|great|perfect|sounds good|awesome|cool|got it|will do|appreciate (it|you)|cheers|sweet|alright|all right|np|bye|see (ya|you)|nice|wonderful|excellent|yes|sure|gracias|muchas gracias|perfecto|esta bien|listo|ok gracias|de nada|dale|bueno|vale)[\s!.,]*)+$/;
+const GREETING_ONLY = /^\s*(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|yo|hola|buenas|buenos dias|buenas tardes|buenas noches)( there| again| all)?[\s!.,?]*$/;
+const CORRECTION = /\b(actually|correction|i meant|i mean|sorry,? (i meant|it's|wrong|typo|not)|wrong (zip|date|day|one|address|number)|typo|my bad|scratch that|change (it|that) to|make it|instead|rather|better (for us|for me)?|works better|not \w+,? (it's|its)|perdon,? (es|era)|me equivoque|mejor el|mas bien|quise decir|en vez de)\b/;
+
+/** A past job named with what is wrong with it ("your crew moved us Friday … a gouge in our headboard"). */
+function pastJobGrievance(said: string): Signal | null {
+  const past = PAST_JOB.exec(said);
+  if (!past) return null;
+  const wrong = GRIEVANCE.exec(said.slice(past.index));
+  return wrong ? { words: `${past[0]} … ${wrong[0]}` } : null;
+}
+
+/** Every signal in a text, with the model's reading of it. */
+export async function readSignals(text: string, language: Language, model: IntentModel): Promise<Signals> {
+  const said = normalize(text);
+  const intent = await model.classify(said, language);
+  const callbackRule = CALLBACK.exec(said);
+  const personRule = PERSON.exec(said);
+  const complaintRule = COMPLAINT.exec(said);
+  const profanity = PROFANITY.exec(said);
+  const upset = UPSET.exec(said);
+  const shouting = shout(text);
+  return {
+    emergency: emergency(said, intent),
+    complaint: complaintRule ? { words: complaintRule[0] } : pastJobGrievance(said) ?? (intent.intent === 'complaint' && intent.score >= 0.9 && STRONG_GRIEVANCE.test(said) ? { words: `the intent model (${intent.score.toFixed(2)})` } : null),
+    spam: spam(said, intent),
+    person: personRule ? { words: personRule[0] } : null,
+    callback: callbackRule && !/\b(did you call|you called|missed (your|a) call|called (you|earlier|yesterday)|i called)\b/.test(said) ? { words: callbackRule[0] } : null,
+    bot: BOT.test(said) ? { words: BOT.exec(said)?.[0] ?? '' } : null,
+    anger: profanity ? { words: profanity[0] } : upset ? { words: upset[0] } : shouting ? { words: 'all capitals' } : null,
+    price: PRICE.test(said) ? { words: PRICE.exec(said)?.[0] ?? '' } : null,
+    thanks: THANKS_ONLY.test(said) || (intent.intent === 'thanks' && intent.score >= 0.95 && said.split(' ').length <= 4),
+    greeting: GREETING_ONLY.test(said),
+    correction: CORRECTION.test(said),
+    intent,
+  };
+}
+
+/** Several words, almost all capitals: shouting. Short capitals ("OK", "AC", "ASAP") are ordinary. */
+function shout(text: string): boolean {
+  const letters = text.replace(/[^A-Za-z]/g, '');
+  const words = text.split(/\s+/).filter((word) => /[A-Za-z]{2,}/.test(word));
+  return letters.length >= 20 && words.length >= 5 && letters.replace(/[^A-Z]/g, '').length / letters.length >= 0.85;
+}
+
+/** The sentences of a text that ask something (a FAQ is matched only against these). */
+export function questionSentences(text: string): string[] {
+  return text
+    .split(/(?<=[?.!])\s+|\n+/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence.endsWith('?') || /^(¿|do|does|did|are|is|can|could|will|would|how|what|when|where|which|who|why|have|has|cuanto|cuando|donde|que|como|hacen|tienen|trabajan)\s*\S/i.test(sentence));
+}

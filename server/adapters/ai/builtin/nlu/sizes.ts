@@ -1,0 +1,123 @@
+/**
+ * Sizes in a person's words and in an owner's names: "a 3 bed 2 bath", "about half an acre", "24,000 btu",
+ * "single car door", "16x7" — and the conditions an item or an option sets ("up to 1/4 acre", "2-bedroom",
+ * "4 or more bedrooms", "One-car"). Price items quote only when the job fits their conditions (prices.ts); a list
+ * of sizes the owner asks about ("Studio", "1 bedroom", …) is answered by the size the person said.
+ */
+import { numbersAsDigits } from './answers';
+
+/** Units a size is said in, with the words that name each (after number words became digits). */
+const UNITS: ReadonlyArray<readonly [string, RegExp]> = [
+  ['acre', /acres?|ac\b/],
+  ['sqft', /sq\.? ?ft|square feet|square foot|sqft|sf\b|pies cuadrados/],
+  ['bedroom', /bedrooms?|bed|beds|br\b|bd\b|recamaras?|cuartos?|habitaciones?/],
+  ['bathroom', /bathrooms?|baths?|ba\b|banos?/],
+  ['story', /stories|story|storey|floors?|levels?|pisos?|plantas?/],
+  ['gallon', /gallons?|gal\b|galones/],
+  ['btu', /btus?|btu\/h/],
+  ['ton', /tons?\b|toneladas?/],
+  ['foot', /ft\b|feet|foot|'|pies/],
+  ['hour', /hours?|hrs?\b|horas?/],
+  ['mover', /movers?|men\b|guys\b/],
+  ['room', /rooms?\b/],
+  ['window', /windows?|ventanas?/],
+  ['outlet', /outlets?|enchufes?|contactos?/],
+  ['door', /doors?|puertas?/],
+  ['car', /car\b|cars\b|-car\b|autos?/],
+  ['amp', /amps?|amperes?/],
+  ['mile', /miles?|millas?/],
+  ['spring', /springs?|resortes?/],
+];
+
+export interface Condition {
+  unit: string;
+  min: number;
+  max: number;
+}
+
+const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|\d+\/\d+)`;
+
+function value(text: string): number {
+  if (text.includes('/')) {
+    const [a, b] = text.split('/').map(Number);
+    return (a ?? 0) / (b || 1);
+  }
+  return Number(text.replace(/,/g, ''));
+}
+
+function unitOf(words: string): string | null {
+  for (const [unit, pattern] of UNITS) if (new RegExp(`^(${pattern.source})`).test(words.trim())) return unit;
+  return null;
+}
+
+/** The conditions an item's name sets on the job ("Lawn mowing, lots up to 1/4 acre" → acre ≤ 0.25). */
+export function itemConditions(name: string): Condition[] {
+  const said = numbersAsDigits(name).replace(/(\d)\s*-\s*(?=[a-z])/g, '$1 ');
+  const conditions: Condition[] = [];
+  const taken = new Set<string>();
+  const add = (unit: string | null, min: number, max: number) => {
+    if (!unit || taken.has(unit) || !Number.isFinite(min) || Number.isNaN(max)) return;
+    taken.add(unit);
+    conditions.push({ unit, min, max });
+  };
+  const patterns: ReadonlyArray<readonly [RegExp, (match: RegExpExecArray) => void]> = [
+    [new RegExp(String.raw`\b(?:up to|under|less than|max(?:imum)?|no more than|at most|<)\s*${NUMBER}\s*([a-z'/.-]+(?: [a-z]+)?)`, 'g'), (m) => add(unitOf(m[2] ?? ''), 0, value(m[1] ?? ''))],
+    [new RegExp(String.raw`${NUMBER}\s*([a-z'/.-]+(?: [a-z]+)?)\s*(?:or less|or under|or fewer|max)\b`, 'g'), (m) => add(unitOf(m[2] ?? ''), 0, value(m[1] ?? ''))],
+    [new RegExp(String.raw`\b(?:over|more than|at least|>)\s*${NUMBER}\s*([a-z'/.-]+(?: [a-z]+)?)`, 'g'), (m) => add(unitOf(m[2] ?? ''), value(m[1] ?? ''), Number.POSITIVE_INFINITY)],
+    [new RegExp(String.raw`${NUMBER}\s*\+\s*([a-z'/.-]+)`, 'g'), (m) => add(unitOf(m[2] ?? ''), value(m[1] ?? ''), Number.POSITIVE_INFINITY)],
+    [new RegExp(String.raw`${NUMBER}\s*(?:or more|or bigger|or larger|and up|plus)\s*([a-z'/.-]+)`, 'g'), (m) => add(unitOf(m[2] ?? ''), value(m[1] ?? ''), Number.POSITIVE_INFINITY)],
+    [new RegExp(String.raw`${NUMBER}\s*([a-z'/.-]+)\s*(?:or more|and up|\+|plus)`, 'g'), (m) => add(unitOf(m[2] ?? ''), value(m[1] ?? ''), Number.POSITIVE_INFINITY)],
+    [new RegExp(String.raw`${NUMBER}\s*(?:-|to|–)\s*${NUMBER}\s*([a-z'/.-]+(?: [a-z]+)?)`, 'g'), (m) => add(unitOf(m[3] ?? ''), value(m[1] ?? ''), value(m[2] ?? ''))],
+    [new RegExp(String.raw`${NUMBER}\s*([a-z'/.-]+(?: [a-z]+)?)`, 'g'), (m) => add(unitOf(m[2] ?? ''), value(m[1] ?? ''), value(m[1] ?? ''))],
+  ];
+  for (const [pattern, take] of patterns) for (const match of said.matchAll(pattern)) take(match);
+  // "Studio" is a home without a separate bedroom; "single-car" / "double" garage doors.
+  if (/\bstudio\b/.test(said)) add('bedroom', 0, 0);
+  if (/\b(single|one)[- ]car\b/.test(said)) add('car', 1, 1);
+  if (/\b(double|two)[- ]car\b/.test(said)) add('car', 2, 2);
+  return conditions;
+}
+
+/** The sizes a person said ("a 3 bed 2 bath", "about half an acre", "24,000 btu"), by unit. */
+export function statedSizes(text: string): Map<string, number> {
+  const said = numbersAsDigits(text).replace(/(\d)\s*-\s*(?=[a-z])/g, '$1 ');
+  const sizes = new Map<string, number>();
+  for (const match of said.matchAll(new RegExp(String.raw`${NUMBER}\s*([a-z'/.-]+(?: [a-z]+)?)`, 'g'))) {
+    const unit = unitOf(match[2] ?? '');
+    if (unit && !sizes.has(unit)) sizes.set(unit, value(match[1] ?? ''));
+  }
+  if (/\bstudio\b/.test(said) && !sizes.has('bedroom')) sizes.set('bedroom', 0);
+  if (/\b(single|one)[- ]car\b/.test(said)) sizes.set('car', 1);
+  if (/\b(double|two|2)[- ]car\b|\bdouble (garage|door)\b/.test(said)) sizes.set('car', 2);
+  if (/\b(16 ?x ?7|16x8|18 ?x ?7)\b/.test(said)) sizes.set('car', 2);
+  if (/\b(8 ?x ?7|9 ?x ?7|9x8)\b/.test(said)) sizes.set('car', 1);
+  return sizes;
+}
+
+/**
+ * Whether what the person said fits every condition of the item (issue 22: "a quote applies only when the price
+ * item's conditions match what the customer said"). A size outside a condition does not fit, and neither does a
+ * condition they said nothing about: the team confirms rather than quote a job nobody has sized.
+ */
+export function fitsConditions(conditions: readonly Condition[], sizes: ReadonlyMap<string, number>): { fits: boolean; why: string } {
+  for (const condition of conditions) {
+    const said = sizes.get(condition.unit);
+    if (said === undefined) return { fits: false, why: `they have not said the ${condition.unit}` };
+    if (said < condition.min || said > condition.max) return { fits: false, why: `${said} ${condition.unit} is outside ${condition.min}–${condition.max === Number.POSITIVE_INFINITY ? '∞' : condition.max}` };
+  }
+  return { fits: true, why: conditions.length ? 'what they said fits the item' : 'the item has no conditions' };
+}
+
+/**
+ * The option of a list of sizes ("Studio", "1 bedroom", "4 or more bedrooms"; "One-car", "Two-car") that the size a
+ * person said fits, or null when the options are not sizes or nothing said fits exactly one.
+ */
+export function chooseSizeOption(text: string, options: readonly string[]): string | null {
+  const conditions = options.map((option) => ({ option, conditions: itemConditions(option) }));
+  const sized = conditions.filter((entry) => entry.conditions.length > 0);
+  if (sized.length < 2) return null;
+  const sizes = statedSizes(text);
+  if (sizes.size === 0) return null;
+  const fitting = sized.filter((entry) => entry.conditions.some((condition) => sizes.has(condition.unit)) && fitsConditions(entry.conditions.filter((condition) => sizes.has(condition.unit)), sizes).fits);
+  return fitting.length === 1 ? (fitting[0]?.option ?? null) : null;
+}

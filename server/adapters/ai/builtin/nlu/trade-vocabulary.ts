@@ -1,0 +1,315 @@
+/**
+ * Trade vocabularies, as data: the things and jobs customers of local service businesses name, each with the ways
+ * people say it — trade words, brand names, common misspellings, the problem instead of the service, and Spanish.
+ * The owner's own service names are read against these (so "AC" finds "AC repair" and "Trane" finds it too), and
+ * so are the customer's texts. A concept is one thing or job; `family` groups concepts an owner may list under one
+ * service ("Rodent control" covers mice and rats; "General pest control" covers any pest).
+ *
+ * Phrases are matched as whole words after normalisation (lower case, accents folded, shorthand spelled out) and
+ * stemming, longest first, so "solar panel" is never the electrical "panel" and "water heater" is not "heater".
+ * Adding a word: put it on the concept people mean by it; a misspelling only when it is common and cannot be
+ * another word (fuzzy matching already forgives one slip in a long word).
+ */
+
+export interface Concept {
+  id: string;
+  /** Concepts an owner may list under one service name. */
+  family: string;
+  /** Ways people name it (English), including brands and common misspellings. */
+  names: readonly string[];
+  /** How people describe the problem when they don't name the service ("not cooling"). */
+  problems?: readonly string[];
+  /** Spanish names and problems. */
+  es?: readonly string[];
+}
+
+/** What kind of job: fixing what is broken, putting in something new, regular care, a check, or removal. */
+export const ACTIONS = {
+  repair: {
+    names: ['repair', 'fix', 'fixed', 'fixing', 'broken', 'broke', 'not working', "won't open", "won't close", "won't go up", "won't go down", 'reverses', 'goes back up', 'slapping', 'squeaks', 'squeaking', 'tripping', 'trips', 'short cycling', 'short-cycling', 'keeps shutting off', 'shuts off', 'on and off', 'kicking on and off', 'turning on and off', 'cycling', 'weird', 'strange', 'acting weird', 'frozen', 'iced up', 'dead', 'stopped working', 'quit working', "won't work", "doesn't work", "isn't working", 'went out', 'acting up', 'problem', 'issue', 'leak', 'leaking', 'noise', 'noisy', 'making a noise', 'clicking', 'rattling', 'grinding', 'squealing', 'banging', 'buzzing', 'humming', "won't turn on", "won't start", 'not turning on', 'stuck', 'jammed', 'cracked', 'damaged', 'damage', 'service call', 'troubleshoot'],
+    es: ['reparar', 'reparacion', 'arreglar', 'arreglo', 'compostura', 'descompuesto', 'descompuesta', 'no funciona', 'no sirve', 'no prende', 'no enciende', 'dejo de funcionar', 'falla', 'fuga', 'gotea', 'goteando', 'ruido', 'roto', 'rota', 'danado'],
+  },
+  install: {
+    names: ['install', 'installation', 'installed', 'put in', 'put it in', 'put one in', 'install it', 'hook it up', 'hook up', 'hooked up', 'set up', 'set it up', 'mount it', 'hang it', 'new', 'replace', 'replacement', 'replacing', 'swap', 'upgrade', 'add', 'adding', 'added', 'another', 'additional', 'mount', 'hang', 'build', 'quote for a new'],
+    es: ['instalar', 'instalacion', 'nuevo', 'nueva', 'cambiar', 'reemplazar', 'reemplazo', 'poner', 'agregar', 'anadir', 'montar', 'colgar'],
+  },
+  maintenance: {
+    names: ['tune up', 'tuneup', 'maintenance', 'service', 'servicing', 'checkup', 'check up', 'annual', 'every year', 'once a year', 'seasonal', 'cleaning', 'clean', 'flush', 'recurring', 'every week', 'once a week', 'weekly service', 'weekly cleaning', 'weekly mowing', 'biweekly', 'bi-weekly', 'every other week', 'every 2 weeks', 'every two weeks', 'every month', 'once a month', 'monthly service', 'quarterly service', 'regular'],
+    es: ['mantenimiento', 'servicio', 'limpieza', 'revision', 'cada semana', 'cada mes', 'mensual', 'semanal'],
+  },
+  inspection: {
+    names: ['inspection', 'inspect', 'look at', 'take a look', 'check', 'check out', 'estimate', 'assessment', 'evaluate'],
+    es: ['inspeccion', 'revisar', 'checar', 'ver', 'presupuesto', 'cotizacion', 'evaluacion'],
+  },
+  removal: {
+    names: ['remove', 'removal', 'take down', 'haul', 'haul away', 'get rid of', 'tear out', 'demo', 'demolition'],
+    es: ['quitar', 'remover', 'retirar', 'tirar', 'deshacerse'],
+  },
+} as const;
+export type Action = keyof typeof ACTIONS;
+
+export const CONCEPTS: readonly Concept[] = [
+  // ── HVAC ────────────────────────────────────────────────────────────────────────────────────────────────────
+  {
+    id: 'ac',
+    family: 'cooling',
+    names: ['ac', 'a/c', 'a c', 'air conditioner', 'air conditioning', 'air conditioners', 'central air', 'ac unit', 'condenser', 'compressor', 'outside unit', 'cooling', 'air con', 'aircon', 'airconditioner', 'air conditoner', 'air condition', 'trane', 'carrier', 'lennox', 'goodman', 'rheem ac', 'york', 'bryant', 'ruud', 'amana', 'coleman', 'refrigerant', 'freon'],
+    problems: ['not cooling', "won't cool", 'not cold', 'blowing warm air', 'blowing hot air', 'warm air', 'house is hot', 'so hot in here', 'frozen coil', 'ice on the lines', 'leaking freon'],
+    es: ['aire acondicionado', 'aire', 'el aire', 'clima', 'minisplit', 'enfriamiento', 'no enfria', 'aire caliente'],
+  },
+  {
+    id: 'furnace',
+    family: 'heating',
+    names: ['furnace', 'furnaces', 'furnance', 'furnice', 'heater', 'heat', 'heating', 'heating system', 'forced air', 'gas furnace', 'pilot light', 'igniter', 'ignitor', 'flame sensor', 'blower motor', 'inducer'],
+    problems: ['no heat', 'not heating', "won't heat", 'blowing cold air', 'cold air', 'house is cold', 'freezing in here', 'heat went out', 'heat is out'],
+    es: ['calefaccion', 'calenton', 'horno de calefaccion', 'calefactor', 'no calienta', 'no hay calefaccion', 'sin calefaccion'],
+  },
+  {
+    id: 'heat-pump',
+    family: 'heat-pump',
+    names: ['heat pump', 'heatpump', 'heat pumps', 'dual fuel'],
+    es: ['bomba de calor'],
+  },
+  { id: 'mini-split', family: 'cooling', names: ['mini split', 'minisplit', 'ductless', 'mitsubishi', 'daikin', 'fujitsu', 'wall unit'], es: ['minisplit', 'mini split'] },
+  { id: 'boiler', family: 'heating', names: ['boiler', 'radiator', 'radiators', 'hydronic', 'baseboard heat'], es: ['caldera', 'radiador'] },
+  { id: 'thermostat', family: 'controls', names: ['thermostat', 'thermostats', 'thermastat', 'thermostate', 'nest', 'ecobee', 'smart thermostat', 'honeywell'], es: ['termostato'] },
+  {
+    id: 'ducts',
+    family: 'air',
+    names: ['duct', 'ducts', 'ductwork', 'duct work', 'air duct', 'air ducts', 'vents', 'vent', 'registers', 'air flow', 'airflow', 'dryer vent'],
+    es: ['ductos', 'ducto', 'rejillas', 'ventilas'],
+  },
+  { id: 'air-quality', family: 'air', names: ['air quality', 'air filter', 'filter', 'filters', 'humidifier', 'dehumidifier', 'air purifier', 'uv light'], es: ['filtro', 'calidad del aire', 'humidificador'] },
+
+  // ── Plumbing ────────────────────────────────────────────────────────────────────────────────────────────────
+  {
+    id: 'water-heater',
+    family: 'water-heating',
+    names: ['water heater', 'hot water heater', 'hot water tank', 'water tank', 'hwh', 'tankless', 'tankless heater', 'on demand', 'water heather', 'hot water heather', 'waterheater', 'ao smith', 'a o smith', 'bradford white', 'navien', 'rinnai', 'state water heater', 'rheem water heater', '40 gallon', '50 gallon', 'anode rod', 'pilot'],
+    problems: ['no hot water', 'hot water ran out', 'water is lukewarm', 'not getting hot water', 'only cold water', 'leaking from the bottom of the tank'],
+    es: ['calentador de agua', 'calentador', 'boiler de agua', 'el boiler', 'boiler', 'bojler', 'agua caliente', 'no hay agua caliente', 'sin agua caliente', 'tanque de agua'],
+  },
+  {
+    id: 'drain',
+    family: 'drains',
+    names: ['drain', 'drains', 'clog', 'clogged', 'clogging', 'backed up', 'backing up', 'slow drain', 'draining slow', 'drains slow', 'snake', 'rooter', 'hydro jet', 'hydrojetting', 'stopped up', 'sink', 'kitchen sink', 'bathroom sink', 'shower drain', 'tub drain', 'floor drain', 'main line', 'main drain'],
+    problems: ["won't drain", 'not draining', 'water standing', 'standing water in the sink', 'gurgling'],
+    es: ['drenaje', 'desague', 'tapado', 'tapada', 'tapon', 'atascado', 'atorado', 'no drena', 'no baja el agua', 'fregadero', 'lavabo', 'coladera'],
+  },
+  {
+    id: 'toilet',
+    family: 'toilet',
+    names: ['toilet', 'toilets', 'toliet', 'toilit', 'commode', 'john', 'flapper', 'fill valve', 'wax ring'],
+    problems: ['keeps running', 'running toilet', "won't flush", 'not flushing', 'toilet rocks', 'toilet overflowing'],
+    es: ['inodoro', 'taza', 'escusado', 'excusado', 'sanitario', 'wc', 'el bano no jala'],
+  },
+  {
+    id: 'faucet',
+    family: 'faucet',
+    names: ['faucet', 'faucets', 'fawcet', 'tap', 'spigot', 'hose bib', 'shower valve', 'shower head', 'showerhead', 'moen', 'delta faucet', 'kohler', 'cartridge'],
+    problems: ['dripping faucet', 'faucet drips', 'drips'],
+    es: ['llave', 'grifo', 'llave de agua', 'regadera', 'mezcladora', 'gotea la llave'],
+  },
+  {
+    id: 'pipe',
+    family: 'pipes',
+    names: ['pipe', 'pipes', 'piping', 'water line', 'supply line', 'pex', 'copper pipe', 'repipe', 're-pipe', 'frozen pipe', 'frozen pipes', 'pipe burst', 'burst pipe', 'pinhole leak', 'leak under the sink', 'water leak', 'slab leak', 'shutoff valve', 'shut off valve'],
+    problems: ['leaking pipe', 'pipe leaking', 'pipe is leaking', 'water on the floor', 'wet spot', 'water stain'],
+    es: ['tuberia', 'tubo', 'tubos', 'caneria', 'fuga de agua', 'se reviento un tubo', 'tubo roto'],
+  },
+  { id: 'septic', family: 'septic', names: ['septic', 'septic tank', 'septic system', 'septic pumping', 'leach field', 'drain field', 'aerobic system'], es: ['fosa septica', 'pozo septico'] },
+  { id: 'sewer', family: 'drains', names: ['sewer', 'sewer line', 'sewage', 'cleanout', 'clean out', 'lateral', 'camera inspection', 'sewer camera'], es: ['drenaje principal', 'aguas negras', 'alcantarilla'] },
+  { id: 'disposal', family: 'disposal', names: ['garbage disposal', 'disposal', 'disposer', 'insinkerator', 'garbage disposer', 'in sink erator'], es: ['triturador', 'triturador de basura', 'moledor'] },
+  { id: 'sump-pump', family: 'pumps', names: ['sump pump', 'sump', 'sump pit', 'ejector pump', 'sewage pump', 'battery backup pump'], es: ['bomba de sumidero', 'bomba de achique'] },
+  { id: 'gas-line', family: 'gas', names: ['gas line', 'gas pipe', 'gas piping', 'gas hookup', 'gas stove hookup', 'gas meter'], es: ['linea de gas', 'tuberia de gas'] },
+  { id: 'water-softener', family: 'water-treatment', names: ['water softener', 'softener', 'water filter', 'filtration', 'reverse osmosis', 'ro system', 'hard water'], es: ['suavizador', 'filtro de agua'] },
+  { id: 'shower', family: 'shower', names: ['shower', 'tub', 'bathtub', 'bath tub', 'shower pan', 'tub spout'], es: ['regadera', 'tina', 'banera', 'ducha'] },
+
+  // ── Electrical ──────────────────────────────────────────────────────────────────────────────────────────────
+  {
+    id: 'panel',
+    family: 'power',
+    names: ['panel', 'electrical panel', 'electric panel', 'breaker panel', 'breaker box', 'breakers', 'breaker', 'fuse box', 'fuses', 'service panel', 'main panel', 'subpanel', 'sub panel', '200 amp', '100 amp', '200a', 'service upgrade', 'meter base', 'federal pacific', 'zinsco'],
+    problems: ['breaker keeps tripping', 'breaker trips', 'keeps tripping', 'tripping the breaker', 'power keeps going out'],
+    es: ['panel electrico', 'caja de breakers', 'breakers', 'pastillas', 'caja de fusibles', 'se bota el breaker', 'se baja la pastilla'],
+  },
+  {
+    id: 'outlet',
+    family: 'wiring-devices',
+    names: ['outlet', 'outlets', 'plug', 'plugs', 'receptacle', 'receptacles', 'recepticle', 'gfci', 'gfi', 'usb outlet', '220 outlet', '240 outlet', 'dryer outlet', 'socket'],
+    problems: ['outlet not working', 'no power to the outlet', 'dead outlet'],
+    es: ['enchufe', 'enchufes', 'contacto', 'contactos', 'tomacorriente', 'toma de corriente'],
+  },
+  { id: 'switch', family: 'wiring-devices', names: ['switch', 'switches', 'light switch', 'dimmer', 'dimmers', 'three way switch', '3 way switch'], es: ['apagador', 'interruptor', 'switch'] },
+  {
+    id: 'lighting',
+    family: 'lighting',
+    names: ['light', 'lights', 'lighting', 'light fixture', 'fixture', 'fixtures', 'recessed lights', 'recessed lighting', 'can lights', 'pot lights', 'chandelier', 'pendant', 'pendants', 'under cabinet lights', 'landscape lighting', 'flood light', 'floodlight', 'motion light', 'led'],
+    problems: ['lights flickering', 'lights flicker', 'light out'],
+    es: ['luz', 'luces', 'lampara', 'lamparas', 'iluminacion', 'foco', 'focos'],
+  },
+  { id: 'ceiling-fan', family: 'lighting', names: ['ceiling fan', 'ceiling fans', 'fan', 'fans'], es: ['ventilador', 'ventilador de techo', 'abanico'] },
+  {
+    id: 'ev-charger',
+    family: 'ev',
+    names: ['ev charger', 'ev chargers', 'car charger', 'electric car charger', 'tesla charger', 'tesla wall connector', 'wall connector', 'level 2', 'level 2 charger', 'nema 14-50', '14-50', 'charging station', 'ev charging', 'chargepoint', 'juicebox'],
+    es: ['cargador', 'cargador de carro', 'cargador para carro electrico', 'cargador electrico'],
+  },
+  { id: 'wiring', family: 'wiring', names: ['wiring', 'rewire', 'rewiring', 're-wire', 'knob and tube', 'aluminum wiring', 'wires', 'wire', 'electrical work', 'circuit', 'circuits', 'dedicated circuit', 'new circuit'], es: ['cableado', 'cables', 'instalacion electrica', 'circuito'] },
+  { id: 'generator', family: 'power', names: ['generator', 'generators', 'generac', 'standby generator', 'transfer switch', 'interlock'], es: ['generador', 'planta de luz'] },
+  { id: 'solar', family: 'solar', names: ['solar', 'solar panel', 'solar panels', 'solar system', 'photovoltaic', 'pv system', 'pv panels'], es: ['paneles solares', 'panel solar', 'solar'] },
+  { id: 'smoke-detector', family: 'safety-devices', names: ['smoke detector', 'smoke detectors', 'smoke alarm', 'smoke alarms', 'co detector', 'carbon monoxide detector'], es: ['detector de humo', 'alarma de humo'] },
+
+  // ── The kind of place (a modifier: "House moves", "Apartment cleaning"; never what a service is about alone) ──
+  { id: 'property-house', family: 'property', names: ['house', 'home', 'townhouse', 'town house', 'rowhome', 'row home', 'single family', 'ranch', 'two story', 'split level', 'duplex'], es: ['casa'] },
+  { id: 'property-apartment', family: 'property', names: ['apartment', 'apt', 'condo', 'studio', 'flat', 'walk up', 'walkup', 'loft', 'unit', 'dorm'], es: ['apartamento', 'departamento', 'depa', 'estudio', 'condominio'] },
+  { id: 'property-office', family: 'property', names: ['office', 'business', 'small business', 'store', 'shop', 'commercial', 'restaurant', 'warehouse', 'suite'], es: ['oficina', 'negocio', 'local', 'tienda'] },
+
+  // ── Moving ──────────────────────────────────────────────────────────────────────────────────────────────────
+  {
+    id: 'local-move',
+    family: 'moving',
+    names: ['move', 'moving', 'movers', 'mover', 'local move', 'in town move', 'across town', 'relocate', 'relocating', 'move out', 'moving out', 'moving in'],
+    es: ['mudanza', 'mudarme', 'mudarnos', 'mudar', 'cambio de casa'],
+  },
+  { id: 'long-distance-move', family: 'moving', names: ['long distance', 'long-distance', 'out of state', 'cross country', 'interstate', 'across the country', 'to another state'], es: ['larga distancia', 'a otro estado', 'fuera del estado'] },
+  { id: 'packing', family: 'packing', names: ['packing', 'pack', 'packers', 'unpacking', 'unpack', 'boxes', 'packing service', 'full pack'], es: ['empacar', 'empaque', 'cajas', 'desempacar'] },
+  { id: 'piano', family: 'moving-specialty', names: ['piano', 'pianos', 'baby grand', 'upright piano', 'grand piano'], es: ['piano'] },
+  { id: 'heavy-item', family: 'moving-specialty', names: ['safe', 'gun safe', 'pool table', 'hot tub move', 'heavy item', 'heavy items', 'treadmill'], es: ['caja fuerte', 'mesa de billar'] },
+  { id: 'labor-only', family: 'moving', names: ['labor only', 'loading', 'unloading', 'load a truck', 'unload a truck', 'load my pod', 'pod', 'pods', 'uhaul', 'u-haul', 'penske', 'load the truck', 'help loading'], es: ['cargar', 'descargar', 'cargar el camion'] },
+  { id: 'storage', family: 'moving', names: ['storage', 'storage unit', 'store my stuff'], es: ['almacenaje', 'bodega', 'almacen'] },
+  { id: 'office-move', family: 'moving', names: ['office move', 'commercial move', 'business move', 'moving our office', 'office moves'], es: ['mudanza de oficina'] },
+
+  // ── Cleaning ────────────────────────────────────────────────────────────────────────────────────────────────
+  {
+    id: 'standard-clean',
+    family: 'cleaning',
+    names: ['house cleaning', 'housecleaning', 'cleaning', 'clean', 'cleaner', 'cleaners', 'maid', 'maid service', 'housekeeper', 'housekeeping', 'regular cleaning', 'standard cleaning', 'standard clean', 'recurring cleaning', 'weekly cleaning', 'biweekly cleaning', 'every other week', 'basic clean', 'tidy up'],
+    es: ['limpieza', 'limpiar', 'limpieza de casa', 'limpieza regular', 'muchacha', 'sirvienta'],
+  },
+  { id: 'deep-clean', family: 'cleaning', names: ['deep clean', 'deep cleaning', 'deepclean', 'spring cleaning', 'top to bottom', 'thorough clean', 'detailed clean', 'baseboards'], es: ['limpieza profunda', 'limpieza a fondo'] },
+  { id: 'move-clean', family: 'cleaning', names: ['move in move out', 'move in out', 'move in move out cleaning', 'move out clean', 'move out cleaning', 'move-out clean', 'move-out cleaning', 'move in clean', 'move in cleaning', 'move-in cleaning', 'end of lease', 'end of tenancy', 'get my deposit back', 'deposit back', 'after we move out', 'before we move in'], es: ['limpieza de mudanza', 'limpieza de salida', 'recuperar el deposito'] },
+  { id: 'carpet-clean', family: 'cleaning-specialty', names: ['carpet', 'carpets', 'carpet cleaning', 'rug', 'rugs', 'upholstery', 'steam clean', 'shampoo the carpet', 'stains on the carpet'], es: ['alfombra', 'alfombras', 'tapete', 'tapetes', 'tapiceria'] },
+  { id: 'window-clean', family: 'cleaning-specialty', names: ['window cleaning', 'windows', 'window washing', 'wash windows', 'clean windows', 'screens'], es: ['ventanas', 'limpieza de ventanas', 'vidrios'] },
+  { id: 'construction-clean', family: 'cleaning-specialty', names: ['post construction', 'post-construction', 'after construction', 'renovation cleanup', 'construction dust', 'after the remodel'], es: ['despues de construccion', 'limpieza de obra'] },
+  { id: 'office-clean', family: 'cleaning-commercial', names: ['office cleaning', 'commercial cleaning', 'janitorial', 'clean our office'], es: ['limpieza de oficina', 'limpieza comercial'] },
+  { id: 'rental-turnover', family: 'cleaning', names: ['airbnb', 'vrbo', 'short term rental', 'turnover', 'turnovers', 'rental turnover', 'between guests'], es: ['airbnb'] },
+
+  // ── Roofing ─────────────────────────────────────────────────────────────────────────────────────────────────
+  {
+    id: 'roof',
+    family: 'roof',
+    names: ['roof', 'roofs', 'roofing', 'shingle', 'shingles', 'roof leak', 'leaking roof', 'reroof', 're-roof', 'tear off', 'new roof', 'asphalt shingles', 'metal roof', 'tile roof', 'flashing', 'ridge cap', 'ridge vent', 'decking', 'underlayment', 'soffit', 'fascia', 'rooof'],
+    problems: ['shingles blew off', 'missing shingles', 'water spot on the ceiling', 'leak in the attic', 'roof is leaking'],
+    es: ['techo', 'tejas', 'teja', 'gotera', 'goteras', 'impermeabilizar', 'impermeabilizacion', 'techo nuevo', 'lamina'],
+  },
+  { id: 'flat-roof', family: 'roof', names: ['flat roof', 'tpo', 'epdm', 'rubber roof', 'modified bitumen', 'torch down'], es: ['techo plano'] },
+  { id: 'storm-damage', family: 'roof', names: ['hail', 'hail damage', 'storm damage', 'wind damage', 'insurance claim', 'adjuster', 'tree limb'], es: ['granizo', 'dano por tormenta', 'seguro'] },
+  { id: 'gutters', family: 'gutters', names: ['gutter', 'gutters', 'guttering', 'downspout', 'downspouts', 'gutter guards', 'leaf guards', 'eaves', 'eavestrough'], es: ['canaleta', 'canaletas', 'canales', 'bajante', 'desagues del techo'] },
+  { id: 'skylight', family: 'roof', names: ['skylight', 'skylights', 'sky light'], es: ['tragaluz', 'domo'] },
+  { id: 'chimney', family: 'chimney', names: ['chimney', 'chimney cap', 'chimney flashing', 'chimney sweep', 'fireplace'], es: ['chimenea'] },
+
+  // ── Pest control ────────────────────────────────────────────────────────────────────────────────────────────
+  { id: 'ants', family: 'insects', names: ['ant', 'ants', 'fire ants', 'carpenter ants', 'sugar ants', 'anthill', 'ant hill'], es: ['hormiga', 'hormigas'] },
+  { id: 'roaches', family: 'insects', names: ['roach', 'roaches', 'cockroach', 'cockroaches', 'german roaches', 'palmetto bugs', 'water bugs', 'roachs'], es: ['cucaracha', 'cucarachas'] },
+  {
+    id: 'rodents',
+    family: 'rodents',
+    names: ['mouse', 'mice', 'rat', 'rats', 'rodent', 'rodents', 'droppings', 'mouse droppings', 'rat droppings', 'chewed', 'gnawing', 'scratching in the walls', 'scratching in the attic', 'something in the attic', 'something in the walls', 'something living in the crawlspace', 'something living', 'critter', 'critters', 'vole', 'voles', 'gopher', 'gophers'],
+    es: ['raton', 'ratones', 'rata', 'ratas', 'roedores', 'roedor', 'excremento de raton', 'ruidos en el techo', 'algo en el atico'],
+  },
+  { id: 'termites', family: 'wood-pests', names: ['termite', 'termites', 'termite inspection', 'wdi', 'wood destroying', 'swarmers', 'mud tubes', 'frass'], es: ['termita', 'termitas', 'comejen'] },
+  { id: 'bed-bugs', family: 'insects', names: ['bed bug', 'bed bugs', 'bedbug', 'bedbugs', 'bites at night'], es: ['chinche', 'chinches', 'chinches de cama'] },
+  { id: 'stinging', family: 'stinging', names: ['wasp', 'wasps', 'wasp nest', 'hornet', 'hornets', 'yellow jacket', 'yellow jackets', 'yellowjackets', 'bee', 'bees', 'bee hive', 'beehive', 'hive', 'nest', 'paper wasps'], es: ['avispa', 'avispas', 'abeja', 'abejas', 'panal', 'avispero', 'nido'] },
+  { id: 'mosquitoes', family: 'insects', names: ['mosquito', 'mosquitoes', 'mosquitos', 'mosquito treatment', 'skeeters'], es: ['mosquito', 'mosquitos', 'zancudos', 'zancudo'] },
+  { id: 'spiders', family: 'insects', names: ['spider', 'spiders', 'black widow', 'brown recluse', 'webs'], es: ['arana', 'aranas'] },
+  { id: 'wildlife', family: 'wildlife', names: ['raccoon', 'raccoons', 'squirrel', 'squirrels', 'possum', 'opossum', 'skunk', 'bat', 'bats', 'snake', 'snakes', 'armadillo', 'bird', 'birds', 'pigeons', 'wildlife', 'animal in the attic', 'animal'], es: ['mapache', 'ardilla', 'ardillas', 'tlacuache', 'zarigueya', 'zorrillo', 'murcielago', 'murcielagos', 'vibora', 'culebra', 'pajaros', 'palomas'] },
+  { id: 'fleas-ticks', family: 'insects', names: ['flea', 'fleas', 'tick', 'ticks', 'chiggers'], es: ['pulga', 'pulgas', 'garrapata', 'garrapatas'] },
+  { id: 'general-pest', family: 'insects', names: ['pest', 'pests', 'pest control', 'bugs', 'bug', 'insects', 'exterminator', 'exterminate', 'spray', 'spraying', 'treatment', 'quarterly service', 'perimeter spray', 'silverfish', 'earwigs', 'crickets', 'centipedes', 'stink bugs', 'beetles', 'gnats', 'fruit flies', 'flies'], es: ['plaga', 'plagas', 'bichos', 'insectos', 'fumigar', 'fumigacion', 'fumigador', 'control de plagas'] },
+
+  // ── Landscaping ─────────────────────────────────────────────────────────────────────────────────────────────
+  {
+    id: 'mowing',
+    family: 'lawn',
+    names: ['mow', 'mowing', 'mowed', 'lawn', 'lawns', 'grass', 'cut the grass', 'grass cutting', 'lawn care', 'lawn service', 'yard', 'yard work', 'yard maintenance', 'edging', 'weed eating', 'weedeating', 'weed whacking', 'string trimming', 'lawn mowing'],
+    problems: ['grass is too long', 'grass is getting long', 'yard is overgrown', 'overgrown'],
+    es: ['cortar el pasto', 'pasto', 'cesped', 'zacate', 'jardin', 'yarda', 'podar el pasto', 'corte de pasto'],
+  },
+  { id: 'hedges', family: 'trimming', names: ['hedge', 'hedges', 'shrub', 'shrubs', 'bush', 'bushes', 'trim the bushes', 'hedge trimming', 'pruning', 'prune'], es: ['arbustos', 'setos', 'podar', 'poda'] },
+  { id: 'trees', family: 'trees', names: ['tree', 'trees', 'tree trimming', 'tree removal', 'limb', 'limbs', 'branches', 'dead tree', 'stump', 'stumps', 'stump grinding', 'arborist', 'oak', 'palm tree', 'palm trees'], es: ['arbol', 'arboles', 'ramas', 'tronco', 'tocon', 'palmera', 'palmeras'] },
+  { id: 'cleanup', family: 'cleanup', names: ['leaf', 'leaves', 'leaf removal', 'leaf cleanup', 'fall cleanup', 'spring cleanup', 'yard cleanup', 'clean up the yard', 'debris', 'raking', 'rake'], es: ['hojas', 'limpieza del jardin', 'limpieza de yarda', 'recoger hojas'] },
+  { id: 'mulch', family: 'beds', names: ['mulch', 'mulching', 'flower beds', 'flower bed', 'beds', 'planting', 'plants', 'flowers', 'garden beds', 'rock beds', 'river rock'], es: ['mantillo', 'flores', 'plantas', 'jardineras'] },
+  { id: 'sod', family: 'lawn-install', names: ['sod', 'seed', 'seeding', 'overseeding', 'new lawn', 'turf', 'artificial turf', 'bare spots'], es: ['pasto nuevo', 'sembrar pasto', 'pasto en rollo', 'semilla'] },
+  { id: 'irrigation', family: 'irrigation', names: ['sprinkler', 'sprinklers', 'sprinkler system', 'irrigation', 'drip system', 'drip line', 'sprinkler head', 'sprinkler heads', 'backflow', 'controller', 'rain bird', 'hunter controller', 'winterize', 'blowout', 'blow out'], es: ['riego', 'sistema de riego', 'aspersores', 'regaderas del jardin'] },
+  { id: 'hardscape', family: 'hardscape', names: ['patio', 'pavers', 'paver', 'retaining wall', 'walkway', 'stone wall', 'fire pit', 'hardscape', 'hardscaping', 'flagstone'], es: ['patio', 'adoquines', 'muro de contencion', 'banqueta', 'andador'] },
+  { id: 'snow', family: 'snow', names: ['snow', 'snow removal', 'plow', 'plowing', 'snow plowing', 'shovel', 'shoveling', 'salting', 'ice removal'], es: ['nieve', 'quitar la nieve'] },
+  { id: 'lawn-treatment', family: 'lawn-treatment', names: ['fertilize', 'fertilizer', 'fertilizing', 'weed control', 'weeds', 'crabgrass', 'aeration', 'aerate', 'aerating', 'grub', 'grubs', 'dethatch', 'dethatching'], es: ['fertilizar', 'fertilizante', 'maleza', 'hierba mala', 'aireacion'] },
+  { id: 'landscape-design', family: 'design', names: ['landscape design', 'landscaping design', 'redesign', 'redo the front yard', 'makeover', 'curb appeal', 'landscaping'], es: ['diseno de jardin', 'paisajismo'] },
+  { id: 'driveway', family: 'paving', names: ['driveway', 'driveways', 'asphalt', 'sealcoat', 'seal coat', 'concrete driveway'], es: ['entrada', 'cochera de concreto'] },
+  { id: 'gate', family: 'gates', names: ['gate', 'gates', 'driveway gate', 'driveway gates', 'gate opener', 'automatic gate'], es: ['porton', 'reja', 'puerta de la reja'] },
+  { id: 'fence', family: 'fence', names: ['fence', 'fences', 'fencing', 'fence post', 'fence posts', 'picket', 'privacy fence', 'chain link'], es: ['cerca', 'barda', 'cerco', 'malla'] },
+
+  // ── Garage doors ────────────────────────────────────────────────────────────────────────────────────────────
+  {
+    id: 'garage-spring',
+    family: 'garage-door',
+    names: ['spring', 'springs', 'torsion spring', 'torsion springs', 'extension spring', 'broken spring', 'spring snapped', 'spring broke', 'loud bang'],
+    problems: ["door won't open", "door won't go up", 'door is really heavy', 'heavy door', 'only opens a few inches'],
+    es: ['resorte', 'resortes', 'muelle', 'se rompio el resorte'],
+  },
+  {
+    id: 'garage-opener',
+    family: 'garage-door',
+    names: ['opener', 'openers', 'garage door opener', 'motor', 'remote', 'remotes', 'clicker', 'keypad', 'liftmaster', 'chamberlain', 'genie', 'craftsman opener', 'myq', 'wall button', 'safety sensors', 'sensor', 'sensors', 'photo eye', 'photo eyes'],
+    problems: ['opener hums', 'remote stopped working', 'door reverses', 'goes down then back up'],
+    es: ['abridor', 'motor del porton', 'control', 'control remoto', 'sensores'],
+  },
+  {
+    id: 'garage-door',
+    family: 'garage-door',
+    names: ['garage door', 'garage doors', 'overhead door', 'roll up door', 'garage', 'off track', 'off the track', 'cable', 'cables', 'rollers', 'roller', 'tracks', 'track', 'panel', 'panels', 'dented panel', 'weather seal', 'bottom seal', 'weatherstripping', 'hinges', 'clopay', 'amarr', 'wayne dalton'],
+    problems: ['door is crooked', 'door came off', 'door is stuck', 'door is noisy'],
+    es: ['puerta de garaje', 'puerta de la cochera', 'porton del garaje', 'cochera', 'garaje', 'cable', 'rieles', 'riel'],
+  },
+
+  // ── Appliances ──────────────────────────────────────────────────────────────────────────────────────────────
+  {
+    id: 'refrigerator',
+    family: 'cold-appliances',
+    names: ['refrigerator', 'refrigerators', 'fridge', 'fridges', 'refridgerator', 'refrigirator', 'refrigerater', 'freezer', 'freezers', 'ice maker', 'icemaker', 'ice machine', 'sub zero', 'subzero', 'french door fridge', 'side by side', 'wine fridge', 'beverage fridge'],
+    problems: ['not cold', 'not cooling', 'food is spoiling', 'warm inside', 'frost buildup', 'water under the fridge', 'not making ice'],
+    es: ['refrigerador', 'refri', 'refrigeradora', 'nevera', 'congelador', 'heladera', 'maquina de hielo', 'no enfria'],
+  },
+  { id: 'washer', family: 'laundry', names: ['washer', 'washers', 'washing machine', 'washer machine', 'front loader', 'top loader', 'laundry machine'], problems: ["won't spin", 'not spinning', "won't drain", 'shakes', 'walking', 'off balance'], es: ['lavadora', 'maquina de lavar', 'no centrifuga'] },
+  { id: 'dryer', family: 'laundry', names: ['dryer', 'dryers', 'drier', 'clothes dryer', 'gas dryer', 'electric dryer'], problems: ['not drying', "won't dry", 'takes forever to dry', 'no heat in the dryer', 'squeaking'], es: ['secadora', 'no seca'] },
+  { id: 'dishwasher', family: 'kitchen-appliances', names: ['dishwasher', 'dishwashers', 'dish washer', 'dishwaher', 'bosch dishwasher'], problems: ['dishes still dirty', 'not cleaning dishes', 'water in the bottom'], es: ['lavaplatos', 'lavavajillas', 'lava trastes', 'lavatrastes'] },
+  {
+    id: 'oven',
+    family: 'cooking-appliances',
+    names: ['oven', 'ovens', 'range', 'stove', 'stovetop', 'stove top', 'cooktop', 'cook top', 'burner', 'burners', 'wall oven', 'double oven', 'gas range', 'electric range', 'igniter on the stove', 'bake element', 'broiler'],
+    problems: ["won't heat up", 'not heating up', 'burner won\'t light', 'clicking burner'],
+    es: ['horno', 'estufa', 'parrilla', 'quemador', 'quemadores', 'hornilla'],
+  },
+  { id: 'microwave', family: 'cooking-appliances', names: ['microwave', 'microwaves', 'over the range microwave', 'otr microwave'], es: ['microondas'] },
+  { id: 'appliance-brand', family: 'any-appliance', names: ['lg', 'samsung', 'whirlpool', 'ge', 'maytag', 'kenmore', 'bosch', 'frigidaire', 'kitchenaid', 'electrolux', 'miele', 'thermador', 'viking', 'wolf', 'speed queen', 'amana appliance', 'appliance', 'appliances'], es: ['electrodomestico', 'electrodomesticos', 'aparato', 'aparatos'] },
+
+  // ── Handyman and other local services ───────────────────────────────────────────────────────────────────────
+  { id: 'drywall', family: 'walls', names: ['drywall', 'sheetrock', 'hole in the wall', 'holes in the wall', 'through the wall', 'thru the wall', 'into the wall', 'wall', 'walls', 'patch', 'patching', 'wall repair', 'texture', 'popcorn ceiling', 'plaster', 'crack in the wall', 'cracks in the ceiling', 'water damaged ceiling'], es: ['tablaroca', 'pared', 'hoyo en la pared', 'yeso', 'resanar'] },
+  { id: 'painting', family: 'painting', names: ['paint', 'painting', 'painter', 'repaint', 'interior painting', 'exterior painting', 'touch up', 'touch ups', 'stain', 'staining', 'cabinet painting', 'walls painted', 'accent wall', 'primer'], es: ['pintar', 'pintura', 'pintor', 'pintar la casa'] },
+  { id: 'tv-mounting', family: 'mounting', names: ['tv', 'tv mounting', 'mount a tv', 'mount my tv', 'hang a tv', 'television', 'tv wall mount', 'soundbar', 'mount'], es: ['television', 'tele', 'montar la tele', 'colgar la tele'] },
+  { id: 'furniture', family: 'furniture', names: ['furniture', 'couch', 'couches', 'sofa', 'sofas', 'sectional', 'loveseat', 'love seat', 'recliner', 'armchair', 'futon', 'bed frame', 'headboard', 'dining table', 'table', 'chairs', 'bookcase', 'armoire', 'entertainment center'], es: ['mueble', 'muebles', 'sofa', 'sillon', 'sillones', 'mesa', 'sillas', 'ropero'] },
+  { id: 'assembly', family: 'assembly', names: ['assemble', 'assembly', 'furniture assembly', 'ikea', 'put together', 'wayfair', 'crib', 'desk', 'bookshelf'], es: ['armar', 'ensamblar', 'armar muebles', 'muebles'] },
+  { id: 'door', family: 'doors', names: ['door', 'doors', 'interior door', 'front door', 'sliding door', 'storm door', 'screen door', 'door knob', 'doorknob', 'door frame', 'door sticks', 'door won\'t latch', 'hinge'], es: ['puerta', 'puertas', 'chapa', 'perilla', 'marco de la puerta'] },
+  { id: 'deck', family: 'carpentry', names: ['deck', 'decks', 'deck boards', 'porch', 'railing', 'railings', 'steps', 'stairs', 'pergola'], es: ['terraza', 'porche', 'barandal', 'escalones'] },
+  { id: 'carpentry', family: 'carpentry', names: ['carpentry', 'trim', 'baseboard', 'baseboards', 'crown molding', 'molding', 'shelves', 'shelving', 'cabinet', 'cabinets', 'wood rot', 'rotted wood', 'window sill'], es: ['carpinteria', 'zoclo', 'repisas', 'gabinetes', 'madera podrida'] },
+  { id: 'flooring', family: 'flooring', names: ['floor', 'floors', 'flooring', 'tile', 'tiles', 'grout', 'laminate', 'vinyl plank', 'lvp', 'hardwood', 'hardwood floors', 'backsplash'], es: ['piso', 'pisos', 'azulejo', 'azulejos', 'loseta', 'boquilla'] },
+  { id: 'caulking', family: 'caulking', names: ['caulk', 'caulking', 'recaulk', 're-caulk', 'seal the tub', 'silicone'], es: ['silicon', 'sellar'] },
+  { id: 'pressure-wash', family: 'exterior-cleaning', names: ['pressure wash', 'pressure washing', 'power wash', 'power washing', 'powerwash', 'soft wash', 'house wash', 'wash the siding', 'wash the driveway'], es: ['lavado a presion', 'hidrolavado', 'lavar con presion', 'karcher'] },
+  { id: 'junk-removal', family: 'junk', names: ['junk', 'junk removal', 'haul away', 'haul off', 'hauling', 'trash', 'debris removal', 'old furniture', 'old couch', 'mattress', 'clean out the garage', 'garage cleanout', 'estate cleanout', 'dump run', 'get rid of'], es: ['basura', 'tiliches', 'cacharros', 'sacar la basura', 'llevarse', 'deshacerse'] },
+  { id: 'gutter-clean', family: 'gutters', names: ['gutter cleaning', 'clean the gutters', 'clean gutters', 'gutters cleaned', 'clogged gutters'], es: ['limpiar canaletas', 'limpieza de canaletas'] },
+  { id: 'locksmith', family: 'locks', names: ['lock', 'locks', 'locked out', 'lockout', 'rekey', 're-key', 'deadbolt', 'keys', 'key', 'smart lock', 'lock change', 'change the locks'], es: ['cerradura', 'cerraduras', 'chapa', 'llaves', 'me quede afuera', 'cambiar chapas'] },
+  { id: 'windows', family: 'windows', names: ['window', 'windows', 'window replacement', 'broken window', 'glass', 'window pane', 'foggy window', 'window screen'], es: ['ventana', 'ventanas', 'vidrio', 'cristal'] },
+  { id: 'siding', family: 'exterior', names: ['siding', 'vinyl siding', 'hardie', 'hardie board', 'stucco'], es: ['revestimiento', 'estuco'] },
+  { id: 'insulation', family: 'insulation', names: ['insulation', 'insulate', 'blown in', 'spray foam', 'attic insulation'], es: ['aislamiento', 'aislante'] },
+  { id: 'remodel', family: 'remodel', names: ['remodel', 'remodeling', 'renovation', 'renovate', 'bathroom remodel', 'kitchen remodel', 'addition', 'basement finish', 'finish the basement'], es: ['remodelacion', 'remodelar', 'renovar'] },
+];
