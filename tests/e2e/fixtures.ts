@@ -1,6 +1,19 @@
 import { test as base, expect } from '@playwright/test';
 import { type MailCatcher, startMailCatcher } from '@server/platform/testing/mail-catcher';
+import { createServer } from 'node:net';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
+
+/** A TCP port free right now on 127.0.0.1 (the server takes it a moment later). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
 
 interface WorkerFixtures {
   mail: MailCatcher;
@@ -32,7 +45,10 @@ export const test = base.extend<{ uniqueEmail: (label: string) => string }, Work
   ],
   server: [
     async ({ mail }, use) => {
-      const server = await startServerProcess({ env: e2eServerEnv(mail.url) });
+      // A port chosen before the start, so PUBLIC_URL is the address the browser opens (as in a deployment): the
+      // widget answers LeadLoop's own address, and its preview says when the app is opened at another one.
+      const port = await freePort();
+      const server = await startServerProcess({ env: { ...e2eServerEnv(mail.url), PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } });
       await use(server);
       await server.stop();
     },

@@ -16,16 +16,16 @@ test('Styles: save the widget on, the live preview is the real widget with the s
   page.on('pageerror', (error) => errors.push(error.message));
   const account = await signUpViaApi(request, mail, uniqueEmail('widget-settings'), 'Harbor Electric');
   await trpc(request, 'phone.useSimulator', {}, account.token);
-  // The test server's PUBLIC_URL is not the address it listens on, so the app is opened as http://localhost:PORT and
-  // localhost is an allowed domain (in production the app's own origin, PUBLIC_URL, is always allowed).
-  const app = `http://localhost:${new URL(baseURL!).port}`;
+  // The test server's PUBLIC_URL is the address it listens on (as in a deployment): the preview and /widget-demo are
+  // on the app's own origin, which is always allowed, so only the business's site is listed.
+  const app = new URL(baseURL!).origin;
   await page.goto(app);
   await page.evaluate((t) => localStorage.setItem('authToken', t), account.token);
 
   await page.goto(`${app}/chat-widget/styles`);
   const form = page.getByRole('form', { name: 'On your website' });
   await expect(page.getByText('The widget is off', { exact: true })).toBeVisible();
-  await form.getByRole('textbox', { name: 'Websites allowed to show the widget' }).fill('harbor-electric.test\nlocalhost');
+  await form.getByRole('textbox', { name: 'Websites allowed to show the widget' }).fill('harbor-electric.test');
   await form.getByRole('switch', { name: /Show the chat widget on my website/ }).check({ force: true });
   await form.getByRole('textbox', { name: 'Button text' }).fill('Text Harbor');
   await form.getByRole('textbox', { name: 'Greeting' }).fill('Hi! What needs wiring?');
