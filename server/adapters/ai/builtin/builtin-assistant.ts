@@ -17,7 +17,7 @@ import { type AiDecision, type AiPort, type AiTurnInput, emptyDecision } from '.
 import { matchFaq } from './faq';
 import { choosePriceItem, formatItemPrice } from './prices';
 import * as say from './replies';
-import { extractName, extractPostalCode, extractYesNo, isInServiceArea, isNameQuestion, loneName, yesNoTopic } from './nlu/answers';
+import { clauseName, extractName, extractPostalCode, extractYesNo, isInServiceArea, isNameQuestion, loneName, yesNoTopic } from './nlu/answers';
 import { dateAnswer, describeDate, extractDate } from './nlu/dates';
 import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
@@ -162,7 +162,9 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
   const confused = asked !== null && !(asked.key in answers && answers[asked.key] !== '') && !placed && !handled && !small && passedNow === null;
   decision.confused = confused;
 
-  if (confused && input.confusedTurns >= 1) {
+  // The likely options were already offered ("which one is it: …?") and this reply still names none: the second miss.
+  const optionsOffered = asked?.kind === 'choice' && /\b(which one|para confirmar, ¿cu[aá]l)/i.test(lastBusinessLine(input));
+  if (confused && (input.confusedTurns >= 1 || optionsOffered)) {
     reasons.push(`Still could not place an answer to “${asked.text}” after asking again: a person takes over.`);
     return handOff(decision, turn, answers, 'confusion', {});
   }
@@ -332,7 +334,9 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
     }
     if (answered && normalize(value.value) === normalize(input.answers[question.key] ?? '')) continue;
     // The kind of job told afterwards ("Replace it probably") moves "Water heater repair" to "…replacement".
-    if (answered && question.kind === 'choice' && refines(input, question, text, value.value)) {
+    // A kind of job said only to deny it ("no, not leaking") refines nothing.
+    const affirmed = text.replace(/\b(not|no longer|isn'?t|aren'?t|wasn'?t|never|nothing)\s+\w+/gi, ' ');
+    if (answered && question.kind === 'choice' && refines(input, question, affirmed, value.value)) {
       found[question.key] = { value: value.value, reason: `Refined: ${value.reason}` };
       continue;
     }
@@ -398,20 +402,27 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
     case 'text': {
       if (isNameQuestion(question)) {
         // "this is Dana" anywhere; or one of the texts is only a name (a popular first name, or any name when asked).
-        const name = extractName(text, { loose: false }) ?? input.newMessages.map((message) => loneName(message, isAsked)).find((found) => found !== null) ?? (isAsked && !otherFound ? extractName(text, { loose: true }) : null);
+        const name = extractName(text, { loose: false }) ?? input.newMessages.map((message) => loneName(message, isAsked)).find((found) => found !== null) ?? (isAsked && !otherFound ? extractName(text, { loose: true }) : null) ?? clauseName(text, isAsked);
         return name ? { value: name, reason: `Found the name “${name}” for ${quoted}.` } : null;
       }
       if (isProblemQuestion(question) && !problemTaken.value && !answered && !signals.greeting && !signals.thanks) {
         // The first text that describes the job answers "What's going on?", asked or not.
         const reading = read(text);
-        if (isAsked || reading.concepts.length > 0 || reading.actions.size > 0) {
+        // Or the person's first text, when it says something is wrong ("something in my kitchen keeps beeping").
+        const firstText = !earlierLines(input).some((line) => line.from === 'contact');
+        const describes = firstText && /\b(keeps?|won'?t|doesn'?t|isn'?t|not|stopped|broke|broken|leak\w*|beep\w*|nois\w*|smell\w*|making|stuck|no (hot|heat|water|power)|need|needs)\b/.test(normalize(text));
+        if (isAsked || reading.concepts.length > 0 || reading.actions.size > 0 || describes) {
           problemTaken.value = true;
           return { value: truncate(text.replace(/\s+/g, ' ').trim(), 500), reason: `Took the description of the job for ${quoted}.` };
         }
       }
+      // A reply that is only a name answers the name question still open ("Reggie" after "Where are you seeing them?").
+      if (input.questions.some((other) => isNameQuestion(other) && !hasAnswer(input.answers, other.key)) && loneName(text.trim(), true) && !topicalAnswer(question, text)) return null;
       const topical = topicalAnswer(question, text);
       if (topical) return { value: topical, reason: `Found “${topical}” for ${quoted}.` };
       if (!isAsked || signals.greeting || signals.thanks || otherFound) return null;
+      // A reply about another question's subject ("yard's maybe a qtr acre" while we asked about the gate) is not this answer.
+      if (input.questions.some((other) => other.key !== question.key && other.kind === 'text' && !['other', 'problem'].includes(topicOf(other)) && topicOf(other) !== topicOf(question) && topicalAnswer(other, text))) return null;
       if (topicOf(question) !== 'other' && topicOf(question) !== 'problem') {
         // A question about a size, a brand, an amount: a reply with none in it is unclear, unless it says so in words.
         if (text.split(/\s+/).length > 12) return null;
@@ -423,18 +434,22 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
   }
 }
 
-type TextTopic = 'brand' | 'lot-size' | 'home-size' | 'amount' | 'age' | 'pets' | 'access' | 'problem' | 'other';
+type TextTopic = 'brand' | 'lot-size' | 'home-size' | 'amount' | 'age' | 'pets' | 'access' | 'destination' | 'where' | 'problem' | 'other';
 
 /** What a free-text question asks for, by its key and words. */
 function topicOf(question: QualifierQuestion): TextTopic {
   const about = normalize(`${question.key.replace(/_/g, ' ')} ${question.text}`);
   if (/\b(brand|make|model|manufacturer|marca)\b/.test(about)) return 'brand';
-  if (/\b(lot|yard|lawn|acre|acres|property size|land|area|square footage of the (yard|lawn)|how big is the (yard|lawn|lot))\b/.test(about)) return 'lot-size';
+  // "Anything the crew should know — gate code, dogs in the yard?" is about getting in, not the yard's size.
+  if (/\b(gate|code|lockbox|let (us|you) in|get in|entry)\b/.test(about) && !/\b(how big|size|acres?)\b/.test(about)) return 'access';
+  if (/\b(acre|acres|property size|lot size|square footage of the (yard|lawn)|how big|size)\b/.test(about) && /\b(lot|yard|lawn|acres?|property|land|area)\b/.test(about)) return 'lot-size';
   if (/\b(bedrooms?|bathrooms?|rooms|home size|house size|size of (the|your) (home|house|place)|how big|square (feet|footage)|sq ?ft|recamaras)\b/.test(about)) return 'home-size';
   if (/\b(how much (stuff|junk|trash)|amount|load|how many items|what items|what (needs|do you need) (hauled|removed|gone))\b/.test(about)) return 'amount';
   if (/\b(how old|age|year (built|installed)|years old)\b/.test(about)) return 'age';
   if (/\b(pets?|dogs?|cats?|animals?)\b/.test(about)) return 'pets';
   if (/\b(access|gate|code|parking|entry|get in|let (us|you) in|lockbox|key)\b/.test(about)) return 'access';
+  if (/\b(to city|to zip|moving to|where (are you|you're|are you all|are y'?all) (moving|going|headed)|destination|new (address|city|place|home)|a donde|adonde)\b/.test(about)) return 'destination';
+  if (/^(where|location|area|rooms?)\b|\b(where (are you seeing|do you see|have you seen|is it|is the (problem|leak|issue))|which (room|rooms|part of the (house|home|yard)|area)|en que parte|donde (los|las|lo|la) ve)\b/.test(about)) return 'where';
   if (isProblemQuestion(question)) return 'problem';
   return 'other';
 }
@@ -469,9 +484,17 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
     case 'age':
       return span(/\b\d{1,2}\s*(years?|yrs?)(\s+old)?\b|\b(built|installed|put in|bought)\s+(in\s+)?(19|20)\d{2}\b|\b(19|20)\d{2}\b|\b(brand new|new|old|original)\b/i);
     case 'pets':
-      return span(/\b(dogs?|cats?|puppy|kitten|pets?|perros?|gatos?|mascotas?)\b/i);
+      return span(/\b(dogs?|cats?|pupp(y|ies)|kittens?|pets?|perr(o|os|ito|itos|ita)|gat(o|os|ito|itos)|mascotas?|parrots?|birds?|rabbits?|chihuahua|lab|labrador)\b/i);
+    case 'destination': {
+      // "from Redmond down to Portland, Oregon", "Capitol Hill to Ballard": the capitalised place after "to".
+      const to = /\b(?:to|into|down to|up to|over to|out to|hasta|para)\s+((?:[A-Z][\p{L}'.-]+)(?:,?\s+[A-Z][\p{L}'.-]+){0,2})/u.exec(text);
+      const place = to?.[1]?.replace(/,?\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*$/, '');
+      return place && !/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun|I|We|The)\b/.test(place) ? place : null;
+    }
+    case 'where':
+      return span(/\b(attic|kitchen|bathrooms?|basement|garage|crawl ?space|bedrooms?|living room|laundry|porch|patio|pantry|front yard|back ?yard|yard|walls?|ceiling|eaves?|back door|front door|closet|under the sink|deck|shed|lawn|flower ?beds?|cocina|bano|atico|sotano|jardin|cochera|recamara)\b/i);
     case 'access':
-      return span(/\b(gate|code|lockbox|key|parking|driveway|buzz|buzzer|side door|back door|unlocked|latch)\b/i);
+      return span(/\b(gates?|codes?|lock ?box|keys?|parking|driveway|buzz|buzzer|side door|back door|unlocked|latch|front desk|concierge|doorman|super|superintendent|leasing office|(i'?ll|we'?ll|someone will|somebody will) be (home|there)|home that day|let (you|them|the crew) in|dogs?|caja con llave|llaves?|porton|portero|codigo|estare en casa)\b/i);
     default:
       return null;
   }

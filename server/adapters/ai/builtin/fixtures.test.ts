@@ -17,13 +17,15 @@ describe('conversation fixtures against the built-in assistant', () => {
     const report = await runFixtures(createBuiltinAssistant(), fixtures);
     const misses = formatFailures(report, { transcripts: false });
     console.info(`Dev part (rules may be tuned against it)\n${formatTable(report)}${misses ? `\n${misses}` : ''}`);
-    // The 53 threads of issue 14 (written before the rewrite): all but one pass, as before.
+    // The 53 threads of issue 14 (written before the rewrite): every one passes.
     const original = report.threads.filter((thread) => !/-d\d$/.test(thread.id));
     expect(original.length).toBe(53);
-    expect(original.filter((thread) => thread.allRight).length, formatFailures({ ...report, threads: original.filter((thread) => !thread.allRight) })).toBeGreaterThanOrEqual(52);
-    expect(percent(report.answers)).toBeGreaterThanOrEqual(83);
-    expect(percent(report.allRight)).toBeGreaterThanOrEqual(62);
-    expect(percent(report.safety)).toBeGreaterThanOrEqual(88);
+    expect(original.filter((thread) => !thread.allRight).map((thread) => thread.id), formatFailures({ ...report, threads: original.filter((thread) => !thread.allRight) })).toEqual([]);
+    expect(percent(report.answers)).toBeGreaterThanOrEqual(89);
+    expect(percent(report.allRight)).toBeGreaterThanOrEqual(74);
+    expect(report.safety.right).toBe(report.safety.total);
+    expect(report.quotesOutsideConditions).toBe(0);
+    expect(report.wronglyDisqualified).toBe(0);
   });
 
   it('held-out part: measured, never tuned against (totals only)', async () => {
@@ -31,8 +33,8 @@ describe('conversation fixtures against the built-in assistant', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(60);
     const report = await runFixtures(createBuiltinAssistant(), fixtures);
     console.info(`Held-out part (never tuned against; totals only)\n${formatTable(report)}`);
-    expect(percent(report.answers)).toBeGreaterThanOrEqual(75);
-    expect(percent(report.allRight)).toBeGreaterThanOrEqual(40);
+    expect(percent(report.answers)).toBeGreaterThanOrEqual(82);
+    expect(percent(report.allRight)).toBeGreaterThanOrEqual(50);
     expect(report.quotesOutsideConditions).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceItem } from '@contracts/ai';
 import { fitsConditions, itemConditions, statedSizes } from './nlu/sizes';
-import { choosePriceItem, formatCents, formatItemPrice } from './prices';
+import { choosePriceItem, excludedBy, formatCents, formatItemPrice } from './prices';
 
 const items: PriceItem[] = [
   { id: 'tune', name: 'AC tune-up', minCents: 12_900, maxCents: 16_900, unit: '' },
@@ -58,5 +58,31 @@ describe('conditions in an item’s name (issue 22)', () => {
     expect(choosePriceItem('how much for the move?', 'moving a 2 bedroom apartment', book, null).item?.id).toBe('two');
     expect(choosePriceItem('how much?', 'moving out of a 3 bed house', book, 'Local move').item).toBeNull();
     expect(choosePriceItem('how much to fix a leaky faucet?', '', items, null).item).toBeNull();
+  });
+});
+
+describe('price conditions, second round (issue 22)', () => {
+  const book: PriceItem[] = [
+    { id: 'diag', name: 'Diagnostic visit (credited toward the repair)', minCents: 8_900, maxCents: 8_900, unit: '' },
+    { id: 'tune-1', name: 'Tune-up, one system (furnace or heat pump)', minCents: 11_900, maxCents: 11_900, unit: '' },
+    { id: 'tune-2', name: 'Tune-up, two systems at the same house', minCents: 19_900, maxCents: 19_900, unit: '' },
+    { id: 'tv', name: 'TV wall mount up to 65 inch, into drywall studs (no brick, stone or above a fireplace)', minCents: 12_000, maxCents: 18_000, unit: '' },
+  ];
+  const pick = (text: string) => choosePriceItem(text, text, book, null).item?.id ?? null;
+
+  it('quotes the item for the number of systems said, one when they say "my furnace"', () => {
+    expect(pick('How much is a tune up for 2 heat pumps? One upstairs one downstairs')).toBe('tune-2');
+    expect(pick('how much for a tune up on my furnace?')).toBe('tune-1');
+  });
+
+  it('quotes the visit for "how much just to come look at it?"', () => {
+    expect(pick('and how much just to come look at it?')).toBe('diag');
+  });
+
+  it('never quotes an item whose name rules out what they said, or a size above its limit', () => {
+    expect(excludedBy(book[3]!.name, 'mount a 75" TV above our brick fireplace')).toBe('brick');
+    expect(pick('How much to mount a 75" TV above our brick fireplace?')).toBeNull();
+    expect(pick('How much to mount a 75" TV in the living room?')).toBeNull();
+    expect(pick('How much to mount a 55" TV in the living room?')).toBe('tv');
   });
 });

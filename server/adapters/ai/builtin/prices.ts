@@ -33,20 +33,46 @@ export function choosePriceItem(text: string, everything: string, items: readonl
   if (items.length === 0) return { item: null, why: 'the price book is empty' };
   const byName = (words: string) => chooseOption(words, items.map((item) => item.name)).ranked;
   let ranked = byName(text);
+  // "How much just to come look at it?": the visit that finds the fault, when the book has one.
+  const visit = items.find((item) => /\b(diagnos\w*|service call|trip (charge|fee)|visit fee)\b/i.test(item.name));
+  if (visit && /\b(come (out|look|by)|look at it|take a look|diagnos\w*|service call|trip (charge|fee)|just to come|to come out|visit fee|revisar|que (me )?vengan a ver)\b/i.test(text)) ranked = [{ option: visit.name, score: 10, because: ['the visit itself'] }, ...ranked.filter((match) => match.option !== visit.name)];
   if (ranked.length === 0 && service) ranked = byName(service);
   if (ranked.length === 0) ranked = byName(everything);
   if (ranked.length === 0) return { item: null, why: 'no price-book item matches what they asked' };
   const top = ranked[0]?.score ?? 0;
   const sizes = statedSizes(everything);
   // Items named about as well as the best (a 2-bedroom and a 4-bedroom move): the one whose conditions fit.
-  const close = ranked.filter((match) => match.score >= top - 1.5);
+  // Also the items for the same job at other sizes ("Tune-up, one system" / "Tune-up, two systems at the same house").
+  const base = (name: string) => name.split(/[,(]/)[0]?.trim().toLowerCase() ?? name;
+  const topBase = base(ranked[0]?.option ?? '');
+  const siblings = items.filter((item) => base(item.name) === topBase && !ranked.some((match) => match.option === item.name && match.score >= top - 1.5)).map((item) => ({ option: item.name, score: top - 1.5, because: ['the same job at another size'] }));
+  const close = [...ranked.filter((match) => match.score >= top - 1.5), ...siblings];
   const reasons: string[] = [];
   for (const match of close) {
     const item = items.find((candidate) => candidate.name === match.option);
     if (!item) continue;
     const fit = fitsConditions(itemConditions(item.name), sizes);
+    const ruledOut = excludedBy(item.name, everything);
+    if (ruledOut) {
+      reasons.push(`“${item.name}”: it excludes ${ruledOut}, which they mentioned`);
+      continue;
+    }
     if (fit.fits) return { item, why: `“${item.name}”: ${fit.why}` };
     reasons.push(`“${item.name}”: ${fit.why}`);
   }
   return { item: null, why: `no item fits the job (${reasons.join('; ')})` };
+}
+
+/**
+ * What an item's name rules out — "(no brick, stone or above a fireplace)", "not for flat roofs" — that the person
+ * mentioned, or null.
+ */
+export function excludedBy(name: string, said: string): string | null {
+  const lower = said.toLowerCase();
+  for (const match of name.toLowerCase().matchAll(/\b(?:no|not for|not on|not|excludes?|except)\s+([^)(;.]+)/g)) {
+    const terms = (match[1] ?? '').split(/,|\bor\b|\band\b|\//).map((term) => term.trim()).filter((term) => term.length > 2);
+    const hit = terms.find((term) => new RegExp(`\\b${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(lower));
+    if (hit) return hit;
+  }
+  return null;
 }

@@ -212,6 +212,10 @@ export function safetyLine(hazard: Hazard, language: Language): string {
       'No toque la puerta ni el resorte, pueden lastimarle, y mantenga a personas y mascotas lejos.',
     ],
     fire: ['Get everyone out and call 911 now.', 'Salgan todos y llame al 911 ahora.'],
+    stings: [
+      'Stay away from the nest and keep everyone inside. If anyone has swelling of the face or throat, hives or trouble breathing, call 911 now.',
+      'Aléjense del nido y quédense adentro. Si alguien tiene hinchazón de la cara o la garganta, ronchas o le cuesta respirar, llame al 911 ahora.',
+    ],
   };
   return lines[hazard][language === 'es' ? 1 : 0];
 }

@@ -139,7 +139,11 @@ export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' |
     if (/\b(parked (in the driveway|outside|on the street|in the street)|car'?s (out|outside|in the driveway)|cars? (is|are) (out|outside)|not stuck|no car|nothing stuck|got (it|the car) out|afuera|no esta atrapad\w*)\b/.test(said)) return 'no';
     if (/\b(stuck|trapped|locked in|can'?t get (it|the car|my car|the truck) out|inside the garage|atrapad\w*|adentro|no puedo sacar)\b/.test(said)) return 'yes';
   }
-  if (topic === 'pets' && /\b(dogs?|cats?|puppy|kitten|pets?|perro|perros|gato|gatos)\b/.test(said) && !/\bno (pets|dogs|cats|mascotas|animals)\b|\bnone\b/.test(said)) return 'yes';
+  if (topic === 'pets') {
+    if (/\bno (pets|dogs|cats|mascotas|animals|perros|gatos)\b|\b(none|no animals|pet free|pet-free)\b/.test(said)) return 'no';
+    // Said in words or in emoji ("🐶🐶").
+    if (/\b(dogs?|cats?|pupp(y|ies)|kittens?|kitty|pets?|perr(o|os|ito|itos|ita)|gat(o|os|ito|itos)|parrots?|birds?|rabbits?|bunny|lab|labrador|chihuahua|retriever|shepherd|pitbull|husky)\b/.test(said) || /[\u{1F415}\u{1F436}\u{1F408}\u{1F431}\u{1F429}\u{1F43E}\u{1F99C}\u{1F426}\u{1F430}]/u.test(text)) return 'yes';
+  }
   const bare = said.replace(/[^\p{L}\s']/gu, ' ').trim();
   if (/^(y|ya)$/.test(bare)) return 'yes';
   if (/^n$/.test(bare)) return 'no';
@@ -181,8 +185,48 @@ function titleCase(word: string): string {
 
 const STRONG = /\b(?:my name is|my name's|name is|name's|names|me llamo|mi nombre es|soy|habla|le escribe|te escribe)\s+([\p{L}][\p{L}'-]*)(?:\s+([\p{L}][\p{L}'-]*))?/iu;
 const WEAK = /\b(?:this is|it's|its|i am|i'm|im|hi,? (?:it's|this is))\s+([\p{L}][\p{L}'-]*)(?:\s+([\p{L}][\p{L}'-]*))?/iu;
-const SIGNED = /(?:^|[\n,.!-]\s*|\s-\s?|~\s?)(?:thanks|thank you|thx|gracias|regards)?[,!.]?\s*-\s*([\p{Lu}][\p{L}'-]+)(?:\s+([\p{Lu}][\p{L}'-]*))?\s*$/u;
+const SIGNED = /(?:^|[\n,.!-]\s*|\s-\s?|~\s?)(?:thanks|thank you|thx|gracias|regards)?[,!.]?\s*-\s*([\p{Lu}][\p{L}'-]+)(?:\s+([\p{Lu}][\p{L}'-]*)\.?)?\s*$/u;
 const CONNECTORS = /^(and|but|from|at|in|i|we|my|here|calling|texting|with|by|the|a|an|over|on|to|y|de|del|en|con|aqui|again|back)$/i;
+
+// Titles before a surname ("Mrs. Albright", "Sra. Ruiz"): dropped, and their full stop ends no sentence.
+const TITLE = /^(?:mr|mrs|ms|miss|dr|sr|sra|srta|don|dona)\.?$/i;
+
+/** The text's sentences and clauses: split at full stops, dashes, commas, semicolons and new lines (not "Mrs."). */
+function clauses(text: string): string[] {
+  return text
+    .normalize('NFKC')
+    .replace(/\b(mr|mrs|ms|dr|sr|sra|srta)\.\s/gi, '$1 ')
+    .split(/[.!?;:,\n]+\s*|\s[-\u2013\u2014~]+\s*|[\p{Extended_Pictographic}\uFE0F]+/u)
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+}
+
+/**
+ * A name given as the first clause of a reply to the name question ("Jo. keys will be at the front desk", "Kayla -
+ * 2 dogs but they'll be inside", "Mrs. Albright", "Dave and Ann Petrakis"), or, asked or not, a capitalised
+ * popular first name as a text's last clause after others ("… next monday works. Bill").
+ */
+export function clauseName(text: string, asked: boolean): string | null {
+  const parts = clauses(text);
+  if (parts.length === 0) return null;
+  const named = (clause: string, loose: boolean): string | null => {
+    const wordsOf = clause.split(/\s+/).filter((word) => !TITLE.test(word));
+    // Two people of one household: "Dave and Ann Petrakis", "Luis y Marta".
+    const joined = wordsOf.findIndex((word) => /^(?:and|y|&)$/i.test(word));
+    const people = joined > 0 ? [wordsOf.slice(0, joined), wordsOf.slice(joined + 1)] : [wordsOf];
+    const found = people.map((group) => (group.length > 0 ? loneName(group.join(' '), loose) : null));
+    if (found.some((name) => name === null)) return null;
+    return found.join(joined > 0 ? (/^y$/i.test(wordsOf[joined] ?? '') ? ' y ' : ' and ') : '');
+  };
+  if (asked) {
+    const first = named(parts[0] ?? '', true);
+    if (first) return first;
+  }
+  // Only one word, after something that is not a ZIP ("85718, Catalina Foothills" is a place).
+  const last = parts[parts.length - 1] ?? '';
+  if (parts.length > 1 && /^\p{Lu}/u.test(last) && !/\s/.test(last) && isKnownFirstName(last) && !/^\d{5}$/.test(parts[parts.length - 2] ?? '')) return named(last, false);
+  return null;
+}
 
 /**
  * A text that is only a name ("Trish", "Dana K.", "Rocío"): one to three words, the first a popular first name
@@ -208,10 +252,13 @@ export function extractName(text: string, options: { loose?: boolean } = {}): st
   const capital = (word: string | undefined) => word !== undefined && /^\p{Lu}/u.test(word);
   const usable = (word: string | undefined): word is string => word !== undefined && !NOT_A_NAME.has(normalize(word)) && !/\d/.test(word);
   const candidates: string[] = [];
-  const strong = STRONG.exec(said);
+  // The first introduction whose word can be a name ("Im in 85296 … this is Raul" is Raul).
+  const firstUsable = (pattern: RegExp, capitalOnly = false) =>
+    [...said.matchAll(new RegExp(pattern.source, 'giu'))].find((match) => usable(match[1]) && (!capitalOnly || capital(match[1]))) ?? null;
+  const strong = firstUsable(STRONG);
   // "soy" is also "I am" before an adjective ("soy el dueño"): only a capitalised word or a loose reply counts.
   const strongOk = strong && usable(strong[1]) && (!/^soy$/i.test(strong[0].split(/\s+/)[0] ?? '') || capital(strong[1]) || options.loose);
-  const weak = strongOk ? null : WEAK.exec(said);
+  const weak = strongOk ? null : firstUsable(WEAK, !options.loose);
   const intro = strongOk ? strong : weak;
   if (intro && usable(intro[1]) && (strongOk || options.loose || capital(intro[1]))) {
     candidates.push(intro[1]);

@@ -72,7 +72,7 @@ const WEEKDAY_WORDS: ReadonlyArray<readonly [RegExp, number]> = [
   [/\b(friday|fri|viernes)\b/, 5],
   [/\b(saturday|sat|sabado)\b/, 6],
 ];
-const WEEKDAY = '(sunday|monday|tuesday|tues|tue|wednesday|weds|wed|thursday|thurs|thur|thu|friday|fri|saturday|sat|domingo|lunes|martes|miercoles|jueves|viernes|sabado)';
+const WEEKDAY = '(sunday|sun|monday|mon|tuesday|tues|tue|wednesday|weds|wed|thursday|thurs|thur|thu|friday|fri|saturday|sat|domingo|lunes|martes|miercoles|jueves|viernes|sabado)';
 
 function weekdayNumber(word: string): number | null {
   for (const [pattern, index] of WEEKDAY_WORDS) if (pattern.test(word)) return index;
@@ -118,6 +118,35 @@ function chronoDates(said: string, today: CivilDate, language: Language): Candid
 
 const AS_SOON = /\b(asap|as soon as (possible|you can)|right away|right now|immediately|earliest|first available|soonest|lo antes posible|lo mas pronto|cuanto antes|ya mismo|urgente)\b/;
 
+/** Whether a bare "sat"/"wed"/"mon" at `index` is a weekday: next to another weekday, a part of the day or "pls" ("the sun room" is not). */
+function bareWeekday(said: string, index: number, length: number): boolean {
+  const before = said.slice(Math.max(0, index - 12), index);
+  const after = said.slice(index + length, index + length + 24);
+  return (
+    /(\bor|\band|,|\/|-)\s*$/.test(before) ||
+    new RegExp(`^\\s*(or|and|,|/|-|\\?|!|\\.|$|${WEEKDAY}|morning|afternoon|evening|night|am|pm|works|would|is good|is best|preferably|pls|please|if|at \\d|after|before|anytime|any time|ok)`).test(after)
+  );
+}
+
+/** An ordinal that counts something else: "2nd floor", "3rd bedroom", "1st time". */
+function notADay(said: string, end: number): boolean {
+  return /^\s*(floor|fl\b|story|storey|level|bed|bedroom|bath|bathroom|time|grade|gen|generation|car|unit|apt|door|house|one|piso|planta|vez|cuarto|recamara)/.test(said.slice(end, end + 16));
+}
+
+/** The first…fourth or last such weekday of a month. */
+function nthWeekday(year: number, month: number, weekday: number, which: string): CivilDate | null {
+  if (which === 'last') {
+    const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    const last = makeDate(year, month, lastDay);
+    return last ? addDays(last, -((last.weekday - weekday + 7) % 7)) : null;
+  }
+  const first = makeDate(year, month, 1);
+  if (!first) return null;
+  const n = { first: 0, '1st': 0, second: 1, '2nd': 1, third: 2, '3rd': 2, fourth: 3, '4th': 3 }[which] ?? 0;
+  const date = addDays(first, ((weekday - first.weekday + 7) % 7) + 7 * n);
+  return date.month === month ? date : null;
+}
+
 /** Our own readings: the ones texting needs and chrono does not give the way a dispatcher would. */
 function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
   const found: Candidate[] = [];
@@ -128,18 +157,23 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
   push(/\b(day after tomorrow|pasado manana)\b/.exec(said), addDays(today, 2));
   push(/\b(today|tonight|this (morning|afternoon|evening)|hoy|esta (tarde|noche))\b/.exec(said), today);
   if (!/\bday after tomorrow\b/.test(said)) push(/\b(tomorrow|manana(?! en la| por la| temprano))\b/.exec(said), addDays(today, 1));
-  push(/\b(next week|la (semana )?proxima( semana)?|la otra semana)\b/.exec(said), addDays(today, ((8 - today.weekday) % 7) || 7));
+  // "next week" alone is its Monday; with a weekday ("next week, Wednesday") the weekday says which day.
+  if (!new RegExp(`\\b${WEEKDAY}s?\\b`).test(said)) push(/\b(next week|la (semana )?proxima( semana)?|la semana que viene|la otra semana)\b/.exec(said), addDays(today, ((8 - today.weekday) % 7) || 7));
   push(/\b(this |the )?(weekend|fin de semana)\b/.exec(said), today.weekday === 6 || today.weekday === 0 ? today : addDays(today, 6 - today.weekday));
   const weekday = new RegExp(`\\b(next |this |on |coming |el |este |proximo )?${WEEKDAY}s?\\b`, 'g');
   while ((match = weekday.exec(said))) {
     const index = weekdayNumber(match[2] ?? '');
     if (index === null) continue;
-    // "sat" and "sun" alone are weekdays only after a word that makes them one ("this sat", "on sun").
-    if (/^(sat|sun|wed|mon|fri)$/.test(match[2] ?? '') && !match[1]) continue;
+    // "sat", "sun", "wed" alone are weekdays only where a word makes them one ("this sat", "on sun", "sat
+    // morning", "mon or tue", "wed pls"), in a short reply, or when the date question was just asked.
+    if (/^(sat|sun|wed|mon|fri)$/.test(match[2] ?? '') && !match[1] && !loose && !bareWeekday(said, match.index, match[0].length)) continue;
     // "Saturdays" answers "what day?", not "do you work Saturdays?".
     if (match[0].trim().endsWith('s') && !/(tues|thurs|weds)$/.test(match[0].trim()) && !loose) continue;
-    const next = /next|proximo/.test(match[1] ?? '');
-    push(match, weekdayFrom(today, index, next));
+    // "el jueves que viene" is next Thursday; "next week, Wednesday" is that week's Wednesday.
+    const next = /next|proximo/.test(match[1] ?? '') || /^\s*(que viene|de la (semana )?proxima( semana)?)/.test(said.slice(match.index + match[0].length));
+    const nextWeek = /\b(next week|la (semana )?proxima( semana)?|la semana que viene|la otra semana)\b/.exec(said);
+    const monday = addDays(today, ((8 - today.weekday) % 7) || 7);
+    push(match, nextWeek ? addDays(monday, (index + 6) % 7) : weekdayFrom(today, index, next));
   }
   const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
   const partOfMonth = /\b(first|1st|early|beginning of|start of|mid|middle of|the middle of|mediados de|principios de) (week of |part of )?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/.exec(said);
@@ -150,7 +184,16 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
     push(partOfMonth, makeDate(year, month, day), true);
   }
   const dayOfMonth = /\b(the |el |on the )?(\d{1,2})(st|nd|rd|th)\b/g;
-  while ((match = dayOfMonth.exec(said))) push(match, nextDayOfMonth(today, Number(match[2])), true);
+  while ((match = dayOfMonth.exec(said))) if (!notADay(said, match.index + match[0].length)) push(match, nextDayOfMonth(today, Number(match[2])), true);
+  // "the last sat in january", "the first monday of march".
+  const nth = new RegExp(`\\b(first|1st|second|2nd|third|3rd|fourth|4th|last) ${WEEKDAY} (in|of) (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\b`, 'g');
+  while ((match = nth.exec(said))) {
+    const weekday = weekdayNumber(match[2] ?? '');
+    const month = MONTHS.indexOf((match[4] ?? '').slice(0, 3)) + 1;
+    if (weekday === null || month === 0) continue;
+    const year = month < today.month ? today.year + 1 : today.year;
+    push(match, nthWeekday(year, month, weekday, match[1] ?? 'first'), true);
+  }
   return found;
 }
 
@@ -162,8 +205,15 @@ function refused(said: string, candidate: Candidate): boolean {
 }
 
 /** "the day after X", "the monday after X", "two days before X": a date counted from another in the text. */
-function countedFrom(said: string, anchor: Candidate | undefined): Candidate | null {
+function countedFrom(said: string, anchor: Candidate | undefined, all: readonly Candidate[]): Candidate | null {
   if (!anchor) return null;
+  // "after the estate sale on the 13th. so the monday after": the weekday after the calendar day said before it.
+  const trailing = new RegExp(`\\b(the |el )?${WEEKDAY} (after|despues)\\s*([.!?,]|$)`).exec(said);
+  const earlier = trailing ? all.filter((candidate) => candidate.calendar && candidate.index < trailing.index).at(-1) : undefined;
+  if (trailing && earlier) {
+    const index = weekdayNumber(trailing[2] ?? '');
+    if (index !== null) return { ...earlier, date: weekdayFrom(addDays(earlier.date, 1), index, false), words: `${earlier.words} … ${trailing[0].trim()}` };
+  }
   const dayAfter = /\b(the )?(day|dia) (after|despues( de)?)\b/.exec(said);
   if (dayAfter && dayAfter.index < anchor.index) return { ...anchor, date: addDays(anchor.date, 1), words: `${dayAfter[0]} … ${anchor.words}` };
   const dayBefore = /\b(the )?(day|dia) (before|antes( de)?)\b/.exec(said);
@@ -208,12 +258,18 @@ export function extractWindow(text: string): string | null {
     const end = hourOf(range[3] ?? '', range[4], 'range');
     if (start !== null && end !== null && end > start && end - start <= 12 * 60) return `${clock(start)}-${clock(end)}`;
   }
+  // Busy until a time ("at work til 1:30", "in class until 2") is free after it.
+  const busyUntil = new RegExp(String.raw`\b(?:at work|working|work|busy|in class|at school|gone|out|away|trabajo|ocupad[oa])\s+(?:till?|until|hasta(?: las)?)\s+${TIME}`).exec(said);
   const before = new RegExp(String.raw`\b(?:before|by|until|till|til|no later than|antes de(?: las)?|a mas tardar a las)\s+${TIME}`).exec(said);
-  if (before) {
+  if (before && !(busyUntil && busyUntil.index < before.index + 1 && before.index <= busyUntil.index + busyUntil[0].length)) {
     const at = hourOf(before[1] ?? '', before[2], 'before');
     if (at !== null) return `before ${clock(at)}`;
   }
   const after = new RegExp(String.raw`\b(?:after|anytime after|any time after|from|starting at|despues de(?: las)?|a partir de(?: las)?)\s+${TIME}`).exec(said);
+  if (busyUntil && !after) {
+    const at = hourOf(busyUntil[1] ?? '', busyUntil[2], 'after');
+    if (at !== null) return `after ${clock(at)}`;
+  }
   if (after) {
     const at = hourOf(after[1] ?? '', after[2], 'after');
     if (at !== null) return `after ${clock(at)}`;
@@ -229,16 +285,26 @@ export function extractWindow(text: string): string | null {
  * and a window alone ("mornings") is not enough to make a date.
  */
 export function extractDate(text: string, now: Date, timeZone: string, options: { loose?: boolean; language?: Language } = {}): FoundDate | null {
-  const said = normalize(text);
+  const said = normalize(text).replace(/\b(tonite|2nite|tonght)\b/g, 'tonight').replace(/\b(tmrw|tmw|tmrow|tomm?orr?ow|2morrow)\b/g, 'tomorrow');
   const today = civilDate(now, timeZone);
-  const own = ownDates(said, today, options.loose === true);
-  const parsed = chronoDates(said, today, options.language ?? 'en').filter((candidate) => !own.some((mine) => Math.abs(mine.index - candidate.index) <= 2));
-  const all = [...own, ...parsed].filter((candidate) => compare(candidate.date, addDays(today, -1)) > 0 && !refused(said, candidate)).sort((a, b) => a.index - b.index);
+  const ownFound = ownDates(said, today, options.loose === true);
+  const chronoFound = chronoDates(said, today, options.language ?? 'en').filter((candidate) => !notADay(said, candidate.index + candidate.words.length));
+  const overlaps = (a: Candidate, b: Candidate) => a.index < b.index + b.words.length && b.index < a.index + a.words.length;
+  // Where both read the same words, the fuller calendar reading wins ("thurs jan 14" over "thurs").
+  const own = ownFound.filter((mine) => !chronoFound.some((theirs) => theirs.calendar && !mine.calendar && overlaps(mine, theirs)));
+  const parsed = chronoFound.filter((candidate) => !own.some((mine) => Math.abs(mine.index - candidate.index) <= 2 || overlaps(mine, candidate)));
+  const notThisWeek = /\b(not this week|not until next week|next week)\b/.test(said);
+  const all = [...own, ...parsed]
+    .filter((candidate) => compare(candidate.date, addDays(today, -1)) > 0 && !refused(said, candidate))
+    // "not this week, but next thurs": a weekday of this week is the next week's.
+    .map((candidate) => (notThisWeek && !candidate.calendar && compare(candidate.date, addDays(today, ((8 - today.weekday) % 7) || 7)) < 0 ? { ...candidate, date: addDays(candidate.date, 7) } : candidate))
+    .sort((a, b) => a.index - b.index);
   const calendar = all.find((candidate) => candidate.calendar);
-  // A correction ("can you do friday instead?", "actually make it the 31st") means the last day said.
-  const correcting = all.length > 1 && /\b(instead|actually|rather|better|change|move|switch|make it|en vez|mejor|cambiar|cambio)\b/.test(said);
+  // A correction or a preference ("can you do friday instead?", "actually make it the 31st", "wed or thurs, wed
+  // preferably", "tonight, so tomorrow morning") means the last day said.
+  const correcting = all.length > 1 && /\b(instead|actually|rather|better|change|move|switch|make it|do the|wait|no wait|preferably|prefer|ideally|best|so|then|en vez|mejor|cambiar|cambio|prefiero|de preferencia)\b/.test(said);
   const anchor = correcting ? all.at(-1) : (calendar ?? all[0]);
-  const counted = countedFrom(said, anchor);
+  const counted = countedFrom(said, anchor, all);
   const chosen = counted ?? anchor;
   const window = extractWindow(text);
   if (chosen) return { iso: isoDate(chosen.date), window, words: chosen.words };

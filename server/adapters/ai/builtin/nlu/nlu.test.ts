@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { extractName, extractPostalCode, extractYesNo, loneName, yesNoTopic } from './answers';
+import { clauseName, extractName, extractPostalCode, extractYesNo, loneName, yesNoTopic } from './answers';
 import { dateAnswer, extractDate, extractWindow } from './dates';
 import { type IntentModel, intentModel } from './intents';
 import { detectLanguage, threadLanguage } from './language';
@@ -59,6 +59,31 @@ describe('dates and windows', () => {
   });
 });
 
+describe('dates, second round (issue 22, the d5 threads)', () => {
+  it('takes the day a text settles on: a preference, a correction, the later of two', () => {
+    expect(day('mon or tue, mon better')).toBe('2026-12-07');
+    expect(day('wait no, the truck is coming the 30th. do the 31st')).toBe('2026-12-31');
+    expect(day('supposed to dump 8 inches tonite so tomorrow morning if u can')).toBe('2026-12-03 morning');
+    expect(day('could u start thurs jan 14?')).toBe('2027-01-14');
+  });
+
+  it('reads weeks, the nth weekday of a month and a weekday after a date said before it', () => {
+    expect(day('not this week, but next thurs works')).toBe('2026-12-10');
+    expect(day('any morning next week works, wednesday would be ideal')).toBe('2026-12-09 morning');
+    expect(day('last sat in january')).toBe('2027-01-30');
+    expect(day('first monday of march')).toBe('2027-03-01');
+    expect(day('sometime after the estate sale on the 13th. so the monday after')).toBe('2026-12-14');
+  });
+
+  it('is not fooled by a floor, and hears "busy until" as a window after', () => {
+    expect(day('yes 2nd floor, no elevator')).toBeNull();
+    expect(day('3rd floor walkup')).toBeNull();
+    expect(extractWindow('tmrw after 2? at work til 1:30')).toBe('after 14:00');
+    expect(extractWindow('at work til 4')).toBe('after 16:00');
+    expect(extractWindow('before 11 if possible')).toBe('before 11:00');
+  });
+});
+
 describe('answers', () => {
   it('finds a ZIP in digits or words, never in a model number, and keeps the corrected one', () => {
     expect(extractPostalCode('seven eight seven oh four')?.value).toBe('78704');
@@ -91,6 +116,29 @@ describe('answers', () => {
   });
 });
 
+describe('names, second round', () => {
+  it('takes the name that opens a reply to the name question, and a first name closing a text', () => {
+    expect(clauseName('Jo. keys will be at the front desk', true)).toBe('Jo');
+    expect(clauseName('Kayla - 2 dogs but theyll be inside that day', true)).toBe('Kayla');
+    expect(clauseName('Mrs. Albright', true)).toBe('Albright');
+    expect(clauseName('Dave and Ann Petrakis', true)).toBe('Dave and Ann Petrakis');
+    expect(clauseName("it's a sump pump, 23322. next monday works. Bill", false)).toBe('Bill');
+    expect(clauseName('85718, Catalina Foothills', false)).toBeNull();
+    expect(clauseName('next thurs works', true)).toBeNull();
+  });
+
+  it('finds "this is Raul" after an earlier "Im in", and a signed "-Dale P."', () => {
+    expect(extractName('Im in 85296 gilbert, saturday morning if you have it. this is Raul')).toBe('Raul');
+    expect(extractName('3br ranch in 80221 so no stairs. -Dale P.')).toBe('Dale P');
+  });
+
+  it('hears pets in emoji, and "no pets" as no whatever else the text says', () => {
+    expect(extractYesNo('🐶🐶', 'pets')).toBe('yes');
+    expect(extractYesNo('Tengo un perrito chihuahua', 'pets')).toBe('yes');
+    expect(extractYesNo('actually can we do a deep clean instead? no pets', 'pets')).toBe('no');
+  });
+});
+
 describe('services against the owner’s list', () => {
   const hvac = ['AC repair', 'Furnace repair', 'New AC or furnace', 'AC or furnace tune-up'];
 
@@ -119,6 +167,24 @@ describe('services against the owner’s list', () => {
     expect(notOfferedAsked('my car is in the driveway, the opener hums', offered, ['Driveway gates'])).toBeNull();
     expect(notOfferedAsked('can you fix our driveway gate?', offered, ['Driveway gates'])).toBe('Driveway gates');
     expect(notOfferedAsked('Do you offer a warranty on new roofs?', ['Roof replacement', 'Roof repair'], ['Flat commercial roofs'])).toBeNull();
+    // Mentioned to set it aside, or as the reason for the job.
+    expect(notOfferedAsked('we have a driveway gate too but thats not the problem lol. the garage opener died, can u put a new one in?', offered, ['Driveway gates'])).toBeNull();
+    expect(notOfferedAsked('at first I panicked thinking bed bugs but there is nothing there. tiny bugs in the pantry', ['Roaches', 'Ants', 'General pest'], ['Bed bugs'])).toBeNull();
+    expect(notOfferedAsked("We're moving out end of month and the garage is FULL, need it all gone", ['Junk removal', 'Garage cleanout'], ['Moving & deliveries'])).toBeNull();
+    expect(notOfferedAsked('Do you service commercial RTUs? The rooftop unit over the salon blows cold', ['Furnace repair', 'AC repair'], ['Commercial / rooftop units'])).toBe('Commercial / rooftop units');
+  });
+
+  it('reads an option named only by its kind of job, and the parts of a garage door', () => {
+    const options = ['AC / heat pump repair', 'Furnace repair', 'System replacement (free estimate)', 'Maintenance tune-up'];
+    expect(chooseOption('my landlord asked me to get a quote on replacing our AC, it barely keeps up', options).best?.option).toBe('System replacement (free estimate)');
+    expect(chooseOption('need tune ups on both our trane units before it gets hot', options).best?.option).toBe('Maintenance tune-up');
+    expect(chooseOption('AC is blowing warm air', options).best?.option).toBe('AC / heat pump repair');
+    // A repair is what most options are: "Leak repair" is no answer to a running toilet.
+    expect(chooseOption('toilet keeps running all night', ['Drain cleaning', 'Leak repair', 'Toilet repair']).best?.option).toBe('Toilet repair');
+    const doors = ['Spring repair', 'Opener repair', 'Door off track', 'New door', 'Weather seal / bottom rubber'];
+    expect(chooseOption('the garage door came off the track on the left side, hanging at an angle', doors).best?.option).toBe('Door off track');
+    expect(chooseOption('the rubber strip at the bottom of the garage door is cracked', doors).best?.option).toBe('Weather seal / bottom rubber');
+    expect(chooseOption('need the whole roof redone, the shingles are curling', ['Roof leak repair', 'Full roof replacement']).best?.option).toBe('Full roof replacement');
   });
 });
 
@@ -139,7 +205,16 @@ describe('signals', () => {
     expect((await signals('furnace quit, no heat and it is 8 degrees out, we have a baby')).emergency?.hazard).toBe('no-heat');
   });
 
+  it('finds stings with swelling and sewage told in two halves, and not a freezer icing up', async () => {
+    expect((await signals("not a huge deal but there's a bee swarm over the back door, my son got stung 6 times and his lip is puffing up")).emergency?.hazard).toBe('stings');
+    expect((await signals('whenever we run the washer, water comes up out of the shower drain and it smells like sewage')).emergency?.hazard).toBe('sewage');
+    expect((await signals('hay agua debajo del fregadero, ya está llegando al enchufe del triturador', 'es')).emergency?.hazard).toBe('water-electrical');
+    expect((await signals('samsung fridge, ice building up on the back wall of the freezer and water dripping into the crisper')).emergency).toBeNull();
+  });
+
   it('tells a complaint about a past job from a new request', async () => {
+    expect((await signals("I'm looking at the invoice for the water heater you put in. There are 2 trip charges on it but only one person came out")).complaint).not.toBeNull();
+    expect((await signals('Just got your invoice for the water heater flush. $389?? On the phone I was told $149 to $199.')).complaint).not.toBeNull();
     expect((await signals('your crew moved us Friday and there is a gouge in our headboard')).complaint).not.toBeNull();
     expect((await signals('I was charged twice for the service call')).complaint).not.toBeNull();
     expect((await signals("lockbox on the back door, I'll text u the code")).complaint).toBeNull();
@@ -150,6 +225,10 @@ describe('signals', () => {
     expect((await signals('are yall hiring for spring? I got 6 yrs running mowers')).spam).not.toBeNull();
     expect((await signals('Final notice: your Google listing will be removed, verify at g00gle-biz.co')).spam).not.toBeNull();
     expect((await signals("Hi I'm with Apex Plumbing, what's your rate for a water heater swap?")).spam).not.toBeNull();
+    expect((await signals('I will send a cashier check of $1,850, please deduct your fee and send the balance to my mover by Zelle')).spam).not.toBeNull();
+    expect((await signals("hey is this Marcus?? its Tia from Jaylen's party, you left your jacket on the chair lol")).spam).not.toBeNull();
+    expect((await signals('I run a small crew out of Blaine. What are you guys charging per square for tear off? Trying to see where my numbers are')).spam).not.toBeNull();
+    expect((await signals('is this lone star pest? something is running around in the attic every night')).spam).toBeNull();
     expect((await signals('Looking to get one bedroom painted, we already have the paint (Sherwin Williams Agreeable Gray)')).spam).toBeNull();
   });
 

@@ -152,6 +152,8 @@ export function read(text: string): Reading {
         else unlocated.add(hit.concept);
       }
       if (hit.action) actions.add(hit.action);
+      // A thing named with its kind of job in it ("new roof", "roof leak", "tune up") says that job too.
+      else for (const word of hit.stems) { const implied = singleActionStems().get(word); if (implied) actions.add(implied); }
       for (let offset = 1; offset < hit.stems.length; offset += 1) if (!STOP.has(raw[at + offset] ?? '')) allStems.push(stems[at + offset] ?? '');
       at += hit.stems.length;
       continue;
@@ -219,7 +221,25 @@ export interface OptionChoice {
   confident: boolean;
 }
 
+const RECURRING = /\b(recurring|weekly|biweekly|bi-weekly|every (other |2 |two )?(week|weeks|month)|monthly|regular service|cada semana|cada mes|semanal|quincenal|mensual)\b/;
+const CONFLICTS = new Set(['install:repair', 'repair:install', 'install:maintenance', 'maintenance:install', 'install:removal', 'removal:install']);
+
 let actionStemSet: Set<string> | null = null;
+let singleActionMap: Map<string, Action> | null = null;
+
+/** The kind of job each one-word action name says ("new" → install, "leak" → repair). */
+function singleActionStems(): Map<string, Action> {
+  if (!singleActionMap) {
+    singleActionMap = new Map();
+    for (const [action, phrases] of Object.entries(ACTIONS) as Array<[Action, { names: readonly string[]; es: readonly string[] }]>) {
+      for (const name of [...phrases.names, ...phrases.es]) {
+        const words = tokens(name);
+        if (words.length === 1 && !singleActionMap.has(stem(words[0] ?? ''))) singleActionMap.set(stem(words[0] ?? ''), action);
+      }
+    }
+  }
+  return singleActionMap;
+}
 
 /** Stems of the kind-of-job words ("replace", "repair"): a shared one says nothing about which thing. */
 function actionStems(): Set<string> {
@@ -285,6 +305,14 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
   }
   points += shared.length * 2;
   if (shared.length > 0) because.push(`words ${shared.join(', ')}`);
+  // An option named only by its kind of job ("System replacement", "Maintenance tune-up") is the answer for a thing
+  // of the trade with that job asked for ("replacing our AC", "tune ups on both units").
+  // Not for a repair: fixing is what most options are, so "Leak repair" is no answer to "toilet keeps running".
+  if (option.concepts.length === 0 && option.actions.size > 0 && shared.length === 0 && text.concepts.some((concept) => family(concept) !== 'property') && [...option.actions].some((action) => action !== 'repair' && text.actions.has(action))) {
+    points += 8;
+    anchored = true;
+    because.push('the kind of job, for a thing of the trade');
+  }
   if (option.concepts.length > 0 && !anchored && shared.length === 0) return null;
   if (option.concepts.length === 0 && shared.length === 0 && !anchored) {
     // An option of only generic words ("Other", "Small job") scores only by those.
@@ -307,9 +335,15 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
     const matched = [...option.heads].filter((head) => text.concepts.includes(head));
     points -= 2 * [...option.heads].filter((head) => !text.concepts.includes(head) && !matched.some((other) => family(other) === family(head))).length;
   }
+  // Once or every week: "Recurring cleaning (weekly or every 2 weeks)" is not the answer to a one-off clean.
+  if (RECURRING.test(normalize(option.option)) !== RECURRING.test(normalize(text.raw)) && RECURRING.test(normalize(option.option))) {
+    points -= 1.5;
+  }
   if (option.actions.size > 0 && text.actions.size > 0) {
     const agree = [...option.actions].some((action) => text.actions.has(action));
-    points += agree ? 1.5 : -1;
+    // Something new against fixing or looking after what is there is the wrong job; repair and care are close.
+    const conflicting = !agree && [...option.actions].every((action) => [...text.actions].some((said) => CONFLICTS.has(`${action}:${said}`)));
+    points += agree ? 1.5 : conflicting ? -2 : -1;
     if (agree) because.push(`kind of job ${[...option.actions].filter((action) => text.actions.has(action)).join('/')}`);
   } else if (option.actions.size > 0) {
     // The option asks for a kind of job ("Recurring cleaning") the text does not say: a plainer option fits better.
@@ -374,13 +408,27 @@ export function conceptsIn(text: string): string[] {
   return read(text).concepts;
 }
 
+// A clause that mentions something to set it aside ("we have a driveway gate too but that's not the problem", "I
+// panicked thinking bed bugs but there's nothing there", "we're moving out end of month") asks for none of it.
+const SET_ASIDE = /\b(not the (problem|issue|reason|point)|not why|not what|nothing there|none there|isn't it|wasn't it|thought|thinking|worried it was|too|also have|besides|other than|except|no es eso|no es el problema|no era|pense que|tambien tenemos)\b/;
+const CONTEXT = /\b((we're|were|we are|i'm|im|i am|we|i|just|recently|already) (moving|moved|movin)( out| in| away)?|moving (out|in|away)|mudando(nos)?|nos mudamos|me mudo)\b/g;
+
+/** The text without its set-aside clauses and its life-event context, for the not-offered check only. */
+function requestedPart(text: string): string {
+  return text
+    .split(/[.!?;\n]+|\bbut\b|\bpero\b/i)
+    .filter((clause) => !SET_ASIDE.test(normalize(clause)))
+    .map((clause) => normalize(clause).replace(CONTEXT, ' '))
+    .join('. ');
+}
+
 /**
  * The not-offered service a text asks for: its head concept is named, and no offered option fits as well. A
  * word that only resembles it ("the car is in the driveway" against "Driveway gates") is not asking for it.
  */
 export function notOfferedAsked(text: string, offered: readonly string[], notOffered: readonly string[]): string | null {
   if (notOffered.length === 0) return null;
-  const reading = read(text);
+  const reading = read(requestedPart(text));
   const candidates = notOffered
     .map(readOption)
     .filter((option) => (option.heads.size > 0 ? [...option.heads].some((head) => reading.concepts.includes(head) && !reading.located.has(head)) : [...option.stems].some((word) => !GENERIC.has(word) && reading.stems.has(word))))

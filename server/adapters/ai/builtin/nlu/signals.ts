@@ -9,7 +9,7 @@ import type { Language } from './language';
 import { normalize } from './text';
 
 /** What kind of danger, so the safety line fits it. */
-export type Hazard = 'gas' | 'carbon-monoxide' | 'electrical' | 'water-electrical' | 'flood' | 'sewage' | 'no-heat' | 'structure' | 'garage-door' | 'fire';
+export type Hazard = 'gas' | 'carbon-monoxide' | 'electrical' | 'water-electrical' | 'flood' | 'sewage' | 'no-heat' | 'structure' | 'garage-door' | 'fire' | 'stings';
 
 export interface Signal {
   words: string;
@@ -34,7 +34,7 @@ export interface Signals {
 const HAZARDS: ReadonlyArray<readonly [Hazard, RegExp]> = [
   ['carbon-monoxide', /\b(carbon monoxide|co (alarm|detector|monitor)|co2 (alarm|detector)|monoxide|monoxido)\b/],
   ['gas', /\b(gas (smell|leak|odor|odour)|smell(s|ing|ed)? (of |like )?(natural )?gas|gassy smell|rotten eggs?|sulfur smell|sulphur smell|hiss(ing)? (from|at|near|by) the (gas|meter|stove|line)|olor a gas|huele a gas|fuga de gas|gas leak)\b/],
-  ['water-electrical', /\b((water|leak|leaking|dripping|drip)\b.{0,60}\b(outlet|panel|breaker|light fixture|fixture|light|wires|wiring|electrical|switch)|(outlet|panel|breaker|light fixture|fixture|light|wires|wiring|electrical)\b.{0,40}\b(wet|water|dripping|leak)|agua.{0,40}(lampara|foco|enchufe|contacto|panel|cables|luz))\b/],
+  ['water-electrical', /\b((water|leak|leaking|dripping|drip)\b.{0,60}\b(outlet|panel|breaker|light fixture|fixture|light|wires|wiring|electrical|switch)|(outlet|panel|breaker|light fixture|fixture|light|wires|wiring|electrical)\b.{0,40}\b(wet|water|dripping|leak)|agua.{0,70}(lampara|foco|enchufe|contacto|panel|cables|luz))\b/],
   ['electrical', /\b(spark(s|ing|ed)?|arc(ing)?|smok(e|ing)|burn(ing|t|ed)? (smell|plastic|rubber|wire|odor)|smells? (like )?(burnt|burning|electrical|melted|melting|hot plastic)|melted|melting|scorch(ed)?|(outlet|switch|panel|breaker|plug|cord|wire|wires|plate|cover|box)\b.{0,60}\b(hot|warm|buzz\w*|sizzl\w*|crackl\w*|pop(s|ping)?)|(hot|warm|buzz\w*|sizzl\w*|crackl\w*)\b.{0,40}\b(outlet|switch|plate|panel|breaker|plug)|chispas|huele a quemado|olor a quemado|echa humo|sale humo)\b/],
   ['sewage', /\b(sewage|sewer) (is )?(back(ing|ed)? up|coming up|overflow(ing)?|in the (tub|basement|shower))|raw sewage|poop water|aguas negras|se regresa(n)? (el drenaje|las aguas)\b/],
   ['flood', /\b(flood(ing|ed)?|burst|bursting|pipe (broke|broken|burst|exploded|split)|water (is )?(pouring|gushing|everywhere|spraying|coming through the ceiling|through the ceiling)|ceiling (is )?(sagging|bulging|caving|collapsing|falling|dripping)|inundando|inundacion|se reviento|cae agua del techo|cayendo agua del techo|sale agua (del|por el) techo)\b/],
@@ -42,14 +42,22 @@ const HAZARDS: ReadonlyArray<readonly [Hazard, RegExp]> = [
   ['structure', /\b((tree|limb|branch|trunk)\b.{0,90}\b(on|through|onto|into|hit|landed on|fell on|fell through|crashed (on|into|through)|across|over|laying on|lying on|resting on) (the |my |our )?(roof|house|home|garage|car)|crack(ed|s)? in (the |their |our |my )?ceiling|ceiling (cracked|is cracking)|hole in (the |my )?roof|roof (caved|collapsed|caving|collapsing)|(arbol|rama|ramas)\b.{0,30}\b(sobre|encima|cayo|cayeron|en) (de )?(la casa|el techo|mi casa|los cables)|cables? (de luz )?(caido|caidos|en el suelo)|power lines? (down|on the ground|sparking))\b/],
   ['garage-door', /\b((garage )?door (fell|came down|crashed|dropped|slammed down|came off)|(door|it) (is )?hanging (crooked|sideways|at an angle|by one (side|cable))|hanging (crooked|sideways|at an angle)|(car|truck|van|vehicle|suv) (is )?(stuck|trapped|locked) (in|inside)|can'?t get (my |the |our )?(car|truck|van) out|(carro|coche|camioneta|troca)\b.{0,30}\b(atrapad\w*|encerrad\w*|adentro|no puedo sacar)|se cayo la puerta)\b/],
   ['fire', /\b(fire|on fire|caught fire|flames|incendio|fuego|llamas)\b/],
+  // Stung (or bitten) with swelling, many stings, or trouble breathing: an allergic reaction can turn fast.
+  [
+    'stings',
+    /\b((stung|stings|bitten|bit me|bit (him|her|my \w+))\b.{0,80}\b(swell\w*|swollen|puff\w*|hives|can'?t breathe|trouble breathing|hard to breathe|wheez\w*|dizzy|allergic|epi ?pen)|(swell\w*|swollen|puff\w*|hives|allergic)\b.{0,60}\b(stung|stings|sting|bites?)|(stung|picad\w*)\b.{0,20}\b(\d+|six|seven|eight|ten|many|a lot of|several|multiple) (times|veces)|picad\w*.{0,60}(hinch\w*|no puede respirar|alergi\w*))\b/,
+  ],
 ];
+// Sewage said in two parts: a smell of sewage and something coming up a drain.
+const SEWAGE_SMELL = /\b(smell\w* (like |of )?(sewage|sewer|poop|septic)|(sewage|sewer|septic) (smell|odor)|huele a (drenaje|caca)|olor a drenaje)\b/;
+const COMING_UP = /\b(comes? up|coming up|came up|bubbl\w* up|back(s|ing|ed)? up|overflow\w*|sale (por|del) (el )?(drenaje|coladera|resumidero))\b/;
 /** Hazards serious on their face; the rest (a spring, no heat) need the model or a second cue to count. */
-const ALWAYS: ReadonlySet<Hazard> = new Set(['gas', 'carbon-monoxide', 'electrical', 'water-electrical', 'sewage', 'structure', 'fire', 'garage-door']);
+const ALWAYS: ReadonlySet<Hazard> = new Set(['gas', 'carbon-monoxide', 'electrical', 'water-electrical', 'sewage', 'structure', 'fire', 'garage-door', 'stings']);
 /** Dangers a calm "not an emergency" does not make safe: the person may not know. */
-const NEVER_CALM: ReadonlySet<Hazard> = new Set(['gas', 'carbon-monoxide', 'electrical', 'water-electrical', 'structure', 'fire']);
+const NEVER_CALM: ReadonlySet<Hazard> = new Set(['gas', 'carbon-monoxide', 'electrical', 'water-electrical', 'structure', 'fire', 'stings']);
 /** No heat is an emergency when it is cold enough to hurt someone or freeze the pipes. */
 const COLD = /\b(freezing|froze|frozen pipes|pipes (could|might|will) freeze|below (zero|freezing)|single digits|minus|\d{1,2} ?(degrees|°)|baby|infant|newborn|elderly|grandma|grandpa|my (mom|dad|mother|father)|sick|oxygen|helando|bajo cero|bebe|ancianos?)\b/;
-const DANGER_WORDS = /\b(smell\w*|odor|smoke|smoking|burn\w*|hot|warm|spark\w*|flood\w*|pour\w*|gush\w*|ceiling|alarm|detector|beep\w*|chirp\w*|dizzy|headache|nause\w*|freez\w*|cold|sewage|sewer|overflow\w*|collaps\w*|fell|fallen|trapped|stuck|buzz\w*|melt\w*|huele|olor|humo|quemad\w*|chispa\w*|inund\w*|agua|alarma|frio|helad\w*|atrapad\w*)\b/;
+const DANGER_WORDS = /\b(smell\w*|odor|smoke|smoking|burn\w*|hot|warm|spark\w*|flood\w*|pour\w*|gush\w*|ceiling|alarm|detector|beep\w*|chirp\w*|dizzy|headache|nause\w*|freez(e|es|ing)\b|froze\b|cold|sewage|sewer|overflow\w*|collaps\w*|fell|fallen|trapped|stuck|buzz\w*|melt\w*|huele|olor|humo|quemad\w*|chispa\w*|inund\w*|agua|alarma|frio|helad\w*|atrapad\w*)\b/;
 
 /** The kind of danger the words point to, when the model found it and no rule named it. */
 function hazardOf(said: string): Hazard {
@@ -79,6 +87,7 @@ function emergency(said: string, intent: IntentReading): (Signal & { hazard: Haz
     const serious = ALWAYS.has(hazard) || hazard === 'no-heat' || (intent.scores.emergency ?? 0) >= 0.5 || /\b(baby|kids|elderly|pregnant|freezing|trapped|can'?t get out|pouring|everywhere|bebe|ninos)\b/.test(said);
     if (serious) return { hazard, words: match[0] };
   }
+  if (!calm && SEWAGE_SMELL.test(said) && COMING_UP.test(said)) return { hazard: 'sewage', words: `${SEWAGE_SMELL.exec(said)?.[0] ?? ''} … ${COMING_UP.exec(said)?.[0] ?? ''}` };
   // The model alone is sure of too much on short texts ("the 2nd of feb"): it counts only with a word of danger.
   if (!calm && intent.intent === 'emergency' && intent.score >= 0.9 && DANGER_WORDS.test(said)) return { hazard: hazardOf(said), words: `the intent model (${intent.score.toFixed(2)})` };
   return null;
@@ -89,22 +98,28 @@ const PAST_JOB =
   /\b((you|y'?all|you all|your (guys?|tech|technician|crew|team|company|people|man|cleaners?|movers?|installer|worker|workers|employee|plumber|electrician|roofer)) (came|come out|were|was|did|fixed|repaired|installed|replaced|put in|cleaned|moved|treated|sprayed|serviced|hung|mowed|patched|painted|washed|left|charged|billed|sent)|(after|since) (the|your|our|my) (visit|service|treatment|cleaning|move|install|installation|repair|job|appointment|tune ?up)|last (time|visit|week'?s (visit|service|cleaning|job))|(the|our) (last|previous) (visit|job|cleaning|treatment|service|move)|you (guys )?(just )?(did|were here|came)|the (electrician|plumber|tech|technician|guy|guys|crew|cleaners?|movers?|roofer|installer|worker|workers|exterminator|landscapers?) (who|that|you) (came|was here|were here|did|sent|installed|fixed|cleaned|moved)|ustedes (vinieron|arreglaron|hicieron|limpiaron|instalaron)|la (ultima|pasada) vez|despues del servicio)\b/;
 /** What is wrong with it: back again, damaged, a bill that is off, unhappy. */
 const GRIEVANCE =
-  /\b(again|still|back|came back|already|same (problem|issue|thing)|not fixed|didn'?t (fix|work|hold|clean)|doesn'?t work|stopped working|broke|broken|damag\w*|scratch\w*|gouge\w*|dent\w*|ding\w*|chipp?ed|crack\w*|stain\w*|mess|missed|skipped|streak\w*|spots|left (a|the) mess|not happy|unhappy|disappointed|upset|invoice|bill(ed)?|charged?|overcharg\w*|refund|(higher|more) than (the |what )?(quote|quoted|estimate|we agreed)|\d+ (hours|hrs)|otra vez|sigue|siguen|rompieron|danaron|manchas|cobraron)\b/;
+  /\b(again|still|back|came back|already|same (problem|issue|thing)|not fixed|didn'?t (fix|work|hold|clean)|doesn'?t work|stopped working|broke|broken|damag\w*|scratch\w*|gouge\w*|dent\w*|ding\w*|chipp?ed|crack\w*|stain\w*|mess|missed|skipped|streak\w*|spots|left (a|the) mess|not happy|unhappy|disappointed|upset|invoice|bill(ed)?|charged?|charges|trip charges?|overcharg\w*|refund|(higher|more) than (the |what )?(quote|quoted|estimate|we agreed)|\d+ (hours|hrs)|otra vez|sigue|siguen|rompieron|danaron|manchas|cobraron)\b/;
 /** Words that are a grievance on their own (the model's guess needs one of these). */
 const STRONG_GRIEVANCE = /\b(again|not fixed|didn'?t (fix|work|hold)|damag\w*|scratch\w*|gouge\w*|dent(ed)?|overcharg\w*|refund|charged (me )?(twice|double|more)|double charged|not happy|unhappy|disappointed|invoice|billed|(higher|more) than (the |what )?(quote|quoted|estimate)|left a mess|otra vez|rompieron|cobraron)\b/;
 const COMPLAINT =
-  /\b((you|your (guys?|tech|technician|crew|team|company|people|man|cleaners?|movers?)|y'?all) (came|were|was|did|fixed|repaired|installed|replaced|put in|cleaned|moved|treated|sprayed|serviced)\b.{0,80}\b(again|still|back|already|broke|broken|leak|leaking|not working|doesn't work|stopped|same|damaged|scratched|missed|mess)|charged (me )?(twice|double|two times|more than)|double charged|overcharged|over charged|(bill|invoice|charge) (is|was) (higher|more|wrong|too much)|refund|dispute|(broke|damaged|scratched|dented|cracked) (my|our) |still (broken|leaking|not working|there|have)\b.{0,30}\b(after|since) (you|your)|came back (again|already)|warranty (claim|repair|work)|me cobraron (dos veces|de mas|doble)|rompieron|reembolso|(sigue|siguen) (igual|goteando|sin funcionar|fallando)|regresaron (las|los))/;
+  /\b((you|your (guys?|tech|technician|crew|team|company|people|man|cleaners?|movers?)|y'?all) (came|were|was|did|fixed|repaired|installed|replaced|put in|cleaned|moved|treated|sprayed|serviced)\b.{0,80}\b(again|still|back|already|broke|broken|leak|leaking|not working|doesn't work|stopped|same|damaged|scratched|missed|mess)|charged (me )?(twice|double|two times|more than)|double charged|overcharged|over charged|(bill|invoice|charge) (is|was) (higher|more|wrong|too much)|(your|the|my|this) (invoice|bill|statement)\b.{0,160}(\$\d[\d,.]*\s*\?+|(i was|we were|you) (told|quoted)|on the phone|higher than|more than (the|what|you)|too much|wrong|extra charge|nobody (said|told))|refund|dispute|(broke|damaged|scratched|dented|cracked) (my|our) |still (broken|leaking|not working|there|have)\b.{0,30}\b(after|since) (you|your)|came back (again|already)|warranty (claim|repair|work)|me cobraron (dos veces|de mas|doble)|rompieron|reembolso|(sigue|siguen) (igual|goteando|sin funcionar|fallando)|regresaron (las|los))/;
 
 const SPAM =
   /\b(seo|search engine optimi[sz]ation|backlinks?|guest post(ing)?|rank(ing)? (your|on|higher)|first page (of|on) google|google (business|my business|listing|profile)\b.{0,40}\b(suspend|remov|deactivat|verif|expir)|verify your (account|listing|identity)|account (has been |is |was )?(suspended|locked|on hold)|web ?design (services|agency)|website (design|redesign) for|(more|get) (leads|customers|calls) for your (business|company)|lead generation|leads? (for|to) your business|crypto(currency)?|bitcoin|forex|investment opportunity|business (loan|funding|line of credit|capital)|working capital|merchant cash advance|(loan|funding) (offer|approved|available)|pre-?approved|you('ve| have) (won|been selected)|claim your (prize|reward|gift)|gift card|package (could not|couldn't) be delivered|delivery (failed|attempt)|final notice|casino|click (here|the link|below)|reply stop to|we buy houses|are (you|you all|you guys|y'?all) (guys )?hiring|(are|r) (you|u) (guys )?(hiring|looking for (help|workers|guys|crew))|hiring (for|any|right now|this)|any (job )?openings|looking for (a )?(job|work|employment|position)|(need|want|looking for) (a |some )?(work|a job|hours)|hiring\?|apply for (a|the) job|(send|sending) (you )?my resume|free leads|sell (you )?leads|leads for (sale|your)|pay per lead|exclusive leads|wrong number|wrong person|who is this\??$|no se quien es|numero equivocado|busco trabajo|estan contratando|prestamo)\b/;
 const SPAM_CUES = /\b(account|link|click|verify|offer|promo|discount|business|company|clients|customers|leads|google|website|seo|marketing|loan|funding|capital|hiring|job|jobs|position|resume|apply|work for you|wrong|who is this|number|rates?|wholesale|partner|partnership|opportunity|cuenta|enlace|negocio|trabajo|equivocado|prestamo)\b/;
 const COMPETITOR = /\b(i'?m|i am|we'?re|we are|this is \w+ (from|with)) (with|from|at|a|an|the owner of|another|a fellow|a local) [\w\s&'-]{0,30}\b(plumbing|hvac|heating|electric(al)?|roofing|moving|movers|cleaning|pest|landscap(e|ing)|lawn|garage door|appliance|handyman|company|contractor|business)\b.{0,80}\b(what|how much|rates?|prices?|charge|pricing)\b/;
+// Not a customer: an overpayment scam, a text meant for someone else, a competitor comparing prices.
+const SCAM = /\b((cashier'?s?|certified) check|money order)\b.{0,160}\b(balance|difference|refund|excess|extra|deduct)|\bsend (the |back the )?(balance|difference|excess|remaining)|\bdeduct your (fee|charge|payment)|\boverpa(y|id|yment)\b/;
+const WRONG_NUMBER = /^(hey|hi|yo|hello)?[\s,!]*is this [a-z]+\?+\s*(it'?s|its|this is) [a-z]+\b|\byou left your (jacket|phone|keys|wallet|sweater|coat|charger|bag)\b/;
+const PEER = /\b((i|we) (run|own|have) (a |my |our )?(small |little )?(crew|outfit|company|business|shop)\b.{0,160}\b(charg\w*|pric\w*|rates?|numbers)|where (my|our) (numbers|prices|rates) (are|stand)|compare (my|our) (prices|numbers|rates)|compared to everyone)\b/;
 const LINK = /\b(https?:\/\/|www\.|bit\.ly|tinyurl|[a-z0-9-]+\.(xyz|top|click|biz|info|io|ly|co|link|site|online|live|me)\b)/;
 
 function spam(said: string, intent: IntentReading): Signal | null {
   const rule = SPAM.exec(said);
   if (rule) return { words: rule[0] };
-  const competitor = COMPETITOR.exec(said);
+  const scam = SCAM.exec(said) ?? WRONG_NUMBER.exec(said);
+  if (scam) return { words: scam[0] };
+  const competitor = COMPETITOR.exec(said) ?? PEER.exec(said);
   if (competitor) return { words: 'a competitor asking for prices' };
   if (LINK.test(said) && /\b(verify|account|click|offer|deal|promo|discount|free|win|won|prize|update|confirm|login|log in|suspend|limited)\b/.test(said)) return { words: 'a link with an offer' };
   // The model alone is not enough (a painting job with a paint brand's name is not an ad): a word of the trade of
@@ -131,7 +146,8 @@ const CORRECTION = /\b(actually|correction|i meant|i mean|sorry,? (i meant|it's|
 function pastJobGrievance(said: string): Signal | null {
   const past = PAST_JOB.exec(said);
   if (!past) return null;
-  const wrong = GRIEVANCE.exec(said.slice(past.index));
+  // What is wrong may come before the job is named ("the invoice for the water heater you put in").
+  const wrong = GRIEVANCE.exec(said.slice(past.index)) ?? GRIEVANCE.exec(said.slice(0, past.index));
   return wrong ? { words: `${past[0]} … ${wrong[0]}` } : null;
 }
 

@@ -23,10 +23,12 @@ const UNITS: ReadonlyArray<readonly [string, RegExp]> = [
   ['window', /windows?|ventanas?/],
   ['outlet', /outlets?|enchufes?|contactos?/],
   ['door', /doors?|puertas?/],
-  ['car', /car\b|cars\b|-car\b|autos?/],
+  ['car', /car\b|cars\b|-car\b|autos?|carros?|coches?/],
   ['amp', /amps?|amperes?/],
   ['mile', /miles?|millas?/],
   ['spring', /springs?|resortes?/],
+  ['inch', /inch(es)?|in\b|"|\u201d|pulgadas?/],
+  ['system', /systems?|units?\b|heat pumps?|furnaces?|ac units?|air conditioners?|sistemas?|unidades?/],
 ];
 
 export interface Condition {
@@ -61,14 +63,14 @@ export function itemConditions(name: string): Condition[] {
     conditions.push({ unit, min, max });
   };
   const patterns: ReadonlyArray<readonly [RegExp, (match: RegExpExecArray) => void]> = [
-    [new RegExp(String.raw`\b(?:up to|under|less than|max(?:imum)?|no more than|at most|<)\s*${NUMBER}\s*([a-z'/.-]+(?: [a-z]+)?)`, 'g'), (m) => add(unitOf(m[2] ?? ''), 0, value(m[1] ?? ''))],
-    [new RegExp(String.raw`${NUMBER}\s*([a-z'/.-]+(?: [a-z]+)?)\s*(?:or less|or under|or fewer|max)\b`, 'g'), (m) => add(unitOf(m[2] ?? ''), 0, value(m[1] ?? ''))],
-    [new RegExp(String.raw`\b(?:over|more than|at least|>)\s*${NUMBER}\s*([a-z'/.-]+(?: [a-z]+)?)`, 'g'), (m) => add(unitOf(m[2] ?? ''), value(m[1] ?? ''), Number.POSITIVE_INFINITY)],
+    [new RegExp(String.raw`\b(?:up to|under|within|less than|max(?:imum)?|no more than|at most|<)\s*${NUMBER}\s*([a-z'"\u201d/.-]+(?: [a-z]+)?)`, 'g'), (m) => add(unitOf(m[2] ?? ''), 0, value(m[1] ?? ''))],
+    [new RegExp(String.raw`${NUMBER}\s*([a-z'"\u201d/.-]+(?: [a-z]+)?)\s*(?:or less|or under|or fewer|max)\b`, 'g'), (m) => add(unitOf(m[2] ?? ''), 0, value(m[1] ?? ''))],
+    [new RegExp(String.raw`\b(?:over|more than|at least|>)\s*${NUMBER}\s*([a-z'"\u201d/.-]+(?: [a-z]+)?)`, 'g'), (m) => add(unitOf(m[2] ?? ''), value(m[1] ?? ''), Number.POSITIVE_INFINITY)],
     [new RegExp(String.raw`${NUMBER}\s*\+\s*([a-z'/.-]+)`, 'g'), (m) => add(unitOf(m[2] ?? ''), value(m[1] ?? ''), Number.POSITIVE_INFINITY)],
     [new RegExp(String.raw`${NUMBER}\s*(?:or more|or bigger|or larger|and up|plus)\s*([a-z'/.-]+)`, 'g'), (m) => add(unitOf(m[2] ?? ''), value(m[1] ?? ''), Number.POSITIVE_INFINITY)],
     [new RegExp(String.raw`${NUMBER}\s*([a-z'/.-]+)\s*(?:or more|and up|\+|plus)`, 'g'), (m) => add(unitOf(m[2] ?? ''), value(m[1] ?? ''), Number.POSITIVE_INFINITY)],
-    [new RegExp(String.raw`${NUMBER}\s*(?:-|to|–)\s*${NUMBER}\s*([a-z'/.-]+(?: [a-z]+)?)`, 'g'), (m) => add(unitOf(m[3] ?? ''), value(m[1] ?? ''), value(m[2] ?? ''))],
-    [new RegExp(String.raw`${NUMBER}\s*([a-z'/.-]+(?: [a-z]+)?)`, 'g'), (m) => add(unitOf(m[2] ?? ''), value(m[1] ?? ''), value(m[1] ?? ''))],
+    [new RegExp(String.raw`${NUMBER}\s*(?:-|to|–)\s*${NUMBER}\s*([a-z'"\u201d/.-]+(?: [a-z]+)?)`, 'g'), (m) => add(unitOf(m[3] ?? ''), value(m[1] ?? ''), value(m[2] ?? ''))],
+    [new RegExp(String.raw`${NUMBER}\s*([a-z'"\u201d/.-]+(?: [a-z]+)?)`, 'g'), (m) => add(unitOf(m[2] ?? ''), value(m[1] ?? ''), value(m[1] ?? ''))],
   ];
   for (const [pattern, take] of patterns) for (const match of said.matchAll(pattern)) take(match);
   // "Studio" is a home without a separate bedroom; "single-car" / "double" garage doors.
@@ -82,11 +84,13 @@ export function itemConditions(name: string): Condition[] {
 export function statedSizes(text: string): Map<string, number> {
   const said = numbersAsDigits(text).replace(/(\d)\s*-\s*(?=[a-z])/g, '$1 ');
   const sizes = new Map<string, number>();
-  for (const match of said.matchAll(new RegExp(String.raw`${NUMBER}\s*([a-z'/.-]+(?: [a-z]+)?)`, 'g'))) {
+  for (const match of said.matchAll(new RegExp(String.raw`${NUMBER}\s*([a-z'"\u201d/.-]+(?: [a-z]+)?)`, 'g'))) {
     const unit = unitOf(match[2] ?? '');
     if (unit && !sizes.has(unit)) sizes.set(unit, value(match[1] ?? ''));
   }
   if (/\bstudio\b/.test(said) && !sizes.has('bedroom')) sizes.set('bedroom', 0);
+  // "my furnace", "the heat pump": one system, unless a number was said.
+  if (!sizes.has('system') && /\b(my|our|the|a|an|mi|el|la)\s+(furnace|heat pump|ac|a\/c|air conditioner|boiler|system|unit|hvac)\b/.test(said) && !/\b(both|all|each|every)\b/.test(said)) sizes.set('system', 1);
   if (/\b(single|one)[- ]car\b/.test(said)) sizes.set('car', 1);
   if (/\b(double|two|2)[- ]car\b|\bdouble (garage|door)\b/.test(said)) sizes.set('car', 2);
   if (/\b(16 ?x ?7|16x8|18 ?x ?7)\b/.test(said)) sizes.set('car', 2);

@@ -30,7 +30,7 @@ export const ACTIONS = {
     es: ['reparar', 'reparacion', 'arreglar', 'arreglo', 'compostura', 'descompuesto', 'descompuesta', 'no funciona', 'no sirve', 'no prende', 'no enciende', 'dejo de funcionar', 'falla', 'fuga', 'gotea', 'goteando', 'ruido', 'roto', 'rota', 'danado'],
   },
   install: {
-    names: ['install', 'installation', 'installed', 'put in', 'put it in', 'put one in', 'install it', 'hook it up', 'hook up', 'hooked up', 'set up', 'set it up', 'mount it', 'hang it', 'new', 'replace', 'replacement', 'replacing', 'swap', 'upgrade', 'add', 'adding', 'added', 'another', 'additional', 'mount', 'hang', 'build', 'quote for a new'],
+    names: ['install', 'installation', 'installed', 'put in', 'put it in', 'put one in', 'install it', 'hook it up', 'hook up', 'hooked up', 'set up', 'set it up', 'mount it', 'hang it', 'new', 'replace', 'replacement', 'replacing', 'swap', 'upgrade', 'add', 'adding', 'added', 'another', 'additional', 'mount', 'hang', 'build', 'quote for a new', 'redo', 'redone', 're-do', 'new one', 'full replacement', 'whole new'],
     es: ['instalar', 'instalacion', 'nuevo', 'nueva', 'cambiar', 'reemplazar', 'reemplazo', 'poner', 'agregar', 'anadir', 'montar', 'colgar'],
   },
   maintenance: {
@@ -70,6 +70,7 @@ export const CONCEPTS: readonly Concept[] = [
     names: ['heat pump', 'heatpump', 'heat pumps', 'dual fuel'],
     es: ['bomba de calor'],
   },
+  { id: 'commercial-hvac', family: 'commercial-hvac', names: ['rooftop unit', 'rooftop units', 'rtu', 'rtus', 'roof top unit', 'commercial unit', 'commercial hvac', 'commercial ac', 'package unit on the roof'], es: ['unidad en el techo', 'unidad comercial'] },
   { id: 'mini-split', family: 'cooling', names: ['mini split', 'minisplit', 'ductless', 'mitsubishi', 'daikin', 'fujitsu', 'wall unit'], es: ['minisplit', 'mini split'] },
   { id: 'boiler', family: 'heating', names: ['boiler', 'radiator', 'radiators', 'hydronic', 'baseboard heat'], es: ['caldera', 'radiador'] },
   { id: 'thermostat', family: 'controls', names: ['thermostat', 'thermostats', 'thermastat', 'thermostate', 'nest', 'ecobee', 'smart thermostat', 'honeywell'], es: ['termostato'] },
@@ -113,10 +114,11 @@ export const CONCEPTS: readonly Concept[] = [
   {
     id: 'pipe',
     family: 'pipes',
-    names: ['pipe', 'pipes', 'piping', 'water line', 'supply line', 'pex', 'copper pipe', 'repipe', 're-pipe', 'frozen pipe', 'frozen pipes', 'pipe burst', 'burst pipe', 'pinhole leak', 'leak under the sink', 'water leak', 'slab leak', 'shutoff valve', 'shut off valve'],
+    names: ['pipe', 'pipes', 'piping', 'water line', 'supply line', 'pex', 'copper pipe', 'repipe', 're-pipe', 'pipe burst', 'burst pipe', 'pinhole leak', 'leak under the sink', 'water leak', 'slab leak', 'shutoff valve', 'shut off valve'],
     problems: ['leaking pipe', 'pipe leaking', 'pipe is leaking', 'water on the floor', 'wet spot', 'water stain'],
     es: ['tuberia', 'tubo', 'tubos', 'caneria', 'fuga de agua', 'se reviento un tubo', 'tubo roto'],
   },
+  { id: 'frozen-pipe', family: 'pipes', names: ['frozen pipe', 'frozen pipes', 'pipes froze', 'pipe froze', 'pipes are frozen', 'pipe is frozen', 'froze up', 'froze', 'frozen', 'thaw', 'thawing', 'thawed'], es: ['tuberia congelada', 'tubo congelado', 'se congelo', 'congelada', 'congelado'] },
   { id: 'septic', family: 'septic', names: ['septic', 'septic tank', 'septic system', 'septic pumping', 'leach field', 'drain field', 'aerobic system'], es: ['fosa septica', 'pozo septico'] },
   { id: 'sewer', family: 'drains', names: ['sewer', 'sewer line', 'sewage', 'cleanout', 'clean out', 'lateral', 'camera inspection', 'sewer camera'], es: ['drenaje principal', 'aguas negras', 'alcantarilla'] },
   { id: 'disposal', family: 'disposal', names: ['garbage disposal', 'disposal', 'disposer', 'insinkerator', 'garbage disposer', 'in sink erator'], es: ['triturador', 'triturador de basura', 'moledor'] },
@@ -192,7 +194,7 @@ export const CONCEPTS: readonly Concept[] = [
   { id: 'carpet-clean', family: 'cleaning-specialty', names: ['carpet', 'carpets', 'carpet cleaning', 'rug', 'rugs', 'upholstery', 'steam clean', 'shampoo the carpet', 'stains on the carpet'], es: ['alfombra', 'alfombras', 'tapete', 'tapetes', 'tapiceria'] },
   { id: 'window-clean', family: 'cleaning-specialty', names: ['window cleaning', 'windows', 'window washing', 'wash windows', 'clean windows', 'screens'], es: ['ventanas', 'limpieza de ventanas', 'vidrios'] },
   { id: 'construction-clean', family: 'cleaning-specialty', names: ['post construction', 'post-construction', 'after construction', 'renovation cleanup', 'construction dust', 'after the remodel'], es: ['despues de construccion', 'limpieza de obra'] },
-  { id: 'office-clean', family: 'cleaning-commercial', names: ['office cleaning', 'commercial cleaning', 'janitorial', 'clean our office'], es: ['limpieza de oficina', 'limpieza comercial'] },
+  { id: 'office-clean', family: 'cleaning-commercial', names: ['office cleaning', 'commercial cleaning', 'janitorial', 'clean our office', 'clean offices', 'clean small offices', 'clean an office', 'clean the office', 'clean office', 'office space', 'accounting office', 'dental office', 'law office', 'medical office'], es: ['limpieza de oficina', 'limpieza comercial'] },
   { id: 'rental-turnover', family: 'cleaning', names: ['airbnb', 'vrbo', 'short term rental', 'turnover', 'turnovers', 'rental turnover', 'between guests'], es: ['airbnb'] },
 
   // ── Roofing ─────────────────────────────────────────────────────────────────────────────────────────────────
@@ -203,6 +205,7 @@ export const CONCEPTS: readonly Concept[] = [
     problems: ['shingles blew off', 'missing shingles', 'water spot on the ceiling', 'leak in the attic', 'roof is leaking'],
     es: ['techo', 'tejas', 'teja', 'gotera', 'goteras', 'impermeabilizar', 'impermeabilizacion', 'techo nuevo', 'lamina'],
   },
+  { id: 'ice-dam', family: 'roof', names: ['ice dam', 'ice dams', 'icicles', 'icicle', 'ridge of ice', 'ice on the roof', 'ice buildup', 'ice build up', 'ice along the edge'], es: ['hielo en el techo', 'carambanos'] },
   { id: 'flat-roof', family: 'roof', names: ['flat roof', 'tpo', 'epdm', 'rubber roof', 'modified bitumen', 'torch down'], es: ['techo plano'] },
   { id: 'storm-damage', family: 'roof', names: ['hail', 'hail damage', 'storm damage', 'wind damage', 'insurance claim', 'adjuster', 'tree limb'], es: ['granizo', 'dano por tormenta', 'seguro'] },
   { id: 'gutters', family: 'gutters', names: ['gutter', 'gutters', 'guttering', 'downspout', 'downspouts', 'gutter guards', 'leaf guards', 'eaves', 'eavestrough'], es: ['canaleta', 'canaletas', 'canales', 'bajante', 'desagues del techo'] },
@@ -223,9 +226,9 @@ export const CONCEPTS: readonly Concept[] = [
   { id: 'stinging', family: 'stinging', names: ['wasp', 'wasps', 'wasp nest', 'hornet', 'hornets', 'yellow jacket', 'yellow jackets', 'yellowjackets', 'bee', 'bees', 'bee hive', 'beehive', 'hive', 'nest', 'paper wasps'], es: ['avispa', 'avispas', 'abeja', 'abejas', 'panal', 'avispero', 'nido'] },
   { id: 'mosquitoes', family: 'insects', names: ['mosquito', 'mosquitoes', 'mosquitos', 'mosquito treatment', 'skeeters'], es: ['mosquito', 'mosquitos', 'zancudos', 'zancudo'] },
   { id: 'spiders', family: 'insects', names: ['spider', 'spiders', 'black widow', 'brown recluse', 'webs'], es: ['arana', 'aranas'] },
-  { id: 'wildlife', family: 'wildlife', names: ['raccoon', 'raccoons', 'squirrel', 'squirrels', 'possum', 'opossum', 'skunk', 'bat', 'bats', 'snake', 'snakes', 'armadillo', 'bird', 'birds', 'pigeons', 'wildlife', 'animal in the attic', 'animal'], es: ['mapache', 'ardilla', 'ardillas', 'tlacuache', 'zarigueya', 'zorrillo', 'murcielago', 'murcielagos', 'vibora', 'culebra', 'pajaros', 'palomas'] },
+  { id: 'wildlife', family: 'wildlife', names: ['raccoon', 'raccoons', 'squirrel', 'squirrels', 'possum', 'opossum', 'skunk', 'bat', 'bats', 'snake', 'snakes', 'rat snake', 'garter snake', 'king snake', 'black snake', 'corn snake', 'water snake', 'armadillo', 'bird', 'birds', 'pigeons', 'wildlife', 'animal in the attic', 'animal'], es: ['mapache', 'ardilla', 'ardillas', 'tlacuache', 'zarigueya', 'zorrillo', 'murcielago', 'murcielagos', 'vibora', 'culebra', 'pajaros', 'palomas'] },
   { id: 'fleas-ticks', family: 'insects', names: ['flea', 'fleas', 'tick', 'ticks', 'chiggers'], es: ['pulga', 'pulgas', 'garrapata', 'garrapatas'] },
-  { id: 'general-pest', family: 'insects', names: ['pest', 'pests', 'pest control', 'bugs', 'bug', 'insects', 'exterminator', 'exterminate', 'spray', 'spraying', 'treatment', 'quarterly service', 'perimeter spray', 'silverfish', 'earwigs', 'crickets', 'centipedes', 'stink bugs', 'beetles', 'gnats', 'fruit flies', 'flies'], es: ['plaga', 'plagas', 'bichos', 'insectos', 'fumigar', 'fumigacion', 'fumigador', 'control de plagas'] },
+  { id: 'general-pest', family: 'insects', names: ['pest', 'pests', 'pest control', 'bugs', 'bug', 'insects', 'exterminator', 'exterminate', 'spray', 'spraying', 'treatment', 'quarterly service', 'perimeter spray', 'silverfish', 'earwigs', 'crickets', 'centipedes', 'stink bugs', 'beetles', 'gnats', 'fruit flies', 'flies', 'pantry bugs', 'pantry moths', 'pantry pests', 'weevils', 'flour beetles', 'brown bugs', 'tiny bugs', 'little bugs'], es: ['plaga', 'plagas', 'bichos', 'insectos', 'fumigar', 'fumigacion', 'fumigador', 'control de plagas'] },
 
   // ── Landscaping ─────────────────────────────────────────────────────────────────────────────────────────────
   {
@@ -235,7 +238,7 @@ export const CONCEPTS: readonly Concept[] = [
     problems: ['grass is too long', 'grass is getting long', 'yard is overgrown', 'overgrown'],
     es: ['cortar el pasto', 'pasto', 'cesped', 'zacate', 'jardin', 'yarda', 'podar el pasto', 'corte de pasto'],
   },
-  { id: 'hedges', family: 'trimming', names: ['hedge', 'hedges', 'shrub', 'shrubs', 'bush', 'bushes', 'trim the bushes', 'hedge trimming', 'pruning', 'prune'], es: ['arbustos', 'setos', 'podar', 'poda'] },
+  { id: 'hedges', family: 'trimming', names: ['hedge', 'hedges', 'shrub', 'shrubs', 'bush', 'bushes', 'trim the bushes', 'hedge trimming', 'pruning', 'prune', 'holly', 'hollies', 'boxwood', 'boxwoods', 'azalea', 'azaleas', 'juniper', 'junipers', 'overgrown bushes', 'cut back the bushes'], es: ['arbustos', 'setos', 'podar', 'poda'] },
   { id: 'trees', family: 'trees', names: ['tree', 'trees', 'tree trimming', 'tree removal', 'limb', 'limbs', 'branches', 'dead tree', 'stump', 'stumps', 'stump grinding', 'arborist', 'oak', 'palm tree', 'palm trees'], es: ['arbol', 'arboles', 'ramas', 'tronco', 'tocon', 'palmera', 'palmeras'] },
   { id: 'cleanup', family: 'cleanup', names: ['leaf', 'leaves', 'leaf removal', 'leaf cleanup', 'fall cleanup', 'spring cleanup', 'yard cleanup', 'clean up the yard', 'debris', 'raking', 'rake'], es: ['hojas', 'limpieza del jardin', 'limpieza de yarda', 'recoger hojas'] },
   { id: 'mulch', family: 'beds', names: ['mulch', 'mulching', 'flower beds', 'flower bed', 'beds', 'planting', 'plants', 'flowers', 'garden beds', 'rock beds', 'river rock'], es: ['mantillo', 'flores', 'plantas', 'jardineras'] },
@@ -267,10 +270,21 @@ export const CONCEPTS: readonly Concept[] = [
   {
     id: 'garage-door',
     family: 'garage-door',
-    names: ['garage door', 'garage doors', 'overhead door', 'roll up door', 'garage', 'off track', 'off the track', 'cable', 'cables', 'rollers', 'roller', 'tracks', 'track', 'panel', 'panels', 'dented panel', 'weather seal', 'bottom seal', 'weatherstripping', 'hinges', 'clopay', 'amarr', 'wayne dalton'],
-    problems: ['door is crooked', 'door came off', 'door is stuck', 'door is noisy'],
-    es: ['puerta de garaje', 'puerta de la cochera', 'porton del garaje', 'cochera', 'garaje', 'cable', 'rieles', 'riel'],
+    names: ['garage door', 'garage doors', 'overhead door', 'roll up door', 'garage', 'hinges', 'clopay', 'amarr', 'wayne dalton'],
+    problems: ['door is stuck', 'door is noisy'],
+    es: ['puerta de garaje', 'puerta de la cochera', 'porton del garaje', 'cochera', 'garaje'],
   },
+  // The parts of a garage door an owner lists as services of their own ("Door off track", "Weather seal").
+  {
+    id: 'door-track',
+    family: 'garage-door',
+    names: ['off track', 'off the track', 'off its track', 'came off the track', 'rollers', 'roller', 'tracks', 'track', 'crooked', 'hanging crooked', 'hanging at an angle', 'at an angle'],
+    problems: ['door is crooked', 'door came off'],
+    es: ['rieles', 'riel', 'se salio del riel', 'chueca', 'ruedas'],
+  },
+  { id: 'door-cable', family: 'garage-door', names: ['cable', 'cables', 'snapped cable', 'cable snapped', 'cable came off'], es: ['cable', 'cables'] },
+  { id: 'door-panel', family: 'garage-door', names: ['panel', 'panels', 'dented panel', 'dent', 'dented', 'section', 'bottom panel'], es: ['panel', 'paneles', 'abollado'] },
+  { id: 'door-seal', family: 'garage-door', names: ['weather seal', 'bottom seal', 'weatherstripping', 'weather stripping', 'bottom rubber', 'rubber seal', 'seal', 'rubber strip', 'bottom strip', 'strip at the bottom', 'rubber at the bottom', 'draft under the door', 'gap under the door'], es: ['sello', 'hule', 'empaque'] },
 
   // ── Appliances ──────────────────────────────────────────────────────────────────────────────────────────────
   {
@@ -294,7 +308,7 @@ export const CONCEPTS: readonly Concept[] = [
   { id: 'appliance-brand', family: 'any-appliance', names: ['lg', 'samsung', 'whirlpool', 'ge', 'maytag', 'kenmore', 'bosch', 'frigidaire', 'kitchenaid', 'electrolux', 'miele', 'thermador', 'viking', 'wolf', 'speed queen', 'amana appliance', 'appliance', 'appliances'], es: ['electrodomestico', 'electrodomesticos', 'aparato', 'aparatos'] },
 
   // ── Handyman and other local services ───────────────────────────────────────────────────────────────────────
-  { id: 'drywall', family: 'walls', names: ['drywall', 'sheetrock', 'hole in the wall', 'holes in the wall', 'through the wall', 'thru the wall', 'into the wall', 'wall', 'walls', 'patch', 'patching', 'wall repair', 'texture', 'popcorn ceiling', 'plaster', 'crack in the wall', 'cracks in the ceiling', 'water damaged ceiling'], es: ['tablaroca', 'pared', 'hoyo en la pared', 'yeso', 'resanar'] },
+  { id: 'drywall', family: 'walls', names: ['drywall', 'sheetrock', 'hole in the wall', 'holes in the wall', 'doorknob hole', 'doorknob went through the wall', 'doorknob went thru the wall', 'door knob went through the wall', 'door knob went thru the wall', 'fist sized hole', 'hole in the drywall', 'through the wall', 'thru the wall', 'into the wall', 'wall', 'walls', 'patch', 'patching', 'wall repair', 'texture', 'popcorn ceiling', 'plaster', 'crack in the wall', 'cracks in the ceiling', 'water damaged ceiling'], es: ['tablaroca', 'pared', 'hoyo en la pared', 'yeso', 'resanar'] },
   { id: 'painting', family: 'painting', names: ['paint', 'painting', 'painter', 'repaint', 'interior painting', 'exterior painting', 'touch up', 'touch ups', 'stain', 'staining', 'cabinet painting', 'walls painted', 'accent wall', 'primer'], es: ['pintar', 'pintura', 'pintor', 'pintar la casa'] },
   { id: 'tv-mounting', family: 'mounting', names: ['tv', 'tv mounting', 'mount a tv', 'mount my tv', 'hang a tv', 'television', 'tv wall mount', 'soundbar', 'mount'], es: ['television', 'tele', 'montar la tele', 'colgar la tele'] },
   { id: 'furniture', family: 'furniture', names: ['furniture', 'couch', 'couches', 'sofa', 'sofas', 'sectional', 'loveseat', 'love seat', 'recliner', 'armchair', 'futon', 'bed frame', 'headboard', 'dining table', 'table', 'chairs', 'bookcase', 'armoire', 'entertainment center'], es: ['mueble', 'muebles', 'sofa', 'sillon', 'sillones', 'mesa', 'sillas', 'ropero'] },
