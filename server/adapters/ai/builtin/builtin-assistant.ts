@@ -17,7 +17,7 @@ import { type AiDecision, type AiPort, type AiTurnInput, emptyDecision } from '.
 import { matchFaq } from './faq';
 import { choosePriceItem, formatItemPrice } from './prices';
 import * as say from './replies';
-import { clauseName, extractName, extractPostalCode, extractYesNo, isInServiceArea, isNameQuestion, loneName, yesNoTopic } from './nlu/answers';
+import { clauseName, extractName, extractPostalCode, extractYesNo, isInServiceArea, isNameQuestion, loneName, type YesNoTopic, yesNoTopic } from './nlu/answers';
 import { dateAnswer, describeDate, extractDate } from './nlu/dates';
 import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
@@ -445,7 +445,7 @@ function topicOf(question: QualifierQuestion): TextTopic {
   if (/\b(acre|acres|property size|lot size|square footage of the (yard|lawn)|how big|size)\b/.test(about) && /\b(lot|yard|lawn|acres?|property|land|area)\b/.test(about)) return 'lot-size';
   if (/\b(bedrooms?|bathrooms?|rooms|home size|house size|size of (the|your) (home|house|place)|how big|square (feet|footage)|sq ?ft|recamaras)\b/.test(about)) return 'home-size';
   if (/\b(how much (stuff|junk|trash)|amount|load|how many items|what items|what (needs|do you need) (hauled|removed|gone))\b/.test(about)) return 'amount';
-  if (/\b(how old|age|year (built|installed)|years old)\b/.test(about)) return 'age';
+  if (/\b(how old|age|year (built|installed)|years old|what year|year (was|is) (it|the (home|house|building))|built)\b/.test(about)) return 'age';
   if (/\b(pets?|dogs?|cats?|animals?)\b/.test(about)) return 'pets';
   if (/\b(access|gate|code|parking|entry|get in|let (us|you) in|lockbox|key)\b/.test(about)) return 'access';
   if (/\b(to city|to zip|moving to|where (are you|you're|are you all|are y'?all) (moving|going|headed)|destination|new (address|city|place|home)|a donde|adonde)\b/.test(about)) return 'destination';
@@ -482,7 +482,8 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
     case 'amount':
       return span(/\b(full|half|quarter|a third|whole|partial|small|big)\s*(a\s+)?(truck|trailer|load|pickup)|\b(truck ?load|trailer ?load|a few (items|things|pieces)|one item|single item|couple (items|things))\b|\b(piano|couch|sofa|sectional|mattress(es)?|fridge|refrigerator|washer|dryer|hot tub|treadmill|dresser|desk|table|chairs?|boxes|furniture|tv|recliner)\b/i);
     case 'age':
-      return span(/\b\d{1,2}\s*(years?|yrs?)(\s+old)?\b|\b(built|installed|put in|bought)\s+(in\s+)?(19|20)\d{2}\b|\b(19|20)\d{2}\b|\b(brand new|new|old|original)\b/i);
+      // A number of years or a year; "old" alone says nothing ("our old fuse box").
+      return span(/\b\d{1,2}\s*(years?|yrs?)(\s+old)?\b|\b(built|installed|put in|bought)\s+(in\s+)?(19|20)\d{2}\b|\b(19|20)\d{2}\b|\bbrand new\b/i);
     case 'pets':
       return span(/\b(dogs?|cats?|pupp(y|ies)|kittens?|pets?|perr(o|os|ito|itos|ita)|gat(o|os|ito|itos)|mascotas?|parrots?|birds?|rabbits?|chihuahua|lab|labrador)\b/i);
     case 'destination': {
@@ -533,11 +534,17 @@ function confirmsAnswer(input: AiTurnInput, text: string): boolean {
 }
 
 /** Whether the text says something about the topic itself ("own", "rent", "urgent"…), not only yes or no. */
-function topicWordsSaid(text: string, topic: 'ownership' | 'urgency' | 'pets' | 'access' | 'car-stuck'): boolean {
+function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): boolean {
   const said = normalize(text);
   switch (topic) {
+    case 'leaking':
+    case 'insurance':
+    case 'recurring':
+    case 'warranty':
+    case 'ground':
+      return extractYesNo(text, topic) !== null && extractYesNo(text, topic) !== extractYesNo(text, 'other');
     case 'ownership':
-      return /\b(own|owner|rent|lease|landlord|tenant|mortgage|bought|my (house|home|place)|dueno|propietario|rento|renta|alquil)\b/.test(said);
+      return /\b(own|owner|rent\w*|lease|landlord|tenant|mortgage|bought|my (house|home|place)|dueno|duena|propietari\w*|alquil\w*|es (mia|mio|nuestra|nuestro))\b/.test(said);
     case 'urgency':
       return /\b(urgent|emergency|asap|rush|hurry|whenever|annoying|can wait|right away|urgente|prisa)\b/.test(said);
     case 'pets':

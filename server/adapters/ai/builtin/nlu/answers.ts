@@ -97,13 +97,18 @@ export function isInServiceArea(code: string, prefixes: readonly string[]): bool
 // Yes / no
 
 /** What a yes/no question is about, read from its key and words: its answer may be said without yes or no. */
-export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'access' | 'car-stuck' | 'other';
+export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'access' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'other';
 
 export function yesNoTopic(question: { key: string; text: string }): YesNoTopic {
   const about = normalize(`${question.key.replace(/_/g, ' ')} ${question.text}`);
   if (/\b(car|cars|vehicle|truck)\b.*\b(stuck|trapped|inside|in the garage)\b|\bstuck inside\b/.test(about)) return 'car-stuck';
   if (/\b(own|owns|owner|homeowner|rent|renting|landlord|propietario|dueno)\b/.test(about)) return 'ownership';
   if (/\b(urgent|emergency|asap|rush|right away|urgente|emergencia)\b/.test(about)) return 'urgency';
+  if (/\b(warranty|warrantee|garantia)\b/.test(about)) return 'warranty';
+  if (/\b(insurance|claim|adjuster|seguro)\b/.test(about)) return 'insurance';
+  if (/\b(recurring|regular (schedule|service|visits)|seasonal|every (week|month|storm|snow|season)|ongoing|on our (list|schedule|route)|periodic)\b/.test(about)) return 'recurring';
+  if (/\b(ground (floor|level)|first floor|main floor|on the ground|curb|no stairs|any stairs|stairs)\b/.test(about) && !/\b(elevator)\b/.test(about)) return 'ground';
+  if (/\b(leak\w*|water (coming|getting) (in|inside)|coming inside|getting inside|drip\w*|gotea\w*|entrando agua)\b/.test(about)) return 'leaking';
   if (/\b(pets?|dogs?|cats?|animals?|mascotas?)\b/.test(about)) return 'pets';
   if (/\b(access|accessible|gate code|stairs|elevator|home during|be home|someone home|present)\b/.test(about)) return 'access';
   return 'other';
@@ -117,6 +122,30 @@ const UNSURE = /\b(not sure|unsure|i don't know|no idea|maybe|not certain|idk|de
 const YES = /\b(yes+|sure|ok|absolutely|definitely|correct|affirmative|of course|i think so|i do|we do|we are|i am|it is|that's right|right|yessir|yes sir|you bet|indeed|si|claro|correcto|asi es|por supuesto|simon)\b/;
 const NO = /\b(no+|not really|not yet|negative|never|don't think so|i don't|we don't|not at all|it isn't|it's not|none|nobody|no one|nada|ninguno|ninguna|tampoco)\b/;
 
+/** Words that answer a yes/no question of a topic without a plain yes or no (no before yes: "not leaking"). */
+const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> = {
+  leaking: {
+    no: /\b(nothing (is |'?s )?(coming )?(in|inside|leaking|dripping)|nothing'?s (leaking|dripping|coming in)|nothing inside|no water (inside|in)|not (leaking|coming in|dripping)|no leak\w*|dry (inside|in here)|not yet|nada adentro|no (entra|gotea|esta goteando))\b/,
+    yes: /\b(dripping|leaking|water (is )?(coming|getting) (in|inside|through)|coming through|bulging|bubbl\w*|wet|bucket|puddle|stain (is )?growing|gotea\w*|entra agua|esta entrando)\b/,
+  },
+  insurance: {
+    no: /\b(no insurance|not (going )?through (the )?insurance|out of pocket|cash|paying (ourselves|myself)|no claim|sin seguro)\b/,
+    yes: /\b(adjuster|claim|insurance|state farm|allstate|usaa|farmers|progressive|liberty mutual|nationwide|travelers|el seguro|reclamo)\b/,
+  },
+  recurring: {
+    no: /\b(just (this )?once|one time|one-time|just this (time|storm|once)|only once|una vez|solo esta vez)\b/,
+    yes: /\b(every (time|week|other week|storm|snow|spring|fall|month|season|year)|each (time|storm|snow|season)|regular(ly)?|ongoing|all (season|winter|year)|the whole (season|winter)|put (us|me) on (the|your) (list|schedule|route)|seasonal|cada (vez|semana|mes|temporada))\b/,
+  },
+  warranty: {
+    no: /\b(not under warranty|out of warranty|no warranty|warranty (is )?(expired|ran out|is up)|def(initely)? not|too old|years? old|bought it in (19|20)\d\d|ya no tiene garantia|sin garantia)\b/,
+    yes: /\b(under warranty|still (under|covered|has warranty)|in warranty|bought it (last|this) (month|year)|brand new|tiene garantia)\b/,
+  },
+  ground: {
+    no: /\b(basement|upstairs|downstairs|second floor|2nd floor|third floor|3rd floor|attic|stairs|steps|walk-?up|sotano|escaleras|segundo piso)\b/,
+    yes: /\b(ground (floor|level)|first floor|1st floor|main floor|in the garage|at the curb|no stairs|all on one level|one level|planta baja|primer piso)\b/,
+  },
+};
+
 /**
  * "yes" or "no" for a yes/no question about `topic`. The topic's own words come first ("we lease" → no for
  * ownership); then a plain yes or no, the first one said winning ("no, it's not urgent" is no). Unsure → null.
@@ -124,6 +153,8 @@ const NO = /\b(no+|not really|not yet|negative|never|don't think so|i don't|we d
 export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' | 'no' | null {
   const said = normalize(text);
   if (topic === 'ownership') {
+    // A landlord owns it: "it's a rental I own", "my tenant".
+    if (/\b(rental (that )?(i|we) own|(i|we) own (it and |the (house|place|property) and )?rent it( out)?|i'?m the (landlord|owner)|i am the (landlord|owner)|(my|our) tenants?|tenant (hasn'?t|has|says|said))\b/.test(said)) return 'yes';
     const rents = RENTS.exec(said);
     const owns = OWNS.exec(said);
     if (rents && !(owns && owns.index < rents.index && !/\b(landlord|el dueno es|la duena es)\b/.test(rents[0]))) return /\b(don't|do not|no)\s+(rent|lease)\b/.test(said) ? 'yes' : 'no';
@@ -138,6 +169,11 @@ export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' |
   if (topic === 'car-stuck') {
     if (/\b(parked (in the driveway|outside|on the street|in the street)|car'?s (out|outside|in the driveway)|cars? (is|are) (out|outside)|not stuck|no car|nothing stuck|got (it|the car) out|afuera|no esta atrapad\w*)\b/.test(said)) return 'no';
     if (/\b(stuck|trapped|locked in|can'?t get (it|the car|my car|the truck) out|inside the garage|atrapad\w*|adentro|no puedo sacar)\b/.test(said)) return 'yes';
+  }
+  const topical = TOPICAL_YES_NO[topic];
+  if (topical) {
+    if (topical.no.test(said)) return 'no';
+    if (topical.yes.test(said)) return 'yes';
   }
   if (topic === 'pets') {
     if (/\bno (pets|dogs|cats|mascotas|animals|perros|gatos)\b|\b(none|no animals|pet free|pet-free)\b/.test(said)) return 'no';

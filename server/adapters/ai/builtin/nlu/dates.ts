@@ -108,7 +108,7 @@ function chronoDates(said: string, today: CivilDate, language: Language): Candid
       .filter((result) => /\d{1,2}\s*\/\s*\d{1,2}|\d(st|nd|rd|th)\b|tomorrow|today|tonight|[a-z]+day\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|manana|hoy|lunes|martes|miercoles|jueves|viernes|sabado|domingo|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|\bin \w+ (days?|weeks?)\b|\bdentro de\b/.test(result.text))
       .map((result) => {
         const date = makeDate(result.start.get('year') ?? today.year, result.start.get('month') ?? today.month, result.start.get('day') ?? today.day);
-        return date ? { date, index: result.index, words: result.text, calendar: result.start.isCertain('month') && result.start.isCertain('day') } : null;
+        return date ? { date, index: result.index, words: result.text, calendar: result.start.isCertain('month') && result.start.isCertain('day') && /\d|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)/.test(result.text) } : null;
       })
       .filter((candidate): candidate is Candidate => candidate !== null);
     if (found.length > 0) return found;
@@ -168,7 +168,7 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
     // morning", "mon or tue", "wed pls"), in a short reply, or when the date question was just asked.
     if (/^(sat|sun|wed|mon|fri)$/.test(match[2] ?? '') && !match[1] && !loose && !bareWeekday(said, match.index, match[0].length)) continue;
     // "Saturdays" answers "what day?", not "do you work Saturdays?".
-    if (match[0].trim().endsWith('s') && !/(tues|thurs|weds)$/.test(match[0].trim()) && !loose) continue;
+    if (match[0].trim().endsWith(`${match[2] ?? ''}s`) && !/(tues|thurs|weds)$/.test(match[0].trim()) && !loose) continue;
     // "el jueves que viene" is next Thursday; "next week, Wednesday" is that week's Wednesday.
     const next = /next|proximo/.test(match[1] ?? '') || /^\s*(que viene|de la (semana )?proxima( semana)?)/.test(said.slice(match.index + match[0].length));
     const nextWeek = /\b(next week|la (semana )?proxima( semana)?|la semana que viene|la otra semana)\b/.exec(said);
@@ -215,6 +215,8 @@ function countedFrom(said: string, anchor: Candidate | undefined, all: readonly 
     if (index !== null) return { ...earlier, date: weekdayFrom(addDays(earlier.date, 1), index, false), words: `${earlier.words} … ${trailing[0].trim()}` };
   }
   const dayAfter = /\b(the )?(day|dia) (after|despues( de)?)\b/.exec(said);
+  // "The plumber is there on the 9th, so maybe the day after?": the day after the date said before it.
+  if (dayAfter && dayAfter.index > anchor.index && /^\s*([.!?,]|$)/.test(said.slice(dayAfter.index + dayAfter[0].length))) return { ...anchor, date: addDays(anchor.date, 1), words: `${anchor.words} … ${dayAfter[0]}` };
   if (dayAfter && dayAfter.index < anchor.index) return { ...anchor, date: addDays(anchor.date, 1), words: `${dayAfter[0]} … ${anchor.words}` };
   const dayBefore = /\b(the )?(day|dia) (before|antes( de)?)\b/.exec(said);
   if (dayBefore && dayBefore.index < anchor.index) return { ...anchor, date: addDays(anchor.date, -1), words: `${dayBefore[0]} … ${anchor.words}` };

@@ -210,6 +210,12 @@ describe('signals', () => {
     expect((await signals('whenever we run the washer, water comes up out of the shower drain and it smells like sewage')).emergency?.hazard).toBe('sewage');
     expect((await signals('hay agua debajo del fregadero, ya está llegando al enchufe del triturador', 'es')).emergency?.hazard).toBe('water-electrical');
     expect((await signals('samsung fridge, ice building up on the back wall of the freezer and water dripping into the crisper')).emergency).toBeNull();
+    expect((await signals('our gas water heater only gives like 5 min of hot water now')).emergency).toBeNull();
+    expect((await signals('wasp nest right by the front door and my daughter is allergic')).emergency?.hazard).toBe('stings');
+    expect((await signals('the light switch in the hall zapped me when I flipped it')).emergency?.hazard).toBe('electrical');
+    expect((await signals('I smell propane by the grill tank')).emergency?.hazard).toBe('gas');
+    expect((await signals('the dryer started smoking halfway through a load')).emergency?.hazard).toBe('electrical');
+    expect((await signals('we have smoke detectors but need one replaced')).emergency).toBeNull();
   });
 
   it('tells a complaint about a past job from a new request', async () => {
