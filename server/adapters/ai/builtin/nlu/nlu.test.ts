@@ -73,6 +73,9 @@ describe('dates, second round (issue 22, the d5 threads)', () => {
     expect(day('last sat in january')).toBe('2027-01-30');
     expect(day('first monday of march')).toBe('2027-03-01');
     expect(day('sometime after the estate sale on the 13th. so the monday after')).toBe('2026-12-14');
+    expect(day('The plumber is there on the 9th, so maybe the day after?')).toBe('2026-12-10');
+    expect(day('el jueves que viene por la tarde')).toBe('2026-12-03 afternoon');
+    expect(day('do you work saturdays?')).toBeNull();
   });
 
   it('is not fooled by a floor, and hears "busy until" as a window after', () => {
@@ -132,6 +135,18 @@ describe('names, second round', () => {
     expect(extractName('3br ranch in 80221 so no stairs. -Dale P.')).toBe('Dale P');
   });
 
+  it('answers a yes/no question from its topic’s own words', () => {
+    const topic = (text: string) => yesNoTopic({ key: 'q', text });
+    expect(extractYesNo("no not urgent, nothing's leaking, just need it looked at", topic('Is water getting inside right now?'))).toBe('no');
+    expect(extractYesNo('the bedroom ceiling is bulging and dripping', topic('Is water coming in right now?'))).toBe('yes');
+    expect(extractYesNo('State Farm adjuster said we need a roofer', topic('Is this an insurance claim?'))).toBe('yes');
+    expect(extractYesNo('can u guys do my driveway every time it snows??', topic('Would you like to be on our recurring / seasonal schedule?'))).toBe('yes');
+    expect(extractYesNo('bought it in 2019 so def not under warranty lol', topic("Is it still under the manufacturer's warranty?"))).toBe('no');
+    expect(extractYesNo("no, there's a finished basement with a lot of it down there", topic('Is it all on the ground floor, in the garage or at the curb (no stairs)?'))).toBe('no');
+    expect(extractYesNo("it's a rental I own, tenant hasn't seen any leaks", 'ownership')).toBe('yes');
+    expect(extractYesNo('El local lo rentamos', 'ownership')).toBe('no');
+  });
+
   it('hears pets in emoji, and "no pets" as no whatever else the text says', () => {
     expect(extractYesNo('🐶🐶', 'pets')).toBe('yes');
     expect(extractYesNo('Tengo un perrito chihuahua', 'pets')).toBe('yes');
@@ -185,6 +200,18 @@ describe('services against the owner’s list', () => {
     expect(chooseOption('the garage door came off the track on the left side, hanging at an angle', doors).best?.option).toBe('Door off track');
     expect(chooseOption('the rubber strip at the bottom of the garage door is cracked', doors).best?.option).toBe('Weather seal / bottom rubber');
     expect(chooseOption('need the whole roof redone, the shingles are curling', ['Roof leak repair', 'Full roof replacement']).best?.option).toBe('Full roof replacement');
+    // A brand names the trade, the thing after it names the system; a thing named beats an option named by its job.
+    const hvac2 = ['No heat / heating repair', 'AC repair', 'Heat pump repair', 'Mini-split install', 'System replacement (free estimate)'];
+    expect(chooseOption('our trane heat pump keeps flashing aux heat on the thermostat', hvac2).best?.option).toBe('Heat pump repair');
+    expect(chooseOption('What do you charge for a mini split install? Its for my garage', hvac2).best?.option).toBe('Mini-split install');
+    // A list of small jobs is the handyman's list; a schedule is the recurring option.
+    const handy = ['Small repairs (honey-do list)', 'Drywall & plaster patch', 'Doors & weatherstripping', 'Mounting (TVs, shelves, curtain rods)', 'Caulking & grout'];
+    expect(chooseOption('got a little list for you: closet door keeps falling off its track, 2 curtain rods to hang, recaulk the tub', handy).best?.option).toBe('Small repairs (honey-do list)');
+    const cleaning = ['House cleaning (one time)', 'Deep clean', 'Recurring (weekly / biweekly / monthly)'];
+    expect(chooseOption('looking at every other week cleaning for our house, 3 bed 2 bath', cleaning).best?.option).toBe('Recurring (weekly / biweekly / monthly)');
+    expect(chooseOption('need a cleaning for our house before the holidays', cleaning).best?.option).not.toBe('Recurring (weekly / biweekly / monthly)');
+    const haul = ['Junk & furniture removal', 'Garage cleanout', 'Estate / whole-house cleanout'];
+    expect(chooseOption('my mother passed and we need her house emptied before it goes on the market', haul).best?.option).toBe('Estate / whole-house cleanout');
   });
 });
 

@@ -41,7 +41,7 @@ const STOP = new Set(
 /** Words that only say the kind of job or its size: they break ties, never pick an option alone. */
 const GENERIC = new Set(['service', 'servic', 'job', 'work', 'small', 'big', 'larg', 'full', 'general', 'gener', 'other', 'misc', 'basic', 'standard', 'standard', 'quot', 'estim', 'new', 'old', 'home', 'hous', 'residenti', 'commerci', 'system']);
 /** Concepts that name a whole trade's work in one word ("move", "cleaning", "pests"): a more specific one beside them is the head. */
-const GENERIC_CONCEPTS = new Set(['local-move', 'standard-clean', 'general-pest', 'appliance-brand', 'garage-door', 'mowing', 'roof']);
+const GENERIC_CONCEPTS = new Set(['local-move', 'standard-clean', 'general-pest', 'appliance-brand', 'hvac-brand', 'garage-door', 'mowing', 'roof']);
 const CATCH_ALL = /\b(general|other|others|something else|misc|miscellaneous|not sure|anything else)\b/;
 
 interface Phrase {
@@ -221,6 +221,8 @@ export interface OptionChoice {
   confident: boolean;
 }
 
+const LIST_OPTION = /\b(honey[- ]?do|odd jobs|small (repairs|jobs|projects)|to[- ]?do list|punch list|handyman (list|hour|work)|misc\w*|multiple small)\b/;
+const LIST_SAID = /\b(a (little |short |small )?list|honey[- ]?do|few (small )?(things|jobs|projects)|couple (of )?(small )?(things|jobs|projects)|bunch of (small |little )?(things|jobs|projects)|odd jobs|to[- ]?do list|punch list)\b/;
 const RECURRING = /\b(recurring|weekly|biweekly|bi-weekly|every (other |2 |two )?(week|weeks|month)|monthly|regular service|cada semana|cada mes|semanal|quincenal|mensual)\b/;
 const CONFLICTS = new Set(['install:repair', 'repair:install', 'install:maintenance', 'maintenance:install', 'install:removal', 'removal:install']);
 
@@ -336,9 +338,12 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
     points -= 2 * [...option.heads].filter((head) => !text.concepts.includes(head) && !matched.some((other) => family(other) === family(head))).length;
   }
   // Once or every week: "Recurring cleaning (weekly or every 2 weeks)" is not the answer to a one-off clean.
-  if (RECURRING.test(normalize(option.option)) !== RECURRING.test(normalize(text.raw)) && RECURRING.test(normalize(option.option))) {
-    points -= 1.5;
+  const recurringSaid = RECURRING.test(normalize(text.raw));
+  if (RECURRING.test(normalize(option.option))) {
+    points += recurringSaid ? 3 : -1.5;
+    if (recurringSaid) because.push('a recurring schedule');
   }
+  if (/\b(one[- ]time|once|single visit|una vez)\b/.test(normalize(option.option)) && recurringSaid) points -= 1.5;
   if (option.actions.size > 0 && text.actions.size > 0) {
     const agree = [...option.actions].some((action) => text.actions.has(action));
     // Something new against fixing or looking after what is there is the wrong job; repair and care are close.
@@ -365,6 +370,20 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
     .map((option) => score(reading, option, named, placeKinds.size >= 2))
     .filter((match): match is OptionMatch => match !== null && match.score > 0)
     .sort((a, b) => b.score - a.score);
+  // A list of small jobs ("got a little list: closet door, curtain rods, recaulk the tub") is the handyman's list option.
+  const listOption = readings.find((option) => LIST_OPTION.test(normalize(option.option)));
+  const families = new Set(reading.concepts.filter((concept) => family(concept) !== 'property').map(family));
+  if (listOption && (families.size >= 3 || LIST_SAID.test(normalize(text)))) {
+    ranked.unshift({ option: listOption.option, score: (ranked[0]?.score ?? 0) + 3, because: [`a list of ${families.size} different jobs`] });
+    for (let index = ranked.length - 1; index > 0; index -= 1) if (ranked[index]?.option === listOption.option) ranked.splice(index, 1);
+  }
+  // An option named only by its kind of job yields to one that names the thing and agrees on the job ("mini split
+  // install" is "Mini-split install", not "System replacement").
+  const byJobOnly = (match: OptionMatch) => match.because.includes('the kind of job, for a thing of the trade');
+  if (ranked.some((match) => !byJobOnly(match) && match.because.some((why) => why.startsWith('kind of job')))) {
+    for (const [index, match] of ranked.entries()) if (byJobOnly(match)) ranked[index] = { ...match, score: match.score - 4 };
+    ranked.sort((a, b) => b.score - a.score);
+  }
   let best = ranked[0] ?? null;
   if (!best && reading.concepts.length > 0) {
     const fallback = readings.find((option) => option.catchAll);

@@ -50,10 +50,12 @@ export type Action = keyof typeof ACTIONS;
 
 export const CONCEPTS: readonly Concept[] = [
   // ── HVAC ────────────────────────────────────────────────────────────────────────────────────────────────────
+  // A brand says the trade, not which system: "trane heat pump" is the heat pump; "the Trane is not cooling" is the AC.
+  { id: 'hvac-brand', family: 'hvac-any', names: ['trane', 'carrier', 'lennox', 'goodman', 'rheem ac', 'york', 'bryant', 'ruud', 'amana', 'coleman', 'american standard', 'payne', 'heil', 'tempstar'] },
   {
     id: 'ac',
     family: 'cooling',
-    names: ['ac', 'a/c', 'a c', 'air conditioner', 'air conditioning', 'air conditioners', 'central air', 'ac unit', 'condenser', 'compressor', 'outside unit', 'cooling', 'air con', 'aircon', 'airconditioner', 'air conditoner', 'air condition', 'trane', 'carrier', 'lennox', 'goodman', 'rheem ac', 'york', 'bryant', 'ruud', 'amana', 'coleman', 'refrigerant', 'freon'],
+    names: ['ac', 'a/c', 'a c', 'air conditioner', 'air conditioning', 'air conditioners', 'central air', 'ac unit', 'condenser', 'compressor', 'outside unit', 'cooling', 'air con', 'aircon', 'airconditioner', 'air conditoner', 'air condition', 'refrigerant', 'freon'],
     problems: ['not cooling', "won't cool", 'not cold', 'blowing warm air', 'blowing hot air', 'warm air', 'house is hot', 'so hot in here', 'frozen coil', 'ice on the lines', 'leaking freon'],
     es: ['aire acondicionado', 'aire', 'el aire', 'clima', 'minisplit', 'enfriamiento', 'no enfria', 'aire caliente'],
   },
@@ -93,7 +95,7 @@ export const CONCEPTS: readonly Concept[] = [
   {
     id: 'drain',
     family: 'drains',
-    names: ['drain', 'drains', 'clog', 'clogged', 'clogging', 'backed up', 'backing up', 'slow drain', 'draining slow', 'drains slow', 'snake', 'rooter', 'hydro jet', 'hydrojetting', 'stopped up', 'sink', 'kitchen sink', 'bathroom sink', 'shower drain', 'tub drain', 'floor drain', 'main line', 'main drain'],
+    names: ['drain', 'drains', 'clog', 'clogged', 'clogging', 'backed up', 'backing up', 'slow drain', 'draining slow', 'drains slow', 'snake', 'rooter', 'hydro jet', 'hydrojetting', 'stopped up', 'sink', 'kitchen sink', 'bathroom sink', 'clogged sink', 'sink is clogged', 'sink clogged', 'shower drain', 'tub drain', 'floor drain'],
     problems: ["won't drain", 'not draining', 'water standing', 'standing water in the sink', 'gurgling'],
     es: ['drenaje', 'desague', 'tapado', 'tapada', 'tapon', 'atascado', 'atorado', 'no drena', 'no baja el agua', 'fregadero', 'lavabo', 'coladera'],
   },
@@ -120,7 +122,7 @@ export const CONCEPTS: readonly Concept[] = [
   },
   { id: 'frozen-pipe', family: 'pipes', names: ['frozen pipe', 'frozen pipes', 'pipes froze', 'pipe froze', 'pipes are frozen', 'pipe is frozen', 'froze up', 'froze', 'frozen', 'thaw', 'thawing', 'thawed'], es: ['tuberia congelada', 'tubo congelado', 'se congelo', 'congelada', 'congelado'] },
   { id: 'septic', family: 'septic', names: ['septic', 'septic tank', 'septic system', 'septic pumping', 'leach field', 'drain field', 'aerobic system'], es: ['fosa septica', 'pozo septico'] },
-  { id: 'sewer', family: 'drains', names: ['sewer', 'sewer line', 'sewage', 'cleanout', 'clean out', 'lateral', 'camera inspection', 'sewer camera'], es: ['drenaje principal', 'aguas negras', 'alcantarilla'] },
+  { id: 'sewer', family: 'drains', names: ['sewer', 'sewer line', 'sewage', 'cleanout', 'clean out', 'lateral', 'camera inspection', 'sewer camera', 'main line', 'main drain', 'mainline', 'main sewer'], problems: ['comes up out of the floor drain', 'comes up the floor drain', 'coming up the drain', 'comes up out of the drain', 'smells like sewage', 'sewage smell', 'sewer smell', 'floor drain gurgles', 'every drain is slow', 'toilets are slow'], es: ['drenaje principal', 'aguas negras', 'alcantarilla'] },
   { id: 'disposal', family: 'disposal', names: ['garbage disposal', 'disposal', 'disposer', 'insinkerator', 'garbage disposer', 'in sink erator'], es: ['triturador', 'triturador de basura', 'moledor'] },
   { id: 'sump-pump', family: 'pumps', names: ['sump pump', 'sump', 'sump pit', 'ejector pump', 'sewage pump', 'battery backup pump'], es: ['bomba de sumidero', 'bomba de achique'] },
   { id: 'gas-line', family: 'gas', names: ['gas line', 'gas pipe', 'gas piping', 'gas hookup', 'gas stove hookup', 'gas meter'], es: ['linea de gas', 'tuberia de gas'] },
@@ -228,7 +230,7 @@ export const CONCEPTS: readonly Concept[] = [
   { id: 'spiders', family: 'insects', names: ['spider', 'spiders', 'black widow', 'brown recluse', 'webs'], es: ['arana', 'aranas'] },
   { id: 'wildlife', family: 'wildlife', names: ['raccoon', 'raccoons', 'squirrel', 'squirrels', 'possum', 'opossum', 'skunk', 'bat', 'bats', 'snake', 'snakes', 'rat snake', 'garter snake', 'king snake', 'black snake', 'corn snake', 'water snake', 'armadillo', 'bird', 'birds', 'pigeons', 'wildlife', 'animal in the attic', 'animal'], es: ['mapache', 'ardilla', 'ardillas', 'tlacuache', 'zarigueya', 'zorrillo', 'murcielago', 'murcielagos', 'vibora', 'culebra', 'pajaros', 'palomas'] },
   { id: 'fleas-ticks', family: 'insects', names: ['flea', 'fleas', 'tick', 'ticks', 'chiggers'], es: ['pulga', 'pulgas', 'garrapata', 'garrapatas'] },
-  { id: 'general-pest', family: 'insects', names: ['pest', 'pests', 'pest control', 'bugs', 'bug', 'insects', 'exterminator', 'exterminate', 'spray', 'spraying', 'treatment', 'quarterly service', 'perimeter spray', 'silverfish', 'earwigs', 'crickets', 'centipedes', 'stink bugs', 'beetles', 'gnats', 'fruit flies', 'flies', 'pantry bugs', 'pantry moths', 'pantry pests', 'weevils', 'flour beetles', 'brown bugs', 'tiny bugs', 'little bugs'], es: ['plaga', 'plagas', 'bichos', 'insectos', 'fumigar', 'fumigacion', 'fumigador', 'control de plagas'] },
+  { id: 'general-pest', family: 'insects', names: ['pest', 'pests', 'pest control', 'bugs', 'bug', 'insects', 'exterminator', 'exterminate', 'spray', 'spraying', 'quarterly service', 'perimeter spray', 'silverfish', 'earwigs', 'crickets', 'centipedes', 'stink bugs', 'beetles', 'gnats', 'fruit flies', 'flies', 'pantry bugs', 'pantry moths', 'pantry pests', 'weevils', 'flour beetles', 'brown bugs', 'tiny bugs', 'little bugs'], es: ['plaga', 'plagas', 'bichos', 'insectos', 'fumigar', 'fumigacion', 'fumigador', 'control de plagas'] },
 
   // ── Landscaping ─────────────────────────────────────────────────────────────────────────────────────────────
   {
