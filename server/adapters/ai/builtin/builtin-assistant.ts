@@ -359,7 +359,9 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       const options = optionsFor(question, input);
       const sized = chooseSizeOption(text, options);
       if (sized) return { value: sized, reason: `Found “${sized}” for ${quoted} (the size they said).` };
-      let choice = chooseOption(text, options);
+      // A correction's words set aside ("… not termites", "driveway can wait", "forget the driveway") are not its answer.
+      const said = signals.correction ? withoutDenied(text) : text;
+      let choice = chooseOption(said, options);
       // "Replace it probably": the thing already recorded, with the kind of job this text says.
       if (answered && !choice.best && read(text).actions.size > 0) choice = chooseOption(`${withoutActions(input.answers[question.key] ?? '')} ${text}`, options);
       // "just a repair" after "which one is it: Roof leak repair or Roof inspection?": the one of those it says.
@@ -476,7 +478,11 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       return brands.length > 0 ? brands.join(', ') : null;
     }
     case 'lot-size':
-      return span(/(\b(about|around|roughly|maybe|like|almost|over|under|just under|a little over)\s+)?(\d+(\.\d+)?|half|quarter|a quarter|a third|1\/2|1\/4|1\/3|3\/4|one|two|three)\s*(an?\s+)?(acres?|ac\b|sq\.? ?ft|square feet)|\b\d{2,3}\s?x\s?\d{2,3}\b|\b(qtr|quarter|half)[- ]acre\b|\b(small|big|large|huge|tiny|corner|standard|average) (lot|yard|lawn)\b/i);
+      // A measure first ("a fifth of an acre", "40x50"), a word for the size only when there is none ("small yard").
+      return (
+        span(/(\b(about|around|roughly|maybe|like|almost|over|under|just under|a little over)\s+)?(\d+(\.\d+)?|half|quarter|a quarter|a third|a fifth|fifth|third|tenth|an?|one|two|three|1\/2|1\/4|1\/3|3\/4|1\/5)\s*(of\s+)?(an?\s+)?(acres?|ac\b|sq\.? ?ft|square feet)|\b\d{2,3}\s?x\s?\d{2,3}\b|\b(qtr|quarter|half)[- ]acre\b/i) ??
+        span(/\b(small|big|large|huge|tiny|corner|standard|average) (lot|yard|lawn)\b/i)
+      );
     case 'home-size':
       return span(/\b(\d+|one|two|three|four|five|six)\s*-?\s*(bed(room)?s?|br|bd|bdrm|recamaras?|cuartos?|habitaciones?)\b|\bstudio\b|\b\d[\d,]{2,}\s*(sq\.? ?ft|square feet|sf)\b|\b\d\s*\/\s*\d\b/i);
     case 'amount':
@@ -666,4 +672,11 @@ function postalExample(prefixes: readonly string[]): string {
   if (prefixes.length > 0 && prefixes.every((prefix) => /^[a-z]/i.test(prefix.trim()))) return 'M5V 2T6';
   const prefix = prefixes.find((candidate) => /^\d{3}/.test(candidate.trim()));
   return prefix ? `${prefix.trim().slice(0, 3)}01`.slice(0, 5) : '60614';
+}
+
+/** A text without what it turns down: "not termites", "the driveway can wait", "forget the driveway", "skip the gutters". */
+function withoutDenied(text: string): string {
+  return text
+    .replace(/\b(not|no longer|instead of|rather than|forget( about)?|skip|never ?mind)\s+(the |my |our |a |an |about )?[\p{L}-]+(\s+[\p{L}-]+)?/giu, ' ')
+    .replace(/\b(the |my |our )?[\p{L}-]+(\s+[\p{L}-]+)?\s+can wait\b/giu, ' ');
 }

@@ -210,6 +210,10 @@ describe('services against the owner’s list', () => {
     const cleaning = ['House cleaning (one time)', 'Deep clean', 'Recurring (weekly / biweekly / monthly)'];
     expect(chooseOption('looking at every other week cleaning for our house, 3 bed 2 bath', cleaning).best?.option).toBe('Recurring (weekly / biweekly / monthly)');
     expect(chooseOption('need a cleaning for our house before the holidays', cleaning).best?.option).not.toBe('Recurring (weekly / biweekly / monthly)');
+    // "Shrub trimming" is about the shrubs ("trimming" is the job), and "every other week" is no catch-all "other".
+    const yard = ['Lawn mowing (weekly or every other week)', 'Leaf cleanup', 'Shrub trimming', 'Mulch & pine straw'];
+    expect(chooseOption("need our hollies and boxwoods cut back, they're covering the front windows", yard).best?.option).toBe('Shrub trimming');
+    expect(chooseOption('can you put in a new patio?', yard).best).toBeNull();
     const haul = ['Junk & furniture removal', 'Garage cleanout', 'Estate / whole-house cleanout'];
     expect(chooseOption('my mother passed and we need her house emptied before it goes on the market', haul).best?.option).toBe('Estate / whole-house cleanout');
   });

@@ -42,7 +42,8 @@ const STOP = new Set(
 const GENERIC = new Set(['service', 'servic', 'job', 'work', 'small', 'big', 'larg', 'full', 'general', 'gener', 'other', 'misc', 'basic', 'standard', 'standard', 'quot', 'estim', 'new', 'old', 'home', 'hous', 'residenti', 'commerci', 'system']);
 /** Concepts that name a whole trade's work in one word ("move", "cleaning", "pests"): a more specific one beside them is the head. */
 const GENERIC_CONCEPTS = new Set(['local-move', 'standard-clean', 'general-pest', 'appliance-brand', 'hvac-brand', 'garage-door', 'mowing', 'roof']);
-const CATCH_ALL = /\b(general|other|others|something else|misc|miscellaneous|not sure|anything else)\b/;
+// "Other", "General pest control" — not "every other week".
+const CATCH_ALL = /\b(general|(?<!every )other|others|something else|misc|miscellaneous|not sure|anything else)\b/;
 
 interface Phrase {
   stems: readonly string[];
