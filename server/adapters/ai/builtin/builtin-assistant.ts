@@ -17,8 +17,8 @@ import { type AiDecision, type AiPort, type AiTurnInput, emptyDecision } from '.
 import { matchFaq } from './faq';
 import { choosePriceItem, formatItemPrice } from './prices';
 import * as say from './replies';
-import { clauseName, extractName, extractPostalCode, extractYesNo, isInServiceArea, isNameQuestion, loneName, type YesNoTopic, yesNoTopic } from './nlu/answers';
-import { dateAnswer, describeDate, extractDate } from './nlu/dates';
+import { clauseName, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isNameQuestion, loneName, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
+import { dateAnswer, dateFromEarlierEvent, describeDate, extractDate } from './nlu/dates';
 import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
 import { chooseOption, notOfferedAsked, pickByAction, read, withoutActions } from './nlu/services';
@@ -271,7 +271,10 @@ function askedQuestion(input: AiTurnInput): QualifierQuestion | null {
   const last = earlierLines(input).filter((line) => line.from === 'business').at(-1)?.body ?? '';
   const open = input.questions.filter((question) => !hasAnswer(input.answers, question.key));
   const named = open.find((question) => last.includes(question.text) || last.includes(say.spanishQuestion(question)));
-  return named ?? open.find((question) => !passedOptionalKeys(input).has(question.key)) ?? null;
+  if (named) return named;
+  // An opening that asks nothing ("got your online request, just a couple quick questions") asked no question.
+  if (!/\?/.test(last)) return null;
+  return open.find((question) => !passedOptionalKeys(input).has(question.key)) ?? null;
 }
 
 /** Optional questions already asked and replied to without an answer. */
@@ -396,7 +399,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       return yesNo ? { value: yesNo, reason: `Found “${yesNo}” for ${quoted}.` } : null;
     }
     case 'date': {
-      const date = extractDate(text, input.now, input.business.timezone, { loose: isAsked, language });
+      const earlierTexts = earlierLines(input).filter((line) => line.from === 'contact').map((line) => line.body);
+      const date = dateFromEarlierEvent(text, earlierTexts, input.now, input.business.timezone, { language }) ?? extractDate(text, input.now, input.business.timezone, { loose: isAsked, language });
       if (!date) return null;
       const value = dateAnswer(date);
       return { value, reason: `Found “${date.words}” (${value}) for ${quoted}.` };
@@ -436,7 +440,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
   }
 }
 
-type TextTopic = 'brand' | 'lot-size' | 'home-size' | 'amount' | 'age' | 'pets' | 'access' | 'destination' | 'where' | 'problem' | 'other';
+type TextTopic = 'brand' | 'lot-size' | 'home-size' | 'amount' | 'age' | 'pets' | 'access' | 'destination' | 'where' | 'stories' | 'problem' | 'other';
 
 /** What a free-text question asks for, by its key and words. */
 function topicOf(question: QualifierQuestion): TextTopic {
@@ -446,6 +450,7 @@ function topicOf(question: QualifierQuestion): TextTopic {
   if (/\b(gate|code|lockbox|let (us|you) in|get in|entry)\b/.test(about) && !/\b(how big|size|acres?)\b/.test(about)) return 'access';
   if (/\b(acre|acres|property size|lot size|square footage of the (yard|lawn)|how big|size)\b/.test(about) && /\b(lot|yard|lawn|acres?|property|land|area)\b/.test(about)) return 'lot-size';
   if (/\b(bedrooms?|bathrooms?|rooms|home size|house size|size of (the|your) (home|house|place)|how big|square (feet|footage)|sq ?ft|recamaras)\b/.test(about)) return 'home-size';
+  if (/\b(stories|story|storeys?|floors|how tall is the (house|home)|levels)\b/.test(about)) return 'stories';
   if (/\b(how much (stuff|junk|trash)|amount|load|how many items|what items|what (needs|do you need) (hauled|removed|gone))\b/.test(about)) return 'amount';
   if (/\b(how old|age|year (built|installed)|years old|what year|year (was|is) (it|the (home|house|building))|built)\b/.test(about)) return 'age';
   if (/\b(pets?|dogs?|cats?|animals?)\b/.test(about)) return 'pets';
@@ -494,12 +499,19 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       return span(/\b(dogs?|cats?|pupp(y|ies)|kittens?|pets?|perr(o|os|ito|itos|ita)|gat(o|os|ito|itos)|mascotas?|parrots?|birds?|rabbits?|chihuahua|lab|labrador)\b/i);
     case 'destination': {
       // "from Redmond down to Portland, Oregon", "Capitol Hill to Ballard": the capitalised place after "to".
-      const to = /\b(?:to|into|down to|up to|over to|out to|hasta|para)\s+((?:[A-Z][\p{L}'.-]+)(?:,?\s+[A-Z][\p{L}'.-]+){0,2})/u.exec(text);
+      const to = /\b(?:to|into|down to|up to|over to|out to|hasta|para)\s+(?:(?:a|an|the|our|my|un|una|la)\s+(?:new\s+)?(?:house|home|apartment|apt|place|condo|townhouse|casa|departamento)\s+(?:in|en)\s+)?((?:[A-Z][\p{L}'.-]+)(?:,?\s+[A-Z][\p{L}'.-]+){0,2})/u.exec(text);
       const place = to?.[1]?.replace(/,?\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*$/, '');
       return place && !/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun|I|We|The)\b/.test(place) ? place : null;
     }
+    case 'stories': {
+      // "2 story colonial", "a ranch, one floor": kept in their words, the number in digits.
+      const stories = span(/\b(\d|one|two|three|four|single|1|2|3)[- ]?(story|stories|storey|floors?|levels?)\b|\b(ranch|rambler|bungalow|split[- ]level|colonial|cape cod)\b/i);
+      if (!stories) return null;
+      const digits = numbersAsDigits(stories.toLowerCase()).replace(/\bsingle\b/, '1');
+      return /\d/.test(digits) ? digits : /\b(ranch|rambler|bungalow)\b/i.test(stories) ? `1 (${stories})` : stories;
+    }
     case 'where':
-      return span(/\b(attic|kitchen|bathrooms?|basement|garage|crawl ?space|bedrooms?|living room|laundry|porch|patio|pantry|front yard|back ?yard|yard|walls?|ceiling|eaves?|back door|front door|closet|under the sink|deck|shed|lawn|flower ?beds?|cocina|bano|atico|sotano|jardin|cochera|recamara)\b/i);
+      return span(/\b(attic|kitchen|bathrooms?|basement|garage|crawl ?space|(?<!\d\s?)(?<!\d\s?-)bedrooms?|mattress(es)?|couch|seams|living room|laundry|porch|patio|pantry|front yard|back ?yard|yard|walls?|ceiling|eaves?|back door|front door|closet|under the sink|deck|shed|lawn|flower ?beds?|cocina|bano|atico|sotano|jardin|cochera|recamara)\b/i);
     case 'access':
       return span(/\b(gates?|codes?|lock ?box|keys?|parking|driveway|buzz|buzzer|side door|back door|unlocked|latch|front desk|concierge|doorman|super|superintendent|leasing office|(i'?ll|we'?ll|someone will|somebody will) be (home|there)|home that day|let (you|them|the crew) in|dogs?|caja con llave|llaves?|porton|portero|codigo|estare en casa)\b/i);
     default:
@@ -548,7 +560,8 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
     case 'recurring':
     case 'warranty':
     case 'ground':
-      return extractYesNo(text, topic) !== null && extractYesNo(text, topic) !== extractYesNo(text, 'other');
+    case 'hoa':
+      return topicalYesNo(text, topic) !== null;
     case 'ownership':
       return /\b(own|owner|rent\w*|lease|landlord|tenant|mortgage|bought|my (house|home|place)|dueno|duena|propietari\w*|alquil\w*|es (mia|mio|nuestra|nuestro))\b/.test(said);
     case 'urgency':

@@ -21,8 +21,8 @@ describe('conversation fixtures against the built-in assistant', () => {
     const original = report.threads.filter((thread) => !/-d\d$/.test(thread.id));
     expect(original.length).toBe(53);
     expect(original.filter((thread) => !thread.allRight).map((thread) => thread.id), formatFailures({ ...report, threads: original.filter((thread) => !thread.allRight) })).toEqual([]);
-    expect(percent(report.answers)).toBeGreaterThanOrEqual(89);
-    expect(percent(report.allRight)).toBeGreaterThanOrEqual(74);
+    expect(percent(report.answers)).toBeGreaterThanOrEqual(92);
+    expect(percent(report.allRight)).toBeGreaterThanOrEqual(80);
     expect(report.safety.right).toBe(report.safety.total);
     expect(report.quotesOutsideConditions).toBe(0);
     expect(report.wronglyDisqualified).toBe(0);
@@ -33,8 +33,10 @@ describe('conversation fixtures against the built-in assistant', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(60);
     const report = await runFixtures(createBuiltinAssistant(), fixtures);
     console.info(`Held-out part (never tuned against; totals only)\n${formatTable(report)}`);
-    expect(percent(report.answers)).toBeGreaterThanOrEqual(82);
-    expect(percent(report.allRight)).toBeGreaterThanOrEqual(50);
+    expect(percent(report.answers)).toBeGreaterThanOrEqual(84);
+    expect(percent(report.allRight)).toBeGreaterThanOrEqual(52);
     expect(report.quotesOutsideConditions).toBe(0);
+    expect(report.wronglyDisqualified).toBe(0);
+    expect(report.safety.right).toBe(report.safety.total);
   });
 });

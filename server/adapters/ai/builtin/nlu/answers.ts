@@ -76,7 +76,7 @@ export function extractPostalCode(text: string): PostalCode | null {
   // "78704 not 78740": the one before "not".
   for (const code of codes) {
     const bare = code.value.replace(/\s/g, '');
-    if (new RegExp(`${bare}\\W+(not|no es|ni)\\W+\\d`).test(said.replace(/\s/g, ' '))) return code;
+    if (new RegExp(`${bare}\\W+(not|no es|no|ni)\\W+\\d`).test(said.replace(/\s/g, ' '))) return code;
   }
   // "not 78740, 78704": the one after.
   const negated = codes.find((code) => new RegExp(`\\b(not|no es)\\W+${code.value.replace(/\s/g, '')}`).test(said));
@@ -97,7 +97,7 @@ export function isInServiceArea(code: string, prefixes: readonly string[]): bool
 // Yes / no
 
 /** What a yes/no question is about, read from its key and words: its answer may be said without yes or no. */
-export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'access' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'other';
+export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'access' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'other';
 
 export function yesNoTopic(question: { key: string; text: string }): YesNoTopic {
   const about = normalize(`${question.key.replace(/_/g, ' ')} ${question.text}`);
@@ -105,6 +105,7 @@ export function yesNoTopic(question: { key: string; text: string }): YesNoTopic 
   if (/\b(own|owns|owner|homeowner|rent|renting|landlord|propietario|dueno)\b/.test(about)) return 'ownership';
   if (/\b(urgent|emergency|asap|rush|right away|urgente|emergencia)\b/.test(about)) return 'urgency';
   if (/\b(warranty|warrantee|garantia)\b/.test(about)) return 'warranty';
+  if (/\b(hoa|homeowners'? association|home owners'? association)\b/.test(about)) return 'hoa';
   if (/\b(insurance|claim|adjuster|seguro)\b/.test(about)) return 'insurance';
   if (/\b(recurring|regular (schedule|service|visits)|seasonal|every (week|month|storm|snow|season)|ongoing|on our (list|schedule|route)|periodic)\b/.test(about)) return 'recurring';
   if (/\b(ground (floor|level)|first floor|main floor|on the ground|curb|no stairs|any stairs|stairs)\b/.test(about) && !/\b(elevator)\b/.test(about)) return 'ground';
@@ -140,6 +141,10 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
     no: /\b(not under warranty|out of warranty|no warranty|warranty (is )?(expired|ran out|is up)|def(initely)? not|too old|years? old|bought it in (19|20)\d\d|ya no tiene garantia|sin garantia)\b/,
     yes: /\b(under warranty|still (under|covered|has warranty)|in warranty|bought it (last|this) (month|year)|brand new|tiene garantia)\b/,
   },
+  hoa: {
+    no: /\b(no hoa|not in an hoa|no homeowners|there'?s no hoa|we don'?t have an hoa)\b/,
+    yes: /\b((yes|yeah|yep|ugh)\W+(we have |there'?s |there is )?an? hoa|we have an? hoa|there'?s an? hoa|hoa (rules|approval|says|wants|requires|dinged))\b/,
+  },
   ground: {
     no: /\b(basement|upstairs|downstairs|second floor|2nd floor|third floor|3rd floor|attic|stairs|steps|walk-?up|sotano|escaleras|segundo piso)\b/,
     yes: /\b(ground (floor|level)|first floor|1st floor|main floor|in the garage|at the curb|no stairs|all on one level|one level|planta baja|primer piso)\b/,
@@ -170,6 +175,8 @@ export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' |
     if (/\b(parked (in the driveway|outside|on the street|in the street)|car'?s (out|outside|in the driveway)|cars? (is|are) (out|outside)|not stuck|no car|nothing stuck|got (it|the car) out|afuera|no esta atrapad\w*)\b/.test(said)) return 'no';
     if (/\b(stuck|trapped|locked in|can'?t get (it|the car|my car|the truck) out|inside the garage|atrapad\w*|adentro|no puedo sacar)\b/.test(said)) return 'yes';
   }
+  // "no stairs", "no hay escaleras" say yes to "all on the ground floor?".
+  if (topic === 'ground' && /\b(no stairs|no steps|no hay escaleras|sin escaleras|no tiene escaleras)\b/.test(said)) return 'yes';
   const topical = TOPICAL_YES_NO[topic];
   if (topical) {
     if (topical.no.test(said)) return 'no';
@@ -219,7 +226,7 @@ function titleCase(word: string): string {
     .join('');
 }
 
-const STRONG = /\b(?:my name is|my name's|name is|name's|names|me llamo|mi nombre es|soy|habla|le escribe|te escribe)\s+([\p{L}][\p{L}'-]*)(?:\s+([\p{L}][\p{L}'-]*))?/iu;
+const STRONG = /\b(?:my name is|my name's|name is|name's|names|put it under|book it under|under the name(?: of)?|me llamo|mi nombre es|soy|habla|le escribe|te escribe|a nombre de)\s+([\p{L}][\p{L}'-]*)(?:\s+([\p{L}][\p{L}'-]*))?/iu;
 const WEAK = /\b(?:this is|it's|its|i am|i'm|im|hi,? (?:it's|this is))\s+([\p{L}][\p{L}'-]*)(?:\s+([\p{L}][\p{L}'-]*))?/iu;
 const SIGNED = /(?:^|[\n,.!-]\s*|\s-\s?|~\s?)(?:thanks|thank you|thx|gracias|regards)?[,!.]?\s*-\s*([\p{Lu}][\p{L}'-]+)(?:\s+([\p{Lu}][\p{L}'-]*)\.?)?\s*$/u;
 const CONNECTORS = /^(and|but|from|at|in|i|we|my|here|calling|texting|with|by|the|a|an|over|on|to|y|de|del|en|con|aqui|again|back)$/i;
@@ -343,4 +350,15 @@ export function numbersAsDigits(text: string): string {
   said = said.replace(/\b(\d)\s?-?(br|bd|bdr|bdrm|bed|beds|bedroom|bedrooms|recamaras?|cuartos?|habitaciones?)\b/g, '$1 bedroom');
   said = said.replace(/\b(\d(?:\.5)?)\s?-?(ba|bath|baths|bathroom|bathrooms|banos?)\b/g, '$1 bathroom');
   return said;
+}
+
+/** "yes" or "no" from a topic's own words only (no plain yes or no), or null: whether the text speaks to the topic. */
+export function topicalYesNo(text: string, topic: YesNoTopic): 'yes' | 'no' | null {
+  const topical = TOPICAL_YES_NO[topic];
+  if (!topical) return null;
+  const said = normalize(text);
+  if (topic === 'ground' && /\b(no stairs|no steps|no hay escaleras|sin escaleras|no tiene escaleras)\b/.test(said)) return 'yes';
+  if (topical.no.test(said)) return 'no';
+  if (topical.yes.test(said)) return 'yes';
+  return null;
 }

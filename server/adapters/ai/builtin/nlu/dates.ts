@@ -185,6 +185,25 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
   }
   const dayOfMonth = /\b(the |el |on the )?(\d{1,2})(st|nd|rd|th)\b/g;
   while ((match = dayOfMonth.exec(said))) if (!notADay(said, match.index + match[0].length)) push(match, nextDayOfMonth(today, Number(match[2])), true);
+  // Spanish "el 30" (a day of the month, not "el 30 de enero", which chrono reads).
+  const spanishDay = /\b(?:el|para el|del) (\d{1,2})\b(?!\s*(?:de\s+[a-z]|\/|:|\d|%|pies|anos|min|hrs?|horas|dolares|\$))/g;
+  while ((match = spanishDay.exec(said))) if (Number(match[1]) >= 1 && Number(match[1]) <= 31) push(match, nextDayOfMonth(today, Number(match[1])), true);
+  // Holidays as days ("the monday after new years", "before christmas").
+  const holidays: ReadonlyArray<readonly [RegExp, (year: number) => CivilDate | null]> = [
+    [/\b(new years?( day)?|new year'?s( day)?|ano nuevo)\b/, (year) => makeDate(year, 1, 1)],
+    [/\b(christmas eve|nochebuena)\b/, (year) => makeDate(year, 12, 24)],
+    [/\b(christmas( day)?|navidad)\b(?! eve)/, (year) => makeDate(year, 12, 25)],
+    [/\b(new years? eve|new year'?s eve)\b/, (year) => makeDate(year, 12, 31)],
+    [/\bthanksgiving\b/, (year) => nthWeekday(year, 11, 4, 'fourth')],
+    [/\b(fourth of july|4th of july|july 4th)\b/, (year) => makeDate(year, 7, 4)],
+  ];
+  for (const [pattern, dateIn] of holidays) {
+    const found = pattern.exec(said);
+    if (!found || /\beve\b/.test(found[0]) !== /\beve\b/.test(pattern.source)) continue;
+    const thisYear = dateIn(today.year);
+    const date = thisYear && compare(thisYear, today) >= 0 ? thisYear : dateIn(today.year + 1);
+    push(found, date, true);
+  }
   // "the last sat in january", "the first monday of march".
   const nth = new RegExp(`\\b(first|1st|second|2nd|third|3rd|fourth|4th|last) ${WEEKDAY} (in|of) (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\b`, 'g');
   while ((match = nth.exec(said))) {
@@ -253,7 +272,8 @@ const TIME = String.raw`(\d{1,2}(?::\d{2})?)\s*(a\.?m\.?|p\.?m\.?|am|pm|a|p)?\b`
 
 /** The time window in a text, or null. */
 export function extractWindow(text: string): string | null {
-  const said = normalize(text);
+  // "before noon", "after midday".
+  const said = normalize(text).replace(/\b(noon|midday|mediodia)\b/g, '12pm');
   const range = new RegExp(String.raw`\b(?:between |from |entre (?:las )?|de (?:las )?)?${TIME}\s*(?:-|to|and|till|til|until|a (?:las )?|y (?:las )?)\s*${TIME}`).exec(said);
   if (range && /\b(between|from|entre|de)\b|-|\bto\b|\btill?\b|\buntil\b/.test(range[0]) && !/\d{5}/.test(range[0])) {
     const start = hourOf(range[1] ?? '', range[2] ?? range[4], 'range');
@@ -293,7 +313,7 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   const chronoFound = chronoDates(said, today, options.language ?? 'en').filter((candidate) => !notADay(said, candidate.index + candidate.words.length));
   const overlaps = (a: Candidate, b: Candidate) => a.index < b.index + b.words.length && b.index < a.index + a.words.length;
   // Where both read the same words, the fuller calendar reading wins ("thurs jan 14" over "thurs").
-  const own = ownFound.filter((mine) => !chronoFound.some((theirs) => theirs.calendar && !mine.calendar && overlaps(mine, theirs)));
+  const own = ownFound.filter((mine) => !chronoFound.some((theirs) => theirs.calendar && (!mine.calendar || theirs.words.length > mine.words.length) && overlaps(mine, theirs)));
   const parsed = chronoFound.filter((candidate) => !own.some((mine) => Math.abs(mine.index - candidate.index) <= 2 || overlaps(mine, candidate)));
   const notThisWeek = /\b(not this week|not until next week|next week)\b/.test(said);
   const all = [...own, ...parsed]
@@ -339,4 +359,37 @@ export function describeDate(answer: string, now: Date, timeZone: string, langua
   if (days === 1) return (language === 'es' ? 'mañana' : 'tomorrow') + suffix;
   if (days > 1 && days < 7) return (language === 'es' ? `el ${weekdays[date.weekday]}` : (weekdays[date.weekday] ?? '')) + suffix;
   return (language === 'es' ? `el ${date.day} de ${months[date.month - 1]}` : `${months[date.month - 1]} ${date.day}`) + suffix;
+}
+
+/**
+ * A day counted from an event the person named in an earlier text: "the day after the adjuster" after "the adjuster
+ * is coming Thursday the 11th"; "the Friday before the walk-through" after "HOA walk-through is March 9th".
+ */
+export function dateFromEarlierEvent(text: string, earlier: readonly string[], now: Date, timeZone: string, options: { language?: Language } = {}): FoundDate | null {
+  const said = normalize(text);
+  const relative = new RegExp(`\\b(?:the )?(day|${WEEKDAY}) (after|before) (?:the |my |our |his |her |their )?([a-z][a-z-]+)`).exec(said);
+  if (!relative) return null;
+  const noun = relative[4] ?? '';
+  if (noun.length < 4 || /^(that|this|next|then|new|christmas|thanksgiving)$/.test(noun)) return null;
+  for (const line of [...earlier].reverse()) {
+    const earlierSaid = normalize(line);
+    const at = earlierSaid.indexOf(noun.replace(/s$/, ''));
+    if (at < 0) continue;
+    // The date said next to the event ("adjuster is coming out Thursday the 11th").
+    const near = earlierSaid.slice(Math.max(0, at - 40), at + noun.length + 60);
+    const anchor = extractDate(near, now, timeZone, options);
+    if (!anchor) continue;
+    const [y, m, d] = anchor.iso.split('-').map(Number);
+    const base = makeDate(y ?? 0, m ?? 0, d ?? 0);
+    if (!base) continue;
+    const after = relative[3] === 'after';
+    let date: CivilDate;
+    if (relative[1] === 'day') date = addDays(base, after ? 1 : -1);
+    else {
+      const weekday = weekdayNumber(relative[2] ?? '') ?? 0;
+      date = after ? weekdayFrom(addDays(base, 1), weekday, false) : addDays(base, -(((base.weekday - weekday + 7) % 7) || 7));
+    }
+    return { iso: isoDate(date), window: extractWindow(text), words: `${relative[0]} (${anchor.words})` };
+  }
+  return null;
 }

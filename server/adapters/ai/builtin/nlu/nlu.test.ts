@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clauseName, extractName, extractPostalCode, extractYesNo, loneName, yesNoTopic } from './answers';
-import { dateAnswer, extractDate, extractWindow } from './dates';
+import { dateAnswer, dateFromEarlierEvent, extractDate, extractWindow } from './dates';
 import { type IntentModel, intentModel } from './intents';
 import { detectLanguage, threadLanguage } from './language';
 import { chooseOption, notOfferedAsked, read } from './services';
@@ -54,6 +54,16 @@ describe('dates and windows', () => {
     expect(day('not the 30th, the 31st')).toBe('2026-12-31');
     expect(day('invoice says 7 hrs')).toBeNull();
     expect(day('do you work saturdays?')).toBeNull();
+    expect(day('el 30 por favor, ya va a estar sin muebles')).toBe('2026-12-30');
+    expect(day('the monday after new years?')).toBe('2027-01-04');
+    expect(day('the 14th? anytime before noon')).toBe('2026-12-14 before 12:00');
+    expect(day('el 80219')).toBeNull();
+    const counted = (text: string, earlier: string[]) => {
+      const found = dateFromEarlierEvent(text, earlier, NOW, ZONE);
+      return found ? dateAnswer(found) : null;
+    };
+    expect(counted('the day after the adjuster if you can', ['Insurance adjuster is coming out Thursday the 10th. Can you come look too?'])).toBe('2026-12-11');
+    expect(counted('The Friday before the walk-through, any time after 10', ['HOA walk-through is March 9th and they dinged us last year'])).toBe('2027-03-05 after 10:00');
     expect(day('saturdays', true)).toBe('2026-12-05');
     expect(day('asap', true)).toBe('2026-12-02');
   });
@@ -76,6 +86,16 @@ describe('dates, second round (issue 22, the d5 threads)', () => {
     expect(day('The plumber is there on the 9th, so maybe the day after?')).toBe('2026-12-10');
     expect(day('el jueves que viene por la tarde')).toBe('2026-12-03 afternoon');
     expect(day('do you work saturdays?')).toBeNull();
+    expect(day('el 30 por favor, ya va a estar sin muebles')).toBe('2026-12-30');
+    expect(day('the monday after new years?')).toBe('2027-01-04');
+    expect(day('the 14th? anytime before noon')).toBe('2026-12-14 before 12:00');
+    expect(day('el 80219')).toBeNull();
+    const counted = (text: string, earlier: string[]) => {
+      const found = dateFromEarlierEvent(text, earlier, NOW, ZONE);
+      return found ? dateAnswer(found) : null;
+    };
+    expect(counted('the day after the adjuster if you can', ['Insurance adjuster is coming out Thursday the 10th. Can you come look too?'])).toBe('2026-12-11');
+    expect(counted('The Friday before the walk-through, any time after 10', ['HOA walk-through is March 9th and they dinged us last year'])).toBe('2027-03-05 after 10:00');
   });
 
   it('is not fooled by a floor, and hears "busy until" as a window after', () => {
@@ -145,6 +165,9 @@ describe('names, second round', () => {
     expect(extractYesNo("no, there's a finished basement with a lot of it down there", topic('Is it all on the ground floor, in the garage or at the curb (no stairs)?'))).toBe('no');
     expect(extractYesNo("it's a rental I own, tenant hasn't seen any leaks", 'ownership')).toBe('yes');
     expect(extractYesNo('El local lo rentamos', 'ownership')).toBe('no');
+    expect(extractYesNo('Son 2 cosas nomás, están en el garaje, no hay escaleras', topic('Is it all on the ground floor (no stairs)?'))).toBe('yes');
+    expect(extractYesNo('ugh yes we have an HOA. the monday after new years?', topic('Is the home in an HOA?'))).toBe('yes');
+    expect(extractName('this is his wife. put it under Dale Whitt')).toBe('Dale Whitt');
   });
 
   it('hears pets in emoji, and "no pets" as no whatever else the text says', () => {
@@ -187,6 +210,8 @@ describe('services against the owner’s list', () => {
     expect(notOfferedAsked('at first I panicked thinking bed bugs but there is nothing there. tiny bugs in the pantry', ['Roaches', 'Ants', 'General pest'], ['Bed bugs'])).toBeNull();
     expect(notOfferedAsked("We're moving out end of month and the garage is FULL, need it all gone", ['Junk removal', 'Garage cleanout'], ['Moving & deliveries'])).toBeNull();
     expect(notOfferedAsked('Do you service commercial RTUs? The rooftop unit over the salon blows cold', ['Furnace repair', 'AC repair'], ['Commercial / rooftop units'])).toBe('Commercial / rooftop units');
+    expect(notOfferedAsked("I'm looking for someone to move my late mother's baby grand piano", ['House move', 'Piano move (uprights only)'], ['Grand pianos', 'Storage'])).toBe('Grand pianos');
+    expect(notOfferedAsked('need my upright piano moved across town', ['House move', 'Piano move (uprights only)'], ['Grand pianos', 'Storage'])).toBeNull();
   });
 
   it('reads an option named only by its kind of job, and the parts of a garage door', () => {
@@ -234,6 +259,14 @@ describe('signals', () => {
     expect((await signals('the 2nd of feb')).emergency).toBeNull();
     expect((await signals('furnace quit, no heat')).emergency).toBeNull();
     expect((await signals('furnace quit, no heat and it is 8 degrees out, we have a baby')).emergency?.hazard).toBe('no-heat');
+  });
+
+  it('finds sewage by its look and a car shut in behind a broken spring', async () => {
+    expect((await signals('the floor drain in our basement is gurgling and there is brownish water with some toilet paper bits coming up around it')).emergency?.hazard).toBe('sewage');
+    expect((await signals('one of the springs above the door is snapped in two, the door wont go up. my car is in there and i have to be at work at 8')).emergency?.hazard).toBe('garage-door');
+    expect((await signals("we're getting solar put on by another company and they said our 100 amp panel has to be upgraded. Do you do just the panel part?")).spam).toBeNull();
+    expect((await signals('you guys replaced the drain pump on our dishwasher 2 weeks ago and now there is water pooling under it again')).complaint).not.toBeNull();
+    expect((await signals("I run a small pest outfit out in Mesa and I'm redoing my price sheet. What are you guys getting for a scorpion treatment?")).spam).not.toBeNull();
   });
 
   it('finds stings with swelling and sewage told in two halves, and not a freezer icing up', async () => {

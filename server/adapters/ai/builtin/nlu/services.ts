@@ -222,6 +222,7 @@ export interface OptionChoice {
   confident: boolean;
 }
 
+const APPLIANCE_FAMILIES: ReadonlySet<string> = new Set(['cold-appliances', 'laundry', 'kitchen-appliances', 'cooking-appliances', 'disposal']);
 const LIST_OPTION = /\b(honey[- ]?do|odd jobs|small (repairs|jobs|projects)|to[- ]?do list|punch list|handyman (list|hour|work)|misc\w*|multiple small)\b/;
 const LIST_SAID = /\b(a (little |short |small )?list|honey[- ]?do|few (small )?(things|jobs|projects)|couple (of )?(small )?(things|jobs|projects)|bunch of (small |little )?(things|jobs|projects)|odd jobs|to[- ]?do list|punch list)\b/;
 const RECURRING = /\b(recurring|weekly|biweekly|bi-weekly|every (other |2 |two )?(week|weeks|month)|monthly|regular service|cada semana|cada mes|semanal|quincenal|mensual)\b/;
@@ -292,7 +293,9 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
   if (!anchored && option.heads.size > 0) {
     const families = new Set([...option.heads].map(family));
     // Only for a thing no other option names itself ("microwave" is not an oven when a microwave option exists).
-    const same = text.concepts.find((concept) => families.has(family(concept)) && !option.concepts.includes(concept) && !text.located.has(concept) && !namedElsewhere.has(concept));
+    // "Appliance haul-away" covers the fridge and the washer: any appliance is of the appliance family.
+    const covers = (concept: string) => families.has(family(concept)) || (families.has('any-appliance') && APPLIANCE_FAMILIES.has(family(concept)));
+    const same = text.concepts.find((concept) => covers(concept) && !option.concepts.includes(concept) && !text.located.has(concept) && !namedElsewhere.has(concept));
     if (same) {
       points += 3;
       anchored = true;
@@ -464,5 +467,13 @@ export function notOfferedAsked(text: string, offered: readonly string[], notOff
   });
   if (!wanted) return null;
   const served = chooseOption(text, offered).ranked[0];
+  // Named by its own words ("baby grand" against "Grand pianos" beside "Piano move (uprights only)"): the offered
+  // option does not cover it unless it says those words too.
+  const option = readOption(wanted.option);
+  const ownWords = [...new Set(option.allStems)].filter((word) => !GENERIC.has(word) && !actionStems().has(word) && reading.allStems.includes(word) && ![...option.heads].some((head) => conceptStems(head).has(word)));
+  if ([...option.heads].every((head) => offeredHeads.has(head)) && ownWords.length > 0 && served && !ownWords.some((word) => read(served.option).allStems.includes(word))) return wanted.option;
+  // Its own thing named ("a baby grand") while the offered option's thing is not ("Piano move (uprights only)").
+  const servedHeads = served ? [...readOption(served.option).heads] : [];
+  if (served && [...option.heads].some((head) => reading.concepts.includes(head)) && !servedHeads.some((head) => reading.concepts.includes(head))) return wanted.option;
   return !served || wanted.score > served.score ? wanted.option : null;
 }

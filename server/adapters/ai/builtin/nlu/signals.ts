@@ -51,6 +51,8 @@ const HAZARDS: ReadonlyArray<readonly [Hazard, RegExp]> = [
 ];
 // Sewage said in two parts: a smell of sewage and something coming up a drain.
 const SEWAGE_SMELL = /\b(smell\w* (like |of )?(sewage|sewer|poop|septic)|(sewage|sewer|septic) (smell|odor)|huele a (drenaje|caca)|olor a drenaje)\b/;
+// What comes up a drain: sewage by its look, not only its smell.
+const SEWAGE_SEEN = /\b(toilet paper|brown(ish)? water|black water|poop|feces)\b.{0,80}\b(coming up|comes up|came up|backing up|around (it|the drain)|out of the (drain|floor drain|shower|tub))|\b(drain|floor drain|shower|tub)\b.{0,60}\b(toilet paper|brown(ish)? water|poop)\b/;
 const COMING_UP = /\b(comes? up|coming up|came up|bubbl\w* up|back(s|ing|ed)? up|overflow\w*|sale (por|del) (el )?(drenaje|coladera|resumidero))\b/;
 /** Hazards serious on their face; the rest (a spring, no heat) need the model or a second cue to count. */
 const ALWAYS: ReadonlySet<Hazard> = new Set(['gas', 'carbon-monoxide', 'electrical', 'water-electrical', 'sewage', 'structure', 'fire', 'garage-door', 'stings']);
@@ -89,6 +91,9 @@ function emergency(said: string, intent: IntentReading): (Signal & { hazard: Haz
     const serious = ALWAYS.has(hazard) || hazard === 'no-heat' || (intent.scores.emergency ?? 0) >= 0.5 || /\b(baby|kids|elderly|pregnant|freezing|trapped|can'?t get out|pouring|everywhere|bebe|ninos)\b/.test(said);
     if (serious) return { hazard, words: match[0] };
   }
+  if (!calm && SEWAGE_SEEN.test(said)) return { hazard: 'sewage', words: SEWAGE_SEEN.exec(said)?.[0] ?? 'sewage' };
+  // A broken spring or a door that will not open with the car inside.
+  if (/\b(spring (snapped|broke|broken|busted)|springs? (is|are) (snapped|broken)|door (won'?t|will not|can'?t|doesn'?t) (go up|open|lift)|opener just hums)\b/.test(said) && /\b(car|truck|van|suv|vehicle|carro|camioneta)\b.{0,24}\b(is |are )?(in there|inside|in the garage|stuck|trapped|adentro)\b/.test(said)) return { hazard: 'garage-door', words: 'a car shut in behind a broken door' };
   if (!calm && SEWAGE_SMELL.test(said) && COMING_UP.test(said)) return { hazard: 'sewage', words: `${SEWAGE_SMELL.exec(said)?.[0] ?? ''} … ${COMING_UP.exec(said)?.[0] ?? ''}` };
   // The model alone is sure of too much on short texts ("the 2nd of feb"): it counts only with a word of danger.
   // "Hot water" is what a water heater makes, not a danger.
@@ -98,7 +103,7 @@ function emergency(said: string, intent: IntentReading): (Signal & { hazard: Haz
 
 /** Work the business already did: "your crew", "you guys came out", "after the treatment", "last time". */
 const PAST_JOB =
-  /\b((you|y'?all|you all|your (guys?|tech|technician|crew|team|company|people|man|cleaners?|movers?|installer|worker|workers|employee|plumber|electrician|roofer)) (came|come out|were|was|did|fixed|repaired|installed|replaced|put in|cleaned|moved|treated|sprayed|serviced|hung|mowed|patched|painted|washed|left|charged|billed|sent)|(after|since) (the|your|our|my) (visit|service|treatment|cleaning|move|install|installation|repair|job|appointment|tune ?up)|last (time|visit|week'?s (visit|service|cleaning|job))|(the|our) (last|previous) (visit|job|cleaning|treatment|service|move)|you (guys )?(just )?(did|were here|came)|the (electrician|plumber|tech|technician|guy|guys|crew|cleaners?|movers?|roofer|installer|worker|workers|exterminator|landscapers?) (who|that|you) (came|was here|were here|did|sent|installed|fixed|cleaned|moved)|ustedes (vinieron|arreglaron|hicieron|limpiaron|instalaron|lavaron|pintaron|podaron|fumigaron|cortaron|mudaron|movieron|pusieron|cambiaron|repararon)|la (ultima|pasada) vez|despues del servicio)\b/;
+  /\b((you|you guys|y'?all|you all|your (guys?|tech|technician|crew|team|company|people|man|cleaners?|movers?|installer|worker|workers|employee|plumber|electrician|roofer)) (came|come out|were|was|did|fixed|repaired|installed|replaced|put in|cleaned|moved|treated|sprayed|serviced|hung|mowed|patched|painted|washed|left|charged|billed|sent)|(after|since) (the|your|our|my) (visit|service|treatment|cleaning|move|install|installation|repair|job|appointment|tune ?up)|last (time|visit|week'?s (visit|service|cleaning|job))|(the|our) (last|previous) (visit|job|cleaning|treatment|service|move)|you (guys )?(just )?(did|were here|came)|the (electrician|plumber|tech|technician|guy|guys|crew|cleaners?|movers?|roofer|installer|worker|workers|exterminator|landscapers?) (who|that|you) (came|was here|were here|did|sent|installed|fixed|cleaned|moved)|ustedes (vinieron|arreglaron|hicieron|limpiaron|instalaron|lavaron|pintaron|podaron|fumigaron|cortaron|mudaron|movieron|pusieron|cambiaron|repararon)|la (ultima|pasada) vez|despues del servicio)\b/;
 /** What is wrong with it: back again, damaged, a bill that is off, unhappy. */
 const GRIEVANCE =
   /\b(again|still|back|came back|already|same (problem|issue|thing)|not fixed|didn'?t (fix|work|hold|clean)|doesn'?t work|stopped working|broke|broken|damag\w*|scratch\w*|gouge\w*|dent\w*|ding\w*|chipp?ed|crack\w*|stain\w*|mess|missed|skipped|streak\w*|spots|left (a|the) mess|not happy|unhappy|disappointed|upset|invoice|bill(ed)?|charged?|charges|trip charges?|overcharg\w*|refund|(higher|more) than (the |what )?(quote|quoted|estimate|we agreed)|\d+ (hours|hrs)|otra vez|sigue|siguen|rompieron|danaron|manchas|cobraron)\b/;
@@ -114,7 +119,7 @@ const COMPETITOR = /\b(i'?m|i am|we'?re|we are|this is \w+ (from|with)) (with|fr
 // Not a customer: an overpayment scam, a text meant for someone else, a competitor comparing prices.
 const SCAM = /\b((cashier'?s?|certified) check|money order)\b.{0,160}\b(balance|difference|refund|excess|extra|deduct)|\bsend (the |back the )?(balance|difference|excess|remaining)|\bdeduct your (fee|charge|payment)|\boverpa(y|id|yment)\b/;
 const WRONG_NUMBER = /^(hey|hi|yo|hello)?[\s,!]*is this ([a-z]+ ){0,2}[a-z]+\?+\s*(it'?s|its|this is) [a-z]+\b|\byou left your (jacket|phone|keys|wallet|sweater|coat|charger|bag)\b|\b(i got|got) a new (phone|number)\b.{0,80}\b(still|are we|christmas|thanksgiving|dinner|party|tonight)\b/;
-const PEER = /\b((i|we) (run|own|have) (a |my |our )?(small |little )?(crew|outfit|company|business|shop)\b.{0,160}\b(charg\w*|pric\w*|rates?|numbers)|(we'?re|we are|i'?m|i am) (a|another) (\w+ ){0,2}(co|company|business|crew|outfit|contractor)\b.{0,80}\b(charg\w*|pric\w*|rates?)|where (my|our) (numbers|prices|rates) (are|stand)|compare (my|our) (prices|numbers|rates)|compared to everyone|(seeing|see) what (everyone|everybody|others|other companies) (charges?|is charging))\b/;
+const PEER = /\b((i|we) (run|own|have) (a |my |our )?(\w+ ){0,2}(crew|outfit|company|business|shop)\b.{0,160}\b(charg\w*|pric\w*|rates?|numbers|getting for|price sheet|rate sheet|market'?s at)|(we'?re|we are|i'?m|i am) (a|another) (\w+ ){0,2}(co|company|business|crew|outfit|contractor)\b.{0,80}\b(charg\w*|pric\w*|rates?)|where (my|our) (numbers|prices|rates) (are|stand)|compare (my|our) (prices|numbers|rates)|compared to everyone|(seeing|see) what (everyone|everybody|others|other companies) (charges?|is charging))\b/;
 const LINK = /\b(https?:\/\/|www\.|bit\.ly|tinyurl|[a-z0-9-]+\.(xyz|top|click|biz|info|io|ly|co|link|site|online|live|me)\b)/;
 
 function spam(said: string, intent: IntentReading): Signal | null {
@@ -127,7 +132,7 @@ function spam(said: string, intent: IntentReading): Signal | null {
   if (LINK.test(said) && /\b(verify|account|click|offer|deal|promo|discount|free|win|won|prize|update|confirm|login|log in|suspend|limited)\b/.test(said)) return { words: 'a link with an offer' };
   // The model alone is not enough (a painting job with a paint brand's name is not an ad): a word of the trade of
   // spam, jobs or wrong numbers must be there too.
-  if (intent.intent === 'spam' && intent.score >= 0.9 && SPAM_CUES.test(said) && !/\b(my|our) (house|home|roof|yard|ac|furnace|place|kitchen|bathroom)\b/.test(said)) return { words: `the intent model (${intent.score.toFixed(2)})` };
+  if (intent.intent === 'spam' && intent.score >= 0.9 && SPAM_CUES.test(said) && !/\b(my|our) (house|home|roof|yard|ac|furnace|place|kitchen|bathroom|panel|water heater|garage|basement|outlet|lawn|door|fridge|washer|dryer)\b|\b(do you do|can you|could you|are you able)\b/.test(said)) return { words: `the intent model (${intent.score.toFixed(2)})` };
   return null;
 }
 

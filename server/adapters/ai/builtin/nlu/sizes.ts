@@ -89,6 +89,9 @@ export function statedSizes(text: string): Map<string, number> {
     if (unit && !sizes.has(unit)) sizes.set(unit, value(match[1] ?? ''));
   }
   if (/\bstudio\b/.test(said) && !sizes.has('bedroom')) sizes.set('bedroom', 0);
+  // "an 8 ft by 6 ft section", "12x10 feet": an area.
+  const by = /\b(\d+(?:\.\d+)?)\s*(?:ft|feet|foot|')?\s*(?:by|x)\s*(\d+(?:\.\d+)?)\s*(?:ft|feet|foot|')/.exec(said);
+  if (by && !sizes.has('sqft')) sizes.set('sqft', Number(by[1]) * Number(by[2]));
   // "my furnace", "the heat pump": one system, unless a number was said.
   if (!sizes.has('system') && /\b(my|our|the|a|an|mi|el|la)\s+(furnace|heat pump|ac|a\/c|air conditioner|boiler|system|unit|hvac)\b/.test(said) && !/\b(both|all|each|every)\b/.test(said)) sizes.set('system', 1);
   if (/\b(single|one)[- ]car\b/.test(said)) sizes.set('car', 1);

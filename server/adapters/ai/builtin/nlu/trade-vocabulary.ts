@@ -43,7 +43,7 @@ export const ACTIONS = {
   },
   removal: {
     names: ['remove', 'removal', 'take down', 'haul', 'haul away', 'get rid of', 'tear out', 'demo', 'demolition'],
-    es: ['quitar', 'remover', 'retirar', 'tirar', 'deshacerse'],
+    es: ['quitar', 'remover', 'retirar', 'tirar', 'deshacerse', 'se lleven', 'que se lleven', 'llevarse', 'recoger', 'sacar'],
   },
 } as const;
 export type Action = keyof typeof ACTIONS;
@@ -134,7 +134,7 @@ export const CONCEPTS: readonly Concept[] = [
     id: 'panel',
     family: 'power',
     names: ['panel', 'electrical panel', 'electric panel', 'breaker panel', 'breaker box', 'breakers', 'breaker', 'fuse box', 'fuses', 'service panel', 'main panel', 'subpanel', 'sub panel', '200 amp', '100 amp', '200a', 'service upgrade', 'meter base', 'federal pacific', 'zinsco'],
-    problems: ['breaker keeps tripping', 'breaker trips', 'keeps tripping', 'tripping the breaker', 'power keeps going out'],
+    problems: ['breaker keeps tripping', 'breaker trips', 'keeps tripping', 'tripping the breaker', 'power keeps going out', 'breaker flips', 'keeps flipping', 'breaker pops', 'breaker keeps popping'],
     es: ['panel electrico', 'caja de breakers', 'breakers', 'pastillas', 'caja de fusibles', 'se bota el breaker', 'se baja la pastilla'],
   },
   {
@@ -178,7 +178,8 @@ export const CONCEPTS: readonly Concept[] = [
   },
   { id: 'long-distance-move', family: 'moving', names: ['long distance', 'long-distance', 'out of state', 'cross country', 'interstate', 'across the country', 'to another state'], es: ['larga distancia', 'a otro estado', 'fuera del estado'] },
   { id: 'packing', family: 'packing', names: ['packing', 'pack', 'packers', 'unpacking', 'unpack', 'boxes', 'packing service', 'full pack'], es: ['empacar', 'empaque', 'cajas', 'desempacar'] },
-  { id: 'piano', family: 'moving-specialty', names: ['piano', 'pianos', 'baby grand', 'upright piano', 'grand piano'], es: ['piano'] },
+  { id: 'piano', family: 'moving-specialty', names: ['piano', 'pianos', 'upright piano', 'upright pianos', 'uprights', 'upright', 'spinet', 'console piano'], es: ['piano', 'piano vertical'] },
+  { id: 'grand-piano', family: 'moving-specialty', names: ['grand piano', 'grand pianos', 'baby grand', 'baby grand piano', 'grands', 'concert grand'], es: ['piano de cola'] },
   { id: 'heavy-item', family: 'moving-specialty', names: ['safe', 'gun safe', 'pool table', 'hot tub move', 'heavy item', 'heavy items', 'treadmill'], es: ['caja fuerte', 'mesa de billar'] },
   { id: 'labor-only', family: 'moving', names: ['labor only', 'loading', 'unloading', 'load a truck', 'unload a truck', 'load my pod', 'pod', 'pods', 'uhaul', 'u-haul', 'penske', 'load the truck', 'help loading'], es: ['cargar', 'descargar', 'cargar el camion'] },
   { id: 'storage', family: 'moving', names: ['storage', 'storage unit', 'store my stuff'], es: ['almacenaje', 'bodega', 'almacen'] },
@@ -192,7 +193,7 @@ export const CONCEPTS: readonly Concept[] = [
     es: ['limpieza', 'limpiar', 'limpieza de casa', 'limpieza regular', 'muchacha', 'sirvienta'],
   },
   { id: 'deep-clean', family: 'cleaning', names: ['deep clean', 'deep cleaning', 'deepclean', 'spring cleaning', 'top to bottom', 'thorough clean', 'detailed clean', 'baseboards'], es: ['limpieza profunda', 'limpieza a fondo'] },
-  { id: 'move-clean', family: 'cleaning', names: ['move in move out', 'move in out', 'move in move out cleaning', 'move out clean', 'move out cleaning', 'move-out clean', 'move-out cleaning', 'move in clean', 'move in cleaning', 'move-in cleaning', 'end of lease', 'end of tenancy', 'get my deposit back', 'deposit back', 'after we move out', 'before we move in'], es: ['limpieza de mudanza', 'limpieza de salida', 'recuperar el deposito'] },
+  { id: 'move-clean', family: 'cleaning', names: ['move in move out', 'move in out', 'move in move out cleaning', 'move out clean', 'move out cleaning', 'move-out clean', 'move-out cleaning', 'move in clean', 'move in cleaning', 'move-in cleaning', 'end of lease', 'end of tenancy', 'get my deposit back', 'deposit back', 'after we move out', 'before we move in'], es: ['limpieza de mudanza', 'limpieza de salida', 'recuperar el deposito', 'entregar el departamento', 'entregar mi departamento', 'entregar la casa', 'entregar el apartamento', 'entregar mi apartamento', 'me salgo', 'nos salimos', 'me mudo', 'nos mudamos'] },
   { id: 'carpet-clean', family: 'cleaning-specialty', names: ['carpet', 'carpets', 'carpet cleaning', 'rug', 'rugs', 'upholstery', 'steam clean', 'shampoo the carpet', 'stains on the carpet'], es: ['alfombra', 'alfombras', 'tapete', 'tapetes', 'tapiceria'] },
   { id: 'window-clean', family: 'cleaning-specialty', names: ['window cleaning', 'windows', 'window washing', 'wash windows', 'clean windows', 'screens'], es: ['ventanas', 'limpieza de ventanas', 'vidrios'] },
   { id: 'construction-clean', family: 'cleaning-specialty', names: ['post construction', 'post-construction', 'after construction', 'renovation cleanup', 'construction dust', 'after the remodel'], es: ['despues de construccion', 'limpieza de obra'] },
@@ -265,7 +266,7 @@ export const CONCEPTS: readonly Concept[] = [
   {
     id: 'garage-opener',
     family: 'garage-door',
-    names: ['opener', 'openers', 'garage door opener', 'motor', 'remote', 'remotes', 'clicker', 'keypad', 'liftmaster', 'chamberlain', 'genie', 'craftsman opener', 'myq', 'wall button', 'safety sensors', 'sensor', 'sensors', 'photo eye', 'photo eyes'],
+    names: ['opener', 'openers', 'garage door opener', 'motor', 'remote', 'remotes', 'clicker', 'clickers', 'keypad', 'keypads', 'key pad', 'homelink', 'home link', 'car button', 'liftmaster', 'chamberlain', 'genie', 'craftsman opener', 'myq', 'wall button', 'safety sensors', 'sensor', 'sensors', 'photo eye', 'photo eyes'],
     problems: ['opener hums', 'remote stopped working', 'door reverses', 'goes down then back up'],
     es: ['abridor', 'motor del porton', 'control', 'control remoto', 'sensores'],
   },
