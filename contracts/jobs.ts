@@ -6,6 +6,8 @@ export const JOB_KIND_WORDS: Readonly<Record<string, string>> = {
   notify: 'Team notification',
   'alert.sms': 'Alert text to your phone',
   'events.dispatch': 'Live update',
+  'flows.step': 'Automation step (follow-ups)',
+  'flows.no_reply': 'Follow-up check after an unanswered text',
 };
 
 export function jobKindWords(queue: string): string {

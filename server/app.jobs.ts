@@ -6,6 +6,7 @@ import type { AppServices } from './platform/services';
 import { registerAiJobs } from './modules/ai/ai.jobs';
 import { registerCallJobs, scheduleRecordingsCleanup } from './modules/calls/calls.jobs';
 import { registerEmailGatewayJobs } from './modules/email-gateway/email-gateway.jobs';
+import { registerFlowJobs } from './modules/flows/flows.jobs';
 import { registerMessagingJobs } from './modules/messaging/messaging.jobs';
 import { registerNotificationJobs } from './modules/notifications/notifications.jobs';
 import { registerPhoneNumberJobs, scheduleNumberHooks } from './modules/phone-numbers/number-hooks.jobs';
@@ -31,6 +32,7 @@ export const APP_JOBS: readonly RegisterJobs[] = [
   registerAiJobs,
   registerEmailGatewayJobs,
   registerPhoneNumberJobs,
+  registerFlowJobs,
 ];
 
 export function registerAppJobs(services: AppServices): void {

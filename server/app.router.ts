@@ -12,6 +12,7 @@ import { notificationsRouter } from './modules/notifications/notifications.route
 import { phoneProcedures } from './modules/phone-numbers/phone-numbers.router';
 import { incomingCallProcedures, testPhoneRouter } from './modules/test-phone/test-phone.router';
 import { widgetRouter } from './modules/widget/widget.router';
+import { flowsRouter } from './modules/flows/flows.router';
 import { emailGatewayRouter } from './modules/email-gateway/email-gateway.router';
 import { aiRouter } from './modules/ai/ai.router';
 import { router } from './platform/trpc/trpc';
@@ -36,6 +37,7 @@ export const appRouter = router({
   missedCalls: missedCallsRouter,
   recordings: recordingsRouter,
   widget: widgetRouter,
+  flows: flowsRouter,
   emailGateway: emailGatewayRouter,
   ai: aiRouter,
 });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MISSED_CALL_SETTINGS } from '@contracts/call';
 import { calls, consentEvents, contacts, conversations, domainEvents, jobs, leads, messages, nonTextableNumbers, notifications } from '@server/platform/db/schema';
@@ -32,7 +32,8 @@ async function pass(ms: number) {
   }
 }
 
-const outbound = () => t.deps.db.select().from(messages).where(eq(messages.direction, 'outbound'));
+// The text-backs themselves: an unanswered one also gets the no-reply follow-ups (author `flow`, flows module).
+const outbound = () => t.deps.db.select().from(messages).where(and(eq(messages.direction, 'outbound'), ne(messages.author, 'flow')));
 const allCalls = () => t.deps.db.select().from(calls).orderBy(calls.startedAt);
 const eventTypes = async () => (await t.deps.db.select().from(domainEvents).orderBy(domainEvents.seq)).map((e) => e.type);
 

@@ -22,6 +22,7 @@ import { MESSAGE_AUTHORS, MESSAGE_DIRECTIONS, MESSAGE_PROVIDERS, MESSAGE_STATUSE
 import { NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS, PUSH_PREVIEWS } from '@contracts/notification';
 import { RECORDING_PURPOSES, RECORDING_TYPES } from '@contracts/recording';
 import type { WidgetAppearance, WidgetFormFields, WidgetPopup } from '@contracts/widget';
+import { FLOW_KINDS, FLOW_RUN_STATUSES, FLOW_STATUSES, FLOW_STOP_REASONS, type FlowGraph } from '@contracts/flows';
 import { AI_DRAFT_STATUSES, AI_TONES, AI_TURN_ACTIONS, type AiMissedCallAgent, type AiSchedule, type FaqEntry, type HandoffTriggers, PRICE_ITEM_STATUSES, PRICING_POLICIES, type QualifierQuestion } from '@contracts/ai';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -956,4 +957,121 @@ export const aiDrafts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('ai_drafts_conversation_idx').on(t.conversationId, t.status)],
+);
+
+/**
+ * Automations (issue 23): a flow and its published versions. The built-in no-reply follow-ups are the company's
+ * `follow_ups` flow (one per company), edited on Chat widget → Follow-ups; custom flows come with the editor.
+ */
+export const flows = pgTable(
+  'flows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    kind: text('kind', { enum: FLOW_KINDS }).notNull(),
+    name: text('name').notNull(),
+    status: text('status', { enum: FLOW_STATUSES }).notNull(),
+    /** Optimistic concurrency for the screens that save it (a save over a newer one is refused). */
+    version: integer('version').notNull().default(1),
+    /** What the follow-ups screen edits (the graph is built from it); null for custom flows. */
+    settings: jsonb('settings').$type<unknown>(),
+    publishedVersionId: uuid('published_version_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('flows_company_idx').on(t.companyId),
+    uniqueIndex('flows_one_follow_ups_key').on(t.companyId).where(sql`${t.kind} = 'follow_ups'`),
+  ],
+);
+
+/** A published graph, never changed: runs keep the version they started on. */
+export const flowVersions = pgTable(
+  'flow_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    flowId: uuid('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    graph: jsonb('graph').$type<FlowGraph>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('flow_versions_number_key').on(t.flowId, t.number)],
+);
+
+/** One contact's walk through one version of a flow. */
+export const flowRuns = pgTable(
+  'flow_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    flowId: uuid('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'cascade' }),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => flowVersions.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    status: text('status', { enum: FLOW_RUN_STATUSES }).notNull(),
+    /** The moment waits count from (for follow-ups: the unanswered text). */
+    anchorAt: timestamptz('anchor_at').notNull(),
+    /** What started it ("message:<id>"): the same trigger never starts a second run of the flow. */
+    triggerKey: text('trigger_key').notNull(),
+    currentStepId: text('current_step_id'),
+    stopReason: text('stop_reason', { enum: FLOW_STOP_REASONS }),
+    startedAt: timestamptz('started_at').notNull(),
+    endedAt: timestamptz('ended_at'),
+  },
+  (t) => [
+    uniqueIndex('flow_runs_trigger_key').on(t.flowId, t.triggerKey),
+    index('flow_runs_company_idx').on(t.companyId, t.startedAt),
+    index('flow_runs_contact_idx').on(t.contactId, t.status),
+  ],
+);
+
+/** A run's step log: what ran, when, and how it went (why it waited or stopped). A step runs once per run. */
+export const flowRunSteps = pgTable(
+  'flow_run_steps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => flowRuns.id, { onDelete: 'cascade' }),
+    stepId: text('step_id').notNull(),
+    type: text('type').notNull(),
+    /** `done`, `waiting` (until `dueAt`), `stopped` or `skipped`. */
+    outcome: text('outcome').notNull(),
+    detail: text('detail').notNull(),
+    messageId: uuid('message_id'),
+    dueAt: timestamptz('due_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('flow_run_steps_once_key').on(t.runId, t.stepId, t.outcome), index('flow_run_steps_run_idx').on(t.runId, t.createdAt)],
+);
+
+/** Triggers that fired: started a run, or suppressed (a duplicate within 10 minutes, the flow off, a run already going). */
+export const flowTriggerLog = pgTable(
+  'flow_trigger_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    flowId: uuid('flow_id')
+      .notNull()
+      .references(() => flows.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    triggerKey: text('trigger_key').notNull(),
+    outcome: text('outcome', { enum: ['started', 'suppressed'] }).notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('flow_trigger_log_flow_idx').on(t.flowId, t.createdAt)],
 );

@@ -1,13 +1,19 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderScreen } from '@/shared/lib/test';
+import { DEFAULT_FOLLOW_UPS } from '@contracts/flows';
+import { createFakeApi, renderScreen } from '@/shared/lib/test';
 import { FlowEditorPage } from './flow-editor-page';
 import { FlowsPage } from './flows-page';
 import { NewFlowPage } from './new-flow-page';
 
 describe('FlowsPage', () => {
-  it('shows no flows yet and links to a new flow', async () => {
-    const { heading } = await renderScreen(FlowsPage, { path: '/flows' });
+  it('lists the built-in follow-ups from real data, shows no flows of your own yet, and links to a new flow', async () => {
+    const api = createFakeApi({ 'flows.followUps.get': () => ({ ...DEFAULT_FOLLOW_UPS, version: 1, canEdit: true, activeRuns: 3, sentThisWeek: 1, recent: [] }) });
+    const { heading } = await renderScreen(FlowsPage, { path: '/flows', api });
+    const builtIn = await screen.findByRole('region', { name: 'No-reply follow-ups' });
+    expect(builtIn).toHaveTextContent('On');
+    expect(builtIn).toHaveTextContent('3 leads in it now · 1 text in the last 7 days');
+    expect(screen.getByRole('link', { name: 'Edit follow-ups' })).toHaveAttribute('href', '/chat-widget/follow-ups');
     expect(heading).toHaveTextContent('Flows');
     expect(screen.getByRole('heading', { name: 'No flows yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'New flow' })).toHaveAttribute('href', '/flows/new');

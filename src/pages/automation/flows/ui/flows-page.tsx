@@ -1,10 +1,16 @@
-import { Button, List, Stack } from '@mantine/core';
+import { Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadError } from '@/shared/ui/load-error';
 import { PageHeader } from '@/shared/ui/page-header';
 import { SectionPanel } from '@/shared/ui/section-panel';
+import { useFollowUps } from '@/entities/flow';
 
-/** /flows: the automations list. Empty until the first flow is made; the rules every flow obeys are shown up front. */
+/**
+ * /flows: the automations list. The built-in no-reply follow-ups come first (they run today, from real data); the
+ * flows a company builds itself come with the editor (issue 23), and the page says so. The rules listed are the
+ * ones the runtime enforces on every step.
+ */
 export function FlowsPage() {
   return (
     <Stack gap="lg">
@@ -17,6 +23,8 @@ export function FlowsPage() {
           </Button>
         }
       />
+
+      <BuiltInFollowUps />
 
       <EmptyState
         icon="⚡"
@@ -31,12 +39,45 @@ export function FlowsPage() {
 
       <SectionPanel id="flow-rules-title" title="Rules every flow follows" description="So an automation can never get you in trouble with a customer:">
         <List spacing="xs" size="sm">
-          <List.Item>It never texts anyone who asked to stop.</List.Item>
+          <List.Item>It never texts anyone who asked to stop, and it ends when they do.</List.Item>
           <List.Item>It waits until 9 am – 8 pm in the person’s time zone before sending an automated text.</List.Item>
-          <List.Item>It stops as soon as someone on your team takes over the conversation.</List.Item>
-          <List.Item>It stays within the daily limit of texts to one person.</List.Item>
+          <List.Item>It ends when the lead is booked, won or lost.</List.Item>
+          <List.Item>It never texts on top of another automated text: one voice at a time.</List.Item>
         </List>
       </SectionPanel>
     </Stack>
+  );
+}
+
+/** The follow-ups every company has: on or off, who is in them now, what went out this week. */
+function BuiltInFollowUps() {
+  const followUps = useFollowUps();
+  if (followUps.isPending) return null;
+  if (followUps.isError) return <LoadError title="Couldn’t load your follow-ups" error={followUps.error} onRetry={followUps.refetch} />;
+  const view = followUps.data;
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="built-in-follow-ups">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Stack gap={4}>
+          <Group gap="xs">
+            <Title order={2} fz="md" id="built-in-follow-ups">
+              No-reply follow-ups
+            </Title>
+            <Badge color={view.enabled ? 'teal' : 'gray'} variant="light">
+              {view.enabled ? 'On' : 'Off'}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            Built in: texts a lead again when a text from you goes unanswered ({view.steps.filter((step) => step.enabled).length} follow-ups).
+          </Text>
+          <Text size="sm">
+            {view.activeRuns} {view.activeRuns === 1 ? 'lead' : 'leads'} in it now · {view.sentThisWeek} {view.sentThisWeek === 1 ? 'text' : 'texts'} in the last 7 days
+          </Text>
+        </Stack>
+        <Button component={Link} to="/chat-widget/follow-ups" variant="light">
+          Edit follow-ups
+        </Button>
+      </Group>
+    </Paper>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '@/shared/lib/test';
@@ -40,16 +40,14 @@ describe('ChatWidgetLayout', () => {
     expect(screen.getByRole('link', { name: 'Set up your business number' })).toHaveAttribute('href', '/settings/phone');
   });
 
-  it('switches tab through the address; Follow-ups says plainly they are not built and promises no text', async () => {
-    const { router } = await renderScreen(ChatWidgetLayout, { path: '/chat-widget/styles', children: tabs, api: phoneApi() });
+  it('switches tab through the address; Follow-ups shows the real follow-ups (issue 23), read from the server', async () => {
+    const api = phoneApi();
+    const { router } = await renderScreen(ChatWidgetLayout, { path: '/chat-widget/styles', children: tabs, api });
     await userEvent.click(screen.getByRole('tab', { name: 'Follow-ups' }));
-
-    expect(await screen.findByRole('heading', { name: 'Follow-ups aren’t built yet' })).toBeInTheDocument();
-    expect(screen.getByText(/nothing is scheduled and nothing has been sent/)).toBeInTheDocument();
-    expect(screen.queryByText(/no leads yet/)).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/chat-widget/follow-ups');
-    const schedule = screen.getByRole('list', { name: 'The planned default schedule' });
-    expect(within(schedule).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['+1 hour', '+1 day', '+3 days', '+7 days']);
+    // The tab asks the server for the follow-ups (follow-ups-tab.test.tsx covers the screen itself).
+    await waitFor(() => expect(api.callsTo('flows.followUps.get').length).toBeGreaterThan(0));
+    expect(screen.queryByText(/aren’t built yet/)).not.toBeInTheDocument();
   });
 
   it.each([

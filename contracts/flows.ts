@@ -1,0 +1,200 @@
+/**
+ * Automations (issue 23): a flow is a versioned graph of steps started by a trigger; a run is pinned to the version
+ * it started on and walks the graph one step at a time (server/modules/flows). One schema here, read by the server
+ * (every save and every run) and the screens. The no-reply follow-ups of Chat widget → Follow-ups are a built-in
+ * flow of this same shape (`followUpsGraph`).
+ */
+import { z } from 'zod/mini';
+import { MAX_TEXT_LENGTH, mergeTagProblem } from './merge-tags';
+import { LEAD_SOURCES, LEAD_STATUSES } from './lead';
+
+export const FLOW_STATUSES = ['active', 'paused', 'archived'] as const;
+export type FlowStatus = (typeof FLOW_STATUSES)[number];
+
+export const FLOW_KINDS = ['custom', 'follow_ups'] as const;
+export type FlowKind = (typeof FLOW_KINDS)[number];
+
+export const FLOW_RUN_STATUSES = ['active', 'completed', 'stopped', 'failed'] as const;
+export type FlowRunStatus = (typeof FLOW_RUN_STATUSES)[number];
+
+/** Why a run stopped before its end: each one says so in the run's step log. */
+export const FLOW_STOP_REASONS = ['replied', 'opted_out', 'takeover', 'lead_closed', 'flow_off', 'no_thread', 'blocked', 'stop_step'] as const;
+export type FlowStopReason = (typeof FLOW_STOP_REASONS)[number];
+
+export const FLOW_STOP_REASON_WORDS: Record<FlowStopReason, string> = {
+  replied: 'They replied',
+  opted_out: 'They opted out',
+  takeover: 'A person took over the conversation',
+  lead_closed: 'The lead was booked, won or lost',
+  flow_off: 'The automation was turned off',
+  no_thread: 'No conversation to text them in',
+  blocked: 'The text could not be sent',
+  stop_step: 'Reached a stop step',
+};
+
+/** Lead statuses that end a run (unless a flow says otherwise): the job is settled or the person is gone. */
+export const FLOW_CLOSING_STATUSES: ReadonlySet<(typeof LEAD_STATUSES)[number]> = new Set(['booked', 'won', 'lost', 'spam', 'opted_out']);
+
+const MINUTE = 60;
+/** A wait is at least a minute and at most 90 days. */
+export const MAX_WAIT_MINUTES = 90 * 24 * MINUTE;
+
+const nodeId = z.string().check(z.regex(/^[a-z0-9_-]{1,40}$/, 'A step id is 1–40 letters, digits, _ or -'));
+const minutes = z.int().check(z.minimum(1, 'A wait is at least 1 minute'), z.maximum(MAX_WAIT_MINUTES, 'A wait is at most 90 days'));
+const smsBody = z.string().check(
+  z.trim(),
+  z.minLength(1, 'The text cannot be empty'),
+  z.maxLength(MAX_TEXT_LENGTH, `Texts are at most ${MAX_TEXT_LENGTH} characters`),
+  z.refine((text) => mergeTagProblem(text) === null, { message: 'Unknown merge tag' }),
+);
+
+export const flowTriggerSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('lead_created'), sources: z.array(z.enum(LEAD_SOURCES)) }),
+  /** The business texted (the assistant, a text-back, a staff member's automated template) and heard nothing back. */
+  z.object({ type: z.literal('no_reply'), minutes }),
+  z.object({ type: z.literal('status_changed'), to: z.array(z.enum(LEAD_STATUSES)) }),
+  z.object({ type: z.literal('missed_call') }),
+]);
+export type FlowTrigger = z.infer<typeof flowTriggerSchema>;
+
+export const flowStepSchema = z.discriminatedUnion('type', [
+  z.object({ id: nodeId, type: z.literal('send_sms'), body: smsBody, next: z.nullable(nodeId) }),
+  /** Waits this long after the run's anchor (the trigger's time), or after the previous step when `from` is `previous`. */
+  z.object({ id: nodeId, type: z.literal('wait'), minutes, from: z.enum(['anchor', 'previous']), next: z.nullable(nodeId) }),
+  /** Waits for a reply: `replied` when one comes, `timeout` when the time is up. */
+  z.object({ id: nodeId, type: z.literal('wait_for_reply'), minutes, replied: z.nullable(nodeId), timeout: z.nullable(nodeId) }),
+  z.object({ id: nodeId, type: z.literal('set_status'), status: z.enum(LEAD_STATUSES), next: z.nullable(nodeId) }),
+  z.object({ id: nodeId, type: z.literal('stop') }),
+]);
+export type FlowStep = z.infer<typeof flowStepSchema>;
+
+export const flowGraphSchema = z.object({
+  trigger: flowTriggerSchema,
+  start: nodeId,
+  steps: z.array(flowStepSchema).check(z.minLength(1, 'A flow has at least one step'), z.maxLength(100, 'A flow has at most 100 steps')),
+});
+export type FlowGraph = z.infer<typeof flowGraphSchema>;
+
+/** The steps a step leads to. */
+export function nextSteps(step: FlowStep): string[] {
+  switch (step.type) {
+    case 'wait_for_reply':
+      return [step.replied, step.timeout].filter((id): id is string => id !== null);
+    case 'stop':
+      return [];
+    default:
+      return step.next === null ? [] : [step.next];
+  }
+}
+
+export interface FlowProblem {
+  stepId: string | null;
+  message: string;
+}
+
+/**
+ * What keeps a graph from being published: ids used twice, links to no step, steps nothing reaches, and a loop
+ * with no wait in it (it would text someone in a tight circle). Empty when it can run.
+ */
+export function flowProblems(graph: FlowGraph): FlowProblem[] {
+  const problems: FlowProblem[] = [];
+  const byId = new Map<string, FlowStep>();
+  for (const step of graph.steps) {
+    if (byId.has(step.id)) problems.push({ stepId: step.id, message: `Two steps are called “${step.id}”` });
+    byId.set(step.id, step);
+  }
+  if (!byId.has(graph.start)) problems.push({ stepId: null, message: 'The trigger leads to no step' });
+  for (const step of graph.steps) {
+    for (const next of nextSteps(step)) if (!byId.has(next)) problems.push({ stepId: step.id, message: `“${step.id}” leads to a step that does not exist` });
+  }
+  const reached = new Set<string>();
+  const queue = byId.has(graph.start) ? [graph.start] : [];
+  while (queue.length > 0) {
+    const id = queue.shift()!;
+    if (reached.has(id)) continue;
+    reached.add(id);
+    const step = byId.get(id);
+    if (step) queue.push(...nextSteps(step));
+  }
+  for (const step of graph.steps) if (!reached.has(step.id)) problems.push({ stepId: step.id, message: `Nothing leads to “${step.id}”` });
+  // A loop of steps none of which waits.
+  const waits = (step: FlowStep) => step.type === 'wait' || step.type === 'wait_for_reply';
+  const visiting = new Set<string>();
+  const done = new Set<string>();
+  const visit = (id: string): boolean => {
+    if (visiting.has(id)) return true;
+    if (done.has(id)) return false;
+    const step = byId.get(id);
+    if (!step || waits(step)) return false;
+    visiting.add(id);
+    const looped = nextSteps(step).some(visit);
+    visiting.delete(id);
+    done.add(id);
+    return looped;
+  };
+  for (const step of graph.steps) {
+    if (!waits(step) && visit(step.id)) {
+      problems.push({ stepId: step.id, message: `“${step.id}” is in a loop without a wait` });
+      break;
+    }
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The no-reply follow-ups (Chat widget → Follow-ups)
+
+export interface FollowUpStep {
+  /** Minutes after the unanswered text. */
+  delayMinutes: number;
+  body: string;
+  enabled: boolean;
+}
+
+export interface FollowUpSettingsValues {
+  enabled: boolean;
+  steps: FollowUpStep[];
+}
+
+/** Product defaults: +1 h, +1 d, +3 d, +7 d after the text that went unanswered. */
+export const DEFAULT_FOLLOW_UPS: FollowUpSettingsValues = {
+  enabled: true,
+  steps: [
+    { delayMinutes: 60, enabled: true, body: 'Hi {first_name}, just checking in from {business_name}: still need a hand? Reply here and we’ll take it from there.' },
+    { delayMinutes: 24 * 60, enabled: true, body: 'Hi {first_name}, {business_name} here. Happy to help whenever you’re ready: just reply to this text.' },
+    { delayMinutes: 3 * 24 * 60, enabled: true, body: 'Hi {first_name}, do you still need help with your request? Reply YES and we’ll get you on the schedule.' },
+    { delayMinutes: 7 * 24 * 60, enabled: true, body: 'Last check-in from {business_name}, {first_name}: if you still need us, just reply. Otherwise, no worries!' },
+  ],
+};
+
+export const followUpSettingsSchema = z.object({
+  enabled: z.boolean(),
+  steps: z
+    .array(z.object({ delayMinutes: minutes, body: smsBody, enabled: z.boolean() }))
+    .check(
+      z.minLength(1, 'Keep at least one follow-up'),
+      z.maxLength(6, 'At most 6 follow-ups'),
+      z.refine((steps) => steps.every((step, index) => index === 0 || step.delayMinutes > (steps[index - 1]?.delayMinutes ?? 0)), {
+        message: 'Each follow-up comes after the one before it',
+      }),
+    ),
+});
+
+/**
+ * The built-in follow-ups as a flow: after the trigger (the business's text went unanswered for the first delay),
+ * each enabled text waits for its time counted from that unanswered text, and any reply ends the run.
+ */
+export function followUpsGraph(settings: FollowUpSettingsValues): FlowGraph {
+  const enabled = settings.steps.filter((step) => step.enabled);
+  const first = enabled[0];
+  const steps: FlowStep[] = [];
+  enabled.forEach((step, index) => {
+    const send = `send_${index + 1}`;
+    const wait = `wait_${index + 1}`;
+    // The first text goes when the trigger fires (already `first.delayMinutes` after the unanswered text).
+    if (index > 0) steps.push({ id: wait, type: 'wait', minutes: step.delayMinutes, from: 'anchor', next: send });
+    steps.push({ id: send, type: 'send_sms', body: step.body, next: index + 1 < enabled.length ? `wait_${index + 2}` : null });
+  });
+  if (steps.length === 0) steps.push({ id: 'stop', type: 'stop' });
+  return { trigger: { type: 'no_reply', minutes: first?.delayMinutes ?? DEFAULT_FOLLOW_UPS.steps[0]!.delayMinutes }, start: steps[0]!.id, steps };
+}

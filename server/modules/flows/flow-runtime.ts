@@ -1,0 +1,225 @@
+import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { FLOW_CLOSING_STATUSES, FLOW_STOP_REASON_WORDS, type FlowGraph, type FlowStep, type FlowStopReason } from '@contracts/flows';
+import type { Tx } from '@server/platform/db/database';
+import { companies, contacts, conversations, flowRunSteps, flowRuns, flows, flowVersions, leads, messages, phoneNumbers } from '@server/platform/db/schema';
+import { lockKey } from '@server/platform/db/rate-limit';
+import { type EventBatch, transactionWithEvents } from '@server/platform/events/domain-events';
+import type { JobRecord } from '@server/platform/jobs/job-queue';
+import { MINUTE, SECOND } from '@server/platform/lib/clock';
+import type { AppServices } from '@server/platform/services';
+import { renderMergeTags } from '@server/modules/messaging/merge-tags';
+import { queueOutbound, SEND_LOCK_MS } from '@server/modules/messaging/outbound.service';
+
+/**
+ * The flow runtime (issue 23): a run walks its pinned version's graph one step at a time, each step a job of the
+ * durable queue (`flows.step`, keyed by run and step so a step is queued once). Waits are the job's run time, not
+ * timers, so a restart loses nothing; a step's work and its "done" line in the step log commit together, and a
+ * step whose line exists is never done again (a job delivered twice, or run by two instances, sends one text).
+ * Before every step the global guards apply: opted out or blocked, the lead booked/won/lost, and for the no-reply
+ * follow-ups a reply or a person taking over end the run.
+ */
+export const FLOW_STEP_QUEUE = 'flows.step';
+
+export interface StepPayload {
+  runId: string;
+  stepId: string;
+}
+
+type RunRow = typeof flowRuns.$inferSelect;
+
+const stepKey = (runId: string, stepId: string) => `${runId}:${stepId}`;
+
+/** Queues a run's step (now, or at `runAt`): once per run and step while it waits. */
+export async function queueStep(tx: Tx, deps: Pick<AppServices, 'queue'>, run: Pick<RunRow, 'id' | 'companyId'>, stepId: string, runAt?: Date): Promise<void> {
+  await deps.queue.enqueue(tx, FLOW_STEP_QUEUE, { runId: run.id, stepId } satisfies StepPayload, { singletonKey: stepKey(run.id, stepId), companyId: run.companyId, ...(runAt ? { runAt } : {}) });
+}
+
+/** Ends a run that is still going, with the reason in its step log. */
+export async function stopRun(tx: Tx, run: Pick<RunRow, 'id' | 'companyId' | 'currentStepId'>, reason: FlowStopReason, now: Date): Promise<void> {
+  const [stopped] = await tx
+    .update(flowRuns)
+    .set({ status: reason === 'stop_step' ? 'completed' : 'stopped', stopReason: reason, endedAt: now })
+    .where(and(eq(flowRuns.id, run.id), eq(flowRuns.status, 'active')))
+    .returning({ id: flowRuns.id });
+  if (!stopped) return;
+  await tx
+    .insert(flowRunSteps)
+    .values({ companyId: run.companyId, runId: run.id, stepId: run.currentStepId ?? 'start', type: 'guard', outcome: 'stopped', detail: FLOW_STOP_REASON_WORDS[reason], createdAt: now })
+    .onConflictDoNothing();
+}
+
+/** Why the run may not go on, or null. */
+async function guard(tx: Tx, run: RunRow, kind: string, now: Date): Promise<FlowStopReason | null> {
+  const [flow] = await tx.select({ status: flows.status }).from(flows).where(eq(flows.id, run.flowId)).limit(1);
+  if (!flow || flow.status !== 'active') return 'flow_off';
+  const [contact] = await tx.select({ optedOutAt: contacts.optedOutAt, blockedAt: contacts.blockedAt }).from(contacts).where(eq(contacts.id, run.contactId)).limit(1);
+  if (!contact || contact.optedOutAt || contact.blockedAt) return 'opted_out';
+  if (run.leadId) {
+    const [lead] = await tx.select({ status: leads.status }).from(leads).where(eq(leads.id, run.leadId)).limit(1);
+    if (lead && FLOW_CLOSING_STATUSES.has(lead.status)) return 'lead_closed';
+  }
+  if (kind === 'follow_ups' && run.conversationId) {
+    const since = run.anchorAt;
+    const [reply] = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.conversationId, run.conversationId), eq(messages.direction, 'inbound'), gt(messages.createdAt, since)))
+      .limit(1);
+    if (reply) return 'replied';
+    const [person] = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.conversationId, run.conversationId), eq(messages.direction, 'outbound'), eq(messages.author, 'user'), eq(messages.automated, false), gt(messages.createdAt, since)))
+      .limit(1);
+    if (person) return 'takeover';
+  }
+  void now;
+  return null;
+}
+
+/** Runs one step of one run (the `flows.step` job). */
+export async function runFlowStep(deps: AppServices, job: Pick<JobRecord<StepPayload>, 'id' | 'payload'>): Promise<void> {
+  const waiting = await transactionWithEvents(deps, async (tx, events) => {
+    const now = deps.clock.now();
+    const [peek] = await tx.select({ contactId: flowRuns.contactId }).from(flowRuns).where(eq(flowRuns.id, job.payload.runId)).limit(1);
+    if (!peek) return null;
+    // One contact, one voice: steps of every flow for this contact (and the pipeline) take turns.
+    await lockKey(tx, `contact-send:${peek.contactId}`);
+    const [run] = await tx.select().from(flowRuns).where(eq(flowRuns.id, job.payload.runId)).for('update').limit(1);
+    if (!run || run.status !== 'active') return null;
+    const [done] = await tx
+      .select({ id: flowRunSteps.id })
+      .from(flowRunSteps)
+      .where(and(eq(flowRunSteps.runId, run.id), eq(flowRunSteps.stepId, job.payload.stepId), eq(flowRunSteps.outcome, 'done')))
+      .limit(1);
+    if (done) return null;
+    const [version] = await tx.select({ graph: flowVersions.graph }).from(flowVersions).where(eq(flowVersions.id, run.versionId)).limit(1);
+    const [flow] = await tx.select({ kind: flows.kind }).from(flows).where(eq(flows.id, run.flowId)).limit(1);
+    const step = version?.graph.steps.find((candidate) => candidate.id === job.payload.stepId);
+    if (!version || !flow || !step) {
+      await stopRun(tx, run, 'stop_step', now);
+      return null;
+    }
+    const stop = await guard(tx, run, flow.kind, now);
+    if (stop) {
+      await stopRun(tx, { ...run, currentStepId: step.id }, stop, now);
+      return null;
+    }
+    const outcome = await execute(tx, deps, events, run, step, now);
+    if (outcome.kind === 'later') {
+      await tx
+        .insert(flowRunSteps)
+        .values({ companyId: run.companyId, runId: run.id, stepId: step.id, type: step.type, outcome: 'waiting', detail: outcome.detail, dueAt: outcome.at, createdAt: now })
+        .onConflictDoNothing();
+      await tx.update(flowRuns).set({ currentStepId: step.id }).where(eq(flowRuns.id, run.id));
+      return deps.queue.rescheduleWithin(tx, job, outcome.at);
+    }
+    if (outcome.kind === 'stop') {
+      await stopRun(tx, { ...run, currentStepId: step.id }, outcome.reason, now);
+      return null;
+    }
+    await tx
+      .insert(flowRunSteps)
+      .values({ companyId: run.companyId, runId: run.id, stepId: step.id, type: step.type, outcome: 'done', detail: outcome.detail, messageId: outcome.messageId ?? null, createdAt: now });
+    if (outcome.next) {
+      await tx.update(flowRuns).set({ currentStepId: outcome.next }).where(eq(flowRuns.id, run.id));
+      await queueStep(tx, deps, run, outcome.next);
+    } else {
+      await tx.update(flowRuns).set({ status: 'completed', endedAt: now, currentStepId: step.id }).where(eq(flowRuns.id, run.id));
+    }
+    return null;
+  });
+  if (waiting) throw waiting;
+}
+
+type Outcome =
+  | { kind: 'done'; detail: string; next: string | null; messageId?: string }
+  | { kind: 'later'; at: Date; detail: string }
+  | { kind: 'stop'; reason: FlowStopReason };
+
+async function waitingSince(tx: Tx, run: RunRow, stepId: string): Promise<{ createdAt: Date; dueAt: Date | null } | null> {
+  const [row] = await tx
+    .select({ createdAt: flowRunSteps.createdAt, dueAt: flowRunSteps.dueAt })
+    .from(flowRunSteps)
+    .where(and(eq(flowRunSteps.runId, run.id), eq(flowRunSteps.stepId, stepId), eq(flowRunSteps.outcome, 'waiting')))
+    .limit(1);
+  return row ?? null;
+}
+
+async function execute(tx: Tx, deps: AppServices, events: EventBatch, run: RunRow, step: FlowStep, now: Date): Promise<Outcome> {
+  switch (step.type) {
+    case 'wait': {
+      const started = step.from === 'anchor' ? run.anchorAt : ((await waitingSince(tx, run, step.id))?.createdAt ?? now);
+      const at = new Date(started.getTime() + step.minutes * MINUTE);
+      if (at > now) return { kind: 'later', at, detail: `Waiting until ${at.toISOString()}` };
+      return { kind: 'done', detail: `Waited ${describeMinutes(step.minutes)}`, next: step.next };
+    }
+    case 'wait_for_reply': {
+      const since = (await waitingSince(tx, run, step.id))?.createdAt ?? now;
+      if (run.conversationId) {
+        const [reply] = await tx
+          .select({ id: messages.id })
+          .from(messages)
+          .where(and(eq(messages.conversationId, run.conversationId), eq(messages.direction, 'inbound'), gt(messages.createdAt, since)))
+          .limit(1);
+        if (reply) return { kind: 'done', detail: 'They replied', next: step.replied };
+      }
+      const at = new Date(since.getTime() + step.minutes * MINUTE);
+      if (at > now) return { kind: 'later', at, detail: `Waiting for a reply until ${at.toISOString()}` };
+      return { kind: 'done', detail: `No reply in ${describeMinutes(step.minutes)}`, next: step.timeout };
+    }
+    case 'send_sms':
+      return sendStep(tx, deps, events, run, step, now);
+    case 'set_status': {
+      if (!run.leadId) return { kind: 'done', detail: 'No lead to set a status on', next: step.next };
+      const [lead] = await tx.select({ status: leads.status }).from(leads).where(eq(leads.id, run.leadId)).limit(1);
+      if (lead && lead.status !== step.status) {
+        await tx.update(leads).set({ status: step.status, updatedAt: now }).where(eq(leads.id, run.leadId));
+        events.add(run.companyId, { type: 'lead.status_changed', data: { leadId: run.leadId, from: lead.status, to: step.status } });
+      }
+      return { kind: 'done', detail: `Status set to ${step.status}`, next: step.next };
+    }
+    case 'stop':
+      return { kind: 'stop', reason: 'stop_step' };
+  }
+}
+
+async function sendStep(tx: Tx, deps: AppServices, events: EventBatch, run: RunRow, step: Extract<FlowStep, { type: 'send_sms' }>, now: Date): Promise<Outcome> {
+  if (!run.conversationId) return { kind: 'stop', reason: 'no_thread' };
+  // Another automation texted them a moment ago: this one goes after the send-lock, never on top of it.
+  const [recent] = await tx
+    .select({ createdAt: messages.createdAt })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.contactId, run.contactId),
+        eq(messages.direction, 'outbound'),
+        eq(messages.automated, true),
+        gt(messages.createdAt, new Date(now.getTime() - SEND_LOCK_MS)),
+        inArray(messages.status, ['queued', 'sending', 'sent', 'delivered']),
+        ne(sql`coalesce(${messages.dedupeKey}, '')`, `flow:${run.id}:${step.id}`),
+      ),
+    )
+    .orderBy(desc(messages.createdAt))
+    .limit(1);
+  if (recent) return { kind: 'later', at: new Date(recent.createdAt.getTime() + SEND_LOCK_MS + SECOND), detail: 'Another automated text just went out: waiting for the send-lock' };
+  const [conversation] = await tx.select().from(conversations).where(eq(conversations.id, run.conversationId)).limit(1);
+  const [contact] = await tx.select({ firstName: contacts.firstName, lastName: contacts.lastName }).from(contacts).where(eq(contacts.id, run.contactId)).limit(1);
+  const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, run.companyId)).limit(1);
+  if (!conversation || !company) return { kind: 'stop', reason: 'no_thread' };
+  const [number] = await tx.select({ e164: phoneNumbers.e164 }).from(phoneNumbers).where(eq(phoneNumbers.id, conversation.phoneNumberId)).limit(1);
+  const body = renderMergeTags(step.body, { contact: contact ?? { firstName: null, lastName: null }, businessName: company.name, businessPhone: number?.e164 ?? null, senderFirstName: company.name });
+  const message = await queueOutbound(tx, deps, events, { companyId: run.companyId, conversationId: conversation.id, body, author: 'flow', automated: true, dedupeKey: `flow:${run.id}:${step.id}` });
+  if (message.status === 'blocked') return { kind: 'stop', reason: message.errorCode === 'opted_out' ? 'opted_out' : 'blocked' };
+  const detail = message.status === 'scheduled' && message.scheduledFor ? `Scheduled for ${message.scheduledFor.toISOString()} (their send window)` : 'Sent';
+  return { kind: 'done', detail, next: step.next, messageId: message.id };
+}
+
+export function describeMinutes(minutes: number): string {
+  if (minutes % (24 * 60) === 0) return `${minutes / (24 * 60)} day${minutes === 24 * 60 ? '' : 's'}`;
+  if (minutes % 60 === 0) return `${minutes / 60} hour${minutes === 60 ? '' : 's'}`;
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** The graph a run follows. */
+export type { FlowGraph };

@@ -1,0 +1,1 @@
+export { type FollowUpsView, setCachedFollowUps, useFollowUps } from './api/follow-ups';
