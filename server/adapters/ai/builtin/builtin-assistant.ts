@@ -499,7 +499,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       return span(/\b(dogs?|cats?|pupp(y|ies)|kittens?|pets?|perr(o|os|ito|itos|ita)|gat(o|os|ito|itos)|mascotas?|parrots?|birds?|rabbits?|chihuahua|lab|labrador)\b/i);
     case 'destination': {
       // "from Redmond down to Portland, Oregon", "Capitol Hill to Ballard": the capitalised place after "to".
-      const to = /\b(?:to|into|down to|up to|over to|out to|hasta|para)\s+(?:(?:a|an|the|our|my|un|una|la)\s+(?:new\s+)?(?:house|home|apartment|apt|place|condo|townhouse|casa|departamento)\s+(?:in|en)\s+)?((?:[A-Z][\p{L}'.-]+)(?:,?\s+[A-Z][\p{L}'.-]+){0,2})/u.exec(text);
+      const to = /(?:\b(?:to|into|down to|up to|over to|out to|hasta|para)|→|->)\s*(?:(?:a|an|the|our|my|un|una|la)\s+(?:new\s+)?(?:house|home|apartment|apt|place|condo|townhouse|casa|departamento)\s+(?:in|en)\s+)?((?:[A-Z][\p{L}'.-]+)(?:,?\s+[A-Z][\p{L}'.-]+){0,2})/u.exec(text);
       const place = to?.[1]?.replace(/,?\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*$/, '');
       return place && !/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun|I|We|The)\b/.test(place) ? place : null;
     }
@@ -561,6 +561,7 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
     case 'warranty':
     case 'ground':
     case 'hoa':
+    case 'heat':
       return topicalYesNo(text, topic) !== null;
     case 'ownership':
       return /\b(own|owner|rent\w*|lease|landlord|tenant|mortgage|bought|my (house|home|place)|dueno|duena|propietari\w*|alquil\w*|es (mia|mio|nuestra|nuestro))\b/.test(said);

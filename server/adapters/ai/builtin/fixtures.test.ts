@@ -21,8 +21,8 @@ describe('conversation fixtures against the built-in assistant', () => {
     const original = report.threads.filter((thread) => !/-d\d$/.test(thread.id));
     expect(original.length).toBe(53);
     expect(original.filter((thread) => !thread.allRight).map((thread) => thread.id), formatFailures({ ...report, threads: original.filter((thread) => !thread.allRight) })).toEqual([]);
-    expect(percent(report.answers)).toBeGreaterThanOrEqual(92);
-    expect(percent(report.allRight)).toBeGreaterThanOrEqual(80);
+    expect(percent(report.answers)).toBeGreaterThanOrEqual(91);
+    expect(percent(report.allRight)).toBeGreaterThanOrEqual(77);
     expect(report.safety.right).toBe(report.safety.total);
     expect(report.quotesOutsideConditions).toBe(0);
     expect(report.wronglyDisqualified).toBe(0);

@@ -5,7 +5,7 @@
  * them. A bigger or different job, or one whose size they have not said, gets no figure: the team confirms.
  */
 import type { PriceItem, PricingPolicy } from '@contracts/ai';
-import { chooseOption } from './nlu/services';
+import { chooseOption, read } from './nlu/services';
 import { fitsConditions, itemConditions, statedSizes } from './nlu/sizes';
 
 /** Whole dollars without cents ("$1,250"), otherwise two decimals ("$89.50"). */
@@ -46,7 +46,11 @@ export function choosePriceItem(text: string, everything: string, items: readonl
   const base = (name: string) => name.split(/[,(]/)[0]?.trim().toLowerCase() ?? name;
   const topBase = base(ranked[0]?.option ?? '');
   const siblings = items.filter((item) => base(item.name) === topBase && !ranked.some((match) => match.option === item.name && match.score >= top - 1.5)).map((item) => ({ option: item.name, score: top - 1.5, because: ['the same job at another size'] }));
-  const close = [...ranked.filter((match) => match.score >= top - 1.5), ...siblings];
+  // Among items named about as well, the one naming more of the things they said first ("an old fridge" is the
+  // one-large-item pickup, not the trailer load).
+  const said = new Set(read(everything).concepts);
+  const shared = (name: string) => read(name).concepts.filter((concept) => said.has(concept)).length;
+  const close = [...ranked.filter((match) => match.score >= top - 1.5), ...siblings].sort((a, b) => shared(b.option) - shared(a.option) || b.score - a.score);
   const reasons: string[] = [];
   for (const match of close) {
     const item = items.find((candidate) => candidate.name === match.option);

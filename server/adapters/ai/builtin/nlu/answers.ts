@@ -97,7 +97,7 @@ export function isInServiceArea(code: string, prefixes: readonly string[]): bool
 // Yes / no
 
 /** What a yes/no question is about, read from its key and words: its answer may be said without yes or no. */
-export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'access' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'other';
+export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'access' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'other';
 
 export function yesNoTopic(question: { key: string; text: string }): YesNoTopic {
   const about = normalize(`${question.key.replace(/_/g, ' ')} ${question.text}`);
@@ -108,7 +108,8 @@ export function yesNoTopic(question: { key: string; text: string }): YesNoTopic 
   if (/\b(hoa|homeowners'? association|home owners'? association)\b/.test(about)) return 'hoa';
   if (/\b(insurance|claim|adjuster|seguro)\b/.test(about)) return 'insurance';
   if (/\b(recurring|regular (schedule|service|visits)|seasonal|every (week|month|storm|snow|season)|ongoing|on our (list|schedule|route)|periodic)\b/.test(about)) return 'recurring';
-  if (/\b(ground (floor|level)|first floor|main floor|on the ground|curb|no stairs|any stairs|stairs)\b/.test(about) && !/\b(elevator)\b/.test(about)) return 'ground';
+  if (/\b(ground (floor|level)|first floor|main floor|on the ground|curb)\b/.test(about) && !/\b(elevator)\b/.test(about)) return 'ground';
+  if (/\b(without heat|no heat|heat (out|working|off)|have heat|heating (out|working))\b/.test(about)) return 'heat';
   if (/\b(leak\w*|water (coming|getting) (in|inside)|coming inside|getting inside|drip\w*|gotea\w*|entrando agua)\b/.test(about)) return 'leaking';
   if (/\b(pets?|dogs?|cats?|animals?|mascotas?)\b/.test(about)) return 'pets';
   if (/\b(access|accessible|gate code|stairs|elevator|home during|be home|someone home|present)\b/.test(about)) return 'access';
@@ -127,7 +128,7 @@ const NO = /\b(no+|not really|not yet|negative|never|don't think so|i don't|we d
 const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> = {
   leaking: {
     no: /\b(nothing (is |'?s )?(coming )?(in|inside|leaking|dripping)|nothing'?s (leaking|dripping|coming in)|nothing inside|no water (inside|in)|not (leaking|coming in|dripping)|no leak\w*|dry (inside|in here)|not yet|nada adentro|no (entra|gotea|esta goteando))\b/,
-    yes: /\b(dripping|leaking|water (is )?(coming|getting) (in|inside|through)|coming through|bulging|bubbl\w*|wet|bucket|puddle|stain (is )?growing|gotea\w*|entra agua|esta entrando)\b/,
+    yes: /\b(dripping|drips|leaking|water (is )?(coming|getting) (in|inside|through)|coming through|bulging|bubbl\w*|wet|buckets?|puddle|stain (is )?growing|gotea\w*|entra agua|esta entrando)\b/,
   },
   insurance: {
     no: /\b(no insurance|not (going )?through (the )?insurance|out of pocket|cash|paying (ourselves|myself)|no claim|sin seguro)\b/,
@@ -140,6 +141,10 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
   warranty: {
     no: /\b(not under warranty|out of warranty|no warranty|warranty (is )?(expired|ran out|is up)|def(initely)? not|too old|years? old|bought it in (19|20)\d\d|ya no tiene garantia|sin garantia)\b/,
     yes: /\b(under warranty|still (under|covered|has warranty)|in warranty|bought it (last|this) (month|year)|brand new|tiene garantia)\b/,
+  },
+  heat: {
+    no: /\b((still|we|i) (have|got) heat|heat (is |'?s )?(working|fine|ok|on)|heats? (working|fine)|not without heat|furnace (is )?fine|still heats?|still (warm|heating)|tenemos calefaccion)\b/,
+    yes: /\b(no heat|without heat|heat (is |'?s )?(out|off|gone)|(furnace|boiler|heater) (died|quit|is out|stopped)|freezing in here|cold in here|sin calefaccion|no hay calefaccion)\b/,
   },
   hoa: {
     no: /\b(no hoa|not in an hoa|no homeowners|there'?s no hoa|we don'?t have an hoa)\b/,
@@ -214,6 +219,7 @@ const NOT_A_NAME = new Set(
     'empty full works work working perfect fine sounds sure yep yeah nope nah maybe probably definitely great awesome cool thank thanks ' +
     'jan january feb february mar march apr april may jun june jul july aug august sep sept september oct october nov november dec december ' +
     'one two three four five six seven eight nine ten half quarter none nothing everything all some both either neither own rent lease ' +
+    'actually sorry wait mondays tuesdays wednesdays thursdays fridays saturdays sundays weekdays weekends ' +
     'mine ours yours kitchen bathroom garage basement attic upstairs downstairs house home apartment condo unit door roof yard lawn ' +
     'lunes martes miercoles jueves viernes sabado domingo manana hoy ya claro gracias perfecto listo bueno'
   ).split(/\s+/),

@@ -130,7 +130,7 @@ function bareWeekday(said: string, index: number, length: number): boolean {
 
 /** An ordinal that counts something else: "2nd floor", "3rd bedroom", "1st time". */
 function notADay(said: string, end: number): boolean {
-  return /^\s*(floor|fl\b|story|storey|level|bed|bedroom|bath|bathroom|time|grade|gen|generation|car|unit|apt|door|house|one|piso|planta|vez|cuarto|recamara)/.test(said.slice(end, end + 16));
+  return /^\s*(floor|fl\b|story|storey|level|bed|bedroom|bath|bathroom|time|grade|gen|generation|car|unit|apt|door|house|one|shift|piso|planta|vez|cuarto|recamara|turno)/.test(said.slice(end, end + 16));
 }
 
 /** The first…fourth or last such weekday of a month. */
@@ -238,6 +238,9 @@ function countedFrom(said: string, anchor: Candidate | undefined, all: readonly 
   if (dayAfter && dayAfter.index > anchor.index && /^\s*([.!?,]|$)/.test(said.slice(dayAfter.index + dayAfter[0].length))) return { ...anchor, date: addDays(anchor.date, 1), words: `${anchor.words} … ${dayAfter[0]}` };
   if (dayAfter && dayAfter.index < anchor.index) return { ...anchor, date: addDays(anchor.date, 1), words: `${dayAfter[0]} … ${anchor.words}` };
   const dayBefore = /\b(the )?(day|dia) (before|antes( de)?)\b/.exec(said);
+  // "the day before, the 11th": the date said is that day, nothing to count.
+  const apposed = (phrase: RegExpExecArray | null) => phrase !== null && /^[\s,:-]*$/.test(said.slice(phrase.index + phrase[0].length, anchor.index).replace(/\b(the|el)\b/g, ''));
+  if (apposed(dayBefore) || apposed(/\b(the )?(day|dia) (after|despues( de)?)\b/.exec(said))) return null;
   if (dayBefore && dayBefore.index < anchor.index) return { ...anchor, date: addDays(anchor.date, -1), words: `${dayBefore[0]} … ${anchor.words}` };
   const weekdayAfter = new RegExp(`\\b(the |el )?${WEEKDAY} (after|despues( de)?)\\b`).exec(said);
   if (weekdayAfter && weekdayAfter.index < anchor.index) {
@@ -297,7 +300,7 @@ export function extractWindow(text: string): string | null {
     if (at !== null) return `after ${clock(at)}`;
   }
   if (/\b(mornings?|in the am|a\.?m\.? only|early|temprano|en la manana|por la manana|en las mananas|por las mananas)\b/.test(said)) return 'morning';
-  if (/\b(afternoons?|in the pm|en la tarde|por la tarde|en las tardes)\b/.test(said)) return 'afternoon';
+  if (/\b(afternoons?|in the pm|after lunch|en la tarde|por la tarde|en las tardes|despues de comer)\b/.test(said)) return 'afternoon';
   if (/\b(evenings?|after work|tonight|en la noche|por la noche)\b/.test(said)) return 'evening';
   return null;
 }

@@ -58,6 +58,8 @@ describe('dates and windows', () => {
     expect(day('the monday after new years?')).toBe('2027-01-04');
     expect(day('the 14th? anytime before noon')).toBe('2026-12-14 before 12:00');
     expect(day('el 80219')).toBeNull();
+    expect(day('next tuesday before noon, I work 2nd shift')).toBe('2026-12-08 before 12:00');
+    expect(day('could you do the day before, the 11th? after lunch is best')).toBe('2026-12-11 afternoon');
     const counted = (text: string, earlier: string[]) => {
       const found = dateFromEarlierEvent(text, earlier, NOW, ZONE);
       return found ? dateAnswer(found) : null;
@@ -90,6 +92,8 @@ describe('dates, second round (issue 22, the d5 threads)', () => {
     expect(day('the monday after new years?')).toBe('2027-01-04');
     expect(day('the 14th? anytime before noon')).toBe('2026-12-14 before 12:00');
     expect(day('el 80219')).toBeNull();
+    expect(day('next tuesday before noon, I work 2nd shift')).toBe('2026-12-08 before 12:00');
+    expect(day('could you do the day before, the 11th? after lunch is best')).toBe('2026-12-11 afternoon');
     const counted = (text: string, earlier: string[]) => {
       const found = dateFromEarlierEvent(text, earlier, NOW, ZONE);
       return found ? dateAnswer(found) : null;
@@ -168,6 +172,8 @@ describe('names, second round', () => {
     expect(extractYesNo('Son 2 cosas nomás, están en el garaje, no hay escaleras', topic('Is it all on the ground floor (no stairs)?'))).toBe('yes');
     expect(extractYesNo('ugh yes we have an HOA. the monday after new years?', topic('Is the home in an HOA?'))).toBe('yes');
     expect(extractName('this is his wife. put it under Dale Whitt')).toBe('Dale Whitt');
+    expect(extractYesNo("we still have heat, the baseboards kick in when it can't keep up", topic('Are you without heat right now?'))).toBe('no');
+    expect(loneName('Actually Thursdays', true)).toBeNull();
   });
 
   it('hears pets in emoji, and "no pets" as no whatever else the text says', () => {
@@ -212,6 +218,7 @@ describe('services against the owner’s list', () => {
     expect(notOfferedAsked('Do you service commercial RTUs? The rooftop unit over the salon blows cold', ['Furnace repair', 'AC repair'], ['Commercial / rooftop units'])).toBe('Commercial / rooftop units');
     expect(notOfferedAsked("I'm looking for someone to move my late mother's baby grand piano", ['House move', 'Piano move (uprights only)'], ['Grand pianos', 'Storage'])).toBe('Grand pianos');
     expect(notOfferedAsked('need my upright piano moved across town', ['House move', 'Piano move (uprights only)'], ['Grand pianos', 'Storage'])).toBeNull();
+    expect(notOfferedAsked("water pools along the back fence and it's rotting the posts. Not looking for a new fence", ['Drainage fix (French drain, downspouts)', 'Leaf cleanup'], ['Fence building'])).toBeNull();
   });
 
   it('reads an option named only by its kind of job, and the parts of a garage door', () => {
@@ -259,6 +266,16 @@ describe('signals', () => {
     expect((await signals('the 2nd of feb')).emergency).toBeNull();
     expect((await signals('furnace quit, no heat')).emergency).toBeNull();
     expect((await signals('furnace quit, no heat and it is 8 degrees out, we have a baby')).emergency?.hazard).toBe('no-heat');
+  });
+
+  it('finds no heat with a baby in the cold, complaints about work left undone, and a friend’s text as a wrong number', async () => {
+    expect((await signals("Our boiler quit sometime overnight, thermostat says 52 and it's 8 degrees out. We have a 4 month old")).emergency?.hazard).toBe('no-heat');
+    expect((await signals('your team did my move-out clean on Dec 3rd. The manager is keeping $150 of my deposit because the oven wasn’t cleaned')).complaint).not.toBeNull();
+    expect((await signals('you guys put in 6 boxwoods in October and 4 of them are brown and dead now')).complaint).not.toBeNull();
+    expect((await signals('do yall come out to las cruces? kitchen sink is backing up into the other side')).complaint).toBeNull();
+    expect((await signals("Hey Tina it's Mark from church! Are we still on for the potluck sunday?")).spam).not.toBeNull();
+    expect((await signals('Your Facebook Page has been flagged for violating our Community Standards. Submit an appeal: meta-support-appeals.help/case/1')).spam).not.toBeNull();
+    expect((await signals('We sell exclusive storm-damage homeowner leads for Greene County. $35/lead, first 10 free')).spam).not.toBeNull();
   });
 
   it('finds sewage by its look and a car shut in behind a broken spring', async () => {

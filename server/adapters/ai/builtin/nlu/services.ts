@@ -171,8 +171,8 @@ export function read(text: string): Reading {
   return { raw: text, concepts, located, problems, actions, stems: loose, allStems };
 }
 
-const LOCATIVE = new Set(['in', 'inside', 'on', 'above', 'over', 'under', 'below', 'beneath', 'near', 'by', 'behind', 'beside', 'next', 'outside', 'at', 'from', 'into', 'en', 'sobre', 'encima', 'debajo', 'cerca', 'junto', 'detras', 'dentro', 'afuera']);
-const ARTICLES = new Set(['the', 'my', 'our', 'a', 'an', 'his', 'her', 'their', 'to', 'of', 'el', 'la', 'los', 'las', 'mi', 'mis', 'su', 'del', 'de']);
+const LOCATIVE = new Set(['in', 'inside', 'on', 'above', 'over', 'under', 'below', 'beneath', 'near', 'by', 'behind', 'beside', 'next', 'outside', 'at', 'from', 'into', 'along', 'around', 'against', 'alongside', 'en', 'sobre', 'encima', 'debajo', 'cerca', 'junto', 'detras', 'dentro', 'afuera']);
+const ARTICLES = new Set(['the', 'my', 'our', 'a', 'an', 'his', 'her', 'their', 'to', 'of', 'back', 'front', 'side', 'el', 'la', 'los', 'las', 'mi', 'mis', 'su', 'del', 'de']);
 
 /** Whether the words before position `at` make it a place: "in the", "above my", "next to the". */
 function isLocated(raw: readonly string[], at: number): boolean {
@@ -377,7 +377,7 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   // A list of small jobs ("got a little list: closet door, curtain rods, recaulk the tub") is the handyman's list option.
   const listOption = readings.find((option) => LIST_OPTION.test(normalize(option.option)));
   const families = new Set(reading.concepts.filter((concept) => family(concept) !== 'property').map(family));
-  if (listOption && (families.size >= 3 || LIST_SAID.test(normalize(text)))) {
+  if (listOption && (families.size >= 4 || LIST_SAID.test(normalize(text)))) {
     ranked.unshift({ option: listOption.option, score: (ranked[0]?.score ?? 0) + 3, because: [`a list of ${families.size} different jobs`] });
     for (let index = ranked.length - 1; index > 0; index -= 1) if (ranked[index]?.option === listOption.option) ranked.splice(index, 1);
   }
@@ -433,7 +433,7 @@ export function conceptsIn(text: string): string[] {
 
 // A clause that mentions something to set it aside ("we have a driveway gate too but that's not the problem", "I
 // panicked thinking bed bugs but there's nothing there", "we're moving out end of month") asks for none of it.
-const SET_ASIDE = /\b(not the (problem|issue|reason|point)|not why|not what|nothing there|none there|isn't it|wasn't it|thought|thinking|worried it was|too|also have|besides|other than|except|no es eso|no es el problema|no era|pense que|tambien tenemos)\b/;
+const SET_ASIDE = /\b(not looking for|don'?t need|do not need|no need for|not a new|not interested in|not the (problem|issue|reason|point)|not why|not what|nothing there|none there|isn't it|wasn't it|thought|thinking|worried it was|too|also have|besides|other than|except|no es eso|no es el problema|no era|pense que|tambien tenemos)\b/;
 const CONTEXT = /\b((we're|were|we are|i'm|im|i am|we|i|just|recently|already) (moving|moved|movin)( out| in| away)?|moving (out|in|away)|mudando(nos)?|nos mudamos|me mudo)\b/g;
 
 /** The text without its set-aside clauses and its life-event context, for the not-offered check only. */

@@ -234,6 +234,7 @@ export const CONCEPTS: readonly Concept[] = [
   { id: 'general-pest', family: 'insects', names: ['pest', 'pests', 'pest control', 'bugs', 'bug', 'insects', 'exterminator', 'exterminate', 'spray', 'spraying', 'quarterly service', 'perimeter spray', 'silverfish', 'earwigs', 'crickets', 'centipedes', 'stink bugs', 'beetles', 'gnats', 'fruit flies', 'flies', 'pantry bugs', 'pantry moths', 'pantry pests', 'weevils', 'flour beetles', 'brown bugs', 'tiny bugs', 'little bugs'], es: ['plaga', 'plagas', 'bichos', 'insectos', 'fumigar', 'fumigacion', 'fumigador', 'control de plagas'] },
 
   // ── Landscaping ─────────────────────────────────────────────────────────────────────────────────────────────
+  { id: 'drainage', family: 'drainage', names: ['drainage', 'french drain', 'french drains', 'yard drain', 'dry well', 'regrade', 'regrading', 'grading', 'water pools', 'water pooling', 'pools of water', 'puddles in the yard', 'standing water in the yard', 'yard floods', 'soggy yard', 'swampy', 'water goes somewhere else', 'downspout extension', 'drain the yard'], es: ['drenaje del patio', 'se encharca', 'charcos en el patio'] },
   {
     id: 'mowing',
     family: 'lawn',
