@@ -4,9 +4,7 @@
  * (every save and every run) and the screens. The no-reply follow-ups of Chat widget → Follow-ups are a built-in
  * flow of this same shape (`followUpsGraph`).
  */
-import { z } from 'zod/mini';
-import { MAX_TEXT_LENGTH, mergeTagProblem } from './merge-tags';
-import { LEAD_SOURCES, LEAD_STATUSES } from './lead';
+import { type LEAD_SOURCES, type LEAD_STATUSES } from './lead';
 
 export const FLOW_STATUSES = ['active', 'paused', 'archived'] as const;
 export type FlowStatus = (typeof FLOW_STATUSES)[number];
@@ -35,45 +33,32 @@ export const FLOW_STOP_REASON_WORDS: Record<FlowStopReason, string> = {
 /** Lead statuses that end a run (unless a flow says otherwise): the job is settled or the person is gone. */
 export const FLOW_CLOSING_STATUSES: ReadonlySet<(typeof LEAD_STATUSES)[number]> = new Set(['booked', 'won', 'lost', 'spam', 'opted_out']);
 
-const MINUTE = 60;
 /** A wait is at least a minute and at most 90 days. */
-export const MAX_WAIT_MINUTES = 90 * 24 * MINUTE;
+export const MAX_WAIT_MINUTES = 90 * 24 * 60;
 
-const nodeId = z.string().check(z.regex(/^[a-z0-9_-]{1,40}$/, 'A step id is 1–40 letters, digits, _ or -'));
-const minutes = z.int().check(z.minimum(1, 'A wait is at least 1 minute'), z.maximum(MAX_WAIT_MINUTES, 'A wait is at most 90 days'));
-const smsBody = z.string().check(
-  z.trim(),
-  z.minLength(1, 'The text cannot be empty'),
-  z.maxLength(MAX_TEXT_LENGTH, `Texts are at most ${MAX_TEXT_LENGTH} characters`),
-  z.refine((text) => mergeTagProblem(text) === null, { message: 'Unknown merge tag' }),
-);
-
-export const flowTriggerSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('lead_created'), sources: z.array(z.enum(LEAD_SOURCES)) }),
+/** The trigger that starts a flow. */
+export type FlowTrigger =
+  | { type: 'lead_created'; sources: Array<(typeof LEAD_SOURCES)[number]> }
   /** The business texted (the assistant, a text-back, a staff member's automated template) and heard nothing back. */
-  z.object({ type: z.literal('no_reply'), minutes }),
-  z.object({ type: z.literal('status_changed'), to: z.array(z.enum(LEAD_STATUSES)) }),
-  z.object({ type: z.literal('missed_call') }),
-]);
-export type FlowTrigger = z.infer<typeof flowTriggerSchema>;
+  | { type: 'no_reply'; minutes: number }
+  | { type: 'status_changed'; to: Array<(typeof LEAD_STATUSES)[number]> }
+  | { type: 'missed_call' };
 
-export const flowStepSchema = z.discriminatedUnion('type', [
-  z.object({ id: nodeId, type: z.literal('send_sms'), body: smsBody, next: z.nullable(nodeId) }),
-  /** Waits this long after the run's anchor (the trigger's time), or after the previous step when `from` is `previous`. */
-  z.object({ id: nodeId, type: z.literal('wait'), minutes, from: z.enum(['anchor', 'previous']), next: z.nullable(nodeId) }),
+/** A step; `next` names the step after it (null: the run ends there). */
+export type FlowStep =
+  | { id: string; type: 'send_sms'; body: string; next: string | null }
+  /** Waits this long after the run's anchor (the trigger's time), or after the step began when `from` is `previous`. */
+  | { id: string; type: 'wait'; minutes: number; from: 'anchor' | 'previous'; next: string | null }
   /** Waits for a reply: `replied` when one comes, `timeout` when the time is up. */
-  z.object({ id: nodeId, type: z.literal('wait_for_reply'), minutes, replied: z.nullable(nodeId), timeout: z.nullable(nodeId) }),
-  z.object({ id: nodeId, type: z.literal('set_status'), status: z.enum(LEAD_STATUSES), next: z.nullable(nodeId) }),
-  z.object({ id: nodeId, type: z.literal('stop') }),
-]);
-export type FlowStep = z.infer<typeof flowStepSchema>;
+  | { id: string; type: 'wait_for_reply'; minutes: number; replied: string | null; timeout: string | null }
+  | { id: string; type: 'set_status'; status: (typeof LEAD_STATUSES)[number]; next: string | null }
+  | { id: string; type: 'stop' };
 
-export const flowGraphSchema = z.object({
-  trigger: flowTriggerSchema,
-  start: nodeId,
-  steps: z.array(flowStepSchema).check(z.minLength(1, 'A flow has at least one step'), z.maxLength(100, 'A flow has at most 100 steps')),
-});
-export type FlowGraph = z.infer<typeof flowGraphSchema>;
+export interface FlowGraph {
+  trigger: FlowTrigger;
+  start: string;
+  steps: FlowStep[];
+}
 
 /** The steps a step leads to. */
 export function nextSteps(step: FlowStep): string[] {
@@ -166,19 +151,6 @@ export const DEFAULT_FOLLOW_UPS: FollowUpSettingsValues = {
     { delayMinutes: 7 * 24 * 60, enabled: true, body: 'Last check-in from {business_name}, {first_name}: if you still need us, just reply. Otherwise, no worries!' },
   ],
 };
-
-export const followUpSettingsSchema = z.object({
-  enabled: z.boolean(),
-  steps: z
-    .array(z.object({ delayMinutes: minutes, body: smsBody, enabled: z.boolean() }))
-    .check(
-      z.minLength(1, 'Keep at least one follow-up'),
-      z.maxLength(6, 'At most 6 follow-ups'),
-      z.refine((steps) => steps.every((step, index) => index === 0 || step.delayMinutes > (steps[index - 1]?.delayMinutes ?? 0)), {
-        message: 'Each follow-up comes after the one before it',
-      }),
-    ),
-});
 
 /**
  * The built-in follow-ups as a flow: after the trigger (the business's text went unanswered for the first delay),

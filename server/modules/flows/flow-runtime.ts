@@ -120,7 +120,7 @@ export async function runFlowStep(deps: AppServices, job: Pick<JobRecord<StepPay
     }
     await tx
       .insert(flowRunSteps)
-      .values({ companyId: run.companyId, runId: run.id, stepId: step.id, type: step.type, outcome: 'done', detail: outcome.detail, messageId: outcome.messageId ?? null, createdAt: now });
+      .values({ companyId: run.companyId, runId: run.id, stepId: step.id, type: step.type, outcome: 'done', detail: outcome.detail, messageId: outcome.messageId ?? null, dueAt: outcome.dueAt ?? null, createdAt: now });
     if (outcome.next) {
       await tx.update(flowRuns).set({ currentStepId: outcome.next }).where(eq(flowRuns.id, run.id));
       await queueStep(tx, deps, run, outcome.next);
@@ -133,7 +133,7 @@ export async function runFlowStep(deps: AppServices, job: Pick<JobRecord<StepPay
 }
 
 type Outcome =
-  | { kind: 'done'; detail: string; next: string | null; messageId?: string }
+  | { kind: 'done'; detail: string; next: string | null; messageId?: string; dueAt?: Date }
   | { kind: 'later'; at: Date; detail: string }
   | { kind: 'stop'; reason: FlowStopReason };
 
@@ -151,7 +151,7 @@ async function execute(tx: Tx, deps: AppServices, events: EventBatch, run: RunRo
     case 'wait': {
       const started = step.from === 'anchor' ? run.anchorAt : ((await waitingSince(tx, run, step.id))?.createdAt ?? now);
       const at = new Date(started.getTime() + step.minutes * MINUTE);
-      if (at > now) return { kind: 'later', at, detail: `Waiting until ${at.toISOString()}` };
+      if (at > now) return { kind: 'later', at, detail: `Waiting ${describeMinutes(step.minutes)}` };
       return { kind: 'done', detail: `Waited ${describeMinutes(step.minutes)}`, next: step.next };
     }
     case 'wait_for_reply': {
@@ -165,7 +165,7 @@ async function execute(tx: Tx, deps: AppServices, events: EventBatch, run: RunRo
         if (reply) return { kind: 'done', detail: 'They replied', next: step.replied };
       }
       const at = new Date(since.getTime() + step.minutes * MINUTE);
-      if (at > now) return { kind: 'later', at, detail: `Waiting for a reply until ${at.toISOString()}` };
+      if (at > now) return { kind: 'later', at, detail: `Waiting up to ${describeMinutes(step.minutes)} for a reply` };
       return { kind: 'done', detail: `No reply in ${describeMinutes(step.minutes)}`, next: step.timeout };
     }
     case 'send_sms':
@@ -211,7 +211,11 @@ async function sendStep(tx: Tx, deps: AppServices, events: EventBatch, run: RunR
   const body = renderMergeTags(step.body, { contact: contact ?? { firstName: null, lastName: null }, businessName: company.name, businessPhone: number?.e164 ?? null, senderFirstName: company.name });
   const message = await queueOutbound(tx, deps, events, { companyId: run.companyId, conversationId: conversation.id, body, author: 'flow', automated: true, dedupeKey: `flow:${run.id}:${step.id}` });
   if (message.status === 'blocked') return { kind: 'stop', reason: message.errorCode === 'opted_out' ? 'opted_out' : 'blocked' };
-  const detail = message.status === 'scheduled' && message.scheduledFor ? `Scheduled for ${message.scheduledFor.toISOString()} (their send window)` : 'Sent';
+  const detail = message.status === 'scheduled' && message.scheduledFor ? 'Queued for their send window (9 am – 8 pm their time)' : 'Sent';
+  if (message.status === 'scheduled' && message.scheduledFor) {
+    // The step log keeps when it will go, for the run view to show in the reader's own time.
+    return { kind: 'done', detail, next: step.next, messageId: message.id, dueAt: message.scheduledFor };
+  }
   return { kind: 'done', detail, next: step.next, messageId: message.id };
 }
 

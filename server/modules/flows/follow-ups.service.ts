@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, inArray } from 'drizzle-orm';
-import { DEFAULT_FOLLOW_UPS, FLOW_CLOSING_STATUSES, type FlowRunStatus, type FlowStopReason, type FollowUpSettingsValues, followUpSettingsSchema, followUpsGraph } from '@contracts/flows';
+import { DEFAULT_FOLLOW_UPS, FLOW_CLOSING_STATUSES, type FlowRunStatus, type FlowStopReason, type FollowUpSettingsValues, followUpsGraph } from '@contracts/flows';
+import { followUpSettingsSchema } from '@contracts/flows.schema';
 import { mergeTagProblem } from '@contracts/merge-tags';
 import type { DbOrTx, Tx } from '@server/platform/db/database';
 import { contacts, flowRunSteps, flowRuns, flows, flowTriggerLog, flowVersions, leads, messages, nonTextableNumbers } from '@server/platform/db/schema';

@@ -194,7 +194,7 @@ describe('no-reply follow-ups on a fake clock', () => {
     const [text] = await flowTexts(s);
     expect(text).toMatchObject({ status: 'scheduled', scheduledFor: new Date('2026-11-24T17:00:00Z') });
     const [line] = await s.deps.db.select().from(flowRunSteps).where(eq(flowRunSteps.stepId, 'send_1'));
-    expect(line?.detail).toBe('Scheduled for 2026-11-24T17:00:00.000Z (their send window)');
+    expect(line).toMatchObject({ detail: 'Queued for their send window (9 am – 8 pm their time)', dueAt: new Date('2026-11-24T17:00:00Z') });
     await advance(s, 12 * HOUR);
     expect((await flowTexts(s))[0]?.status).toMatch(/^(sent|delivered)$/);
   });
@@ -230,6 +230,31 @@ describe('no-reply follow-ups on a fake clock', () => {
     expect((await flowTexts(s))[1]?.body).not.toContain('Version two');
     // A stale screen's save is refused.
     await expect(caller.flows.followUps.update({ expectedVersion: view.version, enabled: true, steps })).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('Logs → Flow runs: the runs with how each ended, searchable by name or number, a run’s step log; another company’s run is NOT_FOUND', async () => {
+    const s = await company(t.deps);
+    const caller = callerFor(s.deps, { authToken: s.token });
+    await inbound(s, 'Hi, need a plumber');
+    await businessText(s, 'Sure! What is your ZIP code?');
+    await advance(s, HOUR);
+    await inbound(s, '94110');
+    const { items } = await caller.flows.runs.list({});
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ flowName: 'No-reply follow-ups', phone: CUSTOMER, status: 'stopped', stopReason: 'replied' });
+    expect((await caller.flows.runs.list({ search: '555-0001' })).items).toHaveLength(1);
+    expect((await caller.flows.runs.list({ search: 'Nobody' })).items).toHaveLength(0);
+    expect((await caller.flows.runs.list({ status: 'active' })).items).toHaveLength(0);
+    const steps = await caller.flows.runs.steps({ id: items[0]!.id });
+    expect(steps.map((step) => [step.stepId, step.outcome, step.detail])).toEqual([
+      ['send_1', 'done', 'Sent'],
+      ['wait_2', 'waiting', 'Waiting 1 day'],
+      ['wait_2', 'stopped', 'They replied'],
+    ]);
+    const other = await company(t.deps);
+    const otherCaller = callerFor(other.deps, { authToken: other.token });
+    expect((await otherCaller.flows.runs.list({})).items).toHaveLength(0);
+    await expect(otherCaller.flows.runs.steps({ id: items[0]!.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('refuses steps out of order and unknown merge tags, each beside its field', async () => {

@@ -26,6 +26,7 @@ const ACTION_WORDS: Record<string, string> = {
   'client.blocked': 'Blocked a client',
   'client.unblocked': 'Unblocked a client',
   'job.retried': 'Retried a failed task',
+  'flows.follow_ups_updated': 'Changed the follow-ups',
 };
 
 const ACTOR_WORDS = { support: 'LeadLoop support', system: 'LeadLoop' } as const;

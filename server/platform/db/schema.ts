@@ -1040,6 +1040,8 @@ export const flowRunSteps = pgTable(
   'flow_run_steps',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order: lines written in the same millisecond (a step and the stop right after it) keep their order. */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     companyId: companyRef(),
     runId: uuid('run_id')
       .notNull()

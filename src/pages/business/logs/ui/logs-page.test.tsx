@@ -10,6 +10,7 @@ describe('LogsPage', () => {
       'logs.messages': () => ({ items: [], total: 0 }),
       'logs.deadLetters': () => ({ items: [], total: 0 }),
       'logs.audit': () => ({ items: [], nextCursor: null }),
+      'flows.runs.list': () => ({ items: [], nextCursor: null }),
       'ai.turns': () => ({ items: [], nextBefore: null }),
       'phone.get': () => ({ number: null, twilioConfigured: false, alertPhone: null, protectedNumbers: [] }),
     });
@@ -18,10 +19,13 @@ describe('LogsPage', () => {
 
     const tabList = screen.getByRole('tablist', { name: 'Log type' });
     expect(within(tabList).getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-      'Messages', 'Webhook deliveries', 'AI decisions', 'Audit log', 'Failed tasks',
+      'Messages', 'Flow runs', 'Webhook deliveries', 'AI decisions', 'Audit log', 'Failed tasks',
     ]);
     expect(await screen.findByRole('heading', { level: 2, name: 'No messages yet' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Set up your business number' })).toHaveAttribute('href', '/settings/phone');
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Flow runs' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'No flow runs yet' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Webhook deliveries' }));
     expect(screen.getByRole('heading', { level: 2, name: 'No webhook deliveries yet' })).toBeInTheDocument();

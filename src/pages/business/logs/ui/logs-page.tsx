@@ -5,9 +5,10 @@ import { PageHeader } from '@/shared/ui/page-header';
 import { AiDecisions } from './ai-decisions';
 import { AuditLog } from './audit-log';
 import { DeadLetters } from './dead-letters';
+import { FlowRuns } from './flow-runs';
 import { MessageLog } from './message-log';
 
-const TABS = ['messages', 'webhooks', 'ai', 'audit', 'failed'] as const;
+const TABS = ['messages', 'flows', 'webhooks', 'ai', 'audit', 'failed'] as const;
 type LogTab = (typeof TABS)[number];
 
 /** The tab an address names (`/logs?tab=ai`, as the assistant's "service unavailable" alert links), else Messages. */
@@ -30,7 +31,7 @@ export function LogsPage() {
     <Stack gap="lg">
       <PageHeader
         title="Logs"
-        description="A record of every text, webhook delivery, assistant decision and settings change, for when you need to check what happened."
+        description="A record of every text, automation run, webhook delivery, assistant decision and settings change, for when you need to check what happened."
       />
 
       <Tabs
@@ -42,6 +43,7 @@ export function LogsPage() {
       >
         <Tabs.List aria-label="Log type" mb="lg">
           <Tabs.Tab value="messages">Messages</Tabs.Tab>
+          <Tabs.Tab value="flows">Flow runs</Tabs.Tab>
           <Tabs.Tab value="webhooks">Webhook deliveries</Tabs.Tab>
           <Tabs.Tab value="ai">AI decisions</Tabs.Tab>
           <Tabs.Tab value="audit">Audit log</Tabs.Tab>
@@ -50,6 +52,10 @@ export function LogsPage() {
 
         <Tabs.Panel value="messages">
           <MessageLog />
+        </Tabs.Panel>
+
+        <Tabs.Panel value="flows">
+          <FlowRuns />
         </Tabs.Panel>
 
         <Tabs.Panel value="webhooks">

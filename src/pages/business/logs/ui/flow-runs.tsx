@@ -1,0 +1,130 @@
+import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Timeline } from '@mantine/core';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FLOW_STOP_REASON_WORDS, type FlowRunStatus } from '@contracts/flows';
+import { formatPhone } from '@contracts/phone';
+import { useTRPC } from '@/shared/api-react';
+import { fullDateTime } from '@/shared/lib/format';
+import { EmptyState } from '@/shared/ui/empty-state';
+import { LoadError } from '@/shared/ui/load-error';
+import { ScreenSpinner } from '@/shared/ui/spinner';
+
+const PAGE_SIZE = 30;
+
+const STATUS_WORDS: Record<FlowRunStatus, string> = { active: 'Running', completed: 'Finished', stopped: 'Stopped', failed: 'Failed' };
+const STATUS_COLOURS: Record<FlowRunStatus, string> = { active: 'teal', completed: 'gray', stopped: 'orange', failed: 'red' };
+const STEP_WORDS: Record<string, string> = { send_sms: 'Text', wait: 'Wait', wait_for_reply: 'Wait for a reply', set_status: 'Set the status', stop: 'Stop', guard: 'Check' };
+
+/**
+ * Logs → Flow runs (issue 23 item 6): each run of an automation (today the no-reply follow-ups), newest first,
+ * searchable by the lead's name or number and filtered by how it ended; "Steps" opens the run's step log: what ran,
+ * when, and why it waited or stopped.
+ */
+export function FlowRuns() {
+  const trpc = useTRPC();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<FlowRunStatus | null>(null);
+  const runs = useInfiniteQuery(
+    trpc.flows.runs.list.infiniteQueryOptions(
+      { limit: PAGE_SIZE, ...(search.trim() ? { search: search.trim() } : {}), ...(status ? { status } : {}) },
+      // The list stays on the screen while the next search loads (the filters are never taken away from under the typing).
+      { getNextPageParam: (last) => last.nextCursor, placeholderData: keepPreviousData },
+    ),
+  );
+  const filters = (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <TextInput label="Search" placeholder="Name or number" value={search} onChange={(event) => setSearch(event.currentTarget.value)} w={240} />
+      <Select
+        label="Outcome"
+        placeholder="Any"
+        clearable
+        w={180}
+        data={(Object.keys(STATUS_WORDS) as FlowRunStatus[]).map((value) => ({ value, label: STATUS_WORDS[value] }))}
+        value={status}
+        onChange={(value) => setStatus(value as FlowRunStatus | null)}
+      />
+    </Group>
+  );
+  if (runs.isPending) return <Stack gap="md">{filters}<ScreenSpinner /></Stack>;
+  if (runs.isError) return <Stack gap="md">{filters}<LoadError title="Couldn’t load the flow runs" error={runs.error} onRetry={runs.refetch} /></Stack>;
+  const rows = runs.data.pages.flatMap((page) => page.items);
+  return (
+    <Stack gap="md">
+      {filters}
+      {rows.length === 0 ? (
+        <EmptyState
+          icon="⚡"
+          title={search || status ? 'No runs match' : 'No flow runs yet'}
+          description={
+            search || status
+              ? 'Try another name or number, or any outcome.'
+              : 'When an automation texts a lead (today: the no-reply follow-ups), each run is listed here with every step it took.'
+          }
+        />
+      ) : (
+        <Stack gap="sm" component="ul" aria-label="Flow runs" p={0} m={0} style={{ listStyle: 'none' }}>
+          {rows.map((run) => (
+            <RunRow key={run.id} run={run} />
+          ))}
+        </Stack>
+      )}
+      {runs.hasNextPage ? (
+        <Button variant="light" onClick={() => void runs.fetchNextPage()} loading={runs.isFetchingNextPage}>
+          Show older runs
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
+type Run = { id: string; flowName: string; contactName: string | null; phone: string | null; status: FlowRunStatus; stopReason: keyof typeof FLOW_STOP_REASON_WORDS | null; startedAt: number; endedAt: number | null };
+
+function RunRow({ run }: { run: Run }) {
+  const [open, setOpen] = useState(false);
+  const who = run.contactName ?? (run.phone ? formatPhone(run.phone) : 'Unknown');
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" data-testid="flow-run">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Stack gap={2}>
+          <Text size="sm" fw={600}>
+            {who} · {run.flowName}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Started {fullDateTime(run.startedAt)}
+            {run.endedAt ? ` · ended ${fullDateTime(run.endedAt)}` : ''}
+          </Text>
+        </Stack>
+        <Group gap="xs">
+          <Badge color={STATUS_COLOURS[run.status]} variant="light">
+            {STATUS_WORDS[run.status]}
+          </Badge>
+          {run.stopReason ? <Text size="sm">{FLOW_STOP_REASON_WORDS[run.stopReason]}</Text> : null}
+          <Button size="xs" variant="subtle" onClick={() => setOpen(!open)} aria-expanded={open} aria-label={`Steps of the run for ${who}`}>
+            {open ? 'Hide steps' : 'Steps'}
+          </Button>
+        </Group>
+      </Group>
+      {open ? <RunSteps runId={run.id} who={who} /> : null}
+    </Paper>
+  );
+}
+
+function RunSteps({ runId, who }: { runId: string; who: string }) {
+  const trpc = useTRPC();
+  const steps = useQuery(trpc.flows.runs.steps.queryOptions({ id: runId }));
+  if (steps.isPending) return <ScreenSpinner />;
+  if (steps.isError) return <LoadError title="Couldn’t load the steps" error={steps.error} onRetry={steps.refetch} />;
+  return (
+    <Timeline mt="sm" bulletSize={14} lineWidth={2} aria-label={`Step log for ${who}`}>
+      {steps.data.map((step) => (
+        <Timeline.Item key={step.id} title={`${STEP_WORDS[step.type] ?? step.type} (${step.stepId})`}>
+          <Text size="sm">{step.detail}</Text>
+          <Text size="xs" c="dimmed">
+            {fullDateTime(step.at)}
+            {step.dueAt ? ` · ${step.outcome === 'waiting' ? 'until' : 'goes'} ${fullDateTime(step.dueAt)}` : ''}
+          </Text>
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}
