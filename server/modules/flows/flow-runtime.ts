@@ -49,14 +49,15 @@ export async function stopRun(tx: Tx, run: Pick<RunRow, 'id' | 'companyId' | 'cu
 }
 
 /** Why the run may not go on, or null. */
-async function guard(tx: Tx, run: RunRow, kind: string, now: Date): Promise<FlowStopReason | null> {
+async function guard(tx: Tx, run: RunRow, kind: string, graph: FlowGraph, now: Date): Promise<FlowStopReason | null> {
   const [flow] = await tx.select({ status: flows.status }).from(flows).where(eq(flows.id, run.flowId)).limit(1);
   if (!flow || flow.status !== 'active') return 'flow_off';
   const [contact] = await tx.select({ optedOutAt: contacts.optedOutAt, blockedAt: contacts.blockedAt }).from(contacts).where(eq(contacts.id, run.contactId)).limit(1);
   if (!contact || contact.optedOutAt || contact.blockedAt) return 'opted_out';
   if (run.leadId) {
     const [lead] = await tx.select({ status: leads.status }).from(leads).where(eq(leads.id, run.leadId)).limit(1);
-    if (lead && FLOW_CLOSING_STATUSES.has(lead.status)) return 'lead_closed';
+    // Unless the flow is about that status ("when a lead is won, thank them"): then it says otherwise.
+    if (lead && FLOW_CLOSING_STATUSES.has(lead.status) && !startsOnStatus(graph, lead.status)) return 'lead_closed';
   }
   if (kind === 'follow_ups' && run.conversationId) {
     const since = run.anchorAt;
@@ -100,7 +101,7 @@ export async function runFlowStep(deps: AppServices, job: Pick<JobRecord<StepPay
       await stopRun(tx, run, 'stop_step', now);
       return null;
     }
-    const stop = await guard(tx, run, flow.kind, now);
+    const stop = await guard(tx, run, flow.kind, version.graph, now);
     if (stop) {
       await stopRun(tx, { ...run, currentStepId: step.id }, stop, now);
       return null;
@@ -217,6 +218,11 @@ async function sendStep(tx: Tx, deps: AppServices, events: EventBatch, run: RunR
     return { kind: 'done', detail, next: step.next, messageId: message.id, dueAt: message.scheduledFor };
   }
   return { kind: 'done', detail, next: step.next, messageId: message.id };
+}
+
+/** Whether a flow starts when a lead reaches this status (so that status does not end its runs). */
+export function startsOnStatus(graph: FlowGraph, status: string): boolean {
+  return graph.trigger.type === 'status_changed' && (graph.trigger.to as string[]).includes(status);
 }
 
 export function describeMinutes(minutes: number): string {

@@ -2,11 +2,13 @@ import { type JobQueue, PermanentJobError } from '@server/platform/jobs/job-queu
 import type { AppServices } from '@server/platform/services';
 import { FLOW_STEP_QUEUE, runFlowStep, type StepPayload } from './flow-runtime';
 import { checkNoReply, NO_REPLY_QUEUE, noReplyConsumer, stopRunsConsumer } from './follow-ups.service';
+import { flowTriggersConsumer } from './triggers';
 
 /**
  * Automations in the background: each run's steps (`flows.step`), the no-reply check that starts the follow-ups
- * (`flows.no_reply`), and two event consumers — one schedules that check after each text the business sends, the
- * other ends runs as soon as a reply, an opt-out, a person or a closed lead says so.
+ * (`flows.no_reply`), and three event consumers — one schedules that check after each text the business sends, one
+ * ends runs as soon as a reply, an opt-out, a person or a closed lead says so, one starts the custom flows whose
+ * trigger an event matches.
  */
 export function registerFlowJobs(queue: JobQueue, services: AppServices): void {
   queue.register<StepPayload>(FLOW_STEP_QUEUE, async (job) => {
@@ -19,4 +21,5 @@ export function registerFlowJobs(queue: JobQueue, services: AppServices): void {
   });
   services.events.subscribe('flows.no-reply', noReplyConsumer(services));
   services.events.subscribe('flows.stop-runs', stopRunsConsumer(services));
+  services.events.subscribe('flows.triggers', flowTriggersConsumer(services));
 }

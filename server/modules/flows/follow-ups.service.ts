@@ -12,7 +12,7 @@ import { DAY, MINUTE } from '@server/platform/lib/clock';
 import type { AppServices } from '@server/platform/services';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
 import { assertOwnerOrAdmin } from '@server/modules/team/managers';
-import { queueStep, stopRun } from './flow-runtime';
+import { FLOW_STEP_QUEUE, queueStep, startsOnStatus, stopRun } from './flow-runtime';
 
 /**
  * The no-reply follow-ups (Chat widget → Follow-ups, issue 23 item 4): a built-in flow, on by default. When a text
@@ -251,6 +251,7 @@ export function stopRunsConsumer(deps: AppServices) {
     const { event, companyId } = recorded;
     let contactId: string | null = null;
     let reason: 'replied' | 'opted_out' | 'lead_closed' | 'takeover' | null = null;
+    let closedStatus: string | null = null;
     if (event.type === 'message.received') {
       // STOP is a text too: it ends the run as an opt-out, not as a reply.
       const [contact] = await deps.db.select({ optedOutAt: contacts.optedOutAt }).from(contacts).where(eq(contacts.id, event.data.contactId)).limit(1);
@@ -262,20 +263,28 @@ export function stopRunsConsumer(deps: AppServices) {
       if (message?.author === 'user' && !message.automated) [contactId, reason] = [event.data.contactId, 'takeover'];
     } else if (event.type === 'lead.status_changed' || (event.type === 'lead.updated' && event.data.fields.includes('status'))) {
       const [lead] = await deps.db.select({ contactId: leads.contactId, status: leads.status }).from(leads).where(eq(leads.id, event.data.leadId)).limit(1);
-      if (lead && FLOW_CLOSING_STATUSES.has(lead.status)) [contactId, reason] = [lead.contactId, 'lead_closed'];
+      if (lead && FLOW_CLOSING_STATUSES.has(lead.status)) [contactId, reason, closedStatus] = [lead.contactId, 'lead_closed', lead.status];
     }
     if (!contactId || !reason) return;
     const stopFor = reason;
     const target = contactId;
     await deps.db.transaction(async (tx) => {
       const runs = await tx
-        .select({ id: flowRuns.id, companyId: flowRuns.companyId, currentStepId: flowRuns.currentStepId, kind: flows.kind })
+        .select({ id: flowRuns.id, companyId: flowRuns.companyId, currentStepId: flowRuns.currentStepId, kind: flows.kind, graph: flowVersions.graph })
         .from(flowRuns)
         .innerJoin(flows, eq(flows.id, flowRuns.flowId))
+        .innerJoin(flowVersions, eq(flowVersions.id, flowRuns.versionId))
         .where(and(eq(flowRuns.companyId, companyId), eq(flowRuns.contactId, target), eq(flowRuns.status, 'active')));
       for (const run of runs) {
-        // A reply or a person ends the follow-ups; custom flows decide about replies themselves (wait for reply).
-        if ((stopFor === 'replied' || stopFor === 'takeover') && run.kind !== 'follow_ups') continue;
+        // A reply or a person ends the follow-ups; custom flows decide about replies themselves: a run waiting for
+        // one goes on now, not when its wait is up.
+        if (stopFor === 'replied' && run.kind !== 'follow_ups') {
+          const waitingStep = run.graph.steps.find((step) => step.id === run.currentStepId);
+          if (waitingStep?.type === 'wait_for_reply') await deps.queue.advance(tx, FLOW_STEP_QUEUE, `${run.id}:${waitingStep.id}`, deps.clock.now());
+          continue;
+        }
+        if (stopFor === 'takeover' && run.kind !== 'follow_ups') continue;
+        if (stopFor === 'lead_closed' && closedStatus && startsOnStatus(run.graph, closedStatus)) continue;
         await stopRun(tx, run, stopFor, deps.clock.now());
       }
     });

@@ -1,0 +1,78 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FlowTrigger } from '@contracts/flows';
+import type { Tx } from '@server/platform/db/database';
+import { conversations, flows, flowVersions, leads } from '@server/platform/db/schema';
+import { type RecordedEvent, transactionWithEvents } from '@server/platform/events/domain-events';
+import type { AppServices } from '@server/platform/services';
+import { startRun } from './follow-ups.service';
+
+/**
+ * Triggers of the flows a company builds (issue 23 item 2): a domain event starts a run of every active flow whose
+ * published version's trigger matches it — a lead created (from the sources it names), a lead's status changed (to
+ * the statuses it names), a missed call. The run starts once per event (`event:<seq>` is its trigger key), and the
+ * same contact started in the same flow within 10 minutes is suppressed and logged (startRun). The no-reply
+ * follow-ups have their own trigger (follow-ups.service.ts).
+ */
+interface Subject {
+  contactId: string;
+  leadId: string | null;
+}
+
+/** The contact and lead an event is about, and whether a flow's trigger matches it. */
+async function subjectOf(tx: Tx, recorded: RecordedEvent): Promise<{ subject: Subject; matches: (trigger: FlowTrigger) => boolean } | null> {
+  const { event } = recorded;
+  switch (event.type) {
+    case 'lead.created':
+      return {
+        subject: { contactId: event.data.contactId, leadId: event.data.leadId },
+        matches: (trigger) => trigger.type === 'lead_created' && (trigger.sources.length === 0 || trigger.sources.includes(event.data.source)),
+      };
+    case 'lead.status_changed': {
+      const [lead] = await tx.select({ contactId: leads.contactId }).from(leads).where(eq(leads.id, event.data.leadId)).limit(1);
+      if (!lead) return null;
+      return { subject: { contactId: lead.contactId, leadId: event.data.leadId }, matches: (trigger) => trigger.type === 'status_changed' && trigger.to.includes(event.data.to) };
+    }
+    case 'call.missed': {
+      if (!event.data.contactId) return null;
+      return { subject: { contactId: event.data.contactId, leadId: event.data.leadId }, matches: (trigger) => trigger.type === 'missed_call' };
+    }
+    default:
+      return null;
+  }
+}
+
+export function flowTriggersConsumer(deps: AppServices) {
+  return async (recorded: RecordedEvent): Promise<void> => {
+    if (!['lead.created', 'lead.status_changed', 'call.missed'].includes(recorded.event.type)) return;
+    await transactionWithEvents(deps, async (tx) => {
+      const found = await subjectOf(tx, recorded);
+      if (!found) return;
+      const active = await tx
+        .select({ flow: flows, graph: flowVersions.graph, versionId: flowVersions.id })
+        .from(flows)
+        .innerJoin(flowVersions, eq(flowVersions.id, flows.publishedVersionId))
+        .where(and(eq(flows.companyId, recorded.companyId), eq(flows.kind, 'custom'), eq(flows.status, 'active')));
+      const now = deps.clock.now();
+      for (const { flow, graph, versionId } of active) {
+        if (!found.matches(graph.trigger)) continue;
+        const [conversation] = await tx
+          .select({ id: conversations.id })
+          .from(conversations)
+          .where(and(eq(conversations.companyId, recorded.companyId), eq(conversations.contactId, found.subject.contactId)))
+          .orderBy(desc(conversations.lastMessageAt))
+          .limit(1);
+        await startRun(tx, deps, {
+          flow,
+          versionId,
+          contactId: found.subject.contactId,
+          leadId: found.subject.leadId,
+          conversationId: conversation?.id ?? null,
+          anchorAt: recorded.occurredAt,
+          triggerKey: `event:${recorded.seq}`,
+          startStep: graph.start,
+          now,
+        });
+      }
+    });
+  };
+}
