@@ -1,14 +1,29 @@
 import { z } from 'zod';
-import { FLOW_RUN_STATUSES } from '@contracts/flows';
+import { FLOW_RUN_STATUSES, FLOW_STATUSES } from '@contracts/flows';
 import { id } from '@server/platform/lib/common.schema';
 import { companyScope } from '@server/platform/trpc/scope';
 import { protectedProcedure, router } from '@server/platform/trpc/trpc';
 import { getFlowRunSteps, listFlowRuns } from './flow-runs.service';
 import { getFollowUps, updateFollowUps } from './follow-ups.service';
+import { createFlow, getFlow, listFlows, publishFlow, restoreVersion, saveDraft, setFlowStatus } from './flows.service';
 import { updateFollowUpsInput } from './flows.schema';
 
-/** Automations: for now the built-in no-reply follow-ups (Chat widget → Follow-ups); saving: owners and admins. */
+const name = z.string().trim().min(1, 'Name the flow').max(80, 'A flow name is at most 80 characters');
+
+/** Automations: the flows (list, drafts, versions, status), the built-in follow-ups, and the runs log. */
 export const flowsRouter = router({
+  list: protectedProcedure.query(({ ctx }) => listFlows(companyScope(ctx))),
+  get: protectedProcedure.input(z.object({ id })).query(({ ctx, input }) => getFlow(companyScope(ctx), input.id)),
+  create: protectedProcedure.input(z.object({ name })).mutation(({ ctx, input }) => createFlow(companyScope(ctx), input)),
+  /** The editor's autosave: the graph is checked against the flow schema in the service (its problems are listed, not refused). */
+  saveDraft: protectedProcedure
+    .input(z.object({ id, expectedVersion: z.number().int().min(1), name, graph: z.unknown() }))
+    .mutation(({ ctx, input }) => saveDraft(companyScope(ctx), input)),
+  publish: protectedProcedure.input(z.object({ id, expectedVersion: z.number().int().min(1) })).mutation(({ ctx, input }) => publishFlow(companyScope(ctx), input)),
+  setStatus: protectedProcedure.input(z.object({ id, status: z.enum(FLOW_STATUSES) })).mutation(({ ctx, input }) => setFlowStatus(companyScope(ctx), input)),
+  restoreVersion: protectedProcedure
+    .input(z.object({ id, number: z.number().int().min(1), expectedVersion: z.number().int().min(1) }))
+    .mutation(({ ctx, input }) => restoreVersion(companyScope(ctx), input)),
   followUps: router({
     get: protectedProcedure.query(({ ctx }) => getFollowUps(companyScope(ctx))),
     update: protectedProcedure.input(updateFollowUpsInput).mutation(({ ctx, input }) => updateFollowUps(companyScope(ctx), input)),

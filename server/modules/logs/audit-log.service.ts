@@ -27,6 +27,8 @@ const ACTION_WORDS: Record<string, string> = {
   'client.unblocked': 'Unblocked a client',
   'job.retried': 'Retried a failed task',
   'flows.follow_ups_updated': 'Changed the follow-ups',
+  'flows.created': 'Created a flow',
+  'flows.published': 'Published a flow',
 };
 
 const ACTOR_WORDS = { support: 'LeadLoop support', system: 'LeadLoop' } as const;
