@@ -360,7 +360,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
     }
     case 'choice': {
       const options = optionsFor(question, input);
-      const sized = chooseSizeOption(text, options);
+      const sized = chooseSizeOption(text, options, question.text);
       if (sized) return { value: sized, reason: `Found “${sized}” for ${quoted} (the size they said).` };
       // A correction's words set aside ("… not termites", "driveway can wait", "forget the driveway") are not its answer.
       const said = signals.correction ? withoutDenied(text) : text;
@@ -455,7 +455,7 @@ function topicOf(question: QualifierQuestion): TextTopic {
   if (/\b(how old|age|year (built|installed)|years old|what year|year (was|is) (it|the (home|house|building))|built)\b/.test(about)) return 'age';
   if (/\b(pets?|dogs?|cats?|animals?)\b/.test(about)) return 'pets';
   if (/\b(access|gate|code|parking|entry|get in|let (us|you) in|lockbox|key)\b/.test(about)) return 'access';
-  if (/\b(to city|to zip|moving to|where (are you|you're|are you all|are y'?all) (moving|going|headed)|destination|new (address|city|place|home)|a donde|adonde)\b/.test(about)) return 'destination';
+  if (/\b(to city|to zip|to where|where to|moving to|where (are you|you're|are you all|are y'?all) (moving|going|headed)|destination|new (address|city|place|home)|a donde|adonde)\b/.test(about)) return 'destination';
   if (/^(where|location|area|rooms?)\b|\b(where (are you seeing|do you see|have you seen|is it|is the (problem|leak|issue))|which (room|rooms|part of the (house|home|yard)|area)|en que parte|donde (los|las|lo|la) ve)\b/.test(about)) return 'where';
   if (isProblemQuestion(question)) return 'problem';
   return 'other';

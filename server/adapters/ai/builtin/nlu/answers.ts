@@ -143,7 +143,7 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
     yes: /\b(under warranty|still (under|covered|has warranty)|in warranty|bought it (last|this) (month|year)|brand new|tiene garantia)\b/,
   },
   heat: {
-    no: /\b((still|we|i) (have|got) heat|heat (is |'?s )?(working|fine|ok|on)|heats? (working|fine)|not without heat|furnace (is )?fine|still heats?|still (warm|heating)|tenemos calefaccion)\b/,
+    no: /\b(not freezing|still keeping up|keeping up|(still|we|i) (have|got) heat|heat (is |'?s )?(working|fine|ok|on)|heats? (working|fine)|not without heat|furnace (is )?fine|still heats?|still (warm|heating)|tenemos calefaccion)\b/,
     yes: /\b(no heat|without heat|heat (is |'?s )?(out|off|gone)|(furnace|boiler|heater) (died|quit|is out|stopped)|freezing in here|cold in here|sin calefaccion|no hay calefaccion)\b/,
   },
   hoa: {
@@ -178,7 +178,7 @@ export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' |
   }
   if (topic === 'car-stuck') {
     if (/\b(parked (in the driveway|outside|on the street|in the street)|car'?s (out|outside|in the driveway)|cars? (is|are) (out|outside)|not stuck|no car|nothing stuck|got (it|the car) out|afuera|no esta atrapad\w*)\b/.test(said)) return 'no';
-    if (/\b(stuck|trapped|locked in|can'?t get (it|the car|my car|the truck) out|inside the garage|atrapad\w*|adentro|no puedo sacar)\b/.test(said)) return 'yes';
+    if (/\b(stuck|trapped|locked in|can'?t get (it|the car|my car|the truck) out|inside the garage|atrapad\w*|adentro|no puedo sacar)\b/.test(said) || /\b(car|truck|van|suv)\b.{0,12}\b(is |'s )?(in there|inside|in the garage)\b/.test(said)) return 'yes';
   }
   // "no stairs", "no hay escaleras" say yes to "all on the ground floor?".
   if (topic === 'ground' && /\b(no stairs|no steps|no hay escaleras|sin escaleras|no tiene escaleras)\b/.test(said)) return 'yes';

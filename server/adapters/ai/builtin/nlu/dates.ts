@@ -235,7 +235,7 @@ function countedFrom(said: string, anchor: Candidate | undefined, all: readonly 
   }
   const dayAfter = /\b(the )?(day|dia) (after|despues( de)?)\b/.exec(said);
   // "The plumber is there on the 9th, so maybe the day after?": the day after the date said before it.
-  if (dayAfter && dayAfter.index > anchor.index && /^\s*([.!?,]|$)/.test(said.slice(dayAfter.index + dayAfter[0].length))) return { ...anchor, date: addDays(anchor.date, 1), words: `${anchor.words} … ${dayAfter[0]}` };
+  if (dayAfter && dayAfter.index > anchor.index && /^\s*((that|then|it|eso)\b)?\s*([.!?,]|$|please|pls|por favor)/.test(said.slice(dayAfter.index + dayAfter[0].length))) return { ...anchor, date: addDays(anchor.date, 1), words: `${anchor.words} … ${dayAfter[0]}` };
   if (dayAfter && dayAfter.index < anchor.index) return { ...anchor, date: addDays(anchor.date, 1), words: `${dayAfter[0]} … ${anchor.words}` };
   const dayBefore = /\b(the )?(day|dia) (before|antes( de)?)\b/.exec(said);
   // "the day before, the 11th": the date said is that day, nothing to count.
@@ -284,13 +284,17 @@ export function extractWindow(text: string): string | null {
     if (start !== null && end !== null && end > start && end - start <= 12 * 60) return `${clock(start)}-${clock(end)}`;
   }
   // Busy until a time ("at work til 1:30", "in class until 2") is free after it.
-  const busyUntil = new RegExp(String.raw`\b(?:at work|working|work|busy|in class|at school|gone|out|away|trabajo|ocupad[oa])\s+(?:till?|until|hasta(?: las)?)\s+${TIME}`).exec(said);
+  const busyUntil = new RegExp(String.raw`\b(?:at work|working|work|busy|in class|at school|teaching|in meetings|on calls|gone|out|away|trabajo|ocupad[oa])\s+(?:till?|until|hasta(?: las)?)\s+${TIME}`).exec(said);
+  const after = new RegExp(String.raw`\b(?:after|anytime after|any time after|from|starting at|despues de(?: las)?|a partir de(?: las)?)\s+${TIME}`).exec(said);
   const before = new RegExp(String.raw`\b(?:before|by|until|till|til|no later than|antes de(?: las)?|a mas tardar a las)\s+${TIME}`).exec(said);
-  if (before && !(busyUntil && busyUntil.index < before.index + 1 && before.index <= busyUntil.index + busyUntil[0].length)) {
+  // "after 4 … I'm teaching til 3:30": the later start is the window.
+  const afterAt = after ? hourOf(after[1] ?? '', after[2], 'after') : null;
+  const beforeAt = before ? hourOf(before[1] ?? '', before[2], 'before') : null;
+  const afterWins = afterAt !== null && beforeAt !== null && afterAt >= beforeAt;
+  if (before && !afterWins && !(busyUntil && busyUntil.index < before.index + 1 && before.index <= busyUntil.index + busyUntil[0].length)) {
     const at = hourOf(before[1] ?? '', before[2], 'before');
     if (at !== null) return `before ${clock(at)}`;
   }
-  const after = new RegExp(String.raw`\b(?:after|anytime after|any time after|from|starting at|despues de(?: las)?|a partir de(?: las)?)\s+${TIME}`).exec(said);
   if (busyUntil && !after) {
     const at = hourOf(busyUntil[1] ?? '', busyUntil[2], 'after');
     if (at !== null) return `after ${clock(at)}`;

@@ -60,6 +60,8 @@ describe('dates and windows', () => {
     expect(day('el 80219')).toBeNull();
     expect(day('next tuesday before noon, I work 2nd shift')).toBe('2026-12-08 before 12:00');
     expect(day('could you do the day before, the 11th? after lunch is best')).toBe('2026-12-11 afternoon');
+    expect(extractWindow("tuesday after 4 if you've got it, I'm teaching til 3:30")).toBe('after 16:00');
+    expect(day("we don't get the keys until the 15th, so the day after that please")).toBe('2026-12-16');
     const counted = (text: string, earlier: string[]) => {
       const found = dateFromEarlierEvent(text, earlier, NOW, ZONE);
       return found ? dateAnswer(found) : null;
@@ -94,6 +96,8 @@ describe('dates, second round (issue 22, the d5 threads)', () => {
     expect(day('el 80219')).toBeNull();
     expect(day('next tuesday before noon, I work 2nd shift')).toBe('2026-12-08 before 12:00');
     expect(day('could you do the day before, the 11th? after lunch is best')).toBe('2026-12-11 afternoon');
+    expect(extractWindow("tuesday after 4 if you've got it, I'm teaching til 3:30")).toBe('after 16:00');
+    expect(day("we don't get the keys until the 15th, so the day after that please")).toBe('2026-12-16');
     const counted = (text: string, earlier: string[]) => {
       const found = dateFromEarlierEvent(text, earlier, NOW, ZONE);
       return found ? dateAnswer(found) : null;
@@ -218,6 +222,8 @@ describe('services against the owner’s list', () => {
     expect(notOfferedAsked('Do you service commercial RTUs? The rooftop unit over the salon blows cold', ['Furnace repair', 'AC repair'], ['Commercial / rooftop units'])).toBe('Commercial / rooftop units');
     expect(notOfferedAsked("I'm looking for someone to move my late mother's baby grand piano", ['House move', 'Piano move (uprights only)'], ['Grand pianos', 'Storage'])).toBe('Grand pianos');
     expect(notOfferedAsked('need my upright piano moved across town', ['House move', 'Piano move (uprights only)'], ['Grand pianos', 'Storage'])).toBeNull();
+    expect(notOfferedAsked('its the one in the kitchen its doing it again', ['Washer', 'Dishwasher', 'Ice maker'], ['Commercial kitchen equipment'])).toBeNull();
+    expect(notOfferedAsked('Not a tree job — the yews across the front are covering the windows, cut them back', ['Shrub & hedge trimming', 'Leaf cleanup'], ['Tree removal'])).toBeNull();
     expect(notOfferedAsked("water pools along the back fence and it's rotting the posts. Not looking for a new fence", ['Drainage fix (French drain, downspouts)', 'Leaf cleanup'], ['Fence building'])).toBeNull();
   });
 
@@ -276,6 +282,12 @@ describe('signals', () => {
     expect((await signals("Hey Tina it's Mark from church! Are we still on for the potluck sunday?")).spam).not.toBeNull();
     expect((await signals('Your Facebook Page has been flagged for violating our Community Standards. Submit an appeal: meta-support-appeals.help/case/1')).spam).not.toBeNull();
     expect((await signals('We sell exclusive storm-damage homeowner leads for Greene County. $35/lead, first 10 free')).spam).not.toBeNull();
+  });
+
+  it('hears no heat in Spanish with small children in the snow, a charge made twice, and no danger in "no car stuck"', async () => {
+    expect((await signals('Se apagó el calentón desde la tarde y ya no prende, aquí adentro está en 45 grados y afuera está nevando. Tenemos dos niños chiquitos', 'es')).emergency?.hazard).toBe('no-heat');
+    expect((await signals('my card got charged $135 twice for Friday’s clean')).complaint).not.toBeNull();
+    expect((await signals('liftmaster keeps reversing rite b4 it hits the ground, single door, no car stuck lol its in the driveway')).emergency).toBeNull();
   });
 
   it('finds sewage by its look and a car shut in behind a broken spring', async () => {

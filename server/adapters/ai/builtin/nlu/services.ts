@@ -225,6 +225,8 @@ export interface OptionChoice {
 const APPLIANCE_FAMILIES: ReadonlySet<string> = new Set(['cold-appliances', 'laundry', 'kitchen-appliances', 'cooking-appliances', 'disposal']);
 const LIST_OPTION = /\b(honey[- ]?do|odd jobs|small (repairs|jobs|projects)|to[- ]?do list|punch list|handyman (list|hour|work)|misc\w*|multiple small)\b/;
 const LIST_SAID = /\b(a (little |short |small )?list|honey[- ]?do|few (small )?(things|jobs|projects)|couple (of )?(small )?(things|jobs|projects)|bunch of (small |little )?(things|jobs|projects)|odd jobs|to[- ]?do list|punch list)\b/;
+// Rooms and places say where, not what: "the one in the kitchen" asks for nothing of "Commercial kitchen equipment".
+const PLACE_STEMS: ReadonlySet<string> = new Set(['kitchen', 'bathroom', 'bath', 'garag', 'basement', 'attic', 'yard', 'backyard', 'bedroom', 'laundri', 'room', 'hall', 'hallwai', 'porch', 'patio', 'deck', 'upstair', 'downstair', 'cocina', 'bano']);
 const RECURRING = /\b(recurring|weekly|biweekly|bi-weekly|every (other |2 |two )?(week|weeks|month)|monthly|regular service|cada semana|cada mes|semanal|quincenal|mensual)\b/;
 const CONFLICTS = new Set(['install:repair', 'repair:install', 'install:maintenance', 'maintenance:install', 'install:removal', 'removal:install']);
 
@@ -433,7 +435,7 @@ export function conceptsIn(text: string): string[] {
 
 // A clause that mentions something to set it aside ("we have a driveway gate too but that's not the problem", "I
 // panicked thinking bed bugs but there's nothing there", "we're moving out end of month") asks for none of it.
-const SET_ASIDE = /\b(not looking for|don'?t need|do not need|no need for|not a new|not interested in|not the (problem|issue|reason|point)|not why|not what|nothing there|none there|isn't it|wasn't it|thought|thinking|worried it was|too|also have|besides|other than|except|no es eso|no es el problema|no era|pense que|tambien tenemos)\b/;
+const SET_ASIDE = /\b(not an? [a-z ]{0,20}(job|thing|issue|problem)|not looking for|don'?t need|do not need|no need for|not a new|not interested in|not the (problem|issue|reason|point)|not why|not what|nothing there|none there|isn't it|wasn't it|thought|thinking|worried it was|too|also have|besides|other than|except|no es eso|no es el problema|no era|pense que|tambien tenemos)\b/;
 const CONTEXT = /\b((we're|were|we are|i'm|im|i am|we|i|just|recently|already) (moving|moved|movin)( out| in| away)?|moving (out|in|away)|mudando(nos)?|nos mudamos|me mudo)\b/g;
 
 /** The text without its set-aside clauses and its life-event context, for the not-offered check only. */
@@ -463,14 +465,14 @@ export function notOfferedAsked(text: string, offered: readonly string[], notOff
   const wanted = candidates.find((match) => {
     const option = readOption(match.option);
     if (![...option.heads].every((head) => offeredHeads.has(head))) return true;
-    return [...new Set(option.allStems)].some((word) => !GENERIC.has(word) && !actionStems().has(word) && reading.allStems.includes(word) && ![...option.heads].some((head) => conceptStems(head).has(word)));
+    return [...new Set(option.allStems)].some((word) => !GENERIC.has(word) && !PLACE_STEMS.has(word) && !actionStems().has(word) && reading.allStems.includes(word) && ![...option.heads].some((head) => conceptStems(head).has(word)));
   });
   if (!wanted) return null;
   const served = chooseOption(text, offered).ranked[0];
   // Named by its own words ("baby grand" against "Grand pianos" beside "Piano move (uprights only)"): the offered
   // option does not cover it unless it says those words too.
   const option = readOption(wanted.option);
-  const ownWords = [...new Set(option.allStems)].filter((word) => !GENERIC.has(word) && !actionStems().has(word) && reading.allStems.includes(word) && ![...option.heads].some((head) => conceptStems(head).has(word)));
+  const ownWords = [...new Set(option.allStems)].filter((word) => !GENERIC.has(word) && !PLACE_STEMS.has(word) && !actionStems().has(word) && reading.allStems.includes(word) && ![...option.heads].some((head) => conceptStems(head).has(word)));
   if ([...option.heads].every((head) => offeredHeads.has(head)) && ownWords.length > 0 && served && !ownWords.some((word) => read(served.option).allStems.includes(word))) return wanted.option;
   // Its own thing named ("a baby grand") while the offered option's thing is not ("Piano move (uprights only)").
   const servedHeads = served ? [...readOption(served.option).heads] : [];

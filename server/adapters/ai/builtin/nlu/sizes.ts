@@ -32,6 +32,15 @@ const UNITS: ReadonlyArray<readonly [string, RegExp]> = [
   ['system', /systems?|units?\b|heat pumps?|furnaces?|ac units?|air conditioners?|sistemas?|unidades?/],
 ];
 
+/** The unit a "How many …?" question counts. */
+const QUESTION_UNITS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\b(stories|story|storeys?|floors|levels)\b/, 'stories'],
+  [/\b(bedrooms?|recamaras)\b/, 'bedrooms'],
+  [/\b(bathrooms?)\b/, 'bathrooms'],
+  [/\b(cars?|garage door size|door size)\b/, 'car'],
+  [/\b(systems?|units)\b/, 'systems'],
+];
+
 export interface Condition {
   unit: string;
   min: number;
@@ -93,6 +102,8 @@ export function statedSizes(text: string): Map<string, number> {
   // "an 8 ft by 6 ft section", "12x10 feet": an area.
   const by = /\b(\d+(?:\.\d+)?)\s*(?:ft|feet|foot|')?\s*(?:by|x)\s*(\d+(?:\.\d+)?)\s*(?:ft|feet|foot|')/.exec(said);
   if (by && !sizes.has('sqft')) sizes.set('sqft', Number(by[1]) * Number(by[2]));
+  // A ranch or a bungalow is one story.
+  if (!sizes.has('story') && /\b(ranch|rambler|bungalow|single[- ]level|one[- ]level)\b/.test(said)) sizes.set('story', 1);
   // "my furnace", "the heat pump": one system, unless a number was said.
   if (!sizes.has('system') && /\b(my|our|the|a|an|mi|el|la)\s+(furnace|heat pump|ac|a\/c|air conditioner|boiler|system|unit|hvac)\b/.test(said) && !/\b(both|all|each|every)\b/.test(said)) sizes.set('system', 1);
   if (/\b(single|one)[- ]car\b/.test(said)) sizes.set('car', 1);
@@ -120,8 +131,12 @@ export function fitsConditions(conditions: readonly Condition[], sizes: Readonly
  * The option of a list of sizes ("Studio", "1 bedroom", "4 or more bedrooms"; "One-car", "Two-car") that the size a
  * person said fits, or null when the options are not sizes or nothing said fits exactly one.
  */
-export function chooseSizeOption(text: string, options: readonly string[]): string | null {
-  const conditions = options.map((option) => ({ option, conditions: itemConditions(option) }));
+export function chooseSizeOption(text: string, options: readonly string[], question = ''): string | null {
+  // Options that are bare numbers ("1", "2", "3+", "Three or more") take their unit from the question ("How many
+  // stories?"), so "2 story colonial" picks "2".
+  const unitWord = QUESTION_UNITS.find(([pattern]) => pattern.test(question.toLowerCase()))?.[1];
+  const withUnit = (option: string) => (unitWord && !/[a-z]{3,}\s*$/i.test(option.replace(/\b(or more|or less|plus|and up)\b/i, '').trim()) ? `${option} ${unitWord}` : unitWord && /^(one|two|three|four|five|six)\b/i.test(option) && !/\b(story|stories|bed|bedroom|floor)/i.test(option) ? `${option} ${unitWord}` : option);
+  const conditions = options.map((option) => ({ option, conditions: itemConditions(withUnit(option)) }));
   const sized = conditions.filter((entry) => entry.conditions.length > 0);
   if (sized.length < 2) return null;
   const sizes = statedSizes(text);

@@ -242,7 +242,7 @@ export const CONCEPTS: readonly Concept[] = [
     problems: ['grass is too long', 'grass is getting long', 'yard is overgrown', 'overgrown'],
     es: ['cortar el pasto', 'pasto', 'cesped', 'zacate', 'jardin', 'yarda', 'podar el pasto', 'corte de pasto'],
   },
-  { id: 'hedges', family: 'trimming', names: ['hedge', 'hedges', 'shrub', 'shrubs', 'bush', 'bushes', 'trim the bushes', 'hedge trimming', 'pruning', 'prune', 'holly', 'hollies', 'boxwood', 'boxwoods', 'azalea', 'azaleas', 'juniper', 'junipers', 'overgrown bushes', 'cut back the bushes'], es: ['arbustos', 'setos', 'podar', 'poda'] },
+  { id: 'hedges', family: 'trimming', names: ['hedge', 'hedges', 'shrub', 'shrubs', 'bush', 'bushes', 'trim the bushes', 'hedge trimming', 'pruning', 'prune', 'holly', 'hollies', 'boxwood', 'boxwoods', 'yew', 'yews', 'privet', 'arborvitae', 'azalea', 'azaleas', 'juniper', 'junipers', 'overgrown bushes', 'cut back the bushes'], es: ['arbustos', 'setos', 'podar', 'poda'] },
   { id: 'trees', family: 'trees', names: ['tree', 'trees', 'tree trimming', 'tree removal', 'limb', 'limbs', 'branches', 'dead tree', 'stump', 'stumps', 'stump grinding', 'arborist', 'oak', 'palm tree', 'palm trees'], es: ['arbol', 'arboles', 'ramas', 'tronco', 'tocon', 'palmera', 'palmeras'] },
   { id: 'cleanup', family: 'cleanup', names: ['leaf', 'leaves', 'leaf removal', 'leaf cleanup', 'fall cleanup', 'spring cleanup', 'yard cleanup', 'clean up the yard', 'debris', 'raking', 'rake'], es: ['hojas', 'limpieza del jardin', 'limpieza de yarda', 'recoger hojas'] },
   { id: 'mulch', family: 'beds', names: ['mulch', 'mulching', 'flower beds', 'flower bed', 'beds', 'planting', 'plants', 'flowers', 'garden beds', 'rock beds', 'river rock'], es: ['mantillo', 'flores', 'plantas', 'jardineras'] },
