@@ -305,7 +305,11 @@ function isAboutServices(question: QualifierQuestion, input: AiTurnInput): boole
 
 /** A free-text question about the job itself ("What's going on?", "Describe the issue"). */
 function isProblemQuestion(question: QualifierQuestion): boolean {
-  return question.kind === 'text' && (/(^|_)(issue|problem|description|describe|going_on|what_happened|symptoms?)($|_)/.test(question.key) || /\b(what('s| is) (going on|the (issue|problem)|happening|wrong)|describe|what do you need( done)?|what can we help|what happened|what seems to be)\b/i.test(question.text));
+  return (
+    question.kind === 'text' &&
+    (/(^|_)(issue|problem|description|describe|going_on|what_happened|symptoms?)($|_)/.test(question.key) ||
+      /\b(what('s| is) (going on|the (issue|problem)|happening|wrong)|describe|what do you need( done)?|what needs (doing|to be done|done)|tell (me|us) (a little |a bit )?(more )?about|what can we help|what happened|what seems to be|what are we (hauling|doing|working on))\b/i.test(question.text))
+  );
 }
 
 /**

@@ -294,10 +294,11 @@ export const CONCEPTS: readonly Concept[] = [
   {
     id: 'refrigerator',
     family: 'cold-appliances',
-    names: ['refrigerator', 'refrigerators', 'fridge', 'fridges', 'refridgerator', 'refrigirator', 'refrigerater', 'freezer', 'freezers', 'ice maker', 'icemaker', 'ice machine', 'sub zero', 'subzero', 'french door fridge', 'side by side', 'wine fridge', 'beverage fridge'],
-    problems: ['not cold', 'not cooling', 'food is spoiling', 'warm inside', 'frost buildup', 'water under the fridge', 'not making ice'],
+    names: ['refrigerator', 'refrigerators', 'fridge', 'fridges', 'refridgerator', 'refrigirator', 'refrigerater', 'freezer', 'freezers', 'sub zero', 'subzero', 'french door fridge', 'side by side', 'wine fridge', 'beverage fridge'],
+    problems: ['not cold', 'not cooling', 'food is spoiling', 'warm inside', 'frost buildup', 'water under the fridge'],
     es: ['refrigerador', 'refri', 'refrigeradora', 'nevera', 'congelador', 'heladera', 'maquina de hielo', 'no enfria'],
   },
+  { id: 'ice-maker', family: 'cold-appliances', names: ['ice maker', 'icemaker', 'ice makers', 'ice machine', 'not making ice', 'no ice'], es: ['maquina de hielo', 'no hace hielo'] },
   { id: 'washer', family: 'laundry', names: ['washer', 'washers', 'washing machine', 'washer machine', 'front loader', 'top loader', 'laundry machine'], problems: ["won't spin", 'not spinning', "won't drain", 'shakes', 'walking', 'off balance'], es: ['lavadora', 'maquina de lavar', 'no centrifuga'] },
   { id: 'dryer', family: 'laundry', names: ['dryer', 'dryers', 'drier', 'clothes dryer', 'gas dryer', 'electric dryer'], problems: ['not drying', "won't dry", 'takes forever to dry', 'no heat in the dryer', 'squeaking'], es: ['secadora', 'no seca'] },
   { id: 'dishwasher', family: 'kitchen-appliances', names: ['dishwasher', 'dishwashers', 'dish washer', 'dishwaher', 'bosch dishwasher'], problems: ['dishes still dirty', 'not cleaning dishes', 'water in the bottom'], es: ['lavaplatos', 'lavavajillas', 'lava trastes', 'lavatrastes'] },
