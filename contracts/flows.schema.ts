@@ -31,6 +31,26 @@ export const flowStepSchema = z.discriminatedUnion('type', [
   /** Waits for a reply: `replied` when one comes, `timeout` when the time is up. */
   z.object({ id: nodeId, type: z.literal('wait_for_reply'), minutes, replied: z.nullable(nodeId), timeout: z.nullable(nodeId) }),
   z.object({ id: nodeId, type: z.literal('set_status'), status: z.enum(LEAD_STATUSES), next: z.nullable(nodeId) }),
+  z.object({
+    id: nodeId,
+    type: z.literal('branch'),
+    condition: z.discriminatedUnion('field', [
+      z.object({ field: z.literal('lead_status'), equals: z.enum(LEAD_STATUSES) }),
+      z.object({ field: z.literal('answer'), key: z.string().check(z.minLength(1), z.maxLength(60)), equals: z.nullable(z.string().check(z.maxLength(200))) }),
+      z.object({ field: z.literal('last_reply'), contains: z.string().check(z.trim(), z.minLength(1, 'Say which words to look for'), z.maxLength(100)) }),
+    ]),
+    yes: z.nullable(nodeId),
+    no: z.nullable(nodeId),
+  }),
+  z.object({ id: nodeId, type: z.literal('assign'), userId: z.nullable(z.string().check(z.uuid())), next: z.nullable(nodeId) }),
+  z.object({
+    id: nodeId,
+    type: z.literal('http_request'),
+    url: z.string().check(z.trim(), z.maxLength(2000), z.refine((url) => /^https?:\/\//i.test(url), { message: 'Use an http or https address' })),
+    method: z.enum(['GET', 'POST']),
+    next: z.nullable(nodeId),
+    failed: z.nullable(nodeId),
+  }),
   z.object({ id: nodeId, type: z.literal('stop') }),
 ]);
 

@@ -52,7 +52,19 @@ export type FlowStep =
   /** Waits for a reply: `replied` when one comes, `timeout` when the time is up. */
   | { id: string; type: 'wait_for_reply'; minutes: number; replied: string | null; timeout: string | null }
   | { id: string; type: 'set_status'; status: (typeof LEAD_STATUSES)[number]; next: string | null }
+  /** Goes to `yes` when the condition holds, else `no`. */
+  | { id: string; type: 'branch'; condition: FlowCondition; yes: string | null; no: string | null }
+  /** Assigns the lead to a team member (null: unassigned). */
+  | { id: string; type: 'assign'; userId: string | null; next: string | null }
+  /** Calls another tool's address (through the SSRF guard): `next` on a 2xx answer, `failed` otherwise. */
+  | { id: string; type: 'http_request'; url: string; method: 'GET' | 'POST'; next: string | null; failed: string | null }
   | { id: string; type: 'stop' };
+
+/** What a branch looks at: the lead's status, an answer the lead gave, or the words of their last text. */
+export type FlowCondition =
+  | { field: 'lead_status'; equals: (typeof LEAD_STATUSES)[number] }
+  | { field: 'answer'; key: string; equals: string | null }
+  | { field: 'last_reply'; contains: string };
 
 export interface FlowGraph {
   trigger: FlowTrigger;
@@ -65,6 +77,10 @@ export function nextSteps(step: FlowStep): string[] {
   switch (step.type) {
     case 'wait_for_reply':
       return [step.replied, step.timeout].filter((id): id is string => id !== null);
+    case 'branch':
+      return [step.yes, step.no].filter((id): id is string => id !== null);
+    case 'http_request':
+      return [step.next, step.failed].filter((id): id is string => id !== null);
     case 'stop':
       return [];
     default:

@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
-import { FLOW_CLOSING_STATUSES, FLOW_STOP_REASON_WORDS, type FlowGraph, type FlowStep, type FlowStopReason } from '@contracts/flows';
+import { FLOW_CLOSING_STATUSES, FLOW_STOP_REASON_WORDS, type FlowCondition, type FlowGraph, type FlowStep, type FlowStopReason } from '@contracts/flows';
 import type { Tx } from '@server/platform/db/database';
-import { companies, contacts, conversations, flowRunSteps, flowRuns, flows, flowVersions, leads, messages, phoneNumbers } from '@server/platform/db/schema';
+import { companies, contacts, conversations, flowRunSteps, flowRuns, flows, flowVersions, leads, messages, phoneNumbers, users } from '@server/platform/db/schema';
+import { BlockedUrlError, safeFetch } from '@server/platform/lib/safe-fetch';
 import { lockKey } from '@server/platform/db/rate-limit';
 import { type EventBatch, transactionWithEvents } from '@server/platform/events/domain-events';
 import type { JobRecord } from '@server/platform/jobs/job-queue';
@@ -80,6 +81,7 @@ async function guard(tx: Tx, run: RunRow, kind: string, graph: FlowGraph, now: D
 
 /** Runs one step of one run (the `flows.step` job). */
 export async function runFlowStep(deps: AppServices, job: Pick<JobRecord<StepPayload>, 'id' | 'payload'>): Promise<void> {
+  const http = await httpBeforeStep(deps, job.payload);
   const waiting = await transactionWithEvents(deps, async (tx, events) => {
     const now = deps.clock.now();
     const [peek] = await tx.select({ contactId: flowRuns.contactId }).from(flowRuns).where(eq(flowRuns.id, job.payload.runId)).limit(1);
@@ -106,7 +108,7 @@ export async function runFlowStep(deps: AppServices, job: Pick<JobRecord<StepPay
       await stopRun(tx, { ...run, currentStepId: step.id }, stop, now);
       return null;
     }
-    const outcome = await execute(tx, deps, events, run, step, now);
+    const outcome = await execute(tx, deps, events, run, step, now, http);
     if (outcome.kind === 'later') {
       await tx
         .insert(flowRunSteps)
@@ -133,6 +135,18 @@ export async function runFlowStep(deps: AppServices, job: Pick<JobRecord<StepPay
   if (waiting) throw waiting;
 }
 
+/** An HTTP step's call, before its transaction (only for a run still going whose step is not done yet). */
+async function httpBeforeStep(deps: AppServices, payload: StepPayload): Promise<HttpResult | null> {
+  const [run] = await deps.db.select().from(flowRuns).where(eq(flowRuns.id, payload.runId)).limit(1);
+  if (!run || run.status !== 'active') return null;
+  const [version] = await deps.db.select({ graph: flowVersions.graph }).from(flowVersions).where(eq(flowVersions.id, run.versionId)).limit(1);
+  const step = version?.graph.steps.find((candidate) => candidate.id === payload.stepId);
+  if (step?.type !== 'http_request') return null;
+  const [done] = await deps.db.select({ id: flowRunSteps.id }).from(flowRunSteps).where(and(eq(flowRunSteps.runId, run.id), eq(flowRunSteps.stepId, step.id), eq(flowRunSteps.outcome, 'done'))).limit(1);
+  if (done) return null;
+  return callStep(deps, run, step);
+}
+
 type Outcome =
   | { kind: 'done'; detail: string; next: string | null; messageId?: string; dueAt?: Date }
   | { kind: 'later'; at: Date; detail: string }
@@ -147,7 +161,7 @@ async function waitingSince(tx: Tx, run: RunRow, stepId: string): Promise<{ crea
   return row ?? null;
 }
 
-async function execute(tx: Tx, deps: AppServices, events: EventBatch, run: RunRow, step: FlowStep, now: Date): Promise<Outcome> {
+async function execute(tx: Tx, deps: AppServices, events: EventBatch, run: RunRow, step: FlowStep, now: Date, http: HttpResult | null): Promise<Outcome> {
   switch (step.type) {
     case 'wait': {
       const started = step.from === 'anchor' ? run.anchorAt : ((await waitingSince(tx, run, step.id))?.createdAt ?? now);
@@ -180,9 +194,79 @@ async function execute(tx: Tx, deps: AppServices, events: EventBatch, run: RunRo
       }
       return { kind: 'done', detail: `Status set to ${step.status}`, next: step.next };
     }
+    case 'branch': {
+      const holds = await conditionHolds(tx, run, step.condition);
+      return { kind: 'done', detail: holds ? 'Condition met' : 'Condition not met', next: holds ? step.yes : step.no };
+    }
+    case 'assign': {
+      if (!run.leadId) return { kind: 'done', detail: 'No lead to assign', next: step.next };
+      // Only a member of the company (someone removed since the flow was published is skipped, not assigned).
+      const [member] = step.userId ? await tx.select({ id: users.id, firstName: users.firstName }).from(users).where(and(eq(users.id, step.userId), eq(users.companyId, run.companyId))).limit(1) : [];
+      if (step.userId && !member) return { kind: 'done', detail: 'That team member is no longer on the team: not assigned', next: step.next };
+      await tx.update(leads).set({ assignedUserId: member?.id ?? null, updatedAt: now }).where(eq(leads.id, run.leadId));
+      events.add(run.companyId, { type: 'lead.updated', data: { leadId: run.leadId, fields: ['assignedUserId'] } });
+      return { kind: 'done', detail: member ? `Assigned to ${member.firstName}` : 'Unassigned', next: step.next };
+    }
+    case 'http_request': {
+      const result = http;
+      if (!result) return { kind: 'done', detail: 'Not called', next: step.failed };
+      return { kind: 'done', detail: result.detail, next: result.ok ? step.next : step.failed };
+    }
     case 'stop':
       return { kind: 'stop', reason: 'stop_step' };
   }
+}
+
+async function conditionHolds(tx: Tx, run: RunRow, condition: FlowCondition): Promise<boolean> {
+  if (condition.field === 'last_reply') {
+    if (!run.conversationId) return false;
+    const [reply] = await tx
+      .select({ body: messages.body })
+      .from(messages)
+      .where(and(eq(messages.conversationId, run.conversationId), eq(messages.direction, 'inbound')))
+      .orderBy(desc(messages.seq))
+      .limit(1);
+    return reply !== undefined && reply.body.toLowerCase().includes(condition.contains.toLowerCase());
+  }
+  if (!run.leadId) return false;
+  const [lead] = await tx.select({ status: leads.status, answers: leads.answers }).from(leads).where(eq(leads.id, run.leadId)).limit(1);
+  if (!lead) return false;
+  if (condition.field === 'lead_status') return lead.status === condition.equals;
+  const answer = lead.answers?.[condition.key];
+  return condition.equals === null ? answer !== undefined && answer !== '' : (answer ?? '').trim().toLowerCase() === condition.equals.trim().toLowerCase();
+}
+
+/** Addresses the HTTP step may reach although private: tests only (their server is on 127.0.0.1). */
+export const flowHttpTesting: { allowAddresses: string[] } = { allowAddresses: [] };
+
+/**
+ * The HTTP step's call, made outside the step's transaction (a slow address never holds the contact's lock or a
+ * connection): at least once — a crash after the call and before its log line calls again, so it carries an
+ * `Idempotency-Key` of the run and step for the receiver to drop a repeat.
+ */
+async function callStep(deps: AppServices, run: RunRow, step: Extract<FlowStep, { type: 'http_request' }>): Promise<HttpResult> {
+  const [lead] = run.leadId ? await deps.db.select({ status: leads.status, answers: leads.answers }).from(leads).where(eq(leads.id, run.leadId)).limit(1) : [];
+  const [contact] = await deps.db.select({ firstName: contacts.firstName, lastName: contacts.lastName, phone: contacts.phone }).from(contacts).where(eq(contacts.id, run.contactId)).limit(1);
+  const payload = { type: 'flow.step', flowId: run.flowId, runId: run.id, stepId: step.id, leadId: run.leadId, lead: lead ?? null, contact: contact ?? null };
+  try {
+    const response = await safeFetch(step.url, {
+      method: step.method,
+      headers: { 'content-type': 'application/json', 'idempotency-key': `${run.id}:${step.id}`, 'user-agent': 'LeadLoop-Flows/1' },
+      ...(step.method === 'POST' ? { body: JSON.stringify(payload) } : {}),
+      timeoutMs: 10_000,
+      maxBytes: 64 * 1024,
+      allowAddresses: flowHttpTesting.allowAddresses,
+    });
+    const ok = response.status >= 200 && response.status < 300;
+    return { ok, detail: `Answered ${response.status}` };
+  } catch (error) {
+    return { ok: false, detail: error instanceof BlockedUrlError ? error.message : `Could not reach it (${error instanceof Error ? error.message : 'error'})` };
+  }
+}
+
+interface HttpResult {
+  ok: boolean;
+  detail: string;
 }
 
 async function sendStep(tx: Tx, deps: AppServices, events: EventBatch, run: RunRow, step: Extract<FlowStep, { type: 'send_sms' }>, now: Date): Promise<Outcome> {

@@ -1,9 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FlowGraph } from '@contracts/flows';
-import { contacts, flowRuns, flows, flowTriggerLog, flowVersions, leads, messages, users } from '@server/platform/db/schema';
+import { contacts, flowRuns, flowRunSteps, flows, flowTriggerLog, flowVersions, leads, messages, users } from '@server/platform/db/schema';
 import { HOUR, MINUTE } from '@server/platform/lib/clock';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { callerFor, setUpTestApp, signUp, type TestDeps } from '@server/testing/test-app';
+import { flowHttpTesting } from './flow-runtime';
 import { recordInboundEvent } from '@server/modules/telephony/provider-events.service';
 import { allocateSimulatedNumber, setActiveNumber } from '@server/modules/phone-numbers/active-number';
 
@@ -115,5 +118,59 @@ describe('custom flows started by events', () => {
     expect(await flowTexts(s)).toContain('Thanks for choosing us!');
     const log = await s.deps.db.select().from(flowTriggerLog).where(eq(flowTriggerLog.companyId, s.companyId));
     expect(log.map((line) => line.outcome)).toEqual(['started']);
+  });
+
+  it('branches on the reply, assigns the lead, and calls another tool through the SSRF guard (a private address takes the failed branch)', async () => {
+    const received: Array<{ headers: Record<string, unknown>; body: string }> = [];
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        received.push({ headers: request.headers, body });
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    flowHttpTesting.allowAddresses = ['127.0.0.1'];
+    try {
+      const s = await company(t.deps);
+      const [owner] = await s.deps.db.select({ id: users.id }).from(users).where(eq(users.companyId, s.companyId));
+      await publish(s, {
+        trigger: { type: 'lead_created', sources: ['sms'] },
+        start: 'ask',
+        steps: [
+          { id: 'ask', type: 'send_sms', body: 'Want a free estimate? Reply YES', next: 'wait' },
+          { id: 'wait', type: 'wait_for_reply', minutes: 60, replied: 'check', timeout: null },
+          { id: 'check', type: 'branch', condition: { field: 'last_reply', contains: 'yes' }, yes: 'owner', no: null },
+          { id: 'owner', type: 'assign', userId: owner!.id, next: 'tell-crm' },
+          { id: 'tell-crm', type: 'http_request', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, method: 'POST', next: 'metadata', failed: null },
+          { id: 'metadata', type: 'http_request', url: 'http://169.254.169.254/latest/meta-data/', method: 'GET', next: null, failed: 'done' },
+          { id: 'done', type: 'stop' },
+        ],
+      });
+      await inbound(s, 'Hi, roof leak');
+      t.deps.clock.advance(5 * MINUTE);
+      await inbound(s, 'Yes please!');
+      const [contact] = await s.deps.db.select().from(contacts).where(eq(contacts.companyId, s.companyId));
+      const [lead] = await s.deps.db.select().from(leads).where(eq(leads.contactId, contact!.id));
+      expect(lead?.assignedUserId).toBe(owner!.id);
+      expect(received).toHaveLength(1);
+      expect(received[0]!.headers['idempotency-key']).toMatch(/^[0-9a-f-]+:tell-crm$/);
+      expect(JSON.parse(received[0]!.body)).toMatchObject({ type: 'flow.step', stepId: 'tell-crm', leadId: lead!.id, contact: { phone: CUSTOMER } });
+      const [run] = await runs(s);
+      expect(run).toMatchObject({ status: 'completed', stopReason: 'stop_step' });
+      const log = await s.deps.db.select().from(flowRunSteps).where(eq(flowRunSteps.runId, run!.id)).orderBy(flowRunSteps.seq);
+      expect(log.filter((line) => line.outcome === 'done').map((line) => [line.stepId, line.detail])).toEqual([
+        ['ask', 'Sent'],
+        ['wait', 'They replied'],
+        ['check', 'Condition met'],
+        ['owner', expect.stringMatching(/^Assigned to /)],
+        ['tell-crm', 'Answered 204'],
+        ['metadata', expect.stringContaining('not reachable from LeadLoop')],
+      ]);
+    } finally {
+      flowHttpTesting.allowAddresses = [];
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

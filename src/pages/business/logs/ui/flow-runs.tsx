@@ -13,7 +13,17 @@ const PAGE_SIZE = 30;
 
 const STATUS_WORDS: Record<FlowRunStatus, string> = { active: 'Running', completed: 'Finished', stopped: 'Stopped', failed: 'Failed' };
 const STATUS_COLOURS: Record<FlowRunStatus, string> = { active: 'teal', completed: 'gray', stopped: 'orange', failed: 'red' };
-const STEP_WORDS: Record<string, string> = { send_sms: 'Text', wait: 'Wait', wait_for_reply: 'Wait for a reply', set_status: 'Set the status', stop: 'Stop', guard: 'Check' };
+const STEP_WORDS: Record<string, string> = {
+  send_sms: 'Text',
+  wait: 'Wait',
+  wait_for_reply: 'Wait for a reply',
+  set_status: 'Set the status',
+  branch: 'Branch',
+  assign: 'Assign',
+  http_request: 'Call another tool',
+  stop: 'Stop',
+  guard: 'Check',
+};
 
 /**
  * Logs → Flow runs (issue 23 item 6): each run of an automation (today the no-reply follow-ups), newest first,
