@@ -290,7 +290,10 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
     because.push(`${hit.concept}${text.problems.has(hit.concept) ? ' (as a problem)' : ''}${text.located.has(hit.concept) ? ' (as a place)' : ''}`);
   });
   // The thing named first is what the text is about ("genie opener … the door goes up" is about the opener).
-  if (first && option.concepts.includes(first)) points += 3;
+  if (first && option.concepts.includes(first)) {
+    points += 3;
+    because.push('named first');
+  }
   // The same family: an owner's "Rodent control" covers "rats"; a different head in the family counts less.
   if (!anchored && option.heads.size > 0) {
     const families = new Set([...option.heads].map(family));
@@ -398,7 +401,10 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   if (!best) return { best: null, tied: [], ranked, confident: false };
   const tied = ranked.filter((match) => match.score === best.score).map((match) => match.option);
   const second = ranked.find((match) => match.option !== best.option);
-  const confident = tied.length <= 1 && best.score >= 2 && (!second || best.score - second.score >= 1.5);
+  // Ahead by 1.5, or by less when the best is the thing named first and the runner-up is not ("our mitsubishi mini
+  // split … furnace handles the rest of the house").
+  const firstOnly = best.because.includes('named first') && !(second?.because.includes('named first') ?? false);
+  const confident = tied.length <= 1 && best.score >= 2 && (!second || best.score - second.score >= (firstOnly ? 0.5 : 1.5));
   return { best: tied.length > 1 ? null : best, tied: tied.length > 1 ? tied : [], ranked, confident };
 }
 

@@ -225,7 +225,7 @@ export const CONCEPTS: readonly Concept[] = [
     es: ['raton', 'ratones', 'rata', 'ratas', 'roedores', 'roedor', 'excremento de raton', 'ruidos en el techo', 'algo en el atico'],
   },
   { id: 'termites', family: 'wood-pests', names: ['termite', 'termites', 'termite inspection', 'wdi', 'wood destroying', 'swarmers', 'mud tubes', 'frass'], es: ['termita', 'termitas', 'comejen'] },
-  { id: 'bed-bugs', family: 'insects', names: ['bed bug', 'bed bugs', 'bedbug', 'bedbugs', 'bites at night'], es: ['chinche', 'chinches', 'chinches de cama'] },
+  { id: 'bed-bugs', family: 'insects', names: ['bed bug', 'bed bugs', 'bedbug', 'bedbugs', 'bites at night', 'heat treatment', 'bed bug heat treatment', 'mattress seam', 'mattress seams'], es: ['chinche', 'chinches', 'chinches de cama'] },
   { id: 'stinging', family: 'stinging', names: ['wasp', 'wasps', 'wasp nest', 'hornet', 'hornets', 'yellow jacket', 'yellow jackets', 'yellowjackets', 'bee', 'bees', 'bee hive', 'beehive', 'hive', 'nest', 'paper wasps'], es: ['avispa', 'avispas', 'abeja', 'abejas', 'panal', 'avispero', 'nido'] },
   { id: 'mosquitoes', family: 'insects', names: ['mosquito', 'mosquitoes', 'mosquitos', 'mosquito treatment', 'skeeters'], es: ['mosquito', 'mosquitos', 'zancudos', 'zancudo'] },
   { id: 'spiders', family: 'insects', names: ['spider', 'spiders', 'black widow', 'brown recluse', 'webs'], es: ['arana', 'aranas'] },
