@@ -93,7 +93,7 @@ describe('the built-in assistant', () => {
     expect(first.answers).toEqual({ service: 'Water heater replacement' });
     expect(first.lead).toBe('engaging');
     expect(first.reply).toContain("What's your ZIP code?");
-    expect(first.reasons).toContainEqual(expect.stringMatching(/^Found “Water heater replacement” for “What do you need help with\?” \(water-heater; kind of job install\)\.$/));
+    expect(first.reasons).toContainEqual(expect.stringMatching(/^Found “Water heater replacement” for “What do you need help with\?” \(water-heater; said first; kind of job install\)\.$/));
 
     expect((await say("I'm at 60614-1234")).answers).toEqual({ zip: '60614-1234' });
     expect((await say('tomorrow please')).answers).toEqual({ preferred_date: '2026-11-25' });

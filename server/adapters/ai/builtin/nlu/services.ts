@@ -292,7 +292,7 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
   // The thing named first is what the text is about ("genie opener … the door goes up" is about the opener).
   if (first && option.concepts.includes(first)) {
     points += 3;
-    because.push('named first');
+    because.push('said first');
   }
   // The same family: an owner's "Rodent control" covers "rats"; a different head in the family counts less.
   if (!anchored && option.heads.size > 0) {
@@ -403,7 +403,7 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   const second = ranked.find((match) => match.option !== best.option);
   // Ahead by 1.5, or by less when the best is the thing named first and the runner-up is not ("our mitsubishi mini
   // split … furnace handles the rest of the house").
-  const firstOnly = best.because.includes('named first') && !(second?.because.includes('named first') ?? false);
+  const firstOnly = best.because.includes('said first') && !(second?.because.includes('said first') ?? false);
   const confident = tied.length <= 1 && best.score >= 2 && (!second || best.score - second.score >= (firstOnly ? 0.5 : 1.5));
   return { best: tied.length > 1 ? null : best, tied: tied.length > 1 ? tied : [], ranked, confident };
 }
