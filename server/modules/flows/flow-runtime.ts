@@ -1,12 +1,13 @@
 import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { FLOW_CLOSING_STATUSES, FLOW_STOP_REASON_WORDS, type FlowCondition, type FlowGraph, type FlowStep, type FlowStopReason } from '@contracts/flows';
 import type { Tx } from '@server/platform/db/database';
-import { companies, contacts, conversations, flowRunSteps, flowRuns, flows, flowVersions, leads, messages, phoneNumbers, users } from '@server/platform/db/schema';
+import { DEFAULT_AI_SETTINGS } from '@contracts/ai';
+import { aiSettings, companies, contacts, conversations, flowRunSteps, flowRuns, flows, flowVersions, leads, messages, phoneNumbers, users } from '@server/platform/db/schema';
 import { BlockedUrlError, safeFetch } from '@server/platform/lib/safe-fetch';
 import { lockKey } from '@server/platform/db/rate-limit';
 import { type EventBatch, transactionWithEvents } from '@server/platform/events/domain-events';
 import type { JobRecord } from '@server/platform/jobs/job-queue';
-import { MINUTE, SECOND } from '@server/platform/lib/clock';
+import { DAY, MINUTE, SECOND } from '@server/platform/lib/clock';
 import type { AppServices } from '@server/platform/services';
 import { renderMergeTags } from '@server/modules/messaging/merge-tags';
 import { queueOutbound, SEND_LOCK_MS } from '@server/modules/messaging/outbound.service';
@@ -288,6 +289,16 @@ async function sendStep(tx: Tx, deps: AppServices, events: EventBatch, run: RunR
     .orderBy(desc(messages.createdAt))
     .limit(1);
   if (recent) return { kind: 'later', at: new Date(recent.createdAt.getTime() + SEND_LOCK_MS + SECOND), detail: 'Another automated text just went out: waiting for the send-lock' };
+  // The daily cap (the company's "max automated messages per thread per day", 15 by default): past it, the text
+  // waits until the oldest of the day's flow texts is a day old, never on top of it.
+  const [settings] = await tx.select({ dailyCap: aiSettings.dailyCap }).from(aiSettings).where(eq(aiSettings.companyId, run.companyId)).limit(1);
+  const cap = settings?.dailyCap ?? DEFAULT_AI_SETTINGS.dailyCap;
+  const today = await tx
+    .select({ createdAt: messages.createdAt })
+    .from(messages)
+    .where(and(eq(messages.conversationId, run.conversationId), eq(messages.author, 'flow'), gt(messages.createdAt, new Date(now.getTime() - DAY)), ne(messages.status, 'blocked')))
+    .orderBy(messages.createdAt);
+  if (today.length >= cap) return { kind: 'later', at: new Date(today[0]!.createdAt.getTime() + DAY + SECOND), detail: `Reached ${cap} automated texts to them in a day: waiting` };
   const [conversation] = await tx.select().from(conversations).where(eq(conversations.id, run.conversationId)).limit(1);
   const [contact] = await tx.select({ firstName: contacts.firstName, lastName: contacts.lastName }).from(contacts).where(eq(contacts.id, run.contactId)).limit(1);
   const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, run.companyId)).limit(1);

@@ -173,4 +173,34 @@ describe('custom flows started by events', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  it('keeps to the daily cap of automated texts per thread: past it, the next text waits a day instead of going on top', async () => {
+    const s = await company(t.deps);
+    const { aiSettings } = await import('@server/platform/db/schema');
+    const { DEFAULT_AI_SETTINGS } = await import('@contracts/ai');
+    await s.deps.db.insert(aiSettings).values({ ...DEFAULT_AI_SETTINGS, companyId: s.companyId, dailyCap: 2 } as never).onConflictDoUpdate({ target: aiSettings.companyId, set: { dailyCap: 2 } });
+    await publish(s, {
+      trigger: { type: 'lead_created', sources: ['sms'] },
+      start: 'one',
+      steps: [
+        { id: 'one', type: 'send_sms', body: 'One', next: 'gap1' },
+        { id: 'gap1', type: 'wait', minutes: 5, from: 'previous', next: 'two' },
+        { id: 'two', type: 'send_sms', body: 'Two', next: 'gap2' },
+        { id: 'gap2', type: 'wait', minutes: 5, from: 'previous', next: 'three' },
+        { id: 'three', type: 'send_sms', body: 'Three', next: null },
+      ],
+    });
+    await inbound(s, 'Hi');
+    for (let i = 0; i < 4; i += 1) {
+      t.deps.clock.advance(5 * MINUTE);
+      await s.deps.queue.drain();
+    }
+    expect(await flowTexts(s)).toEqual(['One', 'Two']);
+    const [run] = await runs(s);
+    const waiting = await s.deps.db.select().from(flowRunSteps).where(and(eq(flowRunSteps.runId, run!.id), eq(flowRunSteps.stepId, 'three')));
+    expect(waiting[0]?.detail).toBe('Reached 2 automated texts to them in a day: waiting');
+    t.deps.clock.advance(24 * HOUR);
+    await s.deps.queue.drain();
+    expect(await flowTexts(s)).toEqual(['One', 'Two', 'Three']);
+  });
 });

@@ -43,6 +43,7 @@ export function FlowsPage() {
           <List.Item>It waits until 9 am – 8 pm in the person’s time zone before sending an automated text.</List.Item>
           <List.Item>It ends when the lead is booked, won or lost.</List.Item>
           <List.Item>It never texts on top of another automated text: one voice at a time.</List.Item>
+          <List.Item>It stays within your daily limit of automated texts to one person (Settings → AI).</List.Item>
         </List>
       </SectionPanel>
     </Stack>
