@@ -6,7 +6,7 @@ import { aiSettings, companies, contacts, conversations, flowRunSteps, flowRuns,
 import { BlockedUrlError, safeFetch } from '@server/platform/lib/safe-fetch';
 import { lockKey } from '@server/platform/db/rate-limit';
 import { type EventBatch, transactionWithEvents } from '@server/platform/events/domain-events';
-import type { JobRecord } from '@server/platform/jobs/job-queue';
+import { type JobRecord, RescheduledWithin } from '@server/platform/jobs/job-queue';
 import { DAY, MINUTE, SECOND } from '@server/platform/lib/clock';
 import type { AppServices } from '@server/platform/services';
 import { renderMergeTags } from '@server/modules/messaging/merge-tags';
@@ -82,8 +82,16 @@ async function guard(tx: Tx, run: RunRow, kind: string, graph: FlowGraph, now: D
 
 /** Runs one step of one run (the `flows.step` job). */
 export async function runFlowStep(deps: AppServices, job: Pick<JobRecord<StepPayload>, 'id' | 'payload'>): Promise<void> {
-  const http = await httpBeforeStep(deps, job.payload);
-  const waiting = await transactionWithEvents(deps, async (tx, events) => {
+  let result = await stepOnce(deps, job, null);
+  // An HTTP step is called between two transactions (a slow address never holds the contact's lock), then recorded.
+  if (result && 'call' in result) result = await stepOnce(deps, job, await callStep(deps, result.call.run, result.call.step));
+  if (result instanceof RescheduledWithin) throw result;
+}
+
+type HttpStep = Extract<FlowStep, { type: 'http_request' }>;
+
+async function stepOnce(deps: AppServices, job: Pick<JobRecord<StepPayload>, 'id' | 'payload'>, http: HttpResult | null): Promise<RescheduledWithin | { call: { run: RunRow; step: HttpStep } } | null> {
+  return transactionWithEvents(deps, async (tx, events) => {
     const now = deps.clock.now();
     const [peek] = await tx.select({ contactId: flowRuns.contactId }).from(flowRuns).where(eq(flowRuns.id, job.payload.runId)).limit(1);
     if (!peek) return null;
@@ -109,6 +117,7 @@ export async function runFlowStep(deps: AppServices, job: Pick<JobRecord<StepPay
       await stopRun(tx, { ...run, currentStepId: step.id }, stop, now);
       return null;
     }
+    if (step.type === 'http_request' && !http) return { call: { run, step } };
     const outcome = await execute(tx, deps, events, run, step, now, http);
     if (outcome.kind === 'later') {
       await tx
@@ -133,19 +142,6 @@ export async function runFlowStep(deps: AppServices, job: Pick<JobRecord<StepPay
     }
     return null;
   });
-  if (waiting) throw waiting;
-}
-
-/** An HTTP step's call, before its transaction (only for a run still going whose step is not done yet). */
-async function httpBeforeStep(deps: AppServices, payload: StepPayload): Promise<HttpResult | null> {
-  const [run] = await deps.db.select().from(flowRuns).where(eq(flowRuns.id, payload.runId)).limit(1);
-  if (!run || run.status !== 'active') return null;
-  const [version] = await deps.db.select({ graph: flowVersions.graph }).from(flowVersions).where(eq(flowVersions.id, run.versionId)).limit(1);
-  const step = version?.graph.steps.find((candidate) => candidate.id === payload.stepId);
-  if (step?.type !== 'http_request') return null;
-  const [done] = await deps.db.select({ id: flowRunSteps.id }).from(flowRunSteps).where(and(eq(flowRunSteps.runId, run.id), eq(flowRunSteps.stepId, step.id), eq(flowRunSteps.outcome, 'done'))).limit(1);
-  if (done) return null;
-  return callStep(deps, run, step);
 }
 
 type Outcome =
@@ -209,9 +205,9 @@ async function execute(tx: Tx, deps: AppServices, events: EventBatch, run: RunRo
       return { kind: 'done', detail: member ? `Assigned to ${member.firstName}` : 'Unassigned', next: step.next };
     }
     case 'http_request': {
-      const result = http;
-      if (!result) return { kind: 'done', detail: 'Not called', next: step.failed };
-      return { kind: 'done', detail: result.detail, next: result.ok ? step.next : step.failed };
+      // Called by runFlowStep before this transaction; here only recorded.
+      if (!http) return { kind: 'done', detail: 'Not called', next: step.failed };
+      return { kind: 'done', detail: http.detail, next: http.ok ? step.next : step.failed };
     }
     case 'stop':
       return { kind: 'stop', reason: 'stop_step' };
@@ -245,7 +241,7 @@ export const flowHttpTesting: { allowAddresses: string[] } = { allowAddresses: [
  * connection): at least once — a crash after the call and before its log line calls again, so it carries an
  * `Idempotency-Key` of the run and step for the receiver to drop a repeat.
  */
-async function callStep(deps: AppServices, run: RunRow, step: Extract<FlowStep, { type: 'http_request' }>): Promise<HttpResult> {
+async function callStep(deps: AppServices, run: RunRow, step: HttpStep): Promise<HttpResult> {
   const [lead] = run.leadId ? await deps.db.select({ status: leads.status, answers: leads.answers }).from(leads).where(eq(leads.id, run.leadId)).limit(1) : [];
   const [contact] = await deps.db.select({ firstName: contacts.firstName, lastName: contacts.lastName, phone: contacts.phone }).from(contacts).where(eq(contacts.id, run.contactId)).limit(1);
   const payload = { type: 'flow.step', flowId: run.flowId, runId: run.id, stepId: step.id, leadId: run.leadId, lead: lead ?? null, contact: contact ?? null };

@@ -1,7 +1,8 @@
 import { type JobQueue, PermanentJobError } from '@server/platform/jobs/job-queue';
 import type { AppServices } from '@server/platform/services';
 import { FLOW_STEP_QUEUE, runFlowStep, type StepPayload } from './flow-runtime';
-import { checkNoReply, NO_REPLY_QUEUE, noReplyConsumer, stopRunsConsumer } from './follow-ups.service';
+import { checkNoReply, NO_REPLY_QUEUE, noReplyConsumer } from './follow-ups.service';
+import { stopRunsConsumer } from './flow-runs-lifecycle';
 import { flowTriggersConsumer } from './triggers';
 
 /**

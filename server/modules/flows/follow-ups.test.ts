@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_FOLLOW_UPS, flowProblems, followUpsGraph } from '@contracts/flows';
-import { contacts, conversations, flowRunSteps, flowRuns, flowTriggerLog, jobs, leads, messages, users } from '@server/platform/db/schema';
+import { contacts, conversations, flowRunSteps, flowRuns, flowTriggerLog, jobs, leads, messages } from '@server/platform/db/schema';
 import { transactionWithEvents } from '@server/platform/events/domain-events';
 import { DAY, HOUR, MINUTE } from '@server/platform/lib/clock';
-import { callerFor, setUpTestApp, signUp, type TestDeps } from '@server/testing/test-app';
-import { recordInboundEvent } from '@server/modules/telephony/provider-events.service';
+import { callerFor, setUpTestApp } from '@server/testing/test-app';
+import { businessWithNumber, type TestBusiness, textTheBusiness } from '@server/testing/business';
 import { queueOutbound } from '@server/modules/messaging/outbound.service';
-import { allocateSimulatedNumber, setActiveNumber } from '@server/modules/phone-numbers/active-number';
 import { FLOW_STEP_QUEUE, runFlowStep } from './flow-runtime';
 
 /**
@@ -18,32 +17,9 @@ import { FLOW_STEP_QUEUE, runFlowStep } from './flow-runtime';
 const t = setUpTestApp();
 const CUSTOMER = '+14155550001'; // Pacific time
 
-interface Setup {
-  deps: TestDeps;
-  companyId: string;
-  business: string;
-  token: string;
-}
-
-async function company(deps: TestDeps): Promise<Setup> {
-  const email = `owner-${Math.random().toString(36).slice(2)}@example.test`;
-  const token = await signUp(deps, { email });
-  const [row] = await deps.db.select({ companyId: users.companyId }).from(users).where(eq(users.email, email)).limit(1);
-  const companyId = row!.companyId;
-  const business = await deps.db.transaction(async (tx) => {
-    const e164 = await allocateSimulatedNumber(tx, companyId);
-    await setActiveNumber(tx, { companyId, e164, provider: 'simulator', providerSid: null, now: deps.clock.now() });
-    return e164;
-  });
-  return { deps, companyId, business, token };
-}
-
-let sid = 0;
-async function inbound(s: Setup, body: string) {
-  sid += 1;
-  await recordInboundEvent(s.deps, { provider: 'simulator', kind: 'sms', eventKey: `SMIN${sid}`, payload: { MessageSid: `SMIN${sid}`, From: CUSTOMER, To: s.business, Body: body } });
-  await s.deps.queue.drain();
-}
+type Setup = TestBusiness;
+const company = businessWithNumber;
+const inbound = (s: Setup, body: string) => textTheBusiness(s, CUSTOMER, body);
 
 async function thread(s: Setup) {
   const [contact] = await s.deps.db.select().from(contacts).where(and(eq(contacts.companyId, s.companyId), eq(contacts.phone, CUSTOMER)));

@@ -5,10 +5,9 @@ import { contacts, flowRuns, flowRunSteps, flows, flowTriggerLog, flowVersions, 
 import { HOUR, MINUTE } from '@server/platform/lib/clock';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { callerFor, setUpTestApp, signUp, type TestDeps } from '@server/testing/test-app';
+import { callerFor, setUpTestApp } from '@server/testing/test-app';
+import { businessWithNumber, type TestBusiness, textTheBusiness } from '@server/testing/business';
 import { flowHttpTesting } from './flow-runtime';
-import { recordInboundEvent } from '@server/modules/telephony/provider-events.service';
-import { allocateSimulatedNumber, setActiveNumber } from '@server/modules/phone-numbers/active-number';
 
 /**
  * Issue 23 item 2: custom flows started by domain events, on a fake clock — the right flow once per event, wait for
@@ -17,32 +16,9 @@ import { allocateSimulatedNumber, setActiveNumber } from '@server/modules/phone-
 const t = setUpTestApp();
 const CUSTOMER = '+14155550001';
 
-interface Setup {
-  deps: TestDeps;
-  companyId: string;
-  business: string;
-  token: string;
-}
-
-async function company(deps: TestDeps): Promise<Setup> {
-  const email = `owner-${Math.random().toString(36).slice(2)}@example.test`;
-  const token = await signUp(deps, { email });
-  const [row] = await deps.db.select({ companyId: users.companyId }).from(users).where(eq(users.email, email)).limit(1);
-  const companyId = row!.companyId;
-  const business = await deps.db.transaction(async (tx) => {
-    const e164 = await allocateSimulatedNumber(tx, companyId);
-    await setActiveNumber(tx, { companyId, e164, provider: 'simulator', providerSid: null, now: deps.clock.now() });
-    return e164;
-  });
-  return { deps, companyId, business, token };
-}
-
-let sid = 0;
-async function inbound(s: Setup, body: string) {
-  sid += 1;
-  await recordInboundEvent(s.deps, { provider: 'simulator', kind: 'sms', eventKey: `SMTR${sid}`, payload: { MessageSid: `SMTR${sid}`, From: CUSTOMER, To: s.business, Body: body } });
-  await s.deps.queue.drain();
-}
+type Setup = TestBusiness;
+const company = businessWithNumber;
+const inbound = (s: Setup, body: string) => textTheBusiness(s, CUSTOMER, body);
 
 const GRAPH: FlowGraph = {
   trigger: { type: 'lead_created', sources: ['sms'] },

@@ -4,7 +4,7 @@ import type { Tx } from '@server/platform/db/database';
 import { conversations, flows, flowVersions, leads } from '@server/platform/db/schema';
 import { type RecordedEvent, transactionWithEvents } from '@server/platform/events/domain-events';
 import type { AppServices } from '@server/platform/services';
-import { startRun } from './follow-ups.service';
+import { startRun } from './flow-runs-lifecycle';
 
 /**
  * Triggers of the flows a company builds (issue 23 item 2): a domain event starts a run of every active flow whose

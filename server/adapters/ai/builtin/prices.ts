@@ -49,8 +49,9 @@ export function choosePriceItem(text: string, everything: string, items: readonl
   // Among items named about as well, the one naming more of the things they said first ("an old fridge" is the
   // one-large-item pickup, not the trailer load).
   const said = new Set(read(everything).concepts);
-  const shared = (name: string) => read(name).concepts.filter((concept) => said.has(concept)).length;
-  const close = [...ranked.filter((match) => match.score >= top - 1.5), ...siblings].sort((a, b) => shared(b.option) - shared(a.option) || b.score - a.score);
+  const candidates = [...ranked.filter((match) => match.score >= top - 1.5), ...siblings];
+  const shared = new Map(candidates.map((match) => [match.option, read(match.option).concepts.filter((concept) => said.has(concept)).length]));
+  const close = candidates.sort((a, b) => (shared.get(b.option) ?? 0) - (shared.get(a.option) ?? 0) || b.score - a.score);
   const reasons: string[] = [];
   for (const match of close) {
     const item = items.find((candidate) => candidate.name === match.option);
