@@ -5,7 +5,7 @@
 import { z } from 'zod/mini';
 import { MAX_TEXT_LENGTH, mergeTagProblem } from './merge-tags';
 import { LEAD_SOURCES, LEAD_STATUSES } from './lead';
-import { type FlowGraph, type FollowUpSettingsValues, MAX_WAIT_MINUTES } from './flows';
+import { type FlowGraph, type FollowUpSettingsValues, MAX_WAIT_MINUTES, RESERVED_KEYWORDS } from './flows';
 
 const nodeId = z.string().check(z.regex(/^[a-z0-9_-]{1,40}$/, 'A step id is 1–40 letters, digits, _ or -'));
 const minutes = z.int().check(z.minimum(1, 'A wait is at least 1 minute'), z.maximum(MAX_WAIT_MINUTES, 'A wait is at most 90 days'));
@@ -22,6 +22,20 @@ export const flowTriggerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('no_reply'), minutes }),
   z.object({ type: z.literal('status_changed'), to: z.array(z.enum(LEAD_STATUSES)) }),
   z.object({ type: z.literal('missed_call') }),
+  z.object({
+    type: z.literal('keyword'),
+    words: z
+      .array(
+        z.string().check(
+          z.trim(),
+          z.regex(/^[\p{L}\p{N}]{1,20}$/u, 'A keyword is one word of letters and digits'),
+          z.refine((word) => !RESERVED_KEYWORDS.has(word.toUpperCase()), { message: 'STOP, START, HELP and the other opt-out words are answered by the compliance rules, not a flow' }),
+        ),
+      )
+      .check(z.minLength(1, 'Add at least one keyword'), z.maxLength(10, 'At most 10 keywords')),
+  }),
+  z.object({ type: z.literal('form_submitted') }),
+  z.object({ type: z.literal('call_ended') }),
 ]);
 
 export const flowStepSchema = z.discriminatedUnion('type', [
@@ -51,6 +65,21 @@ export const flowStepSchema = z.discriminatedUnion('type', [
     next: z.nullable(nodeId),
     failed: z.nullable(nodeId),
   }),
+  z.object({ id: nodeId, type: z.literal('wait_until_window'), next: z.nullable(nodeId) }),
+  z.object({
+    id: nodeId,
+    type: z.literal('send_email'),
+    subject: z.string().check(z.trim(), z.minLength(1, 'Give the email a subject'), z.maxLength(150, 'A subject is at most 150 characters'), z.refine((text) => mergeTagProblem(text) === null, { message: 'Unknown merge tag' })),
+    body: z.string().check(z.trim(), z.minLength(1, 'The email cannot be empty'), z.maxLength(5000, 'An email is at most 5000 characters'), z.refine((text) => mergeTagProblem(text) === null, { message: 'Unknown merge tag' })),
+    next: z.nullable(nodeId),
+  }),
+  z.object({ id: nodeId, type: z.literal('add_tag'), tag: z.string().check(z.trim(), z.minLength(1, 'Name the tag'), z.maxLength(40, 'A tag is at most 40 characters')), next: z.nullable(nodeId) }),
+  z.object({
+    id: nodeId,
+    type: z.literal('notify'),
+    message: z.string().check(z.trim(), z.minLength(1, 'Say what to tell the team'), z.maxLength(500, 'At most 500 characters'), z.refine((text) => mergeTagProblem(text) === null, { message: 'Unknown merge tag' })),
+    next: z.nullable(nodeId),
+  }),
   z.object({ id: nodeId, type: z.literal('stop') }),
 ]);
 
@@ -58,6 +87,7 @@ export const flowGraphSchema = z.object({
   trigger: flowTriggerSchema,
   start: nodeId,
   steps: z.array(flowStepSchema).check(z.minLength(1, 'A flow has at least one step'), z.maxLength(100, 'A flow has at most 100 steps')),
+  positions: z.optional(z.record(nodeId, z.object({ x: z.number().check(z.minimum(-100_000), z.maximum(100_000)), y: z.number().check(z.minimum(-100_000), z.maximum(100_000)) }))),
 });
 
 export const followUpSettingsSchema = z.object({

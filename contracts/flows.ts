@@ -42,7 +42,21 @@ export type FlowTrigger =
   /** The business texted (the assistant, a text-back, a staff member's automated template) and heard nothing back. */
   | { type: 'no_reply'; minutes: number }
   | { type: 'status_changed'; to: Array<(typeof LEAD_STATUSES)[number]> }
-  | { type: 'missed_call' };
+  | { type: 'missed_call' }
+  /** A text whose first word is one of these (QUOTE, PROMO…): not STOP, HELP or START, which the carrier rules own. */
+  | { type: 'keyword'; words: string[] }
+  /** A new lead from a form on the website: the widget's form, an embedded form, a pop-up, the microsite. */
+  | { type: 'form_submitted' }
+  /** A call with a known caller ended (answered or not). */
+  | { type: 'call_ended' };
+
+/** Words a keyword trigger may not use: opt-out, opt-in and help keywords (the compliance gate answers them). */
+export const RESERVED_KEYWORDS: ReadonlySet<string> = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE', 'START', 'UNSTOP', 'YES', 'HELP', 'INFO']);
+
+/** The first word of a text, as a keyword trigger compares it (letters and digits, upper case). */
+export function firstWord(text: string): string {
+  return (text.trim().split(/\s+/)[0] ?? '').replace(/[^\p{L}\p{N}]/gu, '').toUpperCase();
+}
 
 /** A step; `next` names the step after it (null: the run ends there). */
 export type FlowStep =
@@ -58,6 +72,14 @@ export type FlowStep =
   | { id: string; type: 'assign'; userId: string | null; next: string | null }
   /** Calls another tool's address (through the SSRF guard): `next` on a 2xx answer, `failed` otherwise. */
   | { id: string; type: 'http_request'; url: string; method: 'GET' | 'POST'; next: string | null; failed: string | null }
+  /** Waits until 9 am – 8 pm in the person's time zone (goes on at once inside it). */
+  | { id: string; type: 'wait_until_window'; next: string | null }
+  /** Emails the client (skipped, and logged, when there is no address). */
+  | { id: string; type: 'send_email'; subject: string; body: string; next: string | null }
+  /** Adds a tag to the client. */
+  | { id: string; type: 'add_tag'; tag: string; next: string | null }
+  /** Tells the team (in the app, and by email or text as each person chose for flow alerts). */
+  | { id: string; type: 'notify'; message: string; next: string | null }
   | { id: string; type: 'stop' };
 
 /** What a branch looks at: the lead's status, an answer the lead gave, or the words of their last text. */
@@ -70,6 +92,8 @@ export interface FlowGraph {
   trigger: FlowTrigger;
   start: string;
   steps: FlowStep[];
+  /** Where the editor drew each step (steps without one are laid out automatically). */
+  positions?: Record<string, { x: number; y: number }> | undefined;
 }
 
 /** The steps a step leads to. */

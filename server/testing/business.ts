@@ -1,5 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { users } from '@server/platform/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { contacts, conversations, users } from '@server/platform/db/schema';
+import { transactionWithEvents } from '@server/platform/events/domain-events';
+import { queueOutbound } from '@server/modules/messaging/outbound.service';
 import { allocateSimulatedNumber, setActiveNumber } from '@server/modules/phone-numbers/active-number';
 import { recordInboundEvent } from '@server/modules/telephony/provider-events.service';
 import { signUp, type TestDeps } from './test-app';
@@ -35,4 +37,15 @@ export async function textTheBusiness(s: TestBusiness, from: string, body: strin
   const id = `SMKIT${sid}`;
   await recordInboundEvent(s.deps, { provider: 'simulator', kind: 'sms', eventKey: id, payload: { MessageSid: id, From: from, To: s.business, Body: body } });
   await s.deps.queue.drain();
+}
+
+/** A text from the business to `to` in their thread: the assistant's answer (automated reply), or a staff member's own words. */
+export async function textFromTheBusiness(s: TestBusiness, to: string, body: string, author: 'ai' | 'user' = 'ai') {
+  const [contact] = await s.deps.db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.companyId, s.companyId), eq(contacts.phone, to))).limit(1);
+  const [conversation] = await s.deps.db.select({ id: conversations.id }).from(conversations).where(eq(conversations.contactId, contact!.id)).limit(1);
+  const message = await transactionWithEvents(s.deps, (tx, events) =>
+    queueOutbound(tx, s.deps, events, { companyId: s.companyId, conversationId: conversation!.id, body, author, automated: author === 'ai', isReply: true }),
+  );
+  await s.deps.queue.drain();
+  return message;
 }

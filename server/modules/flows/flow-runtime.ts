@@ -11,6 +11,11 @@ import { DAY, MINUTE, SECOND } from '@server/platform/lib/clock';
 import type { AppServices } from '@server/platform/services';
 import { renderMergeTags } from '@server/modules/messaging/merge-tags';
 import { queueOutbound, SEND_LOCK_MS } from '@server/modules/messaging/outbound.service';
+import { notify } from '@server/modules/notifications/notify.service';
+import { EMAIL_QUEUE, type EmailJobPayload } from '@server/platform/jobs/email.jobs';
+import { escapeHtml } from '@server/platform/lib/html';
+import { nextSendTime, recipientZones } from '@contracts/send-window';
+import { truncate } from '@contracts/text';
 
 /**
  * The flow runtime (issue 23): a run walks its pinned version's graph one step at a time, each step a job of the
@@ -209,9 +214,67 @@ async function execute(tx: Tx, deps: AppServices, events: EventBatch, run: RunRo
       if (!http) return { kind: 'done', detail: 'Not called', next: step.failed };
       return { kind: 'done', detail: http.detail, next: http.ok ? step.next : step.failed };
     }
+    case 'wait_until_window':
+      return windowStep(tx, run, step, now);
+    case 'send_email':
+      return emailStep(tx, deps, run, step);
+    case 'add_tag': {
+      const [contact] = await tx.select({ tags: contacts.tags }).from(contacts).where(eq(contacts.id, run.contactId)).limit(1);
+      const tags = contact?.tags ?? [];
+      if (tags.some((tag) => tag.toLowerCase() === step.tag.toLowerCase())) return { kind: 'done', detail: `Already tagged “${step.tag}”`, next: step.next };
+      await tx.update(contacts).set({ tags: [...tags, step.tag], updatedAt: now }).where(eq(contacts.id, run.contactId));
+      events.add(run.companyId, { type: 'contact.updated', data: { contactId: run.contactId, fields: ['tags'] } });
+      return { kind: 'done', detail: `Tagged “${step.tag}”`, next: step.next };
+    }
+    case 'notify': {
+      const [company] = await tx.select({ id: companies.id, name: companies.name, alertPhone: companies.alertPhone }).from(companies).where(eq(companies.id, run.companyId)).limit(1);
+      const [flow] = await tx.select({ name: flows.name }).from(flows).where(eq(flows.id, run.flowId)).limit(1);
+      const merge = await mergeContext(tx, run);
+      if (!company || !merge) return { kind: 'done', detail: 'Nobody to tell', next: step.next };
+      const link = run.leadId ? `/leads/${run.leadId}` : run.conversationId ? `/conversations?c=${run.conversationId}` : `/clients/${run.contactId}`;
+      await notify(tx, deps, { company, event: 'flow_alert', title: truncate(`${flow?.name ?? 'A flow'}: ${fullName(merge.contact)}`, 120, { ellipsis: true }), body: renderMergeTags(step.message, merge), link });
+      return { kind: 'done', detail: 'Told the team', next: step.next };
+    }
     case 'stop':
       return { kind: 'stop', reason: 'stop_step' };
   }
+}
+
+const fullName = (contact: { firstName: string | null; lastName: string | null }) => [contact.firstName, contact.lastName].filter(Boolean).join(' ') || 'a client';
+
+/** What merge tags in a flow's texts, emails and alerts read. */
+async function mergeContext(tx: Tx, run: RunRow) {
+  const [contact] = await tx.select({ firstName: contacts.firstName, lastName: contacts.lastName }).from(contacts).where(eq(contacts.id, run.contactId)).limit(1);
+  const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, run.companyId)).limit(1);
+  if (!company) return null;
+  const [number] = run.conversationId
+    ? await tx.select({ e164: phoneNumbers.e164 }).from(conversations).innerJoin(phoneNumbers, eq(phoneNumbers.id, conversations.phoneNumberId)).where(eq(conversations.id, run.conversationId)).limit(1)
+    : [];
+  return { contact: contact ?? { firstName: null, lastName: null }, businessName: company.name, businessPhone: number?.e164 ?? null, senderFirstName: company.name };
+}
+
+/** Goes on inside the person's 9 am – 8 pm (their time zone, as every automated text reckons it), else waits for it. */
+async function windowStep(tx: Tx, run: RunRow, step: Extract<FlowStep, { type: 'wait_until_window' }>, now: Date): Promise<Outcome> {
+  const [contact] = await tx.select({ timezone: contacts.timezone, region: contacts.region, phone: contacts.phone }).from(contacts).where(eq(contacts.id, run.contactId)).limit(1);
+  const [company] = await tx.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, run.companyId)).limit(1);
+  const zones = recipientZones({ contactTimezone: contact?.timezone ?? null, contactRegion: contact?.region ?? null, phone: contact?.phone ?? '', companyTimezone: company?.timezone });
+  const opens = nextSendTime(now.getTime(), zones);
+  if (opens > now.getTime()) return { kind: 'later', at: new Date(opens), detail: 'Waiting for their send window (9 am – 8 pm their time)' };
+  return { kind: 'done', detail: 'Inside their send window', next: step.next };
+}
+
+/**
+ * Emails the client through the mail queue (in this step's transaction, so it is queued once): plain words, the
+ * body escaped for the HTML part, and the business's name at the foot so the client knows who wrote.
+ */
+async function emailStep(tx: Tx, deps: AppServices, run: RunRow, step: Extract<FlowStep, { type: 'send_email' }>): Promise<Outcome> {
+  const [contact] = await tx.select({ email: contacts.email }).from(contacts).where(eq(contacts.id, run.contactId)).limit(1);
+  const merge = await mergeContext(tx, run);
+  if (!contact?.email || !merge) return { kind: 'done', detail: 'No email address for them: skipped', next: step.next };
+  const text = `${renderMergeTags(step.body, merge)}\n\n— ${merge.businessName}`;
+  const payload: EmailJobPayload = { to: contact.email, subject: renderMergeTags(step.subject, merge), text, html: `<div style="white-space:pre-wrap">${escapeHtml(text)}</div>` };
+  await deps.queue.enqueue(tx, EMAIL_QUEUE, payload, { companyId: run.companyId, singletonKey: `flow-email:${run.id}:${step.id}` });
+  return { kind: 'done', detail: `Emailed ${contact.email}`, next: step.next };
 }
 
 async function conditionHolds(tx: Tx, run: RunRow, condition: FlowCondition): Promise<boolean> {
@@ -296,11 +359,9 @@ async function sendStep(tx: Tx, deps: AppServices, events: EventBatch, run: RunR
     .orderBy(messages.createdAt);
   if (today.length >= cap) return { kind: 'later', at: new Date(today[0]!.createdAt.getTime() + DAY + SECOND), detail: `Reached ${cap} automated texts to them in a day: waiting` };
   const [conversation] = await tx.select().from(conversations).where(eq(conversations.id, run.conversationId)).limit(1);
-  const [contact] = await tx.select({ firstName: contacts.firstName, lastName: contacts.lastName }).from(contacts).where(eq(contacts.id, run.contactId)).limit(1);
-  const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, run.companyId)).limit(1);
-  if (!conversation || !company) return { kind: 'stop', reason: 'no_thread' };
-  const [number] = await tx.select({ e164: phoneNumbers.e164 }).from(phoneNumbers).where(eq(phoneNumbers.id, conversation.phoneNumberId)).limit(1);
-  const body = renderMergeTags(step.body, { contact: contact ?? { firstName: null, lastName: null }, businessName: company.name, businessPhone: number?.e164 ?? null, senderFirstName: company.name });
+  const merge = await mergeContext(tx, run);
+  if (!conversation || !merge) return { kind: 'stop', reason: 'no_thread' };
+  const body = renderMergeTags(step.body, merge);
   const message = await queueOutbound(tx, deps, events, { companyId: run.companyId, conversationId: conversation.id, body, author: 'flow', automated: true, dedupeKey: `flow:${run.id}:${step.id}` });
   if (message.status === 'blocked') return { kind: 'stop', reason: message.errorCode === 'opted_out' ? 'opted_out' : 'blocked' };
   const detail = message.status === 'scheduled' && message.scheduledFor ? 'Queued for their send window (9 am – 8 pm their time)' : 'Sent';

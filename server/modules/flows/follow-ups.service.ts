@@ -131,24 +131,43 @@ export async function updateFollowUps(scope: CompanyScope, input: FollowUpSettin
 // ---------------------------------------------------------------------------------------------------------------
 // The trigger: a text from the business that nobody answered
 
-/** What the business sent that may go unanswered: anything outbound but the follow-ups' own texts. */
+/**
+ * What the business sent that may go unanswered: anything outbound but a flow's own texts. One check is queued for
+ * the follow-ups and one for each active flow of the company's own whose trigger is "no reply for N".
+ */
 export function noReplyConsumer(deps: AppServices) {
   return async (recorded: RecordedEvent): Promise<void> => {
     const { event } = recorded;
     if (event.type !== 'message.sent') return;
     const [message] = await deps.db.select().from(messages).where(eq(messages.id, event.data.messageId)).limit(1);
     if (!message || message.direction !== 'outbound' || message.author === 'flow' || message.author === 'contact') return;
-    const flow = await ensureFollowUpsFlow(deps.db, message.companyId, deps.clock.now());
-    const settings = settingsOf(flow);
-    const first = settings.steps.find((step) => step.enabled);
-    if (!first) return;
     const sentAt = message.sentAt ?? message.createdAt;
-    await deps.queue.enqueue(deps.db, NO_REPLY_QUEUE, { messageId: message.id }, { singletonKey: `no-reply:${message.id}`, companyId: message.companyId, runAt: new Date(sentAt.getTime() + first.delayMinutes * MINUTE) });
+    const check = (flowId: string | null, minutes: number) =>
+      deps.queue.enqueue(deps.db, NO_REPLY_QUEUE, { messageId: message.id, ...(flowId ? { flowId } : {}) } satisfies NoReplyPayload, {
+        singletonKey: flowId ? `no-reply:${flowId}:${message.id}` : `no-reply:${message.id}`,
+        companyId: message.companyId,
+        runAt: new Date(sentAt.getTime() + minutes * MINUTE),
+      });
+    const flow = await ensureFollowUpsFlow(deps.db, message.companyId, deps.clock.now());
+    const first = settingsOf(flow).steps.find((step) => step.enabled);
+    if (first) await check(null, first.delayMinutes);
+    const custom = await deps.db
+      .select({ id: flows.id, graph: flowVersions.graph })
+      .from(flows)
+      .innerJoin(flowVersions, eq(flowVersions.id, flows.publishedVersionId))
+      .where(and(eq(flows.companyId, message.companyId), eq(flows.kind, 'custom'), eq(flows.status, 'active')));
+    for (const { id, graph } of custom) if (graph.trigger.type === 'no_reply') await check(id, graph.trigger.minutes);
   };
 }
 
-/** The no-reply check (`flows.no_reply`): starts the follow-ups when the text is still the last word. */
-export async function checkNoReply(deps: AppServices, job: Pick<JobRecord<{ messageId: string }>, 'id' | 'payload'>): Promise<void> {
+/** A no-reply check: the text, and the flow of the company's own it is for (none: the follow-ups). */
+export interface NoReplyPayload {
+  messageId: string;
+  flowId?: string;
+}
+
+/** The no-reply check (`flows.no_reply`): starts the flow when the text is still the last word. */
+export async function checkNoReply(deps: AppServices, job: Pick<JobRecord<NoReplyPayload>, 'id' | 'payload'>): Promise<void> {
   const waiting = await transactionWithEvents(deps, async (tx) => {
     const now = deps.clock.now();
     const [message] = await tx.select().from(messages).where(eq(messages.id, job.payload.messageId)).limit(1);
@@ -156,8 +175,10 @@ export async function checkNoReply(deps: AppServices, job: Pick<JobRecord<{ mess
     if (!message || !['sent', 'delivered'].includes(message.status)) return null;
     const [landline] = await tx.select({ e164: nonTextableNumbers.e164 }).from(nonTextableNumbers).where(and(eq(nonTextableNumbers.companyId, message.companyId), eq(nonTextableNumbers.e164, message.toNumber))).limit(1);
     if (landline) return null;
-    const flow = await ensureFollowUpsFlow(tx, message.companyId, now);
-    if (flow.status !== 'active' || !flow.publishedVersionId) return null;
+    const flow = job.payload.flowId
+      ? (await tx.select().from(flows).where(and(eq(flows.id, job.payload.flowId), eq(flows.companyId, message.companyId))).limit(1))[0]
+      : await ensureFollowUpsFlow(tx, message.companyId, now);
+    if (!flow || flow.status !== 'active' || !flow.publishedVersionId) return null;
     const [version] = await tx.select().from(flowVersions).where(eq(flowVersions.id, flow.publishedVersionId)).limit(1);
     if (!version || version.graph.trigger.type !== 'no_reply') return null;
     const sentAt = message.sentAt ?? message.createdAt;

@@ -2,11 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_FOLLOW_UPS, flowProblems, followUpsGraph } from '@contracts/flows';
 import { contacts, conversations, flowRunSteps, flowRuns, flowTriggerLog, jobs, leads, messages } from '@server/platform/db/schema';
-import { transactionWithEvents } from '@server/platform/events/domain-events';
 import { DAY, HOUR, MINUTE } from '@server/platform/lib/clock';
 import { callerFor, setUpTestApp } from '@server/testing/test-app';
-import { businessWithNumber, type TestBusiness, textTheBusiness } from '@server/testing/business';
-import { queueOutbound } from '@server/modules/messaging/outbound.service';
+import { businessWithNumber, type TestBusiness, textFromTheBusiness, textTheBusiness } from '@server/testing/business';
 import { FLOW_STEP_QUEUE, runFlowStep } from './flow-runtime';
 
 /**
@@ -28,14 +26,7 @@ async function thread(s: Setup) {
 }
 
 /** A text from the business: the assistant's answer (automated reply), or a staff member's own words. */
-async function businessText(s: Setup, body: string, author: 'ai' | 'user' = 'ai') {
-  const { conversation } = await thread(s);
-  const message = await transactionWithEvents(s.deps, (tx, events) =>
-    queueOutbound(tx, s.deps, events, { companyId: s.companyId, conversationId: conversation.id, body, author, automated: author === 'ai', isReply: true }),
-  );
-  await s.deps.queue.drain();
-  return message;
-}
+const businessText = (s: Setup, body: string, author: 'ai' | 'user' = 'ai') => textFromTheBusiness(s, CUSTOMER, body, author);
 
 const texts = async (s: Setup) => {
   const { contact } = await thread(s);

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FlowGraph } from '@contracts/flows';
-import { contacts, flowRuns, flowRunSteps, flows, flowTriggerLog, flowVersions, leads, messages, users } from '@server/platform/db/schema';
+import { contacts, flowRuns, flowRunSteps, flowTriggerLog, leads, users } from '@server/platform/db/schema';
 import { HOUR, MINUTE } from '@server/platform/lib/clock';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { callerFor, setUpTestApp } from '@server/testing/test-app';
 import { businessWithNumber, type TestBusiness, textTheBusiness } from '@server/testing/business';
+import { flowTexts, publishTestFlow } from '@server/testing/flows';
 import { flowHttpTesting } from './flow-runtime';
 
 /**
@@ -31,19 +32,7 @@ const GRAPH: FlowGraph = {
   ],
 };
 
-/** A published custom flow (the editor will write these; here straight into the tables). */
-async function publish(s: Setup, graph: FlowGraph, status: 'active' | 'paused' = 'active', existing?: string) {
-  const now = s.deps.clock.now();
-  const flowId =
-    existing ??
-    (await s.deps.db.insert(flows).values({ companyId: s.companyId, kind: 'custom', name: 'New SMS lead', status, createdAt: now, updatedAt: now }).returning({ id: flows.id }))[0]!.id;
-  const count = (await s.deps.db.select().from(flowVersions).where(eq(flowVersions.flowId, flowId))).length;
-  const [version] = await s.deps.db.insert(flowVersions).values({ companyId: s.companyId, flowId, number: count + 1, graph, createdAt: now }).returning({ id: flowVersions.id });
-  await s.deps.db.update(flows).set({ publishedVersionId: version!.id, status }).where(eq(flows.id, flowId));
-  return flowId;
-}
-
-const flowTexts = async (s: Setup) => (await s.deps.db.select().from(messages).where(and(eq(messages.companyId, s.companyId), eq(messages.author, 'flow'))).orderBy(messages.seq)).map((m) => m.body);
+const publish = publishTestFlow;
 const runs = (s: Setup) => s.deps.db.select().from(flowRuns).where(eq(flowRuns.companyId, s.companyId));
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { FlowTrigger } from '@contracts/flows';
+import { firstWord, type FlowTrigger } from '@contracts/flows';
 import type { Tx } from '@server/platform/db/database';
-import { conversations, flows, flowVersions, leads } from '@server/platform/db/schema';
+import { calls, conversations, flows, flowVersions, leads, messages } from '@server/platform/db/schema';
 import { type RecordedEvent, transactionWithEvents } from '@server/platform/events/domain-events';
 import type { AppServices } from '@server/platform/services';
 import { startRun } from './flow-runs-lifecycle';
@@ -9,7 +9,7 @@ import { startRun } from './flow-runs-lifecycle';
 /**
  * Triggers of the flows a company builds (issue 23 item 2): a domain event starts a run of every active flow whose
  * published version's trigger matches it — a lead created (from the sources it names), a lead's status changed (to
- * the statuses it names), a missed call. The run starts once per event (`event:<seq>` is its trigger key), and the
+ * the statuses it names), a form sent, a missed call, a call that ended, a text whose first word is a keyword. The run starts once per event (`event:<seq>` is its trigger key), and the
  * same contact started in the same flow within 10 minutes is suppressed and logged (startRun). The no-reply
  * follow-ups have their own trigger (follow-ups.service.ts).
  */
@@ -25,7 +25,9 @@ async function subjectOf(tx: Tx, recorded: RecordedEvent): Promise<{ subject: Su
     case 'lead.created':
       return {
         subject: { contactId: event.data.contactId, leadId: event.data.leadId },
-        matches: (trigger) => trigger.type === 'lead_created' && (trigger.sources.length === 0 || trigger.sources.includes(event.data.source)),
+        matches: (trigger) =>
+          (trigger.type === 'lead_created' && (trigger.sources.length === 0 || trigger.sources.includes(event.data.source))) ||
+          (trigger.type === 'form_submitted' && FORM_SOURCES.has(event.data.source)),
       };
     case 'lead.status_changed': {
       const [lead] = await tx.select({ contactId: leads.contactId }).from(leads).where(eq(leads.id, event.data.leadId)).limit(1);
@@ -36,14 +38,39 @@ async function subjectOf(tx: Tx, recorded: RecordedEvent): Promise<{ subject: Su
       if (!event.data.contactId) return null;
       return { subject: { contactId: event.data.contactId, leadId: event.data.leadId }, matches: (trigger) => trigger.type === 'missed_call' };
     }
+    case 'call.ended': {
+      const [call] = await tx.select({ contactId: calls.contactId, leadId: calls.leadId }).from(calls).where(eq(calls.id, event.data.callId)).limit(1);
+      if (!call?.contactId) return null;
+      return { subject: { contactId: call.contactId, leadId: call.leadId }, matches: (trigger) => trigger.type === 'call_ended' };
+    }
+    case 'message.received': {
+      const [message] = await tx.select({ body: messages.body }).from(messages).where(eq(messages.id, event.data.messageId)).limit(1);
+      if (!message) return null;
+      const word = firstWord(message.body);
+      const [lead] = await tx
+        .select({ id: leads.id })
+        .from(leads)
+        .where(and(eq(leads.companyId, recorded.companyId), eq(leads.contactId, event.data.contactId)))
+        .orderBy(desc(leads.createdAt))
+        .limit(1);
+      return {
+        subject: { contactId: event.data.contactId, leadId: lead?.id ?? null },
+        matches: (trigger) => trigger.type === 'keyword' && word !== '' && trigger.words.some((keyword) => keyword.toUpperCase() === word),
+      };
+    }
     default:
       return null;
   }
 }
 
+/** A form on the business's website: the widget's form, an embedded form, a pop-up, the microsite's form. */
+const FORM_SOURCES: ReadonlySet<string> = new Set(['chat_widget', 'form', 'popup', 'microsite']);
+
+const TRIGGERING_EVENTS = new Set(['lead.created', 'lead.status_changed', 'call.missed', 'call.ended', 'message.received']);
+
 export function flowTriggersConsumer(deps: AppServices) {
   return async (recorded: RecordedEvent): Promise<void> => {
-    if (!['lead.created', 'lead.status_changed', 'call.missed'].includes(recorded.event.type)) return;
+    if (!TRIGGERING_EVENTS.has(recorded.event.type)) return;
     await transactionWithEvents(deps, async (tx) => {
       const found = await subjectOf(tx, recorded);
       if (!found) return;

@@ -27,6 +27,7 @@ export const DEFAULT_PREFERENCES: Record<NotificationEvent, Record<NotificationC
   // A person is needed now: as loud as a new lead.
   ai_handoff: { in_app: true, email: true, sms: true },
   ai_approval: { in_app: true, email: true, sms: true },
+  flow_alert: { in_app: true, email: true, sms: false },
 };
 
 export async function preferencesOf(executor: DbOrTx, companyId: string, userId: string) {
