@@ -84,6 +84,10 @@ describe('price conditions, second round (issue 22)', () => {
     expect(pick('How much to mount a 75" TV above our brick fireplace?')).toBeNull();
     expect(pick('How much to mount a 75" TV in the living room?')).toBeNull();
     expect(pick('How much to mount a 55" TV in the living room?')).toBe('tv');
+    // An item for one surface is not quoted for another one they named; the same surface, or none said, is fine.
+    expect(excludedBy('TV mount on drywall with studs, up to 75 inch', 'mount a 65 inch tv above our brick fireplace')).toBe('brick');
+    expect(excludedBy('TV mount on drywall with studs, up to 75 inch', 'mount a 65 inch tv on the drywall next to the brick fireplace')).toBeNull();
+    expect(excludedBy('TV mount on drywall with studs, up to 75 inch', 'mount a 65 inch tv in the bedroom')).toBeNull();
     // An area said as two sides: 8 ft by 6 ft is 48 sq ft.
     const pavers: PriceItem[] = [{ id: 'p50', name: 'Paver patio repair, up to 50 sq ft', minCents: 40_000, maxCents: 60_000, unit: '' }];
     expect(choosePriceItem('what does that run?', 'our paver patio sunk, its about an 8 ft by 6 ft section', pavers, null).item?.id).toBe('p50');

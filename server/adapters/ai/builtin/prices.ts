@@ -79,5 +79,26 @@ export function excludedBy(name: string, said: string): string | null {
     const hit = terms.find((term) => new RegExp(`\\b${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(lower));
     if (hit) return hit;
   }
+  // An item for one surface ("TV mount on drywall"): another surface they named ("above our brick fireplace") is
+  // not the item's job.
+  const own = MATERIALS.filter((material) => material.test(name.toLowerCase()));
+  if (own.length > 0) {
+    const other = MATERIALS.find((material) => !own.includes(material) && material.test(lower));
+    if (other && !own.some((material) => material.test(lower))) return other.exec(lower)?.[0] ?? 'another surface';
+  }
   return null;
 }
+
+/** Surfaces a price can depend on (mounting, drilling, cleaning, roofing on one and not another). */
+const MATERIALS: readonly RegExp[] = [
+  /\b(drywall|sheetrock|gypsum)\b/,
+  /\bbrick\b/,
+  /\b(stone|rock)\b/,
+  /\b(concrete|cinder ?block)\b/,
+  /\btile[sd]?\b/,
+  /\bplaster\b/,
+  /\bstucco\b/,
+  /\bmetal roof\b/,
+  /\bflat roof\b/,
+  /\bslate\b/,
+];
