@@ -50,6 +50,17 @@ export type FlowTrigger =
   /** A call with a known caller ended (answered or not). */
   | { type: 'call_ended' };
 
+/** Each trigger in words (the editor, /flows, /flows/new). */
+export const FLOW_TRIGGER_WORDS: Record<FlowTrigger['type'], string> = {
+  lead_created: 'A new lead arrives',
+  form_submitted: 'A form is sent on your website',
+  missed_call: 'A call is missed',
+  call_ended: 'A call ends',
+  keyword: 'A keyword is texted',
+  no_reply: 'No reply to your text',
+  status_changed: 'A lead’s status changes',
+};
+
 /** Words a keyword trigger may not use: opt-out, opt-in and help keywords (the compliance gate answers them). */
 export const RESERVED_KEYWORDS: ReadonlySet<string> = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE', 'START', 'UNSTOP', 'YES', 'HELP', 'INFO']);
 
@@ -129,6 +140,7 @@ export function flowProblems(graph: FlowGraph): FlowProblem[] {
     byId.set(step.id, step);
   }
   if (!byId.has(graph.start)) problems.push({ stepId: null, message: 'The trigger leads to no step' });
+  if (graph.trigger.type === 'status_changed' && graph.trigger.to.length === 0) problems.push({ stepId: null, message: 'Choose the status that starts the flow' });
   for (const step of graph.steps) {
     for (const next of nextSteps(step)) if (!byId.has(next)) problems.push({ stepId: step.id, message: `“${step.id}” leads to a step that does not exist` });
   }
@@ -209,4 +221,43 @@ export function followUpsGraph(settings: FollowUpSettingsValues): FlowGraph {
   });
   if (steps.length === 0) steps.push({ id: 'stop', type: 'stop' });
   return { trigger: { type: 'no_reply', minutes: first?.delayMinutes ?? DEFAULT_FOLLOW_UPS.steps[0]!.delayMinutes }, start: steps[0]!.id, steps };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// What changed between two versions (the editor's version history)
+
+/** Each step in words: the editor's palette, the run log, the version history. */
+export const FLOW_STEP_WORDS: Record<FlowStep['type'], string> = {
+  send_sms: 'Send a text',
+  send_email: 'Send an email',
+  wait: 'Wait',
+  wait_until_window: 'Wait for daytime',
+  wait_for_reply: 'Wait for a reply',
+  branch: 'Branch',
+  set_status: 'Set the status',
+  assign: 'Assign',
+  add_tag: 'Add a tag',
+  notify: 'Tell the team',
+  http_request: 'Call another tool',
+  stop: 'Stop',
+};
+
+/** A short account of what `after` changed from `before`, for the version list ("Added a text; changed the trigger"). */
+export function describeGraphChanges(before: FlowGraph | null, after: FlowGraph): string {
+  if (!before) return 'First version';
+  const parts: string[] = [];
+  if (JSON.stringify(before.trigger) !== JSON.stringify(after.trigger)) parts.push('changed the trigger');
+  const old = new Map(before.steps.map((step) => [step.id, step]));
+  const now = new Map(after.steps.map((step) => [step.id, step]));
+  const added = after.steps.filter((step) => !old.has(step.id));
+  const removed = before.steps.filter((step) => !now.has(step.id));
+  const changed = after.steps.filter((step) => old.has(step.id) && JSON.stringify(old.get(step.id)) !== JSON.stringify(step));
+  const list = (steps: FlowStep[]) => steps.map((step) => `“${step.id}” (${FLOW_STEP_WORDS[step.type].toLowerCase()})`).join(', ');
+  if (added.length > 0) parts.push(`added ${list(added)}`);
+  if (removed.length > 0) parts.push(`removed ${list(removed)}`);
+  if (changed.length > 0) parts.push(`changed ${list(changed)}`);
+  if (before.start !== after.start) parts.push(`starts at “${after.start}”`);
+  if (parts.length === 0) return 'No change to the steps';
+  const text = parts.join('; ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -34,6 +34,9 @@ export interface StepPayload {
 
 type RunRow = typeof flowRuns.$inferSelect;
 
+/** A flow text within this long of the person's own last text is a reply to them (it may go outside the send window). */
+export const REPLY_WINDOW_MS = 15 * MINUTE;
+
 const stepKey = (runId: string, stepId: string) => `${runId}:${stepId}`;
 
 /** Queues a run's step (now, or at `runAt`): once per run and step while it waits. */
@@ -362,7 +365,16 @@ async function sendStep(tx: Tx, deps: AppServices, events: EventBatch, run: RunR
   const merge = await mergeContext(tx, run);
   if (!conversation || !merge) return { kind: 'stop', reason: 'no_thread' };
   const body = renderMergeTags(step.body, merge);
-  const message = await queueOutbound(tx, deps, events, { companyId: run.companyId, conversationId: conversation.id, body, author: 'flow', automated: true, dedupeKey: `flow:${run.id}:${step.id}` });
+  // They wrote a moment ago (the text that started the flow, a reply it waited for): this text answers them and may
+  // go at once, as the assistant's would; any other flow text waits for their send window.
+  const [lastWord] = await tx
+    .select({ createdAt: messages.createdAt })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversation.id), eq(messages.direction, 'inbound')))
+    .orderBy(desc(messages.seq))
+    .limit(1);
+  const isReply = lastWord !== undefined && now.getTime() - lastWord.createdAt.getTime() <= REPLY_WINDOW_MS;
+  const message = await queueOutbound(tx, deps, events, { companyId: run.companyId, conversationId: conversation.id, body, author: 'flow', automated: true, isReply, dedupeKey: `flow:${run.id}:${step.id}` });
   if (message.status === 'blocked') return { kind: 'stop', reason: message.errorCode === 'opted_out' ? 'opted_out' : 'blocked' };
   const detail = message.status === 'scheduled' && message.scheduledFor ? 'Queued for their send window (9 am – 8 pm their time)' : 'Sent';
   if (message.status === 'scheduled' && message.scheduledFor) {

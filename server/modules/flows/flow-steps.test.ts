@@ -166,3 +166,29 @@ describe('no-reply trigger on a flow of your own', () => {
     expect(await flowTexts(other)).toEqual([]);
   });
 });
+
+describe('the send window and a person who just wrote', () => {
+  it('at 2 am a flow text answering their text goes at once; one an hour after their last text waits until 9 am', async () => {
+    t.deps.clock.set(Date.parse('2026-11-24T10:00:00Z')); // 02:00 Pacific
+    const s = await businessWithNumber(t.deps);
+    await publishTestFlow(s, {
+      trigger: { type: 'lead_created', sources: ['sms'] },
+      start: 'hello',
+      steps: [
+        { id: 'hello', type: 'send_sms', body: 'Got your text, we’re on it', next: 'later' },
+        { id: 'later', type: 'wait', minutes: 60, from: 'previous', next: 'again' },
+        { id: 'again', type: 'send_sms', body: 'Still need us?', next: null },
+      ],
+    });
+    await textTheBusiness(s, CUSTOMER, 'pipe burst under the sink, water is off now');
+    const { messages } = await import('@server/platform/db/schema');
+    const sent = async () => (await s.deps.db.select().from(messages).where(and(eq(messages.companyId, s.companyId), eq(messages.author, 'flow'))).orderBy(messages.seq)).map((m) => [m.body, m.scheduledFor?.toISOString() ?? null]);
+    expect(await sent()).toEqual([['Got your text, we’re on it', null]]);
+    t.deps.clock.advance(HOUR);
+    await s.deps.queue.drain();
+    expect(await sent()).toEqual([
+      ['Got your text, we’re on it', null],
+      ['Still need us?', '2026-11-24T17:00:00.000Z'],
+    ]);
+  });
+});

@@ -14,7 +14,7 @@ const name = z.string().trim().min(1, 'Name the flow').max(80, 'A flow name is a
 export const flowsRouter = router({
   list: protectedProcedure.query(({ ctx }) => listFlows(companyScope(ctx))),
   get: protectedProcedure.input(z.object({ id })).query(({ ctx, input }) => getFlow(companyScope(ctx), input.id)),
-  create: protectedProcedure.input(z.object({ name })).mutation(({ ctx, input }) => createFlow(companyScope(ctx), input)),
+  create: protectedProcedure.input(z.object({ name, template: z.string().max(40).optional() })).mutation(({ ctx, input }) => createFlow(companyScope(ctx), input)),
   /** The editor's autosave: the graph is checked against the flow schema in the service (its problems are listed, not refused). */
   saveDraft: protectedProcedure
     .input(z.object({ id, expectedVersion: z.number().int().min(1), name, graph: z.unknown() }))

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '@server/platform/db/schema';
+import { FLOW_TEMPLATES } from '@contracts/flow-templates';
+import { flowGraphSchema } from '@contracts/flows.schema';
 import { callerFor, setUpTestApp, signUp, type TestDeps } from '@server/testing/test-app';
 
 /**
@@ -42,8 +44,12 @@ describe('flows: drafts, versions and status', () => {
     const fixed = await caller.flows.saveDraft({ id: flow.id, expectedVersion: saved.version, name: 'Nurture', graph: flow.draft });
     const published = await caller.flows.publish({ id: flow.id, expectedVersion: fixed.version });
     expect(published).toMatchObject({ status: 'active', publishedNumber: 1, versions: [{ number: 1 }] });
+    // An empty text is saved as drawn and listed; publishing is refused until it is filled in.
+    const empty = await caller.flows.saveDraft({ id: flow.id, expectedVersion: published.version, name: 'Nurture', graph: { ...flow.draft, steps: flow.draft.steps.map((step) => (step.id === 'welcome' ? { ...step, body: '  ' } : step)) } });
+    expect(empty.fieldProblems).toEqual([{ stepId: 'welcome', field: 'body', message: 'The text cannot be empty' }]);
+    await expect(caller.flows.publish({ id: flow.id, expectedVersion: empty.version })).rejects.toMatchObject({ message: 'Fix this before publishing: “welcome”: The text cannot be empty.' });
     // A shape the schema refuses never reaches the draft.
-    await expect(caller.flows.saveDraft({ id: flow.id, expectedVersion: published.version, name: 'Nurture', graph: { trigger: { type: 'nope' }, start: 'a', steps: [] } })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.flows.saveDraft({ id: flow.id, expectedVersion: empty.version, name: 'Nurture', graph: { trigger: { type: 'nope' }, start: 'a', steps: [] } })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
   it('publishing again makes version 2; an earlier version can be restored into the draft; off and archived', async () => {
@@ -53,13 +59,32 @@ describe('flows: drafts, versions and status', () => {
     const second = { ...flow.draft, steps: flow.draft.steps.map((step) => (step.type === 'send_sms' && step.id === 'nudge' ? { ...step, body: 'Second version' } : step)) };
     flow = await caller.flows.saveDraft({ id: flow.id, expectedVersion: flow.version, name: flow.name, graph: second });
     flow = await caller.flows.publish({ id: flow.id, expectedVersion: flow.version });
-    expect(flow.versions.map((version) => version.number)).toEqual([2, 1]);
+    expect(flow.versions.map((version) => [version.number, version.changes, version.published])).toEqual([
+      [2, 'Changed “nudge” (send a text)', true],
+      [1, 'First version', false],
+    ]);
     flow = await caller.flows.restoreVersion({ id: flow.id, number: 1, expectedVersion: flow.version });
     expect(JSON.stringify(flow.draft)).not.toContain('Second version');
     flow = await caller.flows.setStatus({ id: flow.id, status: 'paused' });
     expect(flow.status).toBe('paused');
     await caller.flows.setStatus({ id: flow.id, status: 'archived' });
     expect((await caller.flows.list()).map((row) => row.name)).toEqual(['No-reply follow-ups']);
+  });
+
+  it('starts from any template of /flows/new, each one publishable as it is; one that needs scheduling is refused with why', async () => {
+    const { caller } = await owner(t.deps);
+    for (const template of FLOW_TEMPLATES) {
+      if (template.needs) {
+        await expect(caller.flows.create({ name: template.name, template: template.id })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: template.needs });
+        continue;
+      }
+      expect(flowGraphSchema.safeParse(template.graph).success, template.id).toBe(true);
+      const flow = await caller.flows.create({ name: template.name, template: template.id });
+      expect(flow.draft, template.id).toEqual(template.graph);
+      expect(flow.problems, template.id).toEqual([]);
+      expect((await caller.flows.publish({ id: flow.id, expectedVersion: flow.version })).status).toBe('active');
+    }
+    await expect(caller.flows.create({ name: 'x', template: 'nope' })).rejects.toMatchObject({ message: 'There is no such template' });
   });
 
   it('a flow never published cannot be turned on; another company’s flow is NOT_FOUND everywhere', async () => {

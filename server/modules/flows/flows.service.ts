@@ -1,11 +1,12 @@
 import { and, count, desc, eq, max } from 'drizzle-orm';
-import { type FlowGraph, flowProblems, type FlowStatus } from '@contracts/flows';
-import { flowGraphSchema } from '@contracts/flows.schema';
+import { describeGraphChanges, type FlowGraph, flowProblems, type FlowStatus } from '@contracts/flows';
+import { FLOW_TEMPLATES } from '@contracts/flow-templates';
+import { flowDraftSchema, flowFieldProblems } from '@contracts/flows.schema';
 import { flowRuns, flows, flowVersions } from '@server/platform/db/schema';
 import type { CompanyScope } from '@server/platform/db/scope';
 import { AppError, invalidField, notFound } from '@server/platform/errors/app-error';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
-import { assertOwnerOrAdmin } from '@server/modules/team/managers';
+import { assertOwnerOrAdmin, isOwnerOrAdmin } from '@server/modules/team/managers';
 import { ensureFollowUpsFlow } from './follow-ups.service';
 
 /**
@@ -35,7 +36,7 @@ async function ownFlow(scope: CompanyScope, id: string): Promise<FlowRow> {
 }
 
 function draftOf(flow: FlowRow): FlowGraph | null {
-  const parsed = flowGraphSchema.safeParse(flow.settings);
+  const parsed = flowDraftSchema.safeParse(flow.settings);
   return parsed.success ? (parsed.data as FlowGraph) : null;
 }
 
@@ -68,13 +69,17 @@ export async function listFlows(scope: CompanyScope) {
     .sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind === 'follow_ups' ? -1 : 1));
 }
 
-export async function createFlow(scope: CompanyScope, input: { name: string }) {
+/** A new flow (paused, unpublished) from a template of /flows/new, or the starter flow. */
+export async function createFlow(scope: CompanyScope, input: { name: string; template?: string | undefined }) {
   await assertOwnerOrAdmin(scope.db, scope, 'flows');
+  const template = input.template === undefined ? null : FLOW_TEMPLATES.find((candidate) => candidate.id === input.template);
+  if (template === undefined) throw invalidField('template', 'There is no such template');
+  if (template?.needs) throw invalidField('template', template.needs);
   const [flow] = await scope.db
     .insert(flows)
-    .values({ companyId: scope.companyId, kind: 'custom', name: input.name, status: 'paused', settings: BLANK_FLOW, createdAt: scope.now, updatedAt: scope.now })
+    .values({ companyId: scope.companyId, kind: 'custom', name: input.name, status: 'paused', settings: template?.graph ?? BLANK_FLOW, createdAt: scope.now, updatedAt: scope.now })
     .returning();
-  await writeUserAudit(scope.db, scope, { action: 'flows.created', targetType: 'flow', targetId: flow!.id });
+  await writeUserAudit(scope.db, scope, { action: 'flows.created', targetType: 'flow', targetId: flow!.id, metadata: { template: template?.id ?? null } });
   return getFlow(scope, flow!.id);
 }
 
@@ -82,11 +87,13 @@ export async function createFlow(scope: CompanyScope, input: { name: string }) {
 export async function getFlow(scope: CompanyScope, id: string) {
   const flow = await ownFlow(scope, id);
   if (flow.kind !== 'custom') throw new AppError('INVALID', 'The follow-ups are edited on Chat widget → Follow-ups.');
+  // The latest 50 versions (and the one before them, to say what the oldest shown changed).
   const versions = await scope.db
-    .select({ id: flowVersions.id, number: flowVersions.number, createdAt: flowVersions.createdAt })
+    .select({ id: flowVersions.id, number: flowVersions.number, createdAt: flowVersions.createdAt, graph: flowVersions.graph })
     .from(flowVersions)
     .where(eq(flowVersions.flowId, id))
-    .orderBy(desc(flowVersions.number));
+    .orderBy(desc(flowVersions.number))
+    .limit(51);
   const draft = draftOf(flow) ?? BLANK_FLOW;
   return {
     id: flow.id,
@@ -95,14 +102,22 @@ export async function getFlow(scope: CompanyScope, id: string) {
     version: flow.version,
     draft,
     problems: flowProblems(draft),
+    /** What the strict schema finds wrong in the draft's fields (an empty text, an unknown merge tag…). */
+    fieldProblems: flowFieldProblems(draft),
+    canEdit: await isOwnerOrAdmin(scope.db, scope),
     publishedNumber: versions.find((version) => version.id === flow.publishedVersionId)?.number ?? null,
-    versions: versions.map((version) => ({ number: version.number, createdAt: version.createdAt.getTime() })),
+    versions: versions.slice(0, 50).map((version, index) => ({
+      number: version.number,
+      createdAt: version.createdAt.getTime(),
+      changes: describeGraphChanges(versions[index + 1]?.graph ?? null, version.graph),
+      published: version.id === flow.publishedVersionId,
+    })),
   };
 }
 
-/** Saves the draft as drawn (autosave): any graph the schema accepts; what keeps it from running is listed, not refused. */
+/** Saves the draft as drawn (autosave): any graph of the draft schema; what keeps it from running is listed, not refused. */
 export async function saveDraft(scope: CompanyScope, input: { id: string; expectedVersion: number; name: string; graph: unknown }) {
-  const parsed = flowGraphSchema.safeParse(input.graph);
+  const parsed = flowDraftSchema.safeParse(input.graph);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw invalidField(`graph.${issue?.path.join('.') ?? ''}`, issue?.message ?? 'The flow is not valid');
@@ -126,8 +141,9 @@ export async function publishFlow(scope: CompanyScope, input: { id: string; expe
     if (flow.version !== input.expectedVersion) throw new AppError('CONFLICT', 'Someone else saved this flow after you opened it. Reload to see their changes.');
     const draft = draftOf(flow);
     if (!draft) throw new AppError('INVALID', 'The draft could not be read: save it again.');
-    const problem = flowProblems(draft)[0];
-    if (problem) throw new AppError('INVALID', `Fix this before publishing: ${problem.message}.`);
+    const field = flowFieldProblems(draft)[0];
+    const problem = flowProblems(draft)[0]?.message ?? (field ? `“${field.stepId ?? 'the trigger'}”: ${field.message}` : null);
+    if (problem) throw new AppError('INVALID', `Fix this before publishing: ${problem}.`);
     const [latest] = await tx.select({ number: max(flowVersions.number) }).from(flowVersions).where(eq(flowVersions.flowId, flow.id));
     const [version] = await tx
       .insert(flowVersions)

@@ -8,7 +8,8 @@ export const FEATURES = {
   aiAssistant: true,
   aiCallAnswering: false,
   microsites: false,
-  flows: false,
+  /** Flows (issue 23): the built-in follow-ups and the company's own flows, drawn in the editor and run. */
+  flows: true,
   scheduling: false,
   reviewRequests: false,
   team: false,

@@ -1,15 +1,16 @@
-import { Badge, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { FLOW_TRIGGER_WORDS } from '@contracts/flows';
+import { formatRelative, useNow } from '@/shared/lib/format';
 import { Link } from '@tanstack/react-router';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadError } from '@/shared/ui/load-error';
 import { PageHeader } from '@/shared/ui/page-header';
 import { SectionPanel } from '@/shared/ui/section-panel';
-import { useFollowUps } from '@/entities/flow';
+import { useFlows, useFollowUps } from '@/entities/flow';
 
 /**
- * /flows: the automations list. The built-in no-reply follow-ups come first (they run today, from real data); the
- * flows a company builds itself come with the editor (issue 23), and the page says so. The rules listed are the
- * ones the runtime enforces on every step.
+ * /flows: the automations list. The built-in no-reply follow-ups come first, then the flows the company built, each
+ * with its status, trigger, runs and last run. The rules listed are the ones the runtime enforces on every step.
  */
 export function FlowsPage() {
   return (
@@ -26,16 +27,7 @@ export function FlowsPage() {
 
       <BuiltInFollowUps />
 
-      <EmptyState
-        icon="⚡"
-        title="No flows yet"
-        description="A flow runs on its own when something happens, like a new lead from your website or a missed call. It can send texts and emails, wait, assign the lead or tell your team. Your flows will be listed here with whether they’re on and how often they ran."
-        action={
-          <Button component={Link} to="/flows/new" variant="light">
-            Create your first flow
-          </Button>
-        }
-      />
+      <OwnFlows />
 
       <SectionPanel id="flow-rules-title" title="Rules every flow follows" description="So an automation can never get you in trouble with a customer:">
         <List spacing="xs" size="sm">
@@ -47,6 +39,66 @@ export function FlowsPage() {
         </List>
       </SectionPanel>
     </Stack>
+  );
+}
+
+/** The flows the company built: on or off, what starts each, its runs by outcome and when it last ran. */
+function OwnFlows() {
+  const flows = useFlows();
+  const now = useNow();
+  if (flows.isPending) return null;
+  if (flows.isError) return <LoadError title="Couldn’t load your flows" error={flows.error} onRetry={flows.refetch} />;
+  const own = flows.data.filter((flow) => flow.kind === 'custom');
+  if (own.length === 0) {
+    return (
+      <EmptyState
+        icon="⚡"
+        title="No flows yet"
+        description="A flow runs on its own when something happens, like a new lead from your website or a missed call. It can send texts and emails, wait, assign the lead or tell your team. Your flows will be listed here with whether they’re on and how often they ran."
+        action={
+          <Button component={Link} to="/flows/new" variant="light">
+            Create your first flow
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing="sm" aria-label="Your flows">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Flow</Table.Th>
+            <Table.Th>Starts when</Table.Th>
+            <Table.Th>Running now</Table.Th>
+            <Table.Th>Finished</Table.Th>
+            <Table.Th>Stopped</Table.Th>
+            <Table.Th>Last run</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {own.map((flow) => (
+            <Table.Tr key={flow.id}>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Anchor fw={600} renderRoot={(props) => <Link {...props} to="/flows/$flowId" params={{ flowId: flow.id }} />}>
+                    {flow.name}
+                  </Anchor>
+                  <Badge color={flow.status === 'active' ? 'teal' : 'gray'} variant="light">
+                    {flow.status === 'active' ? 'On' : flow.published ? 'Off' : 'Draft'}
+                  </Badge>
+                </Group>
+              </Table.Td>
+              <Table.Td>{flow.trigger ? FLOW_TRIGGER_WORDS[flow.trigger] : 'Not published yet'}</Table.Td>
+              <Table.Td>{flow.runs.active}</Table.Td>
+              <Table.Td>{flow.runs.completed}</Table.Td>
+              <Table.Td>{flow.runs.stopped}</Table.Td>
+              <Table.Td>{flow.lastRunAt ? formatRelative(flow.lastRunAt, now) : 'Never'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

@@ -1,8 +1,9 @@
 import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Timeline } from '@mantine/core';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FLOW_STOP_REASON_WORDS, type FlowRunStatus } from '@contracts/flows';
+import { FLOW_STEP_WORDS, FLOW_STOP_REASON_WORDS, type FlowRunStatus } from '@contracts/flows';
 import { formatPhone } from '@contracts/phone';
+import { useFlows } from '@/entities/flow';
 import { useTRPC } from '@/shared/api-react';
 import { fullDateTime } from '@/shared/lib/format';
 import { EmptyState } from '@/shared/ui/empty-state';
@@ -13,30 +14,23 @@ const PAGE_SIZE = 30;
 
 const STATUS_WORDS: Record<FlowRunStatus, string> = { active: 'Running', completed: 'Finished', stopped: 'Stopped', failed: 'Failed' };
 const STATUS_COLOURS: Record<FlowRunStatus, string> = { active: 'teal', completed: 'gray', stopped: 'orange', failed: 'red' };
-const STEP_WORDS: Record<string, string> = {
-  send_sms: 'Text',
-  wait: 'Wait',
-  wait_for_reply: 'Wait for a reply',
-  set_status: 'Set the status',
-  branch: 'Branch',
-  assign: 'Assign',
-  http_request: 'Call another tool',
-  stop: 'Stop',
-  guard: 'Check',
-};
+/** The run log's words for a step, and for the guards that stopped a run. */
+const STEP_WORDS: Record<string, string> = { ...FLOW_STEP_WORDS, send_sms: 'Text', guard: 'Check' };
 
 /**
- * Logs → Flow runs (issue 23 item 6): each run of an automation (today the no-reply follow-ups), newest first,
- * searchable by the lead's name or number and filtered by how it ended; "Steps" opens the run's step log: what ran,
+ * Logs → Flow runs (issue 23 item 6): each run of an automation (the no-reply follow-ups and the company's own
+ * flows), newest first, searchable by the lead's name or number and filtered by flow and by how it ended; "Steps" opens the run's step log: what ran,
  * when, and why it waited or stopped.
  */
 export function FlowRuns() {
   const trpc = useTRPC();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<FlowRunStatus | null>(null);
+  const [flowId, setFlowId] = useState<string | null>(null);
+  const flows = useFlows();
   const runs = useInfiniteQuery(
     trpc.flows.runs.list.infiniteQueryOptions(
-      { limit: PAGE_SIZE, ...(search.trim() ? { search: search.trim() } : {}), ...(status ? { status } : {}) },
+      { limit: PAGE_SIZE, ...(search.trim() ? { search: search.trim() } : {}), ...(status ? { status } : {}), ...(flowId ? { flowId } : {}) },
       // The list stays on the screen while the next search loads (the filters are never taken away from under the typing).
       { getNextPageParam: (last) => last.nextCursor, placeholderData: keepPreviousData },
     ),
@@ -44,6 +38,7 @@ export function FlowRuns() {
   const filters = (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <TextInput label="Search" placeholder="Name or number" value={search} onChange={(event) => setSearch(event.currentTarget.value)} w={240} />
+      <Select label="Flow" placeholder="Any" clearable w={220} data={(flows.data ?? []).map((flow) => ({ value: flow.id, label: flow.name }))} value={flowId} onChange={setFlowId} />
       <Select
         label="Outcome"
         placeholder="Any"
@@ -64,11 +59,11 @@ export function FlowRuns() {
       {rows.length === 0 ? (
         <EmptyState
           icon="⚡"
-          title={search || status ? 'No runs match' : 'No flow runs yet'}
+          title={search || status || flowId ? 'No runs match' : 'No flow runs yet'}
           description={
-            search || status
-              ? 'Try another name or number, or any outcome.'
-              : 'When an automation texts a lead (today: the no-reply follow-ups), each run is listed here with every step it took.'
+            search || status || flowId
+              ? 'Try another name or number, any flow or any outcome.'
+              : 'When an automation reaches a lead (the no-reply follow-ups or a flow of your own), each run is listed here with every step it took.'
           }
         />
       ) : (
