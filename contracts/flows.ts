@@ -259,5 +259,5 @@ export function describeGraphChanges(before: FlowGraph | null, after: FlowGraph)
   if (before.start !== after.start) parts.push(`starts at “${after.start}”`);
   if (parts.length === 0) return 'No change to the steps';
   const text = parts.join('; ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return text.replace(/^./, (first) => first.toUpperCase());
 }
