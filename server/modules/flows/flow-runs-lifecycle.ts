@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { FLOW_CLOSING_STATUSES } from '@contracts/flows';
 import type { Tx } from '@server/platform/db/database';
-import { contacts, flowRuns, flows, flowTriggerLog, flowVersions, leads, messages } from '@server/platform/db/schema';
+import { contacts, flowRuns, flows, flowTriggerLog, flowVersions, leads, messages, simulatorDevices } from '@server/platform/db/schema';
 import type { RecordedEvent } from '@server/platform/events/domain-events';
 import type { AppServices } from '@server/platform/services';
 import { DUPLICATE_TRIGGER_MS } from '@server/modules/messaging/outbound.service';
@@ -21,9 +21,10 @@ type FlowRow = typeof flows.$inferSelect;
 export async function startRun(
   tx: Tx,
   deps: Pick<AppServices, 'queue'>,
-  input: { flow: FlowRow; versionId: string; contactId: string; leadId: string | null; conversationId: string | null; anchorAt: Date; triggerKey: string; startStep: string; now: Date },
+  input: { flow: FlowRow; versionId: string; contactId: string; leadId: string | null; conversationId: string | null; anchorAt: Date; triggerKey: string; startStep: string; now: Date; sandbox?: boolean },
 ): Promise<string | null> {
   const { flow, now } = input;
+  const test = await isTestPhoneContact(tx, flow.companyId, input.contactId);
   const log = (outcome: 'started' | 'suppressed', reason: string) =>
     tx.insert(flowTriggerLog).values({ companyId: flow.companyId, flowId: flow.id, contactId: input.contactId, triggerKey: input.triggerKey, outcome, reason, createdAt: now });
   const [going] = await tx
@@ -32,11 +33,11 @@ export async function startRun(
     .where(and(eq(flowRuns.flowId, flow.id), eq(flowRuns.contactId, input.contactId)))
     .orderBy(desc(flowRuns.startedAt))
     .limit(1);
-  if (going?.status === 'active') {
+  if (going?.status === 'active' && !input.sandbox) {
     await log('suppressed', 'A run for this contact is already going');
     return null;
   }
-  if (going && now.getTime() - going.startedAt.getTime() < DUPLICATE_TRIGGER_MS) {
+  if (going && !input.sandbox && now.getTime() - going.startedAt.getTime() < DUPLICATE_TRIGGER_MS) {
     await log('suppressed', 'Triggered again within 10 minutes');
     return null;
   }
@@ -54,6 +55,7 @@ export async function startRun(
       triggerKey: input.triggerKey,
       currentStepId: input.startStep,
       startedAt: now,
+      test,
     })
     .onConflictDoNothing()
     .returning();
@@ -61,6 +63,17 @@ export async function startRun(
   await log('started', 'Started');
   await queueStep(tx, deps, run, input.startStep);
   return run.id;
+}
+
+/** Whether the contact's number is one of the company's test phones (Settings → Phone). */
+export async function isTestPhoneContact(tx: Tx, companyId: string, contactId: string): Promise<boolean> {
+  const [device] = await tx
+    .select({ id: simulatorDevices.id })
+    .from(contacts)
+    .innerJoin(simulatorDevices, and(eq(simulatorDevices.companyId, contacts.companyId), eq(simulatorDevices.e164, contacts.phone)))
+    .where(and(eq(contacts.id, contactId), eq(contacts.companyId, companyId)))
+    .limit(1);
+  return device !== undefined;
 }
 
 /**

@@ -52,10 +52,26 @@ export async function listFlowRuns(scope: CompanyScope, input: FlowRunsInput) {
       status: run.status as FlowRunStatus,
       stopReason: run.stopReason as FlowStopReason | null,
       currentStepId: run.currentStepId,
+      /** On a test phone: its waits can be skipped. */
+      test: run.test,
       startedAt: run.startedAt.getTime(),
       endedAt: run.endedAt?.getTime() ?? null,
     })),
     nextCursor,
+  };
+}
+
+/** One run as the editor's test panel follows it: how it stands, and its step log. */
+export async function getFlowRun(scope: CompanyScope, runId: string) {
+  const [run] = await scope.db.select().from(flowRuns).where(and(eq(flowRuns.id, runId), eq(flowRuns.companyId, scope.companyId))).limit(1);
+  if (!run) throw notFound('Flow run');
+  return {
+    id: run.id,
+    status: run.status as FlowRunStatus,
+    stopReason: run.stopReason as FlowStopReason | null,
+    currentStepId: run.currentStepId,
+    test: run.test,
+    steps: await getFlowRunSteps(scope, runId),
   };
 }
 

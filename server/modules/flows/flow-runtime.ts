@@ -59,9 +59,11 @@ export async function stopRun(tx: Tx, run: Pick<RunRow, 'id' | 'companyId' | 'cu
 }
 
 /** Why the run may not go on, or null. */
-async function guard(tx: Tx, run: RunRow, kind: string, graph: FlowGraph, now: Date): Promise<FlowStopReason | null> {
+async function guard(tx: Tx, run: RunRow, kind: string, version: { graph: FlowGraph; sandbox: boolean }, now: Date): Promise<FlowStopReason | null> {
+  const { graph } = version;
+  // A draft tried on a test phone (the editor's "Test") runs whether or not the flow is on.
   const [flow] = await tx.select({ status: flows.status }).from(flows).where(eq(flows.id, run.flowId)).limit(1);
-  if (!flow || flow.status !== 'active') return 'flow_off';
+  if (!flow || (flow.status !== 'active' && !version.sandbox)) return 'flow_off';
   const [contact] = await tx.select({ optedOutAt: contacts.optedOutAt, blockedAt: contacts.blockedAt }).from(contacts).where(eq(contacts.id, run.contactId)).limit(1);
   if (!contact || contact.optedOutAt || contact.blockedAt) return 'opted_out';
   if (run.leadId) {
@@ -113,14 +115,14 @@ async function stepOnce(deps: AppServices, job: Pick<JobRecord<StepPayload>, 'id
       .where(and(eq(flowRunSteps.runId, run.id), eq(flowRunSteps.stepId, job.payload.stepId), eq(flowRunSteps.outcome, 'done')))
       .limit(1);
     if (done) return null;
-    const [version] = await tx.select({ graph: flowVersions.graph }).from(flowVersions).where(eq(flowVersions.id, run.versionId)).limit(1);
+    const [version] = await tx.select({ graph: flowVersions.graph, sandbox: flowVersions.sandbox }).from(flowVersions).where(eq(flowVersions.id, run.versionId)).limit(1);
     const [flow] = await tx.select({ kind: flows.kind }).from(flows).where(eq(flows.id, run.flowId)).limit(1);
     const step = version?.graph.steps.find((candidate) => candidate.id === job.payload.stepId);
     if (!version || !flow || !step) {
       await stopRun(tx, run, 'stop_step', now);
       return null;
     }
-    const stop = await guard(tx, run, flow.kind, version.graph, now);
+    const stop = await guard(tx, run, flow.kind, version, now);
     if (stop) {
       await stopRun(tx, { ...run, currentStepId: step.id }, stop, now);
       return null;
@@ -169,13 +171,16 @@ async function waitingSince(tx: Tx, run: RunRow, stepId: string): Promise<{ crea
 async function execute(tx: Tx, deps: AppServices, events: EventBatch, run: RunRow, step: FlowStep, now: Date, http: HttpResult | null): Promise<Outcome> {
   switch (step.type) {
     case 'wait': {
-      const started = step.from === 'anchor' ? run.anchorAt : ((await waitingSince(tx, run, step.id))?.createdAt ?? now);
-      const at = new Date(started.getTime() + step.minutes * MINUTE);
+      // Once waiting, the due time is the one logged (a test run's "move time forward" brings it nearer).
+      const waiting = await waitingSince(tx, run, step.id);
+      const started = step.from === 'anchor' ? run.anchorAt : (waiting?.createdAt ?? now);
+      const at = waiting?.dueAt ?? new Date(started.getTime() + step.minutes * MINUTE);
       if (at > now) return { kind: 'later', at, detail: `Waiting ${describeMinutes(step.minutes)}` };
       return { kind: 'done', detail: `Waited ${describeMinutes(step.minutes)}`, next: step.next };
     }
     case 'wait_for_reply': {
-      const since = (await waitingSince(tx, run, step.id))?.createdAt ?? now;
+      const waiting = await waitingSince(tx, run, step.id);
+      const since = waiting?.createdAt ?? now;
       if (run.conversationId) {
         const [reply] = await tx
           .select({ id: messages.id })
@@ -184,7 +189,7 @@ async function execute(tx: Tx, deps: AppServices, events: EventBatch, run: RunRo
           .limit(1);
         if (reply) return { kind: 'done', detail: 'They replied', next: step.replied };
       }
-      const at = new Date(since.getTime() + step.minutes * MINUTE);
+      const at = waiting?.dueAt ?? new Date(since.getTime() + step.minutes * MINUTE);
       if (at > now) return { kind: 'later', at, detail: `Waiting up to ${describeMinutes(step.minutes)} for a reply` };
       return { kind: 'done', detail: `No reply in ${describeMinutes(step.minutes)}`, next: step.timeout };
     }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { FLOW_RUN_STATUSES, FLOW_STATUSES } from '@contracts/flows';
+import { FLOW_RUN_STATUSES, FLOW_STATUSES, MAX_WAIT_MINUTES } from '@contracts/flows';
 import { id } from '@server/platform/lib/common.schema';
 import { companyScope } from '@server/platform/trpc/scope';
 import { protectedProcedure, router } from '@server/platform/trpc/trpc';
-import { getFlowRunSteps, listFlowRuns } from './flow-runs.service';
+import { getFlowRun, getFlowRunSteps, listFlowRuns } from './flow-runs.service';
+import { moveTestTimeForward, skipTestWait, startTestRun } from './test-time.service';
 import { getFollowUps, updateFollowUps } from './follow-ups.service';
 import { createFlow, getFlow, listFlows, publishFlow, restoreVersion, saveDraft, setFlowStatus } from './flows.service';
 import { updateFollowUpsInput } from './flows.schema';
@@ -24,6 +25,12 @@ export const flowsRouter = router({
   restoreVersion: protectedProcedure
     .input(z.object({ id, number: z.number().int().min(1), expectedVersion: z.number().int().min(1) }))
     .mutation(({ ctx, input }) => restoreVersion(companyScope(ctx), input)),
+  /** The editor's "Test": the draft run once on a test phone. */
+  test: protectedProcedure.input(z.object({ id, deviceId: id })).mutation(({ ctx, input }) => startTestRun(companyScope(ctx), ctx.services, input)),
+  /** Test phones only: their flow waits and no-reply checks come this much sooner. */
+  moveTestTimeForward: protectedProcedure
+    .input(z.object({ minutes: z.number().int().min(1).max(MAX_WAIT_MINUTES) }))
+    .mutation(({ ctx, input }) => moveTestTimeForward(companyScope(ctx), ctx.services, input)),
   followUps: router({
     get: protectedProcedure.query(({ ctx }) => getFollowUps(companyScope(ctx))),
     update: protectedProcedure.input(updateFollowUpsInput).mutation(({ ctx, input }) => updateFollowUps(companyScope(ctx), input)),
@@ -42,5 +49,8 @@ export const flowsRouter = router({
       )
       .query(({ ctx, input }) => listFlowRuns(companyScope(ctx), input)),
     steps: protectedProcedure.input(z.object({ id })).query(({ ctx, input }) => getFlowRunSteps(companyScope(ctx), input.id)),
+    get: protectedProcedure.input(z.object({ id })).query(({ ctx, input }) => getFlowRun(companyScope(ctx), input.id)),
+    /** A test phone's run only: time moves forward until its current wait is over. */
+    skipWait: protectedProcedure.input(z.object({ id })).mutation(({ ctx, input }) => skipTestWait(companyScope(ctx), ctx.services, input.id)),
   }),
 });

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, max } from 'drizzle-orm';
+import { and, count, desc, eq, max, notLike } from 'drizzle-orm';
 import { describeGraphChanges, type FlowGraph, flowProblems, type FlowStatus } from '@contracts/flows';
 import { FLOW_TEMPLATES } from '@contracts/flow-templates';
 import { flowDraftSchema, flowFieldProblems } from '@contracts/flows.schema';
@@ -47,7 +47,8 @@ export async function listFlows(scope: CompanyScope) {
   const counts = await scope.db
     .select({ flowId: flowRuns.flowId, status: flowRuns.status, n: count(), last: max(flowRuns.startedAt) })
     .from(flowRuns)
-    .where(eq(flowRuns.companyId, scope.companyId))
+    // A draft tried from the editor is not one of the flow's runs.
+    .where(and(eq(flowRuns.companyId, scope.companyId), notLike(flowRuns.triggerKey, 'test:%')))
     .groupBy(flowRuns.flowId, flowRuns.status);
   return rows
     .filter(({ flow }) => flow.status !== 'archived')
@@ -91,7 +92,7 @@ export async function getFlow(scope: CompanyScope, id: string) {
   const versions = await scope.db
     .select({ id: flowVersions.id, number: flowVersions.number, createdAt: flowVersions.createdAt, graph: flowVersions.graph })
     .from(flowVersions)
-    .where(eq(flowVersions.flowId, id))
+    .where(and(eq(flowVersions.flowId, id), eq(flowVersions.sandbox, false)))
     .orderBy(desc(flowVersions.number))
     .limit(51);
   const draft = draftOf(flow) ?? BLANK_FLOW;

@@ -164,6 +164,8 @@ export function noReplyConsumer(deps: AppServices) {
 export interface NoReplyPayload {
   messageId: string;
   flowId?: string;
+  /** How far "move time forward" brought this check nearer (texts to test phones only). */
+  shiftMs?: number;
 }
 
 /** The no-reply check (`flows.no_reply`): starts the flow when the text is still the last word. */
@@ -182,7 +184,7 @@ export async function checkNoReply(deps: AppServices, job: Pick<JobRecord<NoRepl
     const [version] = await tx.select().from(flowVersions).where(eq(flowVersions.id, flow.publishedVersionId)).limit(1);
     if (!version || version.graph.trigger.type !== 'no_reply') return null;
     const sentAt = message.sentAt ?? message.createdAt;
-    const due = new Date(sentAt.getTime() + version.graph.trigger.minutes * MINUTE);
+    const due = new Date(sentAt.getTime() + version.graph.trigger.minutes * MINUTE - (job.payload.shiftMs ?? 0));
     if (due > now) return deps.queue.rescheduleWithin(tx, job, due);
     // Still the last word: no reply since, and no later text of the business's own (that one has its own check).
     const [later] = await tx

@@ -996,6 +996,8 @@ export const flowVersions = pgTable(
       .references(() => flows.id, { onDelete: 'cascade' }),
     number: integer('number').notNull(),
     graph: jsonb('graph').$type<FlowGraph>().notNull(),
+    /** A draft run once on a test phone from the editor ("Test"): not a version anyone published (numbered below 0). */
+    sandbox: boolean('sandbox').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('flow_versions_number_key').on(t.flowId, t.number)],
@@ -1027,6 +1029,8 @@ export const flowRuns = pgTable(
     stopReason: text('stop_reason', { enum: FLOW_STOP_REASONS }),
     startedAt: timestamptz('started_at').notNull(),
     endedAt: timestamptz('ended_at'),
+    /** The contact is one of the company's test phones: its waits can be skipped ("Move time forward"). */
+    test: boolean('test').notNull().default(false),
   },
   (t) => [
     uniqueIndex('flow_runs_trigger_key').on(t.flowId, t.triggerKey),
