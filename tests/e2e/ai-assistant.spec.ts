@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signUpViaApi, storeToken, trpc } from './session';
+import { signUpViaApi, storeToken, trpc, trpcQuery } from './session';
 
 /**
  * Issue 14, browser part, against the real server with the built-in assistant and the phone simulator: the test
@@ -10,11 +10,7 @@ import { signUpViaApi, storeToken, trpc } from './session';
  */
 type Data<T> = { result: { data: T } };
 const mutate = async <T>(request: APIRequestContext, procedure: string, input: unknown, token: string) => ((await trpc(request, procedure, input, token)) as Data<T>).result.data;
-async function query<T>(request: APIRequestContext, procedure: string, input: unknown, token: string): Promise<T> {
-  const response = await request.get(`/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(response.ok(), `${procedure} answered ${response.status()}`).toBe(true);
-  return ((await response.json()) as Data<T>).result.data;
-}
+const query = trpcQuery;
 
 const QUESTIONS = [
   { key: 'service', text: 'What do you need help with?', kind: 'choice', choices: ['Water heater', 'Drain cleaning', 'Leak repair'], required: true },

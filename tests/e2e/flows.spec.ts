@@ -1,12 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signUpViaApi, storeToken } from './session';
+import { signUpViaApi, storeToken, trpc, trpcQuery } from './session';
 
 /**
- * Issue 23, browser part: a flow drawn on the canvas (a new SMS lead gets a text; a reply "yes" makes the lead
- * qualified), with a link made by dragging from one step to another, published, then run by a text from the test
- * phone; the run's steps are read in Logs → Flow runs. (Waits are left out: a running server's clock cannot be moved
- * from a browser test yet, decision 0037.)
+ * Issue 23, browser part: a flow drawn on the canvas (a new SMS lead → wait 1 minute → a text → a reply "yes" makes
+ * the lead qualified), its links made by dragging from one step to another, published, then run by a text from the
+ * test phone and watched in Logs → Flow runs with time compressed (the wait skipped: a test phone's run may);
+ * and the no-reply follow-ups' first text reaching the test phone when time is moved forward.
  */
 
 async function textTheBusiness(phone: Locator, body: string) {
@@ -68,7 +68,16 @@ test('build a flow on the canvas, publish it, and watch a text from the test pho
   await page.getByRole('option', { name: 'Text message' }).click();
   await page.keyboard.press('Escape');
 
-  // A "wait for a reply" step (nothing selected: it comes unlinked), linked from the first text by dragging.
+  // A one-minute wait between the trigger and the text, linked by dragging: trigger → wait → text.
+  await page.locator('.react-flow__pane').click({ position: { x: 5, y: 5 } });
+  await page.getByRole('button', { name: 'Add: Wait', exact: true }).click();
+  await panel.getByRole('textbox', { name: 'Wait', exact: true }).fill('1');
+  await choose(page, panel, 'Unit', 'minutes');
+  await dragLink(page, { node: 'trigger', handle: 'next' }, 'wait_1');
+  await choose(page, panel, 'Then go to', 'Send a text (text)'); // (the keyboard's way: each step's "go to" list)
+  await expect(page.getByRole('heading', { name: 'Ready to publish' })).toBeVisible();
+
+  // A "wait for a reply" step (nothing selected: it comes unlinked), linked from the text by dragging.
   await page.locator('.react-flow__pane').click({ position: { x: 5, y: 5 } });
   await page.getByRole('button', { name: 'Add: Wait for a reply' }).click();
   await expect(panel.getByText('Nothing leads to “wait_for_reply_1”')).toBeVisible();
@@ -90,22 +99,56 @@ test('build a flow on the canvas, publish it, and watch a text from the test pho
   await expect(page.getByRole('switch', { name: 'On' })).toBeChecked();
   await expect(panel.getByText('First version')).toBeVisible();
 
-  // ── The customer texts; the flow answers; a "yes" goes down the branch ──
+  // ── The customer texts; the run waits its minute; in the run view the wait is skipped (a test phone) ──
   await textTheBusiness(phone, 'Hi, need someone to look at my water heater');
-  const phoneTexts = phone.getByRole('list', { name: 'Texts on this phone' });
-  await expect(phoneTexts).toContainText('Hi there, thanks for reaching out to');
-  await textTheBusiness(phone, 'Yes please');
-
-  // ── Logs → Flow runs: the run, filtered by flow, and its step log ──
   await page.goto('/logs?tab=flows');
   await page.getByRole('combobox', { name: 'Flow' }).click();
   await page.getByRole('option', { name: 'Welcome SMS leads' }).click();
   const run = page.getByTestId('flow-run').filter({ hasText: 'Welcome SMS leads' });
+  await expect(run).toContainText('Test phone');
+  await run.getByRole('button', { name: /^Steps of the run for / }).click();
+  const log = run.getByLabel(/^Step log for /);
+  await expect(log).toContainText('Waiting 1 minute');
+  await run.getByRole('button', { name: 'Skip the wait (test phone)' }).click();
+  const phoneTexts = phone.getByRole('list', { name: 'Texts on this phone' });
+  await expect(phoneTexts).toContainText('Hi there, thanks for reaching out to');
+  await textTheBusiness(phone, 'Yes please');
+
+  // ── The whole run in its step log ──
+  await page.reload();
+  await page.getByRole('combobox', { name: 'Flow' }).click();
+  await page.getByRole('option', { name: 'Welcome SMS leads' }).click();
   await expect(run).toContainText('Finished');
   await run.getByRole('button', { name: /^Steps of the run for / }).click();
-  const log = run.getByRole('list').or(run.locator('.mantine-Timeline-root'));
+  await expect(log).toContainText('Waited 1 minute');
   await expect(log).toContainText('Sent');
   await expect(log).toContainText('They replied');
   await expect(log).toContainText('Condition met');
   await expect(log).toContainText('Status set to qualified');
+});
+
+test('the follow-ups’ first text reaches the test phone when time is moved forward an hour', async ({ page: phonePage, context, request, mail, uniqueEmail }) => {
+  // The follow-up keeps the one-minute send-lock after the assistant's answer (real time, as for every customer).
+  test.setTimeout(150_000);
+  const account = await signUpViaApi(request, mail, uniqueEmail('follow-ups'));
+  await storeToken(phonePage, account.token);
+  // The assistant answers the test phone (its answer is the text that goes unanswered).
+  const settings = await trpcQuery<{ version: number }>(request, 'ai.settings.get', undefined, account.token);
+  await trpc(request, 'ai.settings.update', { expectedVersion: settings.version, enabled: true, replyDelaySeconds: 1, services: ['Drain cleaning'] }, account.token);
+
+  await phonePage.goto('/settings/phone');
+  await phonePage.getByRole('button', { name: 'Use a test number' }).click();
+  await phonePage.getByRole('button', { name: 'Add a test phone' }).click();
+  const phone = phonePage.getByRole('region', { name: /^Test phone \(\d{3}\) \d{3}-\d{4}$/ });
+  await textTheBusiness(phone, 'Hi, my kitchen drain is clogged');
+  const phoneTexts = phone.getByRole('list', { name: 'Texts on this phone' });
+  await expect(phoneTexts.getByRole('listitem')).toHaveCount(2, { timeout: 20_000 }); // the assistant's answer
+
+  const page = await context.newPage();
+  await page.goto('/chat-widget/follow-ups');
+  const tryIt = page.getByRole('region', { name: 'Try it on a test phone' });
+  await tryIt.getByRole('button', { name: '+1 hour' }).click();
+  await expect(tryIt).toContainText('1 follow-up check forward');
+  // The first follow-up (after the send-lock's minute since the assistant's answer, as for everyone).
+  await expect(phoneTexts).toContainText('just checking in from', { timeout: 90_000 });
 });

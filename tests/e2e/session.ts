@@ -23,6 +23,13 @@ export async function trpc(request: APIRequestContext, procedure: string, input:
   return response.json();
 }
 
+/** A signed-in tRPC query (GET with `?input=`), its data. */
+export async function trpcQuery<T>(request: APIRequestContext, procedure: string, input: unknown, token: string): Promise<T> {
+  const response = await request.get(`/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.ok(), `${procedure} answered ${response.status()}`).toBe(true);
+  return ((await response.json()) as { result: { data: T } }).result.data;
+}
+
 /** Registers through the API and verifies the emailed code: returns a live session token. */
 export async function signUpViaApi(request: APIRequestContext, mail: MailCatcher, email: string, companyName = `Acme ${email.split('@')[0]}`): Promise<Account> {
   const after = mail.messages.length;

@@ -1,2 +1,2 @@
 export { type FollowUpsView, setCachedFollowUps, useFollowUps } from './api/follow-ups';
-export { type FlowListItem, type FlowView, setCachedFlow, useFlow, useFlows } from './api/flows';
+export { type FlowListItem, type FlowView, invalidateFlows, setCachedFlow, useFlow, useFlows } from './api/flows';

@@ -26,3 +26,8 @@ export function setCachedFlow(queryClient: QueryClient, view: FlowView) {
   queryClient.setQueryData(apiKeys.flows.get.queryKey({ id: view.id }), view);
   void queryClient.invalidateQueries({ queryKey: apiKeys.flows.list.queryKey() });
 }
+
+/** Everything about flows read again (runs moved on: a skipped wait, time moved forward for test phones). */
+export function invalidateFlows(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: apiKeys.flows.pathKey() });
+}

@@ -98,4 +98,43 @@ describe('the flow editor (/flows/:flowId)', () => {
     await waitFor(() => expect(within(panel).queryAllByText('The text cannot be empty')).toHaveLength(0), { timeout: 3000 });
     expect(screen.getByRole('button', { name: 'Publish' })).toBeEnabled();
   });
+
+  it('tests the draft on a test phone: its steps show as they happen, and a wait can be skipped', async () => {
+    const api = fakeServer();
+    const RUN = '5b4c7a3e-1f1e-4c55-9a55-0c8a3d6a1b77';
+    const DEVICE = '5b4c7a3e-1f1e-4c55-9a55-0c8a3d6a1b78';
+    let skipped = false;
+    Object.assign(api.handlers, {
+      'phone.simulator.devices': () => [{ id: DEVICE, e164: '+13125550100', behavior: 'deliver' }],
+      'flows.test': () => ({ runId: RUN }),
+      'flows.runs.skipWait': () => {
+        skipped = true;
+        return { runs: 1, checks: 0 };
+      },
+      'flows.runs.get': () => ({
+        id: RUN,
+        status: skipped ? 'completed' : 'active',
+        stopReason: null,
+        currentStepId: 'text',
+        test: true,
+        steps: [
+          { id: 's1', stepId: 'wait_1', type: 'wait', outcome: skipped ? 'done' : 'waiting', detail: skipped ? 'Waited 1 hour' : 'Waiting 1 hour', messageId: null, at: Date.now(), dueAt: skipped ? null : Date.now() + 3_600_000 },
+          ...(skipped ? [{ id: 's2', stepId: 'text', type: 'send_sms', outcome: 'done', detail: 'Sent', messageId: null, at: Date.now(), dueAt: null }] : []),
+        ],
+      }),
+    });
+    await renderScreen(FlowEditorPage, { path: `/flows/${ID}`, routePath: 'flows/$flowId', api });
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Ready to publish' }, { timeout: 5000 });
+    const panel = screen.getByRole('complementary', { name: 'Step settings' });
+    expect(await within(panel).findByRole('combobox', { name: 'Test phone' })).toHaveValue('(312) 555-0100');
+    await user.click(within(panel).getByRole('button', { name: 'Run the draft on it' }));
+    expect(api.callsTo('flows.test')).toEqual([{ id: ID, deviceId: DEVICE }]);
+    const steps = await within(panel).findByLabelText('Steps of the test run');
+    expect(steps).toHaveTextContent('Waiting 1 hour');
+    await user.click(within(panel).getByRole('button', { name: 'Skip the wait' }));
+    await waitFor(() => expect(within(panel).getByLabelText('Steps of the test run')).toHaveTextContent('Sent'), { timeout: 3000 });
+    expect(within(panel).getByText('Finished')).toBeInTheDocument();
+    expect(api.callsTo('flows.runs.skipWait')).toEqual([{ id: RUN }]);
+  });
 });

@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, NumberInput, SegmentedControl, Select, Stack, TagsInput, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, MultiSelect, NumberInput, Radio, SegmentedControl, Select, Stack, TagsInput, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { FlowGraph, FlowStep, FlowTrigger } from '@contracts/flows';
 import { LEAD_SOURCE_WORDS, LEAD_SOURCES, LEAD_STATUS_WORDS, LEAD_STATUSES, type LeadStatus } from '@contracts/lead';
 import { MAX_TEXT_LENGTH } from '@contracts/merge-tags';
@@ -127,15 +127,12 @@ function StepFields({ step, errors, members, businessName, change }: { step: Flo
       return (
         <>
           <Duration label="Wait" minutes={step.minutes} error={errors.minutes} onChange={(minutes) => change({ minutes })} />
-          <SegmentedControl
-            aria-label="Counted from"
-            data={[
-              { value: 'previous', label: 'After the step before' },
-              { value: 'anchor', label: 'After the trigger' },
-            ]}
-            value={step.from}
-            onChange={(from) => change({ from: from as 'previous' | 'anchor' })}
-          />
+          <Radio.Group label="Counted from" value={step.from} onChange={(from) => change({ from: from as 'previous' | 'anchor' })}>
+            <Stack gap={4} mt={4}>
+              <Radio value="previous" label="The step before" />
+              <Radio value="anchor" label="The trigger" />
+            </Stack>
+          </Radio.Group>
         </>
       );
     case 'wait_for_reply':

@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Timeline } from '@mantine/core';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FLOW_STEP_WORDS, FLOW_STOP_REASON_WORDS, type FlowRunStatus } from '@contracts/flows';
 import { formatPhone } from '@contracts/phone';
-import { useFlows } from '@/entities/flow';
+import { invalidateFlows, useFlows } from '@/entities/flow';
 import { useTRPC } from '@/shared/api-react';
 import { fullDateTime } from '@/shared/lib/format';
 import { EmptyState } from '@/shared/ui/empty-state';
@@ -82,7 +82,7 @@ export function FlowRuns() {
   );
 }
 
-type Run = { id: string; flowName: string; contactName: string | null; phone: string | null; status: FlowRunStatus; stopReason: keyof typeof FLOW_STOP_REASON_WORDS | null; startedAt: number; endedAt: number | null };
+type Run = { id: string; flowName: string; contactName: string | null; phone: string | null; status: FlowRunStatus; stopReason: keyof typeof FLOW_STOP_REASON_WORDS | null; startedAt: number; endedAt: number | null; test: boolean };
 
 function RunRow({ run }: { run: Run }) {
   const [open, setOpen] = useState(false);
@@ -91,9 +91,16 @@ function RunRow({ run }: { run: Run }) {
     <Paper component="li" withBorder radius="md" p="sm" data-testid="flow-run">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Stack gap={2}>
-          <Text size="sm" fw={600}>
-            {who} · {run.flowName}
-          </Text>
+          <Group gap={6}>
+            <Text size="sm" fw={600}>
+              {who} · {run.flowName}
+            </Text>
+            {run.test ? (
+              <Badge size="xs" variant="outline" color="gray">
+                Test phone
+              </Badge>
+            ) : null}
+          </Group>
           <Text size="xs" c="dimmed">
             Started {fullDateTime(run.startedAt)}
             {run.endedAt ? ` · ended ${fullDateTime(run.endedAt)}` : ''}
@@ -109,17 +116,22 @@ function RunRow({ run }: { run: Run }) {
           </Button>
         </Group>
       </Group>
-      {open ? <RunSteps runId={run.id} who={who} /> : null}
+      {open ? <RunSteps runId={run.id} who={who} canSkip={run.test && run.status === 'active'} /> : null}
     </Paper>
   );
 }
 
-function RunSteps({ runId, who }: { runId: string; who: string }) {
+function RunSteps({ runId, who, canSkip }: { runId: string; who: string; canSkip: boolean }) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const steps = useQuery(trpc.flows.runs.steps.queryOptions({ id: runId }));
+  // A test phone's run: its wait can be skipped (real customers' waits keep their time).
+  const skip = useMutation(trpc.flows.runs.skipWait.mutationOptions({ onSuccess: () => invalidateFlows(queryClient) }));
   if (steps.isPending) return <ScreenSpinner />;
   if (steps.isError) return <LoadError title="Couldn’t load the steps" error={steps.error} onRetry={steps.refetch} />;
+  const waiting = canSkip && steps.data.at(-1)?.outcome === 'waiting';
   return (
+    <>
     <Timeline mt="sm" bulletSize={14} lineWidth={2} aria-label={`Step log for ${who}`}>
       {steps.data.map((step) => (
         <Timeline.Item key={step.id} title={`${STEP_WORDS[step.type] ?? step.type} (${step.stepId})`}>
@@ -131,5 +143,14 @@ function RunSteps({ runId, who }: { runId: string; who: string }) {
         </Timeline.Item>
       ))}
     </Timeline>
+    {waiting ? (
+      <Group mt="xs" gap="xs">
+        <Button size="compact-xs" variant="light" loading={skip.isPending} onClick={() => skip.mutate({ id: runId })}>
+          Skip the wait (test phone)
+        </Button>
+        {skip.error ? <Text size="xs" c="red">{skip.error.message}</Text> : null}
+      </Group>
+    ) : null}
+    </>
   );
 }

@@ -12,6 +12,7 @@ import { SectionPanel } from '@/shared/ui/section-panel';
 import { ScreenSpinner } from '@/shared/ui/spinner';
 import { TemplateField } from '@/shared/ui/template-field';
 import { VersionedSettingsFrame } from '@/shared/ui/versioned-settings-form';
+import { MoveTestTimeForward } from '@/features/move-test-time';
 import { useCompanySettings } from '@/entities/company';
 import { type FollowUpsView, setCachedFollowUps, useFollowUps } from '@/entities/flow';
 import { previewFirstText } from '../lib/widget-form';
@@ -165,6 +166,9 @@ function FollowUpsForm({ view }: { view: FollowUpsView }) {
           </Paper>
         ))}
       </VersionedSettingsFrame>
+      <SectionPanel id="follow-ups-try" title="Try it on a test phone" description="When a text from your business to a test phone (Settings → Phone) goes unanswered — the assistant’s answer, a missed-call text-back — move time forward: the follow-up arrives on the test phone without waiting an hour. Real customers’ follow-ups keep their times.">
+        <MoveTestTimeForward />
+      </SectionPanel>
       <RecentRuns view={view} />
     </Stack>
   );

@@ -1,0 +1,1 @@
+export { MoveTestTimeForward } from './ui/move-test-time';
