@@ -5,6 +5,7 @@ import { companyScope } from '@server/platform/trpc/scope';
 import { protectedProcedure, router } from '@server/platform/trpc/trpc';
 import { getFlowRun, getFlowRunSteps, listFlowRuns } from './flow-runs.service';
 import { moveTestTimeForward, skipTestWait, startTestRun } from './test-time.service';
+import { replayFlow } from './replay.service';
 import { getFollowUps, updateFollowUps } from './follow-ups.service';
 import { createFlow, getFlow, listFlows, publishFlow, restoreVersion, saveDraft, setFlowStatus } from './flows.service';
 import { updateFollowUpsInput } from './flows.schema';
@@ -25,6 +26,8 @@ export const flowsRouter = router({
   restoreVersion: protectedProcedure
     .input(z.object({ id, number: z.number().int().min(1), expectedVersion: z.number().int().min(1) }))
     .mutation(({ ctx, input }) => restoreVersion(companyScope(ctx), input)),
+  /** Before publishing: the draft and the published version replayed over the last 50 conversations (nothing sent). */
+  replay: protectedProcedure.input(z.object({ id })).query(({ ctx, input }) => replayFlow(companyScope(ctx), input.id)),
   /** The editor's "Test": the draft run once on a test phone. */
   test: protectedProcedure.input(z.object({ id, deviceId: id })).mutation(({ ctx, input }) => startTestRun(companyScope(ctx), ctx.services, input)),
   /** Test phones only: their flow waits and no-reply checks come this much sooner. */

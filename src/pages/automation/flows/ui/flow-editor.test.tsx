@@ -137,4 +137,24 @@ describe('the flow editor (/flows/:flowId)', () => {
     expect(within(panel).getByText('Finished')).toBeInTheDocument();
     expect(api.callsTo('flows.runs.skipWait')).toEqual([{ id: RUN }]);
   });
+
+  it('replays the draft on past conversations and lists who would be texted differently, before and after', async () => {
+    const api = fakeServer();
+    api.handlers['flows.replay'] = () => ({
+      compared: 12,
+      same: 11,
+      publishedNumber: 3,
+      basis: 'runs',
+      changed: [{ contactId: 'c1', contactName: 'Dana Reyes', phone: '+14155550102', before: { texts: ['Still there?'], actions: [] }, after: { texts: ['Still need a hand?'], actions: ['tag “warm”'] } }],
+    });
+    await renderScreen(FlowEditorPage, { path: `/flows/${ID}`, routePath: 'flows/$flowId', api });
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Ready to publish' }, { timeout: 5000 });
+    const replay = screen.getByRole('region', { name: 'Replay on past conversations' });
+    expect(api.callsTo('flows.replay')).toEqual([]);
+    await user.click(within(replay).getByRole('button', { name: 'Replay' }));
+    expect(await within(replay).findByText('1 of 12 recent runs would get different texts than version 3.')).toBeInTheDocument();
+    expect(replay).toHaveTextContent('Dana Reyes');
+    expect(replay).toHaveTextContent('Live version“Still there?”Draft“Still need a hand?”tag “warm”');
+  });
 });
