@@ -36,6 +36,13 @@ export const FLOW_CLOSING_STATUSES: ReadonlySet<(typeof LEAD_STATUSES)[number]> 
 /** A wait is at least a minute and at most 90 days. */
 export const MAX_WAIT_MINUTES = 90 * 24 * 60;
 
+/** A wait in its largest whole unit, as the run log and the editor say it ("2 days", "1 hour", "90 minutes"). */
+export function describeMinutes(minutes: number): string {
+  if (minutes % (24 * 60) === 0) return `${minutes / (24 * 60)} day${minutes === 24 * 60 ? '' : 's'}`;
+  if (minutes % 60 === 0) return `${minutes / 60} hour${minutes === 60 ? '' : 's'}`;
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
 /** The trigger that starts a flow. */
 export type FlowTrigger =
   | { type: 'lead_created'; sources: Array<(typeof LEAD_SOURCES)[number]> }

@@ -1,3 +1,6 @@
+import { fullName } from './person';
+import { formatPhone } from './phone';
+
 /** Merge tags staff may use in texts and templates: one list for the composer and the server. */
 export const MERGE_TAGS = [
   { tag: 'first_name', description: 'Client’s first name (“there” if unknown)' },
@@ -29,4 +32,27 @@ export function mergeTagProblem(text: string): string | null {
   const unknown = unknownMergeTags(text);
   if (unknown.length === 0) return null;
   return `Unknown merge tag${unknown.length > 1 ? 's' : ''}: ${unknown.map((t) => `{${t}}`).join(', ')}. Available: ${MERGE_TAGS.map((t) => `{${t.tag}}`).join(', ')}.`;
+}
+
+export interface MergeValues {
+  contact: { firstName: string | null; lastName: string | null };
+  businessName: string;
+  businessPhone: string | null;
+  senderFirstName: string;
+}
+
+/**
+ * Fills the tags; a missing first name reads "there" ("Hi {first_name}" → "Hi there"). The server sends what this
+ * returns, and the screens preview with it, so a preview and its count are what gets sent.
+ */
+export function renderMergeTags(text: string, values: MergeValues): string {
+  const table: Record<MergeTag, string> = {
+    first_name: values.contact.firstName || 'there',
+    last_name: values.contact.lastName ?? '',
+    full_name: fullName(values.contact) || 'there',
+    business_name: values.businessName,
+    business_phone: values.businessPhone ? formatPhone(values.businessPhone) : '',
+    my_first_name: values.senderFirstName,
+  };
+  return text.replace(mergeTagPattern(), (whole, tag: string) => table[tag.toLowerCase() as MergeTag] ?? whole).replace(/ {2,}/g, ' ').trim();
 }

@@ -1,6 +1,4 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -10,7 +8,7 @@ import { openDatabase, queryRows } from '@server/platform/db/database';
 import { companies } from '@server/platform/db/schema';
 import { setActiveNumber } from '@server/modules/phone-numbers/active-number';
 import { type ServerProcess, startServerProcess } from '../tests/support/server-process';
-import { readBody } from '@server/platform/testing/read-body';
+import { type FakeTwilio, type SentText, startFakeTwilio } from '@server/testing/fake-twilio';
 
 /**
  * Crash safety of the embedded database (docs/decisions/0016-embedded-durability.md): the real process is killed
@@ -31,65 +29,6 @@ const IN_FLIGHT = 40;
 const KILL_AFTER_ACKS = TOTAL / 2;
 /** The fake Twilio holds each send this long, so the kill finds sends in flight. */
 const SEND_HOLD_MS = 250;
-
-interface SentText {
-  sid: string;
-  to: string;
-  from: string;
-  body: string;
-  at: Date;
-}
-
-interface FakeTwilio {
-  url: string;
-  sent: SentText[];
-  /** Sends received and not yet answered. */
-  inFlight(): number;
-  /** GET /Messages.json lookups (findAccepted after a crash in the middle of a send). */
-  lookups: number;
-  lastRequestAt: number;
-  close(): Promise<void>;
-}
-
-/** A stand-in for api.twilio.com: accepts texts (records them on arrival, answers after SEND_HOLD_MS) and lists them. */
-async function startFakeTwilio(): Promise<FakeTwilio> {
-  let pending = 0;
-  const fake: Omit<FakeTwilio, 'url' | 'close'> & { server?: Server } = { sent: [], inFlight: () => pending, lookups: 0, lastRequestAt: Date.now() };
-  const json = (response: ServerResponse, status: number, body: unknown) => {
-    if (response.destroyed) return;
-    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  };
-  const server = createServer(async (request, response) => {
-    fake.lastRequestAt = Date.now();
-    const url = new URL(request.url ?? '/', 'http://fake');
-    if (!url.pathname.endsWith(`/Accounts/${SID}/Messages.json`)) return json(response, 404, { code: 20404, message: 'not found' });
-    if (request.method === 'GET') {
-      fake.lookups += 1;
-      const to = url.searchParams.get('To');
-      const from = url.searchParams.get('From');
-      const day = url.searchParams.get('DateSent>') ?? '1970-01-01';
-      const matches = fake.sent.filter((t) => t.to === to && t.from === from && t.at.toISOString().slice(0, 10) >= day);
-      return json(response, 200, { messages: matches.map((t) => ({ sid: t.sid, body: t.body, date_created: t.at.toUTCString(), status: 'sent' })) });
-    }
-    const form = new URLSearchParams(await readBody(request));
-    // Twilio has the text from here on, whether or not its answer reaches the caller.
-    const text: SentText = { sid: `SM${'f'.repeat(24)}${String(fake.sent.length).padStart(8, '0')}`, to: form.get('To') ?? '', from: form.get('From') ?? '', body: form.get('Body') ?? '', at: new Date() };
-    fake.sent.push(text);
-    pending += 1;
-    await new Promise((r) => setTimeout(r, SEND_HOLD_MS));
-    pending -= 1;
-    json(response, 201, { sid: text.sid, status: 'queued', to: text.to, from: text.from, body: text.body, date_created: text.at.toUTCString() });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return Object.assign(fake, {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  });
-}
 
 const customer = (i: number) => `+1415200${String(i).padStart(4, '0')}`;
 const messageSid = (i: number) => `SM${String(i).padStart(32, '0')}`;
@@ -137,7 +76,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('kill -9 during a webhoo
     await seed.db.transaction((tx) => setActiveNumber(tx, { companyId: company!.id, e164: BUSINESS, provider: 'twilio', providerSid: 'PN1', now: new Date() }));
     await seed.close();
 
-    fake = await startFakeTwilio();
+    fake = await startFakeTwilio(SID, SEND_HOLD_MS);
     const env = {
       SERVE_SPA: 'false',
       LOG_LEVEL: 'warn',

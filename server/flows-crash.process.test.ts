@@ -1,6 +1,4 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -10,7 +8,7 @@ import { twilioSignature } from '@server/adapters/telephony/twilio';
 import { openDatabase, queryRows } from '@server/platform/db/database';
 import { companies, flows, flowVersions } from '@server/platform/db/schema';
 import { setActiveNumber } from '@server/modules/phone-numbers/active-number';
-import { readBody } from '@server/platform/testing/read-body';
+import { type FakeTwilio, startFakeTwilio } from '@server/testing/fake-twilio';
 import { type ServerProcess, startServerProcess } from '../tests/support/server-process';
 
 /**
@@ -41,48 +39,6 @@ const GRAPH: FlowGraph = {
     { id: 'status', type: 'set_status', status: 'engaging', next: null },
   ],
 };
-
-interface FakeTwilio {
-  url: string;
-  sent: Array<{ to: string; body: string; sid: string; at: Date }>;
-  inFlight(): number;
-  close(): Promise<void>;
-}
-
-/** Accepts texts (recorded on arrival, answered after SEND_HOLD_MS) and lists them for findAccepted after a crash. */
-async function startFakeTwilio(): Promise<FakeTwilio> {
-  let pending = 0;
-  const sent: FakeTwilio['sent'] = [];
-  const json = (response: ServerResponse, status: number, body: unknown) => {
-    if (!response.destroyed) response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  };
-  const server: Server = createServer(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://fake');
-    if (!url.pathname.endsWith(`/Accounts/${SID}/Messages.json`)) return json(response, 404, { code: 20404 });
-    if (request.method === 'GET') {
-      const to = url.searchParams.get('To');
-      return json(response, 200, { messages: sent.filter((t) => t.to === to).map((t) => ({ sid: t.sid, body: t.body, date_created: t.at.toUTCString(), status: 'sent' })) });
-    }
-    const form = new URLSearchParams(await readBody(request));
-    const text = { to: form.get('To') ?? '', body: form.get('Body') ?? '', sid: `SM${'e'.repeat(24)}${String(sent.length).padStart(8, '0')}`, at: new Date() };
-    sent.push(text);
-    pending += 1;
-    await new Promise((r) => setTimeout(r, SEND_HOLD_MS));
-    pending -= 1;
-    json(response, 201, { sid: text.sid, status: 'queued', to: text.to, body: text.body, date_created: text.at.toUTCString() });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    sent,
-    inFlight: () => pending,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 const customer = (i: number) => `+1415300${String(i).padStart(4, '0')}`;
 
@@ -126,7 +82,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('kill -9 between two ste
     await seed.db.update(flows).set({ publishedVersionId: version!.id }).where(sql`id = ${flow!.id}`);
     await seed.close();
 
-    fake = await startFakeTwilio();
+    fake = await startFakeTwilio(SID, SEND_HOLD_MS);
     const env = { SERVE_SPA: 'false', LOG_LEVEL: 'warn', PUBLIC_URL, TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN, TWILIO_API_BASE: fake.url, TWILIO_ANSWERS_KEYWORDS: 'false', SMS_MIN_GAP_MS: '0' };
     server = await startServerProcess({ dataDir, env });
     const first = server;

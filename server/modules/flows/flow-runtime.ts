@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
-import { FLOW_CLOSING_STATUSES, FLOW_STOP_REASON_WORDS, type FlowCondition, type FlowGraph, type FlowStep, type FlowStopReason } from '@contracts/flows';
+import { describeMinutes, FLOW_CLOSING_STATUSES, FLOW_STOP_REASON_WORDS, type FlowCondition, type FlowGraph, type FlowStep, type FlowStopReason } from '@contracts/flows';
 import type { Tx } from '@server/platform/db/database';
 import { DEFAULT_AI_SETTINGS } from '@contracts/ai';
 import { aiSettings, companies, contacts, conversations, flowRunSteps, flowRuns, flows, flowVersions, leads, messages, phoneNumbers, users } from '@server/platform/db/schema';
@@ -394,11 +394,6 @@ export function startsOnStatus(graph: FlowGraph, status: string): boolean {
   return graph.trigger.type === 'status_changed' && (graph.trigger.to as string[]).includes(status);
 }
 
-export function describeMinutes(minutes: number): string {
-  if (minutes % (24 * 60) === 0) return `${minutes / (24 * 60)} day${minutes === 24 * 60 ? '' : 's'}`;
-  if (minutes % 60 === 0) return `${minutes / 60} hour${minutes === 60 ? '' : 's'}`;
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
 
 /** The graph a run follows. */
 export type { FlowGraph };

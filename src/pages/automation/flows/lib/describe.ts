@@ -1,4 +1,4 @@
-import type { FlowStep, FlowTrigger } from '@contracts/flows';
+import { describeMinutes, type FlowStep, type FlowTrigger } from '@contracts/flows';
 import { LEAD_SOURCE_WORDS, LEAD_STATUS_WORDS } from '@contracts/lead';
 import { truncate } from '@contracts/text';
 import { STEP_KINDS, TRIGGER_KINDS } from '../model/step-catalog';
@@ -16,10 +16,6 @@ export function splitMinutes(minutes: number): { amount: number; unit: Unit } {
   return { amount: minutes / unit.minutes, unit: unit.value };
 }
 
-export function describeDuration(minutes: number): string {
-  const { amount, unit } = splitMinutes(minutes);
-  return `${amount} ${amount === 1 ? unit.slice(0, -1) : unit}`;
-}
 
 /** One line under a step's name on the canvas: what it will do. */
 export function describeStep(step: FlowStep, memberName: (id: string) => string | null): string {
@@ -29,9 +25,9 @@ export function describeStep(step: FlowStep, memberName: (id: string) => string 
     case 'send_email':
       return `“${clip(step.subject)}”`;
     case 'wait':
-      return `${describeDuration(step.minutes)} ${step.from === 'anchor' ? 'after the trigger' : ''}`.trim();
+      return `${describeMinutes(step.minutes)} ${step.from === 'anchor' ? 'after the trigger' : ''}`.trim();
     case 'wait_for_reply':
-      return `Up to ${describeDuration(step.minutes)}`;
+      return `Up to ${describeMinutes(step.minutes)}`;
     case 'wait_until_window':
       return '9 am – 8 pm their time';
     case 'branch':
@@ -62,7 +58,7 @@ export function describeTrigger(trigger: FlowTrigger): string {
     case 'keyword':
       return trigger.words.map((word) => word.toUpperCase()).join(', ');
     case 'no_reply':
-      return `For ${describeDuration(trigger.minutes)}`;
+      return `For ${describeMinutes(trigger.minutes)}`;
     case 'status_changed':
       return `To ${trigger.to.map((status) => LEAD_STATUS_WORDS[status]).join(' or ')}`;
     default:

@@ -38,6 +38,9 @@ function savedFieldErrors(view: FlowView, graph: FlowGraph): Map<string, Record<
   return errors;
 }
 
+/** The line beside the name while the draft is on its way (failed and conflict say it in their own alert). */
+const SAVE_LINES: Record<string, string | null> = { dirty: 'Saving…', saving: 'Saving…', publishing: 'Publishing…', restoring: 'Restoring…', failed: null, conflict: null };
+
 /**
  * /flows/:flowId's editor: the canvas, the palette of steps, the selected step's settings, what keeps the flow from
  * running, and its versions. The editor's state is a machine (model/flow-editor.machine.ts): every change is kept
@@ -117,19 +120,7 @@ export function FlowEditor({ view, businessName, canEdit }: FlowEditorProps) {
     }
   };
 
-  const saveLine = state.matches('conflict')
-    ? null
-    : state.matches('failed')
-      ? null
-      : state.matches('saving') || state.matches('dirty')
-        ? 'Saving…'
-        : state.matches('publishing')
-          ? 'Publishing…'
-          : state.matches('restoring')
-            ? 'Restoring…'
-            : state.context.savedAt
-              ? 'All changes saved'
-              : 'No changes yet';
+  const saveLine = state.value in SAVE_LINES ? (SAVE_LINES[state.value] ?? null) : state.context.savedAt ? 'All changes saved' : 'No changes yet';
 
   if (!canEdit) {
     return (

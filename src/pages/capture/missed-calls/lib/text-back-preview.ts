@@ -1,6 +1,5 @@
-import { type MergeTag, mergeTagPattern, mergeTagProblem } from '@contracts/merge-tags';
+import { mergeTagProblem, renderMergeTags } from '@contracts/merge-tags';
 import { MISSED_CALL_LIMITS } from '@contracts/call';
-import { formatPhone } from '@contracts/phone';
 
 export interface PreviewValues {
   businessName: string;
@@ -12,18 +11,7 @@ export interface PreviewValues {
  * the way the server fills them ({first_name} reads "there"), so the count below it is the count that gets sent.
  */
 export function previewTextBack(template: string, values: PreviewValues): string {
-  const table: Record<MergeTag, string> = {
-    first_name: 'there',
-    last_name: '',
-    full_name: 'there',
-    business_name: values.businessName,
-    business_phone: values.businessPhone ? formatPhone(values.businessPhone) : '',
-    my_first_name: values.businessName,
-  };
-  return template
-    .replace(mergeTagPattern(), (whole, tag: string) => table[tag.toLowerCase() as MergeTag] ?? whole)
-    .replace(/ {2,}/g, ' ')
-    .trim();
+  return renderMergeTags(template, { contact: { firstName: null, lastName: null }, businessName: values.businessName, businessPhone: values.businessPhone, senderFirstName: values.businessName });
 }
 
 /** What is wrong with a text-back template before it is sent to the server (the server checks the same). */
