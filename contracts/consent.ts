@@ -9,7 +9,7 @@ export const CONSENT_KIND_WORDS = {
   implied: 'Implied consent',
 } as const satisfies Record<ConsentKind, string>;
 
-export const CONSENT_METHODS = ['sms_keyword', 'sms_text', 'inbound_message', 'web_form', 'staff', 'import', 'missed_call', 'lead_email', 'web_chat'] as const;
+export const CONSENT_METHODS = ['sms_keyword', 'sms_text', 'inbound_message', 'web_form', 'staff', 'import', 'missed_call', 'lead_email', 'web_chat', 'api'] as const;
 export type ConsentMethod = (typeof CONSENT_METHODS)[number];
 
 export const CONSENT_METHOD_WORDS = {
@@ -22,4 +22,5 @@ export const CONSENT_METHOD_WORDS = {
   missed_call: 'Called the business (one text back about the call)',
   lead_email: 'Asked to be contacted in a lead request (by email)',
   web_chat: 'Said so in the website chat',
+  api: 'Sent by another tool with its consent record',
 } as const satisfies Record<ConsentMethod, string>;

@@ -44,6 +44,7 @@ function graphSchema(strict: boolean) {
     }),
     z.object({ type: z.literal('form_submitted') }),
     z.object({ type: z.literal('call_ended') }),
+    z.object({ type: z.literal('webhook') }),
   ]);
   const step = z.discriminatedUnion('type', [
     z.object({ id: nodeId, type: z.literal('send_sms'), body: text(MAX_TEXT_LENGTH, `Texts are at most ${MAX_TEXT_LENGTH} characters`, z.minLength(1, 'The text cannot be empty'), knownTags), next: z.nullable(nodeId) }),

@@ -55,7 +55,12 @@ export type FlowTrigger =
   /** A new lead from a form on the website: the widget's form, an embedded form, a pop-up, the microsite. */
   | { type: 'form_submitted' }
   /** A call with a known caller ended (answered or not). */
-  | { type: 'call_ended' };
+  | { type: 'call_ended' }
+  /**
+   * Another tool posts to the flow's own address, signed with the flow's secret (Standard Webhooks), naming the
+   * person: a known client or, if new, a lead from the API (server/modules/flows/flow-webhook.ts).
+   */
+  | { type: 'webhook' };
 
 /** Each trigger in words (the editor, /flows, /flows/new). */
 export const FLOW_TRIGGER_WORDS: Record<FlowTrigger['type'], string> = {
@@ -66,6 +71,7 @@ export const FLOW_TRIGGER_WORDS: Record<FlowTrigger['type'], string> = {
   keyword: 'A keyword is texted',
   no_reply: 'No reply to your text',
   status_changed: 'A lead’s status changes',
+  webhook: 'Another tool calls its webhook',
 };
 
 /** Words a keyword trigger may not use: opt-out, opt-in and help keywords (the compliance gate answers them). */

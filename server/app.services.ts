@@ -10,6 +10,7 @@ import { EventDispatcher } from './platform/events/domain-events';
 import type { JobQueue } from './platform/jobs/job-queue';
 import { type Clock, SECOND } from './platform/lib/clock';
 import type { Logger } from './platform/lib/logger';
+import type { SecretBox } from './platform/lib/secret-box';
 import type { EventBus } from './platform/realtime/event-bus';
 import type { AppServices, AuthLimits, EmailGatewaySettings, PushConfig } from './platform/services';
 import { CachedSessionResolver } from './modules/auth/session.service';
@@ -37,6 +38,8 @@ export interface AppServicesOptions {
   /** The AI port (default: the built-in assistant). */
   ai?: AiPort;
   emailGateway?: EmailGatewaySettings;
+  /** Default: none (features that seal secrets say SECRETS_KEY is needed). */
+  secrets?: SecretBox | null;
 }
 
 /**
@@ -79,6 +82,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     twilioAnswersKeywords: options.twilioAnswersKeywords ?? true,
     push: options.push ?? null,
     ai: options.ai ?? createBuiltinAssistant(),
+    secrets: options.secrets ?? null,
     ...(options.emailGateway ? { emailGateway: options.emailGateway } : {}),
   };
   return services;

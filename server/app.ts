@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { createBuiltinAssistant } from './adapters/ai/builtin/builtin-assistant';
 import { createFallbackAssistant } from './adapters/ai/openai/fallback-assistant';
@@ -22,6 +23,7 @@ import { registerRecordingRoutes } from './modules/calls/recordings.routes';
 import { registerWidgetPublicRoutes } from './modules/widget/widget.public';
 import { registerWidgetSamplePage } from './modules/widget/widget-sample.page';
 import { registerEmailWebhook } from './modules/email-gateway/email.webhooks';
+import { registerFlowWebhookRoutes } from './modules/flows/flow-webhook.routes';
 import { type SmtpListener, startSmtpListener } from './modules/email-gateway/smtp-listener';
 import { createEventBus } from './platform/realtime/event-bus';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -30,6 +32,7 @@ import { registerSpa } from './platform/http/spa';
 import { JobQueue } from './platform/jobs/job-queue';
 import { type Clock, systemClock } from './platform/lib/clock';
 import { createLogger, type Logger } from './platform/lib/logger';
+import { secretBoxFor } from './platform/lib/secret-box';
 import { createFastifyContextFactory } from './platform/trpc/context';
 import type { AppServices } from './platform/services';
 import { authLimitsFromEnv, createAppServices } from './app.services';
@@ -119,6 +122,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
     twilioAnswersKeywords: env.TWILIO_ANSWERS_KEYWORDS,
     push: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT } : null,
     emailGateway,
+    secrets: secretBoxFor({ secretsKey: env.SECRETS_KEY, nodeEnv: env.NODE_ENV, embeddedDataDir: database.engine === 'pglite' && !options.database ? resolve(env.DATA_DIR) : null }),
     ...(options.simulatorDeliveryDelayMs !== undefined ? { simulatorDeliveryDelayMs: options.simulatorDeliveryDelayMs } : {}),
   });
   registerAppJobs(services);
@@ -187,6 +191,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
   registerWidgetSamplePage(http, { services });
   if (env.EMAIL_GATEWAY_WEBHOOK_SECRET) await registerEmailWebhook(http, { services, config: emailGateway, secret: env.EMAIL_GATEWAY_WEBHOOK_SECRET });
   await registerPriceBookRoutes(http, { services });
+  await registerFlowWebhookRoutes(http, { services });
   await registerRecordingRoutes(http, { services, twilio: twilio && env.TWILIO_AUTH_TOKEN ? { authToken: env.TWILIO_AUTH_TOKEN, recordings: twilio.recordings } : null });
   // A test that serves the SPA from the real dist/ passes on a machine that has built it and fails on a clean
   // checkout (CI runs the unit tests before the build): in tests the SPA needs an explicit distDir.

@@ -9,6 +9,7 @@ import type { EventDispatcher } from './events/domain-events';
 import type { JobQueue } from './jobs/job-queue';
 import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
+import type { SecretBox } from './lib/secret-box';
 import type { EventBus } from './realtime/event-bus';
 
 /** Sign-in code limits (from the environment; tests lower or raise them). */
@@ -72,6 +73,11 @@ export interface AppServices {
   push: PushConfig | null;
   /** The AI assistant's port: the built-in assistant, or a model with the built-in one as its fallback. */
   ai: AiPort;
+  /**
+   * Seals secrets the app reads back (server/platform/lib/secret-box.ts); null on a PostgreSQL server without
+   * SECRETS_KEY. Stateless: the key is the same on every instance or there is none.
+   */
+  secrets: SecretBox | null;
   /** The email gateway's settings (the defaults when not set: tests). */
   emailGateway?: EmailGatewaySettings;
 }

@@ -15,6 +15,7 @@ import { CachedSessionResolver } from '@server/modules/auth/session.service';
 import { registerAppJobs } from '@server/app.jobs';
 import { appRouter } from '@server/app.router';
 import { createAppServices } from '@server/app.services';
+import { createSecretBox, TEST_KEY } from '@server/platform/lib/secret-box';
 
 export interface MemoryMailer extends Mailer {
   sent: EmailMessage[];
@@ -74,6 +75,7 @@ export function createTestDeps(db: Database, options: TestDepsOptions = {}): Tes
     provisioning: options.provisioning ?? null,
     numberPacingMs: options.numberPacingMs ?? 1000,
     push: options.push ?? null,
+    secrets: createSecretBox(TEST_KEY),
   });
   registerAppJobs(services);
   return Object.assign(services, { clock, mailer, sessions });

@@ -6,6 +6,7 @@ import { protectedProcedure, router } from '@server/platform/trpc/trpc';
 import { getFlowRun, getFlowRunSteps, listFlowRuns } from './flow-runs.service';
 import { moveTestTimeForward, skipTestWait, startTestRun } from './test-time.service';
 import { replayFlow } from './replay.service';
+import { getFlowWebhook, makeFlowWebhookSecret } from './flow-webhook';
 import { getFollowUps, updateFollowUps } from './follow-ups.service';
 import { createFlow, getFlow, listFlows, publishFlow, restoreVersion, saveDraft, setFlowStatus } from './flows.service';
 import { updateFollowUpsInput } from './flows.schema';
@@ -34,6 +35,11 @@ export const flowsRouter = router({
   moveTestTimeForward: protectedProcedure
     .input(z.object({ minutes: z.number().int().min(1).max(MAX_WAIT_MINUTES) }))
     .mutation(({ ctx, input }) => moveTestTimeForward(companyScope(ctx), ctx.services, input)),
+  /** The flow's inbound webhook: its address, and a signing secret made (or replaced) and shown once. */
+  webhook: router({
+    get: protectedProcedure.input(z.object({ id })).query(({ ctx, input }) => getFlowWebhook(companyScope(ctx), ctx.services, input.id)),
+    makeSecret: protectedProcedure.input(z.object({ id })).mutation(({ ctx, input }) => makeFlowWebhookSecret(companyScope(ctx), ctx.services, input.id)),
+  }),
   followUps: router({
     get: protectedProcedure.query(({ ctx }) => getFollowUps(companyScope(ctx))),
     update: protectedProcedure.input(updateFollowUpsInput).mutation(({ ctx, input }) => updateFollowUps(companyScope(ctx), input)),

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import { parseSecretsKey } from '../lib/secret-box';
 
 /**
  * The one place the server reads `process.env`. Every variable is validated at start-up; a wrong value stops
@@ -81,6 +82,13 @@ export const envSchema = z
     VAPID_PRIVATE_KEY: optionalString,
     VAPID_SUBJECT: z.string().trim().default('mailto:support@leadloop.localhost').pipe(urlWithProtocol(['mailto:', 'https:'])),
     // Client-side keys are read here only to widen the Content-Security-Policy for the hosts they imply.
+    /** Seals the secrets the app must read back (flow webhook signing secrets): 32 bytes, base64 or hex. */
+    SECRETS_KEY: optionalString.pipe(
+      z
+        .string()
+        .refine((value) => parseSecretsKey(value) !== null, 'must be 32 bytes in base64 (openssl rand -base64 32) or 64 hex digits')
+        .optional(),
+    ),
     VITE_POSTHOG_KEY: optionalString,
     VITE_POSTHOG_HOST: optionalString.pipe(urlWithProtocol(['https:', 'http:']).optional()),
     VITE_INTERCOM_APP_ID: optionalString,

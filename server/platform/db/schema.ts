@@ -976,6 +976,12 @@ export const flows = pgTable(
     /** What the follow-ups screen edits (the graph is built from it); null for custom flows. */
     settings: jsonb('settings').$type<unknown>(),
     publishedVersionId: uuid('published_version_id'),
+    /**
+     * The signing secret of the flow's inbound webhook (Standard Webhooks `whsec_…`), sealed with the secrets key
+     * (server/platform/lib/secret-box.ts), never stored plain; null until the owner makes one.
+     */
+    webhookSecret: text('webhook_secret'),
+    webhookSecretAt: timestamptz('webhook_secret_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -73,6 +73,7 @@ export const TRIGGER_KINDS: Record<FlowTrigger['type'], { label: string; create:
   keyword: { label: FLOW_TRIGGER_WORDS.keyword, create: () => ({ type: 'keyword', words: ['QUOTE'] }) },
   no_reply: { label: FLOW_TRIGGER_WORDS.no_reply, create: () => ({ type: 'no_reply', minutes: 24 * 60 }) },
   status_changed: { label: FLOW_TRIGGER_WORDS.status_changed, create: () => ({ type: 'status_changed', to: ['won'] }) },
+  webhook: { label: FLOW_TRIGGER_WORDS.webhook, create: () => ({ type: 'webhook' }) },
 };
 
 export const TRIGGER_TYPES = Object.keys(TRIGGER_KINDS) as Array<FlowTrigger['type']>;

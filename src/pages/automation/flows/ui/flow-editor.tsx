@@ -15,6 +15,7 @@ import { outputsOf, STEP_KINDS, STEP_TYPES, type StepType } from '../model/step-
 import { FlowCanvas } from './flow-canvas';
 import { Inspector } from './step-inspector';
 import { ReplayPanel } from './replay-panel';
+import { WebhookPanel } from './webhook-panel';
 import { TestPanel } from './test-panel';
 
 export interface FlowEditorProps {
@@ -226,6 +227,7 @@ export function FlowEditor({ view, businessName, canEdit }: FlowEditorProps) {
             <Stack gap="lg">
               <Inspector graph={graph} selected={selected} fieldErrors={fieldErrors} members={memberOptions} businessName={businessName} onEdit={edit} onSelect={select} />
               <Problems problems={[...problems.map((problem) => ({ stepId: problem.stepId ?? TRIGGER_NODE, message: problem.message })), ...[...fieldErrors].flatMap(([stepId, fields]) => Object.values(fields).map((message) => ({ stepId, message })))]} onSelect={select} />
+              {graph.trigger.type === 'webhook' ? <WebhookPanel flowId={view.id} /> : null}
               <ReplayPanel flowId={view.id} settled={settled} />
               <TestPanel flowId={view.id} blocked={blocked || !settled} />
               <Versions view={view} canRestore={settled} onRestore={(number) => send({ type: 'restore', number })} />

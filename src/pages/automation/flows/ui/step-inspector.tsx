@@ -239,6 +239,10 @@ function TriggerInspector({ graph, errors, onEdit }: { graph: FlowGraph; errors:
         />
       ) : trigger.type === 'no_reply' ? (
         <Duration label="No reply for" minutes={trigger.minutes} error={errors.minutes} onChange={(minutes) => set({ type: 'no_reply', minutes })} />
+      ) : trigger.type === 'webhook' ? (
+        <Text size="xs" c="dimmed">
+          Its address and signing secret are under “Webhook” below.
+        </Text>
       ) : null}
       <Select
         label="Then go to"
