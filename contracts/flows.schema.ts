@@ -6,7 +6,7 @@
 import { z } from 'zod/mini';
 import { MAX_TEXT_LENGTH, mergeTagProblem } from './merge-tags';
 import { LEAD_SOURCES, LEAD_STATUSES } from './lead';
-import { type FlowGraph, type FollowUpSettingsValues, MAX_WAIT_MINUTES, RESERVED_KEYWORDS } from './flows';
+import { AI_STEP_GOALS, type FlowGraph, type FollowUpSettingsValues, MAX_WAIT_MINUTES, RESERVED_KEYWORDS } from './flows';
 
 const nodeId = z.string().check(z.regex(/^[a-z0-9_-]{1,40}$/, 'A step id is 1–40 letters, digits, _ or -'));
 const minutes = z.int().check(z.minimum(1, 'A wait is at least 1 minute'), z.maximum(MAX_WAIT_MINUTES, 'A wait is at most 90 days'));
@@ -83,6 +83,16 @@ function graphSchema(strict: boolean) {
     }),
     z.object({ id: nodeId, type: z.literal('add_tag'), tag: text(40, 'A tag is at most 40 characters', z.minLength(1, 'Name the tag')), next: z.nullable(nodeId) }),
     z.object({ id: nodeId, type: z.literal('notify'), message: text(500, 'At most 500 characters', z.minLength(1, 'Say what to tell the team'), knownTags), next: z.nullable(nodeId) }),
+    z.object({
+      id: nodeId,
+      type: z.literal('ai_step'),
+      goal: z.enum(AI_STEP_GOALS),
+      question: text(300, 'A question is at most 300 characters', knownTags),
+      answerKey: strict ? z.string().check(z.regex(/^([a-z0-9_]{1,40})?$/, 'An answer name is lower-case letters, digits and _ (up to 40)')) : z.string().check(z.maxLength(40)),
+      minutes: wait,
+      done: z.nullable(nodeId),
+      notDone: z.nullable(nodeId),
+    }),
     z.object({ id: nodeId, type: z.literal('stop') }),
   ]);
   return z.object({

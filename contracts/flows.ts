@@ -104,7 +104,32 @@ export type FlowStep =
   | { id: string; type: 'add_tag'; tag: string; next: string | null }
   /** Tells the team (in the app, and by email or text as each person chose for flow alerts). */
   | { id: string; type: 'notify'; message: string; next: string | null }
+  /**
+   * The assistant takes the conversation with a goal: `ask` — get the answer to one question (stored on the lead under
+   * `answerKey`), or `qualify` — the company's own qualifying questions until the lead is qualified. `done` when the
+   * goal is reached; `notDone` when the team takes over, the assistant hands off, or `minutes` pass without it.
+   */
+  | { id: string; type: 'ai_step'; goal: AiStepGoal; question: string; answerKey: string; minutes: number; done: string | null; notDone: string | null }
   | { id: string; type: 'stop' };
+
+export const AI_STEP_GOALS = ['ask', 'qualify'] as const;
+export type AiStepGoal = (typeof AI_STEP_GOALS)[number];
+
+export const AI_STEP_GOAL_WORDS: Record<AiStepGoal, string> = {
+  ask: 'Get the answer to a question',
+  qualify: 'Qualify the lead (your assistant’s questions)',
+};
+
+/** What a conversation's assistant works toward while an AI step of a run holds it (conversations.flow_goal). */
+export interface ConversationFlowGoal {
+  runId: string;
+  stepId: string;
+  goal: AiStepGoal;
+  /** `ask`: the question and where its answer goes. */
+  question: { key: string; text: string } | null;
+  /** The thread's mode before the step gave it to the assistant (put back when the step ends). */
+  previousMode: 'ai' | 'human';
+}
 
 /** What a branch looks at: the lead's status, an answer the lead gave, or the words of their last text. */
 export type FlowCondition =
@@ -129,6 +154,8 @@ export function nextSteps(step: FlowStep): string[] {
       return [step.yes, step.no].filter((id): id is string => id !== null);
     case 'http_request':
       return [step.next, step.failed].filter((id): id is string => id !== null);
+    case 'ai_step':
+      return [step.done, step.notDone].filter((id): id is string => id !== null);
     case 'stop':
       return [];
     default:
@@ -167,8 +194,13 @@ export function flowProblems(graph: FlowGraph): FlowProblem[] {
     if (step) queue.push(...nextSteps(step));
   }
   for (const step of graph.steps) if (!reached.has(step.id)) problems.push({ stepId: step.id, message: `Nothing leads to “${step.id}”` });
+  for (const step of graph.steps) {
+    if (step.type === 'ai_step' && step.goal === 'ask' && (step.question.trim() === '' || step.answerKey.trim() === '')) {
+      problems.push({ stepId: step.id, message: `Say what “${step.id}” should ask and where its answer goes` });
+    }
+  }
   // A loop of steps none of which waits.
-  const waits = (step: FlowStep) => step.type === 'wait' || step.type === 'wait_for_reply';
+  const waits = (step: FlowStep) => step.type === 'wait' || step.type === 'wait_for_reply' || step.type === 'ai_step';
   const visiting = new Set<string>();
   const done = new Set<string>();
   const visit = (id: string): boolean => {
@@ -252,6 +284,7 @@ export const FLOW_STEP_WORDS: Record<FlowStep['type'], string> = {
   add_tag: 'Add a tag',
   notify: 'Tell the team',
   http_request: 'Call another tool',
+  ai_step: 'AI assistant with a goal',
   stop: 'Stop',
 };
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, like, ne, or } from 'drizzle-orm';
 import { HANDOFF_REASON_WORDS, type HandoffReason } from '@contracts/ai';
 import { CLOSED_LEAD_STATUSES } from '@contracts/lead';
 import type { AiDecision, AiTurnInput } from '@server/adapters/ai/ai.port';
@@ -40,7 +40,11 @@ type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
  */
 export async function scheduleAiTurn(tx: Tx, deps: Pick<AppServices, 'queue' | 'clock'>, input: { companyId: string; conversationId: string }) {
   const settings = await ensureAiSettings(tx, input.companyId, deps.clock.now());
-  if (!settings.enabled) return;
+  if (!settings.enabled) {
+    // Off for the company, but a flow's AI step may have given this thread to the assistant.
+    const [held] = await tx.select({ goal: conversations.flowGoal }).from(conversations).where(eq(conversations.id, input.conversationId)).limit(1);
+    if (!held?.goal) return;
+  }
   await deps.queue.enqueue(tx, AI_TURN_QUEUE, { conversationId: input.conversationId }, {
     companyId: input.companyId,
     singletonKey: `ai-turn:${input.conversationId}`,
@@ -85,13 +89,16 @@ async function readContext(tx: Tx, conversationId: string, now: Date, lock: bool
   return { ...row, lead: lead ?? null, settings, timezone: row.company.timezone ?? zonesForPhone(row.number.e164)[0] ?? 'America/New_York', now };
 }
 
-/** Where the last turn (or a staff reply, which answers everything before it) left off. */
+/**
+ * Where the last turn left off — or a staff reply, or a flow AI step's opening question, each of which answers
+ * everything before it (the step's goal starts from its question, not from what was said before).
+ */
 async function answeredThrough(tx: Tx, conversationId: string): Promise<number> {
   const [turn] = await tx.select({ seq: aiTurns.answeredThroughSeq }).from(aiTurns).where(eq(aiTurns.conversationId, conversationId)).orderBy(desc(aiTurns.createdAt), desc(aiTurns.answeredThroughSeq)).limit(1);
   const [staff] = await tx
     .select({ seq: messages.seq })
     .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), eq(messages.direction, 'outbound'), eq(messages.author, 'user')))
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.direction, 'outbound'), or(eq(messages.author, 'user'), and(eq(messages.author, 'ai'), like(messages.dedupeKey, 'flow:%')))))
     .orderBy(desc(messages.seq))
     .limit(1);
   return Math.max(turn?.seq ?? 0, staff?.seq ?? 0);
@@ -153,14 +160,16 @@ export async function runAiTurn(deps: AppServices, job: Pick<JobRecord<{ convers
   // Nothing new: an earlier turn (or a staff reply) already answered it.
   if (fresh.length === 0) return { action: 'skip', turnId: null, reasons: ['Nothing new to answer.'] };
   const skip = (reason: string) => recordSkip(deps, ctx, fresh, throughSeq, reason);
-  if (!ctx.settings.enabled) return skip('The assistant is turned off for the company.');
+  // A flow's AI step gives the thread to the assistant with a goal, whether or not it answers new threads.
+  const goal = ctx.conversation.flowGoal;
+  if (!ctx.settings.enabled && !goal) return skip('The assistant is turned off for the company.');
   if (ctx.conversation.mode !== 'ai') return skip('Your team is in control of this thread.');
   if (ctx.contact.optedOutAt) return skip('They opted out of texts.');
   if (ctx.contact.blockedAt) return skip('You blocked this client.');
   if (ctx.number.status !== 'active') return skip('The thread’s business number is no longer active.');
   const off = aiOffNow(ctx.settings.schedule, ctx.timezone, now);
   if (off.off) return offHours(deps, ctx, fresh, throughSeq, off);
-  if (ctx.lead && (CLOSED_LEAD_STATUSES as readonly string[]).includes(ctx.lead.status)) {
+  if (ctx.lead && (CLOSED_LEAD_STATUSES as readonly string[]).includes(ctx.lead.status) && !goal) {
     return handOffWithoutReply(deps, ctx, fresh, throughSeq, `The lead is ${ctx.lead.status.replace('_', ' ')}: a person should answer.`, null);
   }
   if (read.repliesToday >= ctx.settings.dailyCap) {
@@ -173,7 +182,9 @@ export async function runAiTurn(deps: AppServices, job: Pick<JobRecord<{ convers
     settings: { ...saved, disqualifyMessage: renderMergeTags(saved.disqualifyMessage, { contact: ctx.contact, businessName: ctx.company.name, businessPhone: ctx.number.e164, senderFirstName: ctx.company.name }) },
     business: { name: ctx.company.name, timezone: ctx.timezone },
     approved: read.approved.map(toPriceItem),
-    questions: questionsFor(ctx.settings.questions, ctx.settings.missedCall.firstQuestion, ctx.lead?.source ?? null, read.recentTurns.length === 0),
+    questions: goal?.question
+      ? [{ key: goal.question.key, text: goal.question.text, kind: 'text', choices: [], required: true }]
+      : questionsFor(ctx.settings.questions, ctx.settings.missedCall.firstQuestion, ctx.lead?.source ?? null, read.recentTurns.length === 0),
     answers: ctx.lead?.answers ?? {},
     transcript: read.transcript.map((m) => ({ from: m.direction === 'inbound' ? 'contact' : 'business', body: m.body, at: m.createdAt.getTime() })),
     newMessages: fresh.map((m) => m.body).filter(Boolean),
@@ -227,13 +238,18 @@ async function applyDecision(
   ctx: TurnContext,
   turn: { fresh: Array<Row<typeof messages>>; throughSeq: number; decision: AiDecision; latencyMs: number; fallback: boolean; input: AiTurnInput; approved: Array<Row<typeof priceItems>> },
 ): Promise<Extract<TurnOutcome, { turnId: string | null }>> {
-  const { decision } = turn;
   const now = deps.clock.now();
-  const reasons = [...decision.reasons];
+  const reasons = [...turn.decision.reasons];
   const known = new Set(turn.input.questions.map((q) => q.key));
-  const answers = Object.fromEntries(Object.entries(decision.answers).filter(([key, value]) => known.has(key) && value.trim() !== ''));
+  const answers = Object.fromEntries(Object.entries(turn.decision.answers).filter(([key, value]) => known.has(key) && value.trim() !== ''));
+  // Under a flow's "ask" goal one answer does not qualify a lead, and once it is given the flow's next step speaks
+  // (the assistant's wrap-up would promise what the flow may not do).
+  const goalQuestion = ctx.conversation.flowGoal?.question ?? null;
+  const goalAnswered = goalQuestion !== null && (answers[goalQuestion.key] ?? '') !== '';
+  const decision: AiDecision = goalQuestion && turn.decision.lead === 'qualified' ? { ...turn.decision, lead: null } : turn.decision;
+  if (goalAnswered) reasons.push('The flow’s question is answered: its next step takes it from here.');
 
-  const body = decision.reply?.trim() ?? '';
+  const body = goalAnswered && decision.action !== 'handoff' ? '' : (decision.reply?.trim() ?? '');
   const held = body ? (ctx.settings.approvalMode ? holdReason(decision) : null) : null;
 
   // The lead learns what was said, whatever is sent (a held quote is remembered when it is approved and sent).
@@ -258,7 +274,7 @@ async function applyDecision(
 
   let replyMessageId: string | null = null;
   let draftId: string | null = null;
-  let action: 'reply' | 'handoff' | 'hold' | 'skip' = decision.action;
+  let action: 'reply' | 'handoff' | 'hold' | 'skip' = decision.action === 'reply' && !body ? 'skip' : decision.action;
   const name = contactDisplayName(ctx.contact);
   const link = `/conversations?c=${ctx.conversation.id}`;
   const turnId = crypto.randomUUID();

@@ -1,7 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { FLOW_CLOSING_STATUSES } from '@contracts/flows';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { type ConversationFlowGoal, FLOW_CLOSING_STATUSES } from '@contracts/flows';
 import type { Tx } from '@server/platform/db/database';
-import { contacts, flowRuns, flows, flowTriggerLog, flowVersions, leads, messages, simulatorDevices } from '@server/platform/db/schema';
+import { contacts, conversations, flowRuns, flows, flowTriggerLog, flowVersions, leads, messages, simulatorDevices } from '@server/platform/db/schema';
 import type { RecordedEvent } from '@server/platform/events/domain-events';
 import type { AppServices } from '@server/platform/services';
 import { DUPLICATE_TRIGGER_MS } from '@server/modules/messaging/outbound.service';
@@ -117,10 +117,36 @@ export function stopRunsConsumer(deps: AppServices) {
           if (waitingStep?.type === 'wait_for_reply') await deps.queue.advance(tx, FLOW_STEP_QUEUE, `${run.id}:${waitingStep.id}`, deps.clock.now());
           continue;
         }
-        if (stopFor === 'takeover' && run.kind !== 'follow_ups') continue;
+        if (stopFor === 'takeover' && run.kind !== 'follow_ups') {
+          // A person texting them ends an AI step's hold on the thread now (its "not done" way goes on).
+          const current = run.graph.steps.find((step) => step.id === run.currentStepId);
+          if (current?.type === 'ai_step') await deps.queue.advance(tx, FLOW_STEP_QUEUE, `${run.id}:${current.id}`, deps.clock.now());
+          continue;
+        }
         if (stopFor === 'lead_closed' && closedStatus && startsOnStatus(run.graph, closedStatus)) continue;
         await stopRun(tx, run, stopFor, deps.clock.now());
       }
     });
+  };
+}
+
+/**
+ * Wakes a run's AI step as soon as there is something to look at (not when its time is up): an answer or a status on
+ * the lead, or the thread's mode changing (the assistant handing off, a person taking over).
+ */
+export function wakeAiStepsConsumer(deps: AppServices) {
+  return async (recorded: RecordedEvent): Promise<void> => {
+    const { event, companyId } = recorded;
+    let held: Array<{ goal: ConversationFlowGoal | null }> = [];
+    if (event.type === 'conversation.updated' && event.data.fields.includes('mode') && !event.data.fields.includes('flowGoal')) {
+      held = await deps.db.select({ goal: conversations.flowGoal }).from(conversations).where(and(eq(conversations.id, event.data.conversationId), eq(conversations.companyId, companyId), isNotNull(conversations.flowGoal)));
+    } else if ((event.type === 'lead.updated' && event.data.fields.some((field) => field === 'answers' || field === 'status')) || event.type === 'lead.status_changed') {
+      held = await deps.db
+        .select({ goal: conversations.flowGoal })
+        .from(leads)
+        .innerJoin(conversations, eq(conversations.contactId, leads.contactId))
+        .where(and(eq(leads.id, event.data.leadId), eq(leads.companyId, companyId), isNotNull(conversations.flowGoal)));
+    }
+    for (const { goal } of held) if (goal) await deps.queue.advance(deps.db, FLOW_STEP_QUEUE, `${goal.runId}:${goal.stepId}`, deps.clock.now());
   };
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
-import { describeMinutes, FLOW_CLOSING_STATUSES, FLOW_STOP_REASON_WORDS, type FlowCondition, type FlowGraph, type FlowStep, type FlowStopReason } from '@contracts/flows';
+import { type ConversationFlowGoal, describeMinutes, FLOW_CLOSING_STATUSES, FLOW_STOP_REASON_WORDS, type FlowCondition, type FlowGraph, type FlowStep, type FlowStopReason } from '@contracts/flows';
 import type { Tx } from '@server/platform/db/database';
 import { DEFAULT_AI_SETTINGS } from '@contracts/ai';
 import { aiSettings, companies, contacts, conversations, flowRunSteps, flowRuns, flows, flowVersions, leads, messages, phoneNumbers, users } from '@server/platform/db/schema';
@@ -243,9 +243,97 @@ async function execute(tx: Tx, deps: AppServices, events: EventBatch, run: RunRo
       await notify(tx, deps, { company, event: 'flow_alert', title: truncate(`${flow?.name ?? 'A flow'}: ${fullName(merge.contact)}`, 120, { ellipsis: true }), body: renderMergeTags(step.message, merge), link });
       return { kind: 'done', detail: 'Told the team', next: step.next };
     }
+    case 'ai_step':
+      return aiStep(tx, deps, events, run, step, now);
     case 'stop':
       return { kind: 'stop', reason: 'stop_step' };
   }
+}
+
+type AiStep = Extract<FlowStep, { type: 'ai_step' }>;
+
+/** Whether an AI step's goal is reached: its question answered on the lead, or the lead qualified (or further on). */
+async function goalReached(tx: Tx, run: RunRow, step: AiStep): Promise<boolean> {
+  if (!run.leadId) return false;
+  const [lead] = await tx.select({ status: leads.status, answers: leads.answers }).from(leads).where(eq(leads.id, run.leadId)).limit(1);
+  if (!lead) return false;
+  if (step.goal === 'ask') return (lead.answers?.[step.answerKey] ?? '').trim() !== '';
+  return lead.status === 'qualified' || lead.status === 'booked' || lead.status === 'won';
+}
+
+/** Ends an AI step's hold on the thread: the goal cleared, the thread's mode as it was before the step. */
+async function releaseThread(tx: Tx, events: EventBatch, run: RunRow, step: AiStep, now: Date): Promise<void> {
+  if (!run.conversationId) return;
+  const [conversation] = await tx.select({ flowGoal: conversations.flowGoal, mode: conversations.mode }).from(conversations).where(eq(conversations.id, run.conversationId)).limit(1);
+  const goal = conversation?.flowGoal;
+  if (!goal || goal.runId !== run.id || goal.stepId !== step.id) return;
+  // A person who took over keeps it; otherwise the thread goes back to whoever had it before the step.
+  const mode = conversation.mode === 'human' ? 'human' : goal.previousMode;
+  await tx.update(conversations).set({ flowGoal: null, mode, updatedAt: now }).where(eq(conversations.id, run.conversationId));
+  events.add(run.companyId, { type: 'conversation.updated', data: { conversationId: run.conversationId, fields: ['mode', 'flowGoal'] } });
+}
+
+/**
+ * The AI step: the thread is given to the assistant with the step's goal (conversations.flow_goal), the opening
+ * question goes through the flow's send rules, and the assistant answers their replies (server/modules/ai reads the
+ * goal); each answer or handoff wakes this step, which goes on to `done` once the goal is reached, or to `notDone`
+ * when a person has the thread or the time is up. A thread a person texted by hand in the last day is theirs: the
+ * step goes to `notDone` without a word.
+ */
+async function aiStep(tx: Tx, deps: AppServices, events: EventBatch, run: RunRow, step: AiStep, now: Date): Promise<Outcome> {
+  if (!run.conversationId) return { kind: 'stop', reason: 'no_thread' };
+  const [conversation] = await tx.select().from(conversations).where(eq(conversations.id, run.conversationId)).limit(1);
+  if (!conversation) return { kind: 'stop', reason: 'no_thread' };
+  const what = step.goal === 'ask' ? `“${truncate(step.question, 80, { ellipsis: true })}”` : 'qualifying the lead';
+  if (await goalReached(tx, run, step)) {
+    await releaseThread(tx, events, run, step, now);
+    return { kind: 'done', detail: step.goal === 'ask' ? `They answered ${what}` : 'The lead is qualified', next: step.done };
+  }
+  const key = `flow:${run.id}:${step.id}`;
+  const [opening] = await tx.select({ createdAt: messages.createdAt }).from(messages).where(and(eq(messages.conversationId, conversation.id), eq(messages.dedupeKey, key))).limit(1);
+  if (!opening) {
+    const [byHand] = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.conversationId, conversation.id), eq(messages.direction, 'outbound'), eq(messages.author, 'user'), eq(messages.automated, false), gt(messages.createdAt, new Date(now.getTime() - DAY))))
+      .limit(1);
+    if (byHand) return { kind: 'done', detail: 'A person is talking with them: the assistant stayed out', next: step.notDone };
+    const question = step.goal === 'ask' ? step.question : await firstOpenQuestion(tx, run);
+    if (question === null) return { kind: 'done', detail: 'Nothing left to ask: the lead has every answer', next: step.done };
+    const sent = await sendStep(tx, deps, events, run, { id: step.id, type: 'send_sms', body: question, next: null }, now, 'ai');
+    if (sent.kind !== 'done') return sent;
+    const goal: ConversationFlowGoal = { runId: run.id, stepId: step.id, goal: step.goal, question: step.goal === 'ask' ? { key: step.answerKey, text: renderMergeTags(step.question, (await mergeContext(tx, run))!) } : null, previousMode: conversation.flowGoal?.previousMode ?? conversation.mode };
+    await tx.update(conversations).set({ mode: 'ai', flowGoal: goal, updatedAt: now }).where(eq(conversations.id, conversation.id));
+    events.add(run.companyId, { type: 'conversation.updated', data: { conversationId: conversation.id, fields: ['mode', 'flowGoal'] } });
+    const at = new Date(now.getTime() + step.minutes * MINUTE);
+    const detail = `The assistant is ${step.goal === 'ask' ? `asking ${what}` : 'qualifying the lead'} (up to ${describeMinutes(step.minutes)})`;
+    // The wait's line says when it ends (a send-lock wait before the opening may have written one already).
+    await tx.update(flowRunSteps).set({ dueAt: at, detail }).where(and(eq(flowRunSteps.runId, run.id), eq(flowRunSteps.stepId, step.id), eq(flowRunSteps.outcome, 'waiting')));
+    return { kind: 'later', at, detail };
+  }
+  const [byHand] = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversation.id), eq(messages.direction, 'outbound'), eq(messages.author, 'user'), eq(messages.automated, false), gt(messages.createdAt, opening.createdAt)))
+    .limit(1);
+  if (byHand || conversation.mode === 'human' || conversation.flowGoal?.runId !== run.id) {
+    await releaseThread(tx, events, run, step, now);
+    return { kind: 'done', detail: 'Your team has the conversation', next: step.notDone };
+  }
+  const waiting = await waitingSince(tx, run, step.id);
+  const at = waiting?.dueAt ?? new Date(opening.createdAt.getTime() + step.minutes * MINUTE);
+  if (at > now) return { kind: 'later', at, detail: `The assistant is working on ${what}` };
+  await releaseThread(tx, events, run, step, now);
+  return { kind: 'done', detail: `Not reached in ${describeMinutes(step.minutes)}`, next: step.notDone };
+}
+
+/** The first of the company's required qualifying questions the lead has no answer to (null: none left). */
+async function firstOpenQuestion(tx: Tx, run: RunRow): Promise<string | null> {
+  const [settings] = await tx.select({ questions: aiSettings.questions }).from(aiSettings).where(eq(aiSettings.companyId, run.companyId)).limit(1);
+  const [lead] = run.leadId ? await tx.select({ answers: leads.answers }).from(leads).where(eq(leads.id, run.leadId)).limit(1) : [];
+  const questions = settings?.questions ?? DEFAULT_AI_SETTINGS.questions;
+  const open = questions.find((question) => question.required && (lead?.answers?.[question.key] ?? '').trim() === '');
+  return open?.text ?? null;
 }
 
 const fullName = (contact: { firstName: string | null; lastName: string | null }) => [contact.firstName, contact.lastName].filter(Boolean).join(' ') || 'a client';
@@ -337,7 +425,7 @@ interface HttpResult {
   detail: string;
 }
 
-async function sendStep(tx: Tx, deps: AppServices, events: EventBatch, run: RunRow, step: Extract<FlowStep, { type: 'send_sms' }>, now: Date): Promise<Outcome> {
+async function sendStep(tx: Tx, deps: AppServices, events: EventBatch, run: RunRow, step: Extract<FlowStep, { type: 'send_sms' }>, now: Date, author: 'flow' | 'ai' = 'flow'): Promise<Outcome> {
   if (!run.conversationId) return { kind: 'stop', reason: 'no_thread' };
   // Another automation texted them a moment ago: this one goes after the send-lock, never on top of it.
   const [recent] = await tx
@@ -379,7 +467,7 @@ async function sendStep(tx: Tx, deps: AppServices, events: EventBatch, run: RunR
     .orderBy(desc(messages.seq))
     .limit(1);
   const isReply = lastWord !== undefined && now.getTime() - lastWord.createdAt.getTime() <= REPLY_WINDOW_MS;
-  const message = await queueOutbound(tx, deps, events, { companyId: run.companyId, conversationId: conversation.id, body, author: 'flow', automated: true, isReply, dedupeKey: `flow:${run.id}:${step.id}` });
+  const message = await queueOutbound(tx, deps, events, { companyId: run.companyId, conversationId: conversation.id, body, author, automated: true, isReply, dedupeKey: `flow:${run.id}:${step.id}` });
   if (message.status === 'blocked') return { kind: 'stop', reason: message.errorCode === 'opted_out' ? 'opted_out' : 'blocked' };
   const detail = message.status === 'scheduled' && message.scheduledFor ? 'Queued for their send window (9 am – 8 pm their time)' : 'Sent';
   if (message.status === 'scheduled' && message.scheduledFor) {

@@ -2,14 +2,14 @@ import { type JobQueue, PermanentJobError } from '@server/platform/jobs/job-queu
 import type { AppServices } from '@server/platform/services';
 import { FLOW_STEP_QUEUE, runFlowStep, type StepPayload } from './flow-runtime';
 import { checkNoReply, NO_REPLY_QUEUE, noReplyConsumer } from './follow-ups.service';
-import { stopRunsConsumer } from './flow-runs-lifecycle';
+import { stopRunsConsumer, wakeAiStepsConsumer } from './flow-runs-lifecycle';
 import { flowTriggersConsumer } from './triggers';
 
 /**
  * Automations in the background: each run's steps (`flows.step`), the no-reply check that starts the follow-ups
- * (`flows.no_reply`), and three event consumers — one schedules that check after each text the business sends, one
+ * (`flows.no_reply`), and four event consumers — one schedules that check after each text the business sends, one
  * ends runs as soon as a reply, an opt-out, a person or a closed lead says so, one starts the custom flows whose
- * trigger an event matches.
+ * trigger an event matches, one wakes an AI step when its lead or thread changes.
  */
 export function registerFlowJobs(queue: JobQueue, services: AppServices): void {
   queue.register<StepPayload>(FLOW_STEP_QUEUE, async (job) => {
@@ -23,4 +23,5 @@ export function registerFlowJobs(queue: JobQueue, services: AppServices): void {
   services.events.subscribe('flows.no-reply', noReplyConsumer(services));
   services.events.subscribe('flows.stop-runs', stopRunsConsumer(services));
   services.events.subscribe('flows.triggers', flowTriggersConsumer(services));
+  services.events.subscribe('flows.wake-ai-steps', wakeAiStepsConsumer(services));
 }

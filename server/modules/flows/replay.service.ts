@@ -69,6 +69,18 @@ export function replayGraph(graph: FlowGraph, history: History): ReplayedRun {
         id = holds ? step.yes : step.no;
         break;
       }
+      case 'ai_step': {
+        // The opening is what can be compared; whether the goal was reached reads what is recorded now (the
+        // lead's answer, or its status), and when they replied.
+        if (step.goal === 'ask') texts.push(renderMergeTags(step.question, history.merge));
+        else actions.push('assistant qualifies them');
+        const until = at.getTime() + step.minutes * MINUTE;
+        const reply = history.inbound.find((message) => message.at > at && message.at.getTime() <= until);
+        const reached = reply !== undefined && (step.goal === 'ask' ? (history.answers[step.answerKey] ?? '') !== '' : ['qualified', 'booked', 'won'].includes(history.status ?? ''));
+        at = reply ? reply.at : new Date(until);
+        id = reached ? step.done : step.notDone;
+        break;
+      }
       case 'http_request':
         actions.push(`${step.method} ${step.url}`);
         id = step.next;

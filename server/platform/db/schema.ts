@@ -22,7 +22,7 @@ import { MESSAGE_AUTHORS, MESSAGE_DIRECTIONS, MESSAGE_PROVIDERS, MESSAGE_STATUSE
 import { NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS, PUSH_PREVIEWS } from '@contracts/notification';
 import { RECORDING_PURPOSES, RECORDING_TYPES } from '@contracts/recording';
 import type { WidgetAppearance, WidgetFormFields, WidgetPopup } from '@contracts/widget';
-import { FLOW_KINDS, FLOW_RUN_STATUSES, FLOW_STATUSES, FLOW_STOP_REASONS, type FlowGraph } from '@contracts/flows';
+import { type ConversationFlowGoal, FLOW_KINDS, FLOW_RUN_STATUSES, FLOW_STATUSES, FLOW_STOP_REASONS, type FlowGraph } from '@contracts/flows';
 import { AI_DRAFT_STATUSES, AI_TONES, AI_TURN_ACTIONS, type AiMissedCallAgent, type AiSchedule, type FaqEntry, type HandoffTriggers, PRICE_ITEM_STATUSES, PRICING_POLICIES, type QualifierQuestion } from '@contracts/ai';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -396,6 +396,8 @@ export const conversations = pgTable(
     peerPhone: text('peer_phone').notNull(),
     /** Who answers: the AI assistant, or a person ("You're in control"). Every thread is a person's until the assistant exists (decision 0017). */
     mode: text('mode', { enum: CONVERSATION_MODES }).notNull().default('human'),
+    /** While a flow's AI step holds the thread: the goal the assistant works toward (null otherwise). */
+    flowGoal: jsonb('flow_goal').$type<ConversationFlowGoal>(),
     status: text('status', { enum: CONVERSATION_STATUSES }).notNull().default('open'),
     assignedUserId: uuid('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
     unreadCount: integer('unread_count').notNull().default(0),

@@ -46,6 +46,8 @@ export function describeStep(step: FlowStep, memberName: (id: string) => string 
       return `“${clip(step.message)}”`;
     case 'http_request':
       return `${step.method} ${clip(step.url, 36)}`;
+    case 'ai_step':
+      return step.goal === 'ask' ? `Asks “${clip(step.question)}”` : 'Qualifies the lead';
     case 'stop':
       return STEP_KINDS.stop.hint;
   }

@@ -2,7 +2,7 @@ import { FLOW_STEP_WORDS, FLOW_TRIGGER_WORDS, type FlowStep, type FlowTrigger } 
 
 /** A way out of a step: the field of the step that names the next one, and its label on the canvas. */
 export interface StepOutput {
-  key: 'next' | 'replied' | 'timeout' | 'yes' | 'no' | 'failed';
+  key: 'next' | 'replied' | 'timeout' | 'yes' | 'no' | 'failed' | 'done' | 'notDone';
   label: string;
 }
 
@@ -41,6 +41,15 @@ export const STEP_KINDS: Record<StepType, StepKind> = {
       { key: 'no', label: 'No' },
     ],
     create: (id) => ({ id, type: 'branch', condition: { field: 'last_reply', contains: 'yes' }, yes: null, no: null }),
+  },
+  ai_step: {
+    label: FLOW_STEP_WORDS.ai_step,
+    hint: 'The assistant talks with them until it has what you want',
+    outputs: [
+      { key: 'done', label: 'Done' },
+      { key: 'notDone', label: 'Not done' },
+    ],
+    create: (id) => ({ id, type: 'ai_step', goal: 'ask', question: 'Hi {first_name}, what is the best day and time for us to come by?', answerKey: 'visit_time', minutes: 24 * 60, done: null, notDone: null }),
   },
   set_status: { label: FLOW_STEP_WORDS.set_status, hint: 'Move the lead along', outputs: NEXT, create: (id) => ({ id, type: 'set_status', status: 'engaging', next: null }) },
   assign: { label: FLOW_STEP_WORDS.assign, hint: 'To someone on your team', outputs: NEXT, create: (id) => ({ id, type: 'assign', userId: null, next: null }) },

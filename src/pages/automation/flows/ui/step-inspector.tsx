@@ -1,5 +1,5 @@
 import { Button, Group, MultiSelect, NumberInput, Radio, SegmentedControl, Select, Stack, TagsInput, Text, Textarea, TextInput, Title } from '@mantine/core';
-import type { FlowGraph, FlowStep, FlowTrigger } from '@contracts/flows';
+import { AI_STEP_GOAL_WORDS, AI_STEP_GOALS, type AiStepGoal, type FlowGraph, type FlowStep, type FlowTrigger } from '@contracts/flows';
 import { LEAD_SOURCE_WORDS, LEAD_SOURCES, LEAD_STATUS_WORDS, LEAD_STATUSES, type LeadStatus } from '@contracts/lead';
 import { MAX_TEXT_LENGTH } from '@contracts/merge-tags';
 import { previewMergeTags } from '@/shared/lib/format';
@@ -196,6 +196,46 @@ function StepFields({ step, errors, members, businessName, change }: { step: Flo
             maxLength={2000}
           />
           <SegmentedControl aria-label="Method" data={['POST', 'GET']} value={step.method} onChange={(method) => change({ method: method as 'GET' | 'POST' })} />
+        </>
+      );
+    case 'ai_step':
+      return (
+        <>
+          <Select
+            label="Goal"
+            allowDeselect={false}
+            data={AI_STEP_GOALS.map((goal) => ({ value: goal, label: AI_STEP_GOAL_WORDS[goal] }))}
+            value={step.goal}
+            onChange={(goal) => goal && change({ goal: goal as AiStepGoal })}
+          />
+          {step.goal === 'ask' ? (
+            <>
+              <TemplateField
+                label="The assistant asks"
+                description="Then it answers their replies (your FAQ, prices and hand-off rules apply) until it has the answer."
+                value={step.question}
+                onChange={(question) => change({ question })}
+                error={errors.question}
+                maxLength={300}
+                filled={previewMergeTags(step.question, { businessName, businessPhone: null })}
+                previewLabel="A lead named Sam gets:"
+              />
+              <TextInput
+                label="Keep the answer as"
+                description="The answer’s name on the lead (a branch can look at it): lower-case letters, digits and _."
+                value={step.answerKey}
+                onChange={(event) => change({ answerKey: event.currentTarget.value.toLowerCase() })}
+                error={errors.answerKey}
+                maxLength={40}
+              />
+            </>
+          ) : (
+            <Text size="sm">The assistant asks your qualifying questions (AI assistant settings) that the lead has not answered, until the lead is qualified.</Text>
+          )}
+          <Duration label="Give it up to" minutes={step.minutes} error={errors.minutes} onChange={(minutes) => change({ minutes })} />
+          <Text size="xs" c="dimmed">
+            Not done: the time is up, the assistant hands them to your team, or someone on your team texts them.
+          </Text>
         </>
       );
     case 'stop':
