@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { Webhook } from 'standardwebhooks';
 import { expect, test } from './fixtures';
 import { signUpViaApi, storeToken, trpc, trpcQuery } from './session';
 
@@ -151,4 +152,74 @@ test('the follow-ups’ first text reaches the test phone when time is moved for
   await expect(tryIt).toContainText('1 follow-up check forward');
   // The first follow-up (after the send-lock's minute since the assistant's answer, as for everyone).
   await expect(phoneTexts).toContainText('just checking in from', { timeout: 90_000 });
+});
+
+test('a flow started by another tool’s signed webhook: the assistant asks its question on the test phone and the answer moves the run on', async ({ page: phonePage, context, request, mail, uniqueEmail }) => {
+  const account = await signUpViaApi(request, mail, uniqueEmail('flow-hook'));
+  await storeToken(phonePage, account.token);
+  await phonePage.goto('/settings/phone');
+  await phonePage.getByRole('button', { name: 'Use a test number' }).click();
+  await phonePage.getByRole('button', { name: 'Add a test phone' }).click();
+  const phone = phonePage.getByRole('region', { name: /^Test phone \(\d{3}\) \d{3}-\d{4}$/ });
+  await expect(phone).toBeVisible();
+  const digits = ((await phone.getAttribute('aria-label')) ?? '').replace(/\D/g, '');
+  // A client already (they texted a minute ago): the webhook names them by number.
+  await textTheBusiness(phone, 'Hi, can someone come look at my furnace?');
+
+  const page = await context.newPage();
+  await page.goto('/flows/new');
+  await page.getByRole('textbox', { name: 'Name' }).fill('From our CRM');
+  await page.getByRole('button', { name: 'Start blank' }).click();
+  await expect(page).toHaveURL(/\/flows\/[0-9a-f-]{36}$/);
+  const flowId = page.url().split('/').at(-1)!;
+  const panel = page.getByRole('complementary', { name: 'Step settings' });
+
+  // The trigger: another tool's webhook; then an AI step right after it, whose "Done" leads to the blank flow's text.
+  await choose(page, panel, 'Edit', 'The trigger');
+  await choose(page, panel, 'Trigger', 'Another tool calls its webhook');
+  await expect(panel.getByText('Its address and signing secret are under “Webhook” below.')).toBeVisible();
+  await page.getByRole('button', { name: 'Add: AI assistant with a goal' }).click();
+  await expect(panel.getByRole('textbox', { name: 'Keep the answer as' })).toHaveValue('visit_time');
+  await choose(page, panel, 'If “Done”, go to', 'Send a text (text)');
+  await choose(page, panel, 'Edit', 'The trigger');
+  await choose(page, panel, 'Then go to', 'AI assistant with a goal (ai_step_1)');
+  await expect(page.getByRole('heading', { name: 'Ready to publish' })).toBeVisible();
+  await expect(page.getByText(/All changes saved/)).toBeVisible();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText(/version 1 is live/)).toBeVisible();
+
+  // The webhook's secret, shown once.
+  const hook = page.getByRole('region', { name: 'Webhook' });
+  await expect(hook).toContainText(`/hooks/flows/${flowId}`);
+  await hook.getByRole('button', { name: 'Make a signing secret' }).click();
+  const secret = (await hook.getByTestId('webhook-secret').textContent()) ?? '';
+  expect(secret).toMatch(/^whsec_/);
+
+  // Another tool posts the person, signed per Standard Webhooks.
+  const body = JSON.stringify({ phone: `+1${digits}`, firstName: 'Robin' });
+  const id = `msg_${Date.now()}`;
+  const at = new Date();
+  const unsigned = await request.post(`/hooks/flows/${flowId}`, { headers: { 'content-type': 'application/json' }, data: body });
+  expect(unsigned.status()).toBe(401);
+  const signed = await request.post(`/hooks/flows/${flowId}`, {
+    headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': new Webhook(secret).sign(id, at, body) },
+    data: body,
+  });
+  expect(signed.status()).toBe(202);
+  expect(await signed.json()).toMatchObject({ status: 'started', newLead: false });
+
+  const phoneTexts = phone.getByRole('list', { name: 'Texts on this phone' });
+  await expect(phoneTexts).toContainText('Hi Robin, what is the best day and time for us to come by?');
+  await textTheBusiness(phone, 'Tuesday morning works, after 9');
+  // The assistant reads it after its reply delay (8 s), then the run goes on.
+  await expect(phoneTexts).toContainText('Hi Robin, thanks for reaching out to', { timeout: 30_000 });
+
+  await page.goto('/logs?tab=flows');
+  await page.getByRole('combobox', { name: 'Flow' }).click();
+  await page.getByRole('option', { name: 'From our CRM' }).click();
+  const run = page.getByTestId('flow-run').filter({ hasText: 'From our CRM' });
+  await run.getByRole('button', { name: /^Steps of the run for / }).click();
+  const log = run.getByLabel(/^Step log for /);
+  await expect(log).toContainText('They answered');
+  await expect(log).toContainText('Sent');
 });

@@ -32,7 +32,7 @@ beforeEach(() => {
 
 const thread = async (s: TestBusiness) => {
   const rows = await s.deps.db.select().from(messages).where(eq(messages.companyId, s.companyId)).orderBy(messages.seq);
-  return rows.map((m) => `${m.direction === 'inbound' ? 'them' : m.author}: ${m.body}`);
+  return rows.map((m) => `${m.direction === 'inbound' ? 'them' : m.author}: ${m.body}${m.status === 'blocked' ? ` [blocked: ${m.errorCode}]` : ''}`);
 };
 const runOf = async (s: TestBusiness) => {
   const [run] = await s.deps.db.select().from(flowRuns).where(eq(flowRuns.companyId, s.companyId));

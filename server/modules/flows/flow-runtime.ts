@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, ne, notLike, sql } from 'drizzle-orm';
 import { type ConversationFlowGoal, describeMinutes, FLOW_CLOSING_STATUSES, FLOW_STOP_REASON_WORDS, type FlowCondition, type FlowGraph, type FlowStep, type FlowStopReason } from '@contracts/flows';
 import type { Tx } from '@server/platform/db/database';
 import { DEFAULT_AI_SETTINGS } from '@contracts/ai';
@@ -438,7 +438,8 @@ async function sendStep(tx: Tx, deps: AppServices, events: EventBatch, run: RunR
         eq(messages.automated, true),
         gt(messages.createdAt, new Date(now.getTime() - SEND_LOCK_MS)),
         inArray(messages.status, ['queued', 'sending', 'sent', 'delivered']),
-        ne(sql`coalesce(${messages.dedupeKey}, '')`, `flow:${run.id}:${step.id}`),
+        // This run's own texts (its AI step's question) are the same voice, not another automation.
+        notLike(sql`coalesce(${messages.dedupeKey}, '')`, `flow:${run.id}:%`),
       ),
     )
     .orderBy(desc(messages.createdAt))

@@ -88,8 +88,11 @@ describe('a flow started by its signed webhook', () => {
     await textTheBusiness(s, '+14155550102', 'Hi, I need a quote for gutters');
     const { flowId, secret } = await hookedFlow(s);
     const http = await app();
-    const started = await post(http, flowId, secret, { phone: '+14155550102' });
+    const started = await post(http, flowId, secret, { phone: '+14155550102', firstName: 'Lee' });
     expect(started.json()).toMatchObject({ status: 'started', newLead: false });
+    await t.deps.queue.drain();
+    // The name the tool knows fills the record's gap, and the text uses it.
+    expect(await flowTexts(s)).toEqual([expect.stringMatching(/^Hi Lee, /)]);
     const [run] = await t.deps.db.select().from(flowRuns).where(eq(flowRuns.flowId, flowId));
     const [lead] = await t.deps.db.select().from(leads).where(eq(leads.companyId, s.companyId));
     expect(run).toMatchObject({ leadId: lead!.id, contactId: lead!.contactId });

@@ -5,7 +5,7 @@ import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { z } from 'zod';
 import { INVALID_US_CA_PHONE_MESSAGE, parseUsCaPhone } from '@contracts/phone';
 import { storableValue, truncate } from '@contracts/text';
-import { companies, conversations, flowRuns, flows, flowTriggerLog, flowVersions, leads } from '@server/platform/db/schema';
+import { companies, contacts, conversations, flowRuns, flows, flowTriggerLog, flowVersions, leads } from '@server/platform/db/schema';
 import type { CompanyScope } from '@server/platform/db/scope';
 import { AppError, notFound } from '@server/platform/errors/app-error';
 import { transactionWithEvents } from '@server/platform/events/domain-events';
@@ -132,6 +132,16 @@ export async function receiveFlowWebhook(deps: AppServices, input: { flowId: str
       leadId = taken.lead.id;
       newLead = taken.newLead;
     } else {
+      // What the tool knows and the client record lacks is filled in; nothing the client told us is overwritten.
+      const missing = {
+        ...(!contact.firstName && person.firstName ? { firstName: person.firstName } : {}),
+        ...(!contact.lastName && person.lastName ? { lastName: person.lastName } : {}),
+        ...(!contact.email && person.email ? { email: person.email } : {}),
+      };
+      if (Object.keys(missing).length > 0) {
+        await tx.update(contacts).set({ ...missing, updatedAt: now }).where(eq(contacts.id, contact.id));
+        events.add(company.id, { type: 'contact.updated', data: { contactId: contact.id, fields: Object.keys(missing) } });
+      }
       const [lead] = await tx.select({ id: leads.id }).from(leads).where(and(eq(leads.companyId, company.id), eq(leads.contactId, contact.id))).orderBy(desc(leads.createdAt)).limit(1);
       leadId = lead?.id ?? null;
     }

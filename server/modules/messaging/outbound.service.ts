@@ -201,7 +201,9 @@ export async function deliverMessage(deps: AppServices, messageId: string, optio
         await setBlocked(tx, message, 'duplicate', 'The same automation already texted this person in the last 10 minutes; this repeat was not sent.', events);
         return null;
       }
-      const recent = others.find((o) => o.createdAt.getTime() > now.getTime() - SEND_LOCK_MS);
+      // One flow run is one voice: its AI step's question does not hold back the run's next text.
+      const run = flowRunOf(message.dedupeKey);
+      const recent = others.find((o) => o.createdAt.getTime() > now.getTime() - SEND_LOCK_MS && (run === null || flowRunOf(o.dedupeKey) !== run));
       if (recent) {
         await setBlocked(tx, message, 'send_lock', 'Another automation texted this person moments ago; this one was held back so they do not get two texts at once.', events);
         return null;
@@ -340,4 +342,10 @@ export async function applyDeliveryStatus(
       next === 'failed' ? { type: 'message.failed', data: { messageId: message.id, conversationId: message.conversationId, errorCode: input.errorCode } } : statusChanged(message, next),
     );
   });
+}
+
+/** The flow run a text belongs to (flow texts are keyed `flow:<run>:<step>`), or null. */
+function flowRunOf(dedupeKey: string | null): string | null {
+  const match = /^flow:([^:]+):/.exec(dedupeKey ?? '');
+  return match ? match[1]! : null;
 }
