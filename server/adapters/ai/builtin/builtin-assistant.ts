@@ -412,7 +412,13 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
     case 'text': {
       if (isNameQuestion(question)) {
         // "this is Dana" anywhere; or one of the texts is only a name (a popular first name, or any name when asked).
-        const name = extractName(text, { loose: false }) ?? input.newMessages.map((message) => loneName(message, isAsked)).find((found) => found !== null) ?? (isAsked && !otherFound ? extractName(text, { loose: true }) : null) ?? clauseName(text, isAsked);
+        const name =
+          extractName(text, { loose: false }) ??
+          input.newMessages.map((message) => loneName(message, isAsked)).find((found) => found !== null) ??
+          // "68516 / Ben", "Ben | 68516": a part of its own beside another answer.
+          input.newMessages.flatMap((message) => message.split(/\s*[/|\n]\s*/)).filter((part, _, parts) => parts.length > 1 && !/\d/.test(part)).map((part) => loneName(part, isAsked)).find((found) => found !== null) ??
+          (isAsked && !otherFound ? extractName(text, { loose: true }) : null) ??
+          clauseName(text, isAsked);
         return name ? { value: name, reason: `Found the name “${name}” for ${quoted}.` } : null;
       }
       if (isProblemQuestion(question) && !problemTaken.value && !answered && !signals.greeting && !signals.thanks) {
@@ -566,6 +572,7 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
     case 'ground':
     case 'hoa':
     case 'heat':
+    case 'has-heat':
       return topicalYesNo(text, topic) !== null;
     case 'ownership':
       return /\b(own|owner|rent\w*|lease|landlord|tenant|mortgage|bought|my (house|home|place)|dueno|duena|propietari\w*|alquil\w*|es (mia|mio|nuestra|nuestro))\b/.test(said);

@@ -18,10 +18,11 @@ describe('conversation fixtures against the built-in assistant', () => {
     const misses = formatFailures(report, { transcripts: false });
     console.info(`Dev part (rules may be tuned against it)\n${formatTable(report)}${misses ? `\n${misses}` : ''}`);
     // The 53 threads of issue 14 (written before the rewrite): every one passes.
-    const original = report.threads.filter((thread) => !/-d\d$/.test(thread.id));
+    const original = report.threads.filter((thread) => !/-d\d+$/.test(thread.id));
     expect(original.length).toBe(53);
     expect(original.filter((thread) => !thread.allRight).map((thread) => thread.id), formatFailures({ ...report, threads: original.filter((thread) => !thread.allRight) })).toEqual([]);
-    // With batch d9 (written 2026-11-27, tuned on only a little) in the dev part: 89.7 % and 72.9 % on 432 threads.
+    // With batches d9 and d10 (written 2026-11-27, tuned on only a little) in the dev part: 89.3 % and 72.1 % on 476
+    // threads.
     expect(percent(report.answers)).toBeGreaterThanOrEqual(89);
     expect(percent(report.allRight)).toBeGreaterThanOrEqual(72);
     expect(report.safety.right).toBe(report.safety.total);

@@ -97,7 +97,7 @@ export function isInServiceArea(code: string, prefixes: readonly string[]): bool
 // Yes / no
 
 /** What a yes/no question is about, read from its key and words: its answer may be said without yes or no. */
-export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'access' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'other';
+export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'access' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'has-heat' | 'other';
 
 export function yesNoTopic(question: { key: string; text: string }): YesNoTopic {
   const about = normalize(`${question.key.replace(/_/g, ' ')} ${question.text}`);
@@ -109,6 +109,8 @@ export function yesNoTopic(question: { key: string; text: string }): YesNoTopic 
   if (/\b(insurance|claim|adjuster|seguro)\b/.test(about)) return 'insurance';
   if (/\b(recurring|regular (schedule|service|visits)|seasonal|every (week|month|storm|snow|season)|ongoing|on our (list|schedule|route)|periodic)\b/.test(about)) return 'recurring';
   if (/\b(ground (floor|level)|first floor|main floor|on the ground|curb)\b/.test(about) && !/\b(elevator)\b/.test(about)) return 'ground';
+  // "Do you have any heat right now?" is answered yes by "we have heat"; "Are you without heat?" by "no heat".
+  if (/\b((have|has|got) (any |some )?heat|any heat)\b/.test(about) && !/\b(without heat|no heat)\b/.test(about)) return 'has-heat';
   if (/\b(without heat|no heat|heat (out|working|off)|have heat|heating (out|working))\b/.test(about)) return 'heat';
   if (/\b(leak\w*|water (coming|getting) (in|inside)|coming inside|getting inside|drip\w*|gotea\w*|entrando agua)\b/.test(about)) return 'leaking';
   if (/\b(pets?|dogs?|cats?|animals?|mascotas?)\b/.test(about)) return 'pets';
@@ -177,7 +179,7 @@ export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' |
     if (URGENT.test(said) && !/\bnot\b/.test(said.slice(0, (URGENT.exec(said)?.index ?? 0) + 1))) return 'yes';
   }
   if (topic === 'car-stuck') {
-    if (/\b(parked (in the driveway|outside|on the street|in the street)|car'?s (out|outside|in the driveway)|cars? (is|are) (out|outside)|not stuck|no car|nothing stuck|got (it|the car) out|afuera|no esta atrapad\w*)\b/.test(said)) return 'no';
+    if (/\b(parked (in the driveway|outside|on the street|in the street)|car'?s (out|outside|in the driveway)|cars? (is|are) (out|outside)|not stuck|(is|are)n'?t stuck|isnt stuck|no car|nothing stuck|got (it|the car) out|afuera|no esta atrapad\w*)\b/.test(said)) return 'no';
     if (/\b(stuck|trapped|locked in|can'?t get (it|the car|my car|the truck) out|inside the garage|atrapad\w*|adentro|no puedo sacar)\b/.test(said) || /\b(car|truck|van|suv)\b.{0,12}\b(is |'s )?(in there|inside|in the garage)\b/.test(said)) return 'yes';
   }
   // "no stairs", "no hay escaleras" say yes to "all on the ground floor?".
@@ -186,6 +188,10 @@ export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' |
   if (topical) {
     if (topical.no.test(said)) return 'no';
     if (topical.yes.test(said)) return 'yes';
+  }
+  if (topic === 'has-heat') {
+    const heat = topicalYesNo(text, 'has-heat');
+    if (heat) return heat;
   }
   if (topic === 'pets') {
     if (/\bno (pets|dogs|cats|mascotas|animals|perros|gatos)\b|\b(none|no animals|pet free|pet-free)\b/.test(said)) return 'no';
@@ -360,6 +366,11 @@ export function numbersAsDigits(text: string): string {
 
 /** "yes" or "no" from a topic's own words only (no plain yes or no), or null: whether the text speaks to the topic. */
 export function topicalYesNo(text: string, topic: YesNoTopic): 'yes' | 'no' | null {
+  // Having heat is the other side of being without it.
+  if (topic === 'has-heat') {
+    const without = topicalYesNo(text, 'heat');
+    return without === null ? null : without === 'yes' ? 'no' : 'yes';
+  }
   const topical = TOPICAL_YES_NO[topic];
   if (!topical) return null;
   const said = normalize(text);

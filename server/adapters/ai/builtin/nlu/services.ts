@@ -129,7 +129,7 @@ export interface Reading {
 /** What a text (or an option's name) names: concepts, kinds of job, and its other meaningful words. */
 export function read(text: string): Reading {
   const lexicon = lex();
-  const raw = tokens(text).map((word) => corrected(word, lexicon));
+  const raw = tokens(withoutVolumes(text)).map((word) => corrected(word, lexicon));
   const stems = raw.map(stem);
   const concepts: string[] = [];
   const located = new Set<string>();
@@ -484,4 +484,14 @@ export function notOfferedAsked(text: string, offered: readonly string[], notOff
   const servedHeads = served ? [...readOption(served.option).heads] : [];
   if (served && [...option.heads].some((head) => reading.concepts.includes(head)) && !servedHeads.some((head) => reading.concepts.includes(head))) return wanted.option;
   return !served || wanted.score > served.score ? wanted.option : null;
+}
+
+/**
+ * "10 yards of mulch", "up to 10 yards installed", "3 cubic yards": a volume, not a lawn — taken out before the words
+ * are matched to services ("mow the 2 yards", front and back, keeps its lawns).
+ */
+function withoutVolumes(text: string): string {
+  return text.replace(/\b(\d+(?:\.\d+)?)\s*(cu(?:bic)?\.?\s*)?(?:yards?|yds?)\b(\s+(?:of|installed|delivered|spread)\b)?/gi, (whole, amount: string, cubic: string | undefined, after: string | undefined) =>
+    cubic || after || Number(amount) >= 3 ? `${amount} cuyd${after ?? ''}` : whole,
+  );
 }
