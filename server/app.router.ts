@@ -13,6 +13,7 @@ import { phoneProcedures } from './modules/phone-numbers/phone-numbers.router';
 import { incomingCallProcedures, testPhoneRouter } from './modules/test-phone/test-phone.router';
 import { widgetRouter } from './modules/widget/widget.router';
 import { flowsRouter } from './modules/flows/flows.router';
+import { schedulingRouter } from './modules/scheduling/scheduling.router';
 import { emailGatewayRouter } from './modules/email-gateway/email-gateway.router';
 import { aiRouter } from './modules/ai/ai.router';
 import { router } from './platform/trpc/trpc';
@@ -38,6 +39,7 @@ export const appRouter = router({
   recordings: recordingsRouter,
   widget: widgetRouter,
   flows: flowsRouter,
+  scheduling: schedulingRouter,
   emailGateway: emailGatewayRouter,
   ai: aiRouter,
 });

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -68,7 +69,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   // request in flight whenever a busy server started a segment (docs/performance.md).
   // Binary columns (recordings, raw emails) cross as hex text, converted natively here: PGlite's own converters
   // loop in JavaScript on this thread (a 2 MB email took 360 ms to store and 110 ms to read, stalling every request).
+  // btree_gist: bookings of one person may not overlap (an exclusion constraint on the user and the time range).
   const pgliteOptions = {
+    extensions: { btree_gist },
     startParams: [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'],
     parsers: { [BYTEA_OID]: (hex: string) => Buffer.from(hex.slice(2), 'hex') },
     serializers: { [BYTEA_OID]: (value: unknown) => (typeof value === 'string' ? value : `\\x${Buffer.from(value as Uint8Array).toString('hex')}`) },

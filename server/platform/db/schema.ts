@@ -23,6 +23,7 @@ import { NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS, PUSH_PREVIEWS } from '@cont
 import { RECORDING_PURPOSES, RECORDING_TYPES } from '@contracts/recording';
 import type { WidgetAppearance, WidgetFormFields, WidgetPopup } from '@contracts/widget';
 import { type ConversationFlowGoal, FLOW_KINDS, FLOW_RUN_STATUSES, FLOW_STATUSES, FLOW_STOP_REASONS, type FlowGraph } from '@contracts/flows';
+import { APPOINTMENT_LOCATIONS, APPOINTMENT_STATUSES, type DateOverrides, type WorkingWeek } from '@contracts/scheduling';
 import { AI_DRAFT_STATUSES, AI_TONES, AI_TURN_ACTIONS, type AiMissedCallAgent, type AiSchedule, type FaqEntry, type HandoffTriggers, PRICE_ITEM_STATUSES, PRICING_POLICIES, type QualifierQuestion } from '@contracts/ai';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -1088,4 +1089,79 @@ export const flowTriggerLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('flow_trigger_log_flow_idx').on(t.flowId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Scheduling (issue 24)
+
+/** A kind of appointment the business books: its length, buffers, notice, horizon and who takes it. */
+export const appointmentTypes = pgTable(
+  'appointment_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    name: text('name').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
+    bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
+    minNoticeMinutes: integer('min_notice_minutes').notNull().default(120),
+    horizonDays: integer('horizon_days').notNull().default(30),
+    location: text('location', { enum: APPOINTMENT_LOCATIONS }).notNull(),
+    /** The team members who take it; empty: anyone on the team. */
+    userIds: jsonb('user_ids').$type<string[]>().notNull().default([]),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('appointment_types_company_idx').on(t.companyId)],
+);
+
+/** A team member's working hours (in the company's time zone) and date overrides. */
+export const memberAvailability = pgTable('member_availability', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  companyId: companyRef(),
+  weekly: jsonb('weekly').$type<WorkingWeek>().notNull(),
+  overrides: jsonb('overrides').$type<DateOverrides>().notNull().default({}),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A booking. Two bookings of one person whose blocks (the appointment with its buffers) overlap are refused by the
+ * database itself: `appointments_no_overlap`, an exclusion constraint over (user, block) for booked rows
+ * (migration 0027, with btree_gist).
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    typeId: uuid('type_id')
+      .notNull()
+      .references(() => appointmentTypes.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    startsAt: timestamptz('starts_at').notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
+    blockStart: timestamptz('block_start').notNull(),
+    blockEnd: timestamptz('block_end').notNull(),
+    status: text('status', { enum: APPOINTMENT_STATUSES }).notNull(),
+    location: text('location', { enum: APPOINTMENT_LOCATIONS }).notNull(),
+    address: text('address'),
+    notes: text('notes'),
+    bookedBy: text('booked_by', { enum: ['assistant', 'staff'] }).notNull(),
+    bookedByUserId: uuid('booked_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The calendar file's link (/a/<token>.ics) is unguessable; only its hash is kept. */
+    icsTokenHash: text('ics_token_hash').notNull(),
+    cancelledAt: timestamptz('cancelled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('appointments_company_idx').on(t.companyId, t.startsAt), index('appointments_contact_idx').on(t.contactId), uniqueIndex('appointments_ics_token_key').on(t.icsTokenHash)],
 );
