@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,8 @@ describe('migration 0007_human_conversations', () => {
     expect(journal.entries.some((entry) => entry.tag === '0007_human_conversations')).toBe(true);
     writeFileSync(journalPath, JSON.stringify(before));
 
-    const client = new PGlite();
+    // The later migrations need btree_gist (0027), as the app's own PGlite has it.
+    const client = new PGlite({ extensions: { btree_gist } });
     const db = drizzle({ client });
     await migrate(db, { migrationsFolder: dir });
     // Rows without their parents: only the conversations table is under test.
