@@ -1,5 +1,6 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@server/platform/db/database';
+import type { DbOrTx, Tx } from '@server/platform/db/database';
+import type { EventBatch } from '@server/platform/events/domain-events';
 import { contacts } from '@server/platform/db/schema';
 
 /**
@@ -31,4 +32,27 @@ export async function findContactByEmail(executor: DbOrTx, companyId: string, em
     .orderBy(contacts.createdAt)
     .limit(1);
   return contact;
+}
+
+/**
+ * Fills in what a client record lacks from what an inquiry says (names, email); never overwrites what the client
+ * already told us. Returns the record as it is now.
+ */
+export async function fillMissingDetails(
+  tx: Tx,
+  events: EventBatch,
+  contact: typeof contacts.$inferSelect,
+  person: { firstName?: string | null | undefined; lastName?: string | null | undefined; email?: string | null | undefined },
+  now: Date,
+): Promise<typeof contacts.$inferSelect> {
+  const missing = {
+    ...(!contact.firstName && person.firstName ? { firstName: person.firstName } : {}),
+    ...(!contact.lastName && person.lastName ? { lastName: person.lastName } : {}),
+    ...(!contact.email && person.email ? { email: person.email } : {}),
+  };
+  if (Object.keys(missing).length === 0) return contact;
+  const [updated] = await tx.update(contacts).set({ ...missing, updatedAt: now }).where(eq(contacts.id, contact.id)).returning();
+  if (!updated) throw new Error('contact update returned nothing');
+  events.add(contact.companyId, { type: 'contact.updated', data: { contactId: contact.id, fields: Object.keys(missing) } });
+  return updated;
 }

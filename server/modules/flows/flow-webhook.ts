@@ -5,14 +5,14 @@ import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { z } from 'zod';
 import { INVALID_US_CA_PHONE_MESSAGE, parseUsCaPhone } from '@contracts/phone';
 import { storableValue, truncate } from '@contracts/text';
-import { companies, contacts, conversations, flowRuns, flows, flowTriggerLog, flowVersions, leads } from '@server/platform/db/schema';
+import { companies, conversations, flowRuns, flows, flowTriggerLog, flowVersions, leads } from '@server/platform/db/schema';
 import type { CompanyScope } from '@server/platform/db/scope';
 import { AppError, notFound } from '@server/platform/errors/app-error';
 import { transactionWithEvents } from '@server/platform/events/domain-events';
 import { NO_SECRETS_KEY_MESSAGE } from '@server/platform/lib/secret-box';
 import type { AppServices } from '@server/platform/services';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
-import { findContactByPhone } from '@server/modules/contacts/contact-lookup';
+import { fillMissingDetails, findContactByPhone } from '@server/modules/contacts/contact-lookup';
 import { takeInquiry } from '@server/modules/intake/intake.service';
 import { activeNumberOf } from '@server/modules/phone-numbers/active-number';
 import { assertOwnerOrAdmin } from '@server/modules/team/managers';
@@ -133,15 +133,7 @@ export async function receiveFlowWebhook(deps: AppServices, input: { flowId: str
       newLead = taken.newLead;
     } else {
       // What the tool knows and the client record lacks is filled in; nothing the client told us is overwritten.
-      const missing = {
-        ...(!contact.firstName && person.firstName ? { firstName: person.firstName } : {}),
-        ...(!contact.lastName && person.lastName ? { lastName: person.lastName } : {}),
-        ...(!contact.email && person.email ? { email: person.email } : {}),
-      };
-      if (Object.keys(missing).length > 0) {
-        await tx.update(contacts).set({ ...missing, updatedAt: now }).where(eq(contacts.id, contact.id));
-        events.add(company.id, { type: 'contact.updated', data: { contactId: contact.id, fields: Object.keys(missing) } });
-      }
+      contact = await fillMissingDetails(tx, events, contact, person, now);
       const [lead] = await tx.select({ id: leads.id }).from(leads).where(and(eq(leads.companyId, company.id), eq(leads.contactId, contact.id))).orderBy(desc(leads.createdAt)).limit(1);
       leadId = lead?.id ?? null;
     }

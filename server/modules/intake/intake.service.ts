@@ -8,7 +8,7 @@ import { lockKey } from '@server/platform/db/rate-limit';
 import type { EventBatch } from '@server/platform/events/domain-events';
 import { HOUR } from '@server/platform/lib/clock';
 import { storableValue, truncate } from '@contracts/text';
-import { findContactByEmail, findContactByPhone } from '@server/modules/contacts/contact-lookup';
+import { fillMissingDetails, findContactByEmail, findContactByPhone } from '@server/modules/contacts/contact-lookup';
 import { openConversation } from '@server/modules/conversations/conversations.service';
 import { applyInboundCompliance } from '@server/modules/messaging/compliance.service';
 import type { AppServices } from '@server/platform/services';
@@ -101,17 +101,7 @@ export async function takeInquiry(tx: Tx, deps: AppServices, events: EventBatch,
     if (!contact) throw new Error('contact insert returned nothing');
     events.add(companyId, { type: 'contact.created', data: { contactId: contact.id } });
   } else {
-    // Fill in what was missing; never overwrite what the client already told us.
-    const missing = {
-      ...(!contact.firstName && person.firstName ? { firstName: person.firstName } : {}),
-      ...(!contact.lastName && person.lastName ? { lastName: person.lastName } : {}),
-      ...(!contact.email && person.email ? { email: person.email } : {}),
-    };
-    if (Object.keys(missing).length > 0) {
-      [contact] = await tx.update(contacts).set({ ...missing, updatedAt: now }).where(eq(contacts.id, contact.id)).returning();
-      if (!contact) throw new Error('contact update returned nothing');
-      events.add(companyId, { type: 'contact.updated', data: { contactId: contact.id, fields: Object.keys(missing) } });
-    }
+    contact = await fillMissingDetails(tx, events, contact, person, now);
   }
 
   const opened = inquiry.businessNumber && person.phone ? await openConversation(tx, companyId, contact, inquiry.businessNumber, person.phone, now) : null;
