@@ -7,6 +7,7 @@ import { registerAiJobs } from './modules/ai/ai.jobs';
 import { registerCallJobs, scheduleRecordingsCleanup } from './modules/calls/calls.jobs';
 import { registerEmailGatewayJobs } from './modules/email-gateway/email-gateway.jobs';
 import { registerFlowJobs } from './modules/flows/flows.jobs';
+import { registerSchedulingJobs } from './modules/scheduling/scheduling.jobs';
 import { registerMessagingJobs } from './modules/messaging/messaging.jobs';
 import { registerNotificationJobs } from './modules/notifications/notifications.jobs';
 import { registerPhoneNumberJobs, scheduleNumberHooks } from './modules/phone-numbers/number-hooks.jobs';
@@ -33,6 +34,7 @@ export const APP_JOBS: readonly RegisterJobs[] = [
   registerEmailGatewayJobs,
   registerPhoneNumberJobs,
   registerFlowJobs,
+  registerSchedulingJobs,
 ];
 
 export function registerAppJobs(services: AppServices): void {

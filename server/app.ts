@@ -24,6 +24,7 @@ import { registerWidgetPublicRoutes } from './modules/widget/widget.public';
 import { registerWidgetSamplePage } from './modules/widget/widget-sample.page';
 import { registerEmailWebhook } from './modules/email-gateway/email.webhooks';
 import { registerFlowWebhookRoutes } from './modules/flows/flow-webhook.routes';
+import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes';
 import { type SmtpListener, startSmtpListener } from './modules/email-gateway/smtp-listener';
 import { createEventBus } from './platform/realtime/event-bus';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -192,6 +193,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
   if (env.EMAIL_GATEWAY_WEBHOOK_SECRET) await registerEmailWebhook(http, { services, config: emailGateway, secret: env.EMAIL_GATEWAY_WEBHOOK_SECRET });
   await registerPriceBookRoutes(http, { services });
   await registerFlowWebhookRoutes(http, { services });
+  registerSchedulingRoutes(http, { services });
   await registerRecordingRoutes(http, { services, twilio: twilio && env.TWILIO_AUTH_TOKEN ? { authToken: env.TWILIO_AUTH_TOKEN, recordings: twilio.recordings } : null });
   // A test that serves the SPA from the real dist/ passes on a machine that has built it and fails on a clean
   // checkout (CI runs the unit tests before the build): in tests the SPA needs an explicit distDir.

@@ -50,7 +50,7 @@ export const schedulingRouter = router({
       .mutation(async ({ ctx, input }) => {
         const scope = companyScope(ctx);
         const { appointment } = await transactionWithEvents(ctx.services, (tx, events) =>
-          bookSlot(tx, events, { ...input, companyId: scope.companyId, start: new Date(input.start), bookedBy: 'staff', bookedByUserId: scope.userId, now: scope.now }),
+          bookSlot(tx, ctx.services, events, { ...input, companyId: scope.companyId, start: new Date(input.start), bookedBy: 'staff', bookedByUserId: scope.userId, now: scope.now }),
         );
         return appointment;
       }),

@@ -33,7 +33,7 @@ async function setUp() {
 }
 
 const book = (s: TestBusiness, input: { typeId: string; start: number; contactId: string; leadId: string | null }) =>
-  transactionWithEvents(t.deps, (tx, events) => bookSlot(tx, events, { companyId: s.companyId, ...input, start: new Date(input.start), bookedBy: 'assistant', now: t.deps.clock.now() }));
+  transactionWithEvents(t.deps, (tx, events) => bookSlot(tx, t.deps, events, { companyId: s.companyId, ...input, start: new Date(input.start), bookedBy: 'assistant', now: t.deps.clock.now() }));
 
 describe('scheduling', () => {
   it('offers the free slots of a type, books one (the lead is booked), and the booking with its buffer takes its slots away', async () => {

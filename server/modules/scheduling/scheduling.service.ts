@@ -9,6 +9,8 @@ import type { EventBatch } from '@server/platform/events/domain-events';
 import { DAY, MINUTE } from '@server/platform/lib/clock';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
 import { assertOwnerOrAdmin, isOwnerOrAdmin } from '@server/modules/team/managers';
+import type { AppServices } from '@server/platform/services';
+import { confirmBooking } from './appointment-texts';
 import { freeSlots, type Interval, type SlotRules, withinHours } from './slots';
 
 /**
@@ -185,10 +187,11 @@ export interface BookingInput {
 /**
  * Books a slot in the caller's transaction: for each member who could take it, in turn, an insert the exclusion
  * constraint may refuse (inside a savepoint, so a refusal leaves the transaction usable); the first that holds is
- * the booking. None: CONFLICT with SLOT_TAKEN_MESSAGE. The lead moves to booked. Returns the booking and the
- * calendar link's token (only its hash is stored).
+ * the booking. None: CONFLICT with SLOT_TAKEN_MESSAGE. The lead moves to booked; the customer's confirmation (with
+ * the calendar link) and reminders are queued. Returns the booking and the calendar link's token (only its hash is
+ * stored).
  */
-export async function bookSlot(tx: Tx, events: EventBatch, input: BookingInput) {
+export async function bookSlot(tx: Tx, deps: AppServices, events: EventBatch, input: BookingInput) {
   const type = await ownType(tx, input.companyId, input.typeId);
   if (!type.active) throw new AppError('CONFLICT', 'This appointment type is turned off.');
   const zone = await companyZone(tx, input.companyId);
@@ -242,6 +245,7 @@ export async function bookSlot(tx: Tx, events: EventBatch, input: BookingInput) 
           events.add(input.companyId, { type: 'lead.status_changed', data: { leadId: input.leadId, from: lead.status, to: 'booked' } });
         }
       }
+      await confirmBooking(tx, deps, events, booked, token);
       return { appointment: booked, token };
     } catch (error) {
       if (isOverlap(error)) continue;

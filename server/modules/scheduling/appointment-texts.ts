@@ -1,0 +1,90 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { describeLocalTime, nextSendTime, recipientZones } from '@contracts/send-window';
+import type { Tx } from '@server/platform/db/database';
+import { appointments, appointmentTypes, companies, contacts, conversations } from '@server/platform/db/schema';
+import { type EventBatch, transactionWithEvents } from '@server/platform/events/domain-events';
+import type { JobRecord } from '@server/platform/jobs/job-queue';
+import { HOUR, MINUTE } from '@server/platform/lib/clock';
+import type { AppServices } from '@server/platform/services';
+import { queueOutbound } from '@server/modules/messaging/outbound.service';
+
+/**
+ * The customer's texts about a booking (issue 24 item 3, first part): the confirmation with the calendar link when
+ * it is booked, and reminders 24 h and 2 h before (`scheduling.reminder` jobs). Each goes through the one outbound
+ * pipeline (opt-out, send window, send-lock); a reminder the send window would hold until after it stops making
+ * sense (less than 30 minutes before the appointment) is not sent, and a reminder for a booking cancelled or moved
+ * since is dropped.
+ */
+export const REMINDER_QUEUE = 'scheduling.reminder';
+export const REMINDERS = [
+  { key: '24h', before: 24 * HOUR },
+  { key: '2h', before: 2 * HOUR },
+] as const;
+
+export interface ReminderPayload {
+  appointmentId: string;
+  /** The start it was queued for: a moved booking's old reminders do nothing. */
+  startsAt: number;
+  key: (typeof REMINDERS)[number]['key'];
+}
+
+type AppointmentRow = typeof appointments.$inferSelect;
+
+/** What the customer reads: the day and time in the appointment's zone, the address if there is one. */
+async function describeBooking(tx: Tx, appointment: AppointmentRow) {
+  const [row] = await tx
+    .select({ typeName: appointmentTypes.name, business: companies.name, zone: companies.timezone })
+    .from(appointmentTypes)
+    .innerJoin(companies, eq(companies.id, appointmentTypes.companyId))
+    .where(eq(appointmentTypes.id, appointment.typeId))
+    .limit(1);
+  const when = describeLocalTime(appointment.startsAt.getTime(), row?.zone ?? 'America/New_York');
+  return { business: row?.business ?? 'We', typeName: row?.typeName ?? 'your appointment', when, where: appointment.address ? ` at ${appointment.address}` : '' };
+}
+
+async function threadOf(tx: Tx, appointment: AppointmentRow) {
+  const [conversation] = await tx
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.companyId, appointment.companyId), eq(conversations.contactId, appointment.contactId)))
+    .orderBy(desc(conversations.lastMessageAt))
+    .limit(1);
+  return conversation ?? null;
+}
+
+/** Queues the confirmation (in the booking's transaction) and the reminders. */
+export async function confirmBooking(tx: Tx, deps: AppServices, events: EventBatch, appointment: AppointmentRow, token: string): Promise<void> {
+  const conversation = await threadOf(tx, appointment);
+  const { business, typeName, when, where } = await describeBooking(tx, appointment);
+  if (conversation) {
+    const body = `${business}: you're booked for ${typeName} on ${when}${where}. Add it to your calendar: ${deps.publicUrl}/a/${token}.ics`;
+    await queueOutbound(tx, deps, events, { companyId: appointment.companyId, conversationId: conversation.id, body, author: 'system', automated: true, isReply: true, dedupeKey: `booking:${appointment.id}` });
+  }
+  const now = deps.clock.now().getTime();
+  for (const reminder of REMINDERS) {
+    const at = appointment.startsAt.getTime() - reminder.before;
+    if (at <= now) continue;
+    const payload: ReminderPayload = { appointmentId: appointment.id, startsAt: appointment.startsAt.getTime(), key: reminder.key };
+    await deps.queue.enqueue(tx, REMINDER_QUEUE, payload, { companyId: appointment.companyId, runAt: new Date(at), singletonKey: `reminder:${appointment.id}:${appointment.startsAt.getTime()}:${reminder.key}` });
+  }
+}
+
+/** The `scheduling.reminder` job. Returns what it did (for tests and the log). */
+export async function sendReminder(deps: AppServices, job: Pick<JobRecord<ReminderPayload>, 'payload'>): Promise<'sent' | 'scheduled' | 'skipped'> {
+  return transactionWithEvents(deps, async (tx, events) => {
+    const now = deps.clock.now();
+    const [appointment] = await tx.select().from(appointments).where(eq(appointments.id, job.payload.appointmentId)).limit(1);
+    if (!appointment || appointment.status !== 'booked' || appointment.startsAt.getTime() !== job.payload.startsAt) return 'skipped';
+    const conversation = await threadOf(tx, appointment);
+    if (!conversation) return 'skipped';
+    // Held by their send window until too close to the appointment: better no reminder than one after it.
+    const [contact] = await tx.select({ timezone: contacts.timezone, region: contacts.region, phone: contacts.phone }).from(contacts).where(eq(contacts.id, appointment.contactId)).limit(1);
+    const [company] = await tx.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, appointment.companyId)).limit(1);
+    const zones = recipientZones({ contactTimezone: contact?.timezone ?? null, contactRegion: contact?.region ?? null, phone: contact?.phone ?? '', companyTimezone: company?.timezone });
+    if (nextSendTime(now.getTime(), zones) > appointment.startsAt.getTime() - 30 * MINUTE) return 'skipped';
+    const { business, typeName, when, where } = await describeBooking(tx, appointment);
+    const body = `Reminder from ${business}: ${typeName} ${job.payload.key === '24h' ? 'tomorrow' : 'today'}, ${when}${where}.`;
+    const message = await queueOutbound(tx, deps, events, { companyId: appointment.companyId, conversationId: conversation.id, body, author: 'system', automated: true, isReply: false, dedupeKey: `reminder:${appointment.id}:${job.payload.key}` });
+    return message.status === 'scheduled' ? 'scheduled' : message.status === 'blocked' ? 'skipped' : 'sent';
+  });
+}
