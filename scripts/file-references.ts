@@ -18,7 +18,7 @@ const NOT_OURS = [
   /(^|\/)node_modules\//,
   /^\.\.\/shared\//, // the steering folder next to the checkout (product, spec, style): not part of the repository
   /^PRODUCT\.md$/, // ../shared/product/PRODUCT.md, named by its file name
-  /^(Node|PDF|nlp|fuse)\.js$/, // products and libraries, not files
+  /^(Node|PDF|nlp|fuse|ical)\.js$/, // products and libraries, not files
   /^(tests\/fixtures\/ai-conversations\/)?WRITING\.md$/, // in the fixtures folder, which is not listed (its data is not scanned)
   /^[A-Z][A-Z_]*\//, // a setting's value as a folder or an address: DATA_DIR/server.lock.json, PUBLIC_URL/widget.js
   /^(dist|\.vite)\//, // build output (npm run build)
