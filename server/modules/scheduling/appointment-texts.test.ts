@@ -64,6 +64,8 @@ describe('booking texts', () => {
     expect(file.body).not.toContain(CUSTOMER);
 
     await caller.scheduling.appointments.cancel({ id: appointment.id });
+    await t.deps.queue.drain();
+    expect((await texts(s)).at(-1)!.body).toBe("Acme Plumbing: your Drain cleaning on Tue, Jan 12, 9:00 AM CST is cancelled. Reply here if you'd like a new time.");
     const cancelled = await http.inject({ method: 'GET', url: `/a/${token}.ics` });
     expect(new ICAL.Component(ICAL.parse(cancelled.body)).getFirstSubcomponent('vevent')!.getFirstPropertyValue('status')).toBe('CANCELLED');
     expect((await http.inject({ method: 'GET', url: `/a/${'x'.repeat(32)}.ics` })).statusCode).toBe(404);

@@ -10,7 +10,7 @@ import { queueOutbound } from '@server/modules/messaging/outbound.service';
 
 /**
  * The customer's texts about a booking (issue 24 item 3, first part): the confirmation with the calendar link when
- * it is booked, and reminders 24 h and 2 h before (`scheduling.reminder` jobs). Each goes through the one outbound
+ * it is booked, reminders 24 h and 2 h before (`scheduling.reminder` jobs), and a word when staff cancel it. Each goes through the one outbound
  * pipeline (opt-out, send window, send-lock); a reminder the send window would hold until after it stops making
  * sense (less than 30 minutes before the appointment) is not sent, and a reminder for a booking cancelled or moved
  * since is dropped.
@@ -67,6 +67,16 @@ export async function confirmBooking(tx: Tx, deps: AppServices, events: EventBat
     const payload: ReminderPayload = { appointmentId: appointment.id, startsAt: appointment.startsAt.getTime(), key: reminder.key };
     await deps.queue.enqueue(tx, REMINDER_QUEUE, payload, { companyId: appointment.companyId, runAt: new Date(at), singletonKey: `reminder:${appointment.id}:${appointment.startsAt.getTime()}:${reminder.key}` });
   }
+}
+
+/** Tells the customer their booking was cancelled (in the cancel's transaction; the pipeline's rules apply). */
+export async function tellCancelled(tx: Tx, deps: AppServices, events: EventBatch, appointment: AppointmentRow): Promise<void> {
+  if (appointment.startsAt.getTime() <= deps.clock.now().getTime()) return;
+  const conversation = await threadOf(tx, appointment);
+  if (!conversation) return;
+  const { business, typeName, when } = await describeBooking(tx, appointment);
+  const body = `${business}: your ${typeName} on ${when} is cancelled. Reply here if you'd like a new time.`;
+  await queueOutbound(tx, deps, events, { companyId: appointment.companyId, conversationId: conversation.id, body, author: 'system', automated: true, isReply: false, dedupeKey: `cancelled:${appointment.id}` });
 }
 
 /** The `scheduling.reminder` job. Returns what it did (for tests and the log). */

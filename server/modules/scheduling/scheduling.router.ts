@@ -54,6 +54,6 @@ export const schedulingRouter = router({
         );
         return appointment;
       }),
-    cancel: protectedProcedure.input(z.object({ id })).mutation(({ ctx, input }) => cancelAppointment(companyScope(ctx), input.id)),
+    cancel: protectedProcedure.input(z.object({ id })).mutation(({ ctx, input }) => cancelAppointment(companyScope(ctx), ctx.services, input.id)),
   }),
 });

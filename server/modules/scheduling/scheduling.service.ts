@@ -5,12 +5,12 @@ import type { DbOrTx, Tx } from '@server/platform/db/database';
 import { appointments, appointmentTypes, companies, contacts, leads, memberAvailability, users } from '@server/platform/db/schema';
 import type { CompanyScope } from '@server/platform/db/scope';
 import { AppError, invalidField, notFound } from '@server/platform/errors/app-error';
-import type { EventBatch } from '@server/platform/events/domain-events';
+import { type EventBatch, transactionWithEvents } from '@server/platform/events/domain-events';
 import { DAY, MINUTE } from '@server/platform/lib/clock';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
 import { assertOwnerOrAdmin, isOwnerOrAdmin } from '@server/modules/team/managers';
 import type { AppServices } from '@server/platform/services';
-import { confirmBooking } from './appointment-texts';
+import { confirmBooking, tellCancelled } from './appointment-texts';
 import { freeSlots, type Interval, type SlotRules, withinHours } from './slots';
 
 /**
@@ -269,15 +269,23 @@ export async function listAppointments(scope: CompanyScope, input: { from: Date;
     .orderBy(asc(appointments.startsAt));
 }
 
-/** Cancels a booking (its time is free again at once). */
-export async function cancelAppointment(scope: CompanyScope, id: string) {
-  const [row] = await scope.db
+/** Cancels a booking (its time is free again at once) and tells the customer. */
+export async function cancelAppointment(scope: CompanyScope, deps: AppServices, id: string) {
+  return transactionWithEvents(deps, async (tx, events) => {
+    const row = await cancelRow(tx, scope, id);
+    await tellCancelled(tx, deps, events, row);
+    return row;
+  });
+}
+
+async function cancelRow(tx: Tx, scope: CompanyScope, id: string) {
+  const [row] = await tx
     .update(appointments)
     .set({ status: 'cancelled', cancelledAt: scope.now, updatedAt: scope.now })
     .where(and(eq(appointments.id, id), eq(appointments.companyId, scope.companyId), eq(appointments.status, 'booked')))
     .returning();
   if (!row) {
-    const [exists] = await scope.db.select({ id: appointments.id }).from(appointments).where(and(eq(appointments.id, id), eq(appointments.companyId, scope.companyId))).limit(1);
+    const [exists] = await tx.select({ id: appointments.id }).from(appointments).where(and(eq(appointments.id, id), eq(appointments.companyId, scope.companyId))).limit(1);
     if (!exists) throw notFound('Appointment');
     throw new AppError('CONFLICT', 'This appointment is already cancelled.');
   }
