@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { truncate } from '@contracts/text';
 import type { Database, Tx } from '@server/platform/db/database';
 import { companies, signupAttributions, users, verificationCodes } from '@server/platform/db/schema';
+import { hasPostgresCode } from '@server/platform/db/pg-errors';
 import { EMAIL_QUEUE, type EmailJobPayload } from '@server/platform/jobs/email.jobs';
 import type { JobQueue } from '@server/platform/jobs/job-queue';
 import { DAY, HOUR, MINUTE, type Clock } from '@server/platform/lib/clock';
@@ -110,12 +111,7 @@ async function issueCode(
   if (meta.ip) await recordHit(tx, ipKey(meta.ip), now);
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
+const isUniqueViolation = (error: unknown): boolean => hasPostgresCode(error, '23505');
 
 const ALREADY_EXISTS = 'An account with this email already exists. Please log in instead.';
 

@@ -14,7 +14,8 @@ import { queueOutbound, SEND_LOCK_MS } from '@server/modules/messaging/outbound.
 import { notify } from '@server/modules/notifications/notify.service';
 import { EMAIL_QUEUE, type EmailJobPayload } from '@server/platform/jobs/email.jobs';
 import { escapeHtml } from '@server/platform/lib/html';
-import { nextSendTime, recipientZones } from '@contracts/send-window';
+import { nextSendTime } from '@contracts/send-window';
+import { sendZonesOf } from '@server/modules/contacts/contact-lookup';
 import { truncate } from '@contracts/text';
 
 /**
@@ -39,6 +40,9 @@ export const REPLY_WINDOW_MS = 15 * MINUTE;
 
 const stepKey = (runId: string, stepId: string) => `${runId}:${stepId}`;
 
+/** A flow text's dedupe key: one text per run and step (the delivery pipeline reads the run from it: one voice). */
+const flowTextKey = (runId: string, stepId: string) => `flow:${runId}:${stepId}`;
+
 /** Queues a run's step (now, or at `runAt`): once per run and step while it waits. */
 export async function queueStep(tx: Tx, deps: Pick<AppServices, 'queue'>, run: Pick<RunRow, 'id' | 'companyId'>, stepId: string, runAt?: Date): Promise<void> {
   await deps.queue.enqueue(tx, FLOW_STEP_QUEUE, { runId: run.id, stepId } satisfies StepPayload, { singletonKey: stepKey(run.id, stepId), companyId: run.companyId, ...(runAt ? { runAt } : {}) });
@@ -59,7 +63,7 @@ export async function stopRun(tx: Tx, run: Pick<RunRow, 'id' | 'companyId' | 'cu
 }
 
 /** Why the run may not go on, or null. */
-async function guard(tx: Tx, run: RunRow, kind: string, version: { graph: FlowGraph; sandbox: boolean }, now: Date): Promise<FlowStopReason | null> {
+async function guard(tx: Tx, run: RunRow, kind: string, version: { graph: FlowGraph; sandbox: boolean }): Promise<FlowStopReason | null> {
   const { graph } = version;
   // A draft tried on a test phone (the editor's "Test") runs whether or not the flow is on.
   const [flow] = await tx.select({ status: flows.status }).from(flows).where(eq(flows.id, run.flowId)).limit(1);
@@ -79,15 +83,19 @@ async function guard(tx: Tx, run: RunRow, kind: string, version: { graph: FlowGr
       .where(and(eq(messages.conversationId, run.conversationId), eq(messages.direction, 'inbound'), gt(messages.createdAt, since)))
       .limit(1);
     if (reply) return 'replied';
-    const [person] = await tx
-      .select({ id: messages.id })
-      .from(messages)
-      .where(and(eq(messages.conversationId, run.conversationId), eq(messages.direction, 'outbound'), eq(messages.author, 'user'), eq(messages.automated, false), gt(messages.createdAt, since)))
-      .limit(1);
-    if (person) return 'takeover';
+    if (await handTypedSince(tx, run.conversationId, since)) return 'takeover';
   }
-  void now;
   return null;
+}
+
+/** Whether someone on the team texted this thread by hand after `since` (a person has the conversation). */
+async function handTypedSince(tx: Tx, conversationId: string, since: Date): Promise<boolean> {
+  const [message] = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.direction, 'outbound'), eq(messages.author, 'user'), eq(messages.automated, false), gt(messages.createdAt, since)))
+    .limit(1);
+  return message !== undefined;
 }
 
 /** Runs one step of one run (the `flows.step` job). */
@@ -122,7 +130,7 @@ async function stepOnce(deps: AppServices, job: Pick<JobRecord<StepPayload>, 'id
       await stopRun(tx, run, 'stop_step', now);
       return null;
     }
-    const stop = await guard(tx, run, flow.kind, version, now);
+    const stop = await guard(tx, run, flow.kind, version);
     if (stop) {
       await stopRun(tx, { ...run, currentStepId: step.id }, stop, now);
       return null;
@@ -289,15 +297,10 @@ async function aiStep(tx: Tx, deps: AppServices, events: EventBatch, run: RunRow
     await releaseThread(tx, events, run, step, now);
     return { kind: 'done', detail: step.goal === 'ask' ? `They answered ${what}` : 'The lead is qualified', next: step.done };
   }
-  const key = `flow:${run.id}:${step.id}`;
+  const key = flowTextKey(run.id, step.id);
   const [opening] = await tx.select({ createdAt: messages.createdAt }).from(messages).where(and(eq(messages.conversationId, conversation.id), eq(messages.dedupeKey, key))).limit(1);
   if (!opening) {
-    const [byHand] = await tx
-      .select({ id: messages.id })
-      .from(messages)
-      .where(and(eq(messages.conversationId, conversation.id), eq(messages.direction, 'outbound'), eq(messages.author, 'user'), eq(messages.automated, false), gt(messages.createdAt, new Date(now.getTime() - DAY))))
-      .limit(1);
-    if (byHand) return { kind: 'done', detail: 'A person is talking with them: the assistant stayed out', next: step.notDone };
+    if (await handTypedSince(tx, conversation.id, new Date(now.getTime() - DAY))) return { kind: 'done', detail: 'A person is talking with them: the assistant stayed out', next: step.notDone };
     const question = step.goal === 'ask' ? step.question : await firstOpenQuestion(tx, run);
     if (question === null) return { kind: 'done', detail: 'Nothing left to ask: the lead has every answer', next: step.done };
     const sent = await sendStep(tx, deps, events, run, { id: step.id, type: 'send_sms', body: question, next: null }, now, 'ai');
@@ -311,12 +314,7 @@ async function aiStep(tx: Tx, deps: AppServices, events: EventBatch, run: RunRow
     await tx.update(flowRunSteps).set({ dueAt: at, detail }).where(and(eq(flowRunSteps.runId, run.id), eq(flowRunSteps.stepId, step.id), eq(flowRunSteps.outcome, 'waiting')));
     return { kind: 'later', at, detail };
   }
-  const [byHand] = await tx
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversation.id), eq(messages.direction, 'outbound'), eq(messages.author, 'user'), eq(messages.automated, false), gt(messages.createdAt, opening.createdAt)))
-    .limit(1);
-  if (byHand || conversation.mode === 'human' || conversation.flowGoal?.runId !== run.id) {
+  if ((await handTypedSince(tx, conversation.id, opening.createdAt)) || conversation.mode === 'human' || conversation.flowGoal?.runId !== run.id) {
     await releaseThread(tx, events, run, step, now);
     return { kind: 'done', detail: 'Your team has the conversation', next: step.notDone };
   }
@@ -351,10 +349,7 @@ async function mergeContext(tx: Tx, run: RunRow) {
 
 /** Goes on inside the person's 9 am – 8 pm (their time zone, as every automated text reckons it), else waits for it. */
 async function windowStep(tx: Tx, run: RunRow, step: Extract<FlowStep, { type: 'wait_until_window' }>, now: Date): Promise<Outcome> {
-  const [contact] = await tx.select({ timezone: contacts.timezone, region: contacts.region, phone: contacts.phone }).from(contacts).where(eq(contacts.id, run.contactId)).limit(1);
-  const [company] = await tx.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, run.companyId)).limit(1);
-  const zones = recipientZones({ contactTimezone: contact?.timezone ?? null, contactRegion: contact?.region ?? null, phone: contact?.phone ?? '', companyTimezone: company?.timezone });
-  const opens = nextSendTime(now.getTime(), zones);
+  const opens = nextSendTime(now.getTime(), await sendZonesOf(tx, run.companyId, run.contactId));
   if (opens > now.getTime()) return { kind: 'later', at: new Date(opens), detail: 'Waiting for their send window (9 am – 8 pm their time)' };
   return { kind: 'done', detail: 'Inside their send window', next: step.next };
 }
@@ -439,7 +434,7 @@ async function sendStep(tx: Tx, deps: AppServices, events: EventBatch, run: RunR
         gt(messages.createdAt, new Date(now.getTime() - SEND_LOCK_MS)),
         inArray(messages.status, ['queued', 'sending', 'sent', 'delivered']),
         // This run's own texts (its AI step's question) are the same voice, not another automation.
-        notLike(sql`coalesce(${messages.dedupeKey}, '')`, `flow:${run.id}:%`),
+        notLike(sql`coalesce(${messages.dedupeKey}, '')`, flowTextKey(run.id, '%')),
       ),
     )
     .orderBy(desc(messages.createdAt))
@@ -468,7 +463,7 @@ async function sendStep(tx: Tx, deps: AppServices, events: EventBatch, run: RunR
     .orderBy(desc(messages.seq))
     .limit(1);
   const isReply = lastWord !== undefined && now.getTime() - lastWord.createdAt.getTime() <= REPLY_WINDOW_MS;
-  const message = await queueOutbound(tx, deps, events, { companyId: run.companyId, conversationId: conversation.id, body, author, automated: true, isReply, dedupeKey: `flow:${run.id}:${step.id}` });
+  const message = await queueOutbound(tx, deps, events, { companyId: run.companyId, conversationId: conversation.id, body, author, automated: true, isReply, dedupeKey: flowTextKey(run.id, step.id) });
   if (message.status === 'blocked') return { kind: 'stop', reason: message.errorCode === 'opted_out' ? 'opted_out' : 'blocked' };
   const detail = message.status === 'scheduled' && message.scheduledFor ? 'Queued for their send window (9 am – 8 pm their time)' : 'Sent';
   if (message.status === 'scheduled' && message.scheduledFor) {

@@ -5,14 +5,14 @@ import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { z } from 'zod';
 import { INVALID_US_CA_PHONE_MESSAGE, parseUsCaPhone } from '@contracts/phone';
 import { storableValue, truncate } from '@contracts/text';
-import { companies, conversations, flowRuns, flows, flowTriggerLog, flowVersions, leads } from '@server/platform/db/schema';
+import { companies, flowRuns, flows, flowTriggerLog, flowVersions } from '@server/platform/db/schema';
 import type { CompanyScope } from '@server/platform/db/scope';
 import { AppError, notFound } from '@server/platform/errors/app-error';
 import { transactionWithEvents } from '@server/platform/events/domain-events';
 import { NO_SECRETS_KEY_MESSAGE } from '@server/platform/lib/secret-box';
 import type { AppServices } from '@server/platform/services';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
-import { fillMissingDetails, findContactByPhone } from '@server/modules/contacts/contact-lookup';
+import { fillMissingDetails, findContactByPhone, latestConversationOf, latestLeadOf } from '@server/modules/contacts/contact-lookup';
 import { takeInquiry } from '@server/modules/intake/intake.service';
 import { activeNumberOf } from '@server/modules/phone-numbers/active-number';
 import { assertOwnerOrAdmin } from '@server/modules/team/managers';
@@ -134,15 +134,9 @@ export async function receiveFlowWebhook(deps: AppServices, input: { flowId: str
     } else {
       // What the tool knows and the client record lacks is filled in; nothing the client told us is overwritten.
       contact = await fillMissingDetails(tx, events, contact, person, now);
-      const [lead] = await tx.select({ id: leads.id }).from(leads).where(and(eq(leads.companyId, company.id), eq(leads.contactId, contact.id))).orderBy(desc(leads.createdAt)).limit(1);
-      leadId = lead?.id ?? null;
+      leadId = (await latestLeadOf(tx, company.id, contact.id))?.id ?? null;
     }
-    const [conversation] = await tx
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(and(eq(conversations.companyId, company.id), eq(conversations.contactId, contact.id)))
-      .orderBy(desc(conversations.lastMessageAt))
-      .limit(1);
+    const conversation = await latestConversationOf(tx, company.id, contact.id);
     const runId = await startRun(tx, deps, {
       flow: current.flow,
       versionId: current.versionId,
@@ -166,7 +160,7 @@ export async function receiveFlowWebhook(deps: AppServices, input: { flowId: str
 export async function getFlowWebhook(scope: CompanyScope, deps: Pick<AppServices, 'publicUrl' | 'secrets'>, flowId: string) {
   const [flow] = await scope.db.select({ id: flows.id, at: flows.webhookSecretAt }).from(flows).where(and(eq(flows.id, flowId), eq(flows.companyId, scope.companyId))).limit(1);
   if (!flow) throw notFound('Flow');
-  return { url: `${deps.publicUrl}${flowWebhookPath(flow.id)}`, secretCreatedAt: flow.at?.getTime() ?? null, canMakeSecret: deps.secrets !== null, noKeyMessage: deps.secrets ? null : NO_SECRETS_KEY_MESSAGE };
+  return { url: `${deps.publicUrl}${flowWebhookPath(flow.id)}`, secretCreatedAt: flow.at?.getTime() ?? null, noKeyMessage: deps.secrets ? null : NO_SECRETS_KEY_MESSAGE };
 }
 
 /** Makes (or replaces) the flow's signing secret and shows it this once; the old one stops working now. */

@@ -1,9 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { firstWord, type FlowTrigger } from '@contracts/flows';
 import type { Tx } from '@server/platform/db/database';
-import { calls, conversations, flows, flowVersions, leads, messages } from '@server/platform/db/schema';
+import { calls, flows, flowVersions, leads, messages } from '@server/platform/db/schema';
 import { type RecordedEvent, transactionWithEvents } from '@server/platform/events/domain-events';
 import type { AppServices } from '@server/platform/services';
+import { latestConversationOf, latestLeadOf } from '@server/modules/contacts/contact-lookup';
 import { startRun } from './flow-runs-lifecycle';
 
 /**
@@ -47,12 +48,7 @@ async function subjectOf(tx: Tx, recorded: RecordedEvent): Promise<{ subject: Su
       const [message] = await tx.select({ body: messages.body }).from(messages).where(eq(messages.id, event.data.messageId)).limit(1);
       if (!message) return null;
       const word = firstWord(message.body);
-      const [lead] = await tx
-        .select({ id: leads.id })
-        .from(leads)
-        .where(and(eq(leads.companyId, recorded.companyId), eq(leads.contactId, event.data.contactId)))
-        .orderBy(desc(leads.createdAt))
-        .limit(1);
+      const lead = await latestLeadOf(tx, recorded.companyId, event.data.contactId);
       return {
         subject: { contactId: event.data.contactId, leadId: lead?.id ?? null },
         matches: (trigger) => trigger.type === 'keyword' && word !== '' && trigger.words.some((keyword) => keyword.toUpperCase() === word),
@@ -80,14 +76,10 @@ export function flowTriggersConsumer(deps: AppServices) {
         .innerJoin(flowVersions, eq(flowVersions.id, flows.publishedVersionId))
         .where(and(eq(flows.companyId, recorded.companyId), eq(flows.kind, 'custom'), eq(flows.status, 'active')));
       const now = deps.clock.now();
-      for (const { flow, graph, versionId } of active) {
-        if (!found.matches(graph.trigger)) continue;
-        const [conversation] = await tx
-          .select({ id: conversations.id })
-          .from(conversations)
-          .where(and(eq(conversations.companyId, recorded.companyId), eq(conversations.contactId, found.subject.contactId)))
-          .orderBy(desc(conversations.lastMessageAt))
-          .limit(1);
+      const matching = active.filter(({ graph }) => found.matches(graph.trigger));
+      // Their thread, read once for every flow this event starts.
+      const conversation = matching.length > 0 ? await latestConversationOf(tx, recorded.companyId, found.subject.contactId) : null;
+      for (const { flow, graph, versionId } of matching) {
         await startRun(tx, deps, {
           flow,
           versionId,

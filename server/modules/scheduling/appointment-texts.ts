@@ -1,12 +1,13 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { describeLocalTime, nextSendTime, recipientZones } from '@contracts/send-window';
+import { eq } from 'drizzle-orm';
+import { describeLocalTime, nextSendTime } from '@contracts/send-window';
 import type { Tx } from '@server/platform/db/database';
-import { appointments, appointmentTypes, companies, contacts, conversations } from '@server/platform/db/schema';
+import { appointments, appointmentTypes, companies } from '@server/platform/db/schema';
 import { type EventBatch, transactionWithEvents } from '@server/platform/events/domain-events';
 import type { JobRecord } from '@server/platform/jobs/job-queue';
 import { HOUR, MINUTE } from '@server/platform/lib/clock';
 import type { AppServices } from '@server/platform/services';
 import { queueOutbound } from '@server/modules/messaging/outbound.service';
+import { latestConversationOf, sendZonesOf } from '@server/modules/contacts/contact-lookup';
 
 /**
  * The customer's texts about a booking (issue 24 item 3, first part): the confirmation with the calendar link when
@@ -42,15 +43,7 @@ async function describeBooking(tx: Tx, appointment: AppointmentRow) {
   return { business: row?.business ?? 'We', typeName: row?.typeName ?? 'your appointment', when, where: appointment.address ? ` at ${appointment.address}` : '' };
 }
 
-async function threadOf(tx: Tx, appointment: AppointmentRow) {
-  const [conversation] = await tx
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(eq(conversations.companyId, appointment.companyId), eq(conversations.contactId, appointment.contactId)))
-    .orderBy(desc(conversations.lastMessageAt))
-    .limit(1);
-  return conversation ?? null;
-}
+const threadOf = (tx: Tx, appointment: AppointmentRow) => latestConversationOf(tx, appointment.companyId, appointment.contactId);
 
 /** Queues the confirmation (in the booking's transaction) and the reminders. */
 export async function confirmBooking(tx: Tx, deps: AppServices, events: EventBatch, appointment: AppointmentRow, token: string): Promise<void> {
@@ -88,9 +81,7 @@ export async function sendReminder(deps: AppServices, job: Pick<JobRecord<Remind
     const conversation = await threadOf(tx, appointment);
     if (!conversation) return 'skipped';
     // Held by their send window until too close to the appointment: better no reminder than one after it.
-    const [contact] = await tx.select({ timezone: contacts.timezone, region: contacts.region, phone: contacts.phone }).from(contacts).where(eq(contacts.id, appointment.contactId)).limit(1);
-    const [company] = await tx.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, appointment.companyId)).limit(1);
-    const zones = recipientZones({ contactTimezone: contact?.timezone ?? null, contactRegion: contact?.region ?? null, phone: contact?.phone ?? '', companyTimezone: company?.timezone });
+    const zones = await sendZonesOf(tx, appointment.companyId, appointment.contactId);
     if (nextSendTime(now.getTime(), zones) > appointment.startsAt.getTime() - 30 * MINUTE) return 'skipped';
     const { business, typeName, when, where } = await describeBooking(tx, appointment);
     const body = `Reminder from ${business}: ${typeName} ${job.payload.key === '24h' ? 'tomorrow' : 'today'}, ${when}${where}.`;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { appointments, appointmentTypes, companies } from '@server/platform/db/schema';
 import type { AppServices } from '@server/platform/services';
 import { calendarFile } from './calendar-file';
-import { hashToken } from './scheduling.service';
+import { sha256Hex } from '@server/platform/lib/crypto';
 
 /**
  * `GET /a/<token>.ics`: a booking's calendar file for the customer, from the unguessable link in their
@@ -18,7 +18,7 @@ export function registerSchedulingRoutes(http: FastifyInstance, options: { servi
           .from(appointments)
           .innerJoin(appointmentTypes, eq(appointmentTypes.id, appointments.typeId))
           .innerJoin(companies, eq(companies.id, appointments.companyId))
-          .where(and(eq(appointments.icsTokenHash, hashToken(match[1]!))))
+          .where(and(eq(appointments.icsTokenHash, sha256Hex(match[1]!))))
           .limit(1)
       : [];
     if (!row) return reply.code(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('No appointment at this address.');

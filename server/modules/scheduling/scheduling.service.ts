@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import { type AppointmentLocation, DEFAULT_WORKING_WEEK, type DateOverrides, SLOT_STEP_MINUTES, type WorkingWeek } from '@contracts/scheduling';
 import type { DbOrTx, Tx } from '@server/platform/db/database';
@@ -10,6 +9,8 @@ import { DAY, MINUTE } from '@server/platform/lib/clock';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
 import { assertOwnerOrAdmin, isOwnerOrAdmin } from '@server/modules/team/managers';
 import type { AppServices } from '@server/platform/services';
+import { generateToken, sha256Hex } from '@server/platform/lib/crypto';
+import { hasPostgresCode } from '@server/platform/db/pg-errors';
 import { confirmBooking, tellCancelled } from './appointment-texts';
 import { freeSlots, type Interval, type SlotRules, withinHours } from './slots';
 
@@ -139,9 +140,8 @@ export interface OpenSlot {
   userIds: string[];
 }
 
-/** The free slots of a type across the people who take it, earliest first. */
-export async function openSlots(db: DbOrTx, type: TypeRow, now: Date): Promise<OpenSlot[]> {
-  const zone = await companyZone(db, type.companyId);
+/** The free slots of a type across the people who take it, earliest first, reckoned in the company's zone. */
+export async function openSlots(db: DbOrTx, type: TypeRow, now: Date, zone: string): Promise<OpenSlot[]> {
   const takers = await takersOf(db, type);
   const rules = rulesOf(type);
   const busy = await busyOf(db, takers.map((taker) => taker.id), now.getTime() - DAY, now.getTime() + (type.horizonDays + 1) * DAY);
@@ -158,14 +158,12 @@ export async function openSlots(db: DbOrTx, type: TypeRow, now: Date): Promise<O
 
 export async function listOpenSlots(scope: CompanyScope, typeId: string) {
   const type = await ownType(scope.db, scope.companyId, typeId);
-  return { zone: await companyZone(scope.db, scope.companyId), slots: await openSlots(scope.db, type, scope.now) };
+  const zone = await companyZone(scope.db, scope.companyId);
+  return { zone, slots: await openSlots(scope.db, type, scope.now, zone) };
 }
 
 /** Postgres's "conflicting key value violates exclusion constraint". */
-const isOverlap = (error: unknown): boolean => {
-  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === '23P01';
-};
+const isOverlap = (error: unknown): boolean => hasPostgresCode(error, '23P01');
 
 export const SLOT_TAKEN_MESSAGE = 'That time was just taken: choose another.';
 
@@ -209,7 +207,7 @@ export async function bookSlot(tx: Tx, deps: AppServices, events: EventBatch, in
     const [lead] = await tx.select({ id: leads.id }).from(leads).where(and(eq(leads.id, input.leadId), eq(leads.companyId, input.companyId), eq(leads.contactId, input.contactId))).limit(1);
     if (!lead) throw notFound('Lead');
   }
-  const token = randomBytes(24).toString('base64url');
+  const token = generateToken();
   for (const taker of working) {
     try {
       const booked = await tx.transaction(async (savepoint) => {
@@ -231,7 +229,7 @@ export async function bookSlot(tx: Tx, deps: AppServices, events: EventBatch, in
             notes: input.notes ?? null,
             bookedBy: input.bookedBy,
             bookedByUserId: input.bookedByUserId ?? null,
-            icsTokenHash: hashToken(token),
+            icsTokenHash: sha256Hex(token),
             createdAt: input.now,
             updatedAt: input.now,
           })
@@ -255,7 +253,6 @@ export async function bookSlot(tx: Tx, deps: AppServices, events: EventBatch, in
   throw new AppError('CONFLICT', SLOT_TAKEN_MESSAGE);
 }
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Bookings from `from` for `days` days (the list and the day/week view). */
 export async function listAppointments(scope: CompanyScope, input: { from: Date; days: number }) {

@@ -3,6 +3,18 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTRPC } from '@/shared/api-react';
 import { fullDateTime } from '@/shared/lib/format';
 
+function CopyValue({ value }: { value: string }) {
+  return (
+    <CopyButton value={value} timeout={2000}>
+      {({ copied, copy }) => (
+        <Button size="compact-xs" variant="subtle" onClick={copy}>
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+      )}
+    </CopyButton>
+  );
+}
+
 const EXAMPLE_BODY = '{ "phone": "+14155550123", "firstName": "Sam", "note": "Water heater quote" }';
 
 /**
@@ -25,13 +37,7 @@ export function WebhookPanel({ flowId }: { flowId: string }) {
           <Text size="xs">Another tool starts this flow by posting a person to:</Text>
           <Group gap="xs" wrap="nowrap">
             <Code style={{ wordBreak: 'break-all' }}>{data.url}</Code>
-            <CopyButton value={data.url} timeout={2000}>
-              {({ copied, copy }) => (
-                <Button size="compact-xs" variant="subtle" onClick={copy}>
-                  {copied ? 'Copied' : 'Copy'}
-                </Button>
-              )}
-            </CopyButton>
+            <CopyValue value={data.url} />
           </Group>
           <Text size="xs" c="dimmed">
             JSON such as <Code>{EXAMPLE_BODY}</Code> (phone required; firstName, lastName, email, note and consent optional), signed per Standard Webhooks with the
@@ -62,13 +68,7 @@ export function WebhookPanel({ flowId }: { flowId: string }) {
                 <Code style={{ wordBreak: 'break-all' }} data-testid="webhook-secret">
                   {make.data.secret}
                 </Code>
-                <CopyButton value={make.data.secret} timeout={2000}>
-                  {({ copied, copy }) => (
-                    <Button size="compact-xs" variant="subtle" onClick={copy}>
-                      {copied ? 'Copied' : 'Copy'}
-                    </Button>
-                  )}
-                </CopyButton>
+                <CopyValue value={make.data.secret} />
               </Group>
             </Alert>
           ) : null}
