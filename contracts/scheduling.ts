@@ -31,6 +31,25 @@ export type DateOverrides = Record<string, DayHours[]>;
 /** Monday to Friday, 8 am – 5 pm: a new team member's hours until they are set. */
 export const DEFAULT_WORKING_WEEK: WorkingWeek = Object.fromEntries(['1', '2', '3', '4', '5'].map((day) => [day, [{ start: 8 * 60, end: 17 * 60 }]]));
 
+/** A stretch of the day a customer asked for ("before 11", "afternoon"), minutes after local midnight. */
+export interface TimeWindow {
+  start: number;
+  end: number;
+  /** Their words, as shown to staff ("before 11"). */
+  words: string;
+}
+
+/** The free times the assistant offered in a thread, until the customer picks one or the offer goes stale. */
+export interface SlotOffer {
+  typeId: string;
+  /** Slot starts offered, ms since epoch, in the order offered. */
+  starts: number[];
+  /** The window the customer asked for, kept for the next offer. */
+  window: TimeWindow | null;
+  /** ms since epoch */
+  offeredAt: number;
+}
+
 /** Slots start every this many minutes within a working stretch. */
 export const SLOT_STEP_MINUTES = 30;
 

@@ -23,7 +23,7 @@ import { NOTIFICATION_CHANNELS, NOTIFICATION_EVENTS, PUSH_PREVIEWS } from '@cont
 import { RECORDING_PURPOSES, RECORDING_TYPES } from '@contracts/recording';
 import type { WidgetAppearance, WidgetFormFields, WidgetPopup } from '@contracts/widget';
 import { type ConversationFlowGoal, FLOW_KINDS, FLOW_RUN_STATUSES, FLOW_STATUSES, FLOW_STOP_REASONS, type FlowGraph } from '@contracts/flows';
-import { APPOINTMENT_LOCATIONS, APPOINTMENT_STATUSES, type DateOverrides, type WorkingWeek } from '@contracts/scheduling';
+import { APPOINTMENT_LOCATIONS, APPOINTMENT_STATUSES, type DateOverrides, type SlotOffer, type WorkingWeek } from '@contracts/scheduling';
 import { AI_DRAFT_STATUSES, AI_TONES, AI_TURN_ACTIONS, type AiMissedCallAgent, type AiSchedule, type FaqEntry, type HandoffTriggers, PRICE_ITEM_STATUSES, PRICING_POLICIES, type QualifierQuestion } from '@contracts/ai';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -399,6 +399,8 @@ export const conversations = pgTable(
     mode: text('mode', { enum: CONVERSATION_MODES }).notNull().default('human'),
     /** While a flow's AI step holds the thread: the goal the assistant works toward (null otherwise). */
     flowGoal: jsonb('flow_goal').$type<ConversationFlowGoal>(),
+    /** Free times the assistant offered and the customer has not picked yet (issue 24); null otherwise. */
+    slotOffer: jsonb('slot_offer').$type<SlotOffer>(),
     status: text('status', { enum: CONVERSATION_STATUSES }).notNull().default('open'),
     assignedUserId: uuid('assigned_user_id').references(() => users.id, { onDelete: 'set null' }),
     unreadCount: integer('unread_count').notNull().default(0),
@@ -1160,6 +1162,10 @@ export const appointments = pgTable(
     /** The calendar file's link (/a/<token>.ics) is unguessable; only its hash is kept. */
     icsTokenHash: text('ics_token_hash').notNull(),
     cancelledAt: timestamptz('cancelled_at'),
+    /** The customer replied C to a reminder or the confirmation. */
+    confirmedAt: timestamptz('confirmed_at'),
+    /** The customer replied R: staff were told and find them a new time. */
+    rescheduleRequestedAt: timestamptz('reschedule_requested_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
