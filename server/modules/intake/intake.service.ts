@@ -15,6 +15,7 @@ import type { AppServices } from '@server/platform/services';
 import { contactDisplayName } from '@contracts/person';
 import { notify } from '@server/modules/notifications/notify.service';
 import { assistantTakesNewThread, scheduleAiTurn } from '@server/modules/ai/ai-turn.service';
+import { applyBookingReply } from '@server/modules/scheduling/booking-replies';
 
 type CompanyRow = typeof companies.$inferSelect;
 type ContactRow = typeof contacts.$inferSelect;
@@ -151,15 +152,17 @@ export async function takeInquiry(tx: Tx, deps: AppServices, events: EventBatch,
       ? await applyInboundCompliance(tx, deps, events, { company, contact, conversation, number: inquiry.businessNumber, message, provider: inquiry.message.provider })
       : null;
 
-  // The assistant answers what the person wrote (after its reply delay), unless it was a compliance word.
-  if (message && conversation?.mode === 'ai' && intent === null) await scheduleAiTurn(tx, deps, { companyId, conversationId: conversation.id });
+  // "C" / "R" to a booking text: answered here, like a compliance word.
+  const bookingReply = message && conversation && intent === null ? await applyBookingReply(tx, deps, events, { companyId, contact, conversation, message }) : null;
+  // The assistant answers what the person wrote (after its reply delay), unless it was a compliance word or a booking reply.
+  if (message && conversation?.mode === 'ai' && intent === null && bookingReply === null) await scheduleAiTurn(tx, deps, { companyId, conversationId: conversation.id });
 
   const name = contactDisplayName(contact);
   const link = conversation ? `/conversations?c=${conversation.id}` : `/leads?lead=${lead.id}`;
   const quoted = told ? `"${truncate(told, 140, { ellipsis: false })}"` : message ? 'Sent a photo or file.' : 'No message.';
   if (newLead && INTAKE_RULES[inquiry.source].notifyNewLead) {
     await notify(tx, deps, { company, event: 'new_lead', title: `New lead: ${name}`, body: quoted, link });
-  } else if (!newLead && message && conversation?.mode === 'human' && intent === null) {
+  } else if (!newLead && message && conversation?.mode === 'human' && intent === null && bookingReply === null) {
     await notify(tx, deps, { company, event: 'new_message', title: `${name} replied`, body: quoted, link });
   }
   return { contact, newContact, conversation, message, lead, newLead, intent };

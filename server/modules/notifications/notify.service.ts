@@ -28,6 +28,7 @@ export const DEFAULT_PREFERENCES: Record<NotificationEvent, Record<NotificationC
   ai_handoff: { in_app: true, email: true, sms: true },
   ai_approval: { in_app: true, email: true, sms: true },
   flow_alert: { in_app: true, email: true, sms: false },
+  booking: { in_app: true, email: true, sms: false },
 };
 
 export async function preferencesOf(executor: DbOrTx, companyId: string, userId: string) {

@@ -47,7 +47,7 @@ describe('booking texts', () => {
     const { appointment, token } = await book(s, { typeId: type.id, start: Date.parse('2027-01-12T15:00:00Z'), contactId: contact.id, leadId: lead.id, address: '12 Oak St' });
     await t.deps.queue.drain();
     const [confirmation] = await texts(s);
-    expect(confirmation!.body).toBe(`Acme Plumbing: you're booked for Drain cleaning on Tue, Jan 12, 9:00 AM CST at 12 Oak St. Add it to your calendar: http://localhost:3000/a/${token}.ics`);
+    expect(confirmation!.body).toBe(`Acme Plumbing: you're booked for Drain cleaning on Tue, Jan 12, 9:00 AM CST at 12 Oak St. Reply C to confirm or R to reschedule. Add it to your calendar: http://localhost:3000/a/${token}.ics`);
     expect(token.length).toBeGreaterThanOrEqual(32);
 
     const http = Fastify({ logger: false });
@@ -86,8 +86,8 @@ describe('booking texts', () => {
     const sent = await texts(s);
     expect(sent.map((text) => text.body)).toEqual([
       expect.stringContaining("you're booked for Drain cleaning"),
-      'Reminder from Acme Plumbing: Drain cleaning tomorrow, Wed, Jan 13, 10:00 AM CST.',
-      'Reminder from Acme Plumbing: Drain cleaning today, Wed, Jan 13, 10:00 AM CST.',
+      'Reminder from Acme Plumbing: Drain cleaning tomorrow, Wed, Jan 13, 10:00 AM CST. Reply C to confirm or R to reschedule.',
+      'Reminder from Acme Plumbing: Drain cleaning today, Wed, Jan 13, 10:00 AM CST. Reply C to confirm or R to reschedule.',
     ]);
     expect(sent.map((text) => text.at)).toEqual([expect.any(String), new Date(start - 24 * HOUR).toISOString(), new Date(start - 2 * HOUR).toISOString()]);
 

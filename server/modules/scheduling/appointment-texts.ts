@@ -8,6 +8,7 @@ import { HOUR, MINUTE } from '@server/platform/lib/clock';
 import type { AppServices } from '@server/platform/services';
 import { queueOutbound } from '@server/modules/messaging/outbound.service';
 import { latestConversationOf, sendZonesOf } from '@server/modules/contacts/contact-lookup';
+import { BOOKING_REPLY_HINT } from './booking-replies';
 
 /**
  * The customer's texts about a booking (issue 24 item 3, first part): the confirmation with the calendar link when
@@ -50,7 +51,7 @@ export async function confirmBooking(tx: Tx, deps: AppServices, events: EventBat
   const conversation = await threadOf(tx, appointment);
   const { business, typeName, when, where } = await describeBooking(tx, appointment);
   if (conversation) {
-    const body = `${business}: you're booked for ${typeName} on ${when}${where}. Add it to your calendar: ${deps.publicUrl}/a/${token}.ics`;
+    const body = `${business}: you're booked for ${typeName} on ${when}${where}. ${BOOKING_REPLY_HINT} Add it to your calendar: ${deps.publicUrl}/a/${token}.ics`;
     await queueOutbound(tx, deps, events, { companyId: appointment.companyId, conversationId: conversation.id, body, author: 'system', automated: true, isReply: true, dedupeKey: `booking:${appointment.id}` });
   }
   const now = deps.clock.now().getTime();
@@ -84,7 +85,7 @@ export async function sendReminder(deps: AppServices, job: Pick<JobRecord<Remind
     const zones = await sendZonesOf(tx, appointment.companyId, appointment.contactId);
     if (nextSendTime(now.getTime(), zones) > appointment.startsAt.getTime() - 30 * MINUTE) return 'skipped';
     const { business, typeName, when, where } = await describeBooking(tx, appointment);
-    const body = `Reminder from ${business}: ${typeName} ${job.payload.key === '24h' ? 'tomorrow' : 'today'}, ${when}${where}.`;
+    const body = `Reminder from ${business}: ${typeName} ${job.payload.key === '24h' ? 'tomorrow' : 'today'}, ${when}${where}. ${BOOKING_REPLY_HINT}`;
     const message = await queueOutbound(tx, deps, events, { companyId: appointment.companyId, conversationId: conversation.id, body, author: 'system', automated: true, isReply: false, dedupeKey: `reminder:${appointment.id}:${job.payload.key}` });
     return message.status === 'scheduled' ? 'scheduled' : message.status === 'blocked' ? 'skipped' : 'sent';
   });
