@@ -49,7 +49,32 @@ export interface AiTurnInput {
   confusedTurns: number;
   /** The message that a disqualified lead receives (the owner's words). */
   disqualifyMessage: string;
+  /** When the business books appointments of a kind that fits this lead: its free times (null: no booking now). */
+  booking: AiBooking | null;
   now: Date;
+}
+
+/** A free appointment time (ms since epoch). */
+export interface AiSlot {
+  start: number;
+  end: number;
+}
+
+/**
+ * The booking tool (issue 24): the engine reads the free slots of the appointment type that fits the lead, so an
+ * adapter can offer only real free times and book one the person chose. Nothing is booked by saying it: the engine
+ * books `bookStart` (the database refuses a taken time) and sends the confirmation itself.
+ */
+export interface AiBooking {
+  /** The kind of appointment ("Drain cleaning visit"). */
+  typeName: string;
+  durationMinutes: number;
+  /** Free times, earliest first, across the days the business books ahead (bounded by the engine). */
+  slots: AiSlot[];
+  /** The times the assistant offered last and the person has not picked yet, still free, in the order offered. */
+  offered: AiSlot[];
+  /** The lead's booking ahead, when it has one (then nothing is offered or booked). */
+  booked: AiSlot | null;
 }
 
 /** What happens to the lead after this turn (the engine applies it; never moves a closed lead). */
@@ -72,6 +97,10 @@ export interface AiDecision {
   quotedItemIds: string[];
   /** The reply promises an arrival / appointment time. */
   promisesTime: boolean;
+  /** The free times the reply offers (starts from `booking.slots`): the engine remembers them for the next turn. */
+  offeredStarts: number[];
+  /** The free time the person chose (a start from `booking.slots`): the engine books it and sends the confirmation. */
+  bookStart: number | null;
   /** The reply says something not grounded in the facts, FAQ, price book or questions. */
   outsideFacts: boolean;
   /** Whether the person's latest words could not be placed (no answer found, no FAQ matched). */
@@ -151,5 +180,5 @@ export interface AiPort {
 
 /** An empty decision to build on (adapters fill what they decide). */
 export function emptyDecision(model: string): AiDecision {
-  return { action: 'skip', reply: null, handoffReason: null, answers: {}, lead: null, summary: null, quotedItemIds: [], promisesTime: false, outsideFacts: false, confused: false, reasons: [], model, usage: null };
+  return { action: 'skip', reply: null, handoffReason: null, answers: {}, lead: null, summary: null, quotedItemIds: [], promisesTime: false, offeredStarts: [], bookStart: null, outsideFacts: false, confused: false, reasons: [], model, usage: null };
 }

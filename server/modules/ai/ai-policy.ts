@@ -1,6 +1,6 @@
 import { type AiSettingsValues, HANDOFF_REASON_WORDS, type HandoffReason, type HandoffTriggers, type PriceItem, type QualifierQuestion } from '@contracts/ai';
 import type { LeadStatus } from '@contracts/lead';
-import type { AiDecision, AiTurnInput } from '@server/adapters/ai/ai.port';
+import type { AiBooking, AiDecision, AiTurnInput } from '@server/adapters/ai/ai.port';
 import type { priceItems } from '@server/platform/db/schema';
 import { localClock } from './ai-schedule';
 
@@ -33,6 +33,8 @@ export function buildTurnInput(input: {
   newMessages: string[];
   repliesToday: number;
   confusedTurns: number;
+  /** The booking tool's free times, when the business books a kind of appointment that fits the lead. */
+  booking?: AiBooking | null;
   now: Date;
 }): AiTurnInput {
   const values = input.settings;
@@ -55,6 +57,7 @@ export function buildTurnInput(input: {
     repliesToday: input.repliesToday,
     confusedTurns: input.confusedTurns,
     disqualifyMessage: values.disqualifyMessage,
+    booking: input.booking ?? null,
     now: input.now,
   };
 }

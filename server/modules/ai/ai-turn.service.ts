@@ -9,7 +9,7 @@ import { transactionWithEvents } from '@server/platform/events/domain-events';
 import type { JobRecord } from '@server/platform/jobs/job-queue';
 import { HOUR, SECOND } from '@server/platform/lib/clock';
 import { truncate } from '@contracts/text';
-import { zonesForPhone } from '@contracts/send-window';
+import { describeLocalTime, zonesForPhone } from '@contracts/send-window';
 import type { AppServices } from '@server/platform/services';
 import { contactDisplayName } from '@contracts/person';
 import { renderMergeTags } from '@server/modules/messaging/merge-tags';
@@ -18,6 +18,7 @@ import { notify } from '@server/modules/notifications/notify.service';
 import { aiOffNow } from './ai-schedule';
 import { applyTriggers, approvalCode, buildTurnInput, countConfused, holdReason, LEAD_MOVES, questionsFor, quotesOf, startOfLocalDay, toPriceItem } from './ai-policy';
 import { ensureAiSettings, settingsValues } from './ai-settings.service';
+import { bookChosen, type PreparedBooking, prepareBooking, rememberOffer } from './ai-booking';
 
 export const AI_TURN_QUEUE = 'ai.turn';
 /** How much of the thread the assistant reads each turn. */
@@ -150,7 +151,9 @@ export async function runAiTurn(deps: AppServices, job: Pick<JobRecord<{ convers
       .where(and(eq(messages.conversationId, conversationId), eq(messages.author, 'ai'), gte(messages.createdAt, dayStart), ne(messages.status, 'blocked')));
     const recentTurns = await tx.select({ decision: aiTurns.decision, action: aiTurns.action }).from(aiTurns).where(eq(aiTurns.conversationId, conversationId)).orderBy(desc(aiTurns.createdAt)).limit(5);
     const approved = await tx.select().from(priceItems).where(and(eq(priceItems.companyId, ctx.company.id), eq(priceItems.status, 'approved')));
-    return { ctx, through, fresh, transcript: transcript.reverse(), repliesToday: aiToday.length, recentTurns, approved };
+    // The booking tool only while the assistant qualifies for the company, not under a flow's one-question goal.
+    const booking = ctx.conversation.flowGoal ? null : await prepareBooking(tx, ctx, now);
+    return { ctx, through, fresh, transcript: transcript.reverse(), repliesToday: aiToday.length, recentTurns, approved, booking };
   });
   if (!read) return { action: 'skip', turnId: null, reasons: ['The thread no longer exists.'] };
   if ('rescheduled' in read) throw read.rescheduled;
@@ -190,6 +193,7 @@ export async function runAiTurn(deps: AppServices, job: Pick<JobRecord<{ convers
     newMessages: fresh.map((m) => m.body).filter(Boolean),
     repliesToday: read.repliesToday,
     confusedTurns: countConfused(read.recentTurns),
+    booking: read.booking?.booking ?? null,
     now,
   });
   const values = settingsValues(ctx.settings);
@@ -224,7 +228,7 @@ export async function runAiTurn(deps: AppServices, job: Pick<JobRecord<{ convers
     if (live.contact.optedOutAt || live.contact.blockedAt) {
       return writeTurn(tx, live, { ...base, action: 'skip', reasons: [...decided.reasons, 'They opted out (or were blocked) while the assistant was deciding: nothing was sent.'] });
     }
-    return applyDecision(tx, deps, events, live, { ...base, input, approved: read.approved });
+    return applyDecision(tx, deps, events, live, { ...base, input, approved: read.approved, booking: read.booking });
   });
   if ('rescheduled' in applied) throw applied.rescheduled;
   if (fallback) await noticeFallback(deps, ctx, decided.reasons[0]!);
@@ -236,7 +240,7 @@ async function applyDecision(
   deps: AppServices,
   events: EventBatch,
   ctx: TurnContext,
-  turn: { fresh: Array<Row<typeof messages>>; throughSeq: number; decision: AiDecision; latencyMs: number; fallback: boolean; input: AiTurnInput; approved: Array<Row<typeof priceItems>> },
+  turn: { fresh: Array<Row<typeof messages>>; throughSeq: number; decision: AiDecision; latencyMs: number; fallback: boolean; input: AiTurnInput; approved: Array<Row<typeof priceItems>>; booking?: PreparedBooking | null },
 ): Promise<Extract<TurnOutcome, { turnId: string | null }>> {
   const now = deps.clock.now();
   const reasons = [...turn.decision.reasons];
@@ -249,8 +253,8 @@ async function applyDecision(
   const decision: AiDecision = goalQuestion && turn.decision.lead === 'qualified' ? { ...turn.decision, lead: null } : turn.decision;
   if (goalAnswered) reasons.push('The flow’s question is answered: its next step takes it from here.');
 
-  const body = goalAnswered && decision.action !== 'handoff' ? '' : (decision.reply?.trim() ?? '');
-  const held = body ? (ctx.settings.approvalMode ? holdReason(decision) : null) : null;
+  let body = goalAnswered && decision.action !== 'handoff' ? '' : (decision.reply?.trim() ?? '');
+  let held = body ? (ctx.settings.approvalMode ? holdReason(decision) : null) : null;
 
   // The lead learns what was said, whatever is sent (a held quote is remembered when it is approved and sent).
   if (ctx.lead) {
@@ -272,9 +276,27 @@ async function applyDecision(
     if (status !== ctx.lead.status) reasons.push(`Lead: ${ctx.lead.status.replace('_', ' ')} → ${status.replace('_', ' ')}.`);
   }
 
+  // The booking tool: the chosen time is booked (its confirmation is the reply), or two others are offered.
+  const prepared = turn.booking ?? null;
+  let booked = false;
+  let offeredStarts = decision.offeredStarts;
+  if (prepared && decision.bookStart !== null && decision.action !== 'handoff') {
+    const outcome = await bookChosen(tx, deps, events, ctx, prepared, decision.bookStart);
+    reasons.push(outcome.reason);
+    booked = outcome.booked;
+    if (!outcome.booked) {
+      const times = outcome.others.map((slot) => describeLocalTime(slot.start, ctx.timezone));
+      body = times.length > 0 ? `Sorry, that time was just taken. I can do ${times.join(' or ')} instead. Which works?` : 'Sorry, that time was just taken. Someone from the team will text you to find another time.';
+      held = null;
+      offeredStarts = outcome.others.map((slot) => slot.start);
+      if (times.length === 0) decision.action = 'handoff';
+    }
+  }
+  if (prepared && !booked && (offeredStarts.length > 0 || ctx.conversation.slotOffer)) await rememberOffer(tx, ctx.conversation.id, prepared, offeredStarts, now);
+
   let replyMessageId: string | null = null;
   let draftId: string | null = null;
-  let action: 'reply' | 'handoff' | 'hold' | 'skip' = decision.action === 'reply' && !body ? 'skip' : decision.action;
+  let action: 'reply' | 'handoff' | 'hold' | 'skip' = decision.action === 'handoff' ? 'handoff' : booked || body ? 'reply' : 'skip';
   const name = contactDisplayName(ctx.contact);
   const link = `/conversations?c=${ctx.conversation.id}`;
   const turnId = crypto.randomUUID();

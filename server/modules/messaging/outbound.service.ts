@@ -52,6 +52,14 @@ export interface OutboundInput {
 
 const isComplianceReply = (message: { dedupeKey?: string | null }) => message.dedupeKey?.startsWith('compliance:') ?? false;
 
+/**
+ * Texts about a booking the person has (its confirmation, reminders, a cancellation, the answer to their C or R)
+ * carry this prefix on their dedupe key: the send-lock delays them until the other automation's minute is over,
+ * instead of dropping them like a second marketing text — the person must still learn their booking.
+ */
+export const APPOINTMENT_TEXT_PREFIX = 'appointment:';
+const waitsOutSendLock = (message: { dedupeKey?: string | null }) => message.dedupeKey?.startsWith(APPOINTMENT_TEXT_PREFIX) ?? false;
+
 function optedOutReason(contact: ContactRow): string {
   const when = contact.optedOutAt ? contact.optedOutAt.toISOString().slice(0, 10) : 'earlier';
   return `${contactDisplayName(contact)} opted out of texts on ${when}. LeadLoop will not text this number unless they reply START.`;
@@ -204,6 +212,7 @@ export async function deliverMessage(deps: AppServices, messageId: string, optio
       // One flow run is one voice: its AI step's question does not hold back the run's next text.
       const run = flowRunOf(message.dedupeKey);
       const recent = others.find((o) => o.createdAt.getTime() > now.getTime() - SEND_LOCK_MS && (run === null || flowRunOf(o.dedupeKey) !== run));
+      if (recent && waitsOutSendLock(message)) throw new RescheduleJob(new Date(recent.createdAt.getTime() + SEND_LOCK_MS + SECOND));
       if (recent) {
         await setBlocked(tx, message, 'send_lock', 'Another automation texted this person moments ago; this one was held back so they do not get two texts at once.', events);
         return null;

@@ -6,7 +6,7 @@ import { type EventBatch, transactionWithEvents } from '@server/platform/events/
 import type { JobRecord } from '@server/platform/jobs/job-queue';
 import { HOUR, MINUTE } from '@server/platform/lib/clock';
 import type { AppServices } from '@server/platform/services';
-import { queueOutbound } from '@server/modules/messaging/outbound.service';
+import { APPOINTMENT_TEXT_PREFIX, queueOutbound } from '@server/modules/messaging/outbound.service';
 import { latestConversationOf, sendZonesOf } from '@server/modules/contacts/contact-lookup';
 import { BOOKING_REPLY_HINT } from './booking-replies';
 
@@ -52,7 +52,7 @@ export async function confirmBooking(tx: Tx, deps: AppServices, events: EventBat
   const { business, typeName, when, where } = await describeBooking(tx, appointment);
   if (conversation) {
     const body = `${business}: you're booked for ${typeName} on ${when}${where}. ${BOOKING_REPLY_HINT} Add it to your calendar: ${deps.publicUrl}/a/${token}.ics`;
-    await queueOutbound(tx, deps, events, { companyId: appointment.companyId, conversationId: conversation.id, body, author: 'system', automated: true, isReply: true, dedupeKey: `booking:${appointment.id}` });
+    await queueOutbound(tx, deps, events, { companyId: appointment.companyId, conversationId: conversation.id, body, author: 'system', automated: true, isReply: true, dedupeKey: `${APPOINTMENT_TEXT_PREFIX}booked:${appointment.id}` });
   }
   const now = deps.clock.now().getTime();
   for (const reminder of REMINDERS) {
@@ -70,7 +70,7 @@ export async function tellCancelled(tx: Tx, deps: AppServices, events: EventBatc
   if (!conversation) return;
   const { business, typeName, when } = await describeBooking(tx, appointment);
   const body = `${business}: your ${typeName} on ${when} is cancelled. Reply here if you'd like a new time.`;
-  await queueOutbound(tx, deps, events, { companyId: appointment.companyId, conversationId: conversation.id, body, author: 'system', automated: true, isReply: false, dedupeKey: `cancelled:${appointment.id}` });
+  await queueOutbound(tx, deps, events, { companyId: appointment.companyId, conversationId: conversation.id, body, author: 'system', automated: true, isReply: false, dedupeKey: `${APPOINTMENT_TEXT_PREFIX}cancelled:${appointment.id}` });
 }
 
 /** The `scheduling.reminder` job. Returns what it did (for tests and the log). */
@@ -86,7 +86,7 @@ export async function sendReminder(deps: AppServices, job: Pick<JobRecord<Remind
     if (nextSendTime(now.getTime(), zones) > appointment.startsAt.getTime() - 30 * MINUTE) return 'skipped';
     const { business, typeName, when, where } = await describeBooking(tx, appointment);
     const body = `Reminder from ${business}: ${typeName} ${job.payload.key === '24h' ? 'tomorrow' : 'today'}, ${when}${where}. ${BOOKING_REPLY_HINT}`;
-    const message = await queueOutbound(tx, deps, events, { companyId: appointment.companyId, conversationId: conversation.id, body, author: 'system', automated: true, isReply: false, dedupeKey: `reminder:${appointment.id}:${job.payload.key}` });
+    const message = await queueOutbound(tx, deps, events, { companyId: appointment.companyId, conversationId: conversation.id, body, author: 'system', automated: true, isReply: false, dedupeKey: `${APPOINTMENT_TEXT_PREFIX}reminder:${appointment.id}:${job.payload.key}` });
     return message.status === 'scheduled' ? 'scheduled' : message.status === 'blocked' ? 'skipped' : 'sent';
   });
 }

@@ -2,10 +2,10 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import { contactDisplayName } from '@contracts/person';
 import { describeLocalTime } from '@contracts/send-window';
 import type { Tx } from '@server/platform/db/database';
-import { appointments, appointmentTypes, companies, contacts, conversations, messages } from '@server/platform/db/schema';
+import { appointments, appointmentTypes, companies, type contacts, conversations, type messages } from '@server/platform/db/schema';
 import type { EventBatch } from '@server/platform/events/domain-events';
 import type { AppServices } from '@server/platform/services';
-import { queueOutbound } from '@server/modules/messaging/outbound.service';
+import { APPOINTMENT_TEXT_PREFIX, queueOutbound } from '@server/modules/messaging/outbound.service';
 import { notify } from '@server/modules/notifications/notify.service';
 
 /**
@@ -57,7 +57,7 @@ export async function applyBookingReply(tx: Tx, deps: AppServices, events: Event
   const { appointment } = next;
   const when = describeLocalTime(appointment.startsAt.getTime(), next.zone ?? 'America/New_York');
   const send = (body: string, key: string) =>
-    queueOutbound(tx, deps, events, { companyId: input.companyId, conversationId: input.conversation.id, body, author: 'system', automated: true, isReply: true, dedupeKey: `${key}:${input.message.id}` });
+    queueOutbound(tx, deps, events, { companyId: input.companyId, conversationId: input.conversation.id, body, author: 'system', automated: true, isReply: true, dedupeKey: `${APPOINTMENT_TEXT_PREFIX}${key}:${input.message.id}` });
   const name = contactDisplayName(input.contact);
   const link = `/conversations?c=${input.conversation.id}`;
 

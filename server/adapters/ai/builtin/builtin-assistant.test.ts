@@ -57,6 +57,7 @@ function turn(texts: string | string[], overrides: Partial<AiTurnInput> & { earl
     repliesToday: earlier.length,
     confusedTurns: 0,
     disqualifyMessage: "Sorry, that's outside what we cover.",
+    booking: null,
     now: NOW,
     ...rest,
   };

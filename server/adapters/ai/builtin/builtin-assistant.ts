@@ -13,7 +13,8 @@
  */
 import { HANDOFF_REASON_WORDS, type HandoffReason, type QualifierQuestion } from '@contracts/ai';
 import { between, truncate } from '@contracts/text';
-import { type AiDecision, type AiPort, type AiTurnInput, emptyDecision } from '../ai.port';
+import { type AiBooking, type AiDecision, type AiPort, type AiSlot, type AiTurnInput, emptyDecision } from '../ai.port';
+import { asksForTime, chooseTwo, describeSlot, offerText, preferenceFromAnswer, preferenceFromText, readOfferAnswer, type TimePreference, whichSlotText } from './booking';
 import { matchFaq } from './faq';
 import { choosePriceItem, formatItemPrice } from './prices';
 import * as say from './replies';
@@ -114,9 +115,21 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
     return { ...decision, action: 'reply', reply: fit([message]), lead: 'disqualified', summary: truncate(`${summary ? `${summary} ` : ''}Disqualified: ${disqualified}.`, 400) };
   }
 
-  if (wasQualified && Object.keys(decision.answers).length === 0 && signals.thanks) {
+  if (wasQualified && Object.keys(decision.answers).length === 0 && signals.thanks && !input.booking?.offered.length) {
     reasons.push('The lead is already qualified and the person only acknowledged: no reply needed.');
     return { ...decision, action: 'skip' };
+  }
+
+  // The booking tool: the answer to times offered comes first — a pick is booked by the engine, "neither" gets others.
+  const booking = input.booking && !input.booking.booked && input.booking.slots.length > 0 ? input.booking : null;
+  const openOffer = booking && wasQualified && booking.offered.length > 0 ? booking.offered : null;
+  if (booking && openOffer) {
+    const reply = readOfferAnswer(text, openOffer, input.business.timezone);
+    if (reply.kind === 'pick') {
+      reasons.push(`They picked ${describeSlot(reply.slot, input.business.timezone, 'en')} (${reply.why}): booking it; the confirmation with the calendar link goes out from the booking.`);
+      return { ...decision, action: 'skip', reply: null, bookStart: reply.slot.start, summary: buildSummary(input, answers, language) };
+    }
+    if (reply.kind === 'neither') return offerOthers(decision, turn, answers, booking, openOffer);
   }
 
   // Things the person asked, answered before the next question.
@@ -185,7 +198,14 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
     parts.push({ text: say.unknownQuestion(voice), optional: false });
     reasons.push(`A question the facts, FAQ and price book do not answer: “${truncate(asking.join(' '), 120)}”.`);
   }
-  if (qualifiesNow) parts.push({ text: say.closing(voice, firstName(input, answers)), optional: false });
+  const offer = booking && (qualifiesNow || (wasQualified && !openOffer && (asksForTime(text) || preferenceFromText(text, input.now, input.business.timezone, language) !== null))) ? firstOffer(turn, answers, booking) : null;
+  if (qualifiesNow && !offer) parts.push({ text: say.closing(voice, firstName(input, answers)), optional: false });
+  if (offer) {
+    const thanks = qualifiesNow ? say.thanksName(voice, firstName(input, answers)) : '';
+    parts.push({ text: `${thanks ? `${thanks} ` : ''}${offer.text}`, optional: false });
+    decision.offeredStarts = offer.starts;
+    reasons.push(offer.reason);
+  }
 
   const next = open[0];
   if (confused && asked) {
@@ -198,6 +218,12 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
   } else if (next) {
     parts.push({ text: say.askQuestion(next, optionsFor(next, input), language), optional: false });
     reasons.push(`Asked the next question: “${next.text}”.`);
+  } else if (offer) {
+    // The offer is the question.
+  } else if (openOffer) {
+    parts.push({ text: whichSlotText(voice, openOffer, input.business.timezone), optional: false });
+    decision.offeredStarts = openOffer.map((slot) => slot.start);
+    reasons.push('Could not tell which of the offered times they want: asked again.');
   } else if (wasQualified && (placed || (extras.length === 0 && !unanswered))) {
     parts.push({ text: say.passedOn(voice), optional: false });
     reasons.push('Already qualified: told the person their words go to the team.');
@@ -210,6 +236,55 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
   decision.summary = buildSummary(input, answers, language);
   if (decision.action === 'skip') reasons.push('Nothing to say this turn.');
   return decision;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Booking
+
+/** The day and window the person asked for: named in this text, else the lead's answer to the date question. */
+function preferenceOf(turn: Turn, answers: Record<string, string>): TimePreference | null {
+  const { input } = turn;
+  const said = preferenceFromText(turn.text, input.now, input.business.timezone, turn.language);
+  if (said) return said;
+  const dateQuestion = input.questions.find((question) => question.kind === 'date');
+  return dateQuestion ? preferenceFromAnswer(answers[dateQuestion.key]) : null;
+}
+
+/** What the person asked for, in words, when no free time fits it ("Friday (before 11:00)"). */
+function missedWords(turn: Turn, preference: TimePreference | null): string | null {
+  if (!preference) return null;
+  const { input } = turn;
+  if (preference.date) return describeDate(`${preference.date}${preference.window ? ` ${preference.window}` : ''}`, input.now, input.business.timezone, turn.language);
+  return preference.window;
+}
+
+function firstOffer(turn: Turn, answers: Record<string, string>, booking: AiBooking): { text: string; starts: number[]; reason: string } | null {
+  const zone = turn.input.business.timezone;
+  const preference = preferenceOf(turn, answers);
+  const { slots, keptPreference } = chooseTwo(booking.slots, zone, preference);
+  if (slots.length === 0) return null;
+  const missed = keptPreference ? null : missedWords(turn, preference);
+  const offered = slots.map((slot) => describeSlot(slot, zone, 'en')).join(' and ');
+  return {
+    text: offerText(turn.voice, booking.typeName, slots, zone, { missed }),
+    starts: slots.map((slot) => slot.start),
+    reason: `Offered free times for ${booking.typeName}: ${offered}${preference ? (keptPreference ? ` (as asked: ${missedWords(turn, preference)})` : ` (nothing free ${missedWords(turn, preference)})`) : ''}.`,
+  };
+}
+
+/** Neither offered time suits: two others (on the day and window they now name, if any), or the team finds one. */
+function offerOthers(decision: AiDecision, turn: Turn, answers: Record<string, string>, booking: AiBooking, offered: readonly AiSlot[]): AiDecision {
+  const zone = turn.input.business.timezone;
+  const preference = preferenceOf(turn, answers);
+  const { slots, keptPreference } = chooseTwo(booking.slots, zone, preference, new Set(offered.map((slot) => slot.start)));
+  const summary = buildSummary(turn.input, answers, turn.language);
+  if (slots.length === 0) {
+    decision.reasons.push('Neither offered time suits and no other time is free: a person finds one.');
+    return handOff(decision, turn, answers, 'outside_policy', {});
+  }
+  const missed = keptPreference ? null : missedWords(turn, preference);
+  decision.reasons.push(`Neither offered time suits: offered ${slots.map((slot) => describeSlot(slot, zone, 'en')).join(' and ')}.`);
+  return { ...decision, action: 'reply', reply: fit([offerText(turn.voice, booking.typeName, slots, zone, { missed, again: !missed })]), offeredStarts: slots.map((slot) => slot.start), summary };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

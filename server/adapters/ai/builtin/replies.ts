@@ -128,6 +128,13 @@ export function closing({ business, tone, language }: Voice, firstName: string |
   return `Thanks${firstName ? ` ${firstName}` : ''}! ${business} will text you shortly to confirm.`;
 }
 
+/** "Thanks, Ann!" before the times offered once every question is answered. */
+export function thanksName({ tone, language }: Voice, firstName: string | null): string {
+  if (language === 'es') return `¡Gracias${firstName ? `, ${firstName}` : ''}!`;
+  if (tone === 'professional') return `Thank you${firstName ? `, ${firstName}` : ''}.`;
+  return `Thanks${firstName ? `, ${firstName}` : ''}!`;
+}
+
 /** After qualification, for anything new: it goes to the team. */
 export function passedOn({ business, tone, language }: Voice): string {
   if (language === 'es') return `Gracias, ya se lo pasé al equipo de ${business}.`;

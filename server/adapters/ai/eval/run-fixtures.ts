@@ -176,6 +176,7 @@ export async function runThread(port: AiPort, fixture: ConversationFixture, onMo
       repliesToday,
       confusedTurns,
       disqualifyMessage: fixture.disqualifyMessage,
+      booking: null,
       now,
     };
     const began = performance.now();

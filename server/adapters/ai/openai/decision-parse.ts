@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { HANDOFF_REASONS } from '@contracts/ai';
 import { truncate } from '@contracts/text';
 import type { AiDecision, AiTurnInput } from '@server/adapters/ai/ai.port';
-import { DECIDE_TURN_TOOL, LEAD_MOVES, REPLY_MAX_CHARS } from './decision-prompt';
+import { DECIDE_TURN_TOOL, LEAD_MOVES, REPLY_MAX_CHARS, slotChoices } from './decision-prompt';
 
 /** The parts of a chat-completion response this adapter reads; anything else a server adds is ignored. */
 const toolCallSchema = z.object({
@@ -44,6 +44,8 @@ const argumentsSchema = z
     summary: z.string().nullish(),
     quotedItemIds: z.array(z.string()).nullish(),
     promisesTime: z.boolean().nullish(),
+    offerSlotIds: z.array(z.string()).nullish(),
+    bookSlotId: z.string().nullish(),
     outsideFacts: z.boolean().nullish(),
     confused: z.boolean().nullish(),
     reasons: z.array(z.string()).nullish(),
@@ -179,6 +181,13 @@ export function parseDecision(message: CompletionMessage | undefined, input: AiT
     reasons.push('The reply mentions an amount of money without an approved price item behind it, so it counts as outside the facts.');
   }
 
+  // Times only from the free times shown: an id the model made up is dropped, and a time it did not book is not booked.
+  const choices = new Map(slotChoices(input).map((choice) => [choice.id, choice.start]));
+  const offeredStarts = (args.offerSlotIds ?? []).map((slotId) => choices.get(slotId)).filter((start): start is number => start !== undefined);
+  if ((args.offerSlotIds ?? []).length > offeredStarts.length) reasons.push('The model offered times that are not free times it was shown: they are not remembered as offered.');
+  const bookStart = args.bookSlotId ? (choices.get(args.bookSlotId) ?? null) : null;
+  if (args.bookSlotId && bookStart === null) reasons.push(`The model tried to book “${truncate(args.bookSlotId, 40)}”, which is not a free time it was shown: nothing was booked.`);
+
   return {
     ok: true,
     decision: {
@@ -190,6 +199,8 @@ export function parseDecision(message: CompletionMessage | undefined, input: AiT
       summary: args.summary?.trim() ? truncate(args.summary.trim(), 400) : null,
       quotedItemIds: reply === null ? [] : quotedItemIds,
       promisesTime: reply !== null && (args.promisesTime ?? false),
+      offeredStarts: reply === null ? [] : [...new Set(offeredStarts)],
+      bookStart,
       outsideFacts,
       confused: args.confused ?? false,
       reasons,

@@ -73,6 +73,61 @@ function pricingSection(input: AiTurnInput): string[] {
   return lines;
 }
 
+/** How many free times the model is shown: a few a day over the first days with any (the offered ones always). */
+const SLOTS_SHOWN = 24;
+const SLOTS_PER_DAY = 4;
+
+/** The free times the model may offer or book, each with a short id ("S1") it names them by; [] without booking. */
+export function slotChoices(input: AiTurnInput): Array<{ id: string; start: number; end: number }> {
+  const booking = input.booking;
+  if (!booking || booking.booked) return [];
+  const chosen = [...booking.offered];
+  const perDay = new Map<string, number>();
+  const day = (start: number) => localDay(start, input.business.timezone);
+  for (const slot of chosen) perDay.set(day(slot.start), (perDay.get(day(slot.start)) ?? 0) + 1);
+  for (const slot of booking.slots) {
+    if (chosen.length >= SLOTS_SHOWN) break;
+    if (chosen.some((taken) => taken.start === slot.start)) continue;
+    const count = perDay.get(day(slot.start)) ?? 0;
+    if (count >= SLOTS_PER_DAY) continue;
+    perDay.set(day(slot.start), count + 1);
+    chosen.push(slot);
+  }
+  return chosen.sort((a, b) => a.start - b.start).map((slot, index) => ({ id: `S${index + 1}`, start: slot.start, end: slot.end }));
+}
+
+function localDay(at: number, timezone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  } catch {
+    return new Date(at).toISOString().substring(0, 10);
+  }
+}
+
+function formatSlot(start: number, end: number, timezone: string): string {
+  const options: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' };
+  try {
+    const time = new Intl.DateTimeFormat('en-US', { timeZone: timezone, hour: 'numeric', minute: '2-digit' });
+    return `${new Intl.DateTimeFormat('en-US', { ...options, timeZone: timezone }).format(start)}–${time.format(end)}`;
+  } catch {
+    return new Date(start).toISOString();
+  }
+}
+
+function bookingSection(input: AiTurnInput): string[] {
+  const booking = input.booking;
+  if (!booking) return ['Booking: you cannot book appointments here. Never offer or promise a time; say someone from the team will text to set a time.'];
+  if (booking.booked) return [`Booking: this lead is already booked for ${booking.typeName} on ${formatSlot(booking.booked.start, booking.booked.end, input.business.timezone)} (${input.business.timezone}). Do not offer or book another time; a change goes to the team.`];
+  const choices = slotChoices(input);
+  if (choices.length === 0) return ['Booking: there are no free times to offer now. Never offer or promise a time; say someone from the team will text to set a time.'];
+  const offered = new Set(booking.offered.map((slot) => slot.start));
+  return [
+    `Booking: once every required question is answered, offer two of these free times for ${booking.typeName} (${booking.durationMinutes} minutes), keeping to any day or time of day the person asked for (e.g. "before 11"), and ask which works; put their ids in offerSlotIds. When the person picks one of the times you offered, set bookSlotId to it: the system books it and sends the confirmation itself, so reply null (or a few words without repeating the time). Never offer, agree to or promise a time that is not in this list, and never say a time is booked unless you set bookSlotId.`,
+    `Free times (${input.business.timezone}; id — time${offered.size > 0 ? '; * = offered in your last message' : ''}):`,
+    ...choices.map((choice) => `- ${choice.id} — ${formatSlot(choice.start, choice.end, input.business.timezone)}${offered.has(choice.start) ? ' *' : ''}`),
+  ];
+}
+
 /** The system prompt for one turn. Everything the model may say comes from here or from the person's texts. */
 export function buildSystemPrompt(input: AiTurnInput): string {
   const { business, assistant } = input;
@@ -95,6 +150,8 @@ export function buildSystemPrompt(input: AiTurnInput): string {
     `- Decide by calling ${DECIDE_TURN_TOOL} exactly once.`,
     '',
     ...pricingSection(input),
+    '',
+    ...bookingSection(input),
     '',
     `Business facts (written by the owner):\n${business.facts.trim() || '(none)'}`,
   ];
@@ -141,6 +198,7 @@ export function buildMessages(input: AiTurnInput): ChatCompletionMessageParam[] 
 export function decideTurnTool(input: AiTurnInput): ChatCompletionFunctionTool {
   const answerProperties = Object.fromEntries(input.questions.map((question) => [question.key, { type: 'string', description: question.text }]));
   const itemIds = input.pricing.policy === 'never' ? [] : input.pricing.items.map((item) => item.id);
+  const slotIds = slotChoices(input).map((choice) => choice.id);
   return {
     type: 'function',
     function: {
@@ -166,6 +224,8 @@ export function decideTurnTool(input: AiTurnInput): ChatCompletionFunctionTool {
             description: 'Ids of the approved price-list items the reply quotes.',
           },
           promisesTime: { type: 'boolean', description: 'The reply promises an arrival or appointment time.' },
+          offerSlotIds: { type: 'array', items: slotIds.length > 0 ? { type: 'string', enum: slotIds } : { type: 'string' }, ...(slotIds.length > 0 ? { maxItems: 3 } : { maxItems: 0 }), description: 'Ids of the free times the reply offers.' },
+          bookSlotId: { type: ['string', 'null'], ...(slotIds.length > 0 ? { enum: [...slotIds, null] } : {}), description: 'The id of the offered free time the person chose, to book it; null otherwise.' },
           outsideFacts: { type: 'boolean', description: 'The reply says something not grounded in the facts, FAQ, price list or questions.' },
           confused: { type: 'boolean', description: 'The person\'s latest words could not be placed.' },
           reasons: { type: 'array', items: { type: 'string' }, maxItems: 3, description: 'Why you decided this, in a few plain words each.' },

@@ -61,7 +61,8 @@ describe('the OpenAI-compatible assistant against a fake server', () => {
 
     const decision = await assistant().decide(turnInput());
 
-    expect(decision).toEqual({ ...quoteDecision, model: 'llama-3.1-8b-instruct', usage: { promptTokens: 812, completionTokens: 64 } });
+    // No free times were given, so none is offered or booked.
+    expect(decision).toEqual({ ...quoteDecision, offeredStarts: [], bookStart: null, model: 'llama-3.1-8b-instruct', usage: { promptTokens: 812, completionTokens: 64 } });
     expect(fake.requests).toHaveLength(1);
     const body = fake.requests[0]!.body as SentBody;
     expect(body.model).toBe('gpt-test');

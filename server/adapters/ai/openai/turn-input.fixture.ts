@@ -36,6 +36,7 @@ export function turnInput(overrides: Partial<AiTurnInput> = {}): AiTurnInput {
     repliesToday: 1,
     confusedTurns: 0,
     disqualifyMessage: "Sorry, that's outside what we can help with. Thanks for thinking of us!",
+    booking: null,
     now,
     ...overrides,
   };
