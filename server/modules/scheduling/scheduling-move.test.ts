@@ -132,7 +132,8 @@ describe('moving a booking', () => {
     const { s, caller, owner, type, contact, lead } = await setUp();
     const { appointment } = await book(s, { typeId: type.id, start: TUESDAY_9, contactId: contact.id, leadId: lead.id });
     await t.deps.db.update(appointments).set({ confirmedAt: new Date(TUESDAY_9 - 20 * HOUR) }).where(eq(appointments.id, appointment.id));
-    const [row] = await caller.scheduling.appointments.list({ from: Date.parse('2027-01-11T00:00:00Z'), days: 7 });
+    const { zone, items: [row] } = await caller.scheduling.appointments.list({ from: Date.parse('2027-01-11T00:00:00Z'), days: 7 });
+    expect(zone).toBe('America/Chicago');
     expect(row).toMatchObject({
       id: appointment.id,
       typeId: type.id,

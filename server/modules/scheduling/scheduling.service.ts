@@ -258,7 +258,7 @@ export async function bookSlot(tx: Tx, deps: AppServices, events: EventBatch, in
 /**
  * Bookings from `from` for `days` days (the list and the day/week view), cancelled ones included: with what the
  * screen shows of each — the client (name, phone, their address for a visit), the lead, the type, the member, and
- * the customer's answers to the reminders (confirmed, asked to reschedule).
+ * the customer's answers to the reminders (confirmed, asked to reschedule) — and the company's zone.
  */
 export async function listAppointments(scope: CompanyScope, input: { from: Date; days: number }) {
   const rows = await scope.db
@@ -277,7 +277,7 @@ export async function listAppointments(scope: CompanyScope, input: { from: Date;
     .innerJoin(users, eq(users.id, appointments.userId))
     .where(and(eq(appointments.companyId, scope.companyId), gt(appointments.endsAt, input.from), lt(appointments.startsAt, new Date(input.from.getTime() + input.days * DAY))))
     .orderBy(asc(appointments.startsAt));
-  return rows.map(({ appointment, ...row }) => ({
+  const items = rows.map(({ appointment, ...row }) => ({
     id: appointment.id,
     typeId: appointment.typeId,
     typeName: row.typeName,
@@ -299,9 +299,9 @@ export async function listAppointments(scope: CompanyScope, input: { from: Date;
     confirmedAt: appointment.confirmedAt?.getTime() ?? null,
     rescheduleRequestedAt: appointment.rescheduleRequestedAt?.getTime() ?? null,
   }));
+  // The zone the screen draws its days in: the one slots are reckoned in.
+  return { zone: await companyZone(scope.db, scope.companyId), items };
 }
-
-export type AppointmentListItem = Awaited<ReturnType<typeof listAppointments>>[number];
 
 /**
  * Moves a booking to a new time (and perhaps another member), keeping its id: the same rules as booking (notice,
