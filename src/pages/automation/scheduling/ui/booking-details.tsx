@@ -198,7 +198,7 @@ export function BookingDetails({ appointment, zone, now, onClose }: { appointmen
                 <Row label="Appointment">{appointment.typeName}</Row>
                 <Row label="With">{appointment.memberName || 'A former team member'}</Row>
                 <Row label="Where">{appointment.location === 'customer_address' ? appointment.address || 'At the customer’s address (none given)' : APPOINTMENT_LOCATION_WORDS[appointment.location]}</Row>
-                <Row label="Notes">{appointment.notes || '—'}</Row>
+                <Row label="Notes">{appointment.notes || 'None'}</Row>
                 <Row label="Booked by">{appointment.bookedBy === 'assistant' ? 'The assistant' : 'Your team'}</Row>
               </Table.Tbody>
             </Table>
