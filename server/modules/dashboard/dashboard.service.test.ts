@@ -101,6 +101,29 @@ describe('dashboard.summary', () => {
     expect(after.needsAttention.items[0]).toMatchObject({ kind: 'needs_human', leadId: items[0]!.id });
   });
 
+  it('bookings: those made in the period and not cancelled, against the period before; another company counts none of them', async () => {
+    const caller = await owner('bookings');
+    const type = await caller.scheduling.types.create({ name: 'Estimate', durationMinutes: 60, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, minNoticeMinutes: 0, horizonDays: 30, location: 'phone_call', userIds: [] });
+    const lead = await caller.leads.create({ firstName: 'Bo', lastName: null, phone: '+13125550180', summary: null, consentConfirmed: false });
+    const bookNext = async () => {
+      const [slot] = (await caller.scheduling.slots({ typeId: type.id })).slots;
+      return caller.scheduling.appointments.book({ typeId: type.id, start: slot!.start, contactId: lead.contact.id, leadId: lead.id });
+    };
+    // 10 days ago: one booking (the 7 days before this week's 7).
+    t.deps.clock.advance(-10 * DAY);
+    await bookNext();
+    t.deps.clock.advance(10 * DAY);
+    // This week: two booked, one of them cancelled since.
+    await bookNext();
+    const cancelled = await bookNext();
+    await caller.scheduling.appointments.cancel({ id: cancelled.id });
+
+    expect((await caller.dashboard.summary({ days: 7 })).bookings).toEqual({ current: 1, previous: 1 });
+    expect((await caller.dashboard.summary({ days: 30 })).bookings).toEqual({ current: 2, previous: 0 });
+    const other = await owner('bookings-other');
+    expect((await other.dashboard.summary({ days: 30 })).bookings).toEqual({ current: 0, previous: 0 });
+  });
+
   it("counts only the caller's company", async () => {
     const a = await owner('alpha');
     await a.leads.create({ firstName: 'Ana', lastName: null, phone: '+13125550170', summary: null, consentConfirmed: false });

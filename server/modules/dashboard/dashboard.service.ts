@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { LEAD_SOURCES, type LeadSource } from '@contracts/lead';
 import { zonesForPhone } from '@contracts/send-window';
-import { aiTurns, calls, companies, contacts, conversations, leads, messages, phoneNumbers, simulatorDevices, users } from '@server/platform/db/schema';
+import { aiTurns, appointments, calls, companies, contacts, conversations, leads, messages, phoneNumbers, simulatorDevices, users } from '@server/platform/db/schema';
 import { DAY, MINUTE } from '@server/platform/lib/clock';
 import type { CompanyScope } from '@server/platform/db/scope';
 import { contactDisplayName } from '@contracts/person';
@@ -52,6 +52,18 @@ async function leadCount(scope: CompanyScope, from: Date, to: Date, options: { q
 }
 
 /**
+ * Bookings made in [from, to) — by the team or the assistant, counted when booked (not when the visit is) — that
+ * are not cancelled since: a booking moved counts once, on the day it was made (decision 0040).
+ */
+async function bookingCount(scope: CompanyScope, from: Date, to: Date): Promise<number> {
+  const [row] = await scope.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(appointments)
+    .where(and(eq(appointments.companyId, scope.companyId), ne(appointments.status, 'cancelled'), gte(appointments.createdAt, from), lt(appointments.createdAt, to)));
+  return row?.n ?? 0;
+}
+
+/**
  * Median time from a lead arriving to the first answer a person (or, later, the assistant or an automation) sent
  * the client, over the leads of the period that were answered; `answered` of `leads` says how many that is.
  */
@@ -97,7 +109,7 @@ async function missedCallFunnel(scope: CompanyScope, from: Date, to: Date) {
 /**
  * /dashboard: the period's figures from the data as it is, each beside the period before, what needs a person
  * now, the missed-call funnel, and the setup checklist from the real setup state. Figures whose source is not built
- * yet (AI-answered calls, bookings from scheduling) are not here: the screen says what will feed them.
+ * yet (AI-answered calls) are not here: the screen says what will feed them.
  */
 export async function dashboardSummary(scope: CompanyScope, input: { days: DashboardPeriod }) {
   // The current period includes this very moment; each period is [from, to).
@@ -116,6 +128,7 @@ export async function dashboardSummary(scope: CompanyScope, input: { days: Dashb
     await firstResponse(scope, previousFrom, from),
   ];
   const handoffs = { current: await handoffCount(scope, from, now), previous: await handoffCount(scope, previousFrom, from) };
+  const bookings = { current: await bookingCount(scope, from, now), previous: await bookingCount(scope, previousFrom, from) };
 
   const bySourceRows = await scope.db
     .select({ source: leads.source, n: sql<number>`count(*)::int` })
@@ -146,6 +159,8 @@ export async function dashboardSummary(scope: CompanyScope, input: { days: Dashb
     qualified: { current: qualified, previous: previousQualified },
     /** Threads the assistant handed to the team in the period. */
     handoffs,
+    /** Bookings made in the period and not cancelled. */
+    bookings,
     firstResponse: { current: response, previous: previousResponse },
     leadsBySource: LEAD_SOURCES.map((source) => ({ source, count: bySource.get(source) ?? 0 })).filter((s) => s.count > 0),
     leadsByDay: days,

@@ -12,7 +12,7 @@ import { BOOKING_REPLY_HINT } from './booking-replies';
 
 /**
  * The customer's texts about a booking (issue 24 item 3, first part): the confirmation with the calendar link when
- * it is booked, reminders 24 h and 2 h before (`scheduling.reminder` jobs), and a word when staff cancel it. Each goes through the one outbound
+ * it is booked, reminders 24 h and 2 h before (`scheduling.reminder` jobs), and a word when staff move or cancel it. Each goes through the one outbound
  * pipeline (opt-out, send window, send-lock); a reminder the send window would hold until after it stops making
  * sense (less than 30 minutes before the appointment) is not sent, and a reminder for a booking cancelled or moved
  * since is dropped.
@@ -54,6 +54,14 @@ export async function confirmBooking(tx: Tx, deps: AppServices, events: EventBat
     const body = `${business}: you're booked for ${typeName} on ${when}${where}. ${BOOKING_REPLY_HINT} Add it to your calendar: ${deps.publicUrl}/a/${token}.ics`;
     await queueOutbound(tx, deps, events, { companyId: appointment.companyId, conversationId: conversation.id, body, author: 'system', automated: true, isReply: true, dedupeKey: `${APPOINTMENT_TEXT_PREFIX}booked:${appointment.id}` });
   }
+  await queueReminders(tx, deps, appointment);
+}
+
+/**
+ * Queues the 24 h and 2 h reminders for the booking's start (those still ahead). Keyed by booking, start and kind:
+ * a booking moved gets new ones, and the old ones find a different start and do nothing.
+ */
+export async function queueReminders(tx: Tx, deps: AppServices, appointment: AppointmentRow): Promise<void> {
   const now = deps.clock.now().getTime();
   for (const reminder of REMINDERS) {
     const at = appointment.startsAt.getTime() - reminder.before;
@@ -71,6 +79,18 @@ export async function tellCancelled(tx: Tx, deps: AppServices, events: EventBatc
   const { business, typeName, when } = await describeBooking(tx, appointment);
   const body = `${business}: your ${typeName} on ${when} is cancelled. Reply here if you'd like a new time.`;
   await queueOutbound(tx, deps, events, { companyId: appointment.companyId, conversationId: conversation.id, body, author: 'system', automated: true, isReply: false, dedupeKey: `${APPOINTMENT_TEXT_PREFIX}cancelled:${appointment.id}` });
+}
+
+/**
+ * Tells the customer their booking moved, with the new calendar link (in the move's transaction; an automated text
+ * held to their send window, like the cancellation: they did not just write to us).
+ */
+export async function tellMoved(tx: Tx, deps: AppServices, events: EventBatch, appointment: AppointmentRow, token: string): Promise<void> {
+  const conversation = await threadOf(tx, appointment);
+  if (!conversation) return;
+  const { business, typeName, when, where } = await describeBooking(tx, appointment);
+  const body = `${business}: your ${typeName} is moved to ${when}${where}. Add the new time to your calendar: ${deps.publicUrl}/a/${token}.ics`;
+  await queueOutbound(tx, deps, events, { companyId: appointment.companyId, conversationId: conversation.id, body, author: 'system', automated: true, isReply: false, dedupeKey: `moved:${appointment.id}:${appointment.startsAt.getTime()}` });
 }
 
 /** The `scheduling.reminder` job. Returns what it did (for tests and the log). */

@@ -4,7 +4,7 @@ import { transactionWithEvents } from '@server/platform/events/domain-events';
 import { id } from '@server/platform/lib/common.schema';
 import { companyScope } from '@server/platform/trpc/scope';
 import { protectedProcedure, router } from '@server/platform/trpc/trpc';
-import { bookSlot, cancelAppointment, createAppointmentType, getAvailability, listAppointments, listAppointmentTypes, listOpenSlots, setAvailability, updateAppointmentType } from './scheduling.service';
+import { bookSlot, cancelAppointment, createAppointmentType, getAvailability, listAppointments, listAppointmentTypes, listOpenSlots, moveAppointment, setAvailability, updateAppointmentType } from './scheduling.service';
 
 const DAY_MINUTES = 24 * 60;
 const stretch = z
@@ -54,6 +54,11 @@ export const schedulingRouter = router({
         );
         return appointment;
       }),
+    /** A new time (and perhaps another member) for a booking; any signed-in member of the company may move one. */
+    move: protectedProcedure
+      .input(z.object({ id, start: z.number().int(), userId: id.nullable().optional() }))
+      .mutation(({ ctx, input }) => moveAppointment(companyScope(ctx), ctx.services, { id: input.id, start: new Date(input.start), userId: input.userId })),
+    /** Any signed-in member of the company may cancel a booking; the customer is told. */
     cancel: protectedProcedure.input(z.object({ id })).mutation(({ ctx, input }) => cancelAppointment(companyScope(ctx), ctx.services, input.id)),
   }),
 });

@@ -86,7 +86,7 @@ describe('scheduling', () => {
     // Their own type, our client: NOT_FOUND too.
     const theirs = await stranger.scheduling.types.create({ name: 'Visit', durationMinutes: 60, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, minNoticeMinutes: 0, horizonDays: 7, location: 'customer_address', userIds: [] });
     expect((await trpcErrorOf(stranger.scheduling.appointments.book({ typeId: theirs.id, start: Date.parse('2027-01-12T15:00:00Z'), contactId: contact.id, leadId: null }))).code).toBe('NOT_FOUND');
-    expect((await caller.scheduling.appointments.list({ from: Date.parse('2027-01-11T00:00:00Z'), days: 7 })).map((row) => row.appointment.id)).toEqual([booked.id]);
-    expect(await stranger.scheduling.appointments.list({ from: Date.parse('2027-01-11T00:00:00Z'), days: 7 })).toEqual([]);
+    expect((await caller.scheduling.appointments.list({ from: Date.parse('2027-01-11T00:00:00Z'), days: 7 })).items.map((row) => row.id)).toEqual([booked.id]);
+    expect((await stranger.scheduling.appointments.list({ from: Date.parse('2027-01-11T00:00:00Z'), days: 7 })).items).toEqual([]);
   });
 });

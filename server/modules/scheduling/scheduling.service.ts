@@ -4,6 +4,7 @@ import type { DbOrTx, Tx } from '@server/platform/db/database';
 import { appointments, appointmentTypes, companies, contacts, leads, memberAvailability, users } from '@server/platform/db/schema';
 import type { CompanyScope } from '@server/platform/db/scope';
 import { AppError, invalidField, notFound } from '@server/platform/errors/app-error';
+import { contactDisplayName } from '@contracts/person';
 import { type EventBatch, transactionWithEvents } from '@server/platform/events/domain-events';
 import { DAY, MINUTE } from '@server/platform/lib/clock';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
@@ -11,7 +12,7 @@ import { assertOwnerOrAdmin, isOwnerOrAdmin } from '@server/modules/team/manager
 import type { AppServices } from '@server/platform/services';
 import { generateToken, sha256Hex } from '@server/platform/lib/crypto';
 import { hasPostgresCode } from '@server/platform/db/pg-errors';
-import { confirmBooking, tellCancelled } from './appointment-texts';
+import { confirmBooking, queueReminders, tellCancelled, tellMoved } from './appointment-texts';
 import { freeSlots, type Interval, type SlotRules, withinHours } from './slots';
 
 /**
@@ -254,22 +255,130 @@ export async function bookSlot(tx: Tx, deps: AppServices, events: EventBatch, in
 }
 
 
-/** Bookings from `from` for `days` days (the list and the day/week view). */
+/**
+ * Bookings from `from` for `days` days (the list and the day/week view), cancelled ones included: with what the
+ * screen shows of each — the client (name, phone, their address for a visit), the lead, the type, the member, and
+ * the customer's answers to the reminders (confirmed, asked to reschedule) — and the company's zone.
+ */
 export async function listAppointments(scope: CompanyScope, input: { from: Date; days: number }) {
-  return scope.db
-    .select({ appointment: appointments, typeName: appointmentTypes.name, firstName: contacts.firstName, lastName: contacts.lastName, phone: contacts.phone, memberFirstName: users.firstName })
+  const rows = await scope.db
+    .select({
+      appointment: appointments,
+      typeName: appointmentTypes.name,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      phone: contacts.phone,
+      memberFirstName: users.firstName,
+      memberLastName: users.lastName,
+    })
     .from(appointments)
     .innerJoin(appointmentTypes, eq(appointmentTypes.id, appointments.typeId))
     .innerJoin(contacts, eq(contacts.id, appointments.contactId))
     .innerJoin(users, eq(users.id, appointments.userId))
     .where(and(eq(appointments.companyId, scope.companyId), gt(appointments.endsAt, input.from), lt(appointments.startsAt, new Date(input.from.getTime() + input.days * DAY))))
     .orderBy(asc(appointments.startsAt));
+  const items = rows.map(({ appointment, ...row }) => ({
+    id: appointment.id,
+    typeId: appointment.typeId,
+    typeName: row.typeName,
+    userId: appointment.userId,
+    memberName: [row.memberFirstName, row.memberLastName].filter(Boolean).join(' '),
+    contactId: appointment.contactId,
+    clientName: contactDisplayName(row),
+    phone: row.phone,
+    leadId: appointment.leadId,
+    start: appointment.startsAt.getTime(),
+    end: appointment.endsAt.getTime(),
+    status: appointment.status,
+    location: appointment.location,
+    address: appointment.address,
+    notes: appointment.notes,
+    bookedBy: appointment.bookedBy,
+    createdAt: appointment.createdAt.getTime(),
+    cancelledAt: appointment.cancelledAt?.getTime() ?? null,
+    confirmedAt: appointment.confirmedAt?.getTime() ?? null,
+    rescheduleRequestedAt: appointment.rescheduleRequestedAt?.getTime() ?? null,
+  }));
+  // The zone the screen draws its days in: the one slots are reckoned in.
+  return { zone: await companyZone(scope.db, scope.companyId), items };
 }
 
-/** Cancels a booking (its time is free again at once) and tells the customer. */
+/**
+ * Moves a booking to a new time (and perhaps another member), keeping its id: the same rules as booking (notice,
+ * horizon, working hours, the member takes the type), and the same last word — the update runs in a savepoint
+ * for each member in turn (its own member first), so the exclusion constraint refuses a collision exactly as it
+ * refuses a second booking (CONFLICT, SLOT_TAKEN_MESSAGE). A cancelled or already started booking is not moved.
+ * The booking gets a new calendar link (only its hash is kept; the old link stops working), the customer is told
+ * the new time with it, and reminders are queued for the new start (the old ones find another start and do
+ * nothing). The lead stays as it is (booked). Any signed-in member of the company may move a booking.
+ */
+export async function moveAppointment(scope: CompanyScope, deps: AppServices, input: { id: string; start: Date; userId?: string | null | undefined }) {
+  return transactionWithEvents(deps, async (tx, events) => {
+    const [current] = await tx
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.id, input.id), eq(appointments.companyId, scope.companyId)))
+      .for('update')
+      .limit(1);
+    if (!current) throw notFound('Appointment');
+    if (current.status !== 'booked') throw new AppError('CONFLICT', 'This appointment is cancelled: book a new one instead.');
+    if (current.startsAt.getTime() <= scope.now.getTime()) throw new AppError('CONFLICT', 'This appointment has already started, so it can’t be moved.');
+    const type = await ownType(tx, scope.companyId, current.typeId);
+    const zone = await companyZone(tx, scope.companyId);
+    const start = input.start.getTime();
+    const end = start + type.durationMinutes * MINUTE;
+    if (start === current.startsAt.getTime() && (!input.userId || input.userId === current.userId)) throw invalidField('start', 'That is the time it is booked for already.');
+    if (start < scope.now.getTime() + type.minNoticeMinutes * MINUTE) throw invalidField('start', 'That time is too soon to book.');
+    if (start > scope.now.getTime() + type.horizonDays * DAY) throw invalidField('start', 'That time is too far ahead to book.');
+    const takers = (await takersOf(tx, type)).filter((taker) => !input.userId || taker.id === input.userId);
+    if (input.userId && takers.length === 0) throw invalidField('userId', 'That person does not take this kind of appointment.');
+    // Its own member first: a move keeps the person the customer expects when they are free.
+    const working = takers
+      .filter((taker) => withinHours({ zone, weekly: taker.weekly, overrides: taker.overrides, start, end }))
+      .sort((a, b) => Number(b.id === current.userId) - Number(a.id === current.userId));
+    if (working.length === 0) throw invalidField('start', 'Nobody who takes this appointment works at that time.');
+    const token = generateToken();
+    for (const taker of working) {
+      try {
+        const moved = await tx.transaction(async (savepoint) => {
+          const [row] = await savepoint
+            .update(appointments)
+            .set({
+              userId: taker.id,
+              startsAt: new Date(start),
+              endsAt: new Date(end),
+              blockStart: new Date(start - type.bufferBeforeMinutes * MINUTE),
+              blockEnd: new Date(end + type.bufferAfterMinutes * MINUTE),
+              icsTokenHash: sha256Hex(token),
+              updatedAt: scope.now,
+            })
+            .where(eq(appointments.id, current.id))
+            .returning();
+          return row!;
+        });
+        await writeUserAudit(tx, scope, {
+          action: 'scheduling.appointment_moved',
+          targetType: 'appointment',
+          targetId: moved.id,
+          metadata: { from: current.startsAt.toISOString(), to: moved.startsAt.toISOString(), fromUserId: current.userId, toUserId: moved.userId },
+        });
+        await tellMoved(tx, deps, events, moved, token);
+        await queueReminders(tx, deps, moved);
+        return moved;
+      } catch (error) {
+        if (isOverlap(error)) continue;
+        throw error;
+      }
+    }
+    throw new AppError('CONFLICT', SLOT_TAKEN_MESSAGE);
+  });
+}
+
+/** Cancels a booking (its time is free again at once) and tells the customer. Any signed-in member may. */
 export async function cancelAppointment(scope: CompanyScope, deps: AppServices, id: string) {
   return transactionWithEvents(deps, async (tx, events) => {
     const row = await cancelRow(tx, scope, id);
+    await writeUserAudit(tx, scope, { action: 'scheduling.appointment_cancelled', targetType: 'appointment', targetId: row.id, metadata: { startsAt: row.startsAt.toISOString() } });
     await tellCancelled(tx, deps, events, row);
     return row;
   });

@@ -10,7 +10,8 @@ export const FEATURES = {
   microsites: false,
   /** Flows (issue 23): the built-in follow-ups and the company's own flows, drawn in the editor and run. */
   flows: true,
-  scheduling: false,
+  /** Scheduling (issue 24): appointment types, team hours, bookings made, moved and cancelled by staff. */
+  scheduling: true,
   reviewRequests: false,
   team: false,
   externalIntegrations: false,

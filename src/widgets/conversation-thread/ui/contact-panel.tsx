@@ -5,6 +5,7 @@ import { LEAD_SOURCE_WORDS } from '@contracts/lead';
 import { BlockedBadge, OptedOutBadge } from '@/entities/contact';
 import { isThreadId, type Thread, type useThread } from '@/entities/conversation';
 import { LeadStatusBadge } from '@/entities/lead';
+import { BookAppointmentButton } from '@/features/book-appointment';
 import { calendarDate, formatMoney, formatPhone, localTimeIn, useNow } from '@/shared/lib/format';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { PhoneLink } from '@/shared/ui/phone-link';
@@ -65,7 +66,10 @@ function ClientDetails({ thread }: { thread: Thread }) {
             Open client
           </Anchor>
         </Group>
-        <Text fw={600}>{contact.name}</Text>
+        <Group justify="space-between" gap="xs">
+          <Text fw={600}>{contact.name}</Text>
+          <BookAppointmentButton client={{ id: contact.id, name: contact.name }} leadId={lead?.id ?? null} />
+        </Group>
         <Group gap={4}>
           {contact.optedOut ? <OptedOutBadge size="sm" since={contact.optedOutAt ? calendarDate(contact.optedOutAt) : null} /> : null}
           {contact.blocked ? <BlockedBadge size="sm" /> : null}

@@ -9,6 +9,7 @@ import { ContactPhoneLine, OptedOutBadge } from '@/entities/contact';
 import { type LeadDetail, useUpdateLead } from '@/entities/lead';
 import { assigneeLabel, useTeamMembers } from '@/entities/user';
 import { AssignOwnerSelect } from '@/features/assign-owner';
+import { BookAppointmentButton } from '@/features/book-appointment';
 import { LeadStatusSelect } from '@/features/change-lead-status';
 import { TextClientButton } from '@/features/text-client';
 import { apiErrorCode, apiFieldErrors } from '@/shared/api-errors';
@@ -186,6 +187,7 @@ function LeadContent({ lead }: { lead: LeadDetail }) {
           <Button size="xs" variant="default" renderRoot={(props) => <Link {...props} to="/clients/$id" params={{ id: lead.contact.id }} />}>
             Open client
           </Button>
+          <BookAppointmentButton client={{ id: lead.contact.id, name: lead.contact.name }} leadId={lead.id} />
         </Group>
       </Stack>
 

@@ -1,56 +1,48 @@
-import { Button, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
-import { EmptyState } from '@/shared/ui/empty-state';
+import { Button, Stack, Tabs } from '@mantine/core';
+import { useState } from 'react';
 import { PageHeader } from '@/shared/ui/page-header';
-import { SectionPanel } from '@/shared/ui/section-panel';
+import { LoadError } from '@/shared/ui/load-error';
+import { useTeamMembers } from '@/entities/user';
+import { BookAppointmentModal } from '@/features/book-appointment';
+import { BookingsPanel } from './bookings-panel';
+import { TeamHoursPanel } from './team-hours-panel';
+import { TypesPanel } from './types-panel';
 
-// Product brief §6: appointment reminders go out 24 h and 2 h before.
-const DEFAULT_REMINDERS = ['24 hours before', '2 hours before'];
-
-/** /scheduling: appointment types and availability, bookings, and the texts customers get about them. */
+/**
+ * /scheduling: the bookings (a day or week in the company's zone, or the upcoming list; each opens to move or
+ * cancel it), the appointment types, and each member's hours with dates that differ and time off. Anyone on the
+ * team books, moves and cancels; types and other people's hours are the owner's or an admin's (the server says so
+ * too).
+ */
 export function SchedulingPage() {
+  const members = useTeamMembers();
+  const [booking, setBooking] = useState(false);
+  const me = members.data?.find((member) => member.me);
+  const manager = me?.role === 'owner' || me?.role === 'admin';
   return (
     <Stack gap="lg">
-      <PageHeader title="Scheduling" description="The visits you offer, when you’re free, and the texts customers get before a visit." />
-
-      <EmptyState
-        icon="◷"
-        title="No appointment types yet"
-        description="Add the kinds of visits you offer, like an estimate or a service call, and when you’re available. Then your team can book them, and so can the assistant while it texts a lead. Start with your business hours."
-        action={
-          <Button component={Link} to="/settings/company" variant="light">
-            Set your business hours
-          </Button>
-        }
+      <PageHeader
+        title="Scheduling"
+        description="Your bookings, the visits you offer, and when each of you works. Customers get a confirmation text and reminders 24 and 2 hours before."
+        actions={<Button onClick={() => setBooking(true)}>Book appointment</Button>}
       />
-
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <SectionPanel id="availability-title" title="What you’ll set here">
-          <List spacing="xs" size="sm">
-            <List.Item>Each type of visit and how long it takes</List.Item>
-            <List.Item>The days and hours you take bookings</List.Item>
-            <List.Item>Time to leave between jobs</List.Item>
-            <List.Item>How much notice you need before a booking</List.Item>
-          </List>
-        </SectionPanel>
-
-        <SectionPanel id="reminders-title" title="Default reminders" description="Customers get a text confirming each booking, then a reminder:">
-          <List spacing="xs" size="sm" aria-labelledby="reminders-title">
-            {DEFAULT_REMINDERS.map((reminder) => (
-              <List.Item key={reminder}>{reminder}</List.Item>
-            ))}
-          </List>
-        </SectionPanel>
-      </SimpleGrid>
-
-      <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="bookings-title">
-        <Title order={2} id="bookings-title" fz="lg" mb={4}>
-          Upcoming bookings
-        </Title>
-        <Text size="sm" c="dimmed">
-          No bookings yet. Visits booked by your team or the assistant are listed here.
-        </Text>
-      </Paper>
+      <Tabs defaultValue="bookings" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="bookings">Bookings</Tabs.Tab>
+          <Tabs.Tab value="types">Appointment types</Tabs.Tab>
+          <Tabs.Tab value="hours">Team hours</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="bookings">
+          <BookingsPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="types">
+          {members.isError ? <LoadError title="Couldn’t load your team" error={members.error} onRetry={members.refetch} /> : <TypesPanel members={members.data ?? []} canEdit={manager} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="hours">
+          {members.isError ? <LoadError title="Couldn’t load your team" error={members.error} onRetry={members.refetch} /> : members.data ? <TeamHoursPanel members={members.data} canEditOthers={manager} /> : null}
+        </Tabs.Panel>
+      </Tabs>
+      <BookAppointmentModal opened={booking} onClose={() => setBooking(false)} />
     </Stack>
   );
 }

@@ -21,6 +21,7 @@ function emptySummary(period: 7 | 30 | 90 = 30): DashboardSummary {
     newLeads: { current: 0, previous: 0 },
     qualified: { current: 0, previous: 0 },
     handoffs: { current: 0, previous: 0 },
+    bookings: { current: 0, previous: 0 },
     firstResponse: { current: { medianSeconds: null, answered: 0, leads: 0 }, previous: { medianSeconds: null, answered: 0, leads: 0 } },
     leadsBySource: [],
     leadsByDay: days(period),
@@ -37,6 +38,7 @@ function seededSummary(period: 7 | 30 | 90 = 30): DashboardSummary {
     newLeads: { current: period === 7 ? 2 : 5, previous: 1 },
     qualified: { current: 1, previous: 0 },
     handoffs: { current: 2, previous: 3 },
+    bookings: { current: 3, previous: 1 },
     firstResponse: { current: { medianSeconds: 240, answered: 1, leads: 2 }, previous: { medianSeconds: 600, answered: 1, leads: 1 } },
     leadsBySource: [
       { source: 'manual', count: 1 },
@@ -80,7 +82,7 @@ describe('DashboardPage', () => {
     // Figures whose source is not built: no number, and what will feed them.
     expect(figure('AI-answered calls')).toHaveTextContent('Not counted yet');
     expect(figure('AI-answered calls')).toHaveTextContent('AI call answering');
-    expect(figure('Bookings')).toHaveTextContent('Not counted yet');
+    expect(figure('Bookings')).toHaveTextContent(/Bookings0Same as the 30 days before \(0\)/);
     expect(screen.queryByText('—')).not.toBeInTheDocument();
     expect(screen.queryByText('No data yet')).not.toBeInTheDocument();
 
@@ -104,6 +106,7 @@ describe('DashboardPage', () => {
     expect(figure('Qualified')).toHaveTextContent(/Qualified11 more than the 30 days before \(0\)/);
     expect(figure('Handed to your team')).toHaveTextContent(/Handed to your team21 fewer than the 30 days before \(3\)/);
     expect(figure('Median first response')).toHaveTextContent(/Median first response4 min1 of 2 leads answered; 10 min the 30 days before/);
+    expect(figure('Bookings')).toHaveTextContent(/Bookings32 more than the 30 days before \(1\)/);
 
     const sources = screen.getByRole('list', { name: 'Leads by source' });
     expect(within(sources).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Text message: 4', 'Added by your team: 1']);
@@ -147,7 +150,7 @@ describe('DashboardPage', () => {
     await renderDashboard(seededSummary);
     const seededText = document.body.textContent;
     expect(seededText).not.toEqual(emptyText);
-    for (const label of ['New leads', 'Qualified', 'Median first response']) {
+    for (const label of ['New leads', 'Qualified', 'Median first response', 'Bookings']) {
       expect(figure(label).querySelector('[data-testid="kpi-value"]')!.textContent).not.toBe('0');
     }
   });

@@ -59,7 +59,12 @@ function Results({ summary }: { summary: DashboardSummary }) {
           hint="How fast a new lead gets its first text from you"
         />
         <NotBuiltCard label="AI-answered calls" fedBy="Counted once AI call answering is built; it isn't yet." />
-        <NotBuiltCard label="Bookings" fedBy="Counted once scheduling is built; leads you mark Booked count under Qualified." />
+        <KpiCard
+          label="Bookings"
+          value={summary.bookings.current}
+          note={comparison(summary.bookings.current, summary.bookings.previous, days)}
+          hint="Appointments booked by your team or the assistant, not cancelled since"
+        />
       </SimpleGrid>
     </Stack>
   );
