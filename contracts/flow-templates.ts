@@ -88,14 +88,18 @@ export const FLOW_TEMPLATES: readonly FlowTemplate[] = [
     },
   },
   {
-    id: 'appointment-reminder',
-    name: 'Appointment reminder',
-    description: 'A text the day before a booked job and an hour before it.',
-    needs: 'Needs scheduling (booked appointments), which is not built yet.',
+    id: 'before-the-visit',
+    name: 'Before the visit',
+    description: 'A lead just booked (Scheduling already sends the confirmation and the reminders): in their daytime hours, one question about anything the tech should know; a reply tells the team.',
     graph: {
       trigger: { type: 'status_changed', to: ['booked'] },
-      start: 'stop',
-      steps: [{ id: 'stop', type: 'stop' }],
+      start: 'daytime',
+      steps: [
+        { id: 'daytime', type: 'wait_until_window', next: 'ask' },
+        { id: 'ask', type: 'send_sms', body: 'Thanks for booking with {business_name}, {first_name}! Anything our tech should know before the visit, like a gate code, pets or parking? Just reply here.', next: 'answer' },
+        { id: 'answer', type: 'wait_for_reply', minutes: 2 * DAY, replied: 'tell', timeout: null },
+        { id: 'tell', type: 'notify', message: '{full_name} wrote before their visit: read it in the thread.', next: null },
+      ],
     },
   },
   {

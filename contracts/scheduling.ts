@@ -50,6 +50,9 @@ export interface SlotOffer {
   offeredAt: number;
 }
 
+/** The zone hours and bookings are read in until the company sets its own (Settings → Company). */
+export const SCHEDULING_FALLBACK_ZONE = 'America/New_York';
+
 /** Slots start every this many minutes within a working stretch. */
 export const SLOT_STEP_MINUTES = 30;
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
-import type { SlotOffer } from '@contracts/scheduling';
+import { SCHEDULING_FALLBACK_ZONE, type SlotOffer } from '@contracts/scheduling';
 import { CLOSED_LEAD_STATUSES } from '@contracts/lead';
 import { contactDisplayName } from '@contracts/person';
 import { describeLocalTime } from '@contracts/send-window';
@@ -18,6 +18,9 @@ import { bookSlot, openSlots } from '@server/modules/scheduling/scheduling.servi
  * booking of the one the person chose — by the scheduling service, whose database constraint refuses a time taken
  * meanwhile (then two other times are offered instead). The adapter never books by saying so.
  */
+
+/** The zone the scheduling service reads hours in (decision 0038): the company's, New York until it is set. */
+const schedulingZone = (company: { timezone: string | null }) => company.timezone ?? SCHEDULING_FALLBACK_ZONE;
 
 /** At most this many free times reach the port: weeks of a busy calendar, and a bounded prompt. */
 const MAX_SLOTS = 200;
@@ -72,7 +75,8 @@ export async function prepareBooking(
     .orderBy(asc(appointments.startsAt))
     .limit(1);
   const booked = ahead ? { start: ahead.start.getTime(), end: ahead.end.getTime() } : null;
-  const slots: AiSlot[] = booked ? [] : (await openSlots(tx, type, now, ctx.timezone)).slice(0, MAX_SLOTS).map((slot) => ({ start: slot.start, end: slot.end }));
+  // Hours are kept in the company's zone, as the scheduling service reads them.
+  const slots: AiSlot[] = booked ? [] : (await openSlots(tx, type, now, schedulingZone(ctx.company))).slice(0, MAX_SLOTS).map((slot) => ({ start: slot.start, end: slot.end }));
   const offer = ctx.conversation.slotOffer;
   const offered = offer && offer.typeId === type.id ? offer.starts.map((start) => slots.find((slot) => slot.start === start)).filter((slot): slot is AiSlot => slot !== undefined) : [];
   return { typeId: type.id, booking: { typeName: type.name, durationMinutes: type.durationMinutes, slots, offered, booked } };
@@ -104,7 +108,7 @@ export async function bookChosen(
   // The two free times nearest the one asked for, read again now (what was free when the turn began may not be).
   const others = async (): Promise<AiSlot[]> => {
     const [type] = await tx.select().from(appointmentTypes).where(eq(appointmentTypes.id, prepared.typeId)).limit(1);
-    const free = type ? await openSlots(tx, type, now, ctx.timezone) : [];
+    const free = type ? await openSlots(tx, type, now, schedulingZone(ctx.company)) : [];
     return free
       .filter((slot) => slot.start !== start)
       .sort((a, b) => Math.abs(a.start - start) - Math.abs(b.start - start))

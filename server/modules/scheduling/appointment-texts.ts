@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { SCHEDULING_FALLBACK_ZONE } from '@contracts/scheduling';
 import { describeLocalTime, nextSendTime } from '@contracts/send-window';
 import type { Tx } from '@server/platform/db/database';
 import { appointments, appointmentTypes, companies } from '@server/platform/db/schema';
@@ -40,7 +41,7 @@ async function describeBooking(tx: Tx, appointment: AppointmentRow) {
     .innerJoin(companies, eq(companies.id, appointmentTypes.companyId))
     .where(eq(appointmentTypes.id, appointment.typeId))
     .limit(1);
-  const when = describeLocalTime(appointment.startsAt.getTime(), row?.zone ?? 'America/New_York');
+  const when = describeLocalTime(appointment.startsAt.getTime(), row?.zone ?? SCHEDULING_FALLBACK_ZONE);
   return { business: row?.business ?? 'We', typeName: row?.typeName ?? 'your appointment', when, where: appointment.address ? ` at ${appointment.address}` : '' };
 }
 
@@ -89,8 +90,8 @@ export async function tellMoved(tx: Tx, deps: AppServices, events: EventBatch, a
   const conversation = await threadOf(tx, appointment);
   if (!conversation) return;
   const { business, typeName, when, where } = await describeBooking(tx, appointment);
-  const body = `${business}: your ${typeName} is moved to ${when}${where}. Add the new time to your calendar: ${deps.publicUrl}/a/${token}.ics`;
-  await queueOutbound(tx, deps, events, { companyId: appointment.companyId, conversationId: conversation.id, body, author: 'system', automated: true, isReply: false, dedupeKey: `moved:${appointment.id}:${appointment.startsAt.getTime()}` });
+  const body = `${business}: your ${typeName} is moved to ${when}${where}. ${BOOKING_REPLY_HINT} Add the new time to your calendar: ${deps.publicUrl}/a/${token}.ics`;
+  await queueOutbound(tx, deps, events, { companyId: appointment.companyId, conversationId: conversation.id, body, author: 'system', automated: true, isReply: false, dedupeKey: `${APPOINTMENT_TEXT_PREFIX}moved:${appointment.id}:${appointment.startsAt.getTime()}` });
 }
 
 /** The `scheduling.reminder` job. Returns what it did (for tests and the log). */

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { contactDisplayName } from '@contracts/person';
+import { SCHEDULING_FALLBACK_ZONE } from '@contracts/scheduling';
 import { describeLocalTime } from '@contracts/send-window';
 import type { Tx } from '@server/platform/db/database';
 import { appointments, appointmentTypes, companies, type contacts, conversations, type messages } from '@server/platform/db/schema';
@@ -55,7 +56,7 @@ export async function applyBookingReply(tx: Tx, deps: AppServices, events: Event
     .limit(1);
   if (!next) return null;
   const { appointment } = next;
-  const when = describeLocalTime(appointment.startsAt.getTime(), next.zone ?? 'America/New_York');
+  const when = describeLocalTime(appointment.startsAt.getTime(), next.zone ?? SCHEDULING_FALLBACK_ZONE);
   const send = (body: string, key: string) =>
     queueOutbound(tx, deps, events, { companyId: input.companyId, conversationId: input.conversation.id, body, author: 'system', automated: true, isReply: true, dedupeKey: `${APPOINTMENT_TEXT_PREFIX}${key}:${input.message.id}` });
   const name = contactDisplayName(input.contact);

@@ -60,7 +60,7 @@ describe('moving a booking', () => {
     expect(moved.icsTokenHash).not.toBe(appointment.icsTokenHash);
     await t.deps.queue.drain();
     const moveText = (await texts(s)).at(-1)!;
-    expect(moveText).toMatch(/^Acme Plumbing: your Drain cleaning is moved to Wed, Jan 13, 10:00 AM CST at 12 Oak St\. Add the new time to your calendar: http:\/\/localhost:3000\/a\/[A-Za-z0-9_-]{32,}\.ics$/);
+    expect(moveText).toMatch(/^Acme Plumbing: your Drain cleaning is moved to Wed, Jan 13, 10:00 AM CST at 12 Oak St\. Reply C to confirm or R to reschedule\. Add the new time to your calendar: http:\/\/localhost:3000\/a\/[A-Za-z0-9_-]{32,}\.ics$/);
     const [, newToken] = /\/a\/([A-Za-z0-9_-]+)\.ics$/.exec(moveText)!;
     const http = Fastify({ logger: false });
     registerSchedulingRoutes(http, { services: t.deps });
@@ -81,8 +81,8 @@ describe('moving a booking', () => {
     t.deps.clock.set(WEDNESDAY_10 - 2 * HOUR);
     await t.deps.queue.drain();
     expect((await texts(s)).filter((body) => body.startsWith('Reminder'))).toEqual([
-      'Reminder from Acme Plumbing: Drain cleaning tomorrow, Wed, Jan 13, 10:00 AM CST at 12 Oak St.',
-      'Reminder from Acme Plumbing: Drain cleaning today, Wed, Jan 13, 10:00 AM CST at 12 Oak St.',
+      'Reminder from Acme Plumbing: Drain cleaning tomorrow, Wed, Jan 13, 10:00 AM CST at 12 Oak St. Reply C to confirm or R to reschedule.',
+      'Reminder from Acme Plumbing: Drain cleaning today, Wed, Jan 13, 10:00 AM CST at 12 Oak St. Reply C to confirm or R to reschedule.',
     ]);
   });
 

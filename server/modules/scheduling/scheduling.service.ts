@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
-import { type AppointmentLocation, DEFAULT_WORKING_WEEK, type DateOverrides, SLOT_STEP_MINUTES, type WorkingWeek } from '@contracts/scheduling';
+import { type AppointmentLocation, DEFAULT_WORKING_WEEK, type DateOverrides, SCHEDULING_FALLBACK_ZONE, SLOT_STEP_MINUTES, type WorkingWeek } from '@contracts/scheduling';
 import type { DbOrTx, Tx } from '@server/platform/db/database';
 import { appointments, appointmentTypes, companies, contacts, leads, memberAvailability, users } from '@server/platform/db/schema';
 import type { CompanyScope } from '@server/platform/db/scope';
@@ -36,7 +36,7 @@ export interface AppointmentTypeInput {
 
 async function companyZone(db: DbOrTx, companyId: string): Promise<string> {
   const [company] = await db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, companyId)).limit(1);
-  return company?.timezone ?? 'America/New_York';
+  return company?.timezone ?? SCHEDULING_FALLBACK_ZONE;
 }
 
 async function ownType(db: DbOrTx, companyId: string, id: string): Promise<TypeRow> {
@@ -350,6 +350,9 @@ export async function moveAppointment(scope: CompanyScope, deps: AppServices, in
               blockStart: new Date(start - type.bufferBeforeMinutes * MINUTE),
               blockEnd: new Date(end + type.bufferAfterMinutes * MINUTE),
               icsTokenHash: sha256Hex(token),
+              // A new time: their earlier C was for the old one, and an R is answered by the move.
+              confirmedAt: null,
+              rescheduleRequestedAt: null,
               updatedAt: scope.now,
             })
             .where(eq(appointments.id, current.id))

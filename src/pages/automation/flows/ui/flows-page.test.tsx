@@ -46,14 +46,13 @@ describe('FlowsPage', () => {
 });
 
 describe('NewFlowPage', () => {
-  it('offers a blank start and every template; the one that needs scheduling says so and cannot be used', async () => {
+  it('offers a blank start and every template, each usable', async () => {
     const { heading } = await renderScreen(NewFlowPage, { path: '/flows/new', api: createFakeApi() });
     expect(heading).toHaveTextContent('New flow');
     const templates = screen.getByRole('list', { name: 'Templates' });
     expect(within(templates).getAllByRole('listitem')).toHaveLength(FLOW_TEMPLATES.length);
     expect(screen.getByRole('button', { name: 'Start blank' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Use the template “Appointment reminder”' })).toBeDisabled();
-    expect(screen.getByText('Needs scheduling (booked appointments), which is not built yet.')).toBeInTheDocument();
+    for (const template of FLOW_TEMPLATES.filter((t) => t.id !== 'blank')) expect(screen.getByRole('button', { name: `Use the template “${template.name}”` })).toBeEnabled();
     expect(screen.getByRole('link', { name: 'Back to flows' })).toHaveAttribute('href', '/flows');
   });
 

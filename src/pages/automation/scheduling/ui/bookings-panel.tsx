@@ -1,6 +1,7 @@
 import { Button, Group, SegmentedControl, Stack, Switch, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { SCHEDULING_FALLBACK_ZONE } from '@contracts/scheduling';
 import { useTRPC } from '@/shared/api-react';
 import { useNow } from '@/shared/lib/format';
 import { EmptyState } from '@/shared/ui/empty-state';
@@ -16,7 +17,7 @@ const VIEWS = [
   { value: 'list', label: 'Upcoming' },
 ];
 /** The zone the server reckons in until it has said (it answers with the company's own with every list). */
-const FIRST_GUESS_ZONE = 'America/New_York';
+const FIRST_GUESS_ZONE = SCHEDULING_FALLBACK_ZONE;
 const UPCOMING_DAYS = 62;
 
 function UpcomingList({ appointments, zone, onOpen }: { appointments: readonly AppointmentListItem[]; zone: string; onOpen: (appointment: AppointmentListItem) => void }) {
