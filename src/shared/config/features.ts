@@ -11,7 +11,8 @@ export const FEATURES = {
   /** Flows (issue 23): the built-in follow-ups and the company's own flows, drawn in the editor and run. */
   flows: true,
   scheduling: false,
-  reviewRequests: false,
+  /** Review requests (issue 24 item 4): after a won job, by hand or from a list; short links, stats, recovery. */
+  reviewRequests: true,
   team: false,
   externalIntegrations: false,
   webhooks: false,

@@ -11,6 +11,7 @@ import { assigneeLabel, useTeamMembers } from '@/entities/user';
 import { AssignOwnerSelect } from '@/features/assign-owner';
 import { LeadStatusSelect } from '@/features/change-lead-status';
 import { TextClientButton } from '@/features/text-client';
+import { RequestReviewButton } from '@/features/request-review';
 import { apiErrorCode, apiFieldErrors } from '@/shared/api-errors';
 import { useTRPC } from '@/shared/api-react';
 import { clockTime, formatDateTime, formatMoney } from '@/shared/lib/format';
@@ -186,6 +187,7 @@ function LeadContent({ lead }: { lead: LeadDetail }) {
           <Button size="xs" variant="default" renderRoot={(props) => <Link {...props} to="/clients/$id" params={{ id: lead.contact.id }} />}>
             Open client
           </Button>
+          <RequestReviewButton target={{ leadId: lead.id }} size="xs" />
         </Group>
       </Stack>
 
