@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import { contactDisplayName } from '@contracts/person';
-import { DEFAULT_REVIEW_SETTINGS, primaryLink, REPEAT_ASK_DAYS, REPLY_WATCH_DAYS, REVIEW_REMINDER_TEMPLATE, type ReviewSettingsValues, type ReviewSource, withLink } from '@contracts/reviews';
+import { DEFAULT_REVIEW_SETTINGS, primaryLink, REPEAT_ASK_DAYS, REPLY_WATCH_DAYS, REVIEW_REMINDER_TEMPLATE, type ReviewSettingsValues, withLink } from '@contracts/reviews';
 import { describeLocalTime } from '@contracts/send-window';
 import { truncate } from '@contracts/text';
 import type { DbOrTx, Tx } from '@server/platform/db/database';
@@ -48,24 +48,25 @@ interface AskContext {
   contact: ContactRow;
   /** The request being sent (left out of the "asked recently" check); null before it exists. */
   requestId: string | null;
-  source: ReviewSource;
-  leadId: string | null;
   settings: ReviewSettingsValues;
   now: Date;
 }
 
+/** Why an automatic request is no longer wanted when it is due (it is cancelled, and comes back if won again). */
+async function whyCancel(tx: Tx, request: RequestRow, settings: ReviewSettingsValues): Promise<string | null> {
+  if (request.source !== 'automatic') return null;
+  if (!settings.automatic) return 'Automatic review requests were turned off before it was due.';
+  const [lead] = request.leadId ? await tx.select({ status: leads.status }).from(leads).where(eq(leads.id, request.leadId)).limit(1) : [];
+  return lead?.status === 'won' ? null : 'The lead is no longer marked won.';
+}
+
 /**
  * Why this person may not be asked now, in words the owner reads, or null. Every path checks the same things:
- * the lead still won (automatic), consent and opt-out, a link to send, a number to send from, and nobody asked twice
+ * consent and opt-out, a link to send, a number to send from, and nobody asked twice
  * within REPEAT_ASK_DAYS (any source).
  */
 export async function whyNotAsk(tx: Tx, ctx: AskContext): Promise<string | null> {
   const name = contactDisplayName(ctx.contact);
-  if (ctx.source === 'automatic') {
-    if (!ctx.settings.automatic) return 'Automatic review requests were turned off before it was due.';
-    const [lead] = ctx.leadId ? await tx.select({ status: leads.status }).from(leads).where(eq(leads.id, ctx.leadId)).limit(1) : [];
-    if (lead?.status !== 'won') return 'The lead is no longer marked won.';
-  }
   if (ctx.contact.mergedIntoId) return `${name} was merged into another client; ask from that client.`;
   if (ctx.contact.blockedAt) return `You blocked ${name}, so LeadLoop does not text them.`;
   if (ctx.contact.optedOutAt) return `${name} opted out of texts.`;
@@ -118,13 +119,15 @@ export async function sendRequest(tx: Tx, deps: AppServices, events: EventBatch,
   if (!request || request.status !== 'pending') return { requestId, outcome: 'skipped', reason: 'Already handled.', scheduledFor: null };
   const [contact] = await tx.select().from(contacts).where(eq(contacts.id, request.contactId)).limit(1);
   const settings = await readReviewSettings(tx, request.companyId);
-  const reason = contact
-    ? await whyNotAsk(tx, { companyId: request.companyId, contact, requestId: request.id, source: request.source, leadId: request.leadId, settings, now })
-    : 'The client was deleted.';
+  const cancel = await whyCancel(tx, request, settings);
+  if (cancel) {
+    await tx.update(reviewRequests).set({ status: 'cancelled', skipReason: cancel, updatedAt: now }).where(eq(reviewRequests.id, request.id));
+    return { requestId, outcome: 'skipped', reason: cancel, scheduledFor: null };
+  }
+  const reason = contact ? await whyNotAsk(tx, { companyId: request.companyId, contact, requestId: request.id, settings, now }) : 'The client was deleted.';
   const link = primaryLink(settings);
   if (reason || !contact?.phone || !link) {
-    const status = request.source === 'automatic' && /no longer marked won|turned off/.test(reason ?? '') ? 'cancelled' : 'skipped';
-    await tx.update(reviewRequests).set({ status, skipReason: reason, updatedAt: now }).where(eq(reviewRequests.id, request.id));
+    await tx.update(reviewRequests).set({ status: 'skipped', skipReason: reason, updatedAt: now }).where(eq(reviewRequests.id, request.id));
     return { requestId, outcome: 'skipped', reason, scheduledFor: null };
   }
 

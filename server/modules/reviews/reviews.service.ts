@@ -62,7 +62,7 @@ export async function requestReview(scope: CompanyScope, deps: AppServices, inpu
     const [contact] = await tx.select().from(contacts).where(and(eq(contacts.id, contactId), eq(contacts.companyId, scope.companyId))).limit(1);
     if (!contact) throw notFound('Client');
     const settings = await readReviewSettings(tx, scope.companyId);
-    const reason = await whyNotAsk(tx, { companyId: scope.companyId, contact, requestId: null, source: 'manual', leadId, settings, now: scope.now });
+    const reason = await whyNotAsk(tx, { companyId: scope.companyId, contact, requestId: null, settings, now: scope.now });
     if (reason) throw new AppError('PRECONDITION_FAILED', reason);
     const id = await insertRequest(tx, scope, { contactId: contact.id, leadId, source: 'manual' });
     const outcome = await sendRequest(tx, deps, events, id);
@@ -121,7 +121,7 @@ export async function requestReviewList(scope: CompanyScope, deps: AppServices, 
         results.push({ ...base, phone: formatPhone(phone), outcome: 'skipped', reason: 'Not a client yet: LeadLoop only texts people who have texted you or whose consent your team recorded.' });
         continue;
       }
-      const reason = await whyNotAsk(tx, { companyId: scope.companyId, contact, requestId: null, source: 'list', leadId: null, settings, now: scope.now });
+      const reason = await whyNotAsk(tx, { companyId: scope.companyId, contact, requestId: null, settings, now: scope.now });
       if (reason) {
         results.push({ ...base, phone: formatPhone(phone), outcome: 'skipped', reason });
         continue;
