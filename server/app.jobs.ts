@@ -8,6 +8,7 @@ import { registerCallJobs, scheduleRecordingsCleanup } from './modules/calls/cal
 import { registerEmailGatewayJobs } from './modules/email-gateway/email-gateway.jobs';
 import { registerFlowJobs } from './modules/flows/flows.jobs';
 import { registerSchedulingJobs } from './modules/scheduling/scheduling.jobs';
+import { registerReviewJobs } from './modules/reviews/reviews.jobs';
 import { registerMessagingJobs } from './modules/messaging/messaging.jobs';
 import { registerNotificationJobs } from './modules/notifications/notifications.jobs';
 import { registerPhoneNumberJobs, scheduleNumberHooks } from './modules/phone-numbers/number-hooks.jobs';
@@ -35,6 +36,7 @@ export const APP_JOBS: readonly RegisterJobs[] = [
   registerPhoneNumberJobs,
   registerFlowJobs,
   registerSchedulingJobs,
+  registerReviewJobs,
 ];
 
 export function registerAppJobs(services: AppServices): void {

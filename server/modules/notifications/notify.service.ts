@@ -29,6 +29,8 @@ export const DEFAULT_PREFERENCES: Record<NotificationEvent, Record<NotificationC
   ai_approval: { in_app: true, email: true, sms: true },
   flow_alert: { in_app: true, email: true, sms: false },
   booking: { in_app: true, email: true, sms: false },
+  // An unhappy customer after a job: the owner should call them soon.
+  review_unhappy: { in_app: true, email: true, sms: true },
 };
 
 export async function preferencesOf(executor: DbOrTx, companyId: string, userId: string) {

@@ -24,6 +24,7 @@ import { RECORDING_PURPOSES, RECORDING_TYPES } from '@contracts/recording';
 import type { WidgetAppearance, WidgetFormFields, WidgetPopup } from '@contracts/widget';
 import { type ConversationFlowGoal, FLOW_KINDS, FLOW_RUN_STATUSES, FLOW_STATUSES, FLOW_STOP_REASONS, type FlowGraph } from '@contracts/flows';
 import { APPOINTMENT_LOCATIONS, APPOINTMENT_STATUSES, type DateOverrides, type SlotOffer, type WorkingWeek } from '@contracts/scheduling';
+import { REVIEW_SITES, REVIEW_SOURCES, type ReviewLink } from '@contracts/reviews';
 import { AI_DRAFT_STATUSES, AI_TONES, AI_TURN_ACTIONS, type AiMissedCallAgent, type AiSchedule, type FaqEntry, type HandoffTriggers, PRICE_ITEM_STATUSES, PRICING_POLICIES, type QualifierQuestion } from '@contracts/ai';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -1170,4 +1171,95 @@ export const appointments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('appointments_company_idx').on(t.companyId, t.startsAt), index('appointments_contact_idx').on(t.contactId), uniqueIndex('appointments_ics_token_key').on(t.icsTokenHash)],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Review requests (issue 24 item 4, decision 0039)
+
+/** A company's review settings, one row (a missing row means the defaults of contracts/reviews.ts). */
+export const reviewSettings = pgTable('review_settings', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  /** The company's own review pages (https only), at most five. */
+  links: jsonb('links').$type<ReviewLink[]>().notNull().default([]),
+  /** The link `{link}` sends; null: the first. */
+  primaryLinkId: text('primary_link_id'),
+  template: text('template').notNull(),
+  /** Ask automatically when a lead is marked won. */
+  automatic: boolean('automatic').notNull().default(true),
+  delayMinutes: integer('delay_minutes').notNull().default(120),
+  reminder: boolean('reminder').notNull().default(true),
+  reminderAfterDays: integer('reminder_after_days').notNull().default(3),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One ask for a review: automatic after a won lead (one per lead: `review_requests_lead_automatic_key`), by hand
+ * from a lead or a client, or from a pasted list. Its text and reminder are messages of the thread (their delivery
+ * status is the message's); clicks are counted on its short links (`review_links`).
+ */
+export const reviewRequests = pgTable(
+  'review_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    source: text('source', { enum: REVIEW_SOURCES }).notNull(),
+    /** pending: its `reviews.send` job has not run; sent: the text went to the outbound pipeline. */
+    status: text('status', { enum: ['pending', 'sent', 'skipped', 'cancelled'] }).notNull(),
+    /** Why it was not sent (skipped or cancelled), in plain words. */
+    skipReason: text('skip_reason'),
+    /** When it is due (the won time plus the delay; now for one sent by hand). */
+    sendAt: timestamptz('send_at').notNull(),
+    /** When its text was handed to the pipeline (which may hold it for the send window). */
+    sentAt: timestamptz('sent_at'),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    reminderAt: timestamptz('reminder_at'),
+    remindedAt: timestamptz('reminded_at'),
+    reminderMessageId: uuid('reminder_message_id').references(() => messages.id, { onDelete: 'set null' }),
+    reminderSkipReason: text('reminder_skip_reason'),
+    /** A reply that sounded unhappy: the thread went to a person and the owner was told. */
+    unhappyAt: timestamptz('unhappy_at'),
+    unhappyMessageId: uuid('unhappy_message_id').references(() => messages.id, { onDelete: 'set null' }),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('review_requests_company_created_idx').on(t.companyId, t.createdAt),
+    index('review_requests_company_sent_idx').on(t.companyId, t.sentAt),
+    index('review_requests_contact_idx').on(t.contactId, t.createdAt),
+    uniqueIndex('review_requests_lead_automatic_key').on(t.leadId).where(sql`${t.source} = 'automatic'`),
+  ],
+);
+
+/**
+ * A review request's short link (`/r/<code>`) to one of the company's review pages. The code is random and
+ * unguessable (72 bits), not a credential: it only leads to a public review page. The first click counts; later
+ * ones are recorded in `clicks` and not counted again.
+ */
+export const reviewLinks = pgTable(
+  'review_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => reviewRequests.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    /** The company's link (ReviewLink.id) and where it led when sent: a later edit of its address is followed. */
+    linkId: text('link_id').notNull(),
+    site: text('site', { enum: REVIEW_SITES }).notNull(),
+    url: text('url').notNull(),
+    clicks: integer('clicks').notNull().default(0),
+    firstClickedAt: timestamptz('first_clicked_at'),
+    lastClickedAt: timestamptz('last_clicked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('review_links_code_key').on(t.code), index('review_links_request_idx').on(t.requestId), index('review_links_company_clicked_idx').on(t.companyId, t.firstClickedAt)],
 );

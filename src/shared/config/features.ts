@@ -12,7 +12,8 @@ export const FEATURES = {
   flows: true,
   /** Scheduling (issue 24): appointment types, team hours, bookings made, moved and cancelled by staff. */
   scheduling: true,
-  reviewRequests: false,
+  /** Review requests (issue 24 item 4): after a won job, by hand or from a list; short links, stats, recovery. */
+  reviewRequests: true,
   team: false,
   externalIntegrations: false,
   webhooks: false,

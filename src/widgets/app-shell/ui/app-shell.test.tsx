@@ -40,7 +40,6 @@ describe('navigation', () => {
     const soon = NAVIGATION.flatMap((g) => g.items.filter(isSoon).map((i) => i.label));
     expect(soon).toEqual([
       'AI call answering', 'Microsites',
-      'Review requests',
       'Users', 'Integrations', 'Webhooks', 'Refer a business',
       'Texting registration', 'API keys',
     ]);

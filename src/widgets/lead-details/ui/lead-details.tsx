@@ -12,6 +12,7 @@ import { AssignOwnerSelect } from '@/features/assign-owner';
 import { BookAppointmentButton } from '@/features/book-appointment';
 import { LeadStatusSelect } from '@/features/change-lead-status';
 import { TextClientButton } from '@/features/text-client';
+import { RequestReviewButton } from '@/features/request-review';
 import { apiErrorCode, apiFieldErrors } from '@/shared/api-errors';
 import { useTRPC } from '@/shared/api-react';
 import { clockTime, formatDateTime, formatMoney } from '@/shared/lib/format';
@@ -188,6 +189,7 @@ function LeadContent({ lead }: { lead: LeadDetail }) {
             Open client
           </Button>
           <BookAppointmentButton client={{ id: lead.contact.id, name: lead.contact.name }} leadId={lead.id} />
+          <RequestReviewButton target={{ leadId: lead.id }} size="xs" />
         </Group>
       </Stack>
 

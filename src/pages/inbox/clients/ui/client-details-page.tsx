@@ -11,6 +11,7 @@ import { isUuid } from '@/shared/lib/search-params';
 import { type ClientDetail, ClientStatusBadges, ContactPhoneLine } from '@/entities/contact';
 import { MergeDuplicatesButton } from '@/features/merge-clients';
 import { TextClientButton } from '@/features/text-client';
+import { RequestReviewButton } from '@/features/request-review';
 import { BlockClientButton } from './client-actions';
 import { ClientEditForm, clientForm } from './client-edit-form';
 import { ClientHistory } from './client-history';
@@ -75,6 +76,7 @@ function ClientDetails({ client }: { client: ClientDetail }) {
         actions={
           <>
             <TextClientButton contactId={client.id} />
+            <RequestReviewButton target={{ contactId: client.id }} />
             <MergeDuplicatesButton client={client} />
             <BlockClientButton client={client} />
           </>

@@ -1,0 +1,10 @@
+export {
+  invalidateReviewRequests,
+  type ReviewRequestRow,
+  type ReviewSettingsView,
+  type ReviewStatsView,
+  setCachedReviewSettings,
+  useReviewRequests,
+  useReviewSettings,
+  useReviewStats,
+} from './api/review-requests';

@@ -1,0 +1,1 @@
+export { REQUEST_REVIEW_LABEL, RequestReviewButton } from './ui/request-review-button';
