@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, isNotNull, isNull, min, sql } from 'drizzle-orm';
 import { type FlowGraph, flowProblems } from '@contracts/flows';
 import { flowDraftSchema, flowFieldProblems } from '@contracts/flows.schema';
-import { contacts, conversations, flowRunSteps, flowRuns, flows, flowVersions, jobs, leads, messages, simulatorDevices } from '@server/platform/db/schema';
+import { contacts, conversations, flowRunSteps, flowRuns, flows, flowVersions, jobs, leads, messages, reviewRequests, simulatorDevices } from '@server/platform/db/schema';
+import { REVIEW_REMINDER_QUEUE, REVIEW_SEND_QUEUE } from '@server/modules/reviews/review-texts';
 import { transactionWithEvents } from '@server/platform/events/domain-events';
 import { assertOwnerOrAdmin } from '@server/modules/team/managers';
 import { startRun } from './flow-runs-lifecycle';
@@ -22,6 +23,8 @@ import { NO_REPLY_QUEUE } from './follow-ups.service';
 export interface MovedForward {
   runs: number;
   checks: number;
+  /** Review requests (and their reminders) waiting to text a test phone. */
+  reviews: number;
 }
 
 export async function moveTestTimeForward(scope: CompanyScope, deps: Pick<AppServices, 'queue'>, input: { minutes: number; runId?: string | undefined }): Promise<MovedForward> {
@@ -45,7 +48,7 @@ export async function moveTestTimeForward(scope: CompanyScope, deps: Pick<AppSer
       await deps.queue.advance(tx, FLOW_STEP_QUEUE, `${run.id}:${run.stepId}`, waiting.dueAt);
       runCount += 1;
     }
-    if (input.runId) return { runs: runCount, checks: 0 };
+    if (input.runId) return { runs: runCount, checks: 0, reviews: 0 };
     // No-reply checks of texts to test phones: due sooner, and the check knows by how much (`shiftMs`).
     const toTestPhones = tx
       .select({ id: sql`${messages.id}::text` })
@@ -60,7 +63,23 @@ export async function moveTestTimeForward(scope: CompanyScope, deps: Pick<AppSer
       })
       .where(and(eq(jobs.companyId, scope.companyId), eq(jobs.queue, NO_REPLY_QUEUE), eq(jobs.status, 'pending'), inArray(sql`${jobs.payload}->>'messageId'`, toTestPhones)))
       .returning({ id: jobs.id });
-    return { runs: runCount, checks: checks.length };
+    // Review requests to test phones (the won job's 2-hour wait, the 3-day reminder): due sooner too.
+    const testContacts = tx
+      .select({ id: contacts.id })
+      .from(contacts)
+      .innerJoin(simulatorDevices, and(eq(simulatorDevices.companyId, contacts.companyId), eq(simulatorDevices.e164, contacts.phone)))
+      .where(eq(contacts.companyId, scope.companyId));
+    await tx
+      .update(reviewRequests)
+      .set({ sendAt: sql`${reviewRequests.sendAt} - (${delta} * interval '1 millisecond')` })
+      .where(and(eq(reviewRequests.companyId, scope.companyId), eq(reviewRequests.status, 'pending'), inArray(reviewRequests.contactId, testContacts)));
+    const toTestPhonesReviews = tx.select({ id: sql`${reviewRequests.id}::text` }).from(reviewRequests).where(and(eq(reviewRequests.companyId, scope.companyId), inArray(reviewRequests.contactId, testContacts)));
+    const reviews = await tx
+      .update(jobs)
+      .set({ runAt: sql`${jobs.runAt} - (${delta} * interval '1 millisecond')` })
+      .where(and(eq(jobs.companyId, scope.companyId), inArray(jobs.queue, [REVIEW_SEND_QUEUE, REVIEW_REMINDER_QUEUE]), eq(jobs.status, 'pending'), inArray(sql`${jobs.payload}->>'requestId'`, toTestPhonesReviews)))
+      .returning({ id: jobs.id });
+    return { runs: runCount, checks: checks.length, reviews: reviews.length };
   });
   deps.queue.wake();
   return moved;

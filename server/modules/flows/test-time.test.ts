@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { flowRuns, flows, messages } from '@server/platform/db/schema';
+import { DEFAULT_REVIEW_SETTINGS } from '@contracts/reviews';
+import { flowRuns, flows, leads, messages } from '@server/platform/db/schema';
 import { DAY, HOUR, MINUTE } from '@server/platform/lib/clock';
 import { callerFor, setUpTestApp } from '@server/testing/test-app';
 import { businessWithNumber, textFromTheBusiness, textTheBusiness, type TestBusiness } from '@server/testing/business';
@@ -38,6 +39,22 @@ async function withTestPhone(s: TestBusiness) {
 }
 
 describe('move time forward (test phones only)', () => {
+  it('a review request waiting to text a test phone comes sooner; a real customer’s keeps its time', async () => {
+    const s = await businessWithNumber(t.deps);
+    const { caller } = await withTestPhone(s);
+    await textTheBusiness(s, CUSTOMER, 'Hi, I need a plumber too');
+    await caller.reviews.settings.set({ ...DEFAULT_REVIEW_SETTINGS, links: [{ id: 'google', site: 'google', url: 'https://g.page/r/acme-test/review' }], primaryLinkId: 'google' });
+    for (const lead of await s.deps.db.select().from(leads).where(eq(leads.companyId, s.companyId))) await caller.leads.update({ id: lead.id, status: 'won' });
+    await s.deps.queue.drain();
+    const reviewTexts = async () => (await s.deps.db.select().from(messages).where(and(eq(messages.companyId, s.companyId), eq(messages.direction, 'outbound')))).filter((m) => m.body.includes('/r/'));
+    expect(await reviewTexts()).toHaveLength(0);
+    expect(await caller.flows.moveTestTimeForward({ minutes: 2 * HOUR / MINUTE })).toMatchObject({ reviews: 1 });
+    await s.deps.queue.drain();
+    const sent = await reviewTexts();
+    expect(sent.map((m) => m.toNumber)).toHaveLength(1);
+    expect(sent[0]!.toNumber).not.toBe(CUSTOMER);
+  });
+
   it('a test phone’s two-day wait is over after moving two days forward; a real customer’s run keeps its time', async () => {
     const s = await businessWithNumber(t.deps);
     await publishTestFlow(s, WAIT_THEN_TEXT);
@@ -47,7 +64,7 @@ describe('move time forward (test phones only)', () => {
     const runs = await s.deps.db.select().from(flowRuns).where(eq(flowRuns.companyId, s.companyId)).orderBy(flowRuns.startedAt);
     expect(runs.map((run) => run.test)).toEqual([true, false]);
 
-    expect(await caller.flows.moveTestTimeForward({ minutes: DAY / MINUTE })).toEqual({ runs: 1, checks: expect.any(Number) });
+    expect(await caller.flows.moveTestTimeForward({ minutes: DAY / MINUTE })).toEqual({ runs: 1, checks: expect.any(Number), reviews: 0 });
     await s.deps.queue.drain();
     expect(await flowTexts(s)).not.toContain('Two days later');
     await caller.flows.moveTestTimeForward({ minutes: DAY / MINUTE });

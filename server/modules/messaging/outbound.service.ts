@@ -54,11 +54,13 @@ const isComplianceReply = (message: { dedupeKey?: string | null }) => message.de
 
 /**
  * Texts about a booking the person has (its confirmation, reminders, a cancellation, the answer to their C or R)
- * carry this prefix on their dedupe key: the send-lock delays them until the other automation's minute is over,
- * instead of dropping them like a second marketing text — the person must still learn their booking.
+ * carry this prefix on their dedupe key, and a review request (one per job) carries REVIEW_TEXT_PREFIX: the
+ * send-lock delays them until the other automation's minute is over, instead of dropping them like a second
+ * marketing text — the person must still learn their booking, and a job's only review request is not lost.
  */
 export const APPOINTMENT_TEXT_PREFIX = 'appointment:';
-const waitsOutSendLock = (message: { dedupeKey?: string | null }) => message.dedupeKey?.startsWith(APPOINTMENT_TEXT_PREFIX) ?? false;
+export const REVIEW_TEXT_PREFIX = 'review';
+const waitsOutSendLock = (message: { dedupeKey?: string | null }) => [APPOINTMENT_TEXT_PREFIX, REVIEW_TEXT_PREFIX].some((prefix) => message.dedupeKey?.startsWith(prefix) ?? false);
 
 function optedOutReason(contact: ContactRow): string {
   const when = contact.optedOutAt ? contact.optedOutAt.toISOString().slice(0, 10) : 'earlier';

@@ -373,6 +373,28 @@ describe('send-lock, duplicates, pacing', () => {
     expect(held!.errorMessage).toMatch(/held back/);
   });
 
+  it('a booking or review text right after another automation waits out the send-lock instead of being dropped', async () => {
+    const s = await company(t.deps);
+    await inbound(s, 'Hi');
+    const { conversation } = await conversationOf(s);
+    const flow = await send(s, conversation.id, 'Flow: thanks for your interest', { automated: true, dedupeKey: 'flow:welcome' });
+    await s.deps.queue.drain();
+    s.deps.clock.advance(10 * SECOND);
+    const booking = await send(s, conversation.id, 'You are booked for Tuesday 9:00', { automated: true, dedupeKey: 'appointment:booked:1' });
+    const review = await send(s, conversation.id, 'Would you leave us a review?', { automated: true, dedupeKey: 'review:1' });
+    await s.deps.queue.drain();
+    const statuses = async () => Promise.all([booking.id, review.id].map(async (id) => ((await messageById(s, id)).status === 'queued' ? 'waiting' : (await messageById(s, id)).status)));
+    expect((await messageById(s, flow.id)).status).toMatch(/^(sent|delivered)$/);
+    expect(await statuses()).toEqual(['waiting', 'waiting']);
+    // The lock's minute is over: one goes, and the other waits out the minute after it (one voice), then goes.
+    s.deps.clock.advance(52 * SECOND);
+    await s.deps.queue.drain();
+    expect((await statuses()).filter((status) => status === 'waiting')).toHaveLength(1);
+    s.deps.clock.advance(62 * SECOND);
+    await s.deps.queue.drain();
+    expect((await statuses()).every((status) => status === 'sent' || status === 'delivered')).toBe(true);
+  });
+
   it('the same trigger within 10 minutes is a suppressed duplicate; after that it may text again', async () => {
     const s = await company(t.deps);
     await inbound(s, 'Hi');

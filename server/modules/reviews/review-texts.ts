@@ -12,7 +12,7 @@ import type { AppServices } from '@server/platform/services';
 import { latestConversationOf } from '@server/modules/contacts/contact-lookup';
 import { openConversation } from '@server/modules/conversations/conversations.service';
 import { renderMergeTags } from '@server/modules/messaging/merge-tags';
-import { queueOutbound } from '@server/modules/messaging/outbound.service';
+import { queueOutbound, REVIEW_TEXT_PREFIX } from '@server/modules/messaging/outbound.service';
 import { notify } from '@server/modules/notifications/notify.service';
 import { activeNumberOf } from '@server/modules/phone-numbers/active-number';
 import { readReplyMood } from './reply-mood';
@@ -145,7 +145,7 @@ export async function sendRequest(tx: Tx, deps: AppServices, events: EventBatch,
     author: 'system',
     automated: true,
     isReply: false,
-    dedupeKey: `review:${request.id}`,
+    dedupeKey: `${REVIEW_TEXT_PREFIX}:${request.id}`,
   });
   // Reminder days count from when the text really goes (the send window may hold it to the morning).
   const goesAt = message.scheduledFor ?? now;
@@ -189,7 +189,7 @@ export async function sendReminder(deps: AppServices, requestId: string): Promis
       author: 'system',
       automated: true,
       isReply: false,
-      dedupeKey: `review-reminder:${request.id}`,
+      dedupeKey: `${REVIEW_TEXT_PREFIX}-reminder:${request.id}`,
     });
     await tx.update(reviewRequests).set({ remindedAt: now, reminderMessageId: message.id, updatedAt: now }).where(eq(reviewRequests.id, request.id));
     return message.status === 'scheduled' ? 'scheduled' : message.status === 'blocked' ? 'skipped' : 'sent';

@@ -8,9 +8,18 @@ const STEPS = [
   { label: '+1 day', minutes: 24 * 60 },
 ] as const;
 
+/** "Moved 1 run and 2 follow-up checks forward." — only what moved. */
+function movedWords(result: { runs: number; checks: number; reviews: number }): string {
+  const count = (n: number, one: string, many: string) => (n > 0 ? `${n} ${n === 1 ? one : many}` : null);
+  const parts = [count(result.runs, 'run', 'runs'), count(result.checks, 'follow-up check', 'follow-up checks'), count(result.reviews, 'review request', 'review requests')].filter((part): part is string => part !== null);
+  if (parts.length === 0) return 'Nothing was waiting on a test phone.';
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
+  return `Moved ${list} forward.`;
+}
+
 /**
  * "Move time forward" for the company's test phones (Settings → Phone): their flow waits and no-reply checks come
- * that much sooner, so a day-long flow or the +1 h follow-up can be tried now. Real customers' waits never move.
+ * that much sooner (and review requests waiting to text one), so a day-long flow, the +1 h follow-up or a review request 2 h after a won job can be tried now. Real customers' waits never move.
  */
 export function MoveTestTimeForward() {
   const trpc = useTRPC();
@@ -29,9 +38,7 @@ export function MoveTestTimeForward() {
         {move.error
           ? move.error.message
           : result
-            ? result.runs + result.checks === 0
-              ? 'Nothing was waiting on a test phone.'
-              : `Moved ${result.runs} ${result.runs === 1 ? 'run' : 'runs'} and ${result.checks} ${result.checks === 1 ? 'follow-up check' : 'follow-up checks'} forward.`
+            ? movedWords(result)
             : null}
       </Text>
     </Group>

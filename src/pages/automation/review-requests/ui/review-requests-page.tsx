@@ -6,10 +6,20 @@ import { LoadError } from '@/shared/ui/load-error';
 import { PageHeader } from '@/shared/ui/page-header';
 import { ScreenSpinner } from '@/shared/ui/spinner';
 import { useReviewRequests, useReviewSettings } from '@/entities/review-request';
+import { MoveTestTimeForward } from '@/features/move-test-time';
 import { ReviewRequestsTable } from './review-requests-table';
 import { ReviewSettingsPanel } from './review-settings-panel';
 import { ReviewStatsPanel } from './review-stats-panel';
 import { SendToListPanel } from './send-to-list-panel';
+
+/** What happens after a won job, as the settings say (nothing is promised that is switched off). */
+function automaticWords(settings: { automatic: boolean; delayMinutes: number; reminder: boolean; reminderAfterDays: number } | undefined): string {
+  if (!settings) return '';
+  if (!settings.automatic) return 'Automatic requests after a won job are off (settings below).';
+  const delay = settings.delayMinutes % 60 === 0 ? `${settings.delayMinutes / 60} ${settings.delayMinutes === 60 ? 'hour' : 'hours'}` : `${settings.delayMinutes} minutes`;
+  const reminder = settings.reminder ? `, with one reminder ${settings.reminderAfterDays} ${settings.reminderAfterDays === 1 ? 'day' : 'days'} after` : '';
+  return `When a lead is marked won, LeadLoop texts the customer a link to review you (${delay} later${reminder}).`;
+}
 
 /**
  * /review-requests (issue 24 item 4): results per period against the period before and per link, the latest
@@ -31,7 +41,7 @@ export function ReviewRequestsPage() {
         <EmptyState
           icon="★"
           title="No review requests sent yet"
-          description="When a lead is marked won, LeadLoop texts the customer a link to review you (2 hours later, with one reminder 3 days after). You can also ask from a lead or a client, or paste a list below."
+          description={`${automaticWords(settings.data)} You can also ask from a lead or a client, or paste a list below.`}
           action={
             <Button component={Link} to="/leads" variant="light">
               Go to your leads
@@ -51,6 +61,7 @@ export function ReviewRequestsPage() {
         )}
         <SendToListPanel disabledReason={noLink} />
       </SimpleGrid>
+      <MoveTestTimeForward />
     </Stack>
   );
 }
