@@ -25,6 +25,7 @@ import { registerWidgetSamplePage } from './modules/widget/widget-sample.page';
 import { registerEmailWebhook } from './modules/email-gateway/email.webhooks';
 import { registerFlowWebhookRoutes } from './modules/flows/flow-webhook.routes';
 import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes';
+import { registerPublicApi } from './modules/public-api/public-api.routes';
 import { type SmtpListener, startSmtpListener } from './modules/email-gateway/smtp-listener';
 import { createEventBus } from './platform/realtime/event-bus';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -194,6 +195,8 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
   await registerPriceBookRoutes(http, { services });
   await registerFlowWebhookRoutes(http, { services });
   registerSchedulingRoutes(http, { services });
+  // The public REST API, its OpenAPI document and reference; other modules' API routes join through `routes`.
+  await registerPublicApi(http, { services });
   await registerRecordingRoutes(http, { services, twilio: twilio && env.TWILIO_AUTH_TOKEN ? { authToken: env.TWILIO_AUTH_TOKEN, recordings: twilio.recordings } : null });
   // A test that serves the SPA from the real dist/ passes on a machine that has built it and fails on a clean
   // checkout (CI runs the unit tests before the build): in tests the SPA needs an explicit distDir.
