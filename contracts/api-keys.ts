@@ -18,7 +18,7 @@ export const isApiKeyScope = (value: string): value is ApiKeyScope => Object.has
 /** Every key starts with this, then its visible prefix and the secret: `ll_live_<prefix>_<secret>`. */
 export const API_KEY_MARK = 'll_live_';
 
-/** Requests one key may make per minute (answered with RateLimit-* headers, 429 past it). */
+/** Requests one key may make per minute by default (API_KEY_REQUESTS_PER_MINUTE; RateLimit-* headers, 429 past it). */
 export const API_KEY_REQUESTS_PER_MINUTE = 120;
 
 /** The most keys a company may have that are not revoked. */

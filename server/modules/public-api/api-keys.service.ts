@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { API_KEY_MARK, API_KEY_REQUESTS_PER_MINUTE, type ApiKeyScope, MAX_ACTIVE_API_KEYS } from '@contracts/api-keys';
+import { API_KEY_MARK, type ApiKeyScope, MAX_ACTIVE_API_KEYS } from '@contracts/api-keys';
 import { apiKeys, users } from '@server/platform/db/schema';
 import type { DbOrTx } from '@server/platform/db/database';
 import type { CompanyScope } from '@server/platform/db/scope';
 import { AppError, notFound } from '@server/platform/errors/app-error';
 import { MINUTE } from '@server/platform/lib/clock';
 import { sha256Hex } from '@server/platform/lib/crypto';
+import type { AppServices } from '@server/platform/services';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -58,7 +59,7 @@ export async function listApiKeys(scope: CompanyScope) {
 }
 
 /** Makes a key and answers it this once (only its hash is stored). */
-export async function createApiKey(scope: CompanyScope, input: { name: string; scopes: ApiKeyScope[] }) {
+export async function createApiKey(scope: CompanyScope, deps: Pick<AppServices, 'apiKeyRequestsPerMinute'>, input: { name: string; scopes: ApiKeyScope[] }) {
   return scope.db.transaction(async (tx) => {
     await assertOwner(tx, scope);
     const [active] = await tx.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.companyId, scope.companyId), isNull(apiKeys.revokedAt)));
@@ -74,7 +75,7 @@ export async function createApiKey(scope: CompanyScope, input: { name: string; s
         prefix: made.prefix,
         secretHash: made.secretHash,
         scopes: [...new Set(input.scopes)],
-        rateLimitPerMinute: API_KEY_REQUESTS_PER_MINUTE,
+        rateLimitPerMinute: deps.apiKeyRequestsPerMinute,
         createdByUserId: scope.userId,
         createdAt: scope.now,
       })

@@ -20,7 +20,7 @@ export const publicApiRouter = router({
           scopes: z.array(z.enum(API_KEY_SCOPES)).min(1, 'Choose at least one thing the key may do').max(API_KEY_SCOPES.length),
         }),
       )
-      .mutation(({ ctx, input }) => createApiKey(companyScope(ctx), input)),
+      .mutation(({ ctx, input }) => createApiKey(companyScope(ctx), ctx.services, input)),
     revoke: protectedProcedure.input(z.object({ id })).mutation(({ ctx, input }) => revokeApiKey(companyScope(ctx), input.id)),
   }),
   requests: protectedProcedure
