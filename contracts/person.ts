@@ -10,3 +10,10 @@ export function contactDisplayName(contact: { firstName: string | null; lastName
   // A client from a lead email may have no phone: then their email, then plain words.
   return fullName(contact) || (contact.phone ? formatPhone(contact.phone) : contact.email || 'Client without a phone');
 }
+
+/** "Jamie Rivera" → first "Jamie", last "Rivera"; one word is a first name. */
+export function splitName(name: string | null): { firstName: string | null; lastName: string | null } {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return { firstName: null, lastName: null };
+  return { firstName: words[0] ?? null, lastName: words.slice(1).join(' ') || null };
+}

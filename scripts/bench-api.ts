@@ -19,7 +19,12 @@ import { trpcMutation } from './trpc-call';
  *   - `GET /healthz` (one `select 1`),
  *   - `getCurrentLoggedInUser` with the token (the signed-in read every screen makes),
  *   - `leads.list` first page (the leads page's first call),
+ *   - a bare Node `http` server answering a fixed JSON the size of the public API's lead page (the ceiling for
+ *     an answer of that size: JSON.stringify and the bytes on the wire, no framework, no database),
+ *   - the public API's `GET /api/v1/leads?limit=25` with an API key (key lookup, per-key rate limit counted in
+ *     Postgres, the query, the request log) — its key made with a limit above what the run can reach,
  *   - `getCurrentLoggedInUser` without a token (401: the server without the session lookup).
+ * The public API and tRPC lead lists are also printed as ratios of the bare JSON server and of each other.
  * `--browser` sends a browser's `accept-encoding` with every request (the server may then compress its answers).
  * Prints req/s, p50, p99, the throughput as a share of the hello-world's, and the CPU time the answering process
  * spent per request (from /proc: steadier than req/s when other work shares the machine). `--cpu-prof DIR` runs the server
@@ -66,6 +71,16 @@ async function startHelloWorld(): Promise<{ url: string; child: ChildProcess }> 
   const child = spawn(process.execPath, ['-e', source], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}/`;
   await waitForHttp(url, child, 'hello-world', () => '');
+  return { url, child };
+}
+
+/** The same ceiling for a JSON answer of the given body's size: Node's http module, JSON.stringify, nothing else. */
+async function startBareJson(body: unknown): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const source = `const body = ${JSON.stringify(JSON.stringify(body))}; const data = JSON.parse(body); require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end(JSON.stringify(data)); }).listen(${port}, '127.0.0.1');`;
+  const child = spawn(process.execPath, ['-e', source], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitForHttp(url, child, 'bare JSON server', () => '');
   return { url, child };
 }
 
@@ -156,11 +171,14 @@ export async function benchApi(args: string[]): Promise<number> {
       AUTH_CODE_SENDS_PER_IP_PER_HOUR: '0',
       AUTH_CODE_COOLDOWN_SECONDS: '0',
       AUTH_CODE_SENDS_PER_EMAIL_PER_HOUR: '0',
+      // The bench's key may make more requests a minute than the run can: the limit is counted, never reached.
+      API_KEY_REQUESTS_PER_MINUTE: '100000000',
     },
   });
   closeSync(logFd);
   const serverLog = () => readFileSync(logFile, 'utf8').slice(-4000);
   let hello: { url: string; child: ChildProcess } | null = null;
+  let bareJson: { url: string; child: ChildProcess } | null = null;
   try {
     await waitForHttp(`${base}/healthz`, server, 'server', serverLog);
     hello = await startHelloWorld();
@@ -183,11 +201,22 @@ export async function benchApi(args: string[]): Promise<number> {
     const listCheck = (await (await fetch(`${base}/trpc/leads.list?input=${listInput}`, { headers: auth })).json()) as { result?: { data: { items: unknown[] } } };
     if (listCheck.result?.data.items.length !== 25) throw new Error(`leads.list did not answer 25 leads: ${JSON.stringify(listCheck).slice(0, 300)}`);
 
+    // The public API: a key made by the owner, and the same 25 leads as `leads.list`'s first page.
+    const made = (await call('publicApi.keys.create', { name: 'Bench', scopes: ['leads:read'] }, token)) as { key: string };
+    const keyAuth = { ...browser, authorization: `Bearer ${made.key}` };
+    const publicList = await fetch(`${base}/api/v1/leads?limit=25`, { headers: keyAuth });
+    const publicBody = (await publicList.json()) as { data?: unknown[] };
+    if (publicList.status !== 200 || publicBody.data?.length !== 25) throw new Error(`GET /api/v1/leads did not answer 25 leads: ${publicList.status} ${JSON.stringify(publicBody).slice(0, 300)}`);
+    bareJson = await startBareJson(publicBody);
+    const sizes = { publicApi: JSON.stringify(publicBody).length, trpc: JSON.stringify(listCheck).length };
+
     const targets: { name: string; url: string; pid: number | undefined; headers?: Record<string, string>; expect: number }[] = [
       { name: 'hello-world (node:http)', url: hello.url, pid: hello.child.pid, headers: browser, expect: 200 },
       { name: 'GET /healthz', url: `${base}/healthz`, pid: server.pid, headers: browser, expect: 200 },
       { name: 'getCurrentLoggedInUser', url: `${base}/trpc/getCurrentLoggedInUser`, pid: server.pid, headers: auth, expect: 200 },
       { name: 'leads.list (page 1 of 30)', url: `${base}/trpc/leads.list?input=${listInput}`, pid: server.pid, headers: auth, expect: 200 },
+      { name: `bare JSON (${(sizes.publicApi / 1024).toFixed(1)} kB, node:http)`, url: bareJson.url, pid: bareJson.child.pid, headers: browser, expect: 200 },
+      { name: 'GET /api/v1/leads (25, API key)', url: `${base}/api/v1/leads?limit=25`, pid: server.pid, headers: keyAuth, expect: 200 },
       { name: 'getCurrentLoggedInUser, no token', url: `${base}/trpc/getCurrentLoggedInUser`, pid: server.pid, headers: browser, expect: 401 },
     ];
     const only = values.only?.split(',');
@@ -213,11 +242,26 @@ export async function benchApi(args: string[]): Promise<number> {
       const met = share >= GOAL_SHARE && r.p99 <= GOAL_P99_MS;
       console.log(`  goal (≥ ${GOAL_SHARE * 100} % of hello-world, p99 ≤ ${GOAL_P99_MS} ms) for ${r.name}: ${met ? '✓ met' : `✗ not met (${(share * 100).toFixed(1)} %, p99 ${r.p99} ms)`}`);
     }
+    // The public API and tRPC lead lists against the bare JSON server (same run, same machine): ratios, not goals.
+    const find = (prefix: string) => results.find((r) => r.name.startsWith(prefix));
+    const bare = find('bare JSON');
+    const rest = find('GET /api/v1/leads');
+    const trpcList = find('leads.list');
+    const ratio = (a: Measured | undefined, b: Measured | undefined, what: string) => {
+      if (!a || !b) return;
+      const cpu = a.cpuPerRequestUs !== null && b.cpuPerRequestUs !== null && b.cpuPerRequestUs > 0 ? `, ${(a.cpuPerRequestUs / b.cpuPerRequestUs).toFixed(1)}× the CPU per request` : '';
+      console.log(`  ${what}: ${(a.requests / b.requests).toFixed(2)}× the req/s, p99 ${a.p99} vs ${b.p99} ms${cpu}`);
+    };
+    console.log(`  answers: public API page ${(sizes.publicApi / 1024).toFixed(1)} kB, tRPC page ${(sizes.trpc / 1024).toFixed(1)} kB (uncompressed)`);
+    ratio(rest, bare, 'public API lead list vs bare JSON server');
+    ratio(trpcList, bare, 'tRPC lead list vs bare JSON server');
+    ratio(rest, trpcList, 'public API lead list vs tRPC lead list');
     for (const r of results) if ((r.expect === 200 && r.non2xx > 0) || r.errors > 0) failed = true;
     if (failed) console.error('✗ some requests failed: see above');
     return failed ? 1 : 0;
   } finally {
     if (hello) await stopChild(hello.child);
+    if (bareJson) await stopChild(bareJson.child);
     await stopChild(server);
     await mail.close();
     rmSync(dataDir, { recursive: true, force: true });

@@ -14,6 +14,7 @@ import { registerNotificationJobs } from './modules/notifications/notifications.
 import { registerPhoneNumberJobs, scheduleNumberHooks } from './modules/phone-numbers/number-hooks.jobs';
 import { registerTelephonyJobs } from './modules/telephony/telephony.jobs';
 import { registerTestPhoneJobs } from './modules/test-phone/test-phone.jobs';
+import { registerPublicApiJobs, schedulePublicApiCleanup } from './modules/public-api/public-api.jobs';
 
 type RegisterJobs = (queue: JobQueue, services: AppServices) => void;
 
@@ -37,6 +38,7 @@ export const APP_JOBS: readonly RegisterJobs[] = [
   registerFlowJobs,
   registerSchedulingJobs,
   registerReviewJobs,
+  registerPublicApiJobs,
 ];
 
 export function registerAppJobs(services: AppServices): void {
@@ -50,5 +52,6 @@ export function registerAppJobs(services: AppServices): void {
 export async function scheduleRecurringJobs(services: AppServices): Promise<void> {
   await scheduleMaintenance(services.queue, services.db, services.clock, 0);
   await scheduleRecordingsCleanup(services.queue, services.db, services.clock, 0);
+  await schedulePublicApiCleanup(services.queue, services.db, services.clock, 0);
   if (services.provisioning) await scheduleNumberHooks(services.queue, services.db);
 }

@@ -17,6 +17,7 @@ import { schedulingRouter } from './modules/scheduling/scheduling.router';
 import { emailGatewayRouter } from './modules/email-gateway/email-gateway.router';
 import { aiRouter } from './modules/ai/ai.router';
 import { reviewsRouter } from './modules/reviews/reviews.router';
+import { publicApiRouter } from './modules/public-api/public-api.router';
 import { router } from './platform/trpc/trpc';
 
 /**
@@ -44,6 +45,7 @@ export const appRouter = router({
   emailGateway: emailGatewayRouter,
   ai: aiRouter,
   reviews: reviewsRouter,
+  publicApi: publicApiRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,3 +1,4 @@
+import { API_KEY_REQUESTS_PER_MINUTE } from '@contracts/api-keys';
 import type { AiPort } from './adapters/ai/ai.port';
 import { createBuiltinAssistant } from './adapters/ai/builtin/builtin-assistant';
 import type { Mailer } from './adapters/email/email.port';
@@ -40,6 +41,8 @@ export interface AppServicesOptions {
   emailGateway?: EmailGatewaySettings;
   /** Default: none (features that seal secrets say SECRETS_KEY is needed). */
   secrets?: SecretBox | null;
+  /** Default: API_KEY_REQUESTS_PER_MINUTE in contracts/api-keys.ts. */
+  apiKeyRequestsPerMinute?: number;
 }
 
 /**
@@ -83,6 +86,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     push: options.push ?? null,
     ai: options.ai ?? createBuiltinAssistant(),
     secrets: options.secrets ?? null,
+    apiKeyRequestsPerMinute: options.apiKeyRequestsPerMinute ?? API_KEY_REQUESTS_PER_MINUTE,
     ...(options.emailGateway ? { emailGateway: options.emailGateway } : {}),
   };
   return services;

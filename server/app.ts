@@ -26,6 +26,7 @@ import { registerEmailWebhook } from './modules/email-gateway/email.webhooks';
 import { registerFlowWebhookRoutes } from './modules/flows/flow-webhook.routes';
 import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes';
+import { registerPublicApi } from './modules/public-api/public-api.routes';
 import { type SmtpListener, startSmtpListener } from './modules/email-gateway/smtp-listener';
 import { createEventBus } from './platform/realtime/event-bus';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -124,6 +125,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
     twilioAnswersKeywords: env.TWILIO_ANSWERS_KEYWORDS,
     push: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT } : null,
     emailGateway,
+    apiKeyRequestsPerMinute: env.API_KEY_REQUESTS_PER_MINUTE,
     secrets: secretBoxFor({ secretsKey: env.SECRETS_KEY, nodeEnv: env.NODE_ENV, embeddedDataDir: database.engine === 'pglite' && !options.database ? resolve(env.DATA_DIR) : null }),
     ...(options.simulatorDeliveryDelayMs !== undefined ? { simulatorDeliveryDelayMs: options.simulatorDeliveryDelayMs } : {}),
   });
@@ -196,6 +198,8 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
   await registerFlowWebhookRoutes(http, { services });
   registerSchedulingRoutes(http, { services });
   registerReviewRoutes(http, { services });
+  // The public REST API, its OpenAPI document and reference; other modules' API routes join through `routes`.
+  await registerPublicApi(http, { services });
   await registerRecordingRoutes(http, { services, twilio: twilio && env.TWILIO_AUTH_TOKEN ? { authToken: env.TWILIO_AUTH_TOKEN, recordings: twilio.recordings } : null });
   // A test that serves the SPA from the real dist/ passes on a machine that has built it and fails on a clean
   // checkout (CI runs the unit tests before the build): in tests the SPA needs an explicit distDir.

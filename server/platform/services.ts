@@ -78,6 +78,8 @@ export interface AppServices {
    * SECRETS_KEY. Stateless: the key is the same on every instance or there is none.
    */
   secrets: SecretBox | null;
+  /** Requests a new API key may make per minute (API_KEY_REQUESTS_PER_MINUTE). */
+  apiKeyRequestsPerMinute: number;
   /** The email gateway's settings (the defaults when not set: tests). */
   emailGateway?: EmailGatewaySettings;
 }

@@ -207,9 +207,5 @@ export function parseLeadEmail(mail: MailForParsing): { parser: EmailParser; lea
   return { parser: format?.parser ?? 'generic', lead };
 }
 
-/** "Jamie Rivera" → first "Jamie", last "Rivera"; one word is a first name. */
-export function splitName(name: string | null): { firstName: string | null; lastName: string | null } {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return { firstName: null, lastName: null };
-  return { firstName: words[0] ?? null, lastName: words.slice(1).join(' ') || null };
-}
+/** Moved to contracts (the public API splits a name too). */
+export { splitName } from '@contracts/person';

@@ -47,6 +47,8 @@ export const envSchema = z
     AUTH_CODE_COOLDOWN_SECONDS: positiveInt(30),
     AUTH_CODE_SENDS_PER_EMAIL_PER_HOUR: positiveInt(5),
     AUTH_CODE_SENDS_PER_IP_PER_HOUR: positiveInt(20),
+    /** Requests a new API key may make per minute (decision 0042); the benchmark raises it. */
+    API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1, 'must be at least 1').default(120),
     // Telephony: Twilio when both are set; otherwise the built-in simulator only.
     TWILIO_ACCOUNT_SID: optionalString.pipe(z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must look like AC followed by 32 hex characters').optional()),
     TWILIO_AUTH_TOKEN: optionalString,

@@ -25,6 +25,7 @@ import type { WidgetAppearance, WidgetFormFields, WidgetPopup } from '@contracts
 import { type ConversationFlowGoal, FLOW_KINDS, FLOW_RUN_STATUSES, FLOW_STATUSES, FLOW_STOP_REASONS, type FlowGraph } from '@contracts/flows';
 import { APPOINTMENT_LOCATIONS, APPOINTMENT_STATUSES, type DateOverrides, type SlotOffer, type WorkingWeek } from '@contracts/scheduling';
 import { REVIEW_SITES, REVIEW_SOURCES, type ReviewLink } from '@contracts/reviews';
+import type { ApiKeyScope } from '@contracts/api-keys';
 import { AI_DRAFT_STATUSES, AI_TONES, AI_TURN_ACTIONS, type AiMissedCallAgent, type AiSchedule, type FaqEntry, type HandoffTriggers, PRICE_ITEM_STATUSES, PRICING_POLICIES, type QualifierQuestion } from '@contracts/ai';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -1262,4 +1263,95 @@ export const reviewLinks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('review_links_code_key').on(t.code), index('review_links_request_idx').on(t.requestId), index('review_links_company_clicked_idx').on(t.companyId, t.firstClickedAt)],
+);
+
+// ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
+// Issue 25, part 2 and 3: API keys and the public REST API (decision 0042).
+// ───────────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A company's API keys. The key itself (`ll_live_<prefix>_<secret>`) is shown once; only its SHA-256 is kept, with
+ * the visible prefix to tell keys apart. Revoked keys stay (the request log names them) and answer 401 at once.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    name: text('name').notNull(),
+    /** `ll_live_<8 hex>`: shown in the list and the request log. */
+    prefix: text('prefix').notNull(),
+    /** SHA-256 (hex) of the whole key. */
+    secretHash: text('secret_hash').notNull(),
+    scopes: jsonb('scopes').$type<ApiKeyScope[]>().notNull(),
+    /** Requests per minute (a fixed window counted in api_rate_windows). */
+    rateLimitPerMinute: integer('rate_limit_per_minute').notNull(),
+    /** Who made it; the API acts in their name in the audit log (decision 0042). */
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** Recorded at most once a minute per key. */
+    lastUsedAt: timestamptz('last_used_at'),
+    lastUsedIp: text('last_used_ip'),
+    revokedAt: timestamptz('revoked_at'),
+    revokedByUserId: uuid('revoked_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('api_keys_secret_hash_key').on(t.secretHash), index('api_keys_company_idx').on(t.companyId, t.createdAt)],
+);
+
+/** Requests per key per minute: one row per key and window, incremented in one statement (so instances agree). */
+export const apiRateWindows = pgTable(
+  'api_rate_windows',
+  {
+    apiKeyId: uuid('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    windowStart: timestamptz('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [uniqueIndex('api_rate_windows_key').on(t.apiKeyId, t.windowStart), index('api_rate_windows_start_idx').on(t.windowStart)],
+);
+
+/**
+ * `Idempotency-Key` on a POST: the first answer, replayed for the same key and body for 24 hours. `status` is null
+ * while the first request is still being answered.
+ */
+export const apiIdempotencyKeys = pgTable(
+  'api_idempotency_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    apiKeyId: uuid('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of the method, the route and the body: the same key with another request is refused (422). */
+    requestHash: text('request_hash').notNull(),
+    status: integer('status'),
+    /** The answer's JSON as it was sent, byte for byte. */
+    body: text('body'),
+    createdAt: createdAt(),
+    completedAt: timestamptz('completed_at'),
+  },
+  (t) => [uniqueIndex('api_idempotency_keys_key').on(t.apiKeyId, t.key), index('api_idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/** Every request made with a known key (revoked ones too): shown in /logs → API requests. */
+export const apiRequests = pgTable(
+  'api_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
+    keyPrefix: text('key_prefix').notNull(),
+    keyName: text('key_name').notNull(),
+    method: text('method').notNull(),
+    /** The route's pattern (`/api/v1/leads/:id`), not the address asked for. */
+    route: text('route').notNull(),
+    status: integer('status').notNull(),
+    latencyMs: integer('latency_ms').notNull(),
+    ip: text('ip'),
+    requestId: text('request_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('api_requests_company_idx').on(t.companyId, t.createdAt)],
 );

@@ -19,7 +19,8 @@ export const FEATURES = {
   webhooks: false,
   referrals: false,
   textingRegistration: false,
-  apiKeys: false,
+  /** API keys and the public REST API (issue 25): keys made, shown once, revoked; /api/v1 with its reference at /api/docs. */
+  apiKeys: true,
 } as const;
 
 export type FeatureName = keyof typeof FEATURES;

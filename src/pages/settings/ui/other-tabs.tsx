@@ -75,19 +75,3 @@ export function SubscriptionTab() {
     </Stack>
   );
 }
-
-export function ApiKeysTab() {
-  return (
-    <EmptyState
-      order={2}
-      icon="⚿"
-      title="No API keys"
-      description="API keys let your other tools send leads into LeadLoop and read them back. Each key is shown once when you create it, and you'll see when it was last used and can revoke it at any time."
-      action={
-        <Button component={Link} to="/integrations" variant="light">
-          See webhooks instead
-        </Button>
-      }
-    />
-  );
-}

@@ -41,7 +41,7 @@ describe('navigation', () => {
     expect(soon).toEqual([
       'AI call answering', 'Microsites',
       'Users', 'Integrations', 'Webhooks', 'Refer a business',
-      'Texting registration', 'API keys',
+      'Texting registration',
     ]);
     // A built feature is never "soon": every item with a flag that is on, the AI assistant first.
     for (const item of NAVIGATION.flatMap((g) => g.items)) {

@@ -12,6 +12,7 @@ describe('LogsPage', () => {
       'logs.audit': () => ({ items: [], nextCursor: null }),
       'flows.runs.list': () => ({ items: [], nextCursor: null }),
       'ai.turns': () => ({ items: [], nextBefore: null }),
+      'publicApi.requests': () => ({ items: [], nextCursor: null }),
       'phone.get': () => ({ number: null, twilioConfigured: false, alertPhone: null, protectedNumbers: [] }),
     });
     const { heading } = await renderScreen(LogsPage, { path: '/logs', api });
@@ -19,7 +20,7 @@ describe('LogsPage', () => {
 
     const tabList = screen.getByRole('tablist', { name: 'Log type' });
     expect(within(tabList).getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-      'Messages', 'Flow runs', 'Webhook deliveries', 'AI decisions', 'Audit log', 'Failed tasks',
+      'Messages', 'Flow runs', 'Webhook deliveries', 'API requests', 'AI decisions', 'Audit log', 'Failed tasks',
     ]);
     expect(await screen.findByRole('heading', { level: 2, name: 'No messages yet' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Set up your business number' })).toHaveAttribute('href', '/settings/phone');
@@ -30,6 +31,10 @@ describe('LogsPage', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Webhook deliveries' }));
     expect(screen.getByRole('heading', { level: 2, name: 'No webhook deliveries yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add a webhook endpoint' })).toHaveAttribute('href', '/integrations');
+
+    await userEvent.click(screen.getByRole('tab', { name: 'API requests' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'No API requests yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Manage API keys' })).toHaveAttribute('href', '/settings/api-keys');
 
     await userEvent.click(screen.getByRole('tab', { name: 'AI decisions' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'No AI decisions yet' })).toBeInTheDocument();

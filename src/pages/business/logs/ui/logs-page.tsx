@@ -3,12 +3,13 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { PageHeader } from '@/shared/ui/page-header';
 import { AiDecisions } from './ai-decisions';
+import { ApiRequests } from './api-requests';
 import { AuditLog } from './audit-log';
 import { DeadLetters } from './dead-letters';
 import { FlowRuns } from './flow-runs';
 import { MessageLog } from './message-log';
 
-const TABS = ['messages', 'flows', 'webhooks', 'ai', 'audit', 'failed'] as const;
+const TABS = ['messages', 'flows', 'webhooks', 'api', 'ai', 'audit', 'failed'] as const;
 type LogTab = (typeof TABS)[number];
 
 /** The tab an address names (`/logs?tab=ai`, as the assistant's "service unavailable" alert links), else Messages. */
@@ -31,7 +32,7 @@ export function LogsPage() {
     <Stack gap="lg">
       <PageHeader
         title="Logs"
-        description="A record of every text, automation run, webhook delivery, assistant decision and settings change, for when you need to check what happened."
+        description="A record of every text, automation run, webhook delivery, API request, assistant decision and settings change, for when you need to check what happened."
       />
 
       <Tabs
@@ -45,6 +46,7 @@ export function LogsPage() {
           <Tabs.Tab value="messages">Messages</Tabs.Tab>
           <Tabs.Tab value="flows">Flow runs</Tabs.Tab>
           <Tabs.Tab value="webhooks">Webhook deliveries</Tabs.Tab>
+          <Tabs.Tab value="api">API requests</Tabs.Tab>
           <Tabs.Tab value="ai">AI decisions</Tabs.Tab>
           <Tabs.Tab value="audit">Audit log</Tabs.Tab>
           <Tabs.Tab value="failed">Failed tasks</Tabs.Tab>
@@ -69,6 +71,10 @@ export function LogsPage() {
               </Button>
             }
           />
+        </Tabs.Panel>
+
+        <Tabs.Panel value="api">
+          <ApiRequests />
         </Tabs.Panel>
 
         <Tabs.Panel value="ai">
