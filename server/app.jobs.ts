@@ -13,6 +13,7 @@ import { registerNotificationJobs } from './modules/notifications/notifications.
 import { registerPhoneNumberJobs, scheduleNumberHooks } from './modules/phone-numbers/number-hooks.jobs';
 import { registerTelephonyJobs } from './modules/telephony/telephony.jobs';
 import { registerTestPhoneJobs } from './modules/test-phone/test-phone.jobs';
+import { registerWebhookJobs } from './modules/webhooks/webhooks.jobs';
 
 type RegisterJobs = (queue: JobQueue, services: AppServices) => void;
 
@@ -35,6 +36,7 @@ export const APP_JOBS: readonly RegisterJobs[] = [
   registerPhoneNumberJobs,
   registerFlowJobs,
   registerSchedulingJobs,
+  registerWebhookJobs,
 ];
 
 export function registerAppJobs(services: AppServices): void {

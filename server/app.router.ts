@@ -16,6 +16,7 @@ import { flowsRouter } from './modules/flows/flows.router';
 import { schedulingRouter } from './modules/scheduling/scheduling.router';
 import { emailGatewayRouter } from './modules/email-gateway/email-gateway.router';
 import { aiRouter } from './modules/ai/ai.router';
+import { webhooksRouter } from './modules/webhooks/webhooks.router';
 import { router } from './platform/trpc/trpc';
 
 /**
@@ -42,6 +43,7 @@ export const appRouter = router({
   scheduling: schedulingRouter,
   emailGateway: emailGatewayRouter,
   ai: aiRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -40,6 +40,8 @@ export interface AppServicesOptions {
   emailGateway?: EmailGatewaySettings;
   /** Default: none (features that seal secrets say SECRETS_KEY is needed). */
   secrets?: SecretBox | null;
+  /** WEBHOOKS_ALLOW_PRIVATE_NETWORKS (default off). */
+  allowPrivateNetworks?: boolean;
 }
 
 /**
@@ -83,6 +85,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     push: options.push ?? null,
     ai: options.ai ?? createBuiltinAssistant(),
     secrets: options.secrets ?? null,
+    allowPrivateNetworks: options.allowPrivateNetworks ?? false,
     ...(options.emailGateway ? { emailGateway: options.emailGateway } : {}),
   };
   return services;

@@ -78,6 +78,11 @@ export interface AppServices {
    * SECRETS_KEY. Stateless: the key is the same on every instance or there is none.
    */
   secrets: SecretBox | null;
+  /**
+   * WEBHOOKS_ALLOW_PRIVATE_NETWORKS: customer-given addresses (outgoing webhooks, a flow's HTTP step) may be on
+   * private and loopback networks — tests and self-hosters on a LAN. Off by default (server/platform/lib/safe-fetch.ts).
+   */
+  allowPrivateNetworks?: boolean;
   /** The email gateway's settings (the defaults when not set: tests). */
   emailGateway?: EmailGatewaySettings;
 }
