@@ -222,7 +222,7 @@ async function turnedOff(tx: Tx, deps: AppServices, endpoint: typeof webhookEndp
     event: 'webhook_disabled',
     title: truncate(`Webhook endpoint turned off: ${host}`, 120),
     body: 'Every delivery to it failed for a day, so LeadLoop paused it. Fix the receiving system, then turn the endpoint back on and resend what it missed from its delivery log.',
-    link: `/integrations/${endpoint.id}`,
+    link: `/integrations?endpoint=${endpoint.id}`,
     roles: ['owner', 'admin'],
   });
   await writeAudit(tx, { companyId: endpoint.companyId, actorUserId: null, actorKind: 'system', action: 'webhooks.endpoint_auto_disabled', targetType: 'webhook_endpoint', targetId: endpoint.id, metadata: { host }, at: now });

@@ -219,7 +219,7 @@ describe('deliveries', () => {
     const told = await t.deps.db.select().from(notifications).where(and(eq(notifications.companyId, s.companyId), eq(notifications.event, 'webhook_disabled')));
     expect(told).toHaveLength(1);
     expect(told[0]!.title).toContain('Webhook endpoint turned off');
-    expect(told[0]!.link).toBe(`/integrations/${made.endpoint.id}`);
+    expect(told[0]!.link).toBe(`/integrations?endpoint=${made.endpoint.id}`);
     // Off: the next event makes no delivery; back on, it does.
     answer = { status: 204, body: '' };
     await textTheBusiness(s, CUSTOMER, 'Hello again');

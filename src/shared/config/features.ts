@@ -15,7 +15,8 @@ export const FEATURES = {
   reviewRequests: false,
   team: false,
   externalIntegrations: false,
-  webhooks: false,
+  /** Outgoing webhooks (issue 25 item 4): endpoints, signed deliveries with retries, the delivery log. */
+  webhooks: true,
   referrals: false,
   textingRegistration: false,
   apiKeys: false,
