@@ -15,6 +15,7 @@ import { registerPhoneNumberJobs, scheduleNumberHooks } from './modules/phone-nu
 import { registerTelephonyJobs } from './modules/telephony/telephony.jobs';
 import { registerTestPhoneJobs } from './modules/test-phone/test-phone.jobs';
 import { registerPublicApiJobs, schedulePublicApiCleanup } from './modules/public-api/public-api.jobs';
+import { registerWebhookJobs } from './modules/webhooks/webhooks.jobs';
 
 type RegisterJobs = (queue: JobQueue, services: AppServices) => void;
 
@@ -39,6 +40,7 @@ export const APP_JOBS: readonly RegisterJobs[] = [
   registerSchedulingJobs,
   registerReviewJobs,
   registerPublicApiJobs,
+  registerWebhookJobs,
 ];
 
 export function registerAppJobs(services: AppServices): void {

@@ -18,6 +18,7 @@ import { emailGatewayRouter } from './modules/email-gateway/email-gateway.router
 import { aiRouter } from './modules/ai/ai.router';
 import { reviewsRouter } from './modules/reviews/reviews.router';
 import { publicApiRouter } from './modules/public-api/public-api.router';
+import { webhooksRouter } from './modules/webhooks/webhooks.router';
 import { router } from './platform/trpc/trpc';
 
 /**
@@ -46,6 +47,7 @@ export const appRouter = router({
   ai: aiRouter,
   reviews: reviewsRouter,
   publicApi: publicApiRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -43,6 +43,8 @@ export interface AppServicesOptions {
   secrets?: SecretBox | null;
   /** Default: API_KEY_REQUESTS_PER_MINUTE in contracts/api-keys.ts. */
   apiKeyRequestsPerMinute?: number;
+  /** WEBHOOKS_ALLOW_PRIVATE_NETWORKS (default off). */
+  allowPrivateNetworks?: boolean;
 }
 
 /**
@@ -87,6 +89,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     ai: options.ai ?? createBuiltinAssistant(),
     secrets: options.secrets ?? null,
     apiKeyRequestsPerMinute: options.apiKeyRequestsPerMinute ?? API_KEY_REQUESTS_PER_MINUTE,
+    allowPrivateNetworks: options.allowPrivateNetworks ?? false,
     ...(options.emailGateway ? { emailGateway: options.emailGateway } : {}),
   };
   return services;

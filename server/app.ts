@@ -126,6 +126,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
     push: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT } : null,
     emailGateway,
     apiKeyRequestsPerMinute: env.API_KEY_REQUESTS_PER_MINUTE,
+    allowPrivateNetworks: env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS,
     secrets: secretBoxFor({ secretsKey: env.SECRETS_KEY, nodeEnv: env.NODE_ENV, embeddedDataDir: database.engine === 'pglite' && !options.database ? resolve(env.DATA_DIR) : null }),
     ...(options.simulatorDeliveryDelayMs !== undefined ? { simulatorDeliveryDelayMs: options.simulatorDeliveryDelayMs } : {}),
   });

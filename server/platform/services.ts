@@ -80,6 +80,11 @@ export interface AppServices {
   secrets: SecretBox | null;
   /** Requests a new API key may make per minute (API_KEY_REQUESTS_PER_MINUTE). */
   apiKeyRequestsPerMinute: number;
+  /**
+   * WEBHOOKS_ALLOW_PRIVATE_NETWORKS: customer-given addresses (outgoing webhooks, a flow's HTTP step) may be on
+   * private and loopback networks — tests and self-hosters on a LAN. Off by default (server/platform/lib/safe-fetch.ts).
+   */
+  allowPrivateNetworks?: boolean;
   /** The email gateway's settings (the defaults when not set: tests). */
   emailGateway?: EmailGatewaySettings;
 }

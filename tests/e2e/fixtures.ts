@@ -27,6 +27,8 @@ export const e2eServerEnv = (mailUrl: string): Record<string, string> => ({
   AUTH_CODE_COOLDOWN_SECONDS: '0',
   AUTH_CODE_SENDS_PER_EMAIL_PER_HOUR: '0',
   LOG_LEVEL: 'warn',
+  // Outgoing webhooks go to the tests' own receivers on 127.0.0.1 (webhooks.spec.ts).
+  WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true',
 });
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AI_TURN_ACTIONS } from '@contracts/ai';
 import { id } from '@server/platform/lib/common.schema';
 import { companyScope } from '@server/platform/trpc/scope';
 import { protectedProcedure, router } from '@server/platform/trpc/trpc';
@@ -35,6 +36,13 @@ export const aiRouter = router({
     remove: protectedProcedure.input(z.object({ ids: z.array(id).min(1).max(2000) })).mutation(({ ctx, input }) => removePriceItems(companyScope(ctx), input.ids)),
   }),
   turns: protectedProcedure
-    .input(z.object({ before: z.number().int().positive().optional(), limit: z.number().int().min(1).max(100).default(50) }))
+    .input(
+      z.object({
+        before: z.number().int().positive().optional(),
+        limit: z.number().int().min(1).max(100).default(50),
+        action: z.enum(AI_TURN_ACTIONS).optional(),
+        from: z.number().int().nonnegative().optional(),
+      }),
+    )
     .query(({ ctx, input }) => listTurns(companyScope(ctx), input)),
 });

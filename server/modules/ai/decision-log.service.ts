@@ -1,16 +1,24 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, lt } from 'drizzle-orm';
+import type { AiTurnAction } from '@contracts/ai';
 import { contactDisplayName } from '@contracts/person';
 import { aiTurns, contacts, conversations } from '@server/platform/db/schema';
 import type { CompanyScope } from '@server/platform/db/scope';
 
 /** The AI decision log (/logs → AI decisions): every turn, newest first, paged by time. */
-export async function listTurns(scope: CompanyScope, input: { before?: number | undefined; limit: number }) {
+export async function listTurns(scope: CompanyScope, input: { before?: number | undefined; limit: number; action?: AiTurnAction | undefined; from?: number | undefined }) {
   const rows = await scope.db
     .select({ turn: aiTurns, contact: contacts })
     .from(aiTurns)
     .innerJoin(conversations, eq(conversations.id, aiTurns.conversationId))
     .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-    .where(and(eq(aiTurns.companyId, scope.companyId), input.before ? lt(aiTurns.createdAt, new Date(input.before)) : undefined))
+    .where(
+      and(
+        eq(aiTurns.companyId, scope.companyId),
+        input.before ? lt(aiTurns.createdAt, new Date(input.before)) : undefined,
+        input.action ? eq(aiTurns.action, input.action) : undefined,
+        input.from !== undefined ? gte(aiTurns.createdAt, new Date(input.from)) : undefined,
+      ),
+    )
     .orderBy(desc(aiTurns.createdAt))
     .limit(input.limit + 1);
   const page = rows.slice(0, input.limit);

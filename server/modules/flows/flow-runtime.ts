@@ -407,6 +407,7 @@ async function callStep(deps: AppServices, run: RunRow, step: HttpStep): Promise
       timeoutMs: 10_000,
       maxBytes: 64 * 1024,
       allowAddresses: flowHttpTesting.allowAddresses,
+      allowPrivateNetworks: deps.allowPrivateNetworks === true,
     });
     const ok = response.status >= 200 && response.status < 300;
     return { ok, detail: `Answered ${response.status}` };

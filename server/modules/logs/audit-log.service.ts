@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { fullName } from '@contracts/person';
 import { truncate } from '@contracts/text';
 import { auditLog, users } from '@server/platform/db/schema';
@@ -29,6 +29,12 @@ const ACTION_WORDS: Record<string, string> = {
   'flows.follow_ups_updated': 'Changed the follow-ups',
   'flows.created': 'Created a flow',
   'flows.published': 'Published a flow',
+  'webhooks.endpoint_created': 'Added a webhook endpoint',
+  'webhooks.endpoint_updated': 'Changed a webhook endpoint',
+  'webhooks.endpoint_deleted': 'Deleted a webhook endpoint',
+  'webhooks.secret_rolled': 'Made a new webhook signing secret',
+  'webhooks.delivery_resent': 'Resent a webhook delivery',
+  'webhooks.endpoint_auto_disabled': 'Turned off a failing webhook endpoint',
 };
 
 const ACTOR_WORDS = { support: 'LeadLoop support', system: 'LeadLoop' } as const;
@@ -41,6 +47,7 @@ function detailOf(metadata: Record<string, unknown> | null): string | null {
   if (typeof metadata.count === 'number') parts.push(`${metadata.count} ${metadata.count === 1 ? 'lead' : 'leads'}`);
   if (typeof metadata.client === 'string') parts.push(`Client: ${truncate(metadata.client, 80)}`);
   if (typeof metadata.mergedName === 'string') parts.push(`Merged: ${truncate(metadata.mergedName, 80)}`);
+  if (typeof metadata.host === 'string') parts.push(`Address: ${truncate(metadata.host, 120)}`);
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
@@ -56,12 +63,28 @@ function linkOf(targetType: string | null, targetId: string | null): string | nu
  * Logs → Audit: who changed what in the caller's company, newest first, a page at a time (keyset on the time and
  * id, so entries written while someone pages never repeat or go missing).
  */
-export async function listAuditLog(scope: CompanyScope, input: { cursor?: string | undefined; limit: number }) {
+export interface AuditFilters {
+  /** Who: a person of the team, LeadLoop support, or LeadLoop itself. */
+  actorKind?: 'user' | 'support' | 'system' | undefined;
+  /** Epoch ms, from included, to excluded. */
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+function auditWhere(input: AuditFilters): SQL[] {
+  const where: SQL[] = [];
+  if (input.actorKind) where.push(eq(auditLog.actorKind, input.actorKind));
+  if (input.from !== undefined) where.push(gte(auditLog.createdAt, new Date(input.from)));
+  if (input.to !== undefined) where.push(lt(auditLog.createdAt, new Date(input.to)));
+  return where;
+}
+
+export async function listAuditLog(scope: CompanyScope, input: AuditFilters & { cursor?: string | undefined; limit: number }) {
   const rows = await scope.db
     .select({ entry: auditLog, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorUserId))
-    .where(and(eq(auditLog.companyId, scope.companyId), ...afterCursor(input.cursor, auditLog.createdAt, auditLog.id)))
+    .where(and(eq(auditLog.companyId, scope.companyId), ...auditWhere(input), ...afterCursor(input.cursor, auditLog.createdAt, auditLog.id)))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(input.limit + 1);
   const { page, nextCursor } = keysetPage(rows, input.limit, (row) => ({ at: row.entry.createdAt.getTime(), id: row.entry.id }));

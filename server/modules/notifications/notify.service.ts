@@ -31,6 +31,7 @@ export const DEFAULT_PREFERENCES: Record<NotificationEvent, Record<NotificationC
   booking: { in_app: true, email: true, sms: false },
   // An unhappy customer after a job: the owner should call them soon.
   review_unhappy: { in_app: true, email: true, sms: true },
+  webhook_disabled: { in_app: true, email: true, sms: false },
 };
 
 export async function preferencesOf(executor: DbOrTx, companyId: string, userId: string) {
@@ -51,6 +52,8 @@ export interface NotifyInput {
   body: string;
   /** In-app path, e.g. /conversations?c=<id>. */
   link: string;
+  /** Only people with these roles are told (default: everyone, each by their preferences). */
+  roles?: Array<'owner' | 'admin' | 'staff'>;
 }
 
 /** Each user's channels for one event: their saved choices over the defaults, for the whole company in one query. */
@@ -76,6 +79,7 @@ const notifyPayload = z.object({
   title: z.string().min(1),
   body: z.string(),
   link: z.string().startsWith('/'),
+  roles: z.array(z.enum(['owner', 'admin', 'staff'])).optional(),
 });
 export type NotifyPayload = z.infer<typeof notifyPayload>;
 
@@ -85,7 +89,7 @@ export type NotifyPayload = z.infer<typeof notifyPayload>;
  * announces (failure isolation; a job that keeps failing lands in the dead-letter list in /logs).
  */
 export async function notify(tx: DbOrTx, deps: Pick<AppServices, 'queue'>, input: NotifyInput): Promise<void> {
-  const payload: NotifyPayload = { companyId: input.company.id, event: input.event, title: input.title, body: input.body, link: input.link };
+  const payload: NotifyPayload = { companyId: input.company.id, event: input.event, title: input.title, body: input.body, link: input.link, ...(input.roles ? { roles: input.roles } : {}) };
   await deps.queue.enqueue(tx, NOTIFY_QUEUE, payload, { companyId: input.company.id, maxAttempts: 8 });
 }
 
@@ -101,7 +105,7 @@ export async function sendNotification(deps: Pick<AppServices, 'db' | 'clock' | 
     const now = deps.clock.now();
     const [company] = await tx.select({ id: companies.id, name: companies.name, alertPhone: companies.alertPhone }).from(companies).where(eq(companies.id, input.companyId)).limit(1);
     if (!company) return; // the company was deleted meanwhile
-    const people = await tx.select().from(users).where(eq(users.companyId, company.id));
+    const people = (await tx.select().from(users).where(eq(users.companyId, company.id))).filter((person) => !input.roles || input.roles.includes(person.role));
     const preferencesFor = await eventPreferences(tx, company.id, input.event);
     let wantsSms = false;
     for (const person of people) {

@@ -91,6 +91,8 @@ export const envSchema = z
         .refine((value) => parseSecretsKey(value) !== null, 'must be 32 bytes in base64 (openssl rand -base64 32) or 64 hex digits')
         .optional(),
     ),
+    /** Outgoing webhooks and a flow's HTTP step may reach private and loopback addresses (tests, self-hosting on a LAN). */
+    WEBHOOKS_ALLOW_PRIVATE_NETWORKS: boolFlag,
     VITE_POSTHOG_KEY: optionalString,
     VITE_POSTHOG_HOST: optionalString.pipe(urlWithProtocol(['https:', 'http:']).optional()),
     VITE_INTERCOM_APP_ID: optionalString,

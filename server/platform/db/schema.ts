@@ -26,6 +26,7 @@ import { type ConversationFlowGoal, FLOW_KINDS, FLOW_RUN_STATUSES, FLOW_STATUSES
 import { APPOINTMENT_LOCATIONS, APPOINTMENT_STATUSES, type DateOverrides, type SlotOffer, type WorkingWeek } from '@contracts/scheduling';
 import { REVIEW_SITES, REVIEW_SOURCES, type ReviewLink } from '@contracts/reviews';
 import type { ApiKeyScope } from '@contracts/api-keys';
+import { WEBHOOK_DELIVERY_STATUSES } from '@contracts/webhooks';
 import { AI_DRAFT_STATUSES, AI_TONES, AI_TURN_ACTIONS, type AiMissedCallAgent, type AiSchedule, type FaqEntry, type HandoffTriggers, PRICE_ITEM_STATUSES, PRICING_POLICIES, type QualifierQuestion } from '@contracts/ai';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -1354,4 +1355,91 @@ export const apiRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('api_requests_company_idx').on(t.companyId, t.createdAt)],
+);
+
+// ── Outgoing webhooks (issue 25 part 4, decision 0043) ────────────────────────────────────────────────────────
+
+/**
+ * An address of the company's own system that receives the events it subscribed to, signed per Standard Webhooks
+ * with its `whsec_` secret (sealed with the secrets key: the sender needs the secret itself to sign). Turned off by
+ * the team, or by LeadLoop after every attempt failed for a day (`disabledReason` says which).
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    url: text('url').notNull(),
+    description: text('description'),
+    events: jsonb('events').$type<string[]>().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Why it is off: turned off by a person, or by LeadLoop after a day of failures (null while on). */
+    disabledReason: text('disabled_reason', { enum: ['manual', 'failing'] }),
+    disabledAt: timestamptz('disabled_at'),
+    secretSealed: text('secret_sealed').notNull(),
+    /** The first characters of the secret, shown so the team can tell which one their system holds. */
+    secretHint: text('secret_hint').notNull(),
+    /** The first failed attempt since the last success: a day of failures from here turns the endpoint off. */
+    failingSince: timestamptz('failing_since'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhook_endpoints_company_idx').on(t.companyId)],
+);
+
+/**
+ * One event to one endpoint: the exact bytes signed and sent (built when the event fanned out, so every retry and
+ * resend sends the same body), and where its attempts stand. One per endpoint per domain event (the unique key makes
+ * a replayed fan-out a no-op); a test send has no event.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').notNull(),
+    eventSeq: bigint('event_seq', { mode: 'number' }),
+    /** The `webhook-id` header: the same on every attempt of this delivery, so a receiver can drop repeats. */
+    messageId: text('message_id').notNull(),
+    payload: text('payload').notNull(),
+    status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at'),
+    lastAttemptAt: timestamptz('last_attempt_at'),
+    responseStatus: integer('response_status'),
+    latencyMs: integer('latency_ms'),
+    responseExcerpt: text('response_excerpt'),
+    error: text('error'),
+    test: boolean('test').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_endpoint_event_key').on(t.endpointId, t.eventSeq).where(sql`${t.eventSeq} is not null`),
+    index('webhook_deliveries_company_idx').on(t.companyId, t.createdAt),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+  ],
+);
+
+/** Each try of a delivery: when, how it went, how long it took and the start of the answer. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    /** A scheduled attempt (the first or a retry), a resend a person asked for, or a test send. */
+    trigger: text('trigger', { enum: ['scheduled', 'resend', 'test'] }).notNull(),
+    ok: boolean('ok').notNull(),
+    responseStatus: integer('response_status'),
+    latencyMs: integer('latency_ms').notNull(),
+    responseExcerpt: text('response_excerpt'),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.createdAt)],
 );

@@ -71,7 +71,7 @@ describe('the SSRF guard', () => {
   it('classifies addresses: public unicast only', () => {
     expect(blockedAddressReason('8.8.8.8')).toBeNull();
     expect(blockedAddressReason('2606:4700:4700::1111')).toBeNull();
-    expect(blockedAddressReason('169.254.169.254')).toContain('linkLocal');
+    expect(blockedAddressReason('169.254.169.254')).toContain('link-local (cloud metadata)');
     expect(blockedAddressReason('::ffff:10.0.0.1')).toContain('private');
   });
 
@@ -101,5 +101,47 @@ describe('the SSRF guard', () => {
   it('caps the size of the answer and the time it may take', async () => {
     await expect(safeFetch(`${base}/big`, { ...ALLOW_TEST_SERVER, maxBytes: 1024 })).rejects.toThrow('larger than 1024 bytes');
     await expect(safeFetch(`${base}/slow`, { ...ALLOW_TEST_SERVER, timeoutMs: 200 })).rejects.toThrow('No answer within 200 ms');
+  });
+
+  it('answers a longer answer cut at the cap when asked to (a webhook receiver’s answer is only excerpted)', async () => {
+    const cut = await safeFetch(`${base}/big`, { ...ALLOW_TEST_SERVER, maxBytes: 1024, overflow: 'truncate' });
+    expect(cut).toMatchObject({ status: 200, truncated: true });
+    expect(cut.body.length).toBe(1024);
+  });
+});
+
+describe('the SSRF guard with private networks allowed (WEBHOOKS_ALLOW_PRIVATE_NETWORKS)', () => {
+  const resolvingTo = (address: string) => (_host: string, options: object, callback: (error: Error | null, address: unknown, family?: number) => void) =>
+    (options as { all?: boolean }).all ? callback(null, [{ address, family: address.includes(':') ? 6 : 4 }]) : callback(null, address, address.includes(':') ? 6 : 4);
+
+  it.each(['http://127.0.0.1/', 'http://10.1.2.3/', 'http://192.168.1.1/', 'http://[::1]/', 'http://[fd00::1]/', 'http://localhost/', 'http://printer.local/'])(
+    'lets %s through at save',
+    (url) => {
+      expect(() => checkUrl(url, [], true)).not.toThrow();
+    },
+  );
+
+  it.each([
+    'http://169.254.169.254/latest/meta-data/',
+    'http://[fe80::1]/',
+    'http://[fd00:ec2::254]/',
+    'http://100.100.100.200/',
+    'http://0.0.0.0/',
+    'http://224.0.0.1/',
+    'ftp://example.com/file',
+  ])('still refuses %s', (url) => {
+    expect(() => checkUrl(url, [], true)).toThrow(BlockedUrlError);
+  });
+
+  it('reaches a loopback server, and still refuses a name resolving to, or a redirect to, a metadata address', async () => {
+    expect((await safeFetch(`${base}/ok`, { allowPrivateNetworks: true })).status).toBe(200);
+    expect((await safeFetch(`http://hooks.example.com:${new URL(base).port}/ok`, { allowPrivateNetworks: true, lookup: resolvingTo('127.0.0.1') as never })).status).toBe(200);
+    await expect(safeFetch('http://hooks.example.com/ok', { allowPrivateNetworks: true, lookup: resolvingTo('169.254.169.254') as never })).rejects.toThrow(/not reachable from LeadLoop/);
+    await expect(safeFetch('http://hooks.example.com/ok', { allowPrivateNetworks: true, lookup: resolvingTo('fe80::1') as never })).rejects.toThrow(/not reachable from LeadLoop/);
+    await expect(safeFetch(`${base}/to-metadata`, { allowPrivateNetworks: true })).rejects.toThrow(/not reachable from LeadLoop/);
+  });
+
+  it('without the switch the same loopback server is refused', async () => {
+    await expect(safeFetch(`${base}/ok`)).rejects.toThrow(/not reachable from LeadLoop/);
   });
 });

@@ -16,7 +16,8 @@ export const FEATURES = {
   reviewRequests: true,
   team: false,
   externalIntegrations: false,
-  webhooks: false,
+  /** Outgoing webhooks (issue 25 item 4): endpoints, signed deliveries with retries, the delivery log. */
+  webhooks: true,
   referrals: false,
   textingRegistration: false,
   /** API keys and the public REST API (issue 25): keys made, shown once, revoked; /api/v1 with its reference at /api/docs. */

@@ -13,7 +13,7 @@ export const aiKeys = {
   priceBook: () => apiKeys.ai.priceBook.list.queryKey(),
   decisionLog: () => apiKeys.ai.turns.pathKey(),
   /** The decision log read page after page (its own infinite query over `ai.turns`). */
-  decisionLogPages: (pageSize: number) => [...apiKeys.ai.turns.pathKey(), { pages: pageSize }] as const,
+  decisionLogPages: (pageSize: number, action: string | null = null) => [...apiKeys.ai.turns.pathKey(), { pages: pageSize, action }] as const,
 };
 
 export function useAiSettings() {

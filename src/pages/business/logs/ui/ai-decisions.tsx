@@ -1,14 +1,15 @@
-import { Anchor, Badge, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, List, Paper, Select, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';
-import type { ReactNode } from 'react';
-import { AI_TURN_ACTION_WORDS, type AiTurnAction } from '@contracts/ai';
+import { type ReactNode, useState } from 'react';
+import { AI_TURN_ACTION_WORDS, AI_TURN_ACTIONS, type AiTurnAction } from '@contracts/ai';
 import type { AppRouter } from '@/shared/api';
 import { useTRPCClient } from '@/shared/api-react';
 import { fullDateTime } from '@/shared/lib/format';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadError } from '@/shared/ui/load-error';
+import { CsvButton } from '@/shared/ui/csv-button';
 import { ScreenSpinner } from '@/shared/ui/spinner';
 import { aiKeys, type AiSettingsView, useAiSettings } from '@/entities/ai-assistant';
 import { type AnswerLabels, answerRows } from '@/widgets/lead-details';
@@ -51,16 +52,40 @@ function labelsFrom(settings: AiSettingsView | undefined): AnswerLabels | undefi
 export function AiDecisions() {
   const client = useTRPCClient();
   const settings = useAiSettings();
+  const [action, setAction] = useState<AiTurnAction | null>(null);
+  const filters = action ? { action } : {};
   // `ai.turns` pages with `before` (the oldest time shown), not tRPC's `cursor`, so the pages are fetched here.
   const turns = useInfiniteQuery({
-    queryKey: aiKeys.decisionLogPages(PAGE_SIZE),
-    queryFn: ({ pageParam }) => client.ai.turns.query({ limit: PAGE_SIZE, ...(pageParam === null ? {} : { before: pageParam }) }),
+    queryKey: aiKeys.decisionLogPages(PAGE_SIZE, action),
+    queryFn: ({ pageParam }) => client.ai.turns.query({ limit: PAGE_SIZE, ...filters, ...(pageParam === null ? {} : { before: pageParam }) }),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextBefore,
   });
+  const bar = (
+    <Group gap="sm" align="flex-end" justify="space-between" wrap="wrap">
+      <Select
+        label="Decision"
+        placeholder="Any"
+        clearable
+        w={220}
+        data={AI_TURN_ACTIONS.map((value) => ({ value, label: AI_TURN_ACTION_WORDS[value] }))}
+        value={action}
+        onChange={(value) => setAction(value as AiTurnAction | null)}
+      />
+      <CsvButton what="decisions" load={() => client.logs.exportCsv.aiDecisions.query(filters)} />
+    </Group>
+  );
   if (turns.isPending) return <ScreenSpinner />;
   if (turns.isError) return <LoadError title="Couldn’t load the AI decisions" error={turns.error} onRetry={turns.refetch} />;
   const rows = turns.data.pages.flatMap((page) => page.items);
+  if (rows.length === 0 && action) {
+    return (
+      <Stack gap="md">
+        {bar}
+        <EmptyState icon="✦" title="No decisions match" description="Try any decision." />
+      </Stack>
+    );
+  }
   if (rows.length === 0) {
     const on = settings.data?.enabled === true;
     return (
@@ -85,6 +110,7 @@ export function AiDecisions() {
   const labels = labelsFrom(settings.data);
   return (
     <Stack gap="sm">
+      {bar}
       <Stack gap="sm" component="ul" aria-label="AI decisions" p={0} m={0} style={{ listStyle: 'none' }}>
         {rows.map((turn) => (
           <TurnCard key={turn.id} turn={turn} labels={labels} />

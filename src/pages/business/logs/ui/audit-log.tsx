@@ -1,7 +1,9 @@
-import { Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useTRPC } from '@/shared/api-react';
+import { useState } from 'react';
+import { useTRPC, useTRPCClient } from '@/shared/api-react';
+import { CsvButton } from '@/shared/ui/csv-button';
 import { fullDateTime } from '@/shared/lib/format';
 import { usePhoneLayout } from '@/shared/lib/media';
 import { EmptyState } from '@/shared/ui/empty-state';
@@ -10,14 +12,42 @@ import { ScreenSpinner } from '@/shared/ui/spinner';
 
 const PAGE_SIZE = 50;
 
+type ActorKind = 'user' | 'support' | 'system';
+const ACTOR_KIND_WORDS: Record<ActorKind, string> = { user: 'Your team', support: 'LeadLoop support', system: 'LeadLoop' };
+
 /** Logs → Audit: who changed what, newest first, from `logs.audit` (keyset pages: "Show older changes"). */
 export function AuditLog() {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const phone = usePhoneLayout();
-  const audit = useInfiniteQuery(trpc.logs.audit.infiniteQueryOptions({ limit: PAGE_SIZE }, { getNextPageParam: (last) => last.nextCursor }));
+  const [actorKind, setActorKind] = useState<ActorKind | null>(null);
+  const filters = actorKind ? { actorKind } : {};
+  const audit = useInfiniteQuery(trpc.logs.audit.infiniteQueryOptions({ limit: PAGE_SIZE, ...filters }, { getNextPageParam: (last) => last.nextCursor }));
+  const bar = (
+    <Group gap="sm" align="flex-end" justify="space-between" wrap="wrap" mb="md">
+      <Select
+        label="Who"
+        placeholder="Anyone"
+        clearable
+        w={200}
+        data={(Object.keys(ACTOR_KIND_WORDS) as ActorKind[]).map((value) => ({ value, label: ACTOR_KIND_WORDS[value] }))}
+        value={actorKind}
+        onChange={(value) => setActorKind(value as ActorKind | null)}
+      />
+      <CsvButton what="changes" load={() => client.logs.exportCsv.audit.query(filters)} />
+    </Group>
+  );
   if (audit.isPending) return <ScreenSpinner />;
   if (audit.isError) return <LoadError title="Couldn’t load the audit log" error={audit.error} onRetry={audit.refetch} />;
   const rows = audit.data.pages.flatMap((page) => page.items);
+  if (rows.length === 0 && actorKind) {
+    return (
+      <>
+        {bar}
+        <EmptyState icon="☰" title="No changes match" description="Try anyone." />
+      </>
+    );
+  }
   if (rows.length === 0) {
     return (
       <EmptyState
@@ -29,6 +59,7 @@ export function AuditLog() {
   }
   return (
     <>
+      {bar}
       {phone ? (
         // On a phone: one card per change (when, who, what, details), nothing to scroll sideways.
         <Stack gap="sm" component="ul" aria-label="Audit log" p={0} m={0} style={{ listStyle: 'none' }}>

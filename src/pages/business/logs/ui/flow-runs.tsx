@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { FLOW_STEP_WORDS, FLOW_STOP_REASON_WORDS, type FlowRunStatus } from '@contracts/flows';
 import { formatPhone } from '@contracts/phone';
 import { invalidateFlows, useFlows } from '@/entities/flow';
-import { useTRPC } from '@/shared/api-react';
+import { useTRPC, useTRPCClient } from '@/shared/api-react';
+import { CsvButton } from '@/shared/ui/csv-button';
 import { fullDateTime } from '@/shared/lib/format';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadError } from '@/shared/ui/load-error';
@@ -28,6 +29,8 @@ export function FlowRuns() {
   const [status, setStatus] = useState<FlowRunStatus | null>(null);
   const [flowId, setFlowId] = useState<string | null>(null);
   const flows = useFlows();
+  const client = useTRPCClient();
+  const exportFilters = { ...(search.trim() ? { search: search.trim() } : {}), ...(status ? { status } : {}), ...(flowId ? { flowId } : {}) };
   const runs = useInfiniteQuery(
     trpc.flows.runs.list.infiniteQueryOptions(
       { limit: PAGE_SIZE, ...(search.trim() ? { search: search.trim() } : {}), ...(status ? { status } : {}), ...(flowId ? { flowId } : {}) },
@@ -48,6 +51,7 @@ export function FlowRuns() {
         value={status}
         onChange={(value) => setStatus(value as FlowRunStatus | null)}
       />
+      <CsvButton what="runs" load={() => client.logs.exportCsv.flowRuns.query(exportFilters)} />
     </Group>
   );
   if (runs.isPending) return <Stack gap="md">{filters}<ScreenSpinner /></Stack>;

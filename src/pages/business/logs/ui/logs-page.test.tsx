@@ -13,6 +13,8 @@ describe('LogsPage', () => {
       'flows.runs.list': () => ({ items: [], nextCursor: null }),
       'ai.turns': () => ({ items: [], nextBefore: null }),
       'publicApi.requests': () => ({ items: [], nextCursor: null }),
+      'webhooks.deliveries.list': () => ({ items: [], nextCursor: null }),
+      'webhooks.endpoints.list': () => [],
       'phone.get': () => ({ number: null, twilioConfigured: false, alertPhone: null, protectedNumbers: [] }),
     });
     const { heading } = await renderScreen(LogsPage, { path: '/logs', api });
@@ -29,7 +31,7 @@ describe('LogsPage', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'No flow runs yet' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Webhook deliveries' }));
-    expect(screen.getByRole('heading', { level: 2, name: 'No webhook deliveries yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'No webhook deliveries yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add a webhook endpoint' })).toHaveAttribute('href', '/integrations');
 
     await userEvent.click(screen.getByRole('tab', { name: 'API requests' }));

@@ -1,6 +1,7 @@
-import { Button, Stack, Tabs } from '@mantine/core';
-import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import { EmptyState } from '@/shared/ui/empty-state';
+import { Stack, Tabs } from '@mantine/core';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useTeamMembers } from '@/entities/user';
+import { WebhookDeliveries } from '@/widgets/webhook-deliveries';
 import { PageHeader } from '@/shared/ui/page-header';
 import { AiDecisions } from './ai-decisions';
 import { ApiRequests } from './api-requests';
@@ -28,6 +29,8 @@ export function LogsPage() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const searchStr = useRouterState({ select: (state) => state.location.searchStr });
   const tab = logTabFrom(searchStr);
+  const me = useTeamMembers().data?.find((member) => member.me);
+  const manager = me?.role === 'owner' || me?.role === 'admin';
   return (
     <Stack gap="lg">
       <PageHeader
@@ -61,16 +64,7 @@ export function LogsPage() {
         </Tabs.Panel>
 
         <Tabs.Panel value="webhooks">
-          <EmptyState
-            icon="⇄"
-            title="No webhook deliveries yet"
-            description="When you send events to another tool, each delivery is listed here with whether it worked, how long it took and any retries. You’ll be able to send a delivery again."
-            action={
-              <Button component={Link} to="/integrations" variant="light">
-                Add a webhook endpoint
-              </Button>
-            }
-          />
+          <WebhookDeliveries canResend={manager} />
         </Tabs.Panel>
 
         <Tabs.Panel value="api">

@@ -4,7 +4,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useBusinessNumber } from '@/entities/company';
-import { useTRPC } from '@/shared/api-react';
+import { useTRPC, useTRPCClient } from '@/shared/api-react';
+import { CsvButton } from '@/shared/ui/csv-button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { MESSAGE_AUTHOR_WORDS, MESSAGE_CHANNEL_WORDS, type MessageStatus } from '@contracts/message';
 import { isTroubled, MESSAGE_STATUS_OPTIONS, MessageStatusBadge } from '@/entities/message';
@@ -50,6 +51,7 @@ export function MessageLog() {
   const phone = usePhoneLayout();
   const [filtersShown, setFiltersShown] = useState(false);
 
+  const client = useTRPCClient();
   const log = useQuery({ ...trpc.logs.messages.queryOptions(toApiInput(filters)), placeholderData: keepPreviousData });
 
   const apply = (changes: Partial<MessageFilters>) => {
@@ -115,6 +117,8 @@ export function MessageLog() {
       Clear filters
     </Button>
   ) : null;
+  const { page: _page, pageSize: _pageSize, ...exportFilters } = toApiInput(filters);
+  const csvButton = <CsvButton what="messages" load={() => client.logs.exportCsv.messages.query(exportFilters)} />;
   const activeFilters = [filters.status.length > 0, filters.direction !== null, filters.from !== '', filters.to !== ''].filter(Boolean).length;
 
   if (log.isSuccess && total === 0 && !filtered && filters.page === 1) {
@@ -164,6 +168,7 @@ export function MessageLog() {
             </Group>
           </Collapse>
           {clearButton}
+          {csvButton}
         </Stack>
       ) : (
         <Group align="flex-end" gap="sm" wrap="wrap" role="search" aria-label="Filter messages">
@@ -173,6 +178,7 @@ export function MessageLog() {
           {fromField}
           {toField}
           {clearButton}
+          {csvButton}
         </Group>
       )}
 

@@ -1,0 +1,1 @@
+export { invalidateWebhooks } from './api/webhooks';

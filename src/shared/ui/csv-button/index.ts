@@ -1,0 +1,2 @@
+export { CsvButton } from './csv-button';
+export { downloadText } from './download-text';

@@ -1,0 +1,1 @@
+export { WebhookDeliveries } from './ui/webhook-deliveries';
