@@ -13,7 +13,8 @@ export const FEATURES = {
   /** Scheduling (issue 24): appointment types, team hours, bookings made, moved and cancelled by staff. */
   scheduling: true,
   reviewRequests: false,
-  team: false,
+  /** Users and roles (issue 25): invitations, roles enforced on the server, removal, lead assignment. */
+  team: true,
   externalIntegrations: false,
   webhooks: false,
   referrals: false,

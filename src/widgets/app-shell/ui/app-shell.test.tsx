@@ -41,7 +41,7 @@ describe('navigation', () => {
     expect(soon).toEqual([
       'AI call answering', 'Microsites',
       'Review requests',
-      'Users', 'Integrations', 'Webhooks', 'Refer a business',
+      'Integrations', 'Webhooks', 'Refer a business',
       'Texting registration', 'API keys',
     ]);
     // A built feature is never "soon": every item with a flag that is on, the AI assistant first.
