@@ -1,6 +1,6 @@
 /** The events a person can be told about and the channels, in the order of the preferences table. */
 
-export const NOTIFICATION_EVENTS = ['new_lead', 'new_message', 'opt_out', 'delivery_failed', 'missed_call', 'voicemail', 'ai_handoff', 'ai_approval', 'flow_alert', 'booking'] as const;
+export const NOTIFICATION_EVENTS = ['new_lead', 'new_message', 'opt_out', 'delivery_failed', 'missed_call', 'voicemail', 'ai_handoff', 'ai_approval', 'flow_alert', 'booking', 'assigned'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 export const NOTIFICATION_EVENT_WORDS = {
@@ -14,6 +14,7 @@ export const NOTIFICATION_EVENT_WORDS = {
   ai_approval: { label: 'AI reply waiting for approval', detail: 'In approval mode, a reply with a price, a time or something outside your facts.' },
   flow_alert: { label: 'A flow tells the team', detail: 'A “Notify the team” step of one of your flows reached a lead.' },
   booking: { label: 'Booking', detail: 'The assistant booked a job, or a customer asked to reschedule one.' },
+  assigned: { label: 'A new lead assigned to you', detail: 'Round-robin or the assignment setting on Users gave you a new lead (only you are told).' },
 } as const satisfies Record<NotificationEvent, { label: string; detail: string }>;
 
 export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'sms'] as const;

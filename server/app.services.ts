@@ -85,6 +85,9 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     secrets: options.secrets ?? null,
     ...(options.emailGateway ? { emailGateway: options.emailGateway } : {}),
   };
+  // A role changed or a member removed on any instance: this instance reads that company's sessions again now
+  // (docs/decisions/0041-users-and-roles.md).
+  options.bus.subscribeSystem((event) => services.sessions.forgetCompany(event.companyId));
   return services;
 }
 

@@ -29,6 +29,7 @@ export const DEFAULT_PREFERENCES: Record<NotificationEvent, Record<NotificationC
   ai_approval: { in_app: true, email: true, sms: true },
   flow_alert: { in_app: true, email: true, sms: false },
   booking: { in_app: true, email: true, sms: false },
+  assigned: { in_app: true, email: true, sms: false },
 };
 
 export async function preferencesOf(executor: DbOrTx, companyId: string, userId: string) {
@@ -49,6 +50,8 @@ export interface NotifyInput {
   body: string;
   /** In-app path, e.g. /conversations?c=<id>. */
   link: string;
+  /** Only these people (a lead's assignee), each by their own preferences; default: the whole team. */
+  userIds?: string[];
 }
 
 /** Each user's channels for one event: their saved choices over the defaults, for the whole company in one query. */
@@ -74,6 +77,7 @@ const notifyPayload = z.object({
   title: z.string().min(1),
   body: z.string(),
   link: z.string().startsWith('/'),
+  userIds: z.array(z.uuid()).optional(),
 });
 export type NotifyPayload = z.infer<typeof notifyPayload>;
 
@@ -83,7 +87,7 @@ export type NotifyPayload = z.infer<typeof notifyPayload>;
  * announces (failure isolation; a job that keeps failing lands in the dead-letter list in /logs).
  */
 export async function notify(tx: DbOrTx, deps: Pick<AppServices, 'queue'>, input: NotifyInput): Promise<void> {
-  const payload: NotifyPayload = { companyId: input.company.id, event: input.event, title: input.title, body: input.body, link: input.link };
+  const payload: NotifyPayload = { companyId: input.company.id, event: input.event, title: input.title, body: input.body, link: input.link, ...(input.userIds ? { userIds: input.userIds } : {}) };
   await deps.queue.enqueue(tx, NOTIFY_QUEUE, payload, { companyId: input.company.id, maxAttempts: 8 });
 }
 
@@ -99,7 +103,8 @@ export async function sendNotification(deps: Pick<AppServices, 'db' | 'clock' | 
     const now = deps.clock.now();
     const [company] = await tx.select({ id: companies.id, name: companies.name, alertPhone: companies.alertPhone }).from(companies).where(eq(companies.id, input.companyId)).limit(1);
     if (!company) return; // the company was deleted meanwhile
-    const people = await tx.select().from(users).where(eq(users.companyId, company.id));
+    const everyone = await tx.select().from(users).where(eq(users.companyId, company.id));
+    const people = input.userIds ? everyone.filter((person) => input.userIds!.includes(person.id)) : everyone;
     const preferencesFor = await eventPreferences(tx, company.id, input.event);
     let wantsSms = false;
     for (const person of people) {
@@ -130,7 +135,8 @@ export async function sendNotification(deps: Pick<AppServices, 'db' | 'clock' | 
       }
       wantsSms ||= prefs.sms;
     }
-    if (wantsSms && company.alertPhone) {
+    // The alert number is the company's (the owner's phone), not a person's: a note for one person never texts it.
+    if (wantsSms && company.alertPhone && !input.userIds) {
       await deps.queue.enqueue(tx, ALERT_SMS_QUEUE, { companyId: company.id, to: company.alertPhone, body: truncate(`LeadLoop: ${input.title}. ${input.body}`, 320) }, { companyId: company.id });
     }
   });
