@@ -7,7 +7,7 @@ import { dashboardRouter } from './modules/dashboard/dashboard.router';
 import { conversationsRouter } from './modules/conversations/conversations.router';
 import { leadsRouter } from './modules/leads/leads.router';
 import { logsRouter } from './modules/logs/logs.router';
-import { teamRouter } from './modules/team/team.router';
+import { invitationsRouter, teamRouter } from './modules/team/team.router';
 import { notificationsRouter } from './modules/notifications/notifications.router';
 import { phoneProcedures } from './modules/phone-numbers/phone-numbers.router';
 import { incomingCallProcedures, testPhoneRouter } from './modules/test-phone/test-phone.router';
@@ -37,6 +37,7 @@ export const appRouter = router({
   phone: router({ ...phoneProcedures, simulator: testPhoneRouter }),
   logs: logsRouter,
   team: teamRouter,
+  invitations: invitationsRouter,
   calls: router({ ...callProcedures, ...incomingCallProcedures }),
   missedCalls: missedCallsRouter,
   recordings: recordingsRouter,

@@ -92,6 +92,9 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     allowPrivateNetworks: options.allowPrivateNetworks ?? false,
     ...(options.emailGateway ? { emailGateway: options.emailGateway } : {}),
   };
+  // A role changed or a member removed on any instance: this instance reads that company's sessions again now
+  // (docs/decisions/0041-users-and-roles.md).
+  options.bus.subscribeSystem((event) => services.sessions.forgetCompany(event.companyId));
   return services;
 }
 

@@ -17,7 +17,7 @@ import { SCREEN_SKELETON_CSS, ScreenSkeleton } from '../shared/ui/screen-skeleto
  */
 
 /** Screens outside the application shell: the boot picture is the header and the skeleton only. */
-export const BARE_BOOT_PATHS = /^\/(onboarding|[a-z-]+-oauth(-cal)?)(\/|$)/;
+export const BARE_BOOT_PATHS = /^\/(onboarding|invite|[a-z-]+-oauth(-cal)?)(\/|$)/;
 
 export const BOOT_SHELL_CSS = [
   'html[data-signed-out] .ll-boot{display:none}',

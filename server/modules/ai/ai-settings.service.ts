@@ -5,7 +5,7 @@ import type { DbOrTx } from '@server/platform/db/database';
 import { aiSettings, companies } from '@server/platform/db/schema';
 import { AppError, invalidField } from '@server/platform/errors/app-error';
 import type { CompanyScope } from '@server/platform/db/scope';
-import { assertOwnerOrAdmin, isOwnerOrAdmin } from '@server/modules/team/managers';
+import { assertMayCall, mayCallNow } from '@server/modules/team/managers';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
 import { aiOffNow } from './ai-schedule';
 import type { UpdateAiSettingsInput } from './ai.schema';
@@ -52,7 +52,7 @@ export async function getAiSettings(scope: Pick<CompanyScope, 'db' | 'companyId'
     ...settingsValues(row),
     version: row.version,
     updatedAt: row.updatedAt.getTime(),
-    canEdit: await isOwnerOrAdmin(scope.db, scope),
+    canEdit: await mayCallNow(scope.db, scope, 'ai.settings.update'),
     timezone,
     /** Whether the assistant answers right now, and why (off entirely, an off window, a date override). */
     now: { on: row.enabled && !off.off, why: row.enabled ? off.why : 'The assistant is turned off' },
@@ -76,7 +76,7 @@ export async function updateAiSettings(scope: CompanyScope, input: UpdateAiSetti
     if (problem) throw invalidField(field, problem);
   }
   await scope.db.transaction(async (tx) => {
-    await assertOwnerOrAdmin(tx, scope, 'the AI assistant');
+    await assertMayCall(tx, scope, 'ai.settings.update', 'the AI assistant');
     await ensureAiSettings(tx, scope.companyId, scope.now);
     const [current] = await tx.select().from(aiSettings).where(eq(aiSettings.companyId, scope.companyId)).for('update').limit(1);
     if (!current) throw new Error('ai settings vanished');

@@ -53,9 +53,11 @@ export const authProcedures = {
     };
   }),
 
-  /** What kind of session this is: support access (impersonation) shows a banner with its end on every screen. */
+  /** What kind of session this is and the caller's role: support access (impersonation) shows a banner with its end on every screen. */
   currentSession: protectedProcedure.query(({ ctx }) => ({
     kind: ctx.auth.kind,
+    /** The caller's role: screens hide what it cannot do and say why (the server refuses it anyway: roles.ts). */
+    role: ctx.auth.user.role,
     impersonation: ctx.auth.kind === 'impersonation' ? { endsAt: ctx.auth.expiresAt.getTime(), operator: ctx.auth.impersonatedBy } : null,
   })),
 

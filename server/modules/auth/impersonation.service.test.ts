@@ -45,10 +45,10 @@ describe('impersonation tokens (adminAuth)', () => {
     const owner = await t.deps.db.select().from(sessions);
     const issued = await issueImpersonationToken(t.deps.db, { email: 'owner@example.test', operator: 'support@leadloop', now: t.deps.clock.now() });
     const support = await callerFor(t.deps, { authToken: issued!.token }).currentSession();
-    expect(support).toEqual({ kind: 'impersonation', impersonation: { endsAt: t.deps.clock.now().getTime() + 60 * MINUTE, operator: 'support@leadloop' } });
+    expect(support).toEqual({ kind: 'impersonation', role: 'owner', impersonation: { endsAt: t.deps.clock.now().getTime() + 60 * MINUTE, operator: 'support@leadloop' } });
     expect(owner.every((s) => s.kind === 'user')).toBe(true);
     const token = await signUp(t.deps, { email: 'second@example.test' });
-    expect(await callerFor(t.deps, { authToken: token }).currentSession()).toEqual({ kind: 'user', impersonation: null });
+    expect(await callerFor(t.deps, { authToken: token }).currentSession()).toEqual({ kind: 'user', role: 'owner', impersonation: null });
   });
 
   it('is null for an unknown email', async () => {

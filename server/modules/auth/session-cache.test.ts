@@ -8,7 +8,7 @@ function session(id: string, companyId = 'company-1'): CachedSession {
     expiresAt: new Date(1e13),
     lastUsedAt: new Date(0),
     impersonatedBy: null,
-    user: { id: `user-${id}`, companyId, email: `${id}@example.test`, firstName: 'A', lastName: 'B', createdAt: new Date(0) },
+    user: { id: `user-${id}`, companyId, email: `${id}@example.test`, firstName: 'A', lastName: 'B', createdAt: new Date(0), role: 'owner' },
     company: { id: companyId, name: 'Acme', signupPhone: null },
   };
 }

@@ -71,6 +71,7 @@ async function loadSession(db: Database, tokenHash: string): Promise<CachedSessi
       email: users.email,
       firstName: users.firstName,
       lastName: users.lastName,
+      role: users.role,
       userCreatedAt: users.createdAt,
       companyId: companies.id,
       companyName: companies.name,
@@ -89,7 +90,7 @@ async function loadSession(db: Database, tokenHash: string): Promise<CachedSessi
     expiresAt: row.expiresAt,
     lastUsedAt: row.lastUsedAt,
     impersonatedBy: row.impersonatedBy,
-    user: Object.freeze({ id: row.userId, companyId: row.userCompanyId, email: row.email, firstName: row.firstName, lastName: row.lastName, createdAt: row.userCreatedAt }),
+    user: Object.freeze({ id: row.userId, companyId: row.userCompanyId, email: row.email, firstName: row.firstName, lastName: row.lastName, createdAt: row.userCreatedAt, role: row.role }),
     company: Object.freeze({ id: row.companyId, name: row.companyName, signupPhone: row.signupPhone }),
   };
 }

@@ -15,7 +15,7 @@ import { writeUserAudit } from '@server/modules/audit/audit.service';
 import { fillMissingDetails, findContactByPhone, latestConversationOf, latestLeadOf } from '@server/modules/contacts/contact-lookup';
 import { takeInquiry } from '@server/modules/intake/intake.service';
 import { activeNumberOf } from '@server/modules/phone-numbers/active-number';
-import { assertOwnerOrAdmin } from '@server/modules/team/managers';
+import { assertMayCall } from '@server/modules/team/managers';
 import { startRun } from './flow-runs-lifecycle';
 
 /**
@@ -165,7 +165,7 @@ export async function getFlowWebhook(scope: CompanyScope, deps: Pick<AppServices
 
 /** Makes (or replaces) the flow's signing secret and shows it this once; the old one stops working now. */
 export async function makeFlowWebhookSecret(scope: CompanyScope, deps: Pick<AppServices, 'publicUrl' | 'secrets'>, flowId: string) {
-  await assertOwnerOrAdmin(scope.db, scope, 'a flow’s webhook');
+  await assertMayCall(scope.db, scope, 'flows.webhook.makeSecret', 'a flow’s webhook');
   if (!deps.secrets) throw new AppError('PRECONDITION_FAILED', NO_SECRETS_KEY_MESSAGE);
   const secret = `whsec_${randomBytes(32).toString('base64')}`;
   const [flow] = await scope.db

@@ -6,7 +6,7 @@ import { flowRuns, flows, flowVersions } from '@server/platform/db/schema';
 import type { CompanyScope } from '@server/platform/db/scope';
 import { AppError, invalidField, notFound } from '@server/platform/errors/app-error';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
-import { assertOwnerOrAdmin, isOwnerOrAdmin } from '@server/modules/team/managers';
+import { assertMayCall, mayCallNow } from '@server/modules/team/managers';
 import { ensureFollowUpsFlow } from './follow-ups.service';
 
 /**
@@ -72,7 +72,7 @@ export async function listFlows(scope: CompanyScope) {
 
 /** A new flow (paused, unpublished) from a template of /flows/new, or the starter flow. */
 export async function createFlow(scope: CompanyScope, input: { name: string; template?: string | undefined }) {
-  await assertOwnerOrAdmin(scope.db, scope, 'flows');
+  await assertMayCall(scope.db, scope, 'flows.create', 'flows');
   const template = input.template === undefined ? null : FLOW_TEMPLATES.find((candidate) => candidate.id === input.template);
   if (template === undefined) throw invalidField('template', 'There is no such template');
   if (template?.needs) throw invalidField('template', template.needs);
@@ -105,7 +105,7 @@ export async function getFlow(scope: CompanyScope, id: string) {
     problems: flowProblems(draft),
     /** What the strict schema finds wrong in the draft's fields (an empty text, an unknown merge tag…). */
     fieldProblems: flowFieldProblems(draft),
-    canEdit: await isOwnerOrAdmin(scope.db, scope),
+    canEdit: await mayCallNow(scope.db, scope, 'flows.saveDraft'),
     publishedNumber: versions.find((version) => version.id === flow.publishedVersionId)?.number ?? null,
     versions: versions.slice(0, 50).map((version, index) => ({
       number: version.number,
@@ -124,7 +124,7 @@ export async function saveDraft(scope: CompanyScope, input: { id: string; expect
     throw invalidField(`graph.${issue?.path.join('.') ?? ''}`, issue?.message ?? 'The flow is not valid');
   }
   await scope.db.transaction(async (tx) => {
-    await assertOwnerOrAdmin(tx, scope, 'flows');
+    await assertMayCall(tx, scope, 'flows.saveDraft', 'flows');
     const [flow] = await tx.select().from(flows).where(and(eq(flows.id, input.id), eq(flows.companyId, scope.companyId))).for('update').limit(1);
     if (!flow || flow.kind !== 'custom') throw notFound('Flow');
     if (flow.version !== input.expectedVersion) throw new AppError('CONFLICT', 'Someone else saved this flow after you opened it. Reload to see their changes.');
@@ -136,7 +136,7 @@ export async function saveDraft(scope: CompanyScope, input: { id: string; expect
 /** Publishes the draft as a new version (refused while it has a problem) and turns the flow on. */
 export async function publishFlow(scope: CompanyScope, input: { id: string; expectedVersion: number }) {
   await scope.db.transaction(async (tx) => {
-    await assertOwnerOrAdmin(tx, scope, 'flows');
+    await assertMayCall(tx, scope, 'flows.publish', 'flows');
     const [flow] = await tx.select().from(flows).where(and(eq(flows.id, input.id), eq(flows.companyId, scope.companyId))).for('update').limit(1);
     if (!flow || flow.kind !== 'custom') throw notFound('Flow');
     if (flow.version !== input.expectedVersion) throw new AppError('CONFLICT', 'Someone else saved this flow after you opened it. Reload to see their changes.');
@@ -158,7 +158,7 @@ export async function publishFlow(scope: CompanyScope, input: { id: string; expe
 
 /** On, off or archived. A flow never published cannot be turned on. */
 export async function setFlowStatus(scope: CompanyScope, input: { id: string; status: FlowStatus }) {
-  await assertOwnerOrAdmin(scope.db, scope, 'flows');
+  await assertMayCall(scope.db, scope, 'flows.setStatus', 'flows');
   const flow = await ownFlow(scope, input.id);
   if (flow.kind !== 'custom') throw new AppError('INVALID', 'The follow-ups are turned on and off on Chat widget → Follow-ups.');
   if (input.status === 'active' && !flow.publishedVersionId) throw new AppError('INVALID', 'Publish the flow before turning it on.');

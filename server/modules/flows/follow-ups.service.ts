@@ -11,7 +11,7 @@ import type { JobRecord } from '@server/platform/jobs/job-queue';
 import { DAY, MINUTE } from '@server/platform/lib/clock';
 import type { AppServices } from '@server/platform/services';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
-import { assertOwnerOrAdmin, isOwnerOrAdmin } from '@server/modules/team/managers';
+import { assertMayCall, mayCallNow } from '@server/modules/team/managers';
 import { startRun } from './flow-runs-lifecycle';
 
 /**
@@ -79,7 +79,7 @@ export async function getFollowUps(scope: CompanyScope): Promise<FollowUpsView> 
     ...settingsOf(flow),
     enabled: flow.status === 'active',
     version: flow.version,
-    canEdit: await isOwnerOrAdmin(scope.db, scope),
+    canEdit: await mayCallNow(scope.db, scope, 'flows.followUps.update'),
     activeRuns: active?.n ?? 0,
     sentThisWeek: sent?.n ?? 0,
     recent: recent.map(({ run, firstName, lastName, phone }) => ({
@@ -109,7 +109,7 @@ export async function updateFollowUps(scope: CompanyScope, input: FollowUpSettin
     if (problem) throw invalidField(`steps.${index}.body`, problem);
   });
   await scope.db.transaction(async (tx) => {
-    await assertOwnerOrAdmin(tx, scope, 'the follow-ups');
+    await assertMayCall(tx, scope, 'flows.followUps.update', 'the follow-ups');
     const flow = await ensureFollowUpsFlow(tx, scope.companyId, scope.now);
     const [current] = await tx.select().from(flows).where(eq(flows.id, flow.id)).for('update').limit(1);
     if (!current) throw new Error('follow-ups flow vanished');

@@ -4,7 +4,7 @@ import { flowDraftSchema, flowFieldProblems } from '@contracts/flows.schema';
 import { contacts, conversations, flowRunSteps, flowRuns, flows, flowVersions, jobs, leads, messages, reviewRequests, simulatorDevices } from '@server/platform/db/schema';
 import { REVIEW_REMINDER_QUEUE, REVIEW_SEND_QUEUE } from '@server/modules/reviews/review-texts';
 import { transactionWithEvents } from '@server/platform/events/domain-events';
-import { assertOwnerOrAdmin } from '@server/modules/team/managers';
+import { assertMayCall } from '@server/modules/team/managers';
 import { startRun } from './flow-runs-lifecycle';
 import type { CompanyScope } from '@server/platform/db/scope';
 import { AppError, notFound } from '@server/platform/errors/app-error';
@@ -107,7 +107,7 @@ export async function skipTestWait(scope: CompanyScope, deps: Pick<AppServices, 
  */
 export async function startTestRun(scope: CompanyScope, deps: AppServices, input: { id: string; deviceId: string }): Promise<{ runId: string }> {
   return transactionWithEvents(deps, async (tx) => {
-    await assertOwnerOrAdmin(tx, scope, 'flows');
+    await assertMayCall(tx, scope, 'flows.test', 'flows');
     const [flow] = await tx.select().from(flows).where(and(eq(flows.id, input.id), eq(flows.companyId, scope.companyId), eq(flows.kind, 'custom'))).limit(1);
     if (!flow) throw notFound('Flow');
     const parsed = flowDraftSchema.safeParse(flow.settings);

@@ -14,6 +14,7 @@ import { applyInboundCompliance } from '@server/modules/messaging/compliance.ser
 import type { AppServices } from '@server/platform/services';
 import { contactDisplayName } from '@contracts/person';
 import { notify } from '@server/modules/notifications/notify.service';
+import { pickAssignee } from '@server/modules/team/assignment.service';
 import { assistantTakesNewThread, scheduleAiTurn } from '@server/modules/ai/ai-turn.service';
 import { applyBookingReply } from '@server/modules/scheduling/booking-replies';
 
@@ -123,7 +124,20 @@ export async function takeInquiry(tx: Tx, deps: AppServices, events: EventBatch,
   const summary = inquiry.lead.summary !== undefined ? inquiry.lead.summary : truncate(words, SUMMARY_LENGTH, { ellipsis: false }) || null;
   // What the team is told: the text they sent, or (a web form, an email) the lead's own summary.
   const told = words || summary || '';
-  const { lead, newLead } = await openOrJoinLead(tx, events, { companyId, contactId: contact.id, source: inquiry.source, summary, assignedUserId: inquiry.lead.assignedUserId ?? null, tracking: inquiry.lead.tracking ?? null, now });
+  const openedLead = await openOrJoinLead(tx, events, { companyId, contactId: contact.id, source: inquiry.source, summary, assignedUserId: inquiry.lead.assignedUserId ?? null, tracking: inquiry.lead.tracking ?? null, now });
+  const { newLead } = openedLead;
+  let { lead } = openedLead;
+  // A new lead with no owner yet goes to whom the company's assignment setting says (round-robin or one person).
+  const assignee = newLead && !lead.assignedUserId ? await pickAssignee(tx, companyId) : null;
+  if (assignee) {
+    const [assigned] = await tx.update(leads).set({ assignedUserId: assignee }).where(eq(leads.id, lead.id)).returning();
+    lead = assigned ?? lead;
+    if (conversation && !conversation.assignedUserId) {
+      const [withOwner] = await tx.update(conversations).set({ assignedUserId: assignee, updatedAt: now }).where(eq(conversations.id, conversation.id)).returning();
+      conversation = withOwner ?? conversation;
+      events.add(companyId, { type: 'conversation.updated', data: { conversationId: conversation.id, fields: ['assignedUserId'] } });
+    }
+  }
 
   if (newContact && message && !inquiry.consent) {
     // Texting the business first is consent to hear back about that request (and nothing more); a form's ticked box
@@ -160,6 +174,7 @@ export async function takeInquiry(tx: Tx, deps: AppServices, events: EventBatch,
   const name = contactDisplayName(contact);
   const link = conversation ? `/conversations?c=${conversation.id}` : `/leads?lead=${lead.id}`;
   const quoted = told ? `"${truncate(told, 140, { ellipsis: false })}"` : message ? 'Sent a photo or file.' : 'No message.';
+  if (assignee) await notify(tx, deps, { company, event: 'assigned', title: `New lead for you: ${name}`, body: quoted, link, userIds: [assignee] });
   if (newLead && INTAKE_RULES[inquiry.source].notifyNewLead) {
     await notify(tx, deps, { company, event: 'new_lead', title: `New lead: ${name}`, body: quoted, link });
   } else if (!newLead && message && conversation?.mode === 'human' && intent === null && bookingReply === null) {

@@ -32,6 +32,7 @@ export const DEFAULT_PREFERENCES: Record<NotificationEvent, Record<NotificationC
   // An unhappy customer after a job: the owner should call them soon.
   review_unhappy: { in_app: true, email: true, sms: true },
   webhook_disabled: { in_app: true, email: true, sms: false },
+  assigned: { in_app: true, email: true, sms: false },
 };
 
 export async function preferencesOf(executor: DbOrTx, companyId: string, userId: string) {
@@ -54,6 +55,8 @@ export interface NotifyInput {
   link: string;
   /** Only people with these roles are told (default: everyone, each by their preferences). */
   roles?: Array<'owner' | 'admin' | 'staff'>;
+  /** Only these people (a lead's assignee), each by their own preferences; default: the whole team. */
+  userIds?: string[];
 }
 
 /** Each user's channels for one event: their saved choices over the defaults, for the whole company in one query. */
@@ -80,6 +83,7 @@ const notifyPayload = z.object({
   body: z.string(),
   link: z.string().startsWith('/'),
   roles: z.array(z.enum(['owner', 'admin', 'staff'])).optional(),
+  userIds: z.array(z.uuid()).optional(),
 });
 export type NotifyPayload = z.infer<typeof notifyPayload>;
 
@@ -89,7 +93,7 @@ export type NotifyPayload = z.infer<typeof notifyPayload>;
  * announces (failure isolation; a job that keeps failing lands in the dead-letter list in /logs).
  */
 export async function notify(tx: DbOrTx, deps: Pick<AppServices, 'queue'>, input: NotifyInput): Promise<void> {
-  const payload: NotifyPayload = { companyId: input.company.id, event: input.event, title: input.title, body: input.body, link: input.link, ...(input.roles ? { roles: input.roles } : {}) };
+  const payload: NotifyPayload = { companyId: input.company.id, event: input.event, title: input.title, body: input.body, link: input.link, ...(input.roles ? { roles: input.roles } : {}), ...(input.userIds ? { userIds: input.userIds } : {}) };
   await deps.queue.enqueue(tx, NOTIFY_QUEUE, payload, { companyId: input.company.id, maxAttempts: 8 });
 }
 
@@ -105,7 +109,8 @@ export async function sendNotification(deps: Pick<AppServices, 'db' | 'clock' | 
     const now = deps.clock.now();
     const [company] = await tx.select({ id: companies.id, name: companies.name, alertPhone: companies.alertPhone }).from(companies).where(eq(companies.id, input.companyId)).limit(1);
     if (!company) return; // the company was deleted meanwhile
-    const people = (await tx.select().from(users).where(eq(users.companyId, company.id))).filter((person) => !input.roles || input.roles.includes(person.role));
+    const everyone = await tx.select().from(users).where(eq(users.companyId, company.id));
+    const people = everyone.filter((person) => (!input.userIds || input.userIds.includes(person.id)) && (!input.roles || input.roles.includes(person.role)));
     const preferencesFor = await eventPreferences(tx, company.id, input.event);
     let wantsSms = false;
     for (const person of people) {
@@ -136,7 +141,8 @@ export async function sendNotification(deps: Pick<AppServices, 'db' | 'clock' | 
       }
       wantsSms ||= prefs.sms;
     }
-    if (wantsSms && company.alertPhone) {
+    // The alert number is the company's (the owner's phone), not a person's: a note for one person never texts it.
+    if (wantsSms && company.alertPhone && !input.userIds) {
       await deps.queue.enqueue(tx, ALERT_SMS_QUEUE, { companyId: company.id, to: company.alertPhone, body: truncate(`LeadLoop: ${input.title}. ${input.body}`, 320) }, { companyId: company.id });
     }
   });

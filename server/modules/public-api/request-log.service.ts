@@ -3,7 +3,6 @@ import type { DbOrTx } from '@server/platform/db/database';
 import { apiRequests } from '@server/platform/db/schema';
 import { afterCursor, keysetPage } from '@server/platform/db/keyset';
 import type { CompanyScope } from '@server/platform/db/scope';
-import { assertOwnerOrAdmin } from '@server/modules/team/managers';
 
 export interface ApiRequestLine {
   companyId: string;
@@ -43,7 +42,6 @@ export async function listApiRequests(
   scope: CompanyScope,
   input: { apiKeyId?: string | undefined; outcome?: (typeof API_REQUEST_OUTCOMES)[number] | undefined; cursor?: string | undefined; limit: number },
 ) {
-  await assertOwnerOrAdmin(scope.db, scope, 'the API request log');
   const where: SQL[] = [eq(apiRequests.companyId, scope.companyId)];
   if (input.apiKeyId) where.push(eq(apiRequests.apiKeyId, input.apiKeyId));
   if (input.outcome === 'success') where.push(lt(apiRequests.status, 400));

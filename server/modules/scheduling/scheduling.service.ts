@@ -8,7 +8,7 @@ import { contactDisplayName } from '@contracts/person';
 import { type EventBatch, transactionWithEvents } from '@server/platform/events/domain-events';
 import { DAY, MINUTE } from '@server/platform/lib/clock';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
-import { assertOwnerOrAdmin, isOwnerOrAdmin } from '@server/modules/team/managers';
+import { assertMayCall, isOwnerOrAdmin } from '@server/modules/team/managers';
 import type { AppServices } from '@server/platform/services';
 import { generateToken, sha256Hex } from '@server/platform/lib/crypto';
 import { hasPostgresCode } from '@server/platform/db/pg-errors';
@@ -57,7 +57,7 @@ export async function listAppointmentTypes(scope: CompanyScope) {
 }
 
 export async function createAppointmentType(scope: CompanyScope, input: AppointmentTypeInput) {
-  await assertOwnerOrAdmin(scope.db, scope, 'appointment types');
+  await assertMayCall(scope.db, scope, 'scheduling.types.create', 'appointment types');
   await checkMembers(scope.db, scope.companyId, input.userIds);
   const [type] = await scope.db
     .insert(appointmentTypes)
@@ -68,7 +68,7 @@ export async function createAppointmentType(scope: CompanyScope, input: Appointm
 }
 
 export async function updateAppointmentType(scope: CompanyScope, id: string, input: AppointmentTypeInput & { active: boolean }) {
-  await assertOwnerOrAdmin(scope.db, scope, 'appointment types');
+  await assertMayCall(scope.db, scope, 'scheduling.types.update', 'appointment types');
   await ownType(scope.db, scope.companyId, id);
   await checkMembers(scope.db, scope.companyId, input.userIds);
   const [type] = await scope.db

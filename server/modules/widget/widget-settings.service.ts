@@ -6,7 +6,7 @@ import type { DbOrTx } from '@server/platform/db/database';
 import { widgetAvatars, widgetSettings } from '@server/platform/db/schema';
 import { AppError, invalidField } from '@server/platform/errors/app-error';
 import type { CompanyScope } from '@server/platform/db/scope';
-import { assertOwnerOrAdmin, isOwnerOrAdmin } from '@server/modules/team/managers';
+import { assertMayCall, mayCallNow } from '@server/modules/team/managers';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
 import type { UpdateWidgetSettingsInput } from './widget.schema';
 
@@ -39,12 +39,12 @@ function present(row: WidgetSettingsRow) {
  */
 export async function getWidgetSettings(scope: Pick<CompanyScope, 'db' | 'companyId' | 'userId' | 'now'>) {
   const row = await ensureWidgetSettings(scope.db, scope.companyId, scope.now);
-  return { ...present(row), canEdit: await isOwnerOrAdmin(scope.db, scope) };
+  return { ...present(row), canEdit: await mayCallNow(scope.db, scope, 'widget.settings.update') };
 }
 
 
 async function assertManager(executor: DbOrTx, scope: Pick<CompanyScope, 'companyId' | 'userId'>) {
-  await assertOwnerOrAdmin(executor, scope, 'the website widget');
+  await assertMayCall(executor, scope, 'widget.settings.update', 'the website widget');
 }
 
 /**

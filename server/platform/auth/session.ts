@@ -1,7 +1,7 @@
 import type { companies, users } from '@server/platform/db/schema';
 
-/** The columns of the caller that procedures use (getCurrentLoggedInUser): no more is read or kept. */
-export type SessionUser = Pick<typeof users.$inferSelect, 'id' | 'companyId' | 'email' | 'firstName' | 'lastName' | 'createdAt'>;
+/** The columns of the caller that procedures use (getCurrentLoggedInUser, the role table): no more is read or kept. */
+export type SessionUser = Pick<typeof users.$inferSelect, 'id' | 'companyId' | 'email' | 'firstName' | 'lastName' | 'createdAt' | 'role'>;
 export type SessionCompany = Pick<typeof companies.$inferSelect, 'id' | 'name' | 'signupPhone'>;
 
 /** A live session with its user and company, as every authenticated edge (tRPC, HTTP routes) sees the caller. */

@@ -27,6 +27,7 @@ import { APPOINTMENT_LOCATIONS, APPOINTMENT_STATUSES, type DateOverrides, type S
 import { REVIEW_SITES, REVIEW_SOURCES, type ReviewLink } from '@contracts/reviews';
 import type { ApiKeyScope } from '@contracts/api-keys';
 import { WEBHOOK_DELIVERY_STATUSES } from '@contracts/webhooks';
+import { ASSIGNMENT_MODES, ROLES } from '@contracts/team';
 import { AI_DRAFT_STATUSES, AI_TONES, AI_TURN_ACTIONS, type AiMissedCallAgent, type AiSchedule, type FaqEntry, type HandoffTriggers, PRICE_ITEM_STATUSES, PRICING_POLICIES, type QualifierQuestion } from '@contracts/ai';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -1443,3 +1444,61 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.createdAt)],
 );
+
+// Users and roles (issue 25, part 1): invitations and lead assignment
+
+/**
+ * An invitation to join a company with a role. The link's token is unguessable and only its SHA-256 is kept; a
+ * resend replaces it (the old link dies). Accepting asks the person's name and emails a code (kept hashed here
+ * until the user exists); the verified code creates the user. One open invitation per company and email.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    /** Lower-cased and trimmed, like users.email. */
+    email: text('email').notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedByUserId: uuid('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The inviter's name as the invitee sees it, kept should the inviter leave. */
+    invitedByName: text('invited_by_name').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    sentAt: timestamptz('sent_at').notNull(),
+    acceptedAt: timestamptz('accepted_at'),
+    acceptedUserId: uuid('accepted_user_id').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamptz('revoked_at'),
+    /** What the invitee typed on the invite screen, until the code is verified. */
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    /** The emailed sign-in code: SHA-256 of salt + code, as verification_codes keeps it. */
+    codeHash: text('code_hash'),
+    codeSalt: text('code_salt'),
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    codeExpiresAt: timestamptz('code_expires_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
+    uniqueIndex('invitations_open_email_key').on(t.companyId, t.email).where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+  ],
+);
+
+/**
+ * Who a new lead and its new thread go to. Round-robin takes `turn` (incremented in the intake transaction, so
+ * instances on one database never hand out the same turn) modulo the chosen people still on the team.
+ */
+export const assignmentSettings = pgTable('assignment_settings', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  mode: text('mode', { enum: ASSIGNMENT_MODES }).notNull().default('off'),
+  /** Round-robin: the people who take turns, in order. */
+  userIds: jsonb('user_ids').$type<string[]>().notNull().default([]),
+  /** One person: who gets every new lead. */
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  turn: bigint('turn', { mode: 'number' }).notNull().default(0),
+  updatedAt: updatedAt(),
+});

@@ -11,14 +11,25 @@ export type CompanyEvent =
   | { type: 'notification'; userId: string }
   | { type: 'call'; callId: string };
 
+/**
+ * Notices between the server instances themselves, never sent to a browser: a user's sessions must be read again
+ * (a role changed, a member removed), so every instance's session cache drops them at once (docs/decisions/0041-users-and-roles.md).
+ */
+export type SystemEvent = { type: 'sessions.changed'; companyId: string; userId: string | null };
+
 export interface EventBus {
   publish(companyId: string, event: CompanyEvent): void;
+  /** To every instance's `subscribeSystem` listeners (this one's included). */
+  publishSystem(event: SystemEvent): void;
+  subscribeSystem(listener: (event: SystemEvent) => void): () => void;
   /** Returns the unsubscribe function. */
   subscribe(companyId: string, listener: (event: CompanyEvent) => void): () => void;
   close(): Promise<void>;
 }
 
 const CHANNEL = 'leadloop_events';
+/** The emitter's key for system events: company ids are UUIDs, so it can never be one. */
+const SYSTEM = 'system';
 
 /**
  * In-process by default (PGlite is one process). With a Postgres server, events also travel through
@@ -28,10 +39,17 @@ export function createEventBus(options: { postgresUrl?: string | undefined; logg
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const local = (companyId: string, event: CompanyEvent) => emitter.emit(companyId, event);
+  const localSystem = (event: SystemEvent) => emitter.emit(SYSTEM, event);
+  const subscribeSystem = (listener: (event: SystemEvent) => void) => {
+    emitter.on(SYSTEM, listener);
+    return () => emitter.off(SYSTEM, listener);
+  };
 
   if (!options.postgresUrl) {
     return {
       publish: local,
+      publishSystem: localSystem,
+      subscribeSystem,
       subscribe(companyId, listener) {
         emitter.on(companyId, listener);
         return () => emitter.off(companyId, listener);
@@ -54,8 +72,9 @@ export function createEventBus(options: { postgresUrl?: string | undefined; logg
   const onNotification = (message: pg.Notification) => {
     if (!message.payload) return;
     try {
-      const { companyId, event } = JSON.parse(message.payload) as { companyId: string; event: CompanyEvent };
-      local(companyId, event);
+      const parsed = JSON.parse(message.payload) as { companyId: string; event: CompanyEvent } | { system: SystemEvent };
+      if ('system' in parsed) localSystem(parsed.system);
+      else local(parsed.companyId, parsed.event);
     } catch {
       // Not ours.
     }
@@ -100,6 +119,14 @@ export function createEventBus(options: { postgresUrl?: string | undefined; logg
         local(companyId, event);
       });
     },
+    publishSystem(event) {
+      publisher.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ system: event })]).catch((error: unknown) => {
+        // This instance still hears it; the others read the sessions again when their cached copy ends (5 s).
+        options.logger.warn({ err: error }, 'event bus: NOTIFY failed; delivering the system event locally');
+        localSystem(event);
+      });
+    },
+    subscribeSystem,
     subscribe(companyId, callback) {
       emitter.on(companyId, callback);
       return () => emitter.off(companyId, callback);

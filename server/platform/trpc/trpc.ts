@@ -1,7 +1,9 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { storableValue } from '@contracts/text';
+import { roleAllows } from '@contracts/team';
 import { AppError, type AppErrorCode } from '@server/platform/errors/app-error';
 import type { Context } from './context';
+import { accessOf, forbiddenMessage } from './roles';
 
 interface Issue {
   path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>;
@@ -98,10 +100,13 @@ export const createCallerFactory = t.createCallerFactory;
  * Requires a live session. UNAUTHORIZED means exactly "no valid session" (missing, unknown, expired or revoked
  * token): the client logs out on it, so no other failure may use it.
  */
-export const protectedProcedure = publicProcedure.use(async ({ ctx, next, type }) => {
+export const protectedProcedure = publicProcedure.use(async ({ ctx, next, type, path }) => {
   if (!ctx.authToken) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in.' });
   const auth = await ctx.services.sessions.resolve(ctx.authToken, ctx.services.clock.now());
   if (!auth) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Your session has ended. Please sign in again.' });
+  // The one role table (roles.ts): a path nobody listed is refused to everyone, never let through.
+  const access = accessOf(path);
+  if (access === undefined || access === 'public' || !roleAllows(auth.user.role, access)) throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage(path) });
   if (type !== 'mutation') return next({ ctx: { ...ctx, auth, companyId: auth.company.id, userId: auth.user.id } });
   // A change may touch what sessions carry (the company's name, a sign-out): the company's sessions are read
   // again on this process after it, whether it succeeded or not (docs/decisions/0019-session-cache.md).

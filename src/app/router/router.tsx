@@ -19,6 +19,7 @@ export { protectedRoute, rootRoute, shellRoute };
 const pages = {
   onboarding: () => import('@/pages/onboarding'),
   oauthCallback: () => import('@/pages/oauth-callback'),
+  invite: () => import('@/pages/invite'),
 };
 
 // ── Public ────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -48,6 +49,9 @@ const jobberOAuthRoute = oauthCallback('jobber-oauth');
 const thumbtackOAuthRoute = oauthCallback('thumbtack-oauth');
 const googleCalendarOAuthRoute = oauthCallback('google-oauth-cal');
 
+/** An invitation link (/invite/<token>): joins the inviting company through a code by email (decision 0041). */
+const inviteRoute = createRoute({ getParentRoute: () => rootRoute, path: 'invite/$token', component: screen(pages.invite, 'InvitePage'), pendingComponent: BootShellPending });
+
 // ── Protected: onboarding, then the application shell ──────────────────────────────────────────────────────────
 const onboardingRoute = createRoute({
   getParentRoute: () => protectedRoute,
@@ -68,6 +72,7 @@ export const routeTree = rootRoute.addChildren([
   jobberOAuthRoute,
   thumbtackOAuthRoute,
   googleCalendarOAuthRoute,
+  inviteRoute,
   protectedRoute.addChildren([
     onboardingRoute,
     shellRoute.addChildren([...inboxRoutes, ...captureRoutes, ...automationRoutes, ...businessRoutes, ...settingsRoutes]),

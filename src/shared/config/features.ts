@@ -14,7 +14,8 @@ export const FEATURES = {
   scheduling: true,
   /** Review requests (issue 24 item 4): after a won job, by hand or from a list; short links, stats, recovery. */
   reviewRequests: true,
-  team: false,
+  /** Users and roles (issue 25): invitations, roles enforced on the server, removal, lead assignment. */
+  team: true,
   externalIntegrations: false,
   /** Outgoing webhooks (issue 25 item 4): endpoints, signed deliveries with retries, the delivery log. */
   webhooks: true,

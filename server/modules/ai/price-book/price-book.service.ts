@@ -7,7 +7,7 @@ import { priceItems } from '@server/platform/db/schema';
 import type { CompanyScope } from '@server/platform/db/scope';
 import { invalidField, notFound } from '@server/platform/errors/app-error';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
-import { assertOwnerOrAdmin } from '@server/modules/team/managers';
+import { assertMayCall } from '@server/modules/team/managers';
 import { extractPdfLines, type PdfLine } from './pdf-lines';
 import { PriceImportError } from './price-import.errors';
 import { MAX_NAME_CHARS, MAX_PRICE_CENTS, MAX_PROPOSALS, proposePriceItems } from './price-rules';
@@ -44,7 +44,7 @@ export interface PriceItemInput {
 export async function savePriceItem(scope: CompanyScope, input: PriceItemInput) {
   if (input.minCents > input.maxCents) throw invalidField('maxCents', 'The highest price is below the lowest.');
   return scope.db.transaction(async (tx) => {
-    await assertOwnerOrAdmin(tx, scope, 'the price book');
+    await assertMayCall(tx, scope, 'ai.priceBook.save', 'the price book');
     if (input.id) {
       const [row] = await tx
         .update(priceItems)
@@ -67,7 +67,7 @@ export async function savePriceItem(scope: CompanyScope, input: PriceItemInput) 
 /** Removes items (all or none: an id that is not the company's removes nothing and is NOT_FOUND). */
 export async function removePriceItems(scope: CompanyScope, ids: string[]) {
   return scope.db.transaction(async (tx) => {
-    await assertOwnerOrAdmin(tx, scope, 'the price book');
+    await assertMayCall(tx, scope, 'ai.priceBook.remove', 'the price book');
     const removed = await tx
       .delete(priceItems)
       .where(and(eq(priceItems.companyId, scope.companyId), inArray(priceItems.id, ids)))
@@ -197,7 +197,7 @@ async function proposeWithModel(propose: NonNullable<AiPort['proposePriceItems']
  * the rules stand behind it; otherwise the rules alone. `proposedBy` and `note` say which, and why.
  */
 export async function importPriceList(scope: CompanyScope, file: { bytes: Uint8Array; name: string }, ai?: AiPort) {
-  await assertOwnerOrAdmin(scope.db, scope, 'the price book');
+  await assertMayCall(scope.db, scope, 'ai.priceBook.save', 'the price book');
   let extracted: Awaited<ReturnType<typeof extractPdfLines>>;
   try {
     extracted = await extractPdfLines(file.bytes);

@@ -2,6 +2,7 @@ import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { TRIAL_DAYS, trialDaysLeft, useCompanySettings } from '@/entities/company';
+import { refusalFor, useMyRole } from '@/entities/user';
 import { links } from '@/shared/config';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ScreenSpinner } from '@/shared/ui/spinner';
@@ -35,7 +36,16 @@ export function PhoneApplicationTab() {
   );
 }
 
+/** Settings → Subscription: the plan is the owner's (billing); anyone else reads who can change it. */
 export function SubscriptionTab() {
+  const role = useMyRole();
+  if (role === null) return <ScreenSpinner />;
+  const refusal = refusalFor(role, 'owner', 'see and change the subscription');
+  if (refusal) return <EmptyState order={2} icon="⚿" title="The subscription is the owner’s" description={`${refusal} Ask them if the plan needs to change.`} />;
+  return <OwnerSubscription />;
+}
+
+function OwnerSubscription() {
   const company = useCompanySettings();
   const [now] = useState(() => Date.now());
   if (company.isPending) return <ScreenSpinner />;

@@ -40,7 +40,7 @@ describe('navigation', () => {
     const soon = NAVIGATION.flatMap((g) => g.items.filter(isSoon).map((i) => i.label));
     expect(soon).toEqual([
       'AI call answering', 'Microsites',
-      'Users', 'Integrations', 'Refer a business',
+      'Integrations', 'Refer a business',
       'Texting registration',
     ]);
     // A built feature is never "soon": every item with a flag that is on, the AI assistant first.
