@@ -27,6 +27,7 @@ import { registerFlowWebhookRoutes } from './modules/flows/flow-webhook.routes';
 import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes';
 import { registerPublicApi } from './modules/public-api/public-api.routes';
+import { WEBHOOK_API_ROUTES } from './modules/webhooks/webhooks.api';
 import { type SmtpListener, startSmtpListener } from './modules/email-gateway/smtp-listener';
 import { createEventBus } from './platform/realtime/event-bus';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -200,7 +201,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
   registerSchedulingRoutes(http, { services });
   registerReviewRoutes(http, { services });
   // The public REST API, its OpenAPI document and reference; other modules' API routes join through `routes`.
-  await registerPublicApi(http, { services });
+  await registerPublicApi(http, { services, routes: WEBHOOK_API_ROUTES });
   await registerRecordingRoutes(http, { services, twilio: twilio && env.TWILIO_AUTH_TOKEN ? { authToken: env.TWILIO_AUTH_TOKEN, recordings: twilio.recordings } : null });
   // A test that serves the SPA from the real dist/ passes on a machine that has built it and fails on a clean
   // checkout (CI runs the unit tests before the build): in tests the SPA needs an explicit distDir.

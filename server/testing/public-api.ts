@@ -4,11 +4,12 @@ import type { TestDeps } from './test-app';
 import { callerFor } from './test-app';
 import { businessWithNumber, type TestBusiness, textTheBusiness } from './business';
 import { registerPublicApi } from '@server/modules/public-api/public-api.routes';
+import { WEBHOOK_API_ROUTES } from '@server/modules/webhooks/webhooks.api';
 
 /** The public API over Fastify's inject, as the server mounts it. */
 export async function apiServer(deps: TestDeps) {
   const http = Fastify({ logger: false });
-  await registerPublicApi(http, { services: deps });
+  await registerPublicApi(http, { services: deps, routes: WEBHOOK_API_ROUTES });
   await http.ready();
   return http;
 }

@@ -6,6 +6,8 @@ import { setUpTestApp } from '@server/testing/test-app';
 import { apiServer, call, companyWithKey } from '@server/testing/public-api';
 import { API_PREFIX } from './api.routes';
 import { CORE_ROUTES } from './api.handlers';
+import { WEBHOOK_API_ROUTES } from '@server/modules/webhooks/webhooks.api';
+import { callerFor } from '@server/testing/test-app';
 import { problemSchema } from './api.schemas';
 import { API_DOCS_CSP } from './public-api.routes';
 
@@ -36,6 +38,8 @@ const BODIES: Record<string, unknown> = {
   createLead: { phone: '+14155550155', name: 'Ana Gomez', message: 'AC not cooling' },
   updateLead: { status: 'qualified' },
   sendMessage: { body: 'On our way.' },
+  createWebhookEndpoint: { url: 'https://crm.example.com/leadloop', events: ['lead.created'] },
+  updateWebhookEndpoint: { description: 'Our CRM' },
 };
 
 describe('the OpenAPI document', () => {
@@ -51,14 +55,16 @@ describe('the OpenAPI document', () => {
     const [lead] = await t.deps.db.select().from(leads).where(eq(leads.companyId, s.companyId));
     const [contact] = await t.deps.db.select().from(contacts).where(eq(contacts.companyId, s.companyId));
     const [conversation] = await t.deps.db.select().from(conversations).where(eq(conversations.companyId, s.companyId));
-    const ids: Record<string, string> = { '/leads/{id}': lead!.id, '/contacts/{id}': contact!.id, '/conversations/{id}': conversation!.id, '/conversations/{id}/messages': conversation!.id };
+    const endpoint = await callerFor(t.deps, { authToken: s.token }).webhooks.endpoints.create({ url: 'https://hooks.example.com/in', events: ['message.received'] });
+    const ids: Record<string, string> = { '/leads/{id}': lead!.id, '/contacts/{id}': contact!.id, '/conversations/{id}': conversation!.id, '/conversations/{id}/messages': conversation!.id, '/webhook_endpoints/{id}': endpoint.endpoint.id };
 
     const operations = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
       (['get', 'post', 'patch', 'delete'] as const).filter((method) => item?.[method]).map((method) => ({ path, method, operation: item![method]! })),
     );
-    expect(operations.map((o) => o.operation.operationId).sort()).toEqual(CORE_ROUTES.map((r) => r.operationId).sort());
+    const ROUTES = [...CORE_ROUTES, ...WEBHOOK_API_ROUTES];
+    expect(operations.map((o) => o.operation.operationId).sort()).toEqual(ROUTES.map((r) => r.operationId).sort());
     for (const { path, method, operation } of operations) {
-      const route = CORE_ROUTES.find((r) => r.operationId === operation.operationId)!;
+      const route = ROUTES.find((r) => r.operationId === operation.operationId)!;
       const url = `${API_PREFIX}${path.replace('{id}', ids[path] ?? '')}`;
       const body = BODIES[operation.operationId!];
       expect(Boolean(operation.requestBody), operation.operationId).toBe(body !== undefined);
