@@ -4,7 +4,7 @@ import { id } from '@server/platform/lib/common.schema';
 import { companyScope } from '@server/platform/trpc/scope';
 import { protectedProcedure, router } from '@server/platform/trpc/trpc';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
-import { API_REQUEST_OUTCOMES, listApiRequests } from './request-log.service';
+import { API_REQUEST_OUTCOMES, exportApiRequestsCsv, listApiRequests } from './request-log.service';
 
 /**
  * Settings → API keys (owner only, checked in the service) and /logs → API requests (owner and admins). Minimum
@@ -33,4 +33,7 @@ export const publicApiRouter = router({
       }),
     )
     .query(({ ctx, input }) => listApiRequests(companyScope(ctx), input)),
+  exportRequestsCsv: protectedProcedure
+    .input(z.object({ apiKeyId: id.optional(), outcome: z.enum(API_REQUEST_OUTCOMES).optional() }))
+    .query(({ ctx, input }) => exportApiRequestsCsv(companyScope(ctx), input)),
 });

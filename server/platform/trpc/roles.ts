@@ -168,6 +168,7 @@ export const PROCEDURE_ROLES = {
   'publicApi.keys.create': 'owner',
   'publicApi.keys.revoke': 'owner',
   'publicApi.requests': 'admin',
+  'publicApi.exportRequestsCsv': 'admin',
 
   // Outgoing webhooks (decision 0043): where the company's data goes is the owner's and admins'; the log is everyone's.
   'webhooks.endpoints.list': 'staff',

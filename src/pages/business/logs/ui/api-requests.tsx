@@ -2,8 +2,9 @@ import { Badge, Button, Code, Group, SegmentedControl, Table, Text } from '@mant
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useTRPC } from '@/shared/api-react';
+import { useTRPC, useTRPCClient } from '@/shared/api-react';
 import { fullDateTime } from '@/shared/lib/format';
+import { CsvButton } from '@/shared/ui/csv-button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadError } from '@/shared/ui/load-error';
 import { ScreenSpinner } from '@/shared/ui/spinner';
@@ -26,7 +27,13 @@ export function ApiRequests() {
   const requests = useInfiniteQuery(
     trpc.publicApi.requests.infiniteQueryOptions({ limit: PAGE_SIZE, ...(outcome === 'all' ? {} : { outcome }) }, { getNextPageParam: (last) => last.nextCursor }),
   );
-  const filter = <SegmentedControl aria-label="Outcome" size="xs" mb="md" data={[...OUTCOMES]} value={outcome} onChange={(value) => setOutcome(value as Outcome)} />;
+  const client = useTRPCClient();
+  const filter = (
+    <Group justify="space-between" mb="md">
+      <SegmentedControl aria-label="Outcome" size="xs" data={[...OUTCOMES]} value={outcome} onChange={(value) => setOutcome(value as Outcome)} />
+      <CsvButton what="requests" load={() => client.publicApi.exportRequestsCsv.query(outcome === 'all' ? {} : { outcome })} />
+    </Group>
+  );
   if (requests.isPending) return <ScreenSpinner />;
   if (requests.isError) return <LoadError title="Couldn’t load the API requests" error={requests.error} onRetry={requests.refetch} />;
   const rows = requests.data.pages.flatMap((page) => page.items);
