@@ -257,6 +257,8 @@ describe('deliveries', () => {
     const made = await endpoint(s, ['message.received']);
     await textTheBusiness(s, CUSTOMER, 'Resend me');
     const [delivery] = await deliveriesOf(made.endpoint.id);
+    // A moment later (newest first is by time: two attempts in one millisecond have no order).
+    t.deps.clock.advance(1000);
     await s.caller.webhooks.deliveries.resend({ id: delivery!.id });
     await t.deps.queue.drain();
     const detail = await s.caller.webhooks.deliveries.get({ id: delivery!.id });
