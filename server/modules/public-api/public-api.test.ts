@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiKeys, apiRequests, consentEvents, contacts, conversations, leads, messages, users } from '@server/platform/db/schema';
 import { queryRows } from '@server/platform/db/database';
 import { sha256Hex } from '@server/platform/lib/crypto';
@@ -304,7 +304,10 @@ describe('the request log', () => {
     await call(http, s.key, 'GET', '/api/v1/leads');
     await call(http, s.key, 'GET', '/api/v1/leads/00000000-0000-4000-8000-000000000000');
     await call(http, null, 'GET', '/api/v1/leads');
-    const rows = await t.deps.db.select().from(apiRequests).where(eq(apiRequests.companyId, s.companyId));
+    // The log is written after each answer (the caller never waits for it): read it once both lines are in.
+    const logged = () => t.deps.db.select().from(apiRequests).where(eq(apiRequests.companyId, s.companyId));
+    await vi.waitFor(async () => expect(await logged()).toHaveLength(2));
+    const rows = await logged();
     expect(rows.map((r) => [r.method, r.route, r.status]).sort()).toEqual([
       ['GET', '/api/v1/leads', 200],
       ['GET', '/api/v1/leads/:id', 404],

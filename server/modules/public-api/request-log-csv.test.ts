@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { companies } from '@server/platform/db/schema';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiRequests, companies } from '@server/platform/db/schema';
 import { callerFor, setUpTestApp } from '@server/testing/test-app';
 import { apiServer, call, companyWithKey } from '@server/testing/public-api';
 
@@ -20,6 +20,8 @@ describe('the API request log as CSV', () => {
     await call(http, s.key, 'GET', '/api/v1/leads');
     await call(http, s.key, 'GET', '/api/v1/leads/not-a-uuid');
     await call(http, other.key, 'GET', '/api/v1/contacts');
+    // The log is written after each answer: wait until all three lines are in.
+    await vi.waitFor(async () => expect(await t.deps.db.select().from(apiRequests)).toHaveLength(3));
     const owner = callerFor(t.deps, { authToken: s.token });
     const all = await owner.publicApi.exportRequestsCsv({});
     const lines = all.csv.trim().split(/\r?\n/);

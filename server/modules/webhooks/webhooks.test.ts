@@ -331,16 +331,17 @@ describe('deliveries', () => {
     await textTheBusiness(a, CUSTOMER, 'Private to A');
     const [delivery] = await deliveriesOf(made.endpoint.id);
     const id = made.endpoint.id;
+    // One call at a time (each started only when awaited: none rejects unwatched).
     for (const call of [
-      b.caller.webhooks.endpoints.get({ id }),
-      b.caller.webhooks.endpoints.update({ id, enabled: false }),
-      b.caller.webhooks.endpoints.delete({ id }),
-      b.caller.webhooks.endpoints.rollSecret({ id }),
-      b.caller.webhooks.endpoints.sendTest({ id }),
-      b.caller.webhooks.deliveries.get({ id: delivery!.id }),
-      b.caller.webhooks.deliveries.resend({ id: delivery!.id }),
+      () => b.caller.webhooks.endpoints.get({ id }),
+      () => b.caller.webhooks.endpoints.update({ id, enabled: false }),
+      () => b.caller.webhooks.endpoints.delete({ id }),
+      () => b.caller.webhooks.endpoints.rollSecret({ id }),
+      () => b.caller.webhooks.endpoints.sendTest({ id }),
+      () => b.caller.webhooks.deliveries.get({ id: delivery!.id }),
+      () => b.caller.webhooks.deliveries.resend({ id: delivery!.id }),
     ]) {
-      expect((await trpcErrorOf(call)).code).toBe('NOT_FOUND');
+      expect((await trpcErrorOf(call())).code).toBe('NOT_FOUND');
     }
     expect(await b.caller.webhooks.endpoints.list()).toEqual([]);
     expect((await b.caller.webhooks.deliveries.list({})).items).toEqual([]);
