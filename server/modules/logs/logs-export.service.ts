@@ -3,7 +3,7 @@ import { FLOW_STOP_REASON_WORDS, type FlowRunStatus } from '@contracts/flows';
 import { MESSAGE_STATUS_WORDS } from '@contracts/message';
 import { formatPhone } from '@contracts/phone';
 import type { CompanyScope } from '@server/platform/db/scope';
-import { companyTimeZone, CSV_EXPORT_LIMIT, type CsvExport, csvText, localDay, localStamp } from '@server/platform/lib/csv';
+import { collect, companyTimeZone, type CsvExport, csvText, localDay, localStamp } from '@server/platform/lib/csv';
 import { listTurns } from '@server/modules/ai/decision-log.service';
 import { listFlowRuns } from '@server/modules/flows/flow-runs.service';
 import { type AuditFilters, listAuditLog } from './audit-log.service';
@@ -17,17 +17,6 @@ import { messageLog, type MessageStatus } from './message-log.service';
 
 const PAGE = 100;
 
-/** Every row a paged list gives, up to the export limit. */
-async function collect<T, C>(first: C, page: (cursor: C) => Promise<{ items: T[]; next: C | null }>): Promise<T[]> {
-  const rows: T[] = [];
-  let cursor: C | null = first;
-  while (cursor !== null && rows.length < CSV_EXPORT_LIMIT) {
-    const { items, next } = await page(cursor);
-    rows.push(...items);
-    cursor = items.length > 0 ? next : null;
-  }
-  return rows.slice(0, CSV_EXPORT_LIMIT);
-}
 
 const DIRECTION_WORDS = { inbound: 'Received', outbound: 'Sent' } as const;
 const RUN_STATUS_WORDS: Record<FlowRunStatus, string> = { active: 'Running', completed: 'Finished', stopped: 'Stopped', failed: 'Failed' };

@@ -3,7 +3,7 @@ import type { DbOrTx } from '@server/platform/db/database';
 import { apiRequests } from '@server/platform/db/schema';
 import { afterCursor, keysetPage } from '@server/platform/db/keyset';
 import type { CompanyScope } from '@server/platform/db/scope';
-import { companyTimeZone, CSV_EXPORT_LIMIT, type CsvExport, csvText, localDay, localStamp } from '@server/platform/lib/csv';
+import { collect, companyTimeZone, type CsvExport, csvText, localDay, localStamp } from '@server/platform/lib/csv';
 
 export interface ApiRequestLine {
   companyId: string;
@@ -75,14 +75,10 @@ export async function listApiRequests(
 /** /logs → API requests as CSV, times in the company's zone (named in the header), with the list's filters. */
 export async function exportApiRequestsCsv(scope: CompanyScope, input: { apiKeyId?: string | undefined; outcome?: (typeof API_REQUEST_OUTCOMES)[number] | undefined }): Promise<CsvExport> {
   const zone = await companyTimeZone(scope.db, scope.companyId);
-  const rows: Awaited<ReturnType<typeof listApiRequests>>['items'] = [];
-  let cursor: string | undefined;
-  do {
+  const kept = await collect<Awaited<ReturnType<typeof listApiRequests>>['items'][number], string | undefined>(undefined, async (cursor) => {
     const page = await listApiRequests(scope, { ...input, limit: 100, ...(cursor ? { cursor } : {}) });
-    rows.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor && rows.length < CSV_EXPORT_LIMIT);
-  const kept = rows.slice(0, CSV_EXPORT_LIMIT);
+    return { items: page.items, next: page.nextCursor };
+  });
   const header = [`Time (${zone})`, 'Key', 'Method', 'Route', 'Status', 'Time taken (ms)', 'IP', 'Request id'];
   const lines = kept.map((row) => [localStamp(new Date(row.at), zone), row.key, row.method, row.route, row.status, row.latencyMs, row.ip, row.requestId]);
   return { filename: `leadloop-api-requests-${localDay(scope.now, zone)}.csv`, csv: csvText(header, lines), count: kept.length };

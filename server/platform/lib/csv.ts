@@ -52,3 +52,15 @@ export interface CsvExport {
 
 /** The most rows one export holds (the client says so when a file is cut there). */
 export const CSV_EXPORT_LIMIT = 10_000;
+
+/** Every row a paged list gives, up to the export limit (each log's CSV reads its own list this way). */
+export async function collect<T, C>(first: C, page: (cursor: C) => Promise<{ items: T[]; next: C | null }>): Promise<T[]> {
+  const rows: T[] = [];
+  let cursor: C | null = first;
+  while (cursor !== null && rows.length < CSV_EXPORT_LIMIT) {
+    const { items, next } = await page(cursor);
+    rows.push(...items);
+    cursor = items.length > 0 ? next : null;
+  }
+  return rows.slice(0, CSV_EXPORT_LIMIT);
+}
