@@ -1502,3 +1502,34 @@ export const assignmentSettings = pgTable('assignment_settings', {
   turn: bigint('turn', { mode: 'number' }).notNull().default(0),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A company's hosted one-page site, `/m/<slug>` (issue 26), which is also its texting-compliance site: the privacy
+ * policy and SMS terms at `/m/<slug>/privacy` and `/m/<slug>/sms-terms` and the consent-bearing opt-in form. One
+ * per company. Live once the basic tab is first saved (`published`), and a switch takes it offline again.
+ * What each tab holds is typed in contracts/microsites.ts.
+ */
+export const microsites = pgTable(
+  'microsites',
+  {
+    companyId: uuid('company_id')
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Lower-case letters, digits and single hyphens; unique across the product (it is the public address). */
+    slug: text('slug').notNull(),
+    published: boolean('published').notNull().default(false),
+    /** When the basic tab was first saved (the site went live); null until then. */
+    firstPublishedAt: timestamptz('first_published_at'),
+    basic: jsonb('basic').$type<Record<string, unknown>>().notNull().default({}),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull().default({}),
+    advanced: jsonb('advanced').$type<Record<string, unknown>>().notNull().default({}),
+    /** The company's own host name (lower-case, no scheme), once entered on the domain tab. */
+    customDomain: text('custom_domain'),
+    /** The last DNS check of the custom domain: what was found and what is missing, in words. */
+    domainCheck: jsonb('domain_check').$type<Record<string, unknown>>(),
+    domainCheckedAt: timestamptz('domain_checked_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('microsites_slug_key').on(t.slug), uniqueIndex('microsites_custom_domain_key').on(t.customDomain)],
+);
