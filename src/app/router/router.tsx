@@ -1,7 +1,9 @@
 import { createBrowserHistory, createRoute, createRouter, redirect, type RouterHistory } from '@tanstack/react-router';
+import { AuthFlowClockContext } from '@/features/auth-flow';
 import { safeRedirectPath } from '@/shared/lib/safe-redirect';
 import { ErrorFallback } from '@/shared/ui/error-fallback';
 import { ScreenSkeleton } from '@/shared/ui/screen-skeleton';
+import { devtoolsClock, inspector } from '../devtools/inspector';
 import { parseSignInSearch } from '../sign-in-screen';
 import { automationRoutes } from './automation.routes';
 import { businessRoutes } from './business.routes';
@@ -49,8 +51,17 @@ const jobberOAuthRoute = oauthCallback('jobber-oauth');
 const thumbtackOAuthRoute = oauthCallback('thumbtack-oauth');
 const googleCalendarOAuthRoute = oauthCallback('google-oauth-cal');
 
+const LazyInvitePage = screen(pages.invite, 'InvitePage');
+/** The invitation screen with the devtools' inspector and clock (the real clock and none outside the QA build). */
+function InviteScreen() {
+  return (
+    <AuthFlowClockContext value={devtoolsClock()}>
+      <LazyInvitePage inspect={inspector()} />
+    </AuthFlowClockContext>
+  );
+}
 /** An invitation link (/invite/<token>): joins the inviting company through a code by email (decision 0041). */
-const inviteRoute = createRoute({ getParentRoute: () => rootRoute, path: 'invite/$token', component: screen(pages.invite, 'InvitePage'), pendingComponent: BootShellPending });
+const inviteRoute = createRoute({ getParentRoute: () => rootRoute, path: 'invite/$token', component: InviteScreen, pendingComponent: BootShellPending });
 
 // ── Protected: onboarding, then the application shell ──────────────────────────────────────────────────────────
 const onboardingRoute = createRoute({

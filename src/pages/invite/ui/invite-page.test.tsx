@@ -33,6 +33,9 @@ describe('InvitePage', () => {
     await user.click(screen.getByRole('button', { name: 'Email me a code' }));
     expect(accept).toHaveBeenCalledWith({ token: TOKEN, firstName: 'Sam', lastName: 'Lee' });
     expect(await screen.findByText('We sent a 6-digit code to sam@acme.test.')).toBeInTheDocument();
+    // The server sends one code per 30 seconds: the page says so rather than offering a resend it would refuse.
+    expect(screen.getByRole('button', { name: 'Resend the code' })).toBeDisabled();
+    expect(screen.getByText('Another code can be sent 30 seconds after the last one.')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Verification code' }), '123456');
     await user.click(screen.getByRole('button', { name: 'Join Acme Plumbing' }));
     expect(verify).toHaveBeenCalledWith({ token: TOKEN, code: '123456' });

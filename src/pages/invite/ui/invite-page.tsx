@@ -1,89 +1,78 @@
 import { Alert, Button, Center, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useParams, useRouter } from '@tanstack/react-router';
-import type { inferRouterOutputs } from '@trpc/server';
-import { useEffect, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useContext, useEffect, useEffectEvent, useState } from 'react';
+import type { InspectionEvent } from 'xstate';
 import { ROLE_WORDS } from '@contracts/team';
+import { AuthFlowClockContext } from '@/features/auth-flow';
 import { storeAuthToken } from '@/entities/session';
-import { type AppRouter, createApiClient } from '@/shared/api';
+import { createApiClient } from '@/shared/api';
 import { apiFieldErrors } from '@/shared/api-errors';
 import { useDocumentTitle } from '@/shared/lib/document-title';
 import { ScreenSpinner } from '@/shared/ui/spinner';
+import { closedSentence, isInviteBusy, provideInviteFlow } from '../model/invite-flow.machine';
 
-type Preview = inferRouterOutputs<AppRouter>['invitations']['preview'];
 type InviteApi = Pick<ReturnType<typeof createApiClient>, 'invitations'>;
 
 /** The invite screen calls the API without a credential, like the sign-in screen (spec section 6). */
 let anonymous: InviteApi | null = null;
 const defaultApi = () => (anonymous ??= createApiClient());
 
-const STATUS_SENTENCE = {
-  expired: 'This invitation has expired. Ask whoever invited you to send it again.',
-  accepted: 'This invitation was already used. Sign in with your email instead.',
-  revoked: 'This invitation was withdrawn. Ask whoever invited you for a new one.',
-} as const;
+const readError = (error: unknown) => ({ fieldErrors: apiFieldErrors(error), message: error instanceof Error ? error.message : null });
+
+export interface InvitePageProps {
+  api?: InviteApi;
+  /** XState's inspection hook: the QA inspector (VITE_XSTATE_INSPECT) or Stately's watches the invitation machine. */
+  inspect?: ((event: InspectionEvent) => void) | undefined;
+}
 
 /**
  * /invite/<token>: who invites you to which company and as what, your name, then the code emailed to the invited
- * address; the verified code signs you in to that company (not a new one). Public, outside the app shell.
+ * address; the verified code signs you in to that company (not a new one). Public, outside the app shell. The
+ * steps are the invitation machine (../model/invite-flow.machine.ts); time is AuthFlowClockContext's clock.
  */
-export function InvitePage({ api = defaultApi() }: { api?: InviteApi }) {
-  const { token } = useParams({ strict: false }) as { token?: string };
+export function InvitePage({ api = defaultApi(), inspect }: InvitePageProps) {
+  const { token = '' } = useParams({ strict: false }) as { token?: string };
   const router = useRouter();
-  const [preview, setPreview] = useState<Preview | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [step, setStep] = useState<'name' | 'code'>('name');
+  const clock = useContext(AuthFlowClockContext);
+  const [logic] = useState(() =>
+    provideInviteFlow(
+      {
+        preview: (input) => api.invitations.preview.query(input),
+        sendCode: (input) => api.invitations.accept.mutate(input),
+        verify: (input) => api.invitations.verify.mutate(input),
+      },
+      readError,
+    ),
+  );
+  const actor = useActorRef(logic, { input: { token }, clock, ...(inspect ? { inspect } : {}) });
+  const snapshot = useSelector(actor, (state) => state);
+  const { preview, fieldErrors: errors, message } = snapshot.context;
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ text: string; ok: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = isInviteBusy(snapshot);
+  const step = snapshot.matches('code') || snapshot.matches('signedIn') ? 'code' : 'name';
   useDocumentTitle(preview ? `Join ${preview.companyName}` : 'Invitation');
 
+  const signedIn = useEffectEvent(async (authToken: string) => {
+    storeAuthToken(authToken);
+    await router.navigate({ to: '/dashboard', replace: true });
+  });
   useEffect(() => {
-    if (!token) return;
-    // The token is a credential: keep it out of what the page sends elsewhere (history stays, as with any link).
-    api.invitations.preview
-      .query({ token })
-      .then(setPreview)
-      .catch((error: unknown) => setLoadError(error instanceof Error && /not found/i.test(error.message) ? 'This invitation link is not valid. Ask whoever invited you for a new one.' : error instanceof Error ? error.message : 'An unexpected error occurred. Please try again.'));
-  }, [api, token]);
+    const subscription = actor.on('signedIn', (event) => void signedIn(event.authToken));
+    return () => subscription.unsubscribe();
+  }, [actor]);
 
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setErrors({});
-    setMessage(null);
-    try {
-      await work();
-    } catch (error) {
-      const fields = apiFieldErrors(error);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setMessage({ text: error instanceof Error ? error.message : 'An unexpected error occurred. Please try again.', ok: false });
-    } finally {
-      setBusy(false);
-    }
-  };
-  const sendCode = () =>
-    run(async () => {
-      const sent = await api.invitations.accept.mutate({ token: token ?? '', firstName, lastName });
-      setStep('code');
-      setMessage({ text: sent.message, ok: true });
-    });
-  const verify = () =>
-    run(async () => {
-      const result = await api.invitations.verify.mutate({ token: token ?? '', code });
-      if (!result.authToken) {
-        setMessage({ text: result.message, ok: false });
-        return;
-      }
-      storeAuthToken(result.authToken);
-      await router.navigate({ to: '/dashboard', replace: true });
-    });
+  const sendCode = () => actor.send({ type: 'details.submit', firstName, lastName });
+  const resend = () => actor.send({ type: 'code.resend' });
+  const verify = () => actor.send({ type: 'code.submit', code });
+  const canResend = snapshot.can({ type: 'code.resend' });
 
   let body;
-  if (loadError) body = <Alert color="red">{loadError}</Alert>;
+  if (snapshot.matches('invalid')) body = <Alert color="red">{message?.text}</Alert>;
   else if (!preview) body = <ScreenSpinner />;
-  else if (preview.status !== 'pending') body = <Alert color="orange">{STATUS_SENTENCE[preview.status]}</Alert>;
+  else if (snapshot.matches('closed')) body = <Alert color="orange">{closedSentence(preview)}</Alert>;
   else
     body = (
       <Stack gap="md">
@@ -117,13 +106,18 @@ export function InvitePage({ api = defaultApi() }: { api?: InviteApi }) {
               <Button type="submit" loading={busy}>
                 Join {preview.companyName}
               </Button>
-              <Button variant="subtle" onClick={() => void sendCode()} disabled={busy}>
+              <Button variant="subtle" onClick={resend} disabled={busy || !canResend}>
                 Resend the code
               </Button>
+              {canResend || busy ? null : (
+                <Text size="xs" c="dimmed">
+                  Another code can be sent 30 seconds after the last one.
+                </Text>
+              )}
             </Stack>
           </form>
         )}
-        {message ? (
+        {message && !snapshot.matches('invalid') ? (
           <Text size="sm" c={message.ok ? 'teal' : 'red'} role={message.ok ? 'status' : 'alert'}>
             {message.text}
           </Text>

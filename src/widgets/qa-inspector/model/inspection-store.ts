@@ -79,7 +79,8 @@ export class InspectionStore {
 
   constructor(
     private readonly now: () => number,
-    private readonly machineId = 'authFlow',
+    /** The machines it watches: the sign-in flow and the invitation's (src/pages/invite/model), whichever starts last. */
+    private readonly machineIds: readonly string[] = ['authFlow', 'inviteFlow'],
   ) {}
 
   readonly inspect = (event: InspectionEvent): void => {
@@ -87,7 +88,7 @@ export class InspectionStore {
     const actor = event.actorRef as unknown as ActorLike;
     if (event.type === '@xstate.actor') {
       this.registrations.push(event);
-      if (actor.sessionId === event.rootId && actor.logic?.id === this.machineId) this.adopt(event);
+      if (actor.sessionId === event.rootId && this.machineIds.includes(actor.logic?.id ?? '')) this.adopt(event);
       return;
     }
     if (actor.sessionId !== this.targetSession) return;

@@ -35,6 +35,9 @@ function eventOf(type: string, f: Fields): AuthFlowEvent {
       return { type, email: f.email };
     case 'code.submit':
       return { type, code: f.code };
+    // The invitation's machine (src/pages/invite/model): the invitee's name.
+    case 'details.submit':
+      return { type, firstName: f.firstName, lastName: f.lastName } as unknown as AuthFlowEvent;
     default:
       return { type } as AuthFlowEvent;
   }
@@ -94,6 +97,12 @@ export function EventButtons({ chart, active, actor }: { chart: StatechartNode; 
               </>
             ) : null}
             {type === 'login.submit' ? field('email', 'login.submit email', 'email') : null}
+            {type === 'details.submit' ? (
+              <>
+                {field('firstName', 'details.submit first name')}
+                {field('lastName', 'details.submit last name')}
+              </>
+            ) : null}
             {/* A password box: the code typed must never show in the panel. */}
             {type === 'code.submit' ? field('code', 'code.submit code', 'password') : null}
           </form>

@@ -27,7 +27,7 @@ const PANEL_WIDTH = 460;
 
 function MachineView({ store, drive, clock, storage, reload }: { store: InspectionStore; drive: boolean } & Omit<QaPanelProps, 'screen' | 'openStately'>) {
   const { chart, actor, snapshot, active, log } = useSyncExternalStore(store.subscribe, store.getState);
-  if (!chart) return <div className={classes.muted}>Waiting for the sign-in machine to start…</div>;
+  if (!chart) return <div className={classes.muted}>Waiting for the sign-in or invitation machine to start…</div>;
   return (
     <>
       <section className={classes.section}>
@@ -52,7 +52,7 @@ function MachineView({ store, drive, clock, storage, reload }: { store: Inspecti
       </section>
       <section className={classes.section}>
         <h3>Context (secrets hidden)</h3>
-        {snapshot ? <JsonView value={{ ...(masked(snapshot.context) as object), resendSecondsLeft: resendSecondsLeft(snapshot.context) }} /> : null}
+        {snapshot ? <JsonView value={'resendAvailableAt' in snapshot.context ? { ...(masked(snapshot.context) as object), resendSecondsLeft: resendSecondsLeft(snapshot.context) } : masked(snapshot.context)} /> : null}
       </section>
       <section className={classes.section}>
         <h3>Event log</h3>
