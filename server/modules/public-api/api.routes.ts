@@ -9,7 +9,7 @@ import { AppError } from '@server/platform/errors/app-error';
 import type { AppServices } from '@server/platform/services';
 import { findApiKey, touchApiKey } from './api-keys.service';
 import { countRequest, type RateState, rateLimitHeaders } from './api-rate-limit';
-import { beginIdempotent, finishIdempotent, requestFingerprint } from './idempotency';
+import { beginIdempotent, finishIdempotent, type IdempotencyStart, requestFingerprint } from './idempotency';
 import { type Problem, problemBody, problemFromAppError, sendProblem, validationProblem } from './problem';
 import { logApiRequest } from './request-log.service';
 import { TextRefused } from './api.service';
@@ -138,8 +138,10 @@ async function handle(route: ApiRoute, services: AppServices, request: FastifyRe
   const body = parse(route.body, request.body, 'body');
   if (!body.ok) return answer(reply, asAnswer(body.problem), rate);
 
-  const context: ApiContext = { scope: { db: services.db, companyId: key.companyId, userId: await actingUser(services, key), now, ip: request.ip ?? null }, services, key };
-  const run = async (): Promise<ApiAnswer> => {
+  const userId = await actingUser(services, key);
+  /** The route on a database handle: the pool, or the transaction that also holds the idempotency key. */
+  const run = async (db: AppServices['db'] = services.db): Promise<ApiAnswer> => {
+    const context: ApiContext = { scope: { db, companyId: key.companyId, userId, now, ip: request.ip ?? null }, services: db === services.db ? services : { ...services, db }, key };
     try {
       return await route.handle(context, { params: params.value, query: query.value, body: body.value });
     } catch (error) {
@@ -154,25 +156,28 @@ async function handle(route: ApiRoute, services: AppServices, request: FastifyRe
   if (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY.test(idempotencyKey)) {
     return answer(reply, asAnswer({ status: 400, code: 'validation_failed', detail: 'Idempotency-Key is 1 to 255 printable ASCII characters (a UUID is a good choice).', errors: [{ parameter: 'Idempotency-Key', detail: 'Not a valid idempotency key' }] }), rate);
   }
-  const started = await beginIdempotent(services.db, { companyId: key.companyId, apiKeyId: key.id, key: idempotencyKey, requestHash: requestFingerprint(request.method, request.url, request.body), now });
+  // One transaction holds the key, the request's effect and its answer (decision 0042): a crash anywhere in it
+  // leaves no trace, so a retry runs once; a second request with the key waits on the first's claim, then replays.
+  // The services run on the transaction's handle (their own transactions become savepoints in it).
+  const started = await services.db.transaction(async (tx): Promise<Exclude<IdempotencyStart, { kind: 'new' }> | { kind: 'answered'; sent: { status: number; body: string } }> => {
+    const claim = await beginIdempotent(tx, { companyId: key.companyId, apiKeyId: key.id, key: idempotencyKey, requestHash: requestFingerprint(request.method, request.url, request.body), now });
+    if (claim.kind !== 'new') return claim;
+    const result = await run(tx as unknown as AppServices['db']);
+    // Stored as the exact text sent, so a replay is the same bytes.
+    const sent = { status: result.status, body: JSON.stringify(result.body) };
+    await finishIdempotent(tx, claim.id, sent, services.clock.now());
+    return { kind: 'answered', sent };
+  });
+  // Jobs the request queued (texts, events) were committed with it: start them now rather than at the next poll.
+  services.queue.wake();
+  if (started.kind === 'answered') return answer(reply, started.sent, rate);
   if (started.kind === 'replay') return answer(reply, { status: started.status, body: started.body }, rate, true);
   if (started.kind === 'mismatch') {
     return answer(reply, asAnswer({ status: 422, code: 'idempotency_key_reused', detail: 'This Idempotency-Key was used with another request (a different address or body) in the last 24 hours. Use a new key for a new request.' }), rate);
   }
-  if (started.kind === 'in_progress') {
-    return answer(reply, asAnswer({ status: 409, code: 'idempotency_key_in_use', detail: 'A request with this Idempotency-Key is still being answered. Retry in a moment to get its answer.' }), rate);
-  }
-  let result: ApiAnswer;
-  try {
-    result = await run();
-  } catch (error) {
-    await finishIdempotent(services.db, started.id, { status: 500, body: '' }, services.clock.now());
-    throw error;
-  }
-  // Stored as the exact text sent, so a replay is the same bytes.
-  const sent = { status: result.status, body: JSON.stringify(result.body) };
-  await finishIdempotent(services.db, started.id, sent, services.clock.now());
-  return answer(reply, sent, rate);
+  // in_progress: a claim without its answer, which only a claim written before answers shared the effect's
+  // transaction can be (a concurrent first request is waited for, not reported).
+  return answer(reply, asAnswer({ status: 409, code: 'idempotency_key_in_use', detail: 'A request with this Idempotency-Key is still being answered. Retry in a moment to get its answer.' }), rate);
 }
 
 export interface PublicApiOptions {

@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '@server/platform/db/database';
 import { apiIdempotencyKeys } from '@server/platform/db/schema';
-import { DAY, MINUTE } from '@server/platform/lib/clock';
+import { DAY } from '@server/platform/lib/clock';
 
 /** How long a first answer is replayed. */
 export const IDEMPOTENCY_TTL_MS = 1 * DAY;
-/** A first request still unanswered after this (its process died) no longer holds the key. */
-const ABANDONED_MS = 1 * MINUTE;
 
 export type IdempotencyStart =
   | { kind: 'new'; id: string }
@@ -21,8 +19,10 @@ export function requestFingerprint(method: string, url: string, body: unknown): 
 }
 
 /**
- * Claims `key` for this API key, or says what the first request with it answered. The unique (api key, key) index
- * decides between two concurrent first requests: one claims it, the other hears "in progress" (409).
+ * Claims `key` for this API key, or says what the first request with it answered. Called inside the transaction
+ * that also runs the request and stores its answer (api.routes.ts), so a claim is never seen without its answer:
+ * a second request with the key waits on the unique (api key, key) index until the first commits (then replays
+ * it) or rolls back (then claims it). `in_progress` is only for a claim left unanswered by the older two-step code.
  */
 export async function beginIdempotent(db: DbOrTx, input: { companyId: string; apiKeyId: string; key: string; requestHash: string; now: Date }): Promise<IdempotencyStart> {
   const { now } = input;
@@ -39,18 +39,12 @@ export async function beginIdempotent(db: DbOrTx, input: { companyId: string; ap
   if (!row) return { kind: 'in_progress' };
   if (row.requestHash !== input.requestHash) return { kind: 'mismatch' };
   if (row.status !== null) return { kind: 'replay', status: row.status, body: row.body ?? '' };
-  if (now.getTime() - row.createdAt.getTime() < ABANDONED_MS) return { kind: 'in_progress' };
-  const [taken] = await db
-    .update(apiIdempotencyKeys)
-    .set({ createdAt: now })
-    .where(and(eq(apiIdempotencyKeys.id, row.id), isNull(apiIdempotencyKeys.status), lt(apiIdempotencyKeys.createdAt, new Date(now.getTime() - ABANDONED_MS))))
-    .returning({ id: apiIdempotencyKeys.id });
-  return taken ? { kind: 'new', id: taken.id } : { kind: 'in_progress' };
+  return { kind: 'in_progress' };
 }
 
 /**
- * Stores the answer to replay. A server error is not an answer: the claim is dropped, so a retry with the same key
- * runs again.
+ * Stores the answer to replay, in the request's transaction. A server error answered (not thrown) is not an answer
+ * to keep: the claim is dropped, so a retry with the same key runs again. (A thrown error rolls everything back.)
  */
 export async function finishIdempotent(db: DbOrTx, id: string, answer: { status: number; body: string }, now: Date): Promise<void> {
   if (answer.status >= 500) {
