@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -75,6 +76,8 @@ export const companies = pgTable('companies', {
   serviceArea: jsonb('service_area').$type<string[]>(),
   /** The owner's mobile number for alerts (new lead, opt-out…), E.164. */
   alertPhone: text('alert_phone'),
+  /** The company's logo (Settings → Company): one of its own uploads (decision 0045). */
+  logoFileId: uuid('logo_file_id').references((): AnyPgColumn => uploads.id, { onDelete: 'set null' }),
   plan: text('plan', { enum: ['trial', 'starter', 'pro', 'cancelled'] })
     .notNull()
     .default('trial'),
