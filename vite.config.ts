@@ -32,7 +32,7 @@ export default defineConfig({
   server: {
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,
-    proxy: { '/trpc': api, '/healthz': api, '/webhooks': api, '/api': api },
+    proxy: { '/trpc': api, '/healthz': api, '/webhooks': api, '/api': api, '/uploads': api, '/files': api },
   },
   build: {
     target: 'es2022',

@@ -13,6 +13,7 @@ import { type Clock, SECOND } from './platform/lib/clock';
 import type { Logger } from './platform/lib/logger';
 import type { SecretBox } from './platform/lib/secret-box';
 import type { EventBus } from './platform/realtime/event-bus';
+import type { FileStorage } from './platform/storage/storage.port';
 import type { AppServices, AuthLimits, EmailGatewaySettings, PushConfig } from './platform/services';
 import { CachedSessionResolver } from './modules/auth/session.service';
 import { recordInboundEvent } from './modules/telephony/provider-events.service';
@@ -36,6 +37,8 @@ export interface AppServicesOptions {
   simulatorDeliveryDelayMs?: number;
   twilioAnswersKeywords?: boolean;
   push?: PushConfig | null;
+  /** Where uploaded files go: the disk or S3 (server/platform/storage/storage-from-env.ts); tests keep them in memory. */
+  storage: FileStorage;
   /** The AI port (default: the built-in assistant). */
   ai?: AiPort;
   emailGateway?: EmailGatewaySettings;
@@ -87,6 +90,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     twilioAnswersKeywords: options.twilioAnswersKeywords ?? true,
     push: options.push ?? null,
     ai: options.ai ?? createBuiltinAssistant(),
+    storage: options.storage,
     secrets: options.secrets ?? null,
     apiKeyRequestsPerMinute: options.apiKeyRequestsPerMinute ?? API_KEY_REQUESTS_PER_MINUTE,
     allowPrivateNetworks: options.allowPrivateNetworks ?? false,

@@ -26,6 +26,7 @@ import { registerEmailWebhook } from './modules/email-gateway/email.webhooks';
 import { registerFlowWebhookRoutes } from './modules/flows/flow-webhook.routes';
 import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes';
+import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { registerPublicApi } from './modules/public-api/public-api.routes';
 import { WEBHOOK_API_ROUTES } from './modules/webhooks/webhooks.api';
 import { type SmtpListener, startSmtpListener } from './modules/email-gateway/smtp-listener';
@@ -37,6 +38,7 @@ import { JobQueue } from './platform/jobs/job-queue';
 import { type Clock, systemClock } from './platform/lib/clock';
 import { createLogger, type Logger } from './platform/lib/logger';
 import { secretBoxFor } from './platform/lib/secret-box';
+import { storageFromEnv } from './platform/storage/storage-from-env';
 import { createFastifyContextFactory } from './platform/trpc/context';
 import type { AppServices } from './platform/services';
 import { authLimitsFromEnv, createAppServices } from './app.services';
@@ -104,6 +106,12 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
           { clock, onFallback: (error) => logger.warn({ err: error }, 'the AI service was unavailable; the built-in assistant answered') },
         )
       : builtinAssistant;
+  // Uploaded images: DATA_DIR/uploads, or the S3 bucket when S3_BUCKET is set. Several instances on one Postgres
+  // server each have their own disk: they need the bucket (or one shared folder) to serve each other's uploads.
+  const { storage, where: storageWhere } = await storageFromEnv(env);
+  if (storage.kind === 'disk' && database.engine === 'postgres') {
+    logger.warn({ uploads: storageWhere }, 'uploads are stored on this machine’s disk: with more than one instance, set S3_BUCKET (or share DATA_DIR) so every instance serves them');
+  }
   const emailGateway = {
     domain: env.EMAIL_GATEWAY_DOMAIN,
     maxBytes: env.EMAIL_GATEWAY_MAX_BYTES,
@@ -118,6 +126,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
     bus,
     mailer,
     ai,
+    storage,
     authLimits: authLimitsFromEnv(env),
     env: { NODE_ENV: env.NODE_ENV, PUBLIC_URL: env.PUBLIC_URL },
     twilio: twilio?.provider ?? null,
@@ -200,6 +209,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
   await registerFlowWebhookRoutes(http, { services });
   registerSchedulingRoutes(http, { services });
   registerReviewRoutes(http, { services });
+  await registerUploadRoutes(http, { services });
   // The public REST API, its OpenAPI document and reference; other modules' API routes join through `routes`.
   await registerPublicApi(http, { services, routes: WEBHOOK_API_ROUTES });
   await registerRecordingRoutes(http, { services, twilio: twilio && env.TWILIO_AUTH_TOKEN ? { authToken: env.TWILIO_AUTH_TOKEN, recordings: twilio.recordings } : null });

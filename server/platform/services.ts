@@ -11,6 +11,7 @@ import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
 import type { SecretBox } from './lib/secret-box';
 import type { EventBus } from './realtime/event-bus';
+import type { FileStorage } from './storage/storage.port';
 
 /** Sign-in code limits (from the environment; tests lower or raise them). */
 export interface AuthLimits {
@@ -71,6 +72,12 @@ export interface AppServices {
   twilioAnswersKeywords: boolean;
   /** Web Push (VAPID keys); null when not configured. */
   push: PushConfig | null;
+  /**
+   * Uploaded files (logos, microsite images): DATA_DIR/uploads on this machine, or an S3-compatible bucket when
+   * S3_BUCKET is set (docs/decisions/0045-file-storage-and-uploads.md). Stateless: the files are where every
+   * instance reads them (a bucket), or the one machine's disk.
+   */
+  storage: FileStorage;
   /** The AI assistant's port: the built-in assistant, or a model with the built-in one as its fallback. */
   ai: AiPort;
   /**

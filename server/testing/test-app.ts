@@ -16,6 +16,7 @@ import { registerAppJobs } from '@server/app.jobs';
 import { appRouter } from '@server/app.router';
 import { createAppServices } from '@server/app.services';
 import { createSecretBox, TEST_KEY } from '@server/platform/lib/secret-box';
+import { createMemoryStorage } from '@server/platform/storage/memory.storage';
 
 export interface MemoryMailer extends Mailer {
   sent: EmailMessage[];
@@ -76,6 +77,7 @@ export function createTestDeps(db: Database, options: TestDepsOptions = {}): Tes
     numberPacingMs: options.numberPacingMs ?? 1000,
     push: options.push ?? null,
     secrets: createSecretBox(TEST_KEY),
+    storage: createMemoryStorage(),
   });
   registerAppJobs(services);
   return Object.assign(services, { clock, mailer, sessions });

@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HOURS } from '@contracts/company';
-import { auditLog } from '@server/platform/db/schema';
+import { auditLog, users } from '@server/platform/db/schema';
+import { uploadImage } from '@server/modules/uploads/uploads.service';
 import { callerFor, setUpTestApp, signUp } from '@server/testing/test-app';
 import { trpcErrorOf } from '@server/platform/testing/trpc-error';
 
@@ -131,5 +134,46 @@ describe('company isolation', () => {
     await beta.company.update({ expectedUpdatedAt: betaCompany.updatedAt, ...profile({ name: 'Beta Movers Inc' }) });
     expect((await caller().company.get()).name).toBe('Acme Plumbing');
     expect((await beta.company.get()).name).toBe('Beta Movers Inc');
+  });
+});
+
+describe('the company logo', () => {
+  /** An image uploaded by the owner of `email`'s company, as POST /uploads/images stores it. */
+  async function uploadedBy(email: string): Promise<string> {
+    const [user] = await t.deps.db.select().from(users).where(eq(users.email, email));
+    if (!user) throw new Error(`no user ${email}`);
+    const bytes = await sharp({ create: { width: 64, height: 32, channels: 4, background: '#ff000080' } }).png().toBuffer();
+    const scope = { db: t.deps.db, companyId: user.companyId, userId: user.id, now: t.deps.clock.now(), ip: null };
+    return (await uploadImage(t.deps, scope, new Uint8Array(bytes))).id;
+  }
+
+  it('is set to one of the company’s uploads, kept when left out, removed with null', async () => {
+    const logo = await uploadedBy('owner@acme.test');
+    const loaded = await caller().company.get();
+    expect(loaded.logoFileId).toBeNull();
+    const saved = await caller().company.update({ expectedUpdatedAt: loaded.updatedAt, ...profile(), logoFileId: logo });
+    expect(saved.logoFileId).toBe(logo);
+    const audit = (await t.deps.db.select().from(auditLog)).find((a) => a.action === 'company.profile_updated');
+    expect(audit?.metadata).toEqual({ fields: expect.arrayContaining(['logoFileId']) });
+    t.deps.clock.advance(1000);
+    const kept = await caller().company.update({ expectedUpdatedAt: saved.updatedAt, ...profile({ name: 'Renamed' }) });
+    expect(kept.logoFileId).toBe(logo);
+    t.deps.clock.advance(1000);
+    const removed = await caller().company.update({ expectedUpdatedAt: kept.updatedAt, ...profile(), logoFileId: null });
+    expect(removed.logoFileId).toBeNull();
+  });
+
+  it('refuses another company’s upload or an unknown id as NOT_FOUND, and changes nothing', async () => {
+    await signUp(t.deps, { email: 'owner@beta.test', companyName: 'Beta Movers', signupPhone: null });
+    const theirs = await uploadedBy('owner@beta.test');
+    const loaded = await caller().company.get();
+    for (const logoFileId of [theirs, '00000000-0000-4000-8000-000000000000']) {
+      const error = await trpcErrorOf(caller().company.update({ expectedUpdatedAt: loaded.updatedAt, ...profile({ name: 'Should not save' }), logoFileId }));
+      expect(error.code).toBe('NOT_FOUND');
+      expect(error.message).toBe('Image not found');
+    }
+    expect(await caller().company.get()).toEqual(loaded);
+    const malformed = await trpcErrorOf(caller().company.update({ expectedUpdatedAt: loaded.updatedAt, ...profile(), logoFileId: '../../etc/passwd' }));
+    expect(malformed.code).toBe('BAD_REQUEST');
   });
 });

@@ -9,7 +9,7 @@ import {
   TRADE_VALUES,
   WEEKDAYS,
 } from '@contracts/company';
-import { optionalText } from '@server/platform/lib/common.schema';
+import { id, optionalText } from '@server/platform/lib/common.schema';
 
 const dayHours = z
   .object({
@@ -50,6 +50,8 @@ export const updateCompanyInput = z.object({
   website,
   timezone: z.enum(TIME_ZONE_VALUES, { error: 'Choose a North American time zone' }),
   hours: weeklyHoursInput,
+  /** One of the company's uploads (POST /uploads/images), null to remove the logo; left out, the logo stays as it is. */
+  logoFileId: id.nullable().optional(),
 });
 export type UpdateCompanyInput = z.output<typeof updateCompanyInput>;
 

@@ -4,6 +4,8 @@ import { companies } from '@server/platform/db/schema';
 import { AppError, notFound } from '@server/platform/errors/app-error';
 import type { UpdateAddressInput, UpdateCompanyInput } from './company.schema';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
+import { requireCompanyImage } from '@server/modules/uploads/uploads.service';
+import type { Tx } from '@server/platform/db/database';
 
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -16,6 +18,8 @@ function toCompanySettings(row: CompanyRow) {
     legalName: row.legalName,
     trade: row.trade,
     website: row.website,
+    /** Served at /files/<id> (contracts/uploads.ts `filePath`). */
+    logoFileId: row.logoFileId,
     timezone: row.timezone,
     hours: row.hours,
     signupPhone: row.signupPhone,
@@ -46,10 +50,11 @@ export async function getCompanySettings(scope: Pick<CompanyScope, 'db' | 'compa
  * Writes only the caller's company, only if nobody changed it since the form loaded it (optimistic check on
  * `updatedAt`), and records which fields changed in the audit log — all in one transaction.
  */
-async function updateScoped(scope: CompanyScope, expectedUpdatedAt: number, changes: Partial<CompanyRow>, action: string) {
+async function updateScoped(scope: CompanyScope, expectedUpdatedAt: number, changes: Partial<CompanyRow>, action: string, check?: (tx: Tx) => Promise<void>) {
   return scope.db.transaction(async (tx) => {
     const [current] = await tx.select().from(companies).where(eq(companies.id, scope.companyId)).for('update').limit(1);
     if (!current) throw notFound('Company');
+    await check?.(tx);
     if (current.updatedAt.getTime() !== expectedUpdatedAt) {
       throw new AppError('CONFLICT', 'These settings were changed by someone else since you opened them. Reload to see their changes, then save again.');
     }
@@ -69,7 +74,9 @@ async function updateScoped(scope: CompanyScope, expectedUpdatedAt: number, chan
   });
 }
 
+/** The profile, and the logo when `logoFileId` is given: one of this company's uploads (another company's is NOT_FOUND). */
 export function updateCompanyProfile(scope: CompanyScope, input: UpdateCompanyInput): Promise<CompanySettings> {
+  const logo = input.logoFileId;
   return updateScoped(
     scope,
     input.expectedUpdatedAt,
@@ -80,8 +87,10 @@ export function updateCompanyProfile(scope: CompanyScope, input: UpdateCompanyIn
       website: input.website,
       timezone: input.timezone,
       hours: input.hours,
+      ...(logo !== undefined ? { logoFileId: logo } : {}),
     },
     'company.profile_updated',
+    logo ? (tx) => requireCompanyImage(tx, scope.companyId, logo) : undefined,
   );
 }
 

@@ -64,10 +64,26 @@ describe('loadEnv', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
     [{ AUTH_CODE_COOLDOWN_SECONDS: '-1' }, 'AUTH_CODE_COOLDOWN_SECONDS'],
+    [{ S3_BUCKET: 'My_Bucket' }, 'S3_BUCKET: must be a bucket name: 3–63 lower-case letters, digits, dots and hyphens'],
+    [{ S3_BUCKET: 'uploads', S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT: must be a URL starting with https:// or http://'],
+    [{ S3_BUCKET: 'uploads', S3_REGION: 'US East' }, 'S3_REGION: must be a region name such as us-east-1'],
+    [{ S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'AKIA' }, 'S3_SECRET_ACCESS_KEY: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither'],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET: is needed when S3_ENDPOINT is set'],
+    [{ S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE'],
   ])('stops on %o naming the variable', (source, expected) => {
     const message = errorOf(source);
     expect(message).toContain('Invalid environment configuration');
     expect(message).toContain(expected);
+  });
+
+  it('keeps uploads on disk unless S3_BUCKET is set, and reads the S3 settings', () => {
+    expect(loadEnv({}).S3_BUCKET).toBeUndefined();
+    expect(
+      loadEnv({ S3_BUCKET: 'leadloop-uploads', S3_REGION: 'auto', S3_ENDPOINT: 'https://acct.r2.cloudflarestorage.com', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_FORCE_PATH_STYLE: 'true' }),
+    ).toMatchObject({ S3_BUCKET: 'leadloop-uploads', S3_REGION: 'auto', S3_ENDPOINT: 'https://acct.r2.cloudflarestorage.com', S3_FORCE_PATH_STYLE: true });
+    // No keys: the AWS SDK's own chain (environment, instance or task role).
+    const bucketOnly = loadEnv({ S3_BUCKET: 'leadloop-uploads' });
+    expect([bucketOnly.S3_ACCESS_KEY_ID, bucketOnly.S3_SECRET_ACCESS_KEY, bucketOnly.S3_FORCE_PATH_STYLE]).toEqual([undefined, undefined, false]);
   });
 
   it('names every wrong variable at once', () => {

@@ -93,6 +93,21 @@ export const envSchema = z
     ),
     /** Outgoing webhooks and a flow's HTTP step may reach private and loopback addresses (tests, self-hosting on a LAN). */
     WEBHOOKS_ALLOW_PRIVATE_NETWORKS: boolFlag,
+    // Uploaded images (logos, microsite pictures): the local disk under DATA_DIR/uploads unless S3_BUCKET is set,
+    // then an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Backblaze B2…) through the AWS SDK.
+    S3_BUCKET: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3–63 lower-case letters, digits, dots and hyphens')
+        .optional(),
+    ),
+    S3_REGION: optionalString.pipe(z.string().regex(/^[a-z0-9-]{2,30}$/, 'must be a region name such as us-east-1 (auto for Cloudflare R2)').optional()),
+    /** An S3-compatible service's address (MinIO, R2…); AWS's own endpoint when not set. */
+    S3_ENDPOINT: optionalString.pipe(urlWithProtocol(['https:', 'http:']).optional()),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    /** The bucket in the URL path instead of the host name (MinIO and most self-hosted services need true). */
+    S3_FORCE_PATH_STYLE: boolFlag,
     VITE_POSTHOG_KEY: optionalString,
     VITE_POSTHOG_HOST: optionalString.pipe(urlWithProtocol(['https:', 'http:']).optional()),
     VITE_INTERCOM_APP_ID: optionalString,
@@ -112,6 +127,17 @@ export const envSchema = z
         path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
         message: 'set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
       });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (then the AWS SDK finds credentials itself: environment, instance role)',
+      });
+    }
+    if (!env.S3_BUCKET) {
+      const stray = (['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).find((key) => env[key]);
+      if (stray) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `is needed when ${stray} is set: name the bucket uploads go to, or remove the S3_* variables to keep them on disk` });
     }
   })
   .transform((env) => ({

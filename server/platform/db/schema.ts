@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -75,6 +76,8 @@ export const companies = pgTable('companies', {
   serviceArea: jsonb('service_area').$type<string[]>(),
   /** The owner's mobile number for alerts (new lead, opt-out…), E.164. */
   alertPhone: text('alert_phone'),
+  /** The company's logo (Settings → Company): one of its own uploads (decision 0045). */
+  logoFileId: uuid('logo_file_id').references((): AnyPgColumn => uploads.id, { onDelete: 'set null' }),
   plan: text('plan', { enum: ['trial', 'starter', 'pro', 'cancelled'] })
     .notNull()
     .default('trial'),
@@ -1532,4 +1535,26 @@ export const microsites = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('microsites_slug_key').on(t.slug), uniqueIndex('microsites_custom_domain_key').on(t.customDomain)],
+);
+
+/**
+ * Images a company uploaded (its logo, its microsite's pictures), decision 0045: the bytes are in the file storage
+ * (server/platform/storage) under `key`, a server-made `<company id>/<id>.<ext>`; this row says whose they are and
+ * what they are. Served publicly at `/files/<id>` (microsites show them to visitors); ids are random uuids.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: companyRef(),
+    key: text('key').notNull(),
+    /** What the stored bytes are (image/png, image/jpeg or image/webp after re-encoding). */
+    contentType: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('uploads_key_key').on(t.key), index('uploads_company_created_idx').on(t.companyId, t.createdAt)],
 );

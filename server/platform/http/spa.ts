@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Paths that belong to the server, never to the SPA's client-side router. */
-const SERVER_PREFIXES = ['/trpc', '/api', '/webhooks', '/internal', '/healthz'];
+const SERVER_PREFIXES = ['/trpc', '/api', '/webhooks', '/internal', '/healthz', '/uploads', '/files'];
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 /**

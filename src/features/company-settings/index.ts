@@ -1,2 +1,2 @@
 export { CompanyAddressForm } from './ui/company-address-form';
-export { CompanyProfileForm } from './ui/company-profile-form';
+export { CompanyProfileForm, type LogoFieldProps } from './ui/company-profile-form';

@@ -15,6 +15,7 @@ const company: CompanySettings = {
   legalName: null,
   trade: null,
   website: null,
+  logoFileId: null,
   timezone: null,
   hours: null,
   signupPhone: '+14155552671',
@@ -49,6 +50,7 @@ describe('company profile form', () => {
       website: '',
       timezone: null,
       hours: { ...DEFAULT_HOURS, tue: { open: '18:00', close: '09:00' }, wed: { open: '9', close: '17:00' } },
+      logoFileId: null,
     });
     expect(errors).toEqual({
       name: 'Business name is required',
@@ -82,8 +84,30 @@ describe('company profile form', () => {
       website: '',
       timezone: 'America/Chicago',
       hours: { ...DEFAULT_HOURS, sat: { open: '08:00', close: '17:00' } },
+      logoFileId: null,
     });
     expect(await screen.findByText('Company settings saved')).toBeInTheDocument();
+  });
+
+  it('keeps the logo the page’s control chose, and saves it with the profile', async () => {
+    const update = vi.fn((input: unknown) => ({ ...company, ...(input as object), updatedAt: company.updatedAt + 1 }));
+    const { user } = renderWith(
+      <CompanyProfileForm
+        company={{ ...company, timezone: 'America/Chicago', logoFileId: 'old-logo' }}
+        logoField={({ value, onChange }) => (
+          <button type="button" onClick={() => onChange(value === 'old-logo' ? 'new-logo' : null)}>
+            {`Logo: ${value ?? 'none'}`}
+          </button>
+        )}
+      />,
+      { 'company.update': update },
+    );
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Logo: old-logo' }));
+    expect(screen.getByRole('button', { name: 'Logo: new-logo' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect(update.mock.calls[0]![0]).toMatchObject({ logoFileId: 'new-logo' });
   });
 
   it('shows the server’s field errors next to the fields', async () => {

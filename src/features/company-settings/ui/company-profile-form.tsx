@@ -1,4 +1,5 @@
 import { Checkbox, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { DEFAULT_HOURS, TIME_OF_DAY, TIME_ZONES, type TimeZone, type Trade, TRADES, WEEKDAYS, type WeeklyHours } from '@contracts/company';
 import type { CompanySettings } from '@/entities/company';
 import { useTRPC } from '@/shared/api-react';
@@ -12,6 +13,15 @@ interface ProfileForm {
   website: string;
   timezone: TimeZone | null;
   hours: WeeklyHours;
+  /** The logo's file id (an upload), null for none. */
+  logoFileId: string | null;
+}
+
+/** What a page's logo control gets (the page brings the uploader: this form only keeps the id). */
+export interface LogoFieldProps {
+  value: string | null;
+  onChange: (fileId: string | null) => void;
+  error: string | undefined;
 }
 
 function formFrom(company: CompanySettings): ProfileForm {
@@ -22,6 +32,7 @@ function formFrom(company: CompanySettings): ProfileForm {
     website: company.website ?? '',
     timezone: (company.timezone as TimeZone | null) ?? null,
     hours: (company.hours as WeeklyHours | null) ?? DEFAULT_HOURS,
+    logoFileId: company.logoFileId,
   };
 }
 
@@ -39,8 +50,17 @@ export function validateProfile(form: ProfileForm): Record<string, string> {
   return errors;
 }
 
-/** Keyed by the record's `updatedAt` by its callers, so the form shows what the server kept after a save. */
-export function CompanyProfileForm({ company, requireChanges, submitLabel = 'Save changes', onSaved }: CompanyFormProps) {
+/**
+ * Keyed by the record's `updatedAt` by its callers, so the form shows what the server kept after a save. `logoField`
+ * renders the logo's control (the pages pass the image uploader); without it the logo is kept as it is.
+ */
+export function CompanyProfileForm({
+  company,
+  requireChanges,
+  submitLabel = 'Save changes',
+  onSaved,
+  logoField,
+}: CompanyFormProps & { logoField?: (field: LogoFieldProps) => ReactNode }) {
   const trpc = useTRPC();
   const { form, setForm, errorFor, frame } = useCompanyForm({
     company,
@@ -107,6 +127,9 @@ export function CompanyProfileForm({ company, requireChanges, submitLabel = 'Sav
             searchable
           />
         </SimpleGrid>
+        {logoField ? (
+          <Stack mt="md">{logoField({ value: form.logoFileId, onChange: (logoFileId) => setForm((current) => ({ ...current, logoFileId })), error: errorFor('logoFileId') })}</Stack>
+        ) : null}
       </Paper>
 
       <Paper withBorder radius="md" p="lg">

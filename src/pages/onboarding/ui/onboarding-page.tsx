@@ -3,6 +3,7 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { type CompanySettings, TRIAL_DAYS, useCompanySettings } from '@/entities/company';
 import { useCurrentUser } from '@/entities/user';
 import { CompanyAddressForm, CompanyProfileForm } from '@/features/company-settings';
+import { ImageUpload } from '@/features/upload-image';
 import { ImpersonationBanner } from '@/widgets/app-shell';
 import { useDocumentTitle } from '@/shared/lib/document-title';
 import { ScreenSpinner } from '@/shared/ui/spinner';
@@ -57,7 +58,14 @@ function Wizard({ company, firstName }: { company: CompanySettings; firstName: s
       </div>
       <Stepper active={active} onStepClick={(step) => step <= (reached >= 2 ? LAST_STEP : reached) && setActive(step)} size="sm" allowNextStepsSelect={false}>
         <Stepper.Step label="Your business" description="Name, trade, time zone">
-          <CompanyProfileForm key={company.updatedAt} company={withBrowserTimeZone(company)} submitLabel="Save and continue" requireChanges={false} onSaved={() => setActive(1)} />
+          <CompanyProfileForm
+            key={company.updatedAt}
+            company={withBrowserTimeZone(company)}
+            submitLabel="Save and continue"
+            requireChanges={false}
+            onSaved={() => setActive(1)}
+            logoField={(field) => <ImageUpload label="Logo (optional)" alt={`Logo of ${company.name}`} emptyText="No logo yet." {...field} />}
+          />
         </Stepper.Step>
         <Stepper.Step label="Address" description="Where you work">
           <CompanyAddressForm key={company.updatedAt} company={company} submitLabel="Save and continue" requireChanges={false} onSaved={() => setActive(2)} />

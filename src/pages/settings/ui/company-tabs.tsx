@@ -1,7 +1,8 @@
 import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { type CompanySettings, useCompanySettings } from '@/entities/company';
-import { CompanyAddressForm, CompanyProfileForm } from '@/features/company-settings';
+import { CompanyAddressForm, CompanyProfileForm, type LogoFieldProps } from '@/features/company-settings';
+import { ImageUpload } from '@/features/upload-image';
 import { ScreenSpinner } from '@/shared/ui/spinner';
 
 function WithCompany({ children }: { children: (company: CompanySettings) => ReactNode }) {
@@ -17,9 +18,22 @@ function WithCompany({ children }: { children: (company: CompanySettings) => Rea
   return <>{children(company.data)}</>;
 }
 
-/** Settings → Company: the business profile over `company.get` / `company.update`. */
+/** The logo's control in the company form: the uploader; the form saves the id. */
+function companyLogoField(company: CompanySettings) {
+  return (field: LogoFieldProps) => (
+    <ImageUpload
+      label="Logo"
+      description="Shown on your microsite. PNG, JPEG, WebP or GIF up to 5 MB; a square or wide logo on a transparent background looks best."
+      alt={`Logo of ${company.name}`}
+      emptyText="No logo yet."
+      {...field}
+    />
+  );
+}
+
+/** Settings → Company: the business profile and logo over `company.get` / `company.update`. */
 export function CompanyTab() {
-  return <WithCompany>{(company) => <CompanyProfileForm key={company.updatedAt} company={company} />}</WithCompany>;
+  return <WithCompany>{(company) => <CompanyProfileForm key={company.updatedAt} company={company} logoField={companyLogoField(company)} />}</WithCompany>;
 }
 
 /** Settings → Address: the address and service area over `company.get` / `company.updateAddress`. */

@@ -1,0 +1,2 @@
+ALTER TABLE "companies" ADD COLUMN "logo_file_id" uuid;--> statement-breakpoint
+ALTER TABLE "companies" ADD CONSTRAINT "companies_logo_file_id_uploads_id_fk" FOREIGN KEY ("logo_file_id") REFERENCES "public"."uploads"("id") ON DELETE set null ON UPDATE no action;
