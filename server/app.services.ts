@@ -45,6 +45,8 @@ export interface AppServicesOptions {
   apiKeyRequestsPerMinute?: number;
   /** WEBHOOKS_ALLOW_PRIVATE_NETWORKS (default off). */
   allowPrivateNetworks?: boolean;
+  /** MICROSITE_DOMAIN (default none: microsites answer at /m/<slug> only). */
+  micrositeDomain?: string | null;
 }
 
 /**
@@ -90,6 +92,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     secrets: options.secrets ?? null,
     apiKeyRequestsPerMinute: options.apiKeyRequestsPerMinute ?? API_KEY_REQUESTS_PER_MINUTE,
     allowPrivateNetworks: options.allowPrivateNetworks ?? false,
+    micrositeDomain: options.micrositeDomain ?? null,
     ...(options.emailGateway ? { emailGateway: options.emailGateway } : {}),
   };
   // A role changed or a member removed on any instance: this instance reads that company's sessions again now

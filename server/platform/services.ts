@@ -31,6 +31,13 @@ export interface PushConfig {
   agent?: Agent;
 }
 
+/** The DNS questions a custom domain's check asks (node:dns/promises in the app; a fake in tests). */
+export interface DnsResolver {
+  resolveCname(host: string): Promise<string[]>;
+  resolve4(host: string): Promise<string[]>;
+  resolve6(host: string): Promise<string[]>;
+}
+
 /** The email gateway's domain, size limit and which ways in are on. */
 export interface EmailGatewaySettings {
   domain: string;
@@ -87,6 +94,10 @@ export interface AppServices {
   allowPrivateNetworks?: boolean;
   /** The email gateway's settings (the defaults when not set: tests). */
   emailGateway?: EmailGatewaySettings;
+  /** MICROSITE_DOMAIN: microsites also answer at `<slug>.<domain>`; null or absent: at `/m/<slug>` only. */
+  micrositeDomain?: string | null;
+  /** Custom-domain DNS checks of microsites; absent: node:dns/promises (server/modules/microsites/dns-check.ts). */
+  dnsResolver?: DnsResolver;
 }
 
 /** The telephony provider of a business number. */
