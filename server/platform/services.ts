@@ -38,6 +38,16 @@ export interface DnsResolver {
   resolve6(host: string): Promise<string[]>;
 }
 
+/** An uploaded picture as pages show it: its address and size (width/height keep the layout from shifting). */
+export interface ImageRef {
+  src: string;
+  width: number;
+  height: number;
+}
+
+/** Finds a company's uploaded picture by its file id (null: none, or not that company's). */
+export type ImageLookup = (companyId: string, fileId: string) => Promise<ImageRef | null>;
+
 /** The email gateway's domain, size limit and which ways in are on. */
 export interface EmailGatewaySettings {
   domain: string;
@@ -98,6 +108,8 @@ export interface AppServices {
   micrositeDomain?: string | null;
   /** Custom-domain DNS checks of microsites; absent: node:dns/promises (server/modules/microsites/dns-check.ts). */
   dnsResolver?: DnsResolver;
+  /** The uploads feature's pictures (a microsite's logo and link-preview picture); absent: no pictures are shown. */
+  images?: ImageLookup;
 }
 
 /** The telephony provider of a business number. */

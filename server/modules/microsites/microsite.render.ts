@@ -3,6 +3,7 @@ import { formatPhone } from '@contracts/phone';
 import { MICROSITE_LIMITS, type MicrositeAdvanced, type MicrositeBasic, type MicrositeContent, micrositeConsentText } from '@contracts/microsites';
 import { truncate } from '@contracts/text';
 import { escapeHtml } from '@server/platform/lib/html';
+import type { ImageRef } from '@server/platform/services';
 import type { CompanyFacts } from './microsites.service';
 
 /**
@@ -13,15 +14,8 @@ import type { CompanyFacts } from './microsites.service';
  * what was typed.
  */
 
-/** A picture the uploads feature serves: its address and its size (width/height keep the layout from shifting). */
-export interface MicrositeImage {
-  src: string;
-  width: number;
-  height: number;
-}
-
-/** Finds an uploaded picture by its file id (the uploads feature plugs in here; none: no pictures are shown). */
-export type MicrositeImageLookup = (companyId: string, fileId: string) => Promise<MicrositeImage | null>;
+/** A picture the uploads feature serves (AppServices.images finds it by file id; none: no pictures are shown). */
+export type MicrositeImage = ImageRef;
 
 export interface RenderSite {
   companyId: string;

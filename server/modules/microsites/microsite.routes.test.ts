@@ -187,6 +187,21 @@ describe('GET /m/<slug>: the public page', () => {
     expect((await get('/m/acme-plumbing/tags.js')).statusCode).toBe(404);
   });
 
+  it('shows the uploaded logo with its size, and uses it for link previews', async () => {
+    const fileId = '7b0f5a3e-2c1d-4e5f-8a9b-0c1d2e3f4a5b';
+    app.services.images = async (owner, id) => (owner === companyId && id === fileId ? { src: `${PUBLIC_URL}/files/${id}.webp`, width: 160, height: 40 } : null);
+    try {
+      await database.db.update(microsites).set({ basic: basic({ logoFileId: fileId }) }).where(eq(microsites.companyId, companyId));
+      const page = await get('/m/acme-plumbing');
+      await expectValidHtml(page.body);
+      expect(page.body).toContain(`<img src="${PUBLIC_URL}/files/${fileId}.webp" width="160" height="40" alt="">`);
+      expect(page.body).toContain(`<meta property="og:image" content="${PUBLIC_URL}/files/${fileId}.webp">`);
+      expect(String(page.headers['content-security-policy'])).toContain(`img-src 'self' data: ${PUBLIC_URL}`);
+    } finally {
+      delete app.services.images;
+    }
+  });
+
   it('an offline or unknown site is a 404 page that names no business', async () => {
     await database.db.update(microsites).set({ published: false }).where(eq(microsites.companyId, companyId));
     for (const url of ['/m/acme-plumbing', '/m/acme-plumbing/privacy', '/m/nobody-here', '/m/acme-plumbing/elsewhere', '/m/Bad..Slug']) {

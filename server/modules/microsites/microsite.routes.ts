@@ -9,7 +9,6 @@ import { HOUR, MINUTE } from '@server/platform/lib/clock';
 import type { AppServices } from '@server/platform/services';
 import { takeWebSubmission } from '@server/modules/intake/web.channel';
 import {
-  type MicrositeImageLookup,
   type OptInFormState,
   type RenderedPage,
   type RenderSite,
@@ -37,8 +36,6 @@ const PAGE_CACHE = 'public, max-age=60';
 
 export interface MicrositeRouteOptions {
   services: AppServices;
-  /** The uploads feature's pictures (logo, link preview); none: the pages show no pictures. */
-  images?: MicrositeImageLookup;
   limits?: Limit[];
 }
 
@@ -46,7 +43,8 @@ type Page = 'home' | 'privacy' | 'sms-terms' | 'tags.js';
 const PAGES: Record<string, Page> = { '': 'home', '/': 'home', '/privacy': 'privacy', '/sms-terms': 'sms-terms', '/tags.js': 'tags.js' };
 
 /** Everything a page shows, read for one request. */
-export async function renderSiteOf(services: Pick<AppServices, 'db'>, row: MicrositeRow, images?: MicrositeImageLookup): Promise<RenderSite | null> {
+export async function renderSiteOf(services: Pick<AppServices, 'db' | 'images'>, row: MicrositeRow): Promise<RenderSite | null> {
+  const { images } = services;
   const facts = await companyFacts(services.db, row.companyId);
   if (!facts) return null;
   const basic = basicOf(row, facts.companyName);
@@ -99,7 +97,7 @@ export async function registerMicrositeRoutes(app: FastifyInstance, options: Mic
 
   async function servePage(reply: FastifyReply, row: MicrositeRow | null, base: string, page: Page | undefined) {
     if (!row || !page) return notFound(reply);
-    const site = await renderSiteOf(services, row, options.images);
+    const site = await renderSiteOf(services, row);
     if (!site) return notFound(reply);
     const target = targetFor(row, base);
     if (page === 'tags.js') {
@@ -112,7 +110,7 @@ export async function registerMicrositeRoutes(app: FastifyInstance, options: Mic
 
   async function takeOptIn(request: FastifyRequest, reply: FastifyReply, row: MicrositeRow | null, base: string) {
     if (!row) return notFound(reply);
-    const site = await renderSiteOf(services, row, options.images);
+    const site = await renderSiteOf(services, row);
     if (!site) return notFound(reply);
     const target = targetFor(row, base);
     const fields = formFields(request.body);

@@ -21,7 +21,7 @@ import { aiSettings, companies, microsites, widgetSettings } from '@server/platf
 import type { CompanyScope } from '@server/platform/db/scope';
 import { AppError, invalidField, tooManyRequests } from '@server/platform/errors/app-error';
 import { MINUTE } from '@server/platform/lib/clock';
-import type { AppServices } from '@server/platform/services';
+import type { AppServices, ImageLookup } from '@server/platform/services';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
 import { activeNumberOf } from '@server/modules/phone-numbers/active-number';
 import { mayCallNow } from '@server/modules/team/managers';
@@ -33,11 +33,14 @@ export type MicrositeRow = typeof microsites.$inferSelect;
 export interface MicrositeHosting {
   publicUrl: string;
   micrositeDomain: string | null;
+  /** The uploads feature's pictures (AppServices.images). */
+  images?: ImageLookup | undefined;
 }
 
-export const hostingOf = (services: Pick<AppServices, 'publicUrl' | 'micrositeDomain'>): MicrositeHosting => ({
+export const hostingOf = (services: Pick<AppServices, 'publicUrl' | 'micrositeDomain' | 'images'>): MicrositeHosting => ({
   publicUrl: services.publicUrl.replace(/\/+$/, ''),
   micrositeDomain: services.micrositeDomain ?? null,
+  images: services.images,
 });
 
 /** The public addresses of a site: the path on the app, the free subdomain, the verified custom domain. */
@@ -136,6 +139,8 @@ export async function getMicrosite(scope: Pick<CompanyScope, 'db' | 'companyId' 
   const slug = row?.slug ?? (await freeSlug(scope.db, slugFromName(facts.companyName), scope.companyId));
   const domainCheck = domainCheckOf(row);
   const customDomain = row?.customDomain ?? null;
+  const basic = basicOf(row, facts.companyName);
+  const picture = (id: string | null) => (id && hosting.images ? hosting.images(scope.companyId, id) : Promise.resolve(null));
   return {
     exists: row !== null,
     version: versionOf(row),
@@ -143,7 +148,9 @@ export async function getMicrosite(scope: Pick<CompanyScope, 'db' | 'companyId' 
     slug,
     published: row?.published ?? false,
     firstPublishedAt: row?.firstPublishedAt?.getTime() ?? null,
-    basic: basicOf(row, facts.companyName),
+    basic,
+    /** The logo as the page shows it (from the uploads feature), when one is set and found. */
+    logo: await picture(basic.logoFileId),
     content: contentOf(row),
     advanced: advancedOf(row),
     customDomain,
