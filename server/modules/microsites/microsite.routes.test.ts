@@ -342,10 +342,14 @@ describe('serving by host name', () => {
     expect(home.body).toContain('<a href="/privacy">Privacy Policy</a>');
     expect((await get('/privacy', host)).body).toContain('<h1>Privacy Policy</h1>');
     expect((await get('/sms-terms', host)).body).toContain('<h1>SMS Terms</h1>');
+    expect((await get('/opt-in', host)).headers.location).toBe('/#contact');
+    expect((await get('/m/acme-plumbing/opt-in')).headers.location).toBe('/m/acme-plumbing#contact');
     // Nothing else of the app answers on a site's host.
     expect((await get('/trpc/company.get', host)).statusCode).toBe(404);
     expect((await get('/m/acme-plumbing', host)).statusCode).toBe(404);
     expect((await get('/', `nobody.${DOMAIN}`)).statusCode).toBe(404);
+    // An address or localhost is never a site's host: the app answers as usual.
+    expect((await get('/healthz', '127.0.0.1:3000')).statusCode).toBe(200);
 
     const sent = await post('/opt-in', good(), { host });
     expect(sent.statusCode).toBe(200);

@@ -39,8 +39,9 @@ export interface MicrositeRouteOptions {
   limits?: Limit[];
 }
 
-type Page = 'home' | 'privacy' | 'sms-terms' | 'tags.js';
-const PAGES: Record<string, Page> = { '': 'home', '/': 'home', '/privacy': 'privacy', '/sms-terms': 'sms-terms', '/tags.js': 'tags.js' };
+type Page = 'home' | 'privacy' | 'sms-terms' | 'tags.js' | 'opt-in';
+/** `opt-in` read with GET (a reload after sending, a shared link): back to the form. */
+const PAGES: Record<string, Page> = { '': 'home', '/': 'home', '/privacy': 'privacy', '/sms-terms': 'sms-terms', '/tags.js': 'tags.js', '/opt-in': 'opt-in' };
 
 /** Everything a page shows, read for one request. */
 export async function renderSiteOf(services: Pick<AppServices, 'db' | 'images'>, row: MicrositeRow): Promise<RenderSite | null> {
@@ -97,6 +98,7 @@ export async function registerMicrositeRoutes(app: FastifyInstance, options: Mic
 
   async function servePage(reply: FastifyReply, row: MicrositeRow | null, base: string, page: Page | undefined) {
     if (!row || !page) return notFound(reply);
+    if (page === 'opt-in') return reply.code(303).header('Location', `${base || '/'}#contact`).header('Cache-Control', 'no-store').send();
     const site = await renderSiteOf(services, row);
     if (!site) return notFound(reply);
     const target = targetFor(row, base);

@@ -333,7 +333,8 @@ export async function publishedSiteBySlug(db: Database, slug: string): Promise<M
 export async function siteForHost(db: Database, hosting: MicrositeHosting, hostname: string): Promise<{ kind: 'none' } | { kind: 'microsite'; site: MicrositeRow | null }> {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   const appHost = new URL(hosting.publicUrl).hostname;
-  if (!host || host === appHost) return { kind: 'none' };
+  // An IP address, localhost or the app's own host is never a site's (and costs no query).
+  if (!host || host === appHost || !/\.[a-z]{2,63}$/.test(host)) return { kind: 'none' };
   const domain = hosting.micrositeDomain;
   if (domain && host.endsWith(`.${domain}`)) {
     const label = host.substring(0, host.length - domain.length - 1);
