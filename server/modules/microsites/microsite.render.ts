@@ -55,9 +55,15 @@ const EMPTY_FORM: OptInFormState = { values: { name: '', phone: '', message: '',
 /** A short fingerprint of the consent text a form showed: a submission from an older text is asked to look again. */
 export const consentVersion = (text: string) => createHash('sha256').update(text).digest('hex').substring(0, 16);
 
+/** What each provider's own code loads and calls (Google's and Meta's published CSP guidance). */
+const GOOGLE = {
+  script: ['https://*.googletagmanager.com'],
+  connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+  img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+};
 const TRACKING_HOSTS = {
-  ga4: { script: ['https://www.googletagmanager.com'], connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com'], img: ['https://*.google-analytics.com', 'https://www.googletagmanager.com'] },
-  gtm: { script: ['https://www.googletagmanager.com'], connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com'], img: ['https://*.google-analytics.com', 'https://www.googletagmanager.com'] },
+  ga4: GOOGLE,
+  gtm: GOOGLE,
   metaPixel: { script: ['https://connect.facebook.net'], connect: ['https://www.facebook.com', 'https://connect.facebook.net'], img: ['https://www.facebook.com'] },
 } as const;
 

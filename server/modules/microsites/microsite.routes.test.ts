@@ -225,7 +225,8 @@ describe('GET /m/<slug>: the public page', () => {
     await expectValidHtml(page.body);
     expect(page.body).toContain('<script src="/m/acme-plumbing/tags.js" async></script>');
     const csp = String(page.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self' https://www.googletagmanager.com https://connect.facebook.net");
+    expect(csp).toContain("script-src 'self' https://*.googletagmanager.com https://connect.facebook.net");
+    expect(csp).toContain('connect-src https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com https://www.facebook.com https://connect.facebook.net');
     expect(csp).not.toContain('unsafe-inline');
     const tags = await get('/m/acme-plumbing/tags.js');
     expect(tags.statusCode).toBe(200);
