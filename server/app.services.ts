@@ -14,7 +14,8 @@ import type { Logger } from './platform/lib/logger';
 import type { SecretBox } from './platform/lib/secret-box';
 import type { EventBus } from './platform/realtime/event-bus';
 import type { FileStorage } from './platform/storage/storage.port';
-import type { AppServices, AuthLimits, EmailGatewaySettings, PushConfig } from './platform/services';
+import type { AppServices, AuthLimits, EmailGatewaySettings, ImageLookup, PushConfig } from './platform/services';
+import { companyImageLookup } from './modules/uploads/uploads.service';
 import { CachedSessionResolver } from './modules/auth/session.service';
 import { recordInboundEvent } from './modules/telephony/provider-events.service';
 import { deviceBehavior } from './modules/test-phone/test-phone.service';
@@ -48,6 +49,10 @@ export interface AppServicesOptions {
   apiKeyRequestsPerMinute?: number;
   /** WEBHOOKS_ALLOW_PRIVATE_NETWORKS (default off). */
   allowPrivateNetworks?: boolean;
+  /** MICROSITE_DOMAIN (default none: microsites answer at /m/<slug> only). */
+  micrositeDomain?: string | null;
+  /** Pages' pictures by file id (default: the company's uploads, under PUBLIC_URL). */
+  images?: ImageLookup;
 }
 
 /**
@@ -94,6 +99,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     secrets: options.secrets ?? null,
     apiKeyRequestsPerMinute: options.apiKeyRequestsPerMinute ?? API_KEY_REQUESTS_PER_MINUTE,
     allowPrivateNetworks: options.allowPrivateNetworks ?? false,
+    micrositeDomain: options.micrositeDomain ?? null,
+    images: options.images ?? companyImageLookup(db, options.env.PUBLIC_URL),
     ...(options.emailGateway ? { emailGateway: options.emailGateway } : {}),
   };
   // A role changed or a member removed on any instance: this instance reads that company's sessions again now

@@ -26,6 +26,7 @@ import { registerEmailWebhook } from './modules/email-gateway/email.webhooks';
 import { registerFlowWebhookRoutes } from './modules/flows/flow-webhook.routes';
 import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes';
+import { registerMicrositeRoutes } from './modules/microsites/microsite.routes';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { registerPublicApi } from './modules/public-api/public-api.routes';
 import { WEBHOOK_API_ROUTES } from './modules/webhooks/webhooks.api';
@@ -137,6 +138,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
     emailGateway,
     apiKeyRequestsPerMinute: env.API_KEY_REQUESTS_PER_MINUTE,
     allowPrivateNetworks: env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS,
+    micrositeDomain: env.MICROSITE_DOMAIN ?? null,
     secrets: secretBoxFor({ secretsKey: env.SECRETS_KEY, nodeEnv: env.NODE_ENV, embeddedDataDir: database.engine === 'pglite' && !options.database ? resolve(env.DATA_DIR) : null }),
     ...(options.simulatorDeliveryDelayMs !== undefined ? { simulatorDeliveryDelayMs: options.simulatorDeliveryDelayMs } : {}),
   });
@@ -166,6 +168,9 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
+
+  // Microsites first: on a microsite's own host (its subdomain or custom domain) every request is the site's.
+  await registerMicrositeRoutes(http, { services });
 
   await http.register(trpcPlugin<AppRouter>, {
     prefix: '/trpc',

@@ -32,6 +32,23 @@ export interface PushConfig {
   agent?: Agent;
 }
 
+/** The DNS questions a custom domain's check asks (node:dns/promises in the app; a fake in tests). */
+export interface DnsResolver {
+  resolveCname(host: string): Promise<string[]>;
+  resolve4(host: string): Promise<string[]>;
+  resolve6(host: string): Promise<string[]>;
+}
+
+/** An uploaded picture as pages show it: its address and size (width/height keep the layout from shifting). */
+export interface ImageRef {
+  src: string;
+  width: number;
+  height: number;
+}
+
+/** Finds a company's uploaded picture by its file id (null: none, or not that company's). */
+export type ImageLookup = (companyId: string, fileId: string) => Promise<ImageRef | null>;
+
 /** The email gateway's domain, size limit and which ways in are on. */
 export interface EmailGatewaySettings {
   domain: string;
@@ -94,6 +111,12 @@ export interface AppServices {
   allowPrivateNetworks?: boolean;
   /** The email gateway's settings (the defaults when not set: tests). */
   emailGateway?: EmailGatewaySettings;
+  /** MICROSITE_DOMAIN: microsites also answer at `<slug>.<domain>`; null or absent: at `/m/<slug>` only. */
+  micrositeDomain?: string | null;
+  /** Custom-domain DNS checks of microsites; absent: node:dns/promises (server/modules/microsites/dns-check.ts). */
+  dnsResolver?: DnsResolver;
+  /** The uploads feature's pictures (a microsite's logo and link-preview picture); absent: no pictures are shown. */
+  images?: ImageLookup;
 }
 
 /** The telephony provider of a business number. */

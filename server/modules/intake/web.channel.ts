@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { storableValue } from '@contracts/text';
+import type { LeadSource } from '@contracts/lead';
 import { maskPhone, WIDGET_KIND_SOURCE, type WidgetKind } from '@contracts/widget';
 import { companies, leads, widgetVisitorTokens } from '@server/platform/db/schema';
 import { transactionWithEvents } from '@server/platform/events/domain-events';
@@ -20,6 +21,8 @@ export const hashVisitorToken = (token: string) => createHash('sha256').update(t
 export interface WebSubmission {
   companyId: string;
   kind: WidgetKind;
+  /** The lead's source when it is not the widget kind's (a microsite's opt-in form: `microsite`). */
+  source?: LeadSource;
   firstTextTemplate: string;
   /** The consent text the visitor saw (checked against the saved one), and that they ticked the box. */
   consentText: string;
@@ -66,7 +69,7 @@ export async function takeWebSubmission(deps: AppServices, input: WebSubmission)
     const words = input.message ?? visitorWords(input);
     const result = await takeInquiry(tx, deps, events, {
       company,
-      source: WIDGET_KIND_SOURCE[input.kind],
+      source: input.source ?? WIDGET_KIND_SOURCE[input.kind],
       person: { phone: input.person.phone, firstName: input.person.firstName, lastName: input.person.lastName },
       businessNumber: number,
       message: words ? { body: words, media: [], provider: 'web_chat', providerMessageId: `web-form:${randomUUID()}` } : null,

@@ -7,7 +7,7 @@ import type { CompanyScope } from '@server/platform/db/scope';
 import { uploads, users } from '@server/platform/db/schema';
 import { AppError, notFound, tooManyRequests } from '@server/platform/errors/app-error';
 import { DAY } from '@server/platform/lib/clock';
-import type { AppServices } from '@server/platform/services';
+import type { AppServices, ImageLookup } from '@server/platform/services';
 import type { StoredFile } from '@server/platform/storage/storage.port';
 import { prepareImage } from './image';
 
@@ -52,6 +52,21 @@ export async function publicFile(services: Pick<AppServices, 'db' | 'storage'>, 
   const file = await services.storage.get(row.key);
   return file ? { bytes: file.bytes, contentType: row.contentType } : null;
 }
+
+/**
+ * Pages' pictures (AppServices.images): a company's upload by id as an absolute address under PUBLIC_URL (a
+ * microsite on its own domain serves nothing else, so its images come from the app's address) with its size.
+ * Another company's id, or an unknown one, is null.
+ */
+export function companyImageLookup(db: DbOrTx, publicUrl: string): ImageLookup {
+  return async (companyId, fileId) => {
+    if (!UUID.test(fileId)) return null;
+    const [row] = await db.select({ width: uploads.width, height: uploads.height }).from(uploads).where(and(eq(uploads.id, fileId), eq(uploads.companyId, companyId))).limit(1);
+    return row ? { src: fileUrl(publicUrl, fileId), width: row.width, height: row.height } : null;
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Refuses, as NOT_FOUND, a file id that is not one of this company's uploads: what another module checks before it

@@ -71,6 +71,14 @@ export const envSchema = z
     EMAIL_GATEWAY_SMTP_HOST: z.string().trim().min(1).default('127.0.0.1'),
     /** Authenticates POST /webhooks/email/inbound (Bearer, or the Basic-auth password); the endpoint is off without it. */
     EMAIL_GATEWAY_WEBHOOK_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+    // Microsites (/m/<slug>) also answer at <slug>.MICROSITE_DOMAIN when set (a wildcard DNS record to this server).
+    MICROSITE_DOMAIN: optionalString.pipe(
+      z
+        .string()
+        .toLowerCase()
+        .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a domain name such as sites.example.com (no scheme, no path)')
+        .optional(),
+    ),
     EMAIL_GATEWAY_MAX_BYTES: z.coerce.number().int().min(1024).max(25 * 1024 * 1024).default(2 * 1024 * 1024),
     // AI assistant: an OpenAI-compatible chat-completions API when AI_API_KEY or AI_BASE_URL is set (OpenAI, Azure
     // OpenAI, Ollama, vLLM, llama.cpp server); otherwise the built-in assistant (offline, rule-based).

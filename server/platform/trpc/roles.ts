@@ -197,6 +197,18 @@ export const PROCEDURE_ROLES = {
   'ai.priceBook.save': 'admin',
   'ai.priceBook.remove': 'admin',
   'ai.turns': 'staff',
+
+  // The microsite speaks in the company's name on the open web (docs/decisions/0044-microsites.md): staff read it,
+  // owners and admins change it; the DNS check is part of setting a domain.
+  'microsites.get': 'staff',
+  'microsites.preview': 'staff',
+  'microsites.saveBasic': 'admin',
+  'microsites.setPublished': 'admin',
+  'microsites.saveContent': 'admin',
+  'microsites.saveAdvanced': 'admin',
+  'microsites.setSlug': 'admin',
+  'microsites.setCustomDomain': 'admin',
+  'microsites.checkDomain': 'admin',
 } as const satisfies Record<string, Access>;
 
 export type ProcedurePath = keyof typeof PROCEDURE_ROLES;

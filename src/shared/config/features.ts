@@ -7,7 +7,8 @@ export const FEATURES = {
   /** The AI assistant that answers texts (issue 14): on. A company turns it on in Settings → AI. */
   aiAssistant: true,
   aiCallAnswering: false,
-  microsites: false,
+  /** Microsites (issue 26 item 1): the hosted page with its policies and opt-in form, four tabs, custom domains. */
+  microsites: true,
   /** Flows (issue 23): the built-in follow-ups and the company's own flows, drawn in the editor and run. */
   flows: true,
   /** Scheduling (issue 24): appointment types, team hours, bookings made, moved and cancelled by staff. */

@@ -39,7 +39,7 @@ describe('navigation', () => {
   it('marks the features not built yet as "soon", and only those: "soon" is read from the flag the screen reads', () => {
     const soon = NAVIGATION.flatMap((g) => g.items.filter(isSoon).map((i) => i.label));
     expect(soon).toEqual([
-      'AI call answering', 'Microsites',
+      'AI call answering',
       'Integrations', 'Refer a business',
       'Texting registration',
     ]);
