@@ -19,6 +19,7 @@ import { aiRouter } from './modules/ai/ai.router';
 import { reviewsRouter } from './modules/reviews/reviews.router';
 import { publicApiRouter } from './modules/public-api/public-api.router';
 import { webhooksRouter } from './modules/webhooks/webhooks.router';
+import { registrationRouter } from './modules/registration/registration.router';
 import { router } from './platform/trpc/trpc';
 
 /**
@@ -49,6 +50,7 @@ export const appRouter = router({
   reviews: reviewsRouter,
   publicApi: publicApiRouter,
   webhooks: webhooksRouter,
+  registration: registrationRouter,
 });
 
 export type AppRouter = typeof appRouter;

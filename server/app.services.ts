@@ -3,6 +3,9 @@ import type { AiPort } from './adapters/ai/ai.port';
 import { createBuiltinAssistant } from './adapters/ai/builtin/builtin-assistant';
 import type { Mailer } from './adapters/email/email.port';
 import { createSimulatorProvider } from './adapters/telephony/simulator';
+import type { TextingRegistrar } from './adapters/telephony/registrar.port';
+import { createSimulatedRegistrar } from './adapters/telephony/simulated-registrar';
+import type { A2pGate } from '@contracts/registration';
 import type { NumberProvisioning, TelephonyProvider } from './adapters/telephony/telephony.port';
 import type { SessionResolver } from './platform/auth/session';
 import type { Env } from './platform/config/env';
@@ -45,6 +48,10 @@ export interface AppServicesOptions {
   apiKeyRequestsPerMinute?: number;
   /** WEBHOOKS_ALLOW_PRIVATE_NETWORKS (default off). */
   allowPrivateNetworks?: boolean;
+  /** Default: the simulated review. */
+  registrar?: TextingRegistrar;
+  /** A2P_GATE (default warn). */
+  a2pGate?: A2pGate;
 }
 
 /**
@@ -90,6 +97,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     secrets: options.secrets ?? null,
     apiKeyRequestsPerMinute: options.apiKeyRequestsPerMinute ?? API_KEY_REQUESTS_PER_MINUTE,
     allowPrivateNetworks: options.allowPrivateNetworks ?? false,
+    registrar: options.registrar ?? createSimulatedRegistrar(),
+    a2pGate: options.a2pGate ?? 'warn',
     ...(options.emailGateway ? { emailGateway: options.emailGateway } : {}),
   };
   // A role changed or a member removed on any instance: this instance reads that company's sessions again now
