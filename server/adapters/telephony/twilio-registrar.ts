@@ -138,7 +138,7 @@ export function createTwilioRegistrar(config: TwilioRegistrarConfig): TextingReg
     );
     await assignTo(`CustomerProfiles/${profile}`, 'addressAssignment', document);
     if (config.primaryProfileSid) await assignTo(`CustomerProfiles/${profile}`, 'primaryAssignment', config.primaryProfileSid);
-    await evaluate(`CustomerProfiles/${profile}`, SECONDARY_PROFILE_POLICY, 'customer profile');
+    await step('customerProfileEvaluated', () => evaluate(`CustomerProfiles/${profile}`, SECONDARY_PROFILE_POLICY, 'customer profile'));
     await step('customerProfileSubmitted', async () => {
       await call('POST', `${hosts.trusthub}/v1/CustomerProfiles/${profile}`, { Status: 'pending-review' });
       return '1';
@@ -150,7 +150,7 @@ export function createTwilioRegistrar(config: TwilioRegistrarConfig): TextingReg
     );
     await assignTo(`TrustProducts/${product}`, 'messagingProfileAssignment', messagingProfile);
     await assignTo(`TrustProducts/${product}`, 'profileAssignment', profile);
-    await evaluate(`TrustProducts/${product}`, A2P_TRUST_PRODUCT_POLICY, 'A2P messaging profile');
+    await step('trustProductEvaluated', () => evaluate(`TrustProducts/${product}`, A2P_TRUST_PRODUCT_POLICY, 'A2P messaging profile'));
     await step('trustProductSubmitted', async () => {
       await call('POST', `${hosts.trusthub}/v1/TrustProducts/${product}`, { Status: 'pending-review' });
       return '1';
@@ -181,9 +181,11 @@ export function createTwilioRegistrar(config: TwilioRegistrarConfig): TextingReg
     return refs;
   }
 
-  async function evaluate(bundle: string, policySid: string, what: string) {
+  /** Twilio's check of a bundle before it is submitted: a non-compliant one is a rejection the owner can fix. */
+  async function evaluate(bundle: string, policySid: string, what: string): Promise<string> {
     const result = evaluation.parse(await call('POST', `${hosts.trusthub}/v1/${bundle}/Evaluations`, { PolicySid: policySid }));
     if (result.status !== 'compliant') throw new RegistrationRefused(`Twilio found the ${what} incomplete (${describeResults(result.results)}).`);
+    return 'compliant';
   }
 
   async function check(s: RegistrationSubmission): Promise<ReviewVerdict & { refs: RegistrarRefs }> {
