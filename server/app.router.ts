@@ -20,6 +20,7 @@ import { reviewsRouter } from './modules/reviews/reviews.router';
 import { publicApiRouter } from './modules/public-api/public-api.router';
 import { webhooksRouter } from './modules/webhooks/webhooks.router';
 import { micrositesRouter } from './modules/microsites/microsites.router';
+import { registrationRouter } from './modules/registration/registration.router';
 import { router } from './platform/trpc/trpc';
 
 /**
@@ -51,6 +52,7 @@ export const appRouter = router({
   publicApi: publicApiRouter,
   webhooks: webhooksRouter,
   microsites: micrositesRouter,
+  registration: registrationRouter,
 });
 
 export type AppRouter = typeof appRouter;

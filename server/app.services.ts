@@ -3,6 +3,9 @@ import type { AiPort } from './adapters/ai/ai.port';
 import { createBuiltinAssistant } from './adapters/ai/builtin/builtin-assistant';
 import type { Mailer } from './adapters/email/email.port';
 import { createSimulatorProvider } from './adapters/telephony/simulator';
+import type { TextingRegistrar } from './adapters/telephony/registrar.port';
+import { createSimulatedRegistrar } from './adapters/telephony/simulated-registrar';
+import type { A2pGate } from '@contracts/registration';
 import type { NumberProvisioning, TelephonyProvider } from './adapters/telephony/telephony.port';
 import type { SessionResolver } from './platform/auth/session';
 import type { Env } from './platform/config/env';
@@ -53,6 +56,10 @@ export interface AppServicesOptions {
   micrositeDomain?: string | null;
   /** Pages' pictures by file id (default: the company's uploads, under PUBLIC_URL). */
   images?: ImageLookup;
+  /** Default: the simulated review. */
+  registrar?: TextingRegistrar;
+  /** A2P_GATE (default warn). */
+  a2pGate?: A2pGate;
 }
 
 /**
@@ -101,6 +108,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     allowPrivateNetworks: options.allowPrivateNetworks ?? false,
     micrositeDomain: options.micrositeDomain ?? null,
     images: options.images ?? companyImageLookup(db, options.env.PUBLIC_URL),
+    registrar: options.registrar ?? createSimulatedRegistrar(),
+    a2pGate: options.a2pGate ?? 'warn',
     ...(options.emailGateway ? { emailGateway: options.emailGateway } : {}),
   };
   // A role changed or a member removed on any instance: this instance reads that company's sessions again now

@@ -16,6 +16,7 @@ import { databaseEmailOutbox } from './platform/jobs/email-outbox';
 import type { Env } from './platform/config/env';
 import { databaseOptionsFromEnv, type DatabaseHandle, openDatabase } from './platform/db/database';
 import { createTwilioClient } from './adapters/telephony/twilio';
+import { createTwilioRegistrar } from './adapters/telephony/twilio-registrar';
 import { registerAdminRoutes } from './modules/auth/admin.routes';
 import { registerTwilioWebhooks } from './modules/telephony/twilio.webhooks';
 import { registerVoiceWebhooks } from './modules/calls/voice.webhooks';
@@ -139,6 +140,11 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
     apiKeyRequestsPerMinute: env.API_KEY_REQUESTS_PER_MINUTE,
     allowPrivateNetworks: env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS,
     micrositeDomain: env.MICROSITE_DOMAIN ?? null,
+    // Texting registration: through Twilio's Trust Hub / A2P APIs when Twilio is configured, else the simulated review.
+    ...(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN
+      ? { registrar: createTwilioRegistrar({ accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, apiBase: env.TWILIO_API_BASE, primaryProfileSid: env.TWILIO_PRIMARY_PROFILE_SID ?? null }) }
+      : {}),
+    a2pGate: env.A2P_GATE,
     secrets: secretBoxFor({ secretsKey: env.SECRETS_KEY, nodeEnv: env.NODE_ENV, embeddedDataDir: database.engine === 'pglite' && !options.database ? resolve(env.DATA_DIR) : null }),
     ...(options.simulatorDeliveryDelayMs !== undefined ? { simulatorDeliveryDelayMs: options.simulatorDeliveryDelayMs } : {}),
   });

@@ -1,7 +1,9 @@
 import type { Agent } from 'node:https';
 import type { AiPort } from '@server/adapters/ai/ai.port';
 import type { Mailer } from '@server/adapters/email/email.port';
+import type { TextingRegistrar } from '@server/adapters/telephony/registrar.port';
 import type { NumberProvisioning, TelephonyProvider } from '@server/adapters/telephony/telephony.port';
+import type { A2pGate } from '@contracts/registration';
 import type { SessionResolver } from './auth/session';
 import type { Env } from './config/env';
 import type { Database } from './db/database';
@@ -117,6 +119,10 @@ export interface AppServices {
   dnsResolver?: DnsResolver;
   /** The uploads feature's pictures (a microsite's logo and link-preview picture); absent: no pictures are shown. */
   images?: ImageLookup;
+  /** Registers the company's texting (A2P 10DLC) with the carriers: Twilio's APIs, or the simulated review. */
+  registrar: TextingRegistrar;
+  /** A2P_GATE: `hold` keeps automated texts from Twilio numbers until the registration is approved (decision 0046). */
+  a2pGate: A2pGate;
 }
 
 /** The telephony provider of a business number. */

@@ -1,3 +1,4 @@
+import { A2P_HELD_CODE } from '@contracts/registration';
 import { and, desc, eq, gt, inArray, ne, notLike, sql } from 'drizzle-orm';
 import { type ConversationFlowGoal, describeMinutes, FLOW_CLOSING_STATUSES, FLOW_STOP_REASON_WORDS, type FlowCondition, type FlowGraph, type FlowStep, type FlowStopReason } from '@contracts/flows';
 import type { Tx } from '@server/platform/db/database';
@@ -466,7 +467,12 @@ async function sendStep(tx: Tx, deps: AppServices, events: EventBatch, run: RunR
   const isReply = lastWord !== undefined && now.getTime() - lastWord.createdAt.getTime() <= REPLY_WINDOW_MS;
   const message = await queueOutbound(tx, deps, events, { companyId: run.companyId, conversationId: conversation.id, body, author, automated: true, isReply, dedupeKey: flowTextKey(run.id, step.id) });
   if (message.status === 'blocked') return { kind: 'stop', reason: message.errorCode === 'opted_out' ? 'opted_out' : 'blocked' };
-  const detail = message.status === 'scheduled' && message.scheduledFor ? 'Queued for their send window (9 am – 8 pm their time)' : 'Sent';
+  const detail =
+    message.errorCode === A2P_HELD_CODE
+      ? 'Waiting for your texting registration’s approval (A2P_GATE=hold)'
+      : message.status === 'scheduled' && message.scheduledFor
+        ? 'Queued for their send window (9 am – 8 pm their time)'
+        : 'Sent';
   if (message.status === 'scheduled' && message.scheduledFor) {
     // The step log keeps when it will go, for the run view to show in the reader's own time.
     return { kind: 'done', detail, next: step.next, messageId: message.id, dueAt: message.scheduledFor };

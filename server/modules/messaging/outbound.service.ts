@@ -13,6 +13,8 @@ import { type AppServices, providerFor } from '@server/platform/services';
 import { contactDisplayName } from '@contracts/person';
 import { type EventBatch, transactionWithEvents } from '@server/platform/events/domain-events';
 import { explainProviderError } from './provider-errors';
+import { A2P_HELD_CODE } from '@contracts/registration';
+import { caslBlockingReason, heldForRegistration, isHeldForRegistration } from './texting-gates';
 
 export const DELIVER_QUEUE = 'sms.deliver';
 /** Two automations texting one person "at once": the later one within this time is held back. */
@@ -60,6 +62,8 @@ const isComplianceReply = (message: { dedupeKey?: string | null }) => message.de
  */
 export const APPOINTMENT_TEXT_PREFIX = 'appointment:';
 export const REVIEW_TEXT_PREFIX = 'review';
+/** Booking texts are transactional: CASL's consent rules exempt them (decision 0046). */
+const isTransactional = (message: { dedupeKey?: string | null }) => message.dedupeKey?.startsWith(APPOINTMENT_TEXT_PREFIX) ?? false;
 const waitsOutSendLock = (message: { dedupeKey?: string | null }) => [APPOINTMENT_TEXT_PREFIX, REVIEW_TEXT_PREFIX].some((prefix) => message.dedupeKey?.startsWith(prefix) ?? false);
 
 function optedOutReason(contact: ContactRow): string {
@@ -107,9 +111,13 @@ export async function queueOutbound(tx: Tx, deps: AppServices, events: EventBatc
   const now = deps.clock.now();
   const { conversation, contact, number } = input.thread ?? (await readThread(tx, input));
   const compliance = isComplianceReply(input);
-  const blocked = await blockingReason(tx, contact, { automated: input.automated, compliance, to: conversation.peerPhone });
+  const gate = { companyId: input.companyId, provider: number.provider, automated: input.automated, isReply: input.isReply ?? false, compliance, transactional: isTransactional(input) };
+  const blocked =
+    (await blockingReason(tx, contact, { automated: input.automated, compliance, to: conversation.peerPhone })) ?? (await caslBlockingReason(tx, contact, { ...gate, now }));
+  // A2P_GATE=hold: an automated text from a Twilio number waits for the registration's approval, saying why.
+  const held = !blocked && (await isHeldForRegistration(tx, deps, gate));
   let scheduledFor: Date | null = null;
-  if (!blocked && input.automated && !input.isReply && !compliance) {
+  if (!blocked && !held && input.automated && !input.isReply && !compliance) {
     const [company] = await tx.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, input.companyId)).limit(1);
     const zones = recipientZones({ contactTimezone: contact.timezone, contactRegion: contact.region, phone: conversation.peerPhone, companyTimezone: company?.timezone });
     const next = nextSendTime(now.getTime(), zones);
@@ -132,16 +140,16 @@ export async function queueOutbound(tx: Tx, deps: AppServices, events: EventBatc
       // Templates carry words from outside (a lead email's service line): stored as PostgreSQL can keep them.
       body: storableText(input.body),
       media: input.media ?? [],
-      status: blocked ? 'blocked' : scheduledFor ? 'scheduled' : 'queued',
+      status: blocked ? 'blocked' : held || scheduledFor ? 'scheduled' : 'queued',
       provider: number.provider,
-      errorCode: blocked?.code ?? null,
-      errorMessage: blocked ? blocked.message : null,
+      errorCode: blocked?.code ?? (held ? heldForRegistration.code : null),
+      errorMessage: blocked ? blocked.message : held ? heldForRegistration.message : null,
       scheduledFor,
       createdAt: now,
     })
     .returning();
   if (!message) throw new Error('message insert returned nothing');
-  if (!blocked) await deps.queue.enqueue(tx, DELIVER_QUEUE, { messageId: message.id }, { runAt: scheduledFor ?? now, companyId: input.companyId, maxAttempts: 8 });
+  if (!blocked && !held) await deps.queue.enqueue(tx, DELIVER_QUEUE, { messageId: message.id }, { runAt: scheduledFor ?? now, companyId: input.companyId, maxAttempts: 8 });
   await tx
     .update(conversations)
     .set({ lastMessageAt: now, lastMessagePreview: truncate(input.body, 160, { ellipsis: false }), updatedAt: now })
@@ -150,8 +158,12 @@ export async function queueOutbound(tx: Tx, deps: AppServices, events: EventBatc
   return message;
 }
 
-/** "Scheduled for Sat, Nov 21, 9:00 AM PST": the note a scheduled automated text shows in its thread. */
-export function scheduledNote(message: Pick<MessageRow, 'scheduledFor' | 'toNumber'>, zones: string[]): string | null {
+/**
+ * "Scheduled for Sat, Nov 21, 9:00 AM PST": the note a scheduled automated text shows in its thread; a text waiting
+ * for the texting registration says that instead.
+ */
+export function scheduledNote(message: Pick<MessageRow, 'scheduledFor' | 'toNumber'> & Partial<Pick<MessageRow, 'errorCode' | 'errorMessage'>>, zones: string[]): string | null {
+  if (message.errorCode === A2P_HELD_CODE) return message.errorMessage ?? null;
   if (!message.scheduledFor) return null;
   return `Scheduled for ${describeLocalTime(message.scheduledFor.getTime(), zones[0] ?? 'America/New_York')} (their time)`;
 }
@@ -183,9 +195,18 @@ export async function deliverMessage(deps: AppServices, messageId: string, optio
     const [contact] = await tx.select().from(contacts).where(eq(contacts.id, message.contactId)).limit(1);
     if (!contact) return null;
 
-    const blocked = await blockingReason(tx, contact, { automated: message.automated, compliance: isComplianceReply(message), to: message.toNumber });
+    // A text that waited for its send window (never a reply: replies go at once) meets the gates again now.
+    const deferred = message.status === 'scheduled' && message.scheduledFor !== null;
+    const gate = { companyId: message.companyId, provider: message.provider, automated: message.automated, isReply: !deferred, compliance: isComplianceReply(message), transactional: isTransactional(message) };
+    const blocked =
+      (await blockingReason(tx, contact, { automated: message.automated, compliance: isComplianceReply(message), to: message.toNumber })) ?? (await caslBlockingReason(tx, contact, { ...gate, now }));
     if (blocked) {
       await setBlocked(tx, message, blocked.code, blocked.message, events);
+      return null;
+    }
+    if (await isHeldForRegistration(tx, deps, gate)) {
+      // Back to waiting (A2P_GATE switched to hold, or the registration lost its approval): released on approval.
+      await tx.update(messages).set({ status: 'scheduled', scheduledFor: null, errorCode: heldForRegistration.code, errorMessage: heldForRegistration.message }).where(eq(messages.id, message.id));
       return null;
     }
 

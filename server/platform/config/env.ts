@@ -58,6 +58,13 @@ export const envSchema = z
       .enum(['true', 'false'])
       .default('true')
       .transform((v) => v === 'true'),
+    /** The ISV's primary Trust Hub customer profile (BU…): each company's texting registration is attached to it. */
+    TWILIO_PRIMARY_PROFILE_SID: optionalString.pipe(z.string().regex(/^BU[0-9a-fA-F]{32}$/, 'must look like BU followed by 32 hex characters').optional()),
+    /**
+     * Until a company's texting registration (A2P 10DLC) is approved: `warn` sends automated texts and warns; `hold`
+     * keeps automated texts from Twilio numbers until approval (replies still go). Decision 0046.
+     */
+    A2P_GATE: z.enum(['warn', 'hold'], { error: 'must be warn or hold' }).default('warn'),
     /** Minimum gap between two texts from one business number, in ms (1 message per second). */
     SMS_MIN_GAP_MS: positiveInt(1000),
     // Email gateway (/email-gateway): addresses leads+<token>@EMAIL_GATEWAY_DOMAIN; the SMTP listener is off unless a port is set.

@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CALL_DIRECTIONS, CALL_STATUSES, GREETING_SOURCES, MISSED_REASONS, ROUTING_MODES, TEXT_BACK_OUTCOMES, TEXT_BACK_SKIP_REASONS, TRANSCRIPT_STATUSES } from '@contracts/call';
-import { CONSENT_KINDS, CONSENT_METHODS } from '@contracts/consent';
+import { CASL_BASES, CONSENT_KINDS, CONSENT_METHODS } from '@contracts/consent';
 import { EMAIL_PARSERS, type ExtractedLead, INBOUND_EMAIL_CHANNELS, INBOUND_EMAIL_STATUSES } from '@contracts/email-gateway';
 import { CONVERSATION_MODES, CONVERSATION_STATUSES } from '@contracts/conversation';
 import { LEAD_SOURCES, LEAD_STATUSES } from '@contracts/lead';
@@ -29,6 +29,7 @@ import { REVIEW_SITES, REVIEW_SOURCES, type ReviewLink } from '@contracts/review
 import type { ApiKeyScope } from '@contracts/api-keys';
 import { WEBHOOK_DELIVERY_STATUSES } from '@contracts/webhooks';
 import { ASSIGNMENT_MODES, ROLES } from '@contracts/team';
+import { type BrandDraft, type CampaignDraft, REGISTRATION_EVENT_KINDS, REGISTRATION_STATUSES } from '@contracts/registration';
 import { AI_DRAFT_STATUSES, AI_TONES, AI_TURN_ACTIONS, type AiMissedCallAgent, type AiSchedule, type FaqEntry, type HandoffTriggers, PRICE_ITEM_STATUSES, PRICING_POLICIES, type QualifierQuestion } from '@contracts/ai';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -345,6 +346,10 @@ export const consentEvents = pgTable(
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** A web form's consent checkbox as submitted (only a ticked box is accepted); null for other methods. */
     checked: boolean('checked'),
+    /** CASL (decision 0046): express or implied, and on what; null reads the kind (opt_in → express, implied → inquiry). */
+    caslBasis: text('casl_basis', { enum: CASL_BASES }),
+    /** When implied consent ends (6 months after an inquiry, 2 years after a purchase); null when it does not. */
+    expiresAt: timestamptz('expires_at'),
     createdAt: createdAt(),
   },
   (t) => [index('consent_events_contact_idx').on(t.contactId, t.createdAt)],
@@ -1557,4 +1562,51 @@ export const uploads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('uploads_key_key').on(t.key), index('uploads_company_created_idx').on(t.companyId, t.createdAt)],
+);
+
+// ── Texting registration (issue 26 item 3, decision 0046) ──────────────────────────────────────────────────────
+
+/** What the last check of the brand's website found (the checklist's "answers" item). */
+export interface WebsiteCheck {
+  url: string;
+  ok: boolean;
+  /** "answered 200", or why not, in words. */
+  detail: string;
+  checkedAt: number;
+}
+
+/** A company's A2P 10DLC registration: the brand and campaign as drafted, where it is in review, and the provider's ids. */
+export const textingRegistrations = pgTable('texting_registrations', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: REGISTRATION_STATUSES }).notNull().default('draft'),
+  brand: jsonb('brand').$type<BrandDraft>().notNull(),
+  campaign: jsonb('campaign').$type<CampaignDraft>().notNull(),
+  websiteCheck: jsonb('website_check').$type<WebsiteCheck>(),
+  /** Who reviews it: Twilio's Trust Hub / A2P APIs, or the built-in simulated review. Set on submission. */
+  reviewer: text('reviewer', { enum: ['twilio', 'simulated'] }),
+  /** The provider's ids (customer profile, trust product, brand, messaging service, campaign) as they are made. */
+  providerRefs: jsonb('provider_refs').$type<Record<string, string | number>>().notNull().default({}),
+  rejectionReason: text('rejection_reason'),
+  submittedAt: timestamptz('submitted_at'),
+  decidedAt: timestamptz('decided_at'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The registration's timeline: every step it took, with the rejection's reason. */
+export const textingRegistrationEvents = pgTable(
+  'texting_registration_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order: two steps in one millisecond (a draft saved and submitted at once) keep their order. */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    companyId: companyRef(),
+    kind: text('kind', { enum: REGISTRATION_EVENT_KINDS }).notNull(),
+    reason: text('reason'),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('texting_registration_events_company_idx').on(t.companyId, t.createdAt)],
 );

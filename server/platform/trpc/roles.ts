@@ -156,6 +156,13 @@ export const PROCEDURE_ROLES = {
   'scheduling.appointments.cancel': 'staff',
 
   // Review requests (decision 0039): asking is the day's work; the links and the text speak for the company.
+  // Texting registration (decision 0046): it speaks for the company to the carriers, so editing is an admin's; staff read it.
+  'registration.get': 'staff',
+  'registration.summary': 'staff',
+  'registration.saveDraft': 'admin',
+  'registration.checkWebsite': 'admin',
+  'registration.submit': 'admin',
+
   'reviews.settings.get': 'staff',
   'reviews.settings.set': 'admin',
   'reviews.request': 'staff',

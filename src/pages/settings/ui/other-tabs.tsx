@@ -1,40 +1,10 @@
-import { Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { TRIAL_DAYS, trialDaysLeft, useCompanySettings } from '@/entities/company';
 import { refusalFor, useMyRole } from '@/entities/user';
 import { links } from '@/shared/config';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { ScreenSpinner } from '@/shared/ui/spinner';
-
-export function PhoneApplicationTab() {
-  return (
-    <Stack gap="md">
-      <EmptyState
-        order={2}
-        icon="○"
-        title="Texting registration not started"
-        description="US carriers require every business that texts customers to register a brand and a campaign (A2P 10DLC). Until it's approved, outbound texts from a US number are paused. The registration wizard isn't built yet: when it is, it will collect what carriers ask for, check it before you submit, and show the status as it moves through review."
-      />
-      <Paper withBorder radius="md" p="lg">
-        <Title order={3} fz="md" mb="xs">
-          What you'll need
-        </Title>
-        <List size="sm" spacing={4}>
-          <List.Item>Your legal business name, exactly as registered (set it in Company)</List.Item>
-          <List.Item>Your EIN (US) or business number (Canada)</List.Item>
-          <List.Item>Your business address and website</List.Item>
-          <List.Item>A sample of the texts you'll send and how customers opt in</List.Item>
-        </List>
-        <Group mt="md">
-          <Button component={Link} to="/settings/company" variant="light">
-            Review company details
-          </Button>
-        </Group>
-      </Paper>
-    </Stack>
-  );
-}
 
 /** Settings → Subscription: the plan is the owner's (billing); anyone else reads who can change it. */
 export function SubscriptionTab() {

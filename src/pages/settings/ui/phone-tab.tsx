@@ -3,6 +3,7 @@ import { ScreenSpinner } from '@/shared/ui/spinner';
 import { AlertPhonePanel, BusinessNumberPanel, ProtectedNumbersPanel, TestPhonePanel } from '@/widgets/phone-setup';
 import { LoadError } from '@/shared/ui/load-error';
 import { useCompanySettings, usePhoneSettings } from '@/entities/company';
+import { TextingRegistrationWarning } from '@/entities/texting-registration';
 
 /**
  * Settings → Phone: the business number (a test number from the built-in simulator, or a Twilio number), the
@@ -20,6 +21,7 @@ export function PhoneTab() {
   const { number, alertPhone, protectedNumbers } = settings.data;
   return (
     <Stack gap="lg">
+      <TextingRegistrationWarning />
       <BusinessNumberPanel settings={settings.data} />
       {number?.provider === 'simulator' ? <TestPhonePanel businessNumber={number.e164} /> : null}
       <AlertPhonePanel key={alertPhone ?? 'none'} alertPhone={alertPhone} signupPhone={company.data?.signupPhone ?? null} />

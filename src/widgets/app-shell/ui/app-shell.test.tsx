@@ -41,7 +41,6 @@ describe('navigation', () => {
     expect(soon).toEqual([
       'AI call answering',
       'Integrations', 'Refer a business',
-      'Texting registration',
     ]);
     // A built feature is never "soon": every item with a flag that is on, the AI assistant first.
     for (const item of NAVIGATION.flatMap((g) => g.items)) {
@@ -146,5 +145,7 @@ describe('banners', () => {
     );
     expect(await screen.findAllByTestId('canada-banner')).toHaveLength(1);
     expect(screen.getByTestId('canada-banner')).toHaveTextContent('CASL');
+    expect(screen.getByTestId('canada-banner')).toHaveTextContent('6 months after an inquiry and 2 years after a purchase');
+    expect(screen.getByRole('link', { name: 'What applies to you' })).toHaveAttribute('href', '/settings/phone/application#canada');
   });
 });

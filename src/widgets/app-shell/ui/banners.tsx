@@ -70,11 +70,11 @@ export function CanadaBanner({ company }: { company: BannerCompany }) {
   return (
     <Alert color="blue" variant="light" role="status" title="Texting in Canada" withCloseButton closeButtonLabel="Dismiss Canada notice" onClose={dismiss} data-testid="canada-banner">
       <Text size="sm">
-        Canada&apos;s anti-spam law (CASL) needs express or implied consent before you text someone, and every message must
-        name your business and offer a way to opt out — LeadLoop adds that for you. Canadian business numbers also need
-        carrier registration before texts go out.{' '}
-        <Anchor component={Link} to="/settings/phone" inherit fw={600}>
-          Review phone settings
+        Canada&apos;s anti-spam law (CASL) needs express or implied consent before you text someone. Implied consent ends 6
+        months after an inquiry and 2 years after a purchase: LeadLoop tracks it on each client&apos;s consent ledger and
+        stops automated texts when it ends. Every message names your business and offers a way to opt out (STOP or ARRÊT).{' '}
+        <Anchor component={Link} to="/settings/phone/application" hash="canada" inherit fw={600}>
+          What applies to you
         </Anchor>
       </Text>
     </Alert>

@@ -12,6 +12,7 @@ import { LeadsByDay, LeadsBySource } from './lead-charts';
 import { MissedCallFunnel } from './missed-call-funnel';
 import { NeedsAttention } from './needs-attention';
 import { SetupChecklist } from './setup-checklist';
+import { TextingRegistrationWarning } from '@/entities/texting-registration';
 
 function medianNote(summary: DashboardSummary): string {
   const { current, previous } = summary.firstResponse;
@@ -100,6 +101,7 @@ export function DashboardPage() {
         <ScreenSpinner />
       ) : (
         <Stack gap="lg" aria-busy={query.isPlaceholderData} style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+          <TextingRegistrationWarning />
           <SetupChecklist setup={summary.setup} />
           <Results summary={summary} />
 
