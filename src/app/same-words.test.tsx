@@ -60,6 +60,7 @@ const detail = (status: LeadStatus): LeadDetail => ({ ...leads[LEAD_STATUSES.ind
 
 const client: ClientDetail = {
   ...contact,
+  casl: null,
   email: null,
   addressLine1: null,
   city: null,

@@ -11,6 +11,7 @@ import { type EventDeps, transactionWithEvents } from '@server/platform/events/d
 import type { CompanyScope } from '@server/platform/db/scope';
 import { writeUserAudit } from '@server/modules/audit/audit.service';
 import { contactSummary } from './contact-summary';
+import { caslConsentOf } from '@server/modules/messaging/texting-gates';
 
 async function scopedContact(executor: DbOrTx, companyId: string, id: string) {
   const [row] = await executor
@@ -100,7 +101,10 @@ export async function getClient(scope: CompanyScope, id: string) {
       userAgent: event.userAgent,
       recordedBy: actorFirstName ? `${actorFirstName} ${actorLastName ?? ''}`.trim() : null,
       at: event.createdAt.getTime(),
+      caslBasis: event.caslBasis,
     })),
+    /** For a Canadian company: the consent CASL sees now (basis, when it ends, whether it has); null elsewhere. */
+    casl: await caslConsentOf(scope.db, scope.companyId, contact.id, scope.now),
     timeline,
   };
 }

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { caslConsent } from '@contracts/consent';
+import { type CaslConsent, caslConsent } from '@contracts/consent';
 import { contactDisplayName } from '@contracts/person';
 import { A2P_HELD_CODE, A2P_HELD_WORDS } from '@contracts/registration';
-import type { Tx } from '@server/platform/db/database';
+import type { DbOrTx, Tx } from '@server/platform/db/database';
 import { companies, consentEvents, type contacts, messages, textingRegistrations } from '@server/platform/db/schema';
 import type { AppServices } from '@server/platform/services';
 
@@ -37,28 +37,36 @@ export async function isHeldForRegistration(tx: Tx, deps: Pick<AppServices, 'a2p
 
 export const heldForRegistration = { code: A2P_HELD_CODE, message: A2P_HELD_WORDS } as const;
 
+/**
+ * A contact's consent as Canada's anti-spam law (CASL) sees it now, from the ledger and their newest text; null for a
+ * company outside Canada. What the send gate below and the client's consent ledger (clients.service) both read.
+ */
+export async function caslConsentOf(db: DbOrTx, companyId: string, contactId: string, now: Date): Promise<CaslConsent | null> {
+  const [company] = await db.select({ country: companies.country }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  if (company?.country !== 'CA') return null;
+  const ledger = await db
+    .select({ kind: consentEvents.kind, caslBasis: consentEvents.caslBasis, createdAt: consentEvents.createdAt })
+    .from(consentEvents)
+    .where(and(eq(consentEvents.companyId, companyId), eq(consentEvents.contactId, contactId)))
+    .orderBy(asc(consentEvents.createdAt));
+  const [lastInquiry] = await db
+    .select({ createdAt: messages.createdAt })
+    .from(messages)
+    .where(and(eq(messages.contactId, contactId), eq(messages.direction, 'inbound')))
+    .orderBy(desc(messages.createdAt))
+    .limit(1);
+  return caslConsent(
+    ledger.map((e) => ({ ...e, createdAt: e.createdAt.getTime() })),
+    lastInquiry?.createdAt.getTime() ?? null,
+    now.getTime(),
+  );
+}
+
 /** Why CASL stops this text, or null. */
 export async function caslBlockingReason(tx: Tx, contact: typeof contacts.$inferSelect, input: GateInput & { now: Date }): Promise<{ code: string; message: string } | null> {
   if (!gated(input) || input.transactional) return null;
-  const [company] = await tx.select({ country: companies.country }).from(companies).where(eq(companies.id, input.companyId)).limit(1);
-  if (company?.country !== 'CA') return null;
-  const ledger = await tx
-    .select({ kind: consentEvents.kind, caslBasis: consentEvents.caslBasis, createdAt: consentEvents.createdAt })
-    .from(consentEvents)
-    .where(and(eq(consentEvents.companyId, input.companyId), eq(consentEvents.contactId, contact.id)))
-    .orderBy(asc(consentEvents.createdAt));
-  const [lastInquiry] = await tx
-    .select({ createdAt: messages.createdAt })
-    .from(messages)
-    .where(and(eq(messages.contactId, contact.id), eq(messages.direction, 'inbound')))
-    .orderBy(desc(messages.createdAt))
-    .limit(1);
-  const consent = caslConsent(
-    ledger.map((e) => ({ ...e, createdAt: e.createdAt.getTime() })),
-    lastInquiry?.createdAt.getTime() ?? null,
-    input.now.getTime(),
-  );
-  if (!consent.expired) return null;
+  const consent = await caslConsentOf(tx, input.companyId, contact.id, input.now);
+  if (!consent?.expired) return null;
   const name = contactDisplayName(contact);
   const ended = consent.expiresAt ? ` ended on ${new Date(consent.expiresAt).toISOString().slice(0, 10)}` : ' is not on record';
   return {

@@ -182,6 +182,28 @@ describe('ClientDetailsPage', () => {
     expect(rows[2]).toHaveTextContent('IP address: 203.0.113.9');
     expect(rows[2]).toHaveTextContent('Browser: Mozilla/5.0 (iPhone)');
     expect(ledger).not.toHaveTextContent('sms_keyword');
+    // A US company: nothing about Canada's law.
+    expect(screen.queryByTestId('casl-status')).toBeNull();
+    expect(ledger).not.toHaveTextContent('CASL');
+  });
+
+  it('for a Canadian company: the CASL basis of each entry, and when implied consent ends (or ended)', async () => {
+    const ends = OPTED_OUT_AT + 180 * 86_400_000;
+    const ledgerOf = (casl: unknown) => ({ ...jane, consent: jane.consent.filter((c) => c.kind === 'implied').map((c) => (c.id === 'c2' ? { ...c, caslBasis: 'implied_purchase' } : c)), casl });
+    const { user, render } = setup({ 'clients.get': () => ledgerOf({ basis: 'implied_purchase', expiresAt: ends, expired: false }) });
+    await render();
+    await user.click(await screen.findByRole('tab', { name: 'Consent' }));
+    const rows = within(screen.getByRole('list', { name: 'Consent ledger' })).getAllByTestId('consent-row');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toHaveTextContent('CASL: Implied consent from a purchase (2 years)');
+    expect(screen.getByTestId('casl-status')).toHaveTextContent(/implied consent from a purchase \(2 years\), until .+\. Automated texts stop after that/);
+  });
+
+  it('for a Canadian company whose implied consent ended: says automated texts stop and how to get consent again', async () => {
+    const { user, render } = setup({ 'clients.get': () => ({ ...jane, casl: { basis: 'implied_inquiry', expiresAt: OPTED_OUT_AT, expired: true } }) });
+    await render();
+    await user.click(await screen.findByRole('tab', { name: 'Consent' }));
+    expect(screen.getByTestId('casl-status')).toHaveTextContent(/their consent ended .+: automated texts to them stop\. They can still text you and your replies go; ask them to opt in again\./);
   });
 
   it('lists the leads and links each conversation', async () => {

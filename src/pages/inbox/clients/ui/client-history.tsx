@@ -1,7 +1,7 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Tabs, Text, Timeline, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Tabs, Text, Timeline, UnstyledButton } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { CONSENT_KIND_WORDS, CONSENT_METHOD_WORDS } from '@contracts/consent';
+import { CASL_BASIS_WORDS, caslBasisOf, CONSENT_KIND_WORDS, CONSENT_METHOD_WORDS } from '@contracts/consent';
 import { LEAD_SOURCE_WORDS } from '@contracts/lead';
 import { MESSAGE_AUTHOR_WORDS } from '@contracts/message';
 import { CallDetails, type CallItem, callTitle, EarlierCallsButton, useCallsOf } from '@/entities/call';
@@ -233,6 +233,21 @@ function ConsentDetails({ entry }: { entry: ConsentEntry }) {
   );
 }
 
+/** Canada (CASL): the consent that counts now, and when implied consent ends — automated texts stop then. */
+function CaslStatus({ casl }: { casl: NonNullable<ClientDetail['casl']> }) {
+  const ends = casl.expiresAt ? formatDateTime(casl.expiresAt) : null;
+  const sentence = casl.basis === 'express'
+    ? 'Under Canada’s anti-spam law (CASL) they gave express consent: it does not expire.'
+    : casl.expired
+      ? `Under Canada’s anti-spam law (CASL) their consent ${ends ? `ended ${ends}` : 'is not on record'}: automated texts to them stop. They can still text you and your replies go; ask them to opt in again.`
+      : `Under Canada’s anti-spam law (CASL): ${casl.basis ? CASL_BASIS_WORDS[casl.basis].toLowerCase() : 'implied consent'}, until ${ends}. Automated texts stop after that unless they text you again or opt in.`;
+  return (
+    <Alert color={casl.expired ? 'orange' : 'blue'} variant="light" p="xs" data-testid="casl-status">
+      <Text size="sm">{sentence}</Text>
+    </Alert>
+  );
+}
+
 /** The consent ledger, newest first: what was agreed or withdrawn, how, in which words, when and from where. */
 function ConsentLedger({ client }: { client: ClientDetail }) {
   if (client.consent.length === 0) {
@@ -244,6 +259,7 @@ function ConsentLedger({ client }: { client: ClientDetail }) {
       <Text size="xs" c="dimmed">
         Newest first. An opt-out always wins: LeadLoop never texts an opted-out number until they text START.
       </Text>
+      {client.casl ? <CaslStatus casl={client.casl} /> : null}
       <Stack component="ol" gap="xs" aria-label="Consent ledger" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {entries.map((entry) => (
           <Paper component="li" key={entry.id} withBorder radius="md" p="sm" data-testid="consent-row">
@@ -271,6 +287,14 @@ function ConsentLedger({ client }: { client: ClientDetail }) {
                 </Text>
               )}
               <ConsentDetails entry={entry} />
+              {client.casl && caslBasisOf({ kind: entry.kind, caslBasis: entry.caslBasis }) ? (
+                <Text size="xs" c="dimmed">
+                  <Text span fw={600} inherit>
+                    CASL:
+                  </Text>{' '}
+                  {CASL_BASIS_WORDS[caslBasisOf({ kind: entry.kind, caslBasis: entry.caslBasis })!]}
+                </Text>
+              ) : null}
             </Stack>
           </Paper>
         ))}
