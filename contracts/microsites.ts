@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The hosted one-page site (issue 26, docs/decisions/0044-microsites.md): what each tab holds, the rules both the
@@ -67,18 +67,21 @@ export function colourProblem(label: string, hex: string): string | null {
   return ratio >= MIN_CONTRAST ? null : `${label} is too light for white text (contrast ${ratio.toFixed(1)}:1, needs ${MIN_CONTRAST}:1). Pick a darker shade.`;
 }
 
+// zod/mini, not zod's full API: these schemas also run in the app's microsite tabs, and the sign-in's first load
+// shares zod's core with every screen (the full API would bring every string format into it).
+
 const colour = (label: string) =>
-  z
-    .string()
-    .trim()
-    .transform((value, ctx) => {
+  z.pipe(
+    z.string().check(z.trim()),
+    z.transform((value, ctx) => {
       const problem = colourProblem(label, value);
       if (problem) {
-        ctx.addIssue({ code: 'custom', message: problem });
+        ctx.issues.push({ code: 'custom', message: problem, input: value });
         return z.NEVER;
       }
       return value.toLowerCase();
-    });
+    }),
+  );
 
 // ── Text fields ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -88,10 +91,17 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const words = (label: string, max: number, min = 0) =>
   z
     .string()
-    .trim()
-    .min(min, min <= 1 ? `${label} cannot be empty` : `${label} must be at least ${min} characters`)
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine((value) => !CONTROL.test(value), `${label} has characters that cannot be shown`);
+    .check(
+      z.trim(),
+      z.minLength(min, min <= 1 ? `${label} cannot be empty` : `${label} must be at least ${min} characters`),
+      z.maxLength(max, `${label} must be at most ${max} characters`),
+      z.refine((value) => !CONTROL.test(value), `${label} has characters that cannot be shown`),
+    );
+
+/** An uploaded file's id (a uuid, as the uploads feature makes them). Checked with a plain pattern: zod's string
+ * formats would all join the sign-in's first load (it shares zod's core). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const fileId = (message: string) => z.string(message).check(z.regex(UUID, message));
 
 // ── Basic ────────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -101,7 +111,7 @@ export const micrositeBasicSchema = z.strictObject({
   primaryColor: colour('The main colour'),
   accentColor: colour('The accent colour'),
   /** An uploaded picture (the uploads feature); null: the page shows the name alone. */
-  logoFileId: z.uuid('Choose the logo again').nullable(),
+  logoFileId: z.nullable(fileId('Choose the logo again')),
   cta: z.enum(MICROSITE_CTAS, 'Choose what the main button does'),
 });
 export type MicrositeBasic = z.output<typeof micrositeBasicSchema>;
@@ -111,7 +121,7 @@ export type MicrositeBasic = z.output<typeof micrositeBasicSchema>;
 export const micrositeReviewSchema = z.strictObject({
   quote: words('The review', MICROSITE_LIMITS.reviewQuote, 1),
   name: words('The reviewer’s name', MICROSITE_LIMITS.reviewName, 1),
-  stars: z.number('Choose 1 to 5 stars').int().min(1, 'Choose 1 to 5 stars').max(5, 'Choose 1 to 5 stars'),
+  stars: z.number('Choose 1 to 5 stars').check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= 5, 'Choose 1 to 5 stars')),
 });
 export type MicrositeReview = z.output<typeof micrositeReviewSchema>;
 
@@ -122,12 +132,12 @@ export const micrositeContentSchema = z.strictObject({
    * The company's services (Settings → AI) NOT shown: a service added there later shows by default, and nothing
    * is typed twice. Names that no longer match a service are simply ignored.
    */
-  hiddenServices: z.array(z.string().trim().max(100, 'A service name is at most 100 characters')).max(100, 'At most 100 services'),
+  hiddenServices: z.array(z.string().check(z.trim(), z.maxLength(100, 'A service name is at most 100 characters'))).check(z.maxLength(100, 'At most 100 services')),
   /** The service area of Settings → Address (never asked here). */
   showServiceArea: z.boolean(),
   /** The assistant's FAQ (Settings → AI), shown as it is there: one list, not a second copy. */
   showFaq: z.boolean(),
-  reviews: z.array(micrositeReviewSchema).max(MICROSITE_LIMITS.reviews, `At most ${MICROSITE_LIMITS.reviews} reviews`),
+  reviews: z.array(micrositeReviewSchema).check(z.maxLength(MICROSITE_LIMITS.reviews, `At most ${MICROSITE_LIMITS.reviews} reviews`)),
 });
 export type MicrositeContent = z.output<typeof micrositeContentSchema>;
 
@@ -142,26 +152,25 @@ export const TRACKING_PROVIDERS = {
 export type TrackingProvider = keyof typeof TRACKING_PROVIDERS;
 
 const trackingId = (provider: TrackingProvider) =>
-  z
-    .string()
-    .trim()
-    .nullable()
-    .transform((value, ctx) => {
+  z.pipe(
+    z.nullable(z.string().check(z.trim())),
+    z.transform((value, ctx) => {
       if (value === null || value === '') return null;
       const { label, pattern, example } = TRACKING_PROVIDERS[provider];
       const normal = provider === 'metaPixel' ? value : value.toUpperCase();
       if (!pattern.test(normal)) {
-        ctx.addIssue({ code: 'custom', message: `That is not a ${label}: it looks like ${example} (the id alone, not a code snippet)` });
+        ctx.issues.push({ code: 'custom', message: `That is not a ${label}: it looks like ${example} (the id alone, not a code snippet)`, input: value });
         return z.NEVER;
       }
       return normal;
-    });
+    }),
+  );
 
 export const micrositeAdvancedSchema = z.strictObject({
   seoTitle: words('The search title', MICROSITE_LIMITS.seoTitle),
   seoDescription: words('The search description', MICROSITE_LIMITS.seoDescription),
   /** The picture link previews show (an uploaded file, like the logo); null: the logo, if any. */
-  ogImageFileId: z.uuid('Choose the picture again').nullable(),
+  ogImageFileId: z.nullable(fileId('Choose the picture again')),
   ogText: words('The link preview text', MICROSITE_LIMITS.ogText),
   tracking: z.strictObject({ ga4: trackingId('ga4'), gtm: trackingId('gtm'), metaPixel: trackingId('metaPixel') }),
   /** Ask search engines not to list the page. */
@@ -213,18 +222,17 @@ export function slugFromName(name: string): string {
   return cut.length >= MICROSITE_LIMITS.slugMin ? cut : `${cut}-site`;
 }
 
-export const slugSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .transform((value, ctx) => {
+export const slugSchema = z.pipe(
+  z.string().check(z.trim(), z.toLowerCase()),
+  z.transform((value, ctx) => {
     const problem = slugProblem(value);
     if (problem) {
-      ctx.addIssue({ code: 'custom', message: problem });
+      ctx.issues.push({ code: 'custom', message: problem, input: value });
       return z.NEVER;
     }
     return value;
-  });
+  }),
+);
 
 /** A host name of the company's own: at least two labels, letters, digits and hyphens, no IP address. */
 const HOSTNAME = /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -240,18 +248,18 @@ export function normalizeCustomDomain(value: string): string | null {
   return HOSTNAME.test(host) ? host : null;
 }
 
-export const customDomainSchema = z
-  .string()
-  .nullable()
-  .transform((value, ctx) => {
+export const customDomainSchema = z.pipe(
+  z.nullable(z.string()),
+  z.transform((value, ctx) => {
     if (value === null || value.trim() === '') return null;
     const host = normalizeCustomDomain(value);
     if (!host) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a domain name like www.example.com (no http://, no path)' });
+      ctx.issues.push({ code: 'custom', message: 'Enter a domain name like www.example.com (no http://, no path)', input: value });
       return z.NEVER;
     }
     return host;
-  });
+  }),
+);
 
 /** What the last DNS check of a custom domain found, stored with the site and shown on the domain tab. */
 export interface MicrositeDomainCheck {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addMonths, caslConsent } from './consent';
-import { brandDraftSchema, campaignDraftSchema, type ChecklistItemId } from './registration';
+import type { ChecklistItemId } from './registration';
+import { brandDraftSchema, campaignDraftSchema } from './registration.schema';
 import { type ChecklistInput, comparableName, einProblem, registrationChecklist } from './registration-checklist';
 
 const SITE = { published: true, home: 'https://app.example/m/acme', privacy: 'https://app.example/m/acme/privacy', smsTerms: 'https://app.example/m/acme/sms-terms' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandDraftSchema, campaignDraftSchema } from '@contracts/registration';
+import { brandDraftSchema, campaignDraftSchema } from '@contracts/registration.schema';
 import type { RegistrarRefs, RegistrationSubmission } from './registrar.port';
 import { RegistrationRefused } from './registrar.port';
 import { A2P_TRUST_PRODUCT_POLICY, createTwilioRegistrar, SECONDARY_PROFILE_POLICY } from './twilio-registrar';

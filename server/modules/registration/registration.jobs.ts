@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { caslExpiry } from '@contracts/consent';
-import { A2P_HELD_CODE, brandDraftSchema, campaignDraftSchema } from '@contracts/registration';
+import { A2P_HELD_CODE } from '@contracts/registration';
+import { brandDraftSchema, campaignDraftSchema } from '@contracts/registration.schema';
 import { nextSendTime, recipientZones } from '@contracts/send-window';
 import { RegistrationRefused, type RegistrarRefs, type RegistrationSubmission } from '@server/adapters/telephony/registrar.port';
 import { companies, consentEvents, contacts, leads, messages, phoneNumbers, textingRegistrationEvents, textingRegistrations } from '@server/platform/db/schema';

@@ -1,4 +1,4 @@
-import { saveDraftInput } from '@contracts/registration';
+import { saveDraftInput } from '@contracts/registration.schema';
 import { companyScope } from '@server/platform/trpc/scope';
 import { protectedProcedure, router } from '@server/platform/trpc/trpc';
 import { checkWebsite, getRegistration, registrationSummary, saveDraft, submitRegistration, websiteProbeFor } from './registration.service';

@@ -3,13 +3,12 @@ import { normalizeNanpPhone, registrationChecklist } from '@contracts/registrati
 import {
   A2P_HELD_CODE,
   type BrandDraft,
-  brandDraftSchema,
   type CampaignDraft,
-  campaignDraftSchema,
   REGISTRATION_EVENT_WORDS,
   REGISTRATION_STATUS_WORDS,
   type RegistrationEventKind,
 } from '@contracts/registration';
+import { brandDraftSchema, campaignDraftSchema } from '@contracts/registration.schema';
 import type { DbOrTx, Tx } from '@server/platform/db/database';
 import type { CompanyScope } from '@server/platform/db/scope';
 import { companies, messages, phoneNumbers, textingRegistrationEvents, textingRegistrations, users, type WebsiteCheck } from '@server/platform/db/schema';

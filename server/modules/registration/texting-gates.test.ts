@@ -10,7 +10,7 @@ import { queueOutbound } from '@server/modules/messaging/outbound.service';
 import { allocateSimulatedNumber, setActiveNumber } from '@server/modules/phone-numbers/active-number';
 import { recordInboundEvent } from '@server/modules/telephony/provider-events.service';
 import { updateLead } from '@server/modules/leads/leads.service';
-import { brandDraftSchema, campaignDraftSchema } from '@contracts/registration';
+import { brandDraftSchema, campaignDraftSchema } from '@contracts/registration.schema';
 import { REVIEW_QUEUE } from './registration.service';
 
 /**

@@ -1,5 +1,4 @@
 import { createBrowserHistory, createRoute, createRouter, redirect, type RouterHistory } from '@tanstack/react-router';
-import { AuthFlowClockContext } from '@/features/auth-flow';
 import { safeRedirectPath } from '@/shared/lib/safe-redirect';
 import { ErrorFallback } from '@/shared/ui/error-fallback';
 import { ScreenSkeleton } from '@/shared/ui/screen-skeleton';
@@ -54,11 +53,7 @@ const googleCalendarOAuthRoute = oauthCallback('google-oauth-cal');
 const LazyInvitePage = screen(pages.invite, 'InvitePage');
 /** The invitation screen with the devtools' inspector and clock (the real clock and none outside the QA build). */
 function InviteScreen() {
-  return (
-    <AuthFlowClockContext value={devtoolsClock()}>
-      <LazyInvitePage inspect={inspector()} />
-    </AuthFlowClockContext>
-  );
+  return <LazyInvitePage inspect={inspector()} clock={devtoolsClock()} />;
 }
 /** An invitation link (/invite/<token>): joins the inviting company through a code by email (decision 0041). */
 const inviteRoute = createRoute({ getParentRoute: () => rootRoute, path: 'invite/$token', component: InviteScreen, pendingComponent: BootShellPending });

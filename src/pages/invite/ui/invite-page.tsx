@@ -1,10 +1,9 @@
 import { Alert, Button, Center, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useParams, useRouter } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useContext, useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { ROLE_WORDS } from '@contracts/team';
-import { AuthFlowClockContext } from '@/features/auth-flow';
 import { storeAuthToken } from '@/entities/session';
 import { createApiClient } from '@/shared/api';
 import { apiFieldErrors } from '@/shared/api-errors';
@@ -24,17 +23,29 @@ export interface InvitePageProps {
   api?: InviteApi;
   /** XState's inspection hook: the QA inspector (VITE_XSTATE_INSPECT) or Stately's watches the invitation machine. */
   inspect?: ((event: InspectionEvent) => void) | undefined;
+  /** Where the resend cooldown's time comes from: the QA inspector's controllable clock in the QA build. */
+  clock?: InviteClock | undefined;
 }
+
+/** XState's `clock` option: what the machine's delays are scheduled with. */
+export interface InviteClock {
+  setTimeout(fn: () => void, timeout: number): unknown;
+  clearTimeout(id: unknown): void;
+}
+
+const realClock: InviteClock = {
+  setTimeout: (fn, timeout) => globalThis.setTimeout(fn, timeout),
+  clearTimeout: (id) => globalThis.clearTimeout(id as ReturnType<typeof setTimeout>),
+};
 
 /**
  * /invite/<token>: who invites you to which company and as what, your name, then the code emailed to the invited
  * address; the verified code signs you in to that company (not a new one). Public, outside the app shell. The
- * steps are the invitation machine (../model/invite-flow.machine.ts); time is AuthFlowClockContext's clock.
+ * steps are the invitation machine (../model/invite-flow.machine.ts); time is the `clock` given (the real one by default).
  */
-export function InvitePage({ api = defaultApi(), inspect }: InvitePageProps) {
+export function InvitePage({ api = defaultApi(), inspect, clock = realClock }: InvitePageProps) {
   const { token = '' } = useParams({ strict: false }) as { token?: string };
   const router = useRouter();
-  const clock = useContext(AuthFlowClockContext);
   const [logic] = useState(() =>
     provideInviteFlow(
       {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { brandDraftSchema, campaignDraftSchema } from '@contracts/registration';
+import { brandDraftSchema, campaignDraftSchema } from '@contracts/registration.schema';
 import { registrationChecklist } from '@contracts/registration-checklist';
 import { apiError, createFakeApi, renderScreen } from '@/shared/lib/test';
 import { PhoneApplicationTab } from './texting-registration-tab';
