@@ -5,14 +5,18 @@ import { twilioVoiceResponse } from '@server/adapters/telephony/twilio-library';
  * TwiML (Twilio's call instructions), built with the twilio library's `VoiceResponse` (decision 0047): it escapes
  * every text and attribute, so a business's greeting or a caller's number can never change the document's
  * structure. Characters XML 1.0 cannot carry are removed first (the library refuses them in text and would write
- * them raw into attributes).
+ * them raw into attributes). twiml.test.ts checks each document says what the hand-written one before it said.
  */
 
 /** What XML 1.0 cannot carry: control characters other than tab and line breaks, U+FFFE/U+FFFF, lone surrogates. */
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
+/**
+ * A value as XML 1.0 carries it: the characters it cannot carry removed, and line ends as an XML parser reads them
+ * (CR LF and CR become LF: the hand-written documents wrote CR raw, and Twilio read it so).
+ */
 export function xmlSafe(value: string): string {
-  return value.replace(NOT_XML, '');
+  return value.replace(NOT_XML, '').replace(/\r\n?/g, '\n');
 }
 
 type AttributeValue = string | string[] | number | boolean | null | undefined;
