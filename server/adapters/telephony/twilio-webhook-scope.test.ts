@@ -43,6 +43,14 @@ describe('the signature helpers follow Twilio’s algorithm', () => {
     expect(validateTwilioSignature(TOKEN, 'https://app.leadloop.test/webhooks/twilio/voice', params, signedByHand('https://app.leadloop.test:8443/webhooks/twilio/voice', params))).toBe(false);
   });
 
+  it('checks a WebSocket handshake (ConversationRelay): the wss URL with its query string, no parameters', () => {
+    const url = 'wss://app.leadloop.test/ws/calls/relay?call=c-1&token=abc.def';
+    const signature = signedByHand(url, {});
+    expect(validateTwilioSignature(TOKEN, url, {}, signature)).toBe(true);
+    expect(validateTwilioSignature(TOKEN, 'wss://app.leadloop.test/ws/calls/relay?call=c-1&token=abc.deg', {}, signature)).toBe(false);
+    expect(validateTwilioSignature(TOKEN, 'wss://app.leadloop.test/ws/calls/relay?call=c-1', {}, signature)).toBe(false);
+  });
+
   it('refuses a missing signature and an address no URL parser reads, without throwing', () => {
     expect(validateTwilioSignature(TOKEN, 'https://app.leadloop.test/x', {}, undefined)).toBe(false);
     expect(validateTwilioSignature(TOKEN, 'not a url', {}, 'abc')).toBe(false);
