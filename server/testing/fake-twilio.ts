@@ -40,8 +40,9 @@ export async function startFakeTwilio(sid: string, holdMs: number): Promise<Fake
       fake.lookups += 1;
       const to = url.searchParams.get('To');
       const from = url.searchParams.get('From');
-      const day = url.searchParams.get('DateSent>') ?? '1970-01-01';
-      const matches = fake.sent.filter((t) => t.to === to && t.from === from && t.at.toISOString().slice(0, 10) >= day);
+      // Twilio's DateSent> filter: a day (YYYY-MM-DD) or a moment (YYYY-MM-DDThh:mm:ssZ, as the twilio library sends it).
+      const since = Date.parse(url.searchParams.get('DateSent>') ?? '1970-01-01');
+      const matches = fake.sent.filter((t) => t.to === to && t.from === from && t.at.getTime() >= since);
       return json(response, 200, { messages: matches.map((t) => ({ sid: t.sid, body: t.body, date_created: t.at.toUTCString(), status: 'sent' })) });
     }
     const form = new URLSearchParams(await readBody(request));

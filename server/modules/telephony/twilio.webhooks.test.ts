@@ -14,6 +14,7 @@ import { setActiveNumber } from '@server/modules/phone-numbers/active-number';
 import { createTestDatabase, type TestDatabase } from '@server/platform/testing/test-database';
 import { createMemoryMailer } from '@server/testing/test-app';
 import { readBody } from '@server/platform/testing/read-body';
+import { parseXml } from '@server/platform/testing/xml';
 
 const SID = `AC${'a'.repeat(32)}`;
 const TOKEN = 'twilio-auth-token-for-tests';
@@ -93,7 +94,8 @@ describe('POST /webhooks/twilio/sms', () => {
     const res = await post('/webhooks/twilio/sms', params, twilioSignature(TOKEN, `${PUBLIC_URL}/webhooks/twilio/sms`, params));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/xml');
-    expect(res.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+    expect(res.body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
+    expect(parseXml(res.body)).toEqual(parseXml('<?xml version="1.0" encoding="UTF-8"?><Response></Response>'));
     expect(await database.db.select().from(inboundEvents)).toHaveLength(1);
     await app.services.queue.drain();
     const [message] = await database.db.select().from(messages);

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { twilioMessagingResponse } from '@server/adapters/telephony/twilio-library';
 import { registerTwilioWebhookScope, type TwilioWebhookOptions } from '@server/adapters/telephony/twilio-webhook-scope';
 import type { AppServices } from '@server/platform/services';
 import { recordInboundEvent } from './provider-events.service';
-
-const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
 /**
  * Twilio's texts and delivery reports. A signed request is stored and queued (idempotent on MessageSid) and
@@ -11,7 +10,14 @@ const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>
  */
 export function registerTwilioWebhooks(app: FastifyInstance, options: TwilioWebhookOptions & { services: AppServices }) {
   return registerTwilioWebhookScope(app, options, (scope, verified) => {
-    const twiml = (reply: FastifyReply) => reply.code(200).type('text/xml').header('Cache-Control', 'no-store').send(EMPTY_TWIML);
+    // Nothing to say back: an empty messaging response (twilio.twiml.MessagingResponse, loaded on the first text).
+    let empty: string | undefined;
+    const twiml = (reply: FastifyReply) =>
+      reply
+        .code(200)
+        .type('text/xml')
+        .header('Cache-Control', 'no-store')
+        .send((empty ??= new (twilioMessagingResponse())().toString()));
 
     scope.post('/webhooks/twilio/sms', async (request, reply) => {
       const params = verified(request, reply);
