@@ -1,12 +1,11 @@
 import {
-  type BrandDraft,
-  type CampaignDraft,
   type ChecklistItem,
   type ChecklistItemId,
   MIN_DESCRIPTION_LENGTH,
   MIN_SAMPLE_LENGTH,
   MIN_SAMPLES,
 } from './registration';
+import type { BrandDraft, CampaignDraft } from './registration.schema';
 
 /**
  * The pre-submission checklist (decision 0046): one item per common reason carriers reject an A2P 10DLC

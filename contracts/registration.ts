@@ -46,7 +46,6 @@ export const MAX_SAMPLES = 5;
 export const MIN_SAMPLE_LENGTH = 20;
 export const MIN_DESCRIPTION_LENGTH = 40;
 
-export type { BrandDraft, CampaignDraft } from './registration.schema';
 
 export const REGISTRATION_STATUSES = ['draft', 'submitted', 'in_review', 'approved', 'rejected'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];

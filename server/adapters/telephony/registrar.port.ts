@@ -1,4 +1,4 @@
-import type { BrandDraft, CampaignDraft } from '@contracts/registration';
+import type { BrandDraft, CampaignDraft } from '@contracts/registration.schema';
 
 /**
  * Registering a company's texting (A2P 10DLC brand and campaign) with the carriers: Twilio's Trust Hub and A2P APIs

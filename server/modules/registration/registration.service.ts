@@ -2,13 +2,11 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { normalizeNanpPhone, registrationChecklist } from '@contracts/registration-checklist';
 import {
   A2P_HELD_CODE,
-  type BrandDraft,
-  type CampaignDraft,
   REGISTRATION_EVENT_WORDS,
   REGISTRATION_STATUS_WORDS,
   type RegistrationEventKind,
 } from '@contracts/registration';
-import { brandDraftSchema, campaignDraftSchema } from '@contracts/registration.schema';
+import { type BrandDraft, brandDraftSchema, type CampaignDraft, campaignDraftSchema } from '@contracts/registration.schema';
 import type { DbOrTx, Tx } from '@server/platform/db/database';
 import type { CompanyScope } from '@server/platform/db/scope';
 import { companies, messages, phoneNumbers, textingRegistrationEvents, textingRegistrations, users, type WebsiteCheck } from '@server/platform/db/schema';

@@ -29,7 +29,8 @@ import { REVIEW_SITES, REVIEW_SOURCES, type ReviewLink } from '@contracts/review
 import type { ApiKeyScope } from '@contracts/api-keys';
 import { WEBHOOK_DELIVERY_STATUSES } from '@contracts/webhooks';
 import { ASSIGNMENT_MODES, ROLES } from '@contracts/team';
-import { type BrandDraft, type CampaignDraft, REGISTRATION_EVENT_KINDS, REGISTRATION_STATUSES } from '@contracts/registration';
+import { REGISTRATION_EVENT_KINDS, REGISTRATION_STATUSES } from '@contracts/registration';
+import type { BrandDraft, CampaignDraft } from '@contracts/registration.schema';
 import { AI_DRAFT_STATUSES, AI_TONES, AI_TURN_ACTIONS, type AiMissedCallAgent, type AiSchedule, type FaqEntry, type HandoffTriggers, PRICE_ITEM_STATUSES, PRICING_POLICIES, type QualifierQuestion } from '@contracts/ai';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -4,10 +4,8 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CASL_BASIS_WORDS } from '@contracts/consent';
 import {
-  type BrandDraft,
   BUSINESS_TYPE_WORDS,
   BUSINESS_TYPES,
-  type CampaignDraft,
   CONTACT_POSITIONS,
   MAX_SAMPLES,
   MONTHLY_VOLUME_WORDS,
@@ -15,6 +13,7 @@ import {
   USE_CASE_WORDS,
   USE_CASES,
 } from '@contracts/registration';
+import type { BrandDraft, CampaignDraft } from '@contracts/registration.schema';
 import { registrationChecklist } from '@contracts/registration-checklist';
 import { setCachedTextingRegistration, type TextingRegistrationView, useTextingRegistration } from '@/entities/texting-registration';
 import { refusalFor, useMyRole } from '@/entities/user';
