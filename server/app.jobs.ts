@@ -16,6 +16,7 @@ import { registerTelephonyJobs } from './modules/telephony/telephony.jobs';
 import { registerTestPhoneJobs } from './modules/test-phone/test-phone.jobs';
 import { registerPublicApiJobs, schedulePublicApiCleanup } from './modules/public-api/public-api.jobs';
 import { registerWebhookJobs } from './modules/webhooks/webhooks.jobs';
+import { registerVoiceAgentJobs } from './modules/voice-agent/voice-agent.jobs';
 
 type RegisterJobs = (queue: JobQueue, services: AppServices) => void;
 
@@ -41,6 +42,7 @@ export const APP_JOBS: readonly RegisterJobs[] = [
   registerReviewJobs,
   registerPublicApiJobs,
   registerWebhookJobs,
+  registerVoiceAgentJobs,
 ];
 
 export function registerAppJobs(services: AppServices): void {

@@ -19,6 +19,7 @@ import { aiRouter } from './modules/ai/ai.router';
 import { reviewsRouter } from './modules/reviews/reviews.router';
 import { publicApiRouter } from './modules/public-api/public-api.router';
 import { webhooksRouter } from './modules/webhooks/webhooks.router';
+import { voiceAgentRouter } from './modules/voice-agent/voice-agent.router';
 import { router } from './platform/trpc/trpc';
 
 /**
@@ -40,6 +41,7 @@ export const appRouter = router({
   invitations: invitationsRouter,
   calls: router({ ...callProcedures, ...incomingCallProcedures }),
   missedCalls: missedCallsRouter,
+  voiceAgent: voiceAgentRouter,
   recordings: recordingsRouter,
   widget: widgetRouter,
   flows: flowsRouter,
