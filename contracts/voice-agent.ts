@@ -130,8 +130,9 @@ export interface VoiceAgentSettingsValues {
   /** The intake questions for calls; null = the assistant's qualifier questions (Settings → AI). */
   questions: QualifierQuestion[] | null;
   /**
-   * Words that transfer a call at once, matched at word starts, case-insensitively ("flood" matches "flooding"); an
-   * entry with " + " needs every part ("no heat + freez"). The assistant's own emergency signals transfer too.
+   * Words that transfer a call at once, matched as words with their common endings, case-insensitively ("flood"
+   * matches "flooding"); an entry with " + " needs every part ("no heat + freez"). The assistant's own emergency
+   * signals transfer too.
    */
   emergencyWords: string[];
   /** The on-call number (E.164) emergencies and callers asking for a person are put through to; null = no transfers. */

@@ -6,8 +6,8 @@
 
 const URL_PATTERN = /\b(?:https?:\/\/|www\.)[^\s)]+/gi;
 const EMAIL_PATTERN = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g;
-// Pictographs, flags' regional letters, and the joiners and selectors that glue emoji sequences together.
-const EMOJI_PATTERN = /\p{Extended_Pictographic}|[\u{1F1E6}-\u{1F1FF}]|\u{FE0F}|\u{200D}|\u{20E3}/gu;
+// Pictographs, skin tones, flags' regional letters and tags, and the joiners and selectors of emoji sequences.
+const EMOJI_PATTERN = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|[\u{1F1E6}-\u{1F1FF}]|[\u{E0020}-\u{E007F}]|\u{FE0F}|\u{200D}|\u{20E3}/gu;
 /** A single amount ("$150", "$1,200.00") that is not one end of a range ("$150–$250", "$150 to $250"). */
 const FIRM_PRICE = /(?<![–—-]\s?|to\s)\$\s?\d[\d,]*(?:\.\d{2})?(?![\d,]|\.\d|\s?(?:[–—-]|to)\s?\$?\d)/i;
 /** A clock time, or a promise of arrival within a stretch of time. */

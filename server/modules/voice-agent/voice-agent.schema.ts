@@ -23,8 +23,8 @@ const window = z.strictObject({ day: z.number().int().min(0, 'Day 0 is Sunday').
 
 const template = (outcome: string) => z.string().trim().max(L.template, `The ${outcome} text must be at most ${L.template} characters`);
 
-/** Every tab sends what it shows and the version it read (a newer save answers CONFLICT). */
-const versioned = { expectedVersion: z.number().int().min(1) };
+/** Every tab sends what it shows and the version it read (0: never saved; a newer save answers CONFLICT). */
+const versioned = { expectedVersion: z.number().int().min(0) };
 
 /** /ai-call-answering/basic: on/off, answer mode, hours, greeting, recording and its disclosure, the voice. */
 export const saveBasicInput = z.strictObject({
