@@ -435,7 +435,10 @@ export class RelaySession {
       return;
     }
     const reply = spokenReply(decision.reply ?? '', { promisesTime: decision.promisesTime });
-    const finished = decision.lead === 'qualified' || decision.lead === 'booked' || decision.lead === 'disqualified' || decision.lead === 'spam' || (this.requiredAnswered() && !reply.endsWith('?'));
+    // Done when the lead is settled (or every required question answered) and the reply asks nothing more: a reply
+    // that still asks (an optional question) waits for its answer.
+    const settled = decision.lead === 'qualified' || decision.lead === 'booked' || decision.lead === 'disqualified' || decision.lead === 'spam' || this.requiredAnswered();
+    const finished = settled && !reply.endsWith('?');
     if (finished) {
       this.speak(`${reply} ${GOODBYE_LINE}`.trim(), { receivedAt, afterwards: { reason: 'completed' } });
       return;

@@ -134,6 +134,23 @@ describe('voiceAgent.calls and the follow-up per outcome', () => {
     expect((await trpcErrorOf(c.caller.voiceAgent.calls.get({ id: '00000000-0000-4000-8000-000000000000' }))).code).toBe('NOT_FOUND');
   });
 
+  it('a reply that still asks (an optional question) keeps the call going even once the lead is qualified', async () => {
+    const c = await company('owner@asks.test');
+    await c.caller.voiceAgent.settings.saveBasic(basicOn(0));
+    const { sent, call } = await aiCall(c, {
+      sid: 'SIMCA-asks',
+      script: [
+        { action: 'reply', reply: 'Thanks! When would you like us to come out?', answers: { service: 'drain', postal_code: '60614' }, lead: 'qualified' },
+        { action: 'reply', reply: 'Great, the team will text you.', answers: { timing: 'next week' } },
+      ],
+      said: ['A slow drain in 60614', 'Next week'],
+    });
+    const ends = sent.flatMap((m, i) => (m.type === 'end' ? [i] : []));
+    expect(ends).toHaveLength(1);
+    expect(sent.slice(0, ends[0]).filter((m) => m.type === 'text').map((m) => (m.type === 'text' ? m.token : '')).join('')).toContain('When would you like us to come out?Great, the team will text you. Thanks for calling. Goodbye!');
+    expect(call).toMatchObject({ endReason: 'completed', outcome: 'qualified' });
+  });
+
   it('booked: a caller whose lead is booked gets the booked text; follow-ups off or a hidden number: no text, and the call says why', async () => {
     const c = await company('owner@outcomes.test');
     await c.caller.voiceAgent.settings.saveBasic(basicOn(0));
