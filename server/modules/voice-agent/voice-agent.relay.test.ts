@@ -399,6 +399,31 @@ describe('a call the assistant answers, over ConversationRelay', () => {
     expect(callRow).toMatchObject({ missed: false, textBackOutcome: 'not_needed' });
   });
 
+  it('a transfer the on-call phone answers hangs up when done; with the goodbye fallback, nobody picking up hears a goodbye', async () => {
+    await useAgent({ onCallNumber: ON_CALL, transferFallback: 'goodbye' });
+    for (const [sid, result] of [
+      ['CA-taken', 'completed'],
+      ['CA-missed', 'no-answer'],
+    ] as const) {
+      const { relayUrl } = await callIn(sid);
+      const relay = await open(relayUrl!);
+      relay.send(setupFor(sid));
+      await relay.until(replyCount(1));
+      for (const message of fixture<unknown[]>('emergency')) relay.send(message);
+      await relay.until(ended);
+      await relay.hangUp();
+      const action = await post('/webhooks/twilio/voice-agent/connect', callParams(sid, { CallStatus: 'in-progress', SessionStatus: 'ended' }));
+      expect(action.body).toContain(`<Number>${ON_CALL}</Number>`);
+      const dial = await post('/webhooks/twilio/voice/dial', callParams(sid, { DialCallStatus: result, DialCallDuration: result === 'completed' ? '95' : '0' }));
+      expect(dial.body).toBe(
+        result === 'completed'
+          ? '<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>'
+          : '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Sorry, nobody could pick up right now. Someone from the team will call you back as soon as possible. Goodbye.</Say><Hangup/></Response>',
+      );
+      expect(await agentCall(sid)).toMatchObject({ transferStatus: result === 'completed' ? 'completed' : 'no_answer' });
+    }
+  });
+
   it('the maximum call length ends the call politely (the timer, or the clock at the next words)', async () => {
     await useAgent({ maxCallSeconds: 60 });
     const first = await callIn('CA-long');
@@ -433,7 +458,13 @@ describe('a call the assistant answers, over ConversationRelay', () => {
     expect(recorderCalls).toEqual([{ callSid: 'CA-rec', statusCallbackUrl: `${PUBLIC_URL}/webhooks/twilio/voice-agent/recording` }]);
     expect(a.replies()[0]).toContain(DEFAULT_VOICE_AGENT_SETTINGS.recordingDisclosure);
     await a.hangUp();
-    expect(await agentCall('CA-rec')).toMatchObject({ recordingOn: true });
+    await pass(2 * SECOND);
+    // Twilio reports the recording: kept on the assistant's call and on the call (played like a voicemail).
+    const recording = await post('/webhooks/twilio/voice-agent/recording', callParams('CA-rec', { RecordingSid: 'RE-rec', RecordingStatus: 'completed', RecordingDuration: '42', RecordingUrl: `https://api.twilio.com/2010-04-01/Accounts/${SID}/Recordings/RE-rec` }));
+    expect(recording.statusCode).toBe(204);
+    expect(await agentCall('CA-rec')).toMatchObject({ recordingOn: true, recordingSid: 'RE-rec', recordingSeconds: 42 });
+    const [callRow] = await database.db.select().from(calls).where(eq(calls.providerCallSid, 'CA-rec'));
+    expect(callRow).toMatchObject({ recordingSid: 'RE-rec', recordingSeconds: 42, transcriptStatus: 'none', missed: false });
 
     recorderFails = true;
     const failed = await callIn('CA-rec-fail');

@@ -147,11 +147,11 @@ async function recordingReady(services: AppServices, params: Record<string, stri
 }
 
 /** The Twilio REST client starts a call's recording (the `twilio` package, loaded on first use). */
-export function twilioCallRecorder(config: { accountSid: string; authToken: string }): CallRecorder {
+export function twilioCallRecorder(config: { accountSid: string; authToken: string; httpClient?: NonNullable<Parameters<typeof twilio>[2]>['httpClient'] }): CallRecorder {
   let client: Promise<ReturnType<typeof twilio>> | null = null;
   return {
     async start({ callSid, statusCallbackUrl }) {
-      client ??= import('twilio').then((m) => (m.default ?? m)(config.accountSid, config.authToken));
+      client ??= import('twilio').then((m) => (m.default ?? m)(config.accountSid, config.authToken, config.httpClient ? { httpClient: config.httpClient } : {}));
       await (await client).calls(callSid).recordings.create({ recordingStatusCallback: statusCallbackUrl, recordingStatusCallbackMethod: 'POST', recordingStatusCallbackEvent: ['completed'], recordingChannels: 'dual' });
     },
   };
