@@ -8,6 +8,7 @@ import { benchCalls } from './bench-calls';
 import { benchFlows } from './bench-flows';
 import { benchColdLoad } from './bench-cold-load';
 import { benchInbound } from './bench-inbound';
+import { benchVoice } from './bench-voice';
 import { benchLighthouse } from './bench-lighthouse';
 import type { ChunkStat } from './vite-chunk-stats';
 import { buildIfStale, DIST } from './web-build';
@@ -92,7 +93,7 @@ async function bundle(): Promise<number> {
   return failures.length > 0 ? 1 : 0;
 }
 
-const benches: Record<string, (args: string[]) => Promise<number>> = { bundle, inbound: benchInbound, api: benchApi, calls: benchCalls, flows: benchFlows, lighthouse: benchLighthouse, 'cold-load': benchColdLoad, 'ai-turn': benchAiTurn };
+const benches: Record<string, (args: string[]) => Promise<number>> = { bundle, inbound: benchInbound, api: benchApi, calls: benchCalls, flows: benchFlows, lighthouse: benchLighthouse, 'cold-load': benchColdLoad, 'ai-turn': benchAiTurn, voice: benchVoice };
 const [name, ...args] = process.argv.slice(2);
 const run = name ? benches[name] : undefined;
 if (!run) {

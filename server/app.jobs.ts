@@ -17,6 +17,7 @@ import { registerTestPhoneJobs } from './modules/test-phone/test-phone.jobs';
 import { registerPublicApiJobs, schedulePublicApiCleanup } from './modules/public-api/public-api.jobs';
 import { registerWebhookJobs } from './modules/webhooks/webhooks.jobs';
 import { registerRegistrationJobs } from './modules/registration/registration.jobs';
+import { registerVoiceAgentJobs } from './modules/voice-agent/voice-agent.jobs';
 
 type RegisterJobs = (queue: JobQueue, services: AppServices) => void;
 
@@ -43,6 +44,7 @@ export const APP_JOBS: readonly RegisterJobs[] = [
   registerPublicApiJobs,
   registerWebhookJobs,
   registerRegistrationJobs,
+  registerVoiceAgentJobs,
 ];
 
 export function registerAppJobs(services: AppServices): void {

@@ -21,6 +21,7 @@ import { publicApiRouter } from './modules/public-api/public-api.router';
 import { webhooksRouter } from './modules/webhooks/webhooks.router';
 import { micrositesRouter } from './modules/microsites/microsites.router';
 import { registrationRouter } from './modules/registration/registration.router';
+import { voiceAgentRouter } from './modules/voice-agent/voice-agent.router';
 import { router } from './platform/trpc/trpc';
 
 /**
@@ -42,6 +43,7 @@ export const appRouter = router({
   invitations: invitationsRouter,
   calls: router({ ...callProcedures, ...incomingCallProcedures }),
   missedCalls: missedCallsRouter,
+  voiceAgent: voiceAgentRouter,
   recordings: recordingsRouter,
   widget: widgetRouter,
   flows: flowsRouter,

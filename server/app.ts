@@ -10,6 +10,7 @@ import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { constants as zlib } from 'node:zlib';
 import type { Mailer } from './adapters/email/email.port';
+import type { AiPort } from './adapters/ai/ai.port';
 import { createOutboxMailer } from './adapters/email/outbox.mailer';
 import { createSmtpMailer } from './adapters/email/smtp.mailer';
 import { databaseEmailOutbox } from './platform/jobs/email-outbox';
@@ -19,7 +20,10 @@ import { createTwilioClient } from './adapters/telephony/twilio';
 import { createTwilioRegistrar } from './adapters/telephony/twilio-registrar';
 import { registerAdminRoutes } from './modules/auth/admin.routes';
 import { registerTwilioWebhooks } from './modules/telephony/twilio.webhooks';
+import fastifyWebsocket from '@fastify/websocket';
 import { registerVoiceWebhooks } from './modules/calls/voice.webhooks';
+import { voiceUrls } from './modules/calls/voice.service';
+import { registerVoiceAgentRoutes, twilioCallRecorder, type VoiceAgentRouteOptions } from './modules/voice-agent/voice-agent.routes';
 import { registerRecordingRoutes } from './modules/calls/recordings.routes';
 import { registerWidgetPublicRoutes } from './modules/widget/widget.public';
 import { registerWidgetSamplePage } from './modules/widget/widget-sample.page';
@@ -77,6 +81,10 @@ export interface CreateServerOptions {
   adminSecret?: string;
   /** How long the simulated carrier takes to report delivery (tests shorten it). */
   simulatorDeliveryDelayMs?: number;
+  /** The assistant's port (tests: the scripted model); otherwise from the environment. */
+  ai?: AiPort;
+  /** AI call answering's sessions: tests replace their real time and the recorder, and watch each session. */
+  voiceAgent?: Pick<VoiceAgentRouteOptions, 'runtime' | 'onSession'> & { recorder?: VoiceAgentRouteOptions['recorder'] };
 }
 
 export async function createServerApp(options: CreateServerOptions): Promise<ServerApp> {
@@ -101,13 +109,14 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
   // The assistant: a configured OpenAI-compatible model with the built-in assistant as its fallback, else the built-in one.
   const builtinAssistant = createBuiltinAssistant();
   const ai =
-    env.AI_API_KEY || env.AI_BASE_URL
+    options.ai ??
+    (env.AI_API_KEY || env.AI_BASE_URL
       ? createFallbackAssistant(
           createOpenAiAssistant({ ...(env.AI_BASE_URL ? { baseURL: env.AI_BASE_URL } : {}), ...(env.AI_API_KEY ? { apiKey: env.AI_API_KEY } : {}), model: env.AI_MODEL, timeoutMs: env.AI_TIMEOUT_MS }),
           builtinAssistant,
           { clock, onFallback: (error) => logger.warn({ err: error }, 'the AI service was unavailable; the built-in assistant answered') },
         )
-      : builtinAssistant;
+      : builtinAssistant);
   // Uploaded images: DATA_DIR/uploads, or the S3 bucket when S3_BUCKET is set. Several instances on one Postgres
   // server each have their own disk: they need the bucket (or one shared folder) to serve each other's uploads.
   const { storage, where: storageWhere } = await storageFromEnv(env);
@@ -207,12 +216,22 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
       .send({ status: dbUp ? 'ok' : 'unavailable', db: dbUp ? 'up' : 'down', engine: database.engine });
   });
 
+  // WebSockets (AI call answering's ConversationRelay socket): the plugin before the routes it serves.
+  await http.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   if (options.adminSecret) registerAdminRoutes(http, { services, secret: options.adminSecret });
   if (env.TWILIO_AUTH_TOKEN) {
     const twilioWebhooks = { services, authToken: env.TWILIO_AUTH_TOKEN, publicUrl: env.PUBLIC_URL, logger };
     await registerTwilioWebhooks(http, twilioWebhooks);
     await registerVoiceWebhooks(http, twilioWebhooks);
   }
+  await registerVoiceAgentRoutes(http, {
+    services,
+    twilioAuthToken: env.TWILIO_AUTH_TOKEN ?? null,
+    recorder: options.voiceAgent?.recorder !== undefined ? options.voiceAgent.recorder : env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN ? twilioCallRecorder({ accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN }) : null,
+    dialActionUrl: voiceUrls(env.PUBLIC_URL).dial,
+    ...(options.voiceAgent?.runtime ? { runtime: options.voiceAgent.runtime } : {}),
+    ...(options.voiceAgent?.onSession ? { onSession: options.voiceAgent.onSession } : {}),
+  });
   await registerWidgetPublicRoutes(http, { services, publicUrl: env.PUBLIC_URL });
   registerWidgetSamplePage(http, { services });
   if (env.EMAIL_GATEWAY_WEBHOOK_SECRET) await registerEmailWebhook(http, { services, config: emailGateway, secret: env.EMAIL_GATEWAY_WEBHOOK_SECRET });

@@ -170,6 +170,8 @@ async function callArrived(tx: Tx, deps: AppServices, events: EventBatch, input:
       ? { kind: 'dial', forwardTo: params.LeadLoopForwardTo ?? '', timeoutSeconds: int(params.LeadLoopRingTimeout) ?? 20 }
       : { kind: 'voicemail', reason: params.LeadLoopReason === 'no_forward_number' ? 'no_forward_number' : 'forwarded' };
   const now = deps.clock.now();
+  // AI call answering (decision 0048): the assistant picked the call up, so it is answered, never missed.
+  const aiAnswered = params.LeadLoopAi === 'answered';
   const [call] = await tx
     .insert(calls)
     .values({
@@ -181,9 +183,10 @@ async function callArrived(tx: Tx, deps: AppServices, events: EventBatch, input:
       toNumber: to,
       phoneNumberId: number.id,
       routingMode: route.kind === 'dial' || route.reason === 'no_forward_number' ? 'ring_then_voicemail' : 'forwarded_missed',
-      status: 'ringing',
+      status: aiAnswered ? 'answered' : 'ringing',
       startedAt: at,
-      forwardedTo: route.kind === 'dial' ? route.forwardTo : null,
+      ...(aiAnswered ? { answeredAt: at, ringSeconds: 0 } : {}),
+      forwardedTo: route.kind === 'dial' && !aiAnswered ? route.forwardTo : null,
       createdAt: now,
       updatedAt: now,
     })
@@ -191,6 +194,10 @@ async function callArrived(tx: Tx, deps: AppServices, events: EventBatch, input:
     .returning();
   if (!call) return; // the same CallSid again
   events.add(call.companyId, { type: 'call.received', data: { callId: call.id } });
+  if (aiAnswered) {
+    events.add(call.companyId, { type: 'call.answered', data: { callId: call.id } });
+    return;
+  }
   if (route.kind === 'voicemail') {
     const ctx = await callContext(tx, call);
     await markMissed(tx, deps, events, ctx, { reason: route.reason, at, voicemail: true });
@@ -236,7 +243,8 @@ const callLink = (call: CallRow) => (call.conversationId ? `/conversations?c=${c
  */
 async function markMissed(tx: Tx, deps: AppServices, events: EventBatch, ctx: CallContext, input: { reason: MissedReason; at: Date; voicemail: boolean }) {
   const { call, settings, company } = ctx;
-  if (call.missed || call.status === 'answered') return;
+  // Answered (by a person, or by the AI call assistant) is never missed, even after the call has ended.
+  if (call.missed || call.status === 'answered' || call.answeredAt) return;
   const now = deps.clock.now();
   const dueAt = new Date(input.at.getTime() + settings.textBackDelaySeconds * SECOND);
   await updateCall(
@@ -299,6 +307,13 @@ const DIAL_MISSED: Record<string, MissedReason> = { 'no-answer': 'no_answer', bu
 async function dialFinished(tx: Tx, deps: AppServices, events: EventBatch, ctx: CallContext, params: Record<string, string>, at: Date) {
   const status = (params.DialCallStatus ?? '').toLowerCase();
   const now = deps.clock.now();
+  if (params.LeadLoopAi === 'answered') {
+    // AI call answering (decision 0048): nobody took the ring, the assistant did. Answered, so no text-back.
+    if (ctx.call.missed || ctx.call.status === 'answered') return;
+    await updateCall(tx, ctx, { status: 'answered', answeredAt: at, ringSeconds: secondsBetween(ctx.call.startedAt, at), textBackOutcome: 'not_needed' }, now);
+    events.add(ctx.company.id, { type: 'call.answered', data: { callId: ctx.call.id } });
+    return;
+  }
   if (status === 'completed' || status === 'answered') {
     if (ctx.call.missed || ctx.call.status === 'answered') return;
     // "answered" (the simulator's team picking up in the app) has no duration yet: the call's end brings it.

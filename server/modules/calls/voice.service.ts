@@ -6,6 +6,7 @@ import { type CallEventKind, type CallProvider, callEventKey, type IncomingRoute
 import { type MissedCallSettings, missedCallSettingsOf } from './missed-call-settings.service';
 import { greetingRecordingId } from './recordings.service';
 import { twiml } from './twiml';
+import { planDialResult, planIncomingAiAnswer } from '@server/modules/voice-agent/answer.service';
 
 /** Where Twilio sends each step of a call (all under PUBLIC_URL, all signed). */
 export function voiceUrls(publicUrl: string) {
@@ -39,6 +40,8 @@ export interface VoiceRequest {
   runAt?: Date;
   /** Twilio: the signed address of an uploaded greeting (absent: the greeting text is read out, as on the test phone). */
   greetingUrl?: (recordingId: string) => string;
+  /** The test phone's call asks for AI call answering (Twilio's calls always may be answered by the assistant). */
+  aiAnswers?: boolean;
 }
 
 /** The voicemail TwiML of a company: its uploaded greeting played when it chose one (and the request can sign it). */
@@ -60,16 +63,27 @@ function routeParams(route: IncomingRoute): Record<string, string> {
  * action callerId>`), mode b (or mode a with no phone to ring) plays the greeting and records a voicemail. A call to
  * a number nobody uses is rejected.
  */
-export async function answerIncomingCall(deps: AppServices, request: VoiceRequest): Promise<{ twiml: string; route: IncomingRoute | null; duplicate: boolean }> {
+export async function answerIncomingCall(deps: AppServices, request: VoiceRequest): Promise<{ twiml: string; route: IncomingRoute | null; duplicate: boolean; aiAnswered?: true }> {
   const { params } = request;
   const [number] = await deps.db
-    .select({ companyId: phoneNumbers.companyId, e164: phoneNumbers.e164 })
+    .select({ id: phoneNumbers.id, companyId: phoneNumbers.companyId, e164: phoneNumbers.e164 })
     .from(phoneNumbers)
     .where(and(eq(phoneNumbers.e164, params.To ?? ''), eq(phoneNumbers.status, 'active')))
     .limit(1);
   if (!number) return { twiml: twiml.response(twiml.reject()), route: null, duplicate: false };
   const settings = await missedCallSettingsOf(deps.db, number.companyId);
-  const route = routeIncoming(settings);
+  let route = routeIncoming(settings);
+  // ── AI call answering (server/modules/voice-agent, decision 0048): the assistant answers now, or after the ring. ──
+  const ai =
+    request.provider === 'twilio' || request.aiAnswers
+      ? await planIncomingAiAnswer(deps, { provider: request.provider, params, companyId: number.companyId, phoneNumberId: number.id, forwardTo: route.kind === 'dial' ? route.forwardTo : null })
+      : null;
+  if (ai?.kind === 'connect') {
+    const stored = await recordCallEvent(deps, { provider: request.provider, kind: 'voice', eventKey: params.CallSid ?? '', payload: { ...params, ...routeParams(route), ...ai.eventParams }, ...(request.runAt ? { runAt: request.runAt } : {}) });
+    return { twiml: ai.twiml, route: null, duplicate: stored.duplicate, aiAnswered: true };
+  }
+  if (ai?.kind === 'ring_first' && route.kind === 'dial') route = { ...route, timeoutSeconds: ai.timeoutSeconds };
+  // ── end of AI call answering ──
   const { duplicate } = await recordCallEvent(deps, {
     provider: request.provider,
     kind: 'voice',
@@ -95,6 +109,12 @@ const VOICEMAIL_AFTER_DIAL = new Set(['no-answer', 'busy', 'failed']);
  */
 export async function answerDialResult(deps: AppServices, request: VoiceRequest): Promise<{ twiml: string; duplicate: boolean }> {
   const { params } = request;
+  // ── AI call answering (decision 0048): nobody took a ring-first call (the assistant answers), or a transfer's
+  // result (done, or the owner's fallback: a goodbye here, the voicemail below). ──
+  const ai = await planDialResult(deps, { provider: request.provider, params });
+  if (ai?.kind === 'connect') return { twiml: ai.twiml, duplicate: (await storeEvent(deps, 'dial', { ...request, params: { ...params, ...ai.eventParams } })).duplicate };
+  if (ai?.kind === 'twiml') return { twiml: ai.twiml, duplicate: (await storeEvent(deps, 'dial', request)).duplicate };
+  // ── end of AI call answering ──
   const { duplicate } = await storeEvent(deps, 'dial', request);
   const status = (params.DialCallStatus ?? '').toLowerCase();
   if (!VOICEMAIL_AFTER_DIAL.has(status)) return { twiml: twiml.response(twiml.hangup()), duplicate };

@@ -38,7 +38,8 @@ export const INTAKE_RULES: Record<LeadSource, { dedupeWindowMs: number; notifyNe
   popup: { dedupeWindowMs: 24 * HOUR, notifyNewLead: true },
   // The calls module tells the team itself ("Missed call: … (new lead)"), one notification per call.
   missed_call: { dedupeWindowMs: 24 * HOUR, notifyNewLead: false },
-  ai_call: { dedupeWindowMs: 24 * HOUR, notifyNewLead: true },
+  // The voice-agent module tells the team itself ("AI answered …: qualified (new lead)"), one notification per call.
+  ai_call: { dedupeWindowMs: 24 * HOUR, notifyNewLead: false },
   microsite: { dedupeWindowMs: 24 * HOUR, notifyNewLead: true },
   email: { dedupeWindowMs: 24 * HOUR, notifyNewLead: true },
   api: { dedupeWindowMs: 24 * HOUR, notifyNewLead: true },

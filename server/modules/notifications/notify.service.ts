@@ -33,6 +33,7 @@ export const DEFAULT_PREFERENCES: Record<NotificationEvent, Record<NotificationC
   review_unhappy: { in_app: true, email: true, sms: true },
   webhook_disabled: { in_app: true, email: true, sms: false },
   assigned: { in_app: true, email: true, sms: false },
+  ai_call: { in_app: true, email: true, sms: false },
 };
 
 export async function preferencesOf(executor: DbOrTx, companyId: string, userId: string) {

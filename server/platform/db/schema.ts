@@ -31,7 +31,20 @@ import { WEBHOOK_DELIVERY_STATUSES } from '@contracts/webhooks';
 import { ASSIGNMENT_MODES, ROLES } from '@contracts/team';
 import { REGISTRATION_EVENT_KINDS, REGISTRATION_STATUSES } from '@contracts/registration';
 import type { BrandDraft, CampaignDraft } from '@contracts/registration.schema';
-import { AI_DRAFT_STATUSES, AI_TONES, AI_TURN_ACTIONS, type AiMissedCallAgent, type AiSchedule, type FaqEntry, type HandoffTriggers, PRICE_ITEM_STATUSES, PRICING_POLICIES, type QualifierQuestion } from '@contracts/ai';
+import {
+  AI_ANSWER_HOURS,
+  AI_CALL_END_REASONS,
+  AI_CALL_OUTCOMES,
+  AI_CALL_STATUSES,
+  AI_VOICE_IDS,
+  ANSWER_MODES,
+  FOLLOW_UP_STATUSES,
+  TRANSFER_FALLBACKS,
+  TRANSFER_STATUSES,
+  type VoiceAgentFollowUps,
+  type VoiceAgentSettingsValues,
+} from '@contracts/voice-agent';
+import { AI_DRAFT_STATUSES, AI_TONES, AI_TURN_ACTIONS, type AiMissedCallAgent, type AiOffWindow, type AiSchedule, type FaqEntry, type HandoffTriggers, PRICE_ITEM_STATUSES, PRICING_POLICIES, type QualifierQuestion } from '@contracts/ai';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => timestamptz('created_at').notNull().defaultNow();
@@ -1610,4 +1623,115 @@ export const textingRegistrationEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('texting_registration_events_company_idx').on(t.companyId, t.createdAt)],
+);
+
+// ── AI call answering (issue 27, docs/decisions/0048-ai-call-answering.md) ─────────────────────────────────────────
+
+/** AI call answering settings, one row per company (a missing row means the defaults, assistant off). */
+export const voiceAgentSettings = pgTable('voice_agent_settings', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull().default(1),
+  enabled: boolean('enabled').notNull(),
+  answerMode: text('answer_mode', { enum: ANSWER_MODES }).notNull(),
+  ringSeconds: integer('ring_seconds').notNull(),
+  hours: text('hours', { enum: AI_ANSWER_HOURS }).notNull(),
+  windows: jsonb('windows').$type<AiOffWindow[]>().notNull(),
+  greeting: text('greeting').notNull(),
+  recordCalls: boolean('record_calls').notNull(),
+  recordingDisclosure: text('recording_disclosure').notNull(),
+  voice: text('voice', { enum: AI_VOICE_IDS }).notNull(),
+  /** Null: the assistant's own qualifier questions (Settings → AI). */
+  questions: jsonb('questions').$type<QualifierQuestion[] | null>(),
+  emergencyWords: jsonb('emergency_words').$type<string[]>().notNull(),
+  onCallNumber: text('on_call_number'),
+  transferRingSeconds: integer('transfer_ring_seconds').notNull(),
+  transferFallback: text('transfer_fallback', { enum: TRANSFER_FALLBACKS }).notNull(),
+  maxCallSeconds: integer('max_call_seconds').notNull(),
+  followUps: jsonb('follow_ups').$type<VoiceAgentFollowUps>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The assistant's part of one call: created when the incoming-call webhook decides the assistant answers (or rings
+ * the team first), keyed by the provider's CallSid, so it exists before Twilio opens the WebSocket. `settings` is the
+ * snapshot the conversation runs with. Linked to the `calls` row once that is stored (its job may come later).
+ */
+export const voiceAgentCalls = pgTable(
+  'voice_agent_calls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    provider: text('provider', { enum: ['simulator', 'twilio'] }).notNull(),
+    providerCallSid: text('provider_call_sid').notNull(),
+    callId: uuid('call_id').references(() => calls.id, { onDelete: 'set null' }),
+    phoneNumberId: uuid('phone_number_id').references(() => phoneNumbers.id, { onDelete: 'set null' }),
+    fromNumber: text('from_number').notNull(),
+    toNumber: text('to_number').notNull(),
+    answerMode: text('answer_mode', { enum: ANSWER_MODES }).notNull(),
+    status: text('status', { enum: AI_CALL_STATUSES }).notNull(),
+    settings: jsonb('settings').$type<VoiceAgentSettingsValues>().notNull(),
+    sessionId: text('session_id'),
+    connectedAt: timestamptz('connected_at'),
+    endedAt: timestamptz('ended_at'),
+    endReason: text('end_reason', { enum: AI_CALL_END_REASONS }),
+    /** The caller's answers to the intake questions, by question key, as the conversation went. */
+    answers: jsonb('answers').$type<Record<string, string>>().notNull().default({}),
+    /** The assistant's own summary of the lead, as of its last turn. */
+    aiSummary: text('ai_summary'),
+    /** The summary of the call staff read (written after the call). */
+    summary: text('summary'),
+    outcome: text('outcome', { enum: AI_CALL_OUTCOMES }),
+    /** Whether the assistant wanted a person (an emergency, the caller asked): the lead needs a human. */
+    handoffReason: text('handoff_reason'),
+    recordingOn: boolean('recording_on').notNull().default(false),
+    recordingSid: text('recording_sid'),
+    recordingSeconds: integer('recording_seconds'),
+    transferTo: text('transfer_to'),
+    transferStatus: text('transfer_status', { enum: TRANSFER_STATUSES }),
+    lastError: text('last_error'),
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    followUpStatus: text('follow_up_status', { enum: FOLLOW_UP_STATUSES }).notNull().default('pending'),
+    followUpSkipReason: text('follow_up_skip_reason'),
+    followUpMessageId: uuid('follow_up_message_id').references(() => messages.id, { onDelete: 'set null' }),
+    /** When the after-call job finished (idempotent: a second run finds it set and does nothing). */
+    processedAt: timestamptz('processed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('voice_agent_calls_provider_sid_key').on(t.provider, t.providerCallSid),
+    index('voice_agent_calls_company_created_idx').on(t.companyId, t.createdAt),
+    index('voice_agent_calls_call_idx').on(t.callId),
+  ],
+);
+
+/**
+ * One turn of an AI-answered call, in order: what the caller said (or keyed), what the assistant said. An assistant
+ * turn the caller talked over keeps what was heard; `latencyMs` is from the caller's final words to the first token
+ * of the reply sent over the WebSocket.
+ */
+export const voiceAgentTurns = pgTable(
+  'voice_agent_turns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    agentCallId: uuid('agent_call_id')
+      .notNull()
+      .references(() => voiceAgentCalls.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    speaker: text('speaker', { enum: ['caller', 'assistant'] }).notNull(),
+    /** `speech`, or `dtmf` (keys pressed). */
+    kind: text('kind', { enum: ['speech', 'dtmf'] }).notNull().default('speech'),
+    text: text('text').notNull(),
+    /** Assistant turns cut short by the caller: the part that was spoken. */
+    heard: text('heard'),
+    interrupted: boolean('interrupted').notNull().default(false),
+    latencyMs: integer('latency_ms'),
+    at: timestamptz('at').notNull(),
+  },
+  (t) => [uniqueIndex('voice_agent_turns_call_seq_key').on(t.agentCallId, t.seq)],
 );

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** 256 random bits, URL-safe: the shape of every bearer token we hand out. */
 export function generateToken(): string {
@@ -23,5 +23,17 @@ export function generateSalt(): string {
 export function safeEqualHex(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');
   const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** HMAC-SHA256 of `data` under `key`, base64url: the signature of a signed URL. */
+export function hmacSha256(key: Buffer | string, data: string): string {
+  return createHmac('sha256', key).update(data, 'utf8').digest('base64url');
+}
+
+/** Constant-time comparison of two strings (signatures, tokens); unequal lengths are simply unequal. */
+export function safeEqualText(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'utf8');
+  const right = Buffer.from(b, 'utf8');
   return left.length === right.length && timingSafeEqual(left, right);
 }

@@ -20,6 +20,17 @@ describe('the secret box', () => {
     expect(box.open('plain text')).toBeNull();
   });
 
+  it('signs with a key derived per purpose: the same on every instance with the same key, different across purposes and keys', () => {
+    const key = randomBytes(32);
+    const box = createSecretBox(key);
+    const mac = box.mac('voice-agent-relay', 'call.1000');
+    expect(mac).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(createSecretBox(Buffer.from(key)).mac('voice-agent-relay', 'call.1000')).toBe(mac);
+    expect(box.mac('another-purpose', 'call.1000')).not.toBe(mac);
+    expect(box.mac('voice-agent-relay', 'call.1001')).not.toBe(mac);
+    expect(createSecretBox(randomBytes(32)).mac('voice-agent-relay', 'call.1000')).not.toBe(mac);
+  });
+
   it('reads SECRETS_KEY as base64 or hex; otherwise the embedded database keeps a key file, a PostgreSQL server has none', () => {
     const key = randomBytes(32);
     expect(parseSecretsKey(key.toString('base64'))).toEqual(key);

@@ -1,6 +1,7 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { hmacSha256 } from './crypto';
 
 /**
  * Secrets the app must read back (a flow webhook's signing secret: verifying a signature needs the secret itself,
@@ -11,13 +12,30 @@ export interface SecretBox {
   seal(plain: string): string;
   /** The secret, or null when it was sealed under another key or tampered with. */
   open(sealed: string): string | null;
+  /**
+   * An HMAC-SHA256 (base64url) of `data` under a key derived from the secrets key for `purpose` (HKDF), for signed
+   * URLs that any instance can check: e.g. the per-call WebSocket address of AI call answering.
+   */
+  mac(purpose: string, data: string): string;
 }
 
 const KEY_BYTES = 32;
 
 export function createSecretBox(key: Buffer): SecretBox {
   if (key.length !== KEY_BYTES) throw new Error(`A secrets key is ${KEY_BYTES} bytes`);
+  const macKeys = new Map<string, Buffer>();
+  const macKey = (purpose: string) => {
+    let derived = macKeys.get(purpose);
+    if (!derived) {
+      derived = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `leadloop-mac:${purpose}`, KEY_BYTES));
+      macKeys.set(purpose, derived);
+    }
+    return derived;
+  };
   return {
+    mac(purpose, data) {
+      return hmacSha256(macKey(purpose), data);
+    },
     seal(plain) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);

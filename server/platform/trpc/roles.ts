@@ -117,6 +117,14 @@ export const PROCEDURE_ROLES = {
 
   'missedCalls.settings.get': 'staff',
   'missedCalls.settings.update': 'admin',
+
+  // AI call answering (issue 27): the tabs' settings speak in the company's name (admin); the history is the day's work.
+  'voiceAgent.settings.get': 'staff',
+  'voiceAgent.settings.saveBasic': 'admin',
+  'voiceAgent.settings.saveAgent': 'admin',
+  'voiceAgent.settings.saveFollowUps': 'admin',
+  'voiceAgent.calls.list': 'staff',
+  'voiceAgent.calls.get': 'staff',
   'recordings.greeting': 'staff',
   'recordings.removeGreeting': 'admin',
 
