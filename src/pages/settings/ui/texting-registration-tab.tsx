@@ -123,7 +123,8 @@ function Wizard({ data }: { data: TextingRegistrationView }) {
 
   return (
     <Paper withBorder radius="md" p="lg">
-      <Stepper active={active} onStepClick={(index) => void go(STEPS[index]!)} size="sm" allowNextStepsSelect>
+      {/* Each step is a button: 44 px tall, a finger's target on a phone. */}
+      <Stepper active={active} onStepClick={(index) => void go(STEPS[index]!)} size="sm" allowNextStepsSelect styles={{ step: { minHeight: 44 } }}>
         <Stepper.Step label="Brand" description="Who you are">
           <Stack gap="sm" mt="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
