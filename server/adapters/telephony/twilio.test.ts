@@ -252,7 +252,7 @@ describe('start-up', () => {
       const loaded = (part) => Object.keys(cache).some((file) => file.includes('/node_modules/twilio/lib/' + part));
       const { createTwilioClient, validateTwilioSignature } = await import('./server/adapters/telephony/twilio.ts');
       await import('./server/adapters/telephony/twilio-webhook-scope.ts');
-      await import('./server/modules/calls/twiml.ts');
+      await import('./server/adapters/telephony/twiml.ts');
       const twilio = createTwilioClient({ accountSid: 'AC${'d'.repeat(32)}', authToken: 'token', apiBase: 'http://127.0.0.1:9' });
       const atStart = { rest: loaded('rest/'), webhooks: loaded('webhooks/'), twiml: loaded('twiml/') };
       validateTwilioSignature('token', 'https://app.test/hook', {}, 'x');

@@ -5,7 +5,7 @@ import type { AppServices } from '@server/platform/services';
 import { type CallEventKind, type CallProvider, callEventKey, type IncomingRoute, recordCallEvent, routeIncoming } from './call-events.service';
 import { type MissedCallSettings, missedCallSettingsOf } from './missed-call-settings.service';
 import { greetingRecordingId } from './recordings.service';
-import { twiml } from './twiml';
+import { twiml } from '@server/adapters/telephony/twiml';
 import { planDialResult, planIncomingAiAnswer } from '@server/modules/voice-agent/answer.service';
 
 /** Where Twilio sends each step of a call (all under PUBLIC_URL, all signed). */

@@ -1,25 +1,17 @@
-import type twilio from 'twilio';
 import { AI_VOICES, type AiVoiceId } from '@contracts/voice-agent';
+import { twiml, conversationRelayTwiml as relayDocument, transferTwiml as transferDocument } from '@server/adapters/telephony/twiml';
 
 /**
- * The TwiML of AI call answering, built with the `twilio` package's VoiceResponse (loaded on first use: it is large
- * and CommonJS), so every attribute is escaped as Twilio's own library does. Kept to small functions a merge can swap
- * for the telephony adapter's builders (server/modules/calls/twiml.ts) once those exist.
+ * The TwiML of AI call answering, in this module's terms, built with the calls module's builders (the `twilio`
+ * library's VoiceResponse, server/adapters/telephony/twiml.ts): the voice chosen in the settings, barge-in and key presses on.
  */
-type VoiceResponseClass = typeof twilio.twiml.VoiceResponse;
-let voiceResponse: Promise<VoiceResponseClass> | null = null;
-async function VoiceResponse(): Promise<VoiceResponseClass> {
-  voiceResponse ??= import('twilio').then((m) => (m.default ?? m).twiml.VoiceResponse);
-  return voiceResponse;
-}
 
 /** `<Connect action><ConversationRelay url …/></Connect>`: the assistant takes the call over the signed WebSocket. */
-export async function conversationRelayTwiml(options: { relayUrl: string; actionUrl: string; voice: AiVoiceId }): Promise<string> {
-  const Response = await VoiceResponse();
-  const response = new Response();
+export function conversationRelayTwiml(options: { relayUrl: string; actionUrl: string; voice: AiVoiceId }): string {
   const voice = AI_VOICES.find((v) => v.id === options.voice) ?? AI_VOICES[0];
-  response.connect({ action: options.actionUrl, method: 'POST' }).conversationRelay({
+  return relayDocument({
     url: options.relayUrl,
+    action: options.actionUrl,
     language: 'en-US',
     ttsProvider: voice.provider,
     voice: voice.voice,
@@ -27,22 +19,14 @@ export async function conversationRelayTwiml(options: { relayUrl: string; action
     interruptible: 'any',
     dtmfDetection: true,
   });
-  return response.toString();
 }
 
 /** `<Dial>` to the on-call number; its action (the calls module's Dial result) decides the fallback when nobody answers. */
-export async function transferTwiml(options: { to: string; callerId: string | null; timeoutSeconds: number; actionUrl: string }): Promise<string> {
-  const Response = await VoiceResponse();
-  const response = new Response();
-  response.dial({ timeout: options.timeoutSeconds, action: options.actionUrl, method: 'POST', answerOnBridge: true, ...(options.callerId ? { callerId: options.callerId } : {}) }).number(options.to);
-  return response.toString();
+export function transferTwiml(options: { to: string; callerId: string | null; timeoutSeconds: number; actionUrl: string }): string {
+  return transferDocument({ to: options.to, callerId: options.callerId, timeoutSeconds: options.timeoutSeconds, action: options.actionUrl });
 }
 
 /** A sentence read out, then the hang-up (a transfer nobody took, a connection that failed). */
-export async function sayAndHangUpTwiml(text: string | null): Promise<string> {
-  const Response = await VoiceResponse();
-  const response = new Response();
-  if (text) response.say(text);
-  response.hangup();
-  return response.toString();
+export function sayAndHangUpTwiml(text: string | null): string {
+  return twiml.response(...(text ? [twiml.say(text)] : []), twiml.hangup());
 }

@@ -259,7 +259,7 @@ describe('a call the assistant answers, over ConversationRelay', () => {
   it('greets, streams each reply as tokens, joins partial prompts, takes the intake, ends; then one follow-up text, no text-back', async () => {
     const { twiml, relayUrl } = await callIn('CA-intake');
     expect(twiml).toContain(`<Connect action="${PUBLIC_URL}/webhooks/twilio/voice-agent/connect" method="POST"><ConversationRelay url="wss://app.leadloop.test/voice-agent/relay/`);
-    expect(twiml).toContain('ttsProvider="Google" voice="en-US-Journey-O" interruptible="any" dtmfDetection="true"');
+    expect(twiml).toContain('voice="en-US-Journey-O" ttsProvider="Google" language="en-US" interruptible="any" dtmfDetection="true"');
     const script = useScript([
       (input) => {
         expect(input.newMessages).toEqual(['Hi, my kitchen sink is clogged and backing up.']);
@@ -384,7 +384,7 @@ describe('a call the assistant answers, over ConversationRelay', () => {
 
     const action = await post('/webhooks/twilio/voice-agent/connect', callParams('CA-flood', { CallStatus: 'in-progress', SessionStatus: 'ended', HandoffData: end!.type === 'end' ? end!.handoffData! : '' }));
     expect(action.body).toBe(
-      `<?xml version="1.0" encoding="UTF-8"?><Response><Dial timeout="30" action="${PUBLIC_URL}/webhooks/twilio/voice/dial" method="POST" answerOnBridge="true" callerId="${CALLER}"><Number>${ON_CALL}</Number></Dial></Response>`,
+      `<?xml version="1.0" encoding="UTF-8"?><Response><Dial timeout="30" action="${PUBLIC_URL}/webhooks/twilio/voice/dial" method="POST" callerId="${CALLER}" answerOnBridge="true"><Number>${ON_CALL}</Number></Dial></Response>`,
     );
     const dial = await post('/webhooks/twilio/voice/dial', callParams('CA-flood', { DialCallStatus: 'no-answer', DialCallDuration: '0' }));
     expect(dial.body).toContain('<Record ');

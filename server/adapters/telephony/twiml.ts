@@ -1,5 +1,5 @@
 import type VoiceResponse from 'twilio/lib/twiml/VoiceResponse';
-import { twilioVoiceResponse } from '@server/adapters/telephony/twilio-library';
+import { twilioVoiceResponse } from './twilio-library';
 
 /**
  * TwiML (Twilio's call instructions), built with the twilio library's `VoiceResponse` (decision 0047): it escapes
@@ -86,6 +86,8 @@ export interface ConversationRelayOptions {
   welcomeGreetingInterruptible?: RelayInterruptible | null;
   /** The text-to-speech voice, e.g. `en-US-Journey-O` (Twilio's default when absent). */
   voice?: string | null;
+  /** Who speaks that voice: `Google`, `Amazon` or `ElevenLabs` (Twilio's default when absent). */
+  ttsProvider?: string | null;
   /** Language of both speech recognition and speech, e.g. `en-US`. */
   language?: string | null;
   /** What interrupts the assistant's speech (default Twilio's: any). */
@@ -115,6 +117,7 @@ export function conversationRelayTwiml(options: ConversationRelayOptions): strin
           welcomeGreeting: options.welcomeGreeting || null,
           welcomeGreetingInterruptible: options.welcomeGreetingInterruptible,
           voice: options.voice || null,
+          ttsProvider: options.ttsProvider || null,
           language: options.language || null,
           interruptible: options.interruptible,
           dtmfDetection: options.dtmfDetection,
