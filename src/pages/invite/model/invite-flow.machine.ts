@@ -76,6 +76,13 @@ export type ReadError = (error: unknown) => ThrownAnswer;
 
 const defaultReadError: ReadError = (error) => ({ fieldErrors: {}, message: error instanceof Error && error.message ? error.message : INVITE_FLOW_MESSAGES.unexpected });
 
+/** Shows a failed call's words: per-field errors when the server named fields, else its message. */
+const showThrownWith = (readError: ReadError) =>
+  assign<InviteFlowContext, InviteFlowEvent, undefined, InviteFlowEvent, never>(({ event }) => {
+    const answer = readError((event as { error?: unknown }).error);
+    return { fieldErrors: answer.fieldErrors, message: Object.keys(answer.fieldErrors).length > 0 || !answer.message ? null : { text: answer.message, ok: false } };
+  });
+
 const isNotFound = (error: unknown) => error instanceof Error && /not (found|valid)/i.test(error.message);
 
 /**
@@ -104,10 +111,7 @@ export const inviteFlowMachine = setup({
   },
   actions: {
     clearMessages: assign({ message: null, fieldErrors: {} }),
-    showThrown: assign(({ event }) => {
-      const answer = defaultReadError((event as { error?: unknown }).error);
-      return { fieldErrors: answer.fieldErrors, message: Object.keys(answer.fieldErrors).length > 0 || !answer.message ? null : { text: answer.message, ok: false } };
-    }),
+    showThrown: showThrownWith(defaultReadError),
     showSent: assign({ message: ({ event }) => ({ text: (event as unknown as { output: InviteCodeSent }).output.message, ok: true }) }),
   },
   guards: {
@@ -219,12 +223,7 @@ export function provideInviteFlow(api: InviteFlowApi, readError: ReadError = def
       sendCode: fromPromise(({ input }) => api.sendCode(input)),
       verify: fromPromise(({ input }) => api.verify(input)),
     },
-    actions: {
-      showThrown: assign(({ event }) => {
-        const answer = readError((event as { error?: unknown }).error);
-        return { fieldErrors: answer.fieldErrors, message: Object.keys(answer.fieldErrors).length > 0 || !answer.message ? null : { text: answer.message, ok: false } };
-      }),
-    },
+    actions: { showThrown: showThrownWith(readError) },
   });
 }
 
