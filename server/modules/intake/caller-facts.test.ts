@@ -59,6 +59,9 @@ describe('a voicemail fills the lead', () => {
     expect(row.what).toBe('Took details from what a caller said');
     expect(row.detail).toContain('Name from the voicemail: Tom Becker');
     expect(row.detail).toContain('Address from the voicemail: 12 Elm Street, Apartment 4');
+    // The lead says it too.
+    const view = await c.caller.leads.get({ id: lead!.id });
+    expect(view.fromCallers.map((fact) => fact.sentence)).toEqual(['Name from the voicemail: Tom Becker', 'Address from the voicemail: 12 Elm Street, Apartment 4', 'Answer: service from the voicemail: My water heater is leaking all over the garage floor.']);
 
     // The job again (a retry): nothing twice.
     const [call] = await t.deps.db.select().from(calls);
