@@ -46,6 +46,7 @@ function fromModel(answers: Record<string, string>, questions: readonly Qualifie
   };
   const name = said(ASKED.name.key);
   const nameWords = name?.split(' ') ?? [];
+  const [givenName, ...surnames] = nameWords;
   const nameOk = nameWords.length >= 1 && nameWords.length <= 4 && nameWords.every((word) => NAME_WORD.test(word));
   const address = said(ASKED.address.key);
   const addressOk = address !== null && /\d/.test(address) && /\p{L}{2}/u.test(address) && address.length <= 200;
@@ -53,8 +54,8 @@ function fromModel(answers: Record<string, string>, questions: readonly Qualifie
   const need = said(ASKED.need.key);
   const own = new Set(questions.map((question) => question.key));
   return {
-    firstName: nameOk ? (nameWords[0] ?? null) : null,
-    lastName: nameOk && nameWords.length > 1 ? nameWords.slice(1).join(' ') : null,
+    firstName: nameOk ? (givenName ?? null) : null,
+    lastName: nameOk && surnames.length > 0 ? surnames.join(' ') : null,
     address: addressOk ? address : null,
     postalCode: postal && POSTAL.test(postal) ? postal.toUpperCase() : null,
     need: need ? truncate(need, 280, { ellipsis: true }) : null,

@@ -136,7 +136,7 @@ function heardNeed(callerText: string, address: StreetAddress | null, name: Hear
   });
   if (about.length === 0) return null;
   const need = about.slice(0, 2).join(' ');
-  return truncate(need.charAt(0).toUpperCase() + need.slice(1), NEED_LENGTH, { ellipsis: true });
+  return truncate(need.replace(/^\p{Ll}/u, (letter) => letter.toUpperCase()), NEED_LENGTH, { ellipsis: true });
 }
 
 /**
