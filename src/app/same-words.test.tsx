@@ -56,7 +56,7 @@ const leads: LeadListItem[] = LEAD_STATUSES.map((status, index) => ({
   conversationId: THREAD,
 }));
 
-const detail = (status: LeadStatus): LeadDetail => ({ ...leads[LEAD_STATUSES.indexOf(status)]!, tracking: {}, answers: {}, aiSummary: null, aiQuotes: [] });
+const detail = (status: LeadStatus): LeadDetail => ({ ...leads[LEAD_STATUSES.indexOf(status)]!, tracking: {}, answers: {}, aiSummary: null, aiQuotes: [], fromCallers: [] });
 
 const client: ClientDetail = {
   ...contact,

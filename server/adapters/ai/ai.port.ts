@@ -182,3 +182,29 @@ export interface AiPort {
 export function emptyDecision(model: string): AiDecision {
   return { action: 'skip', reply: null, handoffReason: null, answers: {}, lead: null, summary: null, quotedItemIds: [], promisesTime: false, offeredStarts: [], bookStart: null, outsideFacts: false, confused: false, reasons: [], model, usage: null };
 }
+
+/**
+ * What a caller said about themselves and their job, read from a voicemail's transcript or an AI-answered call's
+ * caller turns (issue 27, item 4). Every field is null when it was not clearly said: nothing is a guess.
+ */
+export interface CallerFacts {
+  firstName: string | null;
+  lastName: string | null;
+  /** The job's street address with its unit, as written on an envelope ("4410 Oak Ridge Drive, Apartment 3B"). */
+  address: string | null;
+  /** A US ZIP or Canadian postal code said as such (not a phone number's digits, not the house number). */
+  postalCode: string | null;
+  /** What they need, in their words (the sentences that name the job or the problem). */
+  need: string | null;
+  /** Answers to the business's qualifier questions, by key (only keys of the questions given). */
+  answers: Record<string, string>;
+  /** Who read it: 'built-in', or the model's name. */
+  model: string;
+  reasons: string[];
+}
+
+/** One line of what was said on a call: the caller's words, or (an AI-answered call) what the assistant asked. */
+export interface CallerLine {
+  from: 'caller' | 'assistant';
+  text: string;
+}

@@ -107,3 +107,75 @@ describe('the Twilio registrar', () => {
     await expect(createTwilioRegistrar(config(fakeTwilio({ failOn: '/Addresses.json' }).fetcher)).submit(submission())).rejects.toThrow('Twilio refused the registration: Invalid parameter: Street');
   });
 });
+
+describe('the Twilio registrar on the twilio library', () => {
+  it('resubmits a failed brand and removes the failed campaign (one already gone counts as removed)', async () => {
+    const calls: Array<{ method: string; path: string; body: string }> = [];
+    const fetcher = (async (url: string | URL, init: RequestInit) => {
+      const path = new URL(url).pathname;
+      calls.push({ method: String(init.method), path, body: String(init.body ?? '') });
+      if (init.method === 'GET') return Response.json({ sid: 'BN1', status: 'FAILED', failure_reason: 'Tax ID does not match' });
+      if (init.method === 'DELETE') return new Response(JSON.stringify({ code: 20404, message: 'not found' }), { status: 404 });
+      return Response.json({ sid: 'BN1', status: 'PENDING' });
+    }) as unknown as typeof fetch;
+    const saved: RegistrarRefs[] = [];
+    const done = { customerProfileSid: 'BU1', businessInfoSid: 'IT1', businessInfoAssignment: 'x', representativeSid: 'IT2', representativeAssignment: 'x', addressSid: 'AD1', addressDocumentSid: 'RD1', addressAssignment: 'x', primaryAssignment: 'x', customerProfileEvaluated: 'compliant', customerProfileSubmitted: '1', trustProductSid: 'BU2', messagingProfileSid: 'IT3', messagingProfileAssignment: 'x', profileAssignment: 'x', trustProductEvaluated: 'compliant', trustProductSubmitted: '1', brandSid: 'BN1', messagingServiceSid: 'MG1', numberAdded: 'PN123', campaignSid: 'QE1' };
+    const refs = await createTwilioRegistrar(config(fetcher)).submit({ ...submission(done, saved), round: 2 });
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /v1/a2p/BrandRegistrations/BN1', 'POST /v1/a2p/BrandRegistrations/BN1', 'DELETE /v1/Services/MG1/Compliance/Usa2p/QE1']);
+    expect(refs.campaignSid).toBeUndefined();
+    expect(refs.resubmittedRound).toBe(2);
+    expect(saved.at(-1)).toEqual(refs);
+  });
+
+  it('sends the account’s credentials, the attributes as JSON and the campaign’s flags as Twilio spells them', async () => {
+    const seen: Array<{ path: string; auth: string | null; form: URLSearchParams }> = [];
+    const fetcher = (async (url: string | URL, init: RequestInit) => {
+      const path = new URL(url).pathname;
+      seen.push({ path, auth: new Headers(init.headers).get('authorization'), form: new URLSearchParams(String(init.body ?? '')) });
+      if (init.method === 'GET') return Response.json({ sid: 'BN1', status: 'APPROVED' });
+      return Response.json({ sid: 'QE1' }, { status: 201 });
+    }) as unknown as typeof fetch;
+    await createTwilioRegistrar(config(fetcher)).check(submission({ brandSid: 'BN1', messagingServiceSid: 'MG1' }));
+    const basic = `Basic ${Buffer.from(`AC${'a'.repeat(32)}:token`).toString('base64')}`;
+    expect(seen.every((s) => s.auth === basic)).toBe(true);
+    const campaign = seen.find((s) => s.path === '/v1/Services/MG1/Compliance/Usa2p')!;
+    expect(campaign.form.get('HasEmbeddedLinks')).toBe('false');
+    expect(campaign.form.get('HasEmbeddedPhone')).toBe('false');
+    expect(campaign.form.get('BrandRegistrationSid')).toBe('BN1');
+  });
+
+  it('in production sends Trust Hub, Messaging and the 2010 API to their own Twilio hosts', async () => {
+    const hosts: string[] = [];
+    const fetcher = (async (url: string | URL) => {
+      const address = new URL(url);
+      hosts.push(`${address.host}${address.pathname.replace(/[A-Z]{2}\d{32}/g, ':sid')}`);
+      if (address.pathname.endsWith('/Evaluations')) return Response.json({ sid: 'EL1', status: 'compliant', results: [] }, { status: 201 });
+      return Response.json({ sid: `XX${String(hosts.length).padStart(32, '0')}` }, { status: 201 });
+    }) as unknown as typeof fetch;
+    await createTwilioRegistrar({ ...config(fetcher), apiBase: 'https://api.twilio.com' }).submit(submission());
+    expect(new Set(hosts.map((h) => h.split('/')[0]))).toEqual(new Set(['trusthub.twilio.com', 'api.twilio.com', 'messaging.twilio.com']));
+    expect(hosts.filter((h) => h.startsWith('api.twilio.com'))).toEqual([`api.twilio.com/2010-04-01/Accounts/AC${'a'.repeat(32)}/Addresses.json`]);
+  });
+
+  it('retries Twilio’s outages and rate limits (a plain error), and refuses a non-compliant bundle with Twilio’s words', async () => {
+    for (const status of [429, 503]) {
+      const fetcher = (async () => new Response(JSON.stringify({ code: 20429, message: 'Too many requests' }), { status })) as unknown as typeof fetch;
+      const error = await createTwilioRegistrar(config(fetcher)).submit(submission()).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect(error).not.toBeInstanceOf(RegistrationRefused);
+      expect((error as Error).message).toBe('Too many requests');
+    }
+    const unreachable = (async () => {
+      throw new TypeError('fetch failed');
+    }) as unknown as typeof fetch;
+    const offline = await createTwilioRegistrar(config(unreachable)).submit(submission()).catch((e: unknown) => e);
+    expect(offline).not.toBeInstanceOf(RegistrationRefused);
+    expect((offline as Error).message).toContain('Could not reach Twilio');
+
+    const nonCompliant = (async (url: string | URL) => {
+      if (new URL(url).pathname.endsWith('/Evaluations')) return Response.json({ sid: 'EL1', status: 'noncompliant', results: [{ friendly_name: 'Business Information', failure_reason: 'Website is missing' }] }, { status: 201 });
+      return Response.json({ sid: `XX${'1'.repeat(32)}` }, { status: 201 });
+    }) as unknown as typeof fetch;
+    await expect(createTwilioRegistrar(config(nonCompliant)).submit(submission())).rejects.toThrow('Twilio found the customer profile incomplete (Business Information, Website is missing).');
+  });
+});

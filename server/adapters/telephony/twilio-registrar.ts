@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import type { BusinessType } from '@contracts/registration';
-const HALF_AN_HOUR = 30 * 60_000;
 import { RegistrationRefused, type RegistrarRefs, type RegistrationSubmission, type ReviewVerdict, type TextingRegistrar } from './registrar.port';
+import { isTwilioApiError, lazyTwilioRestClient } from './twilio';
+
+const HALF_AN_HOUR = 30 * 60_000;
 
 /**
- * A2P 10DLC through Twilio's REST APIs (no SDK), following Twilio's ISV onboarding guide: a secondary customer
- * profile in Trust Hub (business information, authorized representative, address), an A2P trust product, the
- * BrandRegistration, a Messaging Service holding the business number, and — once the brand is approved — the
- * campaign (UsAppToPerson). Every id is saved as it is made (`saveRefs`), so a retried job resumes where it stopped.
+ * A2P 10DLC through Twilio's REST APIs with the official `twilio` package's resources (Trust Hub, the 2010 API's
+ * Addresses, Messaging), following Twilio's ISV onboarding guide: a secondary customer profile in Trust Hub
+ * (business information, authorized representative, address), an A2P trust product, the BrandRegistration, a
+ * Messaging Service holding the business number, and — once the brand is approved — the campaign (UsAppToPerson).
+ * Every id is saved as it is made (`saveRefs`), so a retried job resumes where it stopped. The client is the
+ * telephony adapter's (./twilio.ts): loaded on first use, its HTTP through `fetch`, TWILIO_API_BASE honoured.
  */
 export interface TwilioRegistrarConfig {
   accountSid: string;
@@ -32,49 +36,27 @@ const TWILIO_BUSINESS_TYPES = {
   co_operative: 'Co-operative',
 } as const satisfies Record<BusinessType, string>;
 
-const sidOf = z.object({ sid: z.string() });
-const evaluation = z.object({ status: z.string(), results: z.array(z.unknown()).optional() });
-const brandStatus = z.object({ status: z.string(), failure_reason: z.string().nullish(), errors: z.array(z.object({ description: z.string().nullish() }).passthrough()).nullish() });
-const campaignStatus = z.object({ sid: z.string().optional(), campaign_status: z.string().nullish(), errors: z.array(z.object({ description: z.string().nullish() }).passthrough()).nullish() });
-const errorBody = z.object({ code: z.number().nullish(), message: z.string().nullish() });
+// What the library's resources answer, checked at the boundary (Twilio's fields, camel-cased by the library).
+const sidOf = z.object({ sid: z.string({ error: 'Twilio answered without the new resource’s sid' }) });
+const evaluation = z.object({ status: z.string(), results: z.array(z.unknown()).nullish() });
+const problems = z.array(z.object({ description: z.string().nullish() }).passthrough()).nullish();
+const brandStatus = z.object({ status: z.string(), failureReason: z.string().nullish(), errors: problems });
+const campaignStatus = z.object({ campaignStatus: z.string().nullish(), errors: problems });
 
 export function createTwilioRegistrar(config: TwilioRegistrarConfig): TextingRegistrar {
-  const fetcher = config.fetch ?? fetch;
-  const apiBase = config.apiBase.replace(/\/+$/, '');
-  const production = apiBase === 'https://api.twilio.com';
-  const hosts = {
-    api: `${apiBase}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}`,
-    trusthub: production ? 'https://trusthub.twilio.com' : apiBase,
-    messaging: production ? 'https://messaging.twilio.com' : apiBase,
-  };
-  const authorization = `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString('base64')}`;
+  const rest = lazyTwilioRestClient({ accountSid: config.accountSid, authToken: config.authToken, apiBase: config.apiBase, timeoutMs: 20_000, ...(config.fetch ? { fetch: config.fetch } : {}) });
+  const trusthub = () => rest().trusthub.v1;
+  const messaging = () => rest().messaging.v1;
 
-  async function call(method: 'GET' | 'POST' | 'DELETE', url: string, form?: Record<string, string | string[]>): Promise<unknown> {
-    const body = new URLSearchParams();
-    for (const [key, value] of Object.entries(form ?? {})) for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
-    let response: Response;
+  /** One call to Twilio, its errors as the registration job reads them (asRegistrarError). */
+  async function call<T>(work: () => Promise<T>): Promise<T> {
     try {
-      response = await fetcher(url, {
-        method,
-        headers: { authorization, ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
-        ...(form ? { body: body.toString() } : {}),
-        signal: AbortSignal.timeout(20_000),
-      });
+      return await work();
     } catch (error) {
-      throw new Error(`Could not reach Twilio: ${(error as Error).message}`);
+      throw asRegistrarError(error);
     }
-    if (method === 'DELETE' && (response.status === 204 || response.status === 404)) return {};
-    const json: unknown = await response.json().catch(() => ({}));
-    if (!response.ok) {
-      const parsed = errorBody.safeParse(json);
-      const message = (parsed.success && parsed.data.message) || `Twilio answered ${response.status}`;
-      // Twilio refused the data: the owner fixes it and resubmits. Its outages and rate limits are retried.
-      if (response.status >= 400 && response.status < 500 && response.status !== 429) throw new RegistrationRefused(`Twilio refused the registration: ${message}`);
-      throw new Error(message);
-    }
-    return json;
   }
-  const create = async (url: string, form: Record<string, string | string[]>) => sidOf.parse(await call('POST', url, form)).sid;
+  const create = async (work: () => Promise<unknown>) => sidOf.parse(await call(work)).sid;
 
   async function submit(s: RegistrationSubmission): Promise<RegistrarRefs> {
     const refs: RegistrarRefs = { ...s.refs };
@@ -87,81 +69,98 @@ export function createTwilioRegistrar(config: TwilioRegistrarConfig): TextingReg
       await s.saveRefs(refs);
       return value;
     };
-    const profile = await step('customerProfileSid', () => create(`${hosts.trusthub}/v1/CustomerProfiles`, { FriendlyName: brand.legalName, Email: brand.contactEmail, PolicySid: SECONDARY_PROFILE_POLICY }));
-    const assignTo = (bundle: string, key: string, objectSid: string) => step(key, () => create(`${hosts.trusthub}/v1/${bundle}/EntityAssignments`, { ObjectSid: objectSid }));
+    const profile = await step('customerProfileSid', () => create(() => trusthub().customerProfiles.create({ friendlyName: brand.legalName, email: brand.contactEmail, policySid: SECONDARY_PROFILE_POLICY })));
+    const assignToProfile = (key: string, objectSid: string) => step(key, () => create(() => trusthub().customerProfiles(profile).customerProfilesEntityAssignments.create({ objectSid })));
     const info = await step('businessInfoSid', () =>
-      create(`${hosts.trusthub}/v1/EndUsers`, {
-        FriendlyName: `${brand.legalName} business information`,
-        Type: 'customer_profile_business_information',
-        Attributes: JSON.stringify({
-          business_name: brand.legalName,
-          business_identity: 'direct_customer',
-          business_type: brand.businessType ? TWILIO_BUSINESS_TYPES[brand.businessType] : 'Corporation',
-          business_industry: 'CONSUMER',
-          business_registration_identifier: brand.country === 'CA' ? 'CBN' : 'EIN',
-          business_registration_number: brand.taxId,
-          business_regions_of_operation: 'USA_AND_CANADA',
-          website_url: brand.website,
-          social_media_profile_urls: '',
+      create(() =>
+        trusthub().endUsers.create({
+          friendlyName: `${brand.legalName} business information`,
+          type: 'customer_profile_business_information',
+          attributes: {
+            business_name: brand.legalName,
+            business_identity: 'direct_customer',
+            business_type: brand.businessType ? TWILIO_BUSINESS_TYPES[brand.businessType] : 'Corporation',
+            business_industry: 'CONSUMER',
+            business_registration_identifier: brand.country === 'CA' ? 'CBN' : 'EIN',
+            business_registration_number: brand.taxId,
+            business_regions_of_operation: 'USA_AND_CANADA',
+            website_url: brand.website,
+            social_media_profile_urls: '',
+          },
         }),
-      }),
+      ),
     );
-    await assignTo(`CustomerProfiles/${profile}`, 'businessInfoAssignment', info);
+    await assignToProfile('businessInfoAssignment', info);
     const rep = await step('representativeSid', () =>
-      create(`${hosts.trusthub}/v1/EndUsers`, {
-        FriendlyName: `${brand.contactFirstName} ${brand.contactLastName}`,
-        Type: 'authorized_representative_1',
-        Attributes: JSON.stringify({
-          first_name: brand.contactFirstName,
-          last_name: brand.contactLastName,
-          email: brand.contactEmail,
-          phone_number: brand.contactPhone,
-          business_title: brand.contactTitle || brand.contactPosition,
-          job_position: brand.contactPosition,
+      create(() =>
+        trusthub().endUsers.create({
+          friendlyName: `${brand.contactFirstName} ${brand.contactLastName}`,
+          type: 'authorized_representative_1',
+          attributes: {
+            first_name: brand.contactFirstName,
+            last_name: brand.contactLastName,
+            email: brand.contactEmail,
+            phone_number: brand.contactPhone,
+            business_title: brand.contactTitle || brand.contactPosition,
+            job_position: brand.contactPosition,
+          },
         }),
-      }),
+      ),
     );
-    await assignTo(`CustomerProfiles/${profile}`, 'representativeAssignment', rep);
+    await assignToProfile('representativeAssignment', rep);
     const address = await step('addressSid', () =>
-      create(`${hosts.api}/Addresses.json`, {
-        CustomerName: brand.legalName,
-        Street: brand.addressLine1,
-        ...(brand.addressLine2 ? { StreetSecondary: brand.addressLine2 } : {}),
-        City: brand.city,
-        Region: brand.region,
-        PostalCode: brand.postalCode,
-        IsoCountry: brand.country,
-      }),
+      create(() =>
+        rest().addresses.create({
+          customerName: brand.legalName,
+          street: brand.addressLine1,
+          ...(brand.addressLine2 ? { streetSecondary: brand.addressLine2 } : {}),
+          city: brand.city,
+          region: brand.region,
+          postalCode: brand.postalCode,
+          isoCountry: brand.country,
+        }),
+      ),
     );
     const document = await step('addressDocumentSid', () =>
-      create(`${hosts.trusthub}/v1/SupportingDocuments`, { FriendlyName: `${brand.legalName} address`, Type: 'customer_profile_address', Attributes: JSON.stringify({ address_sids: address }) }),
+      create(() => trusthub().supportingDocuments.create({ friendlyName: `${brand.legalName} address`, type: 'customer_profile_address', attributes: { address_sids: address } })),
     );
-    await assignTo(`CustomerProfiles/${profile}`, 'addressAssignment', document);
-    if (config.primaryProfileSid) await assignTo(`CustomerProfiles/${profile}`, 'primaryAssignment', config.primaryProfileSid);
-    await step('customerProfileEvaluated', () => evaluate(`CustomerProfiles/${profile}`, SECONDARY_PROFILE_POLICY, 'customer profile'));
+    await assignToProfile('addressAssignment', document);
+    if (config.primaryProfileSid) await assignToProfile('primaryAssignment', config.primaryProfileSid);
+    await step('customerProfileEvaluated', async () =>
+      verdictOf(await call(() => trusthub().customerProfiles(profile).customerProfilesEvaluations.create({ policySid: SECONDARY_PROFILE_POLICY })), 'customer profile'),
+    );
     await step('customerProfileSubmitted', async () => {
-      await call('POST', `${hosts.trusthub}/v1/CustomerProfiles/${profile}`, { Status: 'pending-review' });
+      await call(() => trusthub().customerProfiles(profile).update({ status: 'pending-review' }));
       return '1';
     });
 
-    const product = await step('trustProductSid', () => create(`${hosts.trusthub}/v1/TrustProducts`, { FriendlyName: `${brand.legalName} A2P`, Email: brand.contactEmail, PolicySid: A2P_TRUST_PRODUCT_POLICY }));
+    const product = await step('trustProductSid', () => create(() => trusthub().trustProducts.create({ friendlyName: `${brand.legalName} A2P`, email: brand.contactEmail, policySid: A2P_TRUST_PRODUCT_POLICY })));
+    const assignToProduct = (key: string, objectSid: string) => step(key, () => create(() => trusthub().trustProducts(product).trustProductsEntityAssignments.create({ objectSid })));
     const messagingProfile = await step('messagingProfileSid', () =>
-      create(`${hosts.trusthub}/v1/EndUsers`, { FriendlyName: `${brand.legalName} messaging profile`, Type: 'us_a2p_messaging_profile_information', Attributes: JSON.stringify({ company_type: brand.businessType === 'non_profit' ? 'non-profit' : 'private' }) }),
+      create(() =>
+        trusthub().endUsers.create({
+          friendlyName: `${brand.legalName} messaging profile`,
+          type: 'us_a2p_messaging_profile_information',
+          attributes: { company_type: brand.businessType === 'non_profit' ? 'non-profit' : 'private' },
+        }),
+      ),
     );
-    await assignTo(`TrustProducts/${product}`, 'messagingProfileAssignment', messagingProfile);
-    await assignTo(`TrustProducts/${product}`, 'profileAssignment', profile);
-    await step('trustProductEvaluated', () => evaluate(`TrustProducts/${product}`, A2P_TRUST_PRODUCT_POLICY, 'A2P messaging profile'));
+    await assignToProduct('messagingProfileAssignment', messagingProfile);
+    await assignToProduct('profileAssignment', profile);
+    await step('trustProductEvaluated', async () =>
+      verdictOf(await call(() => trusthub().trustProducts(product).trustProductsEvaluations.create({ policySid: A2P_TRUST_PRODUCT_POLICY })), 'A2P messaging profile'),
+    );
     await step('trustProductSubmitted', async () => {
-      await call('POST', `${hosts.trusthub}/v1/TrustProducts/${product}`, { Status: 'pending-review' });
+      await call(() => trusthub().trustProducts(product).update({ status: 'pending-review' }));
       return '1';
     });
 
-    const brandSid = await step('brandSid', () => create(`${hosts.messaging}/v1/a2p/BrandRegistrations`, { CustomerProfileBundleSid: profile, A2PProfileBundleSid: product }));
-    const service = await step('messagingServiceSid', () => create(`${hosts.messaging}/v1/Services`, { FriendlyName: `${s.businessName} (LeadLoop)`, UseInboundWebhookOnNumber: 'true' }));
+    const brandSid = await step('brandSid', () => create(() => messaging().brandRegistrations.create({ customerProfileBundleSid: profile, a2PProfileBundleSid: product })));
+    const service = await step('messagingServiceSid', () => create(() => messaging().services.create({ friendlyName: `${s.businessName} (LeadLoop)`, useInboundWebhookOnNumber: true })));
     if (s.numberSid) {
       const numberSid = s.numberSid;
       await step('numberAdded', async () => {
-        await call('POST', `${hosts.messaging}/v1/Services/${service}/PhoneNumbers`, { PhoneNumberSid: numberSid });
+        await call(() => messaging().services(service).phoneNumbers.create({ phoneNumberSid: numberSid }));
         return numberSid;
       });
     }
@@ -169,10 +168,11 @@ export function createTwilioRegistrar(config: TwilioRegistrarConfig): TextingReg
     // A resubmission: the failed brand is sent again (an update resubmits it), a failed campaign is removed so the
     // fixed one is created at the next check.
     if (s.round > 1 && refs.resubmittedRound !== s.round) {
-      const current = brandStatus.parse(await call('GET', `${hosts.messaging}/v1/a2p/BrandRegistrations/${brandSid}`));
-      if (current.status === 'FAILED') await call('POST', `${hosts.messaging}/v1/a2p/BrandRegistrations/${brandSid}`, {});
+      const current = brandStatus.parse(await call(() => messaging().brandRegistrations(brandSid).fetch()));
+      if (current.status === 'FAILED') await call(() => messaging().brandRegistrations(brandSid).update());
       if (refs.campaignSid !== undefined) {
-        await call('DELETE', `${hosts.messaging}/v1/Services/${service}/Compliance/Usa2p/${refs.campaignSid}`);
+        const campaignSid = String(refs.campaignSid);
+        await removeCampaign(service, campaignSid);
         delete refs.campaignSid;
       }
       refs.resubmittedRound = s.round;
@@ -181,43 +181,70 @@ export function createTwilioRegistrar(config: TwilioRegistrarConfig): TextingReg
     return refs;
   }
 
+  /** Removes a campaign; one already gone (404) counts as removed. */
+  async function removeCampaign(service: string, campaignSid: string): Promise<void> {
+    try {
+      await messaging().services(service).usAppToPerson(campaignSid).remove();
+    } catch (error) {
+      if (isTwilioApiError(error) && error.status === 404) return;
+      throw asRegistrarError(error);
+    }
+  }
+
   /** Twilio's check of a bundle before it is submitted: a non-compliant one is a rejection the owner can fix. */
-  async function evaluate(bundle: string, policySid: string, what: string): Promise<string> {
-    const result = evaluation.parse(await call('POST', `${hosts.trusthub}/v1/${bundle}/Evaluations`, { PolicySid: policySid }));
-    if (result.status !== 'compliant') throw new RegistrationRefused(`Twilio found the ${what} incomplete (${describeResults(result.results)}).`);
+  function verdictOf(answer: unknown, what: string): string {
+    const result = evaluation.parse(answer);
+    if (result.status !== 'compliant') throw new RegistrationRefused(`Twilio found the ${what} incomplete (${describeResults(result.results ?? [])}).`);
     return 'compliant';
   }
 
   async function check(s: RegistrationSubmission): Promise<ReviewVerdict & { refs: RegistrarRefs }> {
     const refs: RegistrarRefs = { ...s.refs };
     if (refs.brandSid === undefined || refs.messagingServiceSid === undefined) return { state: 'in_review', refs };
-    const brandState = brandStatus.parse(await call('GET', `${hosts.messaging}/v1/a2p/BrandRegistrations/${refs.brandSid}`));
+    const brandSid = String(refs.brandSid);
+    const brandState = brandStatus.parse(await call(() => messaging().brandRegistrations(brandSid).fetch()));
     if (brandState.status === 'FAILED' || brandState.status === 'SUSPENDED') {
-      return { state: 'rejected', reason: brandState.failure_reason || errorsOf(brandState.errors) || 'The Campaign Registry did not approve the brand.', refs };
+      return { state: 'rejected', reason: brandState.failureReason || errorsOf(brandState.errors) || 'The Campaign Registry did not approve the brand.', refs };
     }
     if (brandState.status !== 'APPROVED') return { state: 'in_review', refs };
     const service = String(refs.messagingServiceSid);
     if (refs.campaignSid === undefined) {
       const { campaign } = s;
-      refs.campaignSid = await create(`${hosts.messaging}/v1/Services/${service}/Compliance/Usa2p`, {
-        BrandRegistrationSid: String(refs.brandSid),
-        Description: campaign.description,
-        MessageFlow: campaign.messageFlow,
-        MessageSamples: campaign.sampleMessages,
-        UsAppToPersonUsecase: campaign.useCase ?? 'MIXED',
-        HasEmbeddedLinks: String(campaign.hasLinks),
-        HasEmbeddedPhone: String(campaign.hasPhoneNumbers),
-      });
+      refs.campaignSid = await create(() =>
+        messaging()
+          .services(service)
+          .usAppToPerson.create({
+            brandRegistrationSid: brandSid,
+            description: campaign.description,
+            messageFlow: campaign.messageFlow,
+            messageSamples: campaign.sampleMessages,
+            usAppToPersonUsecase: campaign.useCase ?? 'MIXED',
+            hasEmbeddedLinks: campaign.hasLinks,
+            hasEmbeddedPhone: campaign.hasPhoneNumbers,
+          }),
+      );
       await s.saveRefs(refs);
       return { state: 'in_review', refs };
     }
-    const campaignState = campaignStatus.parse(await call('GET', `${hosts.messaging}/v1/Services/${service}/Compliance/Usa2p/${refs.campaignSid}`));
-    if (campaignState.campaign_status === 'VERIFIED') return { state: 'approved', refs };
-    if (campaignState.campaign_status === 'FAILED') return { state: 'rejected', reason: errorsOf(campaignState.errors) || 'The carriers did not approve the campaign.', refs };
+    const campaignSid = String(refs.campaignSid);
+    const campaignState = campaignStatus.parse(await call(() => messaging().services(service).usAppToPerson(campaignSid).fetch()));
+    if (campaignState.campaignStatus === 'VERIFIED') return { state: 'approved', refs };
+    if (campaignState.campaignStatus === 'FAILED') return { state: 'rejected', reason: errorsOf(campaignState.errors) || 'The carriers did not approve the campaign.', refs };
     return { state: 'in_review', refs };
   }
 
   return { kind: 'twilio', pollMs: HALF_AN_HOUR, submit, check };
+}
+
+/**
+ * Twilio's refusal of the data (a 4xx other than 429) is a rejection the owner fixes and resubmits; its outages,
+ * rate limits and an unreachable Twilio are errors the job retries.
+ */
+function asRegistrarError(error: unknown): unknown {
+  if (!isTwilioApiError(error)) return error;
+  const message = error.message || `Twilio answered ${error.status}`;
+  if (error.status >= 400 && error.status < 500 && error.status !== 429) return new RegistrationRefused(`Twilio refused the registration: ${message}`);
+  return new Error(message);
 }
 
 function errorsOf(errors: Array<{ description?: string | null | undefined }> | null | undefined): string {

@@ -89,7 +89,7 @@ function hookOptions(hooks: NumberHooks) {
 const TRANSIENT_TWILIO_CODES = new Set([20429, 30001, 14107]);
 
 /** The library's RestException (and TwilioServiceException for RFC 9457 answers): an HTTP status, maybe a code. */
-function isTwilioApiError(error: unknown): error is Error & { status: number; code?: number | null } {
+export function isTwilioApiError(error: unknown): error is Error & { status: number; code?: number | null } {
   return error instanceof Error && typeof (error as { status?: unknown }).status === 'number';
 }
 
@@ -105,7 +105,7 @@ async function twilioCall<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-type TwilioRestClient = ReturnType<typeof TwilioSDK>;
+export type TwilioRestClient = ReturnType<typeof TwilioSDK>;
 
 /** A query string or form as Twilio's RequestClient serialises it: arrays repeat their key; undefined is left out. */
 function appendAll(target: URLSearchParams, values: unknown) {
@@ -123,7 +123,7 @@ function appendAll(target: URLSearchParams, values: unknown) {
  * — and answers the status and body for the library to read. Credentials only ever go to a twilio.com address or
  * to the configured base.
  */
-function createFetchHttpClient(sdk: typeof TwilioSDK, config: { apiBase: string; fetch: typeof fetch }): RequestClient {
+function createFetchHttpClient(sdk: typeof TwilioSDK, config: { apiBase: string; fetch: typeof fetch; timeoutMs: number }): RequestClient {
   const base = config.apiBase.replace(/\/+$/, '');
   class FetchRequestClient extends sdk.RequestClient {
     override async request<TData>(options: RequestClient.RequestOptions<TData>): Promise<Response<TData>> {
@@ -158,7 +158,7 @@ function createFetchHttpClient(sdk: typeof TwilioSDK, config: { apiBase: string;
           headers,
           ...(body === undefined ? {} : { body }),
           redirect: options.allowRedirects ? 'follow' : 'manual',
-          signal: AbortSignal.timeout(options.timeout ?? REQUEST_TIMEOUT_MS),
+          signal: AbortSignal.timeout(options.timeout ?? config.timeoutMs),
         });
         text = await response.text();
       } catch (error) {
@@ -171,17 +171,27 @@ function createFetchHttpClient(sdk: typeof TwilioSDK, config: { apiBase: string;
   return new FetchRequestClient({ keepAlive: false });
 }
 
-export function createTwilioClient(config: TwilioConfig) {
+/**
+ * The library's REST client for these credentials, made (and the package loaded) on the first call to Twilio's API:
+ * its HTTP goes through `fetch` to TWILIO_API_BASE when one is set (every Twilio host — api, trusthub, messaging —
+ * then answers from that one base, as the tests' stand-ins do). The texting registrar uses it too.
+ */
+export function lazyTwilioRestClient(config: TwilioConfig & { timeoutMs?: number }): () => TwilioRestClient {
   const fetcher = config.fetch ?? fetch;
   let client: TwilioRestClient | undefined;
-  /** The REST client, made (and the package loaded) on the first call to Twilio's API. */
-  const rest = (): TwilioRestClient => {
+  return () => {
     if (!client) {
       const sdk = twilioSdk();
-      client = sdk(config.accountSid, config.authToken, { httpClient: createFetchHttpClient(sdk, { apiBase: config.apiBase, fetch: fetcher }) });
+      const httpClient = createFetchHttpClient(sdk, { apiBase: config.apiBase, fetch: fetcher, timeoutMs: config.timeoutMs ?? REQUEST_TIMEOUT_MS });
+      client = sdk(config.accountSid, config.authToken, { httpClient });
     }
     return client;
   };
+}
+
+export function createTwilioClient(config: TwilioConfig) {
+  const fetcher = config.fetch ?? fetch;
+  const rest = lazyTwilioRestClient(config);
   const apiBase = config.apiBase.replace(/\/+$/, '');
   const authorization = `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString('base64')}`;
 

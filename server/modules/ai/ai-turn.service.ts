@@ -25,7 +25,7 @@ export const AI_TURN_QUEUE = 'ai.turn';
 const TRANSCRIPT_LINES = 30;
 /** One staff alert per company per hour while the configured model is unavailable. */
 const FALLBACK_NOTICE_EVERY_MS = HOUR;
-const FALLBACK_PREFIX = 'The AI service was unavailable';
+export const FALLBACK_PREFIX = 'The AI service was unavailable';
 
 type Row<T extends { $inferSelect: unknown }> = T['$inferSelect'];
 

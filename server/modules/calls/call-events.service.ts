@@ -11,6 +11,7 @@ import type { AppServices } from '@server/platform/services';
 import { contactDisplayName } from '@contracts/person';
 import { notify } from '@server/modules/notifications/notify.service';
 import { takeMissedCall } from '@server/modules/intake/call.channel';
+import { queueCallerFacts } from '@server/modules/intake/caller-facts';
 import { recordProviderEvent } from '@server/platform/events/provider-events';
 import { type MissedCallSettings, missedCallSettingsOf } from './missed-call-settings.service';
 
@@ -386,7 +387,10 @@ async function callStatus(tx: Tx, deps: AppServices, events: EventBatch, ctx: Ca
   await wakeTextBack(tx, deps, ctx.call);
 }
 
-/** The voicemail's transcript (or its failure): stored, told to the team, and a lead without a summary gets its first words. */
+/**
+ * The voicemail's transcript (or its failure): stored, told to the team, a lead without a summary gets its first
+ * words, and the caller's name, address and need are read from it (intake's caller-facts job).
+ */
 async function transcriptionReady(tx: Tx, deps: AppServices, events: EventBatch, ctx: CallContext, params: Record<string, string>) {
   if (ctx.call.transcriptStatus === 'completed' || ctx.call.transcriptStatus === 'failed') return;
   const now = deps.clock.now();
@@ -401,6 +405,8 @@ async function transcriptionReady(tx: Tx, deps: AppServices, events: EventBatch,
       .where(and(eq(leads.id, call.leadId), isNull(leads.summary)))
       .returning({ id: leads.id });
     if (filled) events.add(ctx.company.id, { type: 'lead.updated', data: { leadId: filled.id, fields: ['summary'] } });
+    // What they said about themselves and the job (their name, the address, the need) fills what the lead lacks.
+    await queueCallerFacts(tx, deps.queue, ctx.company.id, { source: 'voicemail', callId: call.id });
   }
   const seconds = call.recordingSeconds ?? 0;
   await notify(tx, deps, {

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@server/platform/db/database';
-import { companies, contacts, conversations, leads, users } from '@server/platform/db/schema';
+import { auditLog, companies, contacts, conversations, leads, users } from '@server/platform/db/schema';
+import { CALLER_WORDS_SOURCES, type CallerWordsSource, heardFactSentence } from '@contracts/caller-facts';
 import { zonesForPhone } from '@contracts/send-window';
 import { LEAD_SOURCE_WORDS, LEAD_STATUS_WORDS, type LeadSource, type LeadStatus } from '@contracts/lead';
 import { contactDisplayName, fullName } from '@contracts/person';
@@ -126,7 +127,28 @@ export async function getLead(scope: CompanyScope, id: string) {
     aiSummary: details?.aiSummary ?? null,
     /** Prices the assistant quoted, each from an approved price-book item, oldest first. */
     aiQuotes: details?.aiQuotes ?? [],
+    /** What callers said that filled (or would have filled) this lead, with where it came from, newest first. */
+    fromCallers: await heardFromCallers(scope, id),
   };
+}
+
+/** The facts read from callers' words for a lead (decision 0051), as the audit log recorded them. */
+async function heardFromCallers(scope: CompanyScope, leadId: string): Promise<Array<{ sentence: string; applied: boolean; at: number }>> {
+  const entries = await scope.db
+    .select({ metadata: auditLog.metadata, createdAt: auditLog.createdAt })
+    .from(auditLog)
+    .where(and(eq(auditLog.companyId, scope.companyId), eq(auditLog.action, 'lead.details_from_call'), eq(auditLog.targetType, 'lead'), eq(auditLog.targetId, leadId)))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(20);
+  return entries.flatMap(({ metadata, createdAt }) => {
+    const source = metadata?.source;
+    if (!(CALLER_WORDS_SOURCES as readonly unknown[]).includes(source) || !Array.isArray(metadata?.heard)) return [];
+    return (metadata.heard as Array<Record<string, unknown>>).flatMap((fact) =>
+      typeof fact.field === 'string' && typeof fact.value === 'string'
+        ? [{ sentence: heardFactSentence({ field: fact.field as never, value: fact.value, applied: fact.applied === true }, source as CallerWordsSource), applied: fact.applied === true, at: createdAt.getTime() }]
+        : [],
+    );
+  });
 }
 
 export interface LeadChanges {

@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { CALLER_WORDS_SOURCES, type CallerWordsSource, heardFactSentence } from '@contracts/caller-facts';
 import { fullName } from '@contracts/person';
 import { truncate } from '@contracts/text';
 import { auditLog, users } from '@server/platform/db/schema';
@@ -21,6 +22,7 @@ const ACTION_WORDS: Record<string, string> = {
   'lead.joined': 'Added to an open lead',
   'lead.updated': 'Changed a lead',
   'lead.bulk_updated': 'Changed several leads',
+  'lead.details_from_call': 'Took details from what a caller said',
   'client.updated': 'Changed a client',
   'client.merged': 'Merged two clients',
   'client.blocked': 'Blocked a client',
@@ -48,6 +50,13 @@ function detailOf(metadata: Record<string, unknown> | null): string | null {
   if (typeof metadata.client === 'string') parts.push(`Client: ${truncate(metadata.client, 80)}`);
   if (typeof metadata.mergedName === 'string') parts.push(`Merged: ${truncate(metadata.mergedName, 80)}`);
   if (typeof metadata.host === 'string') parts.push(`Address: ${truncate(metadata.host, 120)}`);
+  // Facts from a caller's words: each with where it came from ("Name from the voicemail: Tom Becker").
+  if (Array.isArray(metadata.heard) && (CALLER_WORDS_SOURCES as readonly unknown[]).includes(metadata.source)) {
+    for (const fact of metadata.heard as Array<Record<string, unknown>>) {
+      if (typeof fact.field === 'string' && typeof fact.value === 'string') parts.push(heardFactSentence({ field: fact.field as never, value: fact.value, applied: fact.applied === true }, metadata.source as CallerWordsSource));
+    }
+    return parts.filter((part) => !part.startsWith('Fields: ')).join(' · ') || null;
+  }
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 

@@ -13,6 +13,7 @@ import { RescheduleJob } from '@server/platform/jobs/job-queue';
 import { MINUTE, SECOND } from '@server/platform/lib/clock';
 import type { AppServices } from '@server/platform/services';
 import { takeInquiry } from '@server/modules/intake/intake.service';
+import { queueCallerFacts } from '@server/modules/intake/caller-facts';
 import { ensureAiSettings } from '@server/modules/ai/ai-settings.service';
 import { renderMergeTags } from '@server/modules/messaging/merge-tags';
 import { queueOutbound } from '@server/modules/messaging/outbound.service';
@@ -120,6 +121,8 @@ async function finish(tx: Tx, deps: AppServices, events: EventBatch, call: Agent
     };
     await tx.update(leads).set(changes).where(eq(leads.id, lead.id));
     events.add(company.id, { type: 'lead.updated', data: { leadId: lead.id, fields: Object.keys(changes) } });
+    // The transcript fills what the intake answers did not: the caller's name, the job's address, the need.
+    await queueCallerFacts(tx, deps.queue, company.id, { source: 'ai_call', agentCallId: call.id });
   }
 
   const outcome = outcomeOf(call, leadStatus, requiredAnswered);

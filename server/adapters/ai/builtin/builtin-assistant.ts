@@ -379,7 +379,7 @@ function isAboutServices(question: QualifierQuestion, input: AiTurnInput): boole
 }
 
 /** A free-text question about the job itself ("What's going on?", "Describe the issue"). */
-function isProblemQuestion(question: QualifierQuestion): boolean {
+export function isProblemQuestion(question: QualifierQuestion): boolean {
   return (
     question.kind === 'text' &&
     (/(^|_)(issue|problem|description|describe|going_on|what_happened|symptoms?)($|_)/.test(question.key) ||

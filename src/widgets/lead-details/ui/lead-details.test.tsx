@@ -31,6 +31,7 @@ function lead(overrides: Partial<LeadDetail> = {}): LeadDetail {
     answers: {},
     aiSummary: null,
     aiQuotes: [],
+    fromCallers: [],
     ...overrides,
   } as LeadDetail;
 }
@@ -93,6 +94,24 @@ describe('the lead: what the assistant learned', () => {
     const section = screen.getByRole('heading', { name: 'From the AI assistant' }).closest('section')!;
     expect(section.querySelector('img, b')).toBeNull();
     expect(section).toHaveTextContent('<img src=x onerror=alert(1)>');
+  });
+});
+
+describe('the lead: what the caller said', () => {
+  it('lists each detail taken from a voicemail or an AI-answered call with where it came from, as text; nothing when none', async () => {
+    const heard = [
+      { sentence: 'Name from the voicemail: Tom Becker', applied: true, at: T0 },
+      { sentence: 'Address heard in the voicemail, kept the one on file: <b>12 Elm Street</b>', applied: false, at: T0 },
+    ];
+    await renderLead(lead({ fromCallers: heard }));
+    const list = screen.getByRole('list', { name: 'Details from what the caller said' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([expect.stringContaining('Name from the voicemail: Tom Becker'), expect.stringContaining('kept the one on file: <b>12 Elm Street</b>')]);
+    expect(list.querySelector('b')).toBeNull();
+  });
+
+  it('shows no such section before any caller’s words were read', async () => {
+    await renderLead(lead());
+    expect(screen.queryByRole('heading', { name: 'From what the caller said' })).not.toBeInTheDocument();
   });
 });
 

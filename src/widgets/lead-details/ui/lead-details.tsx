@@ -227,6 +227,8 @@ function LeadContent({ lead }: { lead: LeadDetail }) {
         />
       </Section>
 
+      <CallerWords lead={lead} />
+
       {tracking.length ? (
         <Section title="Tracking">
           <KeyValueTable label="Tracking data" rows={tracking.map(([key, text]) => [TRACKING_WORDS[key] ?? key, text])} />
@@ -234,6 +236,31 @@ function LeadContent({ lead }: { lead: LeadDetail }) {
       ) : null}
 
     </Stack>
+  );
+}
+
+/**
+ * What a caller said that filled this lead (a voicemail, an AI-answered call), each with where it came from; a value
+ * kept out because one was already on file says so. Nothing shows when no caller's words were read.
+ */
+function CallerWords({ lead }: { lead: LeadDetail }) {
+  const heard = lead.fromCallers;
+  if (heard.length === 0) return null;
+  return (
+    <Section title="From what the caller said">
+      <List size="sm" spacing={4} aria-label="Details from what the caller said">
+        {heard.map((fact, index) => (
+          <List.Item key={`${fact.at}:${index}`}>
+            <Text span size="sm" c={fact.applied ? undefined : 'dimmed'} style={{ overflowWrap: 'anywhere' }}>
+              {fact.sentence}
+            </Text>{' '}
+            <Text span size="xs" c="dimmed">
+              · {formatDateTime(fact.at)}
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </Section>
   );
 }
 

@@ -231,6 +231,11 @@ const NOT_A_NAME = new Set(
   ).split(/\s+/),
 );
 
+/** Whether a word is one a reply uses for something other than a name ("home", "tomorrow", "empty"…). */
+export function isNotAName(word: string): boolean {
+  return NOT_A_NAME.has(normalize(word).replace(/\.$/, ''));
+}
+
 function titleCase(word: string): string {
   return word
     .split(/([-'])/)

@@ -57,4 +57,5 @@ export const detailA: LeadDetail = {
   answers: { 'What do you need help with?': 'Leaking water heater' },
   aiSummary: null,
   aiQuotes: [],
+  fromCallers: [],
 };
