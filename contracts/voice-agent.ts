@@ -4,7 +4,7 @@
  * messages Twilio sends us and the ones we send back), validated with zod on both ends: the server reads Twilio's
  * messages with these schemas and the test phone's simulator speaks the same protocol.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { AiOffWindow, QualifierQuestion } from './ai';
 
 /** AI first: the assistant answers at once. Ring first: the team's phone rings for N seconds, then the assistant answers. */
@@ -94,6 +94,12 @@ export const AI_VOICES = [
 export type AiVoiceId = (typeof AI_VOICES)[number]['id'];
 export const AI_VOICE_IDS = AI_VOICES.map((v) => v.id) as [AiVoiceId, ...AiVoiceId[]];
 
+/**
+ * What the assistant says instead of a sentence with a single price or a clock time / "within N minutes" (the
+ * guardrail of AI call answering, server/modules/voice-agent/spoken.ts): the Agent tab quotes it as it is enforced.
+ */
+export const SPOKEN_CONFIRM_LINE = 'The team will confirm the exact price and time with you.';
+
 /** Every limit of the settings, once (the server's input schema and the tabs read them). */
 export const VOICE_AGENT_LIMITS = {
   ringSeconds: { min: 5, max: 60 },
@@ -172,31 +178,33 @@ export const DEFAULT_VOICE_AGENT_SETTINGS: VoiceAgentSettingsValues = {
 };
 
 // ── Twilio ConversationRelay: the WebSocket protocol ─────────────────────────────────────────────────────────────
+// zod/mini: this file is read by the web app too (the tabs' words and limits), whose bundle carries no full zod.
 
-const shortText = (max: number) => z.string().max(max);
+const shortText = (max: number) => z.string().check(z.maxLength(max));
+const optionalText = (max: number) => z.optional(shortText(max));
 
 /** Twilio → us, first message after the WebSocket opens. */
 export const relaySetupMessage = z.object({
   type: z.literal('setup'),
   sessionId: shortText(200),
   callSid: shortText(200),
-  accountSid: shortText(200).optional(),
-  parentCallSid: shortText(200).optional(),
-  from: shortText(100).optional(),
-  to: shortText(100).optional(),
-  forwardedFrom: shortText(100).optional(),
-  callerName: shortText(200).optional(),
-  direction: shortText(40).optional(),
-  callType: shortText(40).optional(),
-  callStatus: shortText(40).optional(),
-  customParameters: z.record(z.string().max(100), z.string().max(2000)).optional(),
+  accountSid: optionalText(200),
+  parentCallSid: optionalText(200),
+  from: optionalText(100),
+  to: optionalText(100),
+  forwardedFrom: optionalText(100),
+  callerName: optionalText(200),
+  direction: optionalText(40),
+  callType: optionalText(40),
+  callStatus: optionalText(40),
+  customParameters: z.optional(z.record(shortText(100), shortText(2000))),
 });
 
 /** Twilio → us: what the caller said (`last: false` for a partial, `last: true` when they finished the utterance). */
 export const relayPromptMessage = z.object({
   type: z.literal('prompt'),
   voicePrompt: shortText(8000),
-  lang: shortText(20).optional(),
+  lang: optionalText(20),
   last: z.boolean(),
 });
 
@@ -204,11 +212,11 @@ export const relayPromptMessage = z.object({
 export const relayInterruptMessage = z.object({
   type: z.literal('interrupt'),
   utteranceUntilInterrupt: shortText(8000),
-  durationUntilInterruptMs: z.number().nonnegative().optional(),
+  durationUntilInterruptMs: z.optional(z.number().check(z.nonnegative())),
 });
 
 /** Twilio → us: a key the caller pressed. */
-export const relayDtmfMessage = z.object({ type: z.literal('dtmf'), digit: z.string().regex(/^[0-9*#A-Da-dw]$/, 'one DTMF digit') });
+export const relayDtmfMessage = z.object({ type: z.literal('dtmf'), digit: z.string().check(z.regex(/^[0-9*#A-Da-dw]$/, 'one DTMF digit')) });
 
 /** Twilio → us: something went wrong on Twilio's side (e.g. a message of ours it could not read). */
 export const relayErrorMessage = z.object({ type: z.literal('error'), description: shortText(2000) });
@@ -217,15 +225,15 @@ export const relayIncomingMessage = z.discriminatedUnion('type', [relaySetupMess
 export type RelayIncomingMessage = z.infer<typeof relayIncomingMessage>;
 
 /** Us → Twilio: a piece of the reply to speak; `last` marks the reply's final token. */
-export const relayTextMessage = z.object({ type: z.literal('text'), token: z.string(), last: z.boolean(), interruptible: z.boolean().optional(), preemptible: z.boolean().optional() });
+export const relayTextMessage = z.object({ type: z.literal('text'), token: z.string(), last: z.boolean(), interruptible: z.optional(z.boolean()), preemptible: z.optional(z.boolean()) });
 /** Us → Twilio: end the session; `handoffData` (a JSON string) reaches the `<Connect>`'s action URL as HandoffData. */
-export const relayEndMessage = z.object({ type: z.literal('end'), handoffData: z.string().optional() });
+export const relayEndMessage = z.object({ type: z.literal('end'), handoffData: z.optional(z.string()) });
 export const relayOutgoingMessage = z.discriminatedUnion('type', [relayTextMessage, relayEndMessage]);
 export type RelayOutgoingMessage = z.infer<typeof relayOutgoingMessage>;
 
 /** The `handoffData` we send with `end`: why the assistant stopped, and where to transfer the caller. */
 export const relayHandoffData = z.object({
   reason: z.enum(['transfer', 'completed', 'max_length', 'callback']),
-  to: z.string().max(20).optional(),
+  to: optionalText(20),
 });
 export type RelayHandoffData = z.infer<typeof relayHandoffData>;

@@ -111,6 +111,7 @@ export async function getVoiceAgentSettings(scope: Pick<CompanyScope, 'db' | 'co
     knowledge: {
       assistantName: ai.assistantName,
       facts: ai.facts,
+      services: ai.services,
       faqCount: ai.faq.length,
       approvedPriceItems: prices?.count ?? 0,
       pricingPolicy: ai.pricingPolicy,
