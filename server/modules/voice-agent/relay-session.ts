@@ -315,8 +315,9 @@ export class RelaySession {
     }
     if (recording) void this.write(() => this.update({ recordingOn: true }));
     this.cancelTimer = this.runtime.after(settings.maxCallSeconds * 1000, () => this.enqueue(() => this.timeUp(null)));
-    const greeting = renderMergeTags(settings.greeting, { contact: { firstName: null, lastName: null }, businessName: company.name, businessPhone: number?.e164 ?? null, senderFirstName: ai.assistantName });
-    const parts = [greeting, recording ? settings.recordingDisclosure : '', this.nextQuestion() ?? 'How can I help you today?'];
+    // The notice takes the same merge tags as the greeting (the Basic tab accepts them in both).
+    const fill = (text: string) => renderMergeTags(text, { contact: { firstName: null, lastName: null }, businessName: company.name, businessPhone: number?.e164 ?? null, senderFirstName: ai.assistantName });
+    const parts = [fill(settings.greeting), recording ? fill(settings.recordingDisclosure) : '', this.nextQuestion() ?? 'How can I help you today?'];
     this.speak(parts.filter(Boolean).join(' '), { receivedAt: null });
   }
 
