@@ -55,17 +55,17 @@ export function CallLinks({ call }: { call: Pick<AiCallItem, 'lead' | 'conversat
   return (
     <Group gap="md" wrap="wrap">
       {call.lead ? (
-        <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/leads" search={{ lead: call.lead!.id }} />}>
+        <Anchor size="sm" data-standalone renderRoot={(props) => <Link {...props} to="/leads" search={{ lead: call.lead!.id }} />}>
           Open lead{leadStatus ? ` (${LEAD_STATUS_WORDS[leadStatus] ?? leadStatus})` : ''}
         </Anchor>
       ) : null}
       {call.conversationId ? (
-        <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/conversations" search={{ c: call.conversationId! }} />}>
+        <Anchor size="sm" data-standalone renderRoot={(props) => <Link {...props} to="/conversations" search={{ c: call.conversationId! }} />}>
           Open conversation
         </Anchor>
       ) : null}
       {call.contact ? (
-        <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/clients/$id" params={{ id: call.contact!.id }} />}>
+        <Anchor size="sm" data-standalone renderRoot={(props) => <Link {...props} to="/clients/$id" params={{ id: call.contact!.id }} />}>
           Client
         </Anchor>
       ) : null}
