@@ -1,10 +1,9 @@
 /**
  * AI call answering (issue 27, docs/decisions/0048-ai-call-answering.md): the codes stored and sent over the API,
- * the words owners see, the settings' limits and defaults, and Twilio's ConversationRelay WebSocket protocol (the
- * messages Twilio sends us and the ones we send back), validated with zod on both ends: the server reads Twilio's
- * messages with these schemas and the test phone's simulator speaks the same protocol.
+ * the words owners see, the settings' limits and defaults. No zod here: the /ai-call-answering tabs read this file,
+ * and every zod/mini function the web app uses lands in the sign-in page's first load. Twilio's ConversationRelay
+ * WebSocket protocol has its own file, contracts/voice-agent-relay.ts.
  */
-import { z } from 'zod/mini';
 import type { AiOffWindow, QualifierQuestion } from './ai';
 
 /** AI first: the assistant answers at once. Ring first: the team's phone rings for N seconds, then the assistant answers. */
@@ -176,64 +175,3 @@ export const DEFAULT_VOICE_AGENT_SETTINGS: VoiceAgentSettingsValues = {
     },
   },
 };
-
-// ── Twilio ConversationRelay: the WebSocket protocol ─────────────────────────────────────────────────────────────
-// zod/mini: this file is read by the web app too (the tabs' words and limits), whose bundle carries no full zod.
-
-const shortText = (max: number) => z.string().check(z.maxLength(max));
-const optionalText = (max: number) => z.optional(shortText(max));
-
-/** Twilio → us, first message after the WebSocket opens. */
-export const relaySetupMessage = z.object({
-  type: z.literal('setup'),
-  sessionId: shortText(200),
-  callSid: shortText(200),
-  accountSid: optionalText(200),
-  parentCallSid: optionalText(200),
-  from: optionalText(100),
-  to: optionalText(100),
-  forwardedFrom: optionalText(100),
-  callerName: optionalText(200),
-  direction: optionalText(40),
-  callType: optionalText(40),
-  callStatus: optionalText(40),
-  customParameters: z.optional(z.record(shortText(100), shortText(2000))),
-});
-
-/** Twilio → us: what the caller said (`last: false` for a partial, `last: true` when they finished the utterance). */
-export const relayPromptMessage = z.object({
-  type: z.literal('prompt'),
-  voicePrompt: shortText(8000),
-  lang: optionalText(20),
-  last: z.boolean(),
-});
-
-/** Twilio → us: the caller spoke over the assistant; what had been spoken of its reply until then. */
-export const relayInterruptMessage = z.object({
-  type: z.literal('interrupt'),
-  utteranceUntilInterrupt: shortText(8000),
-  durationUntilInterruptMs: z.optional(z.number().check(z.nonnegative())),
-});
-
-/** Twilio → us: a key the caller pressed. */
-export const relayDtmfMessage = z.object({ type: z.literal('dtmf'), digit: z.string().check(z.regex(/^[0-9*#A-Da-dw]$/, 'one DTMF digit')) });
-
-/** Twilio → us: something went wrong on Twilio's side (e.g. a message of ours it could not read). */
-export const relayErrorMessage = z.object({ type: z.literal('error'), description: shortText(2000) });
-
-export const relayIncomingMessage = z.discriminatedUnion('type', [relaySetupMessage, relayPromptMessage, relayInterruptMessage, relayDtmfMessage, relayErrorMessage]);
-export type RelayIncomingMessage = z.infer<typeof relayIncomingMessage>;
-
-/** Us → Twilio: a piece of the reply to speak; `last` marks the reply's final token. */
-export const relayTextMessage = z.object({ type: z.literal('text'), token: z.string(), last: z.boolean(), interruptible: z.optional(z.boolean()), preemptible: z.optional(z.boolean()) });
-/** Us → Twilio: end the session; `handoffData` (a JSON string) reaches the `<Connect>`'s action URL as HandoffData. */
-export const relayEndMessage = z.object({ type: z.literal('end'), handoffData: z.optional(z.string()) });
-export const relayOutgoingMessage = z.discriminatedUnion('type', [relayTextMessage, relayEndMessage]);
-export type RelayOutgoingMessage = z.infer<typeof relayOutgoingMessage>;
-
-/** The `handoffData` we send with `end`: why the assistant stopped, and where to transfer the caller. */
-export const relayHandoffData = z.object({
-  reason: z.enum(['transfer', 'completed', 'max_length', 'callback']),
-  to: optionalText(20),
-});
-export type RelayHandoffData = z.infer<typeof relayHandoffData>;
