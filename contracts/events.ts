@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { MISSED_REASONS, TEXT_BACK_OUTCOMES, TEXT_BACK_SKIP_REASONS } from './call';
 import { LEAD_SOURCES, LEAD_STATUSES } from './lead';
+import { AI_CALL_OUTCOMES } from './voice-agent';
 
 /**
  * The domain events: what happened, written in the same transaction as the change that caused it and fanned out
@@ -40,6 +41,8 @@ export const domainEventSchemas = {
   'call.ended': z.object({ callId: id }),
   /** The text-back was handed to the outbound pipeline, skipped with its reason, or failed at the carrier. */
   'call.text_back': z.object({ callId: id, outcome: z.enum(TEXT_BACK_OUTCOMES), reason: z.nullable(z.enum(TEXT_BACK_SKIP_REASONS)), messageId: z.nullable(id) }),
+  /** The assistant's call is over and processed (outcome, summary, lead, follow-up text): AI call answering → History. */
+  'ai_call.ended': z.object({ aiCallId: id, callId: z.nullable(id), outcome: z.enum(AI_CALL_OUTCOMES) }),
 } as const;
 
 export type DomainEventType = keyof typeof domainEventSchemas;

@@ -1,10 +1,9 @@
 /**
  * AI call answering (issue 27, docs/decisions/0048-ai-call-answering.md): the codes stored and sent over the API,
- * the words owners see, the settings' limits and defaults, and Twilio's ConversationRelay WebSocket protocol (the
- * messages Twilio sends us and the ones we send back), validated with zod on both ends: the server reads Twilio's
- * messages with these schemas and the test phone's simulator speaks the same protocol.
+ * the words owners see, the settings' limits and defaults. No zod here: the /ai-call-answering tabs read this file,
+ * and every zod/mini function the web app uses lands in the sign-in page's first load. Twilio's ConversationRelay
+ * WebSocket protocol has its own file, contracts/voice-agent-relay.ts.
  */
-import { z } from 'zod';
 import type { AiOffWindow, QualifierQuestion } from './ai';
 
 /** AI first: the assistant answers at once. Ring first: the team's phone rings for N seconds, then the assistant answers. */
@@ -94,6 +93,12 @@ export const AI_VOICES = [
 export type AiVoiceId = (typeof AI_VOICES)[number]['id'];
 export const AI_VOICE_IDS = AI_VOICES.map((v) => v.id) as [AiVoiceId, ...AiVoiceId[]];
 
+/**
+ * What the assistant says instead of a sentence with a single price or a clock time / "within N minutes" (the
+ * guardrail of AI call answering, server/modules/voice-agent/spoken.ts): the Agent tab quotes it as it is enforced.
+ */
+export const SPOKEN_CONFIRM_LINE = 'The team will confirm the exact price and time with you.';
+
 /** Every limit of the settings, once (the server's input schema and the tabs read them). */
 export const VOICE_AGENT_LIMITS = {
   ringSeconds: { min: 5, max: 60 },
@@ -170,62 +175,3 @@ export const DEFAULT_VOICE_AGENT_SETTINGS: VoiceAgentSettingsValues = {
     },
   },
 };
-
-// ── Twilio ConversationRelay: the WebSocket protocol ─────────────────────────────────────────────────────────────
-
-const shortText = (max: number) => z.string().max(max);
-
-/** Twilio → us, first message after the WebSocket opens. */
-export const relaySetupMessage = z.object({
-  type: z.literal('setup'),
-  sessionId: shortText(200),
-  callSid: shortText(200),
-  accountSid: shortText(200).optional(),
-  parentCallSid: shortText(200).optional(),
-  from: shortText(100).optional(),
-  to: shortText(100).optional(),
-  forwardedFrom: shortText(100).optional(),
-  callerName: shortText(200).optional(),
-  direction: shortText(40).optional(),
-  callType: shortText(40).optional(),
-  callStatus: shortText(40).optional(),
-  customParameters: z.record(z.string().max(100), z.string().max(2000)).optional(),
-});
-
-/** Twilio → us: what the caller said (`last: false` for a partial, `last: true` when they finished the utterance). */
-export const relayPromptMessage = z.object({
-  type: z.literal('prompt'),
-  voicePrompt: shortText(8000),
-  lang: shortText(20).optional(),
-  last: z.boolean(),
-});
-
-/** Twilio → us: the caller spoke over the assistant; what had been spoken of its reply until then. */
-export const relayInterruptMessage = z.object({
-  type: z.literal('interrupt'),
-  utteranceUntilInterrupt: shortText(8000),
-  durationUntilInterruptMs: z.number().nonnegative().optional(),
-});
-
-/** Twilio → us: a key the caller pressed. */
-export const relayDtmfMessage = z.object({ type: z.literal('dtmf'), digit: z.string().regex(/^[0-9*#A-Da-dw]$/, 'one DTMF digit') });
-
-/** Twilio → us: something went wrong on Twilio's side (e.g. a message of ours it could not read). */
-export const relayErrorMessage = z.object({ type: z.literal('error'), description: shortText(2000) });
-
-export const relayIncomingMessage = z.discriminatedUnion('type', [relaySetupMessage, relayPromptMessage, relayInterruptMessage, relayDtmfMessage, relayErrorMessage]);
-export type RelayIncomingMessage = z.infer<typeof relayIncomingMessage>;
-
-/** Us → Twilio: a piece of the reply to speak; `last` marks the reply's final token. */
-export const relayTextMessage = z.object({ type: z.literal('text'), token: z.string(), last: z.boolean(), interruptible: z.boolean().optional(), preemptible: z.boolean().optional() });
-/** Us → Twilio: end the session; `handoffData` (a JSON string) reaches the `<Connect>`'s action URL as HandoffData. */
-export const relayEndMessage = z.object({ type: z.literal('end'), handoffData: z.string().optional() });
-export const relayOutgoingMessage = z.discriminatedUnion('type', [relayTextMessage, relayEndMessage]);
-export type RelayOutgoingMessage = z.infer<typeof relayOutgoingMessage>;
-
-/** The `handoffData` we send with `end`: why the assistant stopped, and where to transfer the caller. */
-export const relayHandoffData = z.object({
-  reason: z.enum(['transfer', 'completed', 'max_length', 'callback']),
-  to: z.string().max(20).optional(),
-});
-export type RelayHandoffData = z.infer<typeof relayHandoffData>;

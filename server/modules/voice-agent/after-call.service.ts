@@ -176,6 +176,7 @@ async function finish(tx: Tx, deps: AppServices, events: EventBatch, call: Agent
       updatedAt: now,
     })
     .where(eq(voiceAgentCalls.id, call.id));
+  events.add(company.id, { type: 'ai_call.ended', data: { aiCallId: call.id, callId, outcome } });
   if (callId && intake) {
     // The call itself belongs to the caller's client, thread and lead (their timeline shows it), as a missed call does.
     await tx

@@ -3,7 +3,7 @@ import { contactDisplayName } from '@contracts/person';
 import { storableText, truncate } from '@contracts/text';
 import type { QualifierQuestion } from '@contracts/ai';
 import { zonesForPhone } from '@contracts/send-window';
-import { type RelayHandoffData, relayIncomingMessage, type RelayOutgoingMessage } from '@contracts/voice-agent';
+import { type RelayHandoffData, relayIncomingMessage, type RelayOutgoingMessage } from '@contracts/voice-agent-relay';
 import type { AiDecision, AiTranscriptLine } from '@server/adapters/ai/ai.port';
 import { companies, phoneNumbers, priceItems, voiceAgentCalls, voiceAgentTurns } from '@server/platform/db/schema';
 import type { AppServices } from '@server/platform/services';
@@ -315,8 +315,9 @@ export class RelaySession {
     }
     if (recording) void this.write(() => this.update({ recordingOn: true }));
     this.cancelTimer = this.runtime.after(settings.maxCallSeconds * 1000, () => this.enqueue(() => this.timeUp(null)));
-    const greeting = renderMergeTags(settings.greeting, { contact: { firstName: null, lastName: null }, businessName: company.name, businessPhone: number?.e164 ?? null, senderFirstName: ai.assistantName });
-    const parts = [greeting, recording ? settings.recordingDisclosure : '', this.nextQuestion() ?? 'How can I help you today?'];
+    // The notice takes the same merge tags as the greeting (the Basic tab accepts them in both).
+    const fill = (text: string) => renderMergeTags(text, { contact: { firstName: null, lastName: null }, businessName: company.name, businessPhone: number?.e164 ?? null, senderFirstName: ai.assistantName });
+    const parts = [fill(settings.greeting), recording ? fill(settings.recordingDisclosure) : '', this.nextQuestion() ?? 'How can I help you today?'];
     this.speak(parts.filter(Boolean).join(' '), { receivedAt: null });
   }
 

@@ -3,6 +3,7 @@
  * reads them out literally), no firm price or arrival time (the guardrail of AI call answering: the team confirms
  * those), and short — a phone turn is a few sentences, not a text message.
  */
+import { SPOKEN_CONFIRM_LINE } from '@contracts/voice-agent';
 
 const URL_PATTERN = /\b(?:https?:\/\/|www\.)[^\s)]+/gi;
 const EMAIL_PATTERN = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g;
@@ -12,7 +13,7 @@ const EMOJI_PATTERN = /\p{Extended_Pictographic}|\p{Emoji_Modifier}|[\u{1F1E6}-\
 const FIRM_PRICE = /(?<![–—-]\s?|to\s)\$\s?\d[\d,]*(?:\.\d{2})?(?![\d,]|\.\d|\s?(?:[–—-]|to)\s?\$?\d)/i;
 /** A clock time, or a promise of arrival within a stretch of time. */
 const FIRM_TIME = /\b(?:\d{1,2}(?::\d{2})?\s?(?:a\.?m\.?|p\.?m\.?)|(?:within|in)\s+(?:the\s+next\s+)?\d+\s+(?:minutes?|mins?|hours?|hrs?)|by\s+(?:noon|tonight|this\s+(?:morning|afternoon|evening)))\b/i;
-export const CONFIRM_LINE = 'The team will confirm the exact price and time with you.';
+export const CONFIRM_LINE = SPOKEN_CONFIRM_LINE;
 /** How much one spoken turn may say. */
 export const MAX_SPOKEN_SENTENCES = 3;
 

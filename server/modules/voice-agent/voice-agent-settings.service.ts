@@ -84,7 +84,7 @@ async function forwardToOf(executor: DbOrTx, companyId: string): Promise<string 
 export async function getVoiceAgentSettings(scope: Pick<CompanyScope, 'db' | 'companyId' | 'userId' | 'now'>, deps: Pick<AppServices, 'secrets'>) {
   const { values, version } = await voiceAgentSettingsOf(scope.db, scope.companyId);
   const ai = await ensureAiSettings(scope.db, scope.companyId, scope.now);
-  const [company] = await scope.db.select({ hours: companies.hours, timezone: companies.timezone }).from(companies).where(eq(companies.id, scope.companyId)).limit(1);
+  const [company] = await scope.db.select({ name: companies.name, hours: companies.hours, timezone: companies.timezone }).from(companies).where(eq(companies.id, scope.companyId)).limit(1);
   const number = await activeNumberOf(scope.db, scope.companyId);
   const timezone = company?.timezone ?? (number ? zonesForPhone(number.e164)[0] : undefined) ?? 'America/New_York';
   const [prices] = await scope.db
@@ -100,6 +100,8 @@ export async function getVoiceAgentSettings(scope: Pick<CompanyScope, 'db' | 'co
     defaults: DEFAULT_VOICE_AGENT_SETTINGS,
     timezone,
     businessHours: company?.hours ?? null,
+    /** The name the greeting and the texts say ({business_name}). */
+    businessName: company?.name ?? '',
     businessNumber: number?.e164 ?? null,
     /** The phone "ring my phone first" rings (Missed calls → Basic), or null. */
     forwardTo: await forwardToOf(scope.db, scope.companyId),
@@ -111,6 +113,7 @@ export async function getVoiceAgentSettings(scope: Pick<CompanyScope, 'db' | 'co
     knowledge: {
       assistantName: ai.assistantName,
       facts: ai.facts,
+      services: ai.services,
       faqCount: ai.faq.length,
       approvedPriceItems: prices?.count ?? 0,
       pricingPolicy: ai.pricingPolicy,

@@ -6,7 +6,8 @@ import twilio from 'twilio';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MISSED_CALL_SETTINGS } from '@contracts/call';
-import { DEFAULT_VOICE_AGENT_SETTINGS, type RelayOutgoingMessage, type VoiceAgentSettingsValues } from '@contracts/voice-agent';
+import { DEFAULT_VOICE_AGENT_SETTINGS, type VoiceAgentSettingsValues } from '@contracts/voice-agent';
+import type { RelayOutgoingMessage } from '@contracts/voice-agent-relay';
 import type { AiPort } from '@server/adapters/ai/ai.port';
 import { createScriptedAssistant, type ScriptEntry } from '@server/adapters/ai/scripted';
 import { twilioSignature } from '@server/adapters/telephony/twilio';
@@ -450,13 +451,14 @@ describe('a call the assistant answers, over ConversationRelay', () => {
   });
 
   it('the recording notice is said only when the call is recorded (and the recording started at Twilio)', async () => {
-    await useAgent({ recordCalls: true });
+    // The notice takes the greeting's merge tags (the Basic tab accepts them).
+    await useAgent({ recordCalls: true, recordingDisclosure: '{business_name} records this call.' });
     const recorded = await callIn('CA-rec');
     const a = await open(recorded.relayUrl!);
     a.send(setupFor('CA-rec'));
     await a.until(replyCount(1));
     expect(recorderCalls).toEqual([{ callSid: 'CA-rec', statusCallbackUrl: `${PUBLIC_URL}/webhooks/twilio/voice-agent/recording` }]);
-    expect(a.replies()[0]).toContain(DEFAULT_VOICE_AGENT_SETTINGS.recordingDisclosure);
+    expect(a.replies()[0]).toContain('of your job. Acme Plumbing records this call. What can we help you with?');
     await a.hangUp();
     await pass(2 * SECOND);
     // Twilio reports the recording: kept on the assistant's call and on the call (played like a voicemail).
@@ -471,7 +473,7 @@ describe('a call the assistant answers, over ConversationRelay', () => {
     const b = await open(failed.relayUrl!);
     b.send(setupFor('CA-rec-fail'));
     await b.until(replyCount(1));
-    expect(b.replies()[0]).not.toContain(DEFAULT_VOICE_AGENT_SETTINGS.recordingDisclosure);
+    expect(b.replies()[0]).not.toContain('records this call');
     await b.hangUp();
 
     await useAgent({ recordCalls: false });

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_VOICE_AGENT_SETTINGS, type RelayOutgoingMessage } from '@contracts/voice-agent';
+import { DEFAULT_VOICE_AGENT_SETTINGS } from '@contracts/voice-agent';
+import type { RelayOutgoingMessage } from '@contracts/voice-agent-relay';
 import { createScriptedAssistant, type ScriptEntry } from '@server/adapters/ai/scripted';
 import { contacts, leads, messages, users, voiceAgentCalls } from '@server/platform/db/schema';
 import { SECOND } from '@server/platform/lib/clock';
 import { trpcErrorOf } from '@server/platform/testing/trpc-error';
+import type { CompanyEvent } from '@server/platform/realtime/event-bus';
 import { callerFor, setUpTestApp, signUp } from '@server/testing/test-app';
 import { answerIncomingCall, storeEvent } from '@server/modules/calls/voice.service';
 import { RelaySession, type RelayRuntime } from './relay-session';
@@ -100,6 +102,8 @@ describe('voiceAgent.calls and the follow-up per outcome', () => {
   it('lists the calls the assistant took with outcome and summary, one with its transcript; another company’s call is NOT_FOUND', async () => {
     const c = await company('owner@history.test');
     await c.caller.voiceAgent.settings.saveBasic(basicOn(0));
+    const live: CompanyEvent[] = [];
+    const stop = t.deps.bus.subscribe(c.companyId, (event) => live.push(event));
     const { call, sent } = await aiCall(c, {
       sid: 'SIMCA-history',
       script: [
@@ -110,6 +114,10 @@ describe('voiceAgent.calls and the follow-up per outcome', () => {
     });
     expect(sent.at(-1)).toEqual({ type: 'end', handoffData: JSON.stringify({ reason: 'completed' }) });
     expect(call).toMatchObject({ outcome: 'qualified', followUpStatus: 'queued' });
+    // Open screens are told the moment the call is processed (AI call answering → History refreshes itself).
+    stop();
+    expect(live).toContainEqual({ type: 'ai_call', aiCallId: call.id });
+    expect(live).toContainEqual({ type: 'call', callId: call.callId });
 
     const list = await c.caller.voiceAgent.calls.list({ limit: 25 });
     expect(list.items).toHaveLength(1);

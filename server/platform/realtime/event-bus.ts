@@ -9,7 +9,9 @@ export type CompanyEvent =
   | { type: 'lead'; leadId: string }
   | { type: 'contact'; contactId: string }
   | { type: 'notification'; userId: string }
-  | { type: 'call'; callId: string };
+  | { type: 'call'; callId: string }
+  /** A call the AI assistant answered (AI call answering → History). */
+  | { type: 'ai_call'; aiCallId: string };
 
 /**
  * Notices between the server instances themselves, never sent to a browser: a user's sessions must be read again

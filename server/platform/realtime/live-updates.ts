@@ -38,6 +38,9 @@ export function liveHints(event: DomainEvent): CompanyEvent[] {
     case 'call.ended':
     case 'call.text_back':
       return [{ type: 'call', callId: event.data.callId }];
+    case 'ai_call.ended':
+      // The call itself is linked to the caller's client and lead by then: History and their calls refresh too.
+      return [{ type: 'ai_call', aiCallId: event.data.aiCallId }, ...(event.data.callId ? [{ type: 'call' as const, callId: event.data.callId }] : [])];
   }
 }
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { invalidateDecisionLog, invalidateHeldReplies } from '@/entities/ai-assistant';
-import { invalidateCalls } from '@/entities/call';
+import { invalidateAiCalls, invalidateCalls } from '@/entities/call';
 import { invalidateDashboard, invalidateTestPhone, invalidateTestPhoneCalls } from '@/entities/company';
 import { invalidateClientDetails, invalidateClients } from '@/entities/contact';
 import { invalidateConversations } from '@/entities/conversation';
@@ -54,6 +54,10 @@ export function useLiveUpdates(): void {
             void invalidateClientDetails(queryClient);
             // The test phone's call progress (ringing, answered, the greeting).
             void invalidateTestPhoneCalls(queryClient);
+            break;
+          case 'ai_call':
+            // The assistant finished a call: AI call answering → History (its list and the call's transcript).
+            void invalidateAiCalls(queryClient);
             break;
         }
       },

@@ -1,4 +1,4 @@
-export { callKeys, invalidateCalls, invalidateGreeting, invalidateMissedCallSettings, setCachedGreeting, setCachedMissedCallSettings } from './api/call.queries';
+export { callKeys, invalidateAiCalls, invalidateCalls, invalidateGreeting, invalidateMissedCallSettings, setCachedGreeting, setCachedMissedCallSettings } from './api/call.queries';
 export { CALLS_PER_PAGE, useCallsOf } from './api/use-calls-of';
 export { fetchAudio, type UploadedRecording, uploadRecording } from './api/recording-api';
 export { audioSeconds } from './lib/audio-seconds';

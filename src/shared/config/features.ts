@@ -6,7 +6,8 @@
 export const FEATURES = {
   /** The AI assistant that answers texts (issue 14): on. A company turns it on in Settings → AI. */
   aiAssistant: true,
-  aiCallAnswering: false,
+  /** AI call answering (issue 27): the assistant picks up calls; four tabs (basic, agent, sms-followup, history). */
+  aiCallAnswering: true,
   /** Microsites (issue 26 item 1): the hosted page with its policies and opt-in form, four tabs, custom domains. */
   microsites: true,
   /** Flows (issue 23): the built-in follow-ups and the company's own flows, drawn in the editor and run. */

@@ -10,11 +10,18 @@ export const callKeys = {
   all: () => apiKeys.calls.pathKey(),
   missedCallSettings: () => apiKeys.missedCalls.settings.get.queryKey(),
   greeting: () => apiKeys.recordings.greeting.queryKey(),
+  /** AI call answering → History: the calls the assistant took (the list pages and each call's transcript). */
+  aiCalls: () => apiKeys.voiceAgent.calls.pathKey(),
 };
 
 /** Every call query: Missed calls → History, a client's or a thread's calls, the incoming-call card. */
 export function invalidateCalls(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: callKeys.all() });
+}
+
+/** Every query of the calls the AI assistant answered: a call it finished shows up without a reload. */
+export function invalidateAiCalls(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: callKeys.aiCalls() });
 }
 
 export function setCachedMissedCallSettings(queryClient: QueryClient, settings: Outputs['missedCalls']['settings']['get']) {

@@ -15,17 +15,25 @@ export interface FakeApi {
   calls: Array<{ path: string; input: unknown }>;
   handlers: ApiHandlers;
   callsTo(path: string): unknown[];
+  /** Sends `data` to every open subscription of `path` (a live event from the server). */
+  emit(path: string, data: unknown): void;
 }
 
 /**
  * A tRPC client whose procedures are answered by the test: no HTTP, no server. Throw `apiError(...)` from a
- * handler to answer like the server does on failure. Subscriptions stay open and silent.
+ * handler to answer like the server does on failure. Subscriptions stay open and silent until the test `emit`s.
  */
 export function createFakeApi(handlers: ApiHandlers = {}): FakeApi {
   const calls: FakeApi['calls'] = [];
+  const listeners = new Map<string, Set<(data: unknown) => void>>();
   const link: TRPCLink<AppRouter> = () => ({ op }) =>
     observable((observer) => {
-      if (op.type === 'subscription') return () => undefined;
+      if (op.type === 'subscription') {
+        const listener = (data: unknown) => observer.next({ result: { type: 'data', data } });
+        const open = listeners.get(op.path) ?? new Set();
+        listeners.set(op.path, open.add(listener));
+        return () => void open.delete(listener);
+      }
       calls.push({ path: op.path, input: op.input });
       Promise.resolve()
         .then(() => (handlers[op.path] ?? (() => undefined))(op.input))
@@ -41,6 +49,9 @@ export function createFakeApi(handlers: ApiHandlers = {}): FakeApi {
     calls,
     handlers,
     callsTo: (path) => calls.filter((call) => call.path === path).map((call) => call.input),
+    emit(path, data) {
+      for (const listener of listeners.get(path) ?? []) listener(data);
+    },
   };
 }
 
