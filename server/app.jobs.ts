@@ -18,6 +18,7 @@ import { registerPublicApiJobs, schedulePublicApiCleanup } from './modules/publi
 import { registerWebhookJobs } from './modules/webhooks/webhooks.jobs';
 import { registerRegistrationJobs } from './modules/registration/registration.jobs';
 import { registerVoiceAgentJobs } from './modules/voice-agent/voice-agent.jobs';
+import { registerBillingJobs, scheduleBillingSweep } from './modules/billing/billing.jobs';
 
 type RegisterJobs = (queue: JobQueue, services: AppServices) => void;
 
@@ -45,6 +46,7 @@ export const APP_JOBS: readonly RegisterJobs[] = [
   registerWebhookJobs,
   registerRegistrationJobs,
   registerVoiceAgentJobs,
+  registerBillingJobs,
 ];
 
 export function registerAppJobs(services: AppServices): void {
@@ -59,5 +61,6 @@ export async function scheduleRecurringJobs(services: AppServices): Promise<void
   await scheduleMaintenance(services.queue, services.db, services.clock, 0);
   await scheduleRecordingsCleanup(services.queue, services.db, services.clock, 0);
   await schedulePublicApiCleanup(services.queue, services.db, services.clock, 0);
+  await scheduleBillingSweep(services.queue, services.db, services.clock, 0);
   if (services.provisioning) await scheduleNumberHooks(services.queue, services.db);
 }
