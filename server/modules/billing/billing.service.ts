@@ -115,7 +115,7 @@ export async function changePlan(scope: CompanyScope, services: AppServices, inp
     }
     const snapshot = await services.billing.changePlan({ subscriptionId: live, plan: input.plan });
     await services.db.transaction(async (tx) => {
-      await applySnapshot(tx, services, snapshot, scope.now, scope.companyId);
+      await applySnapshot(tx, services, snapshot, 'fresh', scope.companyId);
       await writeUserAudit(tx, scope, { action: 'billing.plan_changed', targetType: 'company', targetId: scope.companyId, metadata: { from: company.plan, to: input.plan, provider: 'stripe' } });
     });
     services.queue.wake();
@@ -188,22 +188,23 @@ function planOfSnapshot(snapshot: SubscriptionSnapshot): PlanState | null {
 }
 
 /**
- * Applies a subscription as Stripe says it is (a webhook, or the answer to a plan change), in the caller's
- * transaction. An event older than the one last applied changes nothing; a subscription for a company we cannot
- * find, or on a price this server does not know, is reported and left alone.
+ * Applies a subscription as Stripe says it is, in the caller's transaction: from a webhook event (an event older
+ * than the one last applied changes nothing), or `fresh` from Stripe's answer to our own call (applied as it is; the
+ * event order is left to the webhooks). A subscription for a company we cannot find, or on a price this server does
+ * not know, is reported and left alone.
  */
-export async function applySnapshot(tx: Tx, services: Pick<AppServices, 'queue'>, snapshot: SubscriptionSnapshot, eventAt: Date, fallbackCompanyId: string | null = null): Promise<string> {
+export async function applySnapshot(tx: Tx, services: Pick<AppServices, 'queue' | 'clock'>, snapshot: SubscriptionSnapshot, eventAt: Date | 'fresh', fallbackCompanyId: string | null = null): Promise<string> {
   const [known] = await tx.select().from(subscriptions).where(eq(subscriptions.stripeSubscriptionId, snapshot.subscriptionId)).limit(1);
   const companyId = known?.companyId ?? snapshot.companyId ?? fallbackCompanyId;
   if (!companyId) return 'ignored: the subscription names no LeadLoop company';
   const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
   if (!company) return 'ignored: no such company';
   const [row] = known ? [known] : await tx.select().from(subscriptions).where(eq(subscriptions.companyId, companyId)).limit(1);
-  if (row?.stripeEventAt && row.stripeEventAt > eventAt && row.stripeSubscriptionId === snapshot.subscriptionId) return 'ignored: older than the state already applied';
+  if (eventAt !== 'fresh' && row?.stripeEventAt && row.stripeEventAt > eventAt && row.stripeSubscriptionId === snapshot.subscriptionId) return 'ignored: older than the state already applied';
   const plan = planOfSnapshot(snapshot);
   const paidPlan = snapshot.plan ?? row?.plan ?? null;
   if (!paidPlan) return `ignored: the subscription's price is not one of this server's plans`;
-  const now = eventAt;
+  const now = services.clock.now();
   await applyPlanRow(tx, services, companyId, plan, {
     provider: 'stripe',
     plan: paidPlan,
@@ -213,7 +214,7 @@ export async function applySnapshot(tx: Tx, services: Pick<AppServices, 'queue'>
     currentPeriodStart: snapshot.periodStart,
     currentPeriodEnd: snapshot.periodEnd,
     cancelAt: snapshot.cancelAt,
-    stripeEventAt: eventAt,
+    stripeEventAt: eventAt === 'fresh' ? (row?.stripeEventAt ?? null) : eventAt,
   }, now);
   await writeAudit(tx, { companyId, actorUserId: null, actorKind: 'system', action: 'billing.stripe_applied', targetType: 'company', targetId: companyId, metadata: { status: snapshot.status, plan: paidPlan }, at: now });
   return 'applied';
