@@ -40,7 +40,7 @@ describe('navigation', () => {
     const soon = NAVIGATION.flatMap((g) => g.items.filter(isSoon).map((i) => i.label));
     expect(soon).toEqual([
       'AI call answering',
-      'Integrations', 'Refer a business',
+      'Integrations',
     ]);
     // A built feature is never "soon": every item with a flag that is on, the AI assistant first.
     for (const item of NAVIGATION.flatMap((g) => g.items)) {
@@ -132,7 +132,8 @@ describe('banners', () => {
         <TrialBanner company={{ ...company, id: 'c2', plan: 'pro' }} now={NOW} />
       </>,
     );
-    expect(await screen.findByTestId('trial-banner')).toHaveTextContent('Your free trial has ended.');
+    expect(await screen.findByTestId('trial-banner')).toHaveTextContent('Your free trial has ended: AI replies and flow texts are paused.');
+    expect(screen.getByRole('link', { name: 'Choose a plan' })).toHaveAttribute('href', '/settings/subscription');
     expect(screen.getAllByTestId('trial-banner')).toHaveLength(1);
   });
 
