@@ -166,6 +166,16 @@ describe('plans and meters', () => {
     expect(owner!.role).toBe('owner');
   });
 
+  it('takes no company id: one slipped into the input is dropped, and only the caller’s own plan changes', async () => {
+    const a = await business();
+    const b = await business();
+    const sneaky = { plan: 'pro', companyId: b.companyId } as unknown as { plan: 'pro' };
+    await a.caller.billing.changePlan(sneaky);
+    const plans = await t.deps.db.select({ id: companies.id, plan: companies.plan }).from(companies);
+    expect(Object.fromEntries(plans.map((p) => [p.id, p.plan]))).toEqual({ [a.companyId]: 'pro', [b.companyId]: 'trial' });
+    expect(await b.caller.billing.get()).toMatchObject({ plan: 'trial', subscription: null });
+  });
+
   it('refuses to cancel a trial (no card, nothing to cancel)', async () => {
     const s = await business();
     expect((await trpcErrorOf(s.caller.billing.cancel())).message).toMatch(/free trial: there is nothing to cancel/);

@@ -170,6 +170,20 @@ describe('Stripe webhooks', () => {
     expect((await a.caller.billing.get()).pause).toMatch(/subscription is cancelled/);
   });
 
+  it('apply a subscription to the company that owns it, whatever company its metadata names', async () => {
+    const a = await owner();
+    const b = await owner('other@stripe.test');
+    subscribe(a.companyId);
+    const http = await webhookServer();
+    await post(http, event('customer.subscription.created', fake.subscriptionObject('sub_1')));
+    fake.subscriptions.get('sub_1')!.companyId = b.companyId;
+    fake.subscriptions.get('sub_1')!.status = 'canceled';
+    await post(http, event('customer.subscription.deleted', fake.subscriptionObject('sub_1')));
+    expect(await planOf(a.companyId)).toBe('cancelled');
+    expect(await planOf(b.companyId)).toBe('trial');
+    expect(await t.deps.db.select().from(subscriptions).where(eq(subscriptions.companyId, b.companyId))).toHaveLength(0);
+  });
+
   it('store events LeadLoop does not use, and subscriptions naming no company of ours, without applying them', async () => {
     const http = await webhookServer();
     const other = await post(http, event('invoice.paid', { id: 'in_1', object: 'invoice' }));
