@@ -39,7 +39,7 @@ export async function benchFlows(args: string[]): Promise<number> {
     return 1;
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'leadloop-bench-flows-'));
-  const env = loadEnv({ ...process.env, DATA_DIR: dataDir, SERVE_SPA: 'false', LOG_LEVEL: 'warn', SMS_MIN_GAP_MS: '0', SMTP_URL: '', TWILIO_ACCOUNT_SID: '', TWILIO_AUTH_TOKEN: '' });
+  const env = loadEnv({ ...process.env, DATA_DIR: dataDir, SERVE_SPA: 'false', LOG_LEVEL: 'warn', SMS_MIN_GAP_MS: '0', PLAN_LIMITS: 'off', SMTP_URL: '', TWILIO_ACCOUNT_SID: '', TWILIO_AUTH_TOKEN: '' });
   const apps: ServerApp[] = [];
   try {
     for (let i = 0; i < INSTANCES; i += 1) apps.push(await createServerApp({ env, database: openDatabase(databaseOptionsFromEnv(env)), simulatorDeliveryDelayMs: 0 }));

@@ -19,6 +19,7 @@ import { registerWebhookJobs } from './modules/webhooks/webhooks.jobs';
 import { registerRegistrationJobs } from './modules/registration/registration.jobs';
 import { registerVoiceAgentJobs } from './modules/voice-agent/voice-agent.jobs';
 import { registerIntakeJobs } from './modules/intake/intake.jobs';
+import { registerBillingJobs, scheduleBillingSweep } from './modules/billing/billing.jobs';
 
 type RegisterJobs = (queue: JobQueue, services: AppServices) => void;
 
@@ -47,6 +48,7 @@ export const APP_JOBS: readonly RegisterJobs[] = [
   registerRegistrationJobs,
   registerVoiceAgentJobs,
   registerIntakeJobs,
+  registerBillingJobs,
 ];
 
 export function registerAppJobs(services: AppServices): void {
@@ -61,5 +63,6 @@ export async function scheduleRecurringJobs(services: AppServices): Promise<void
   await scheduleMaintenance(services.queue, services.db, services.clock, 0);
   await scheduleRecordingsCleanup(services.queue, services.db, services.clock, 0);
   await schedulePublicApiCleanup(services.queue, services.db, services.clock, 0);
+  await scheduleBillingSweep(services.queue, services.db, services.clock, 0);
   if (services.provisioning) await scheduleNumberHooks(services.queue, services.db);
 }

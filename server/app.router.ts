@@ -22,6 +22,8 @@ import { webhooksRouter } from './modules/webhooks/webhooks.router';
 import { micrositesRouter } from './modules/microsites/microsites.router';
 import { registrationRouter } from './modules/registration/registration.router';
 import { voiceAgentRouter } from './modules/voice-agent/voice-agent.router';
+import { billingRouter } from './modules/billing/billing.router';
+import { referralsRouter } from './modules/referrals/referrals.router';
 import { router } from './platform/trpc/trpc';
 
 /**
@@ -55,6 +57,8 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   microsites: micrositesRouter,
   registration: registrationRouter,
+  billing: billingRouter,
+  referrals: referralsRouter,
 });
 
 export type AppRouter = typeof appRouter;

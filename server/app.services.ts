@@ -1,5 +1,6 @@
 import { API_KEY_REQUESTS_PER_MINUTE } from '@contracts/api-keys';
 import type { AiPort } from './adapters/ai/ai.port';
+import { type BillingPort, localBilling } from './adapters/billing/billing.port';
 import { createBuiltinAssistant } from './adapters/ai/builtin/builtin-assistant';
 import type { Mailer } from './adapters/email/email.port';
 import { createSimulatorProvider } from './adapters/telephony/simulator';
@@ -60,6 +61,10 @@ export interface AppServicesOptions {
   registrar?: TextingRegistrar;
   /** A2P_GATE (default warn). */
   a2pGate?: A2pGate;
+  /** Default: the local no-charge plan switcher. */
+  billing?: BillingPort;
+  /** PLAN_LIMITS (default enforce). */
+  planLimits?: 'enforce' | 'off';
 }
 
 /**
@@ -110,6 +115,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     images: options.images ?? companyImageLookup(db, options.env.PUBLIC_URL),
     registrar: options.registrar ?? createSimulatedRegistrar(),
     a2pGate: options.a2pGate ?? 'warn',
+    billing: options.billing ?? localBilling,
+    planLimits: options.planLimits ?? 'enforce',
     ...(options.emailGateway ? { emailGateway: options.emailGateway } : {}),
   };
   // A role changed or a member removed on any instance: this instance reads that company's sessions again now

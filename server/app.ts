@@ -17,6 +17,7 @@ import { databaseEmailOutbox } from './platform/jobs/email-outbox';
 import type { Env } from './platform/config/env';
 import { databaseOptionsFromEnv, type DatabaseHandle, openDatabase } from './platform/db/database';
 import { createTwilioClient } from './adapters/telephony/twilio';
+import { createStripeBilling } from './adapters/billing/stripe.billing';
 import { createTwilioRegistrar } from './adapters/telephony/twilio-registrar';
 import { registerAdminRoutes } from './modules/auth/admin.routes';
 import { registerTwilioWebhooks } from './modules/telephony/twilio.webhooks';
@@ -29,6 +30,7 @@ import { registerWidgetPublicRoutes } from './modules/widget/widget.public';
 import { registerWidgetSamplePage } from './modules/widget/widget-sample.page';
 import { registerEmailWebhook } from './modules/email-gateway/email.webhooks';
 import { registerFlowWebhookRoutes } from './modules/flows/flow-webhook.routes';
+import { registerStripeWebhook } from './modules/billing/billing.webhooks';
 import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes';
 import { registerReviewRoutes } from './modules/reviews/reviews.routes';
 import { registerMicrositeRoutes } from './modules/microsites/microsite.routes';
@@ -154,6 +156,11 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
       ? { registrar: createTwilioRegistrar({ accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, apiBase: env.TWILIO_API_BASE, primaryProfileSid: env.TWILIO_PRIMARY_PROFILE_SID ?? null }) }
       : {}),
     a2pGate: env.A2P_GATE,
+    planLimits: env.PLAN_LIMITS,
+    // Billing: Stripe when configured (env validation makes the four STRIPE_* come together), else the local switcher.
+    ...(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_STARTER && env.STRIPE_PRICE_PRO
+      ? { billing: createStripeBilling({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, prices: { starter: env.STRIPE_PRICE_STARTER, pro: env.STRIPE_PRICE_PRO } }) }
+      : {}),
     secrets: secretBoxFor({ secretsKey: env.SECRETS_KEY, nodeEnv: env.NODE_ENV, embeddedDataDir: database.engine === 'pglite' && !options.database ? resolve(env.DATA_DIR) : null }),
     ...(options.simulatorDeliveryDelayMs !== undefined ? { simulatorDeliveryDelayMs: options.simulatorDeliveryDelayMs } : {}),
   });
@@ -237,6 +244,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
   if (env.EMAIL_GATEWAY_WEBHOOK_SECRET) await registerEmailWebhook(http, { services, config: emailGateway, secret: env.EMAIL_GATEWAY_WEBHOOK_SECRET });
   await registerPriceBookRoutes(http, { services });
   await registerFlowWebhookRoutes(http, { services });
+  await registerStripeWebhook(http, { services });
   registerSchedulingRoutes(http, { services });
   registerReviewRoutes(http, { services });
   await registerUploadRoutes(http, { services });

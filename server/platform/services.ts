@@ -1,5 +1,6 @@
 import type { Agent } from 'node:https';
 import type { AiPort } from '@server/adapters/ai/ai.port';
+import type { BillingPort } from '@server/adapters/billing/billing.port';
 import type { Mailer } from '@server/adapters/email/email.port';
 import type { TextingRegistrar } from '@server/adapters/telephony/registrar.port';
 import type { NumberProvisioning, TelephonyProvider } from '@server/adapters/telephony/telephony.port';
@@ -123,6 +124,10 @@ export interface AppServices {
   registrar: TextingRegistrar;
   /** A2P_GATE: `hold` keeps automated texts from Twilio numbers until the registration is approved (decision 0046). */
   a2pGate: A2pGate;
+  /** Billing: Stripe when STRIPE_* are set, else the local no-charge plan switcher (decision 0052). Stateless. */
+  billing: BillingPort;
+  /** PLAN_LIMITS: `enforce` pauses AI replies and flow texts past a limit or the trial; `off` never does (decision 0052). */
+  planLimits: 'enforce' | 'off';
 }
 
 /** The telephony provider of a business number. */

@@ -54,6 +54,11 @@ export interface TestDepsOptions {
   provisioning?: NumberProvisioning | null;
   numberPacingMs?: number;
   push?: PushConfig | null;
+  /**
+   * Default `off`: most tests run weeks or months on a fake clock, past any trial; the plan's own tests turn it on
+   * (server/modules/billing/soft-landing.test.ts).
+   */
+  planLimits?: 'enforce' | 'off';
 }
 
 /** The composition root's services and jobs over a test database (no HTTP, no workers until a test drains the queue). */
@@ -78,6 +83,7 @@ export function createTestDeps(db: Database, options: TestDepsOptions = {}): Tes
     push: options.push ?? null,
     secrets: createSecretBox(TEST_KEY),
     storage: createMemoryStorage(),
+    planLimits: options.planLimits ?? 'off',
   });
   registerAppJobs(services);
   return Object.assign(services, { clock, mailer, sessions });

@@ -11,6 +11,7 @@ import { tooManyRequests } from '@server/platform/errors/app-error';
 import type { AuthLimits } from '@server/platform/services';
 import type { CreateNewUserAccountInput } from './auth.schema';
 import { writeAudit } from '@server/modules/audit/audit.service';
+import { attributeSignup } from '@server/modules/referrals/referrals.service';
 import { checkLimits, countHits, type Limit, lockKey, recordHit } from '@server/platform/db/rate-limit';
 import { createSession, type RequestMeta } from './session.service';
 import { buildVerificationEmail } from './verification-email';
@@ -162,6 +163,8 @@ export async function createNewUserAccount(
         userAgent: meta.userAgent ? truncate(meta.userAgent, 512) : null,
         createdAt: now,
       });
+      // A code that is someone's referral code attributes the sign-up to them (decision 0052); any code is kept above.
+      if (input.referralCode) await attributeSignup(tx, { referredCompanyId: company.id, code: input.referralCode, now });
       await writeAudit(tx, {
         companyId: company.id,
         actorUserId: user.id,

@@ -1,4 +1,5 @@
 import { A2P_HELD_CODE } from '@contracts/registration';
+import { PLAN_PAUSED_CODE } from '@contracts/billing';
 import { and, desc, eq, gt, inArray, ne, notLike, sql } from 'drizzle-orm';
 import { type ConversationFlowGoal, describeMinutes, FLOW_CLOSING_STATUSES, FLOW_STOP_REASON_WORDS, type FlowCondition, type FlowGraph, type FlowStep, type FlowStopReason } from '@contracts/flows';
 import type { Tx } from '@server/platform/db/database';
@@ -470,9 +471,11 @@ async function sendStep(tx: Tx, deps: AppServices, events: EventBatch, run: RunR
   const detail =
     message.errorCode === A2P_HELD_CODE
       ? 'Waiting for your texting registration’s approval (A2P_GATE=hold)'
-      : message.status === 'scheduled' && message.scheduledFor
-        ? 'Queued for their send window (9 am – 8 pm their time)'
-        : 'Sent';
+      : message.errorCode === PLAN_PAUSED_CODE
+        ? (message.errorMessage ?? 'Paused by your plan')
+        : message.status === 'scheduled' && message.scheduledFor
+          ? 'Queued for their send window (9 am – 8 pm their time)'
+          : 'Sent';
   if (message.status === 'scheduled' && message.scheduledFor) {
     // The step log keeps when it will go, for the run view to show in the reader's own time.
     return { kind: 'done', detail, next: step.next, messageId: message.id, dueAt: message.scheduledFor };

@@ -15,6 +15,8 @@ import { type EventBatch, transactionWithEvents } from '@server/platform/events/
 import { explainProviderError } from './provider-errors';
 import { A2P_HELD_CODE } from '@contracts/registration';
 import { caslBlockingReason, heldForRegistration, isHeldForRegistration } from './texting-gates';
+import { PLAN_PAUSED_CODE } from '@contracts/billing';
+import { planPause } from './plan-gate';
 
 export const DELIVER_QUEUE = 'sms.deliver';
 /** Two automations texting one person "at once": the later one within this time is held back. */
@@ -115,7 +117,10 @@ export async function queueOutbound(tx: Tx, deps: AppServices, events: EventBatc
   const blocked =
     (await blockingReason(tx, contact, { automated: input.automated, compliance, to: conversation.peerPhone })) ?? (await caslBlockingReason(tx, contact, { ...gate, now }));
   // A2P_GATE=hold: an automated text from a Twilio number waits for the registration's approval, saying why.
-  const held = !blocked && (await isHeldForRegistration(tx, deps, gate));
+  const registrationHold = !blocked && (await isHeldForRegistration(tx, deps, gate));
+  // The plan's soft landing: past a limit, after the trial or a cancellation, AI replies and flow texts pause, saying why.
+  const paused = !blocked && !registrationHold && deps.planLimits === 'enforce' ? await planPause(tx, { companyId: input.companyId, author: input.author, conversationId: conversation.id }, now) : null;
+  const held = registrationHold || paused !== null;
   let scheduledFor: Date | null = null;
   if (!blocked && !held && input.automated && !input.isReply && !compliance) {
     const [company] = await tx.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, input.companyId)).limit(1);
@@ -142,8 +147,8 @@ export async function queueOutbound(tx: Tx, deps: AppServices, events: EventBatc
       media: input.media ?? [],
       status: blocked ? 'blocked' : held || scheduledFor ? 'scheduled' : 'queued',
       provider: number.provider,
-      errorCode: blocked?.code ?? (held ? heldForRegistration.code : null),
-      errorMessage: blocked ? blocked.message : held ? heldForRegistration.message : null,
+      errorCode: blocked?.code ?? (paused ? paused.code : registrationHold ? heldForRegistration.code : null),
+      errorMessage: blocked ? blocked.message : paused ? paused.message : registrationHold ? heldForRegistration.message : null,
       scheduledFor,
       createdAt: now,
     })
@@ -163,7 +168,7 @@ export async function queueOutbound(tx: Tx, deps: AppServices, events: EventBatc
  * for the texting registration says that instead.
  */
 export function scheduledNote(message: Pick<MessageRow, 'scheduledFor' | 'toNumber'> & Partial<Pick<MessageRow, 'errorCode' | 'errorMessage'>>, zones: string[]): string | null {
-  if (message.errorCode === A2P_HELD_CODE) return message.errorMessage ?? null;
+  if (message.errorCode === A2P_HELD_CODE || message.errorCode === PLAN_PAUSED_CODE) return message.errorMessage ?? null;
   if (!message.scheduledFor) return null;
   return `Scheduled for ${describeLocalTime(message.scheduledFor.getTime(), zones[0] ?? 'America/New_York')} (their time)`;
 }
@@ -208,6 +213,14 @@ export async function deliverMessage(deps: AppServices, messageId: string, optio
       // Back to waiting (A2P_GATE switched to hold, or the registration lost its approval): released on approval.
       await tx.update(messages).set({ status: 'scheduled', scheduledFor: null, errorCode: heldForRegistration.code, errorMessage: heldForRegistration.message }).where(eq(messages.id, message.id));
       return null;
+    }
+    if (message.status !== 'sending' && deps.planLimits === 'enforce') {
+      // Released (or waiting for its send window) while the plan paused again: back to waiting, saying why.
+      const paused = await planPause(tx, { companyId: message.companyId, author: message.author, conversationId: message.conversationId, messageId: message.id }, now);
+      if (paused) {
+        await tx.update(messages).set({ status: 'scheduled', scheduledFor: null, errorCode: paused.code, errorMessage: paused.message }).where(eq(messages.id, message.id));
+        return null;
+      }
     }
 
     if (message.status !== 'sending' && message.automated && !isComplianceReply(message)) {

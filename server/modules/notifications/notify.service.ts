@@ -34,6 +34,9 @@ export const DEFAULT_PREFERENCES: Record<NotificationEvent, Record<NotificationC
   webhook_disabled: { in_app: true, email: true, sms: false },
   assigned: { in_app: true, email: true, sms: false },
   ai_call: { in_app: true, email: true, sms: false },
+  // The plan (decision 0052): the owner hears it every way, once per period per limit.
+  plan_usage: { in_app: true, email: true, sms: true },
+  trial_ending: { in_app: true, email: true, sms: true },
 };
 
 export async function preferencesOf(executor: DbOrTx, companyId: string, userId: string) {

@@ -65,6 +65,17 @@ export const envSchema = z
      * keeps automated texts from Twilio numbers until approval (replies still go). Decision 0046.
      */
     A2P_GATE: z.enum(['warn', 'hold'], { error: 'must be warn or hold' }).default('warn'),
+    // Billing (decision 0052): Stripe when the secret key is set (then all four), otherwise the local no-charge plan switcher.
+    STRIPE_SECRET_KEY: optionalString.pipe(z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional()),
+    /** Signs the events Stripe posts to /webhooks/stripe (whsec_…, from the webhook endpoint in Stripe's dashboard). */
+    STRIPE_WEBHOOK_SECRET: optionalString.pipe(z.string().regex(/^whsec_[A-Za-z0-9+/=_-]+$/, 'must be a webhook signing secret (whsec_…)').optional()),
+    STRIPE_PRICE_STARTER: optionalString.pipe(z.string().regex(/^price_[A-Za-z0-9]+$/, 'must be a Stripe price id (price_…)').optional()),
+    STRIPE_PRICE_PRO: optionalString.pipe(z.string().regex(/^price_[A-Za-z0-9]+$/, 'must be a Stripe price id (price_…)').optional()),
+    /**
+     * `enforce`: past a plan's text or AI limit, at the trial's end and after a cancellation, AI replies and flow texts
+     * pause (decision 0052). `off`: nothing pauses and no usage notices go (benchmarks; a LeadLoop run for one business).
+     */
+    PLAN_LIMITS: z.enum(['enforce', 'off'], { error: 'must be enforce or off' }).default('enforce'),
     /** Minimum gap between two texts from one business number, in ms (1 message per second). */
     SMS_MIN_GAP_MS: positiveInt(1000),
     // Email gateway (/email-gateway): addresses leads+<token>@EMAIL_GATEWAY_DOMAIN; the SMTP listener is off unless a port is set.
@@ -149,6 +160,11 @@ export const envSchema = z
         path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
         message: 'set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (then the AWS SDK finds credentials itself: environment, instance role)',
       });
+    }
+    const stripe = (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_STARTER', 'STRIPE_PRICE_PRO'] as const).filter((key) => env[key]);
+    if (stripe.length > 0 && stripe.length < 4) {
+      const missing = (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_STARTER', 'STRIPE_PRICE_PRO'] as const).find((key) => !env[key])!;
+      ctx.addIssue({ code: 'custom', path: [missing], message: `is needed with ${stripe[0]}: set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_STARTER and STRIPE_PRICE_PRO together, or none (the local plan switcher)` });
     }
     if (!env.S3_BUCKET) {
       const stray = (['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).find((key) => env[key]);

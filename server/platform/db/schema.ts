@@ -44,6 +44,7 @@ import {
   type VoiceAgentFollowUps,
   type VoiceAgentSettingsValues,
 } from '@contracts/voice-agent';
+import { BILLING_PROVIDERS, METERS, PAID_PLANS } from '@contracts/billing';
 import { AI_DRAFT_STATUSES, AI_TONES, AI_TURN_ACTIONS, type AiMissedCallAgent, type AiOffWindow, type AiSchedule, type FaqEntry, type HandoffTriggers, PRICE_ITEM_STATUSES, PRICING_POLICIES, type QualifierQuestion } from '@contracts/ai';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -485,6 +486,8 @@ export const messages = pgTable(
     index('messages_conversation_idx').on(t.conversationId, t.createdAt),
     index('messages_company_created_idx').on(t.companyId, t.createdAt),
     index('messages_contact_idx').on(t.contactId, t.createdAt),
+    // AI replies and flow texts paused by the plan (decision 0052): found again when it lifts.
+    index('messages_plan_paused_idx').on(t.companyId).where(sql`${t.errorCode} = 'plan_paused'`),
   ],
 );
 
@@ -1734,4 +1737,103 @@ export const voiceAgentTurns = pgTable(
     at: timestamptz('at').notNull(),
   },
   (t) => [uniqueIndex('voice_agent_turns_call_seq_key').on(t.agentCallId, t.seq)],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Billing and referrals (issue 28, docs/decisions/0052-billing-and-referrals.md). `companies.plan` stays the plan
+// in force; these rows say where it is billed, its period, and what was already told or applied.
+
+/**
+ * A company's subscription, once it has chosen a plan: on the local no-charge switcher, or in Stripe (customer,
+ * subscription, status and period as Stripe's last applied event said). No row: the company is on its trial.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    companyId: uuid('company_id')
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: BILLING_PROVIDERS }).notNull(),
+    plan: text('plan', { enum: PAID_PLANS }).notNull(),
+    /** Stripe's subscription status (active, past_due, canceled…); `active` or `canceled` on the local switcher. */
+    status: text('status').notNull(),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    currentPeriodStart: timestamptz('current_period_start').notNull(),
+    currentPeriodEnd: timestamptz('current_period_end').notNull(),
+    /** When a cancellation takes effect (Stripe: the period's end); null while the plan renews. */
+    cancelAt: timestamptz('cancel_at'),
+    /** The `created` time of the Stripe event last applied: an older event arriving late changes nothing. */
+    stripeEventAt: timestamptz('stripe_event_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_stripe_customer_key').on(t.stripeCustomerId).where(sql`${t.stripeCustomerId} is not null`),
+    uniqueIndex('subscriptions_stripe_subscription_key').on(t.stripeSubscriptionId).where(sql`${t.stripeSubscriptionId} is not null`),
+  ],
+);
+
+/** Every Stripe webhook event received, by its id: a replay finds its row and changes nothing. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+  /** What it did: `applied`, or why not (`ignored: …`). */
+  outcome: text('outcome').notNull(),
+  receivedAt: timestamptz('received_at').notNull(),
+});
+
+/**
+ * What the owner was already told about usage: one row per company, period, meter and threshold (80 / 100 %), and
+ * for the trial its "ends in 3 days" (meter `trial`, threshold 3) and "ended" (threshold 0) notices.
+ */
+export const usageNotices = pgTable(
+  'usage_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    periodStart: timestamptz('period_start').notNull(),
+    meter: text('meter', { enum: [...METERS, 'trial'] }).notNull(),
+    threshold: integer('threshold').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('usage_notices_key').on(t.companyId, t.periodStart, t.meter, t.threshold)],
+);
+
+/** Each user's referral code (their link is `/?ref=CODE`), made the first time they open /referral-thank-you. */
+export const referralCodes = pgTable(
+  'referral_codes',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: companyRef(),
+    code: text('code').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('referral_codes_code_key').on(t.code)],
+);
+
+/** A business that signed up with someone's code: one row per referred company; the reward is applied once. */
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    referrerUserId: uuid('referrer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    referrerCompanyId: uuid('referrer_company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    referredCompanyId: uuid('referred_company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    createdAt: createdAt(),
+    /** When the referred business's first paid plan added days to the referrer's trial; null: not (yet) rewarded. */
+    rewardedAt: timestamptz('rewarded_at'),
+    rewardDays: integer('reward_days'),
+  },
+  (t) => [uniqueIndex('referrals_referred_key').on(t.referredCompanyId), index('referrals_referrer_idx').on(t.referrerUserId)],
 );

@@ -170,6 +170,14 @@ export const PROCEDURE_ROLES = {
   'registration.saveDraft': 'admin',
   'registration.checkWebsite': 'admin',
   'registration.submit': 'admin',
+  // Billing (decision 0052): money is the owner's; anyone may read the plan and why automations paused.
+  'billing.get': 'staff',
+  'billing.invoices': 'owner',
+  'billing.changePlan': 'owner',
+  'billing.cancel': 'owner',
+  'billing.portal': 'owner',
+  // Everyone has their own referral link.
+  'referrals.mine': 'staff',
 
   'reviews.settings.get': 'staff',
   'reviews.settings.set': 'admin',

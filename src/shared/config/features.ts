@@ -21,7 +21,8 @@ export const FEATURES = {
   externalIntegrations: false,
   /** Outgoing webhooks (issue 25 item 4): endpoints, signed deliveries with retries, the delivery log. */
   webhooks: true,
-  referrals: false,
+  /** Referrals (issue 28 item 3): each user's link, sign-ups attributed, the list with states and the trial reward. */
+  referrals: true,
   /** Texting registration (issue 26): the A2P 10DLC wizard, its checklist, submission and status timeline. */
   textingRegistration: true,
   /** API keys and the public REST API (issue 25): keys made, shown once, revoked; /api/v1 with its reference at /api/docs. */

@@ -39,7 +39,7 @@ describe('navigation', () => {
   it('marks the features not built yet as "soon", and only those: "soon" is read from the flag the screen reads', () => {
     const soon = NAVIGATION.flatMap((g) => g.items.filter(isSoon).map((i) => i.label));
     expect(soon).toEqual([
-      'Integrations', 'Refer a business',
+      'Integrations',
     ]);
     // A built feature is never "soon": every item with a flag that is on, the AI assistant first.
     for (const item of NAVIGATION.flatMap((g) => g.items)) {
@@ -131,7 +131,8 @@ describe('banners', () => {
         <TrialBanner company={{ ...company, id: 'c2', plan: 'pro' }} now={NOW} />
       </>,
     );
-    expect(await screen.findByTestId('trial-banner')).toHaveTextContent('Your free trial has ended.');
+    expect(await screen.findByTestId('trial-banner')).toHaveTextContent('Your free trial has ended: AI replies and flow texts are paused.');
+    expect(screen.getByRole('link', { name: 'Choose a plan' })).toHaveAttribute('href', '/settings/subscription');
     expect(screen.getAllByTestId('trial-banner')).toHaveLength(1);
   });
 

@@ -49,13 +49,13 @@ export function TrialBanner({ company, now }: { company: BannerCompany; now: num
     >
       <Text size="sm" lineClamp={1}>
         <Text span inherit visibleFrom="sm">
-          {ended ? 'Your free trial has ended. Upgrade to keep texting your leads back.' : `${days} ${dayWord} left in your free ${TRIAL_DAYS}-day trial.`}
+          {ended ? 'Your free trial has ended: AI replies and flow texts are paused. Choose a plan to turn them back on.' : `${days} ${dayWord} left in your free ${TRIAL_DAYS}-day trial.`}
         </Text>
         <Text span inherit hiddenFrom="sm">
-          {ended ? 'Your trial has ended.' : `${days} ${dayWord} left in your trial.`}
+          {ended ? 'Trial ended: AI is paused.' : `${days} ${dayWord} left in your trial.`}
         </Text>{' '}
         <Anchor component={Link} to="/settings/subscription" fw={600} inherit>
-          Upgrade now
+          {ended ? 'Choose a plan' : 'Upgrade now'}
         </Anchor>
       </Text>
     </Alert>
