@@ -51,7 +51,7 @@ export const PLANS = {
 
 export const METER_WORDS = {
   texts: { label: 'Texts sent', unit: 'texts', per: true, detail: 'Texts LeadLoop sent or is sending for you this period: replies, text-backs, AI and flow texts.' },
-  aiConversations: { label: 'AI conversations', unit: 'AI conversations', per: true, detail: 'Text threads the assistant wrote in this period (each thread counts once).' },
+  aiConversations: { label: 'AI conversations', unit: 'AI conversations', per: true, detail: 'Text threads the assistant wrote in and calls it answered in this period (each thread or call counts once).' },
   numbers: { label: 'Business numbers', unit: 'numbers', per: false, detail: 'Business phone numbers in use now.' },
   users: { label: 'Users', unit: 'users', per: false, detail: 'People on your team now, you included.' },
 } as const satisfies Record<Meter, { label: string; unit: string; per: boolean; detail: string }>;
@@ -114,6 +114,19 @@ export function pauseWords(cause: PauseCause): string {
       const what = cause.meter === 'texts' ? `${cause.limit.toLocaleString('en-US')} texts` : `${cause.limit.toLocaleString('en-US')} AI conversations`;
       return `Paused: ${plan} includes ${what} a period and they are used, so AI replies and flow texts wait. It goes out on its own when you upgrade in Settings → Subscription or the next period starts; your own replies and missed-call text-backs still go.`;
     }
+  }
+}
+
+/** Why the assistant does not answer calls now (AI call answering under the soft landing), in the owner's words. */
+export function aiCallPauseWords(cause: PauseCause): string {
+  const instead = 'so calls go the missed-call way (ringing, voicemail and the plain text-back) instead of the assistant';
+  switch (cause.kind) {
+    case 'trial_ended':
+      return `Paused: your free trial ended on ${dateWords(cause.endedAt)}, ${instead} until you choose a plan in Settings → Subscription.`;
+    case 'cancelled':
+      return `Paused: your subscription is cancelled, ${instead} until you choose a plan in Settings → Subscription.`;
+    case 'limit':
+      return `Paused: ${PLANS[cause.plan].name} includes ${cause.limit.toLocaleString('en-US')} AI conversations a period and they are used, ${instead} until you upgrade in Settings → Subscription or the next period starts.`;
   }
 }
 

@@ -1,7 +1,7 @@
 import { and, count, countDistinct, eq, gte, inArray, isNotNull, lt, ne, or } from 'drizzle-orm';
 import { limitsOf, type Meter, PAID_PLANS, type PaidPlan, PLAN_PAUSED_CODE, type PauseCause, type PlanLimits, type PlanState, pauseWords } from '@contracts/billing';
 import type { DbOrTx } from '@server/platform/db/database';
-import { companies, messages, phoneNumbers, subscriptions, users } from '@server/platform/db/schema';
+import { companies, messages, phoneNumbers, subscriptions, users, voiceAgentCalls } from '@server/platform/db/schema';
 
 /**
  * The plan's side of sending (issue 28 item 2, decision 0052): what a company's plan allows this period, what it
@@ -83,10 +83,30 @@ export async function textsUsed(db: DbOrTx, companyId: string, period: PlanPerio
   return row?.n ?? 0;
 }
 
-/** Text threads the assistant wrote in this period (a thread counts once however much it wrote). */
+/**
+ * AI conversations of this period: text threads the assistant wrote in (a thread counts once however much it wrote)
+ * and phone calls it talked in (AI call answering: each connected call counts once).
+ */
 export async function aiConversationsUsed(db: DbOrTx, companyId: string, period: PlanPeriod, exceptMessageId?: string): Promise<number> {
   const [row] = await db.select({ n: countDistinct(messages.conversationId) }).from(messages).where(and(inPeriod(companyId, period, exceptMessageId), eq(messages.author, 'ai')));
-  return row?.n ?? 0;
+  const [calls] = await db
+    .select({ n: count() })
+    .from(voiceAgentCalls)
+    .where(and(eq(voiceAgentCalls.companyId, companyId), gte(voiceAgentCalls.connectedAt, period.start), lt(voiceAgentCalls.connectedAt, period.end)));
+  return (row?.n ?? 0) + (calls?.n ?? 0);
+}
+
+/**
+ * Why the plan keeps the assistant from answering a call now (trial over, cancelled, AI conversations used), or
+ * null. The call then goes the missed-call way (ring, voicemail, the plain text-back), as a paused AI text waits.
+ */
+export async function aiCallPauseCause(db: DbOrTx, companyId: string, now: Date): Promise<PauseCause | null> {
+  const standing = await planStanding(db, companyId, now);
+  if (!standing) return null;
+  const general = standingPause(standing);
+  if (general || !standing.limits) return general;
+  if ((await aiConversationsUsed(db, companyId, standing.period)) < standing.limits.aiConversations) return null;
+  return { kind: 'limit', meter: 'aiConversations', limit: standing.limits.aiConversations, plan: standing.plan === 'trial' ? 'trial' : isPaid(standing.plan) ? standing.plan : 'trial' };
 }
 
 /** Every meter of the period: texts and AI conversations in it, numbers and users as they are now. */

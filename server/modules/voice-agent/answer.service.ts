@@ -10,6 +10,7 @@ import { RELAY_TOKEN_TTL_MS, relayToken, relayUrl } from './relay-token';
 import { conversationRelayTwiml, sayAndHangUpTwiml, transferTwiml } from './relay-twiml';
 import { answersAt, voiceAgentSettingsOf } from './voice-agent-settings.service';
 import { AFTER_CALL_QUEUE, afterCallKey } from './voice-agent.queues';
+import { aiCallPauseCause } from '@server/modules/messaging/plan-gate';
 
 /**
  * Where the incoming-call flow (server/modules/calls/voice.service.ts) asks whether the assistant answers: when a call
@@ -85,7 +86,8 @@ export async function connectTwiml(deps: Pick<AppServices, 'publicUrl' | 'clock'
 
 /**
  * A call arrived. Null: the assistant does not take it (off, outside its hours, no key to sign its address, a
- * simulator call that did not ask for it) and the calls module routes it as before. Otherwise the assistant answers
+ * simulator call that did not ask for it, the plan's soft landing — trial over, cancelled, AI conversations used)
+ * and the calls module routes it as before. Otherwise the assistant answers
  * now, or — "ring my phone first" with a phone to ring — after the team's phone rang for the chosen seconds.
  */
 export async function planIncomingAiAnswer(deps: AppServices, request: IncomingAiRequest): Promise<IncomingAiPlan | null> {
@@ -93,6 +95,7 @@ export async function planIncomingAiAnswer(deps: AppServices, request: IncomingA
   const { values: settings } = await voiceAgentSettingsOf(deps.db, request.companyId);
   if (!settings.enabled) return null;
   if (!answersAt(settings, await companyClock(deps.db, request.companyId, request.params.To ?? ''), deps.clock.now())) return null;
+  if (deps.planLimits !== 'off' && (await aiCallPauseCause(deps.db, request.companyId, deps.clock.now()))) return null;
   if (settings.answerMode === 'ring_first' && request.forwardTo) {
     await agentCallFor(deps, request, settings, 'ringing_staff');
     return { kind: 'ring_first', timeoutSeconds: settings.ringSeconds };

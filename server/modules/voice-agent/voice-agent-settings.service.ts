@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { DEFAULT_VOICE_AGENT_SETTINGS, type VoiceAgentSettingsValues } from '@contracts/voice-agent';
 import { mergeTagProblem } from '@contracts/merge-tags';
+import { aiCallPauseWords } from '@contracts/billing';
+import { aiCallPauseCause } from '@server/modules/messaging/plan-gate';
 import { isWithinBusinessHours } from '@contracts/call';
 import { zonesForPhone } from '@contracts/send-window';
 import type { DbOrTx } from '@server/platform/db/database';
@@ -59,7 +61,7 @@ export function answersAt(settings: Pick<VoiceAgentSettingsValues, 'hours' | 'wi
 }
 
 /** What stands in the way of answering calls with the assistant now, in the owner's words (empty: ready). */
-async function problemsOf(scope: Pick<CompanyScope, 'db' | 'companyId'>, deps: Pick<AppServices, 'secrets'>, values: VoiceAgentSettingsValues, assistantQuestions: number): Promise<string[]> {
+async function problemsOf(scope: Pick<CompanyScope, 'db' | 'companyId'>, deps: Pick<AppServices, 'secrets' | 'planLimits'>, values: VoiceAgentSettingsValues, assistantQuestions: number): Promise<string[]> {
   const problems: string[] = [];
   const number = await activeNumberOf(scope.db, scope.companyId);
   if (!number) problems.push('Get a business number (or use the test number) in Settings → Phone: calls to it are what the assistant answers.');
@@ -81,7 +83,7 @@ async function forwardToOf(executor: DbOrTx, companyId: string): Promise<string 
  * assistant would answer a call now (and why not), what it knows (the shared facts, FAQ and approved price book of
  * Settings → AI: one assistant for texts and calls), and the assistant's own questions (the default for calls).
  */
-export async function getVoiceAgentSettings(scope: Pick<CompanyScope, 'db' | 'companyId' | 'userId' | 'now'>, deps: Pick<AppServices, 'secrets'>) {
+export async function getVoiceAgentSettings(scope: Pick<CompanyScope, 'db' | 'companyId' | 'userId' | 'now'>, deps: Pick<AppServices, 'secrets' | 'planLimits'>) {
   const { values, version } = await voiceAgentSettingsOf(scope.db, scope.companyId);
   const ai = await ensureAiSettings(scope.db, scope.companyId, scope.now);
   const [company] = await scope.db.select({ name: companies.name, hours: companies.hours, timezone: companies.timezone }).from(companies).where(eq(companies.id, scope.companyId)).limit(1);
@@ -93,6 +95,7 @@ export async function getVoiceAgentSettings(scope: Pick<CompanyScope, 'db' | 'co
     .where(and(eq(priceItems.companyId, scope.companyId), eq(priceItems.status, 'approved')));
   const problems = await problemsOf(scope, deps, values, ai.questions.length);
   const inHours = answersAt(values, { hours: company?.hours ?? null, timezone }, scope.now);
+  const planPause = deps.planLimits !== 'off' ? await aiCallPauseCause(scope.db, scope.companyId, scope.now) : null;
   return {
     ...values,
     version,
@@ -107,8 +110,16 @@ export async function getVoiceAgentSettings(scope: Pick<CompanyScope, 'db' | 'co
     forwardTo: await forwardToOf(scope.db, scope.companyId),
     problems,
     now: {
-      answering: values.enabled && inHours && problems.filter((p) => !p.startsWith('“Ring my phone first”')).length === 0,
-      why: !values.enabled ? 'AI call answering is off' : !inHours ? 'Outside the hours the assistant answers' : problems.length ? 'Not ready: see what is missing' : 'The assistant answers calls now',
+      answering: values.enabled && inHours && !planPause && problems.filter((p) => !p.startsWith('“Ring my phone first”')).length === 0,
+      why: !values.enabled
+        ? 'AI call answering is off'
+        : planPause
+          ? aiCallPauseWords(planPause)
+          : !inHours
+            ? 'Outside the hours the assistant answers'
+            : problems.length
+              ? 'Not ready: see what is missing'
+              : 'The assistant answers calls now',
     },
     knowledge: {
       assistantName: ai.assistantName,
@@ -132,7 +143,7 @@ function assertTags(field: string, text: string) {
  * One tab's save: the version it read must still be the current one (CONFLICT over a newer save), in one
  * transaction with its audit entry. Returns the settings as `get` shows them.
  */
-async function save(scope: CompanyScope, deps: Pick<AppServices, 'secrets'>, expectedVersion: number, changes: Partial<VoiceAgentSettingsValues>, check: (next: VoiceAgentSettingsValues, tx: DbOrTx) => Promise<void>) {
+async function save(scope: CompanyScope, deps: Pick<AppServices, 'secrets' | 'planLimits'>, expectedVersion: number, changes: Partial<VoiceAgentSettingsValues>, check: (next: VoiceAgentSettingsValues, tx: DbOrTx) => Promise<void>) {
   await scope.db.transaction(async (tx) => {
     const [current] = await tx.select().from(voiceAgentSettings).where(eq(voiceAgentSettings.companyId, scope.companyId)).for('update').limit(1);
     const version = current?.version ?? 0;
@@ -148,7 +159,7 @@ async function save(scope: CompanyScope, deps: Pick<AppServices, 'secrets'>, exp
   return getVoiceAgentSettings(scope, deps);
 }
 
-export async function saveBasic(scope: CompanyScope, deps: Pick<AppServices, 'secrets'>, input: SaveBasicInput) {
+export async function saveBasic(scope: CompanyScope, deps: Pick<AppServices, 'secrets' | 'planLimits'>, input: SaveBasicInput) {
   const { expectedVersion, ...changes } = input;
   assertTags('greeting', changes.greeting);
   assertTags('recordingDisclosure', changes.recordingDisclosure);
@@ -160,7 +171,7 @@ export async function saveBasic(scope: CompanyScope, deps: Pick<AppServices, 'se
   });
 }
 
-export async function saveAgent(scope: CompanyScope, deps: Pick<AppServices, 'secrets'>, input: SaveAgentInput) {
+export async function saveAgent(scope: CompanyScope, deps: Pick<AppServices, 'secrets' | 'planLimits'>, input: SaveAgentInput) {
   const { expectedVersion, ...changes } = input;
   return save(scope, deps, expectedVersion, changes, async (next, tx) => {
     if (next.onCallNumber) {
@@ -174,7 +185,7 @@ export async function saveAgent(scope: CompanyScope, deps: Pick<AppServices, 'se
   });
 }
 
-export async function saveFollowUps(scope: CompanyScope, deps: Pick<AppServices, 'secrets'>, input: SaveFollowUpsInput) {
+export async function saveFollowUps(scope: CompanyScope, deps: Pick<AppServices, 'secrets' | 'planLimits'>, input: SaveFollowUpsInput) {
   const { expectedVersion, ...followUps } = input;
   for (const [outcome, text] of Object.entries(followUps.templates)) {
     if (!text) continue;
