@@ -1,3 +1,4 @@
+import { TRIAL_DAYS } from './trial';
 import { z } from 'zod/mini';
 
 /**
@@ -18,7 +19,7 @@ export const METERS = ['texts', 'aiConversations', 'numbers', 'users'] as const;
 export type Meter = (typeof METERS)[number];
 export type PlanLimits = Record<Meter, number>;
 
-export const TRIAL_DAYS = 14;
+export { TRIAL_DAYS };
 
 export interface PlanInfo {
   name: string;

@@ -15,8 +15,8 @@ import { attributeSignup } from '@server/modules/referrals/referrals.service';
 import { checkLimits, countHits, type Limit, lockKey, recordHit } from '@server/platform/db/rate-limit';
 import { createSession, type RequestMeta } from './session.service';
 import { buildVerificationEmail } from './verification-email';
+import { TRIAL_DAYS } from '@contracts/trial';
 
-export const TRIAL_DAYS = 14;
 export const CODE_TTL_MS = 10 * MINUTE;
 export const MAX_ATTEMPTS_PER_CODE = 5;
 export const MAX_FAILED_CHECKS_PER_EMAIL = 10;

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { TRIAL_DAYS } from '@contracts/trial';
 import { useTRPC } from '@/shared/api-react';
 
-export const TRIAL_DAYS = 14;
+export { TRIAL_DAYS };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The caller's company settings (`company.get`). */
