@@ -4,7 +4,6 @@
  * messages Twilio sends us and the ones we send back), validated with zod on both ends: the server reads Twilio's
  * messages with these schemas and the test phone's simulator speaks the same protocol.
  */
-import { z } from 'zod';
 import type { AiOffWindow, QualifierQuestion } from './ai';
 
 /** AI first: the assistant answers at once. Ring first: the team's phone rings for N seconds, then the assistant answers. */
@@ -172,60 +171,20 @@ export const DEFAULT_VOICE_AGENT_SETTINGS: VoiceAgentSettingsValues = {
 };
 
 // ── Twilio ConversationRelay: the WebSocket protocol ─────────────────────────────────────────────────────────────
+// One definition for the server and the test phone's simulator (zod/mini, so the browser can run it too).
 
-const shortText = (max: number) => z.string().max(max);
-
-/** Twilio → us, first message after the WebSocket opens. */
-export const relaySetupMessage = z.object({
-  type: z.literal('setup'),
-  sessionId: shortText(200),
-  callSid: shortText(200),
-  accountSid: shortText(200).optional(),
-  parentCallSid: shortText(200).optional(),
-  from: shortText(100).optional(),
-  to: shortText(100).optional(),
-  forwardedFrom: shortText(100).optional(),
-  callerName: shortText(200).optional(),
-  direction: shortText(40).optional(),
-  callType: shortText(40).optional(),
-  callStatus: shortText(40).optional(),
-  customParameters: z.record(z.string().max(100), z.string().max(2000)).optional(),
-});
-
-/** Twilio → us: what the caller said (`last: false` for a partial, `last: true` when they finished the utterance). */
-export const relayPromptMessage = z.object({
-  type: z.literal('prompt'),
-  voicePrompt: shortText(8000),
-  lang: shortText(20).optional(),
-  last: z.boolean(),
-});
-
-/** Twilio → us: the caller spoke over the assistant; what had been spoken of its reply until then. */
-export const relayInterruptMessage = z.object({
-  type: z.literal('interrupt'),
-  utteranceUntilInterrupt: shortText(8000),
-  durationUntilInterruptMs: z.number().nonnegative().optional(),
-});
-
-/** Twilio → us: a key the caller pressed. */
-export const relayDtmfMessage = z.object({ type: z.literal('dtmf'), digit: z.string().regex(/^[0-9*#A-Da-dw]$/, 'one DTMF digit') });
-
-/** Twilio → us: something went wrong on Twilio's side (e.g. a message of ours it could not read). */
-export const relayErrorMessage = z.object({ type: z.literal('error'), description: shortText(2000) });
-
-export const relayIncomingMessage = z.discriminatedUnion('type', [relaySetupMessage, relayPromptMessage, relayInterruptMessage, relayDtmfMessage, relayErrorMessage]);
-export type RelayIncomingMessage = z.infer<typeof relayIncomingMessage>;
-
-/** Us → Twilio: a piece of the reply to speak; `last` marks the reply's final token. */
-export const relayTextMessage = z.object({ type: z.literal('text'), token: z.string(), last: z.boolean(), interruptible: z.boolean().optional(), preemptible: z.boolean().optional() });
-/** Us → Twilio: end the session; `handoffData` (a JSON string) reaches the `<Connect>`'s action URL as HandoffData. */
-export const relayEndMessage = z.object({ type: z.literal('end'), handoffData: z.string().optional() });
-export const relayOutgoingMessage = z.discriminatedUnion('type', [relayTextMessage, relayEndMessage]);
-export type RelayOutgoingMessage = z.infer<typeof relayOutgoingMessage>;
-
-/** The `handoffData` we send with `end`: why the assistant stopped, and where to transfer the caller. */
-export const relayHandoffData = z.object({
-  reason: z.enum(['transfer', 'completed', 'max_length', 'callback']),
-  to: z.string().max(20).optional(),
-});
-export type RelayHandoffData = z.infer<typeof relayHandoffData>;
+export {
+  relayDtmfMessage,
+  relayEndMessage,
+  relayErrorMessage,
+  relayHandoffData,
+  relayIncomingMessage,
+  relayInterruptMessage,
+  relayOutgoingMessage,
+  relayPromptMessage,
+  relaySetupMessage,
+  relayTextMessage,
+  type RelayHandoffData,
+  type RelayIncomingMessage,
+  type RelayOutgoingMessage,
+} from './conversation-relay';
