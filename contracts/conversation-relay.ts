@@ -1,11 +1,11 @@
 /**
  * Twilio's ConversationRelay WebSocket protocol (https://www.twilio.com/docs/voice/conversationrelay/websocket-messages),
- * both directions, validated with zod on both ends: the server (server/modules/voice-agent) reads Twilio's messages
- * with these schemas, and the test phone (src/widgets/phone-setup) plays Twilio's side of the same protocol and
- * reads the server's messages with them. contracts/voice-agent.ts re-exports them for the server.
+ * both directions. The server (server/modules/voice-agent) reads Twilio's messages with these schemas; the test
+ * phone (src/widgets/phone-setup) plays Twilio's side of the same protocol with these types, and its tests check
+ * what it sends and reads against these schemas.
  *
- * zod/mini, not zod's full API: the test phone runs these in the browser, and the sign-in's first load shares zod's
- * core with every screen.
+ * zod/mini, not zod's full API, so the browser could run them; today it takes only the types (a value imported by a
+ * screen would bring zod's union and record code into the sign-in's first load, which shares zod's core).
  */
 import { z } from 'zod/mini';
 

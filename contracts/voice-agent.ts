@@ -1,8 +1,8 @@
 /**
  * AI call answering (issue 27, docs/decisions/0048-ai-call-answering.md): the codes stored and sent over the API,
- * the words owners see, the settings' limits and defaults, and Twilio's ConversationRelay WebSocket protocol (the
- * messages Twilio sends us and the ones we send back), validated with zod on both ends: the server reads Twilio's
- * messages with these schemas and the test phone's simulator speaks the same protocol.
+ * the words owners see, the settings' limits and defaults. Twilio's ConversationRelay WebSocket protocol (the
+ * messages Twilio sends us and the ones we send back) is in contracts/conversation-relay.ts: its schemas stay out
+ * of the screens that only need these words.
  */
 import type { AiOffWindow, QualifierQuestion } from './ai';
 
@@ -169,22 +169,3 @@ export const DEFAULT_VOICE_AGENT_SETTINGS: VoiceAgentSettingsValues = {
     },
   },
 };
-
-// ── Twilio ConversationRelay: the WebSocket protocol ─────────────────────────────────────────────────────────────
-// One definition for the server and the test phone's simulator (zod/mini, so the browser can run it too).
-
-export {
-  relayDtmfMessage,
-  relayEndMessage,
-  relayErrorMessage,
-  relayHandoffData,
-  relayIncomingMessage,
-  relayInterruptMessage,
-  relayOutgoingMessage,
-  relayPromptMessage,
-  relaySetupMessage,
-  relayTextMessage,
-  type RelayHandoffData,
-  type RelayIncomingMessage,
-  type RelayOutgoingMessage,
-} from './conversation-relay';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { relayIncomingMessage } from '@contracts/conversation-relay';
+import { relayIncomingMessage, relayOutgoingMessage } from '@contracts/conversation-relay';
 import { type AssistantCallEmitted, assistantCallMachine, type RelaySocket, readServerMessage, type SessionOver, transferTargetOf } from './assistant-call.machine';
 
 /** A WebSocket the test plays the server's side of: it sees what the browser sends and answers with messages. */
@@ -224,7 +224,25 @@ describe('the test phone’s call with the assistant (Twilio’s side of Convers
 });
 
 describe('reading the server’s messages', () => {
-  it('accepts the protocol’s messages only, and finds a transfer’s number in handoffData', () => {
+  it('accepts what the protocol’s schema accepts (the server’s own), and finds a transfer’s number in handoffData', () => {
+    const samples: unknown[] = [
+      { type: 'text', token: 'Hi ', last: false },
+      { type: 'text', token: 'there', last: true, interruptible: true, preemptible: false },
+      { type: 'text', token: 'Hi', last: 'yes' },
+      { type: 'text', last: true },
+      { type: 'play', source: 'https://example.com/a.mp3', loop: 1 },
+      { type: 'play' },
+      { type: 'sendDigits', digits: '1234#' },
+      { type: 'sendDigits', digits: 'abc' },
+      { type: 'language', ttsLanguage: 'es-ES', transcriptionLanguage: 'es-ES' },
+      { type: 'end' },
+      { type: 'end', handoffData: '{"reason":"completed"}' },
+      { type: 'end', handoffData: 3 },
+      { type: 'media', payload: 'AAAA' },
+      ['text'],
+      null,
+    ];
+    for (const sample of samples) expect(readServerMessage(JSON.stringify(sample)) !== null, JSON.stringify(sample)).toBe(relayOutgoingMessage.safeParse(sample).success);
     expect(readServerMessage(JSON.stringify({ type: 'text', token: 'Hi', last: true }))).toEqual({ type: 'text', token: 'Hi', last: true });
     expect(readServerMessage(JSON.stringify({ type: 'text', token: 1, last: true }))).toBeNull();
     expect(readServerMessage(new ArrayBuffer(2))).toBeNull();

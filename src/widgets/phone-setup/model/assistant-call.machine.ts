@@ -1,5 +1,5 @@
 import { assign, emit, fromCallback, fromPromise, sendTo, setup } from 'xstate';
-import { type RelayIncomingMessage, relayHandoffData, relayOutgoingMessage, type RelayOutgoingMessage } from '@contracts/conversation-relay';
+import type { RelayIncomingMessage, RelayOutgoingMessage } from '@contracts/conversation-relay';
 
 /**
  * The test phone's call with the AI assistant (issue 27 item 5, decision 0050). The browser plays Twilio's side of
@@ -106,14 +106,35 @@ export function setupMessage(input: Pick<AssistantCallInput, 'callSid' | 'from' 
   };
 }
 
-/** A message from the server, checked against the protocol (anything else is dropped, as Twilio drops it). */
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const optional = (value: unknown, type: 'string' | 'boolean' | 'number') => value === undefined || typeof value === type;
+
+/**
+ * A message from the server, checked against the protocol (contracts/conversation-relay.ts: the same shapes, read
+ * here by hand so zod's schemas stay out of the browser's first load); anything else is dropped, as Twilio drops it.
+ */
 export function readServerMessage(data: unknown): RelayOutgoingMessage | null {
   if (typeof data !== 'string') return null;
+  let m: unknown;
   try {
-    const parsed = relayOutgoingMessage.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
+    m = JSON.parse(data);
   } catch {
     return null;
+  }
+  if (!isRecord(m)) return null;
+  switch (m.type) {
+    case 'text':
+      return typeof m.token === 'string' && typeof m.last === 'boolean' && optional(m.lang, 'string') && optional(m.interruptible, 'boolean') && optional(m.preemptible, 'boolean') ? (m as RelayOutgoingMessage) : null;
+    case 'play':
+      return typeof m.source === 'string' && optional(m.loop, 'number') ? (m as RelayOutgoingMessage) : null;
+    case 'sendDigits':
+      return typeof m.digits === 'string' && /^[0-9*#wW]{1,100}$/.test(m.digits) ? (m as RelayOutgoingMessage) : null;
+    case 'language':
+      return optional(m.ttsLanguage, 'string') && optional(m.transcriptionLanguage, 'string') ? (m as RelayOutgoingMessage) : null;
+    case 'end':
+      return optional(m.handoffData, 'string') ? (m as RelayOutgoingMessage) : null;
+    default:
+      return null;
   }
 }
 
@@ -121,8 +142,8 @@ export function readServerMessage(data: unknown): RelayOutgoingMessage | null {
 export function transferTargetOf(handoffData: string | null | undefined): string | null {
   if (!handoffData) return null;
   try {
-    const parsed = relayHandoffData.safeParse(JSON.parse(handoffData));
-    return parsed.success && parsed.data.reason === 'transfer' ? (parsed.data.to ?? null) : null;
+    const parsed: unknown = JSON.parse(handoffData);
+    return isRecord(parsed) && parsed.reason === 'transfer' && typeof parsed.to === 'string' ? parsed.to : null;
   } catch {
     return null;
   }
