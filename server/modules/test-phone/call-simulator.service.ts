@@ -100,6 +100,8 @@ export async function applyNow(deps: AppServices, kind: 'voice' | 'dial' | 'call
  * decline, the caller's hang-up — is the call's (one row per CallSid). Unanswered or declined, the greeting plays;
  * mode b goes to the greeting at once. There a scripted caller (`voicemail` given: the tests and the bench) speaks
  * its words or hangs up 4 s in; a live caller (`live`, the test phone) leaves a voicemail or hangs up themselves.
+ * With `aiAnswers` and AI call answering on, the assistant answers (at once, or after the ring): the test phone opens
+ * the `<ConversationRelay>` socket itself and plays Twilio's side of it (decision 0050).
  */
 export async function simulateCall(scope: CompanyScope, messaging: AppServices, input: SimulateCallInput) {
   const device = await testPhoneOf(scope, input.deviceId);
