@@ -367,7 +367,7 @@ describe('Settings → Phone: test phone', () => {
       'phone.simulator.placeCall': placeCall,
       'phone.simulator.callProgress': () => progress,
       'phone.simulator.aiSessionEnded': aiSessionEnded,
-      'voiceAgent.settings.get': () => ({ now: { answering: true, why: 'The assistant answers calls now' } }),
+      'voiceAgent.settings.get': () => ({ enabled: true, now: { answering: true, why: 'The assistant answers calls now' } }),
     });
     const section = await screen.findByRole('region', { name: 'Call the business' });
     await user.click(within(section).getByRole('checkbox', { name: 'The AI assistant answers' }));

@@ -338,7 +338,7 @@ function CallTheBusiness({ deviceId, phone, businessNumber, onPlaced }: { device
             {stage === 'ended' && progress.data ? <CallOutcome call={progress.data} /> : null}
             <Checkbox
               label="The AI assistant answers"
-              description={aiAnswers ? aiAnsweringNow(agent.data?.now ?? null) : 'Try AI call answering: the assistant picks up, as it would for a real caller.'}
+              description={aiAnswers ? aiAnsweringNow(agent.data ?? null) : 'Try AI call answering: the assistant picks up, as it would for a real caller.'}
               checked={aiAnswers}
               onChange={(event) => setAiAnswers(event.currentTarget.checked)}
             />
@@ -372,10 +372,11 @@ function CallTheBusiness({ deviceId, phone, businessNumber, onPlaced }: { device
 }
 
 /** Whether the assistant would take a call now, in words (the AI call answering settings' own answer). */
-function aiAnsweringNow(now: { answering: boolean; why: string } | null): string {
-  if (!now) return 'Checking AI call answering…';
-  if (now.answering) return 'AI call answering is on: the assistant takes this call.';
-  return `${now.why}: the call goes the usual way. Switch it on in AI call answering → Basic.`;
+function aiAnsweringNow(settings: { enabled: boolean; now: { answering: boolean; why: string } } | null): string {
+  if (!settings) return 'Checking AI call answering…';
+  if (settings.now.answering) return 'AI call answering is on: the assistant takes this call.';
+  if (!settings.enabled) return 'AI call answering is off, so the call goes the usual way. Switch it on in AI call answering → Basic.';
+  return `${settings.now.why}: the call goes the usual way.`;
 }
 
 type CallRef = { deviceId: string; callSid: string };
