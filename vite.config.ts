@@ -32,7 +32,16 @@ export default defineConfig({
   server: {
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,
-    proxy: { '/trpc': api, '/healthz': api, '/webhooks': api, '/api': api, '/uploads': api, '/files': api },
+    proxy: {
+      '/trpc': api,
+      '/healthz': api,
+      '/webhooks': api,
+      '/api': api,
+      '/uploads': api,
+      '/files': api,
+      // The test phone's AI-answered calls: the ConversationRelay WebSocket, on the page's own origin.
+      '/voice-agent': { target: api, ws: true },
+    },
   },
   build: {
     target: 'es2022',

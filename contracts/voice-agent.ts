@@ -1,8 +1,8 @@
 /**
  * AI call answering (issue 27, docs/decisions/0048-ai-call-answering.md): the codes stored and sent over the API,
- * the words owners see, the settings' limits and defaults. No zod here: the /ai-call-answering tabs read this file,
- * and every zod/mini function the web app uses lands in the sign-in page's first load. Twilio's ConversationRelay
- * WebSocket protocol has its own file, contracts/voice-agent-relay.ts.
+ * the words owners see, the settings' limits and defaults. Twilio's ConversationRelay WebSocket protocol (the
+ * messages Twilio sends us and the ones we send back) is in contracts/conversation-relay.ts: its schemas stay out
+ * of the screens that only need these words.
  */
 import type { AiOffWindow, QualifierQuestion } from './ai';
 

@@ -5,7 +5,7 @@ import twilio from 'twilio';
 import WebSocket from 'ws';
 import { twilioSignature } from '@server/adapters/telephony/twilio';
 import { startMailCatcher } from '@server/platform/testing/mail-catcher';
-import type { RelayOutgoingMessage } from '@contracts/voice-agent-relay';
+import type { RelayOutgoingMessage } from '@contracts/conversation-relay';
 import { percentile, startBenchServer } from './bench-inbound';
 import { trpcMutation } from './trpc-call';
 

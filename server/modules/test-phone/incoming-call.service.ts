@@ -5,7 +5,7 @@ import type { CompanyScope } from '@server/platform/db/scope';
 import { AppError, notFound } from '@server/platform/errors/app-error';
 import { SECOND } from '@server/platform/lib/clock';
 import type { AppServices } from '@server/platform/services';
-import { storeEvent } from '@server/modules/calls/voice.service';
+import { answerDialResult, storeEvent } from '@server/modules/calls/voice.service';
 import { applyNow, ringTimeoutKey, SIMULATOR_QUEUE, simulatedDialResult, simulatedStep } from './call-simulator.service';
 
 /**
@@ -61,7 +61,8 @@ async function claimRingingCall(scope: CompanyScope, deps: AppServices, id: stri
   if (row.status !== 'ringing' || !row.forwardedTo) throw await noLongerRinging(scope, row);
   const call = { callSid: row.providerCallSid, from: row.fromNumber, to: row.toNumber };
   const now = deps.clock.now().getTime();
-  const { duplicate } = await storeEvent(deps, 'dial', simulatedStep(call, now, result));
+  // Through the Dial's action, as Twilio's calls: with ring-first AI answering, a decline is the assistant's cue.
+  const { duplicate } = await answerDialResult(deps, simulatedStep(call, now, result));
   if (duplicate) throw await noLongerRinging(scope, row);
   await applyNow(deps, 'dial', row.providerCallSid);
   return row;

@@ -3,9 +3,9 @@ import { MAX_TEXT_LENGTH } from '@contracts/merge-tags';
 import { id, usCaPhone } from '@server/platform/lib/common.schema';
 import { companyScope } from '@server/platform/trpc/scope';
 import { protectedProcedure, router } from '@server/platform/trpc/trpc';
-import { hangUpSimulatedCall, leaveSimulatedVoicemail, simulateCall, simulatedCallProgress } from './call-simulator.service';
+import { endSimulatedAiSession, hangUpSimulatedCall, leaveSimulatedVoicemail, simulateCall, simulatedCallProgress } from './call-simulator.service';
 import { answerCall, declineCall, endCall } from './incoming-call.service';
-import { leaveVoicemailInput, simulateCallInput, simulatedCallInput } from './test-phone.schema';
+import { aiSessionEndedInput, leaveVoicemailInput, simulateCallInput, simulatedCallInput } from './test-phone.schema';
 import { addDevice, deviceThread, listDevices, removeDevice, sendFromDevice, setDeviceBehavior } from './test-phone.service';
 
 /** Settings → Phone → Test phone: its handsets, their texts and calls; mounted as `phone.simulator` by the app router. */
@@ -30,7 +30,9 @@ export const testPhoneRouter = router({
   /** The test phone calls the business: the same steps as a Twilio call, scheduled on the job queue ("call" is a word tRPC reserves). */
   placeCall: protectedProcedure.input(simulateCallInput).mutation(({ ctx, input }) => simulateCall(companyScope(ctx), ctx.services, input)),
   /** Where the test phone's call is (ringing, answered, at the greeting, over), for its screen. */
-  callProgress: protectedProcedure.input(simulatedCallInput).query(({ ctx, input }) => simulatedCallProgress(companyScope(ctx), input)),
+  callProgress: protectedProcedure.input(simulatedCallInput).query(({ ctx, input }) => simulatedCallProgress(companyScope(ctx), ctx.services, input)),
+  /** The assistant's session on the test phone's call ended (`end` received): the `<Connect>`'s action, as Twilio calls it. */
+  aiSessionEnded: protectedProcedure.input(aiSessionEndedInput).mutation(({ ctx, input }) => endSimulatedAiSession(companyScope(ctx), ctx.services, input)),
   leaveVoicemail: protectedProcedure.input(leaveVoicemailInput).mutation(({ ctx, input }) => leaveSimulatedVoicemail(companyScope(ctx), ctx.services, input)),
   hangUp: protectedProcedure.input(simulatedCallInput).mutation(({ ctx, input }) => hangUpSimulatedCall(companyScope(ctx), ctx.services, input)),
   thread: protectedProcedure.input(z.object({ deviceId: id })).query(({ ctx, input }) => deviceThread(companyScope(ctx), input.deviceId)),

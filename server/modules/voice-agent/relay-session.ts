@@ -3,7 +3,7 @@ import { contactDisplayName } from '@contracts/person';
 import { storableText, truncate } from '@contracts/text';
 import type { QualifierQuestion } from '@contracts/ai';
 import { zonesForPhone } from '@contracts/send-window';
-import { type RelayHandoffData, relayIncomingMessage, type RelayOutgoingMessage } from '@contracts/voice-agent-relay';
+import { type RelayHandoffData, relayIncomingMessage, type RelayOutgoingMessage } from '@contracts/conversation-relay';
 import type { AiDecision, AiTranscriptLine } from '@server/adapters/ai/ai.port';
 import { companies, phoneNumbers, priceItems, voiceAgentCalls, voiceAgentTurns } from '@server/platform/db/schema';
 import type { AppServices } from '@server/platform/services';

@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_MISSED_CALL_SETTINGS } from '@contracts/call';
 import { DEFAULT_VOICE_AGENT_SETTINGS, type VoiceAgentSettingsValues } from '@contracts/voice-agent';
-import type { RelayOutgoingMessage } from '@contracts/voice-agent-relay';
+import type { RelayOutgoingMessage } from '@contracts/conversation-relay';
 import type { AiPort } from '@server/adapters/ai/ai.port';
 import { createScriptedAssistant, type ScriptEntry } from '@server/adapters/ai/scripted';
 import { twilioSignature } from '@server/adapters/telephony/twilio';

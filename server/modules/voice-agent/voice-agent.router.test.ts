@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_VOICE_AGENT_SETTINGS } from '@contracts/voice-agent';
-import type { RelayOutgoingMessage } from '@contracts/voice-agent-relay';
+import type { RelayOutgoingMessage } from '@contracts/conversation-relay';
 import { createScriptedAssistant, type ScriptEntry } from '@server/adapters/ai/scripted';
 import { contacts, leads, messages, users, voiceAgentCalls } from '@server/platform/db/schema';
 import { SECOND } from '@server/platform/lib/clock';

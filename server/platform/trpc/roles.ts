@@ -82,6 +82,7 @@ export const PROCEDURE_ROLES = {
   'phone.simulator.callProgress': 'staff',
   'phone.simulator.leaveVoicemail': 'staff',
   'phone.simulator.hangUp': 'staff',
+  'phone.simulator.aiSessionEnded': 'staff',
   'phone.simulator.thread': 'staff',
 
   'logs.messages': 'staff',

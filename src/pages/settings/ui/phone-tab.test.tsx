@@ -281,7 +281,7 @@ describe('Settings → Phone: test phone', () => {
     });
     const section = await screen.findByRole('region', { name: 'Call the business' });
     await user.click(within(section).getByRole('button', { name: 'Call' }));
-    await waitFor(() => expect(placeCall).toHaveBeenCalledWith({ deviceId: DEVICE_ID, live: true }));
+    await waitFor(() => expect(placeCall).toHaveBeenCalledWith({ deviceId: DEVICE_ID, live: true, aiAnswers: false }));
     expect(await within(section).findByRole('status')).toHaveTextContent('Ringing… Your team sees the call in LeadLoop and can answer it');
     expect(within(section).getByRole('button', { name: 'Hang up' })).toBeInTheDocument();
     expect(api.callsTo('phone.simulator.callProgress')[0]).toEqual({ deviceId: DEVICE_ID, callSid: CALL_SID });
@@ -327,6 +327,82 @@ describe('Settings → Phone: test phone', () => {
     await user.click(within(section).getByRole('button', { name: 'Hang up' }));
     await waitFor(() => expect(hangUp).toHaveBeenCalledWith({ deviceId: DEVICE_ID, callSid: CALL_SID }));
     expect(await within(section).findByRole('status')).toHaveTextContent('Your team answered · talked 0:31. Not a missed call: no text-back.');
+  });
+
+  it('with “The AI assistant answers”, the test phone plays Twilio’s side of ConversationRelay over the socket on the page’s origin, turn by turn, until the assistant ends the call', async () => {
+    const sockets: FakeBrowserSocket[] = [];
+    class FakeBrowserSocket {
+      sent: Array<Record<string, unknown>> = [];
+      closed = false;
+      onopen: ((event: unknown) => void) | null = null;
+      onmessage: ((event: { data: unknown }) => void) | null = null;
+      onclose: ((event: unknown) => void) | null = null;
+      onerror: ((event: unknown) => void) | null = null;
+      constructor(readonly url: string) {
+        sockets.push(this);
+      }
+      send(data: string) {
+        this.sent.push(JSON.parse(data) as Record<string, unknown>);
+      }
+      close() {
+        this.closed = true;
+      }
+      server(message: unknown) {
+        act(() => this.onmessage?.({ data: JSON.stringify(message) }));
+      }
+    }
+    vi.stubGlobal('WebSocket', FakeBrowserSocket);
+    const CALL_SID = 'SIMCA0123456789abcdef0123456a';
+    const RELAY = '/voice-agent/relay/6b1f0a52-0d6c-4f4e-9d55-6f8d1b1c2a3e?token=1700000120000.abcdefghijklmnopqrstuvwxyz';
+    const base = { callId: 'c4', greeting: null, voicemailMaxSeconds: null, missed: false, missedReason: null, talkSeconds: null };
+    let progress: Record<string, unknown> = { ...base, stage: 'assistant', assistant: { relayPath: null, status: 'live', endReason: null, transferTo: null, transferStatus: null, outcome: null, followUpStatus: 'pending' } };
+    const placeCall = vi.fn(() => ({ callSid: CALL_SID, route: 'assistant', ringsUntil: null, relayPath: RELAY }));
+    const aiSessionEnded = vi.fn(() => {
+      progress = { ...base, stage: 'ended', talkSeconds: 48, assistant: { relayPath: null, status: 'ended', endReason: 'completed', transferTo: null, transferStatus: null, outcome: 'qualified', followUpStatus: 'queued' } };
+      return { stage: 'ended', transferTo: null };
+    });
+    const { user } = await renderPhoneTab({
+      'phone.get': () => settings({ number: TEST_NUMBER }),
+      'phone.simulator.devices': () => [device],
+      'phone.simulator.placeCall': placeCall,
+      'phone.simulator.callProgress': () => progress,
+      'phone.simulator.aiSessionEnded': aiSessionEnded,
+      'voiceAgent.settings.get': () => ({ enabled: true, now: { answering: true, why: 'The assistant answers calls now' } }),
+    });
+    const section = await screen.findByRole('region', { name: 'Call the business' });
+    await user.click(within(section).getByRole('checkbox', { name: 'The AI assistant answers' }));
+    expect(await within(section).findByText('AI call answering is on: the assistant takes this call.')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Call' }));
+    await waitFor(() => expect(placeCall).toHaveBeenCalledWith({ deviceId: DEVICE_ID, live: true, aiAnswers: true }));
+
+    const call = await within(section).findByRole('region', { name: 'Call with the assistant' });
+    expect(within(call).getByRole('status')).toHaveTextContent('Connecting to the assistant…');
+    const socket = sockets[0]!;
+    expect(socket.url).toBe(`ws://${window.location.host}${RELAY}`);
+    act(() => socket.onopen?.({}));
+    expect(socket.sent).toEqual([expect.objectContaining({ type: 'setup', callSid: CALL_SID, from: device.e164, to: TEST_NUMBER.e164, direction: 'inbound' })]);
+    expect(within(call).getByRole('status')).toHaveTextContent('The AI assistant answered.');
+
+    socket.server({ type: 'text', token: 'Thanks for calling. ', last: false });
+    socket.server({ type: 'text', token: 'What can we help you with?', last: true });
+    const transcript = within(call).getByRole('list', { name: 'Call transcript' });
+    expect(transcript).toHaveTextContent('Assistant: Thanks for calling. What can we help you with?');
+    await user.type(within(call).getByLabelText('What you say'), 'My kitchen sink is clogged{Enter}');
+    expect(socket.sent.at(-1)).toEqual({ type: 'prompt', voicePrompt: 'My kitchen sink is clogged', lang: 'en-US', last: true });
+    expect(transcript).toHaveTextContent('You: My kitchen sink is clogged');
+    expect(within(call).getByLabelText('What you say')).toHaveValue('');
+
+    await user.click(within(call).getByRole('button', { name: 'Keypad' }));
+    await user.click(within(call).getByRole('button', { name: 'Key 0' }));
+    expect(socket.sent.at(-1)).toEqual({ type: 'dtmf', digit: '0' });
+
+    socket.server({ type: 'text', token: 'Thanks, that’s everything. Goodbye!', last: true });
+    socket.server({ type: 'end', handoffData: '{"reason":"completed"}' });
+    await waitFor(() => expect(aiSessionEnded).toHaveBeenCalledWith({ deviceId: DEVICE_ID, callSid: CALL_SID, handoffData: '{"reason":"completed"}' }));
+    expect(socket.closed).toBe(true);
+    expect(await within(section).findByText(/^The AI assistant answered · talked 0:48 · Qualified\. Not a missed call: its follow-up text arrives here/)).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Call' })).toBeInTheDocument();
+    vi.unstubAllGlobals();
   });
 
   it('leaving the test phone during the greeting hangs up (as putting a phone down does), so the text-back goes at once', async () => {

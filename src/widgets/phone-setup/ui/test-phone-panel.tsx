@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Group, Paper, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Paper, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { MISSED_REASON_WORDS, type MissedReason } from '@contracts/call';
+import { AI_CALL_OUTCOME_WORDS, type AiCallOutcome } from '@contracts/voice-agent';
 import { callDuration, uploadRecording } from '@/entities/call';
 import { apiFieldErrors } from '@/shared/api-errors';
 import { useTRPC, useTRPCClient } from '@/shared/api-react';
@@ -13,6 +14,7 @@ import { formatPhone } from '@/shared/lib/format';
 import { type DeviceBehavior, type TestDevice, type ThreadText, usePhoneSaved, useRefreshPhone } from './phone-settings';
 import { type MicRecording, MicrophoneRecorder } from './microphone-recorder';
 import { usePhoneField } from './use-phone-field';
+import { AssistantCall } from './assistant-call';
 import classes from './test-phone.module.css';
 import { invalidateTestPhoneCalls, invalidateTestPhoneThread } from '@/entities/company';
 
@@ -264,7 +266,7 @@ function PhoneScreen({ device, customerName, businessNumber }: { device: TestDev
         </Stack>
       </form>
       {/* Watch for the text-back: the ring, the greeting and a voicemail take a few minutes at most. */}
-      <CallTheBusiness deviceId={device.id} onPlaced={() => watchUntil(Date.now() + 3 * 60_000)} />
+      <CallTheBusiness deviceId={device.id} phone={device.e164} businessNumber={businessNumber} onPlaced={() => watchUntil(Date.now() + 3 * 60_000)} />
     </Paper>
   );
 }
@@ -274,14 +276,21 @@ function PhoneScreen({ device, customerName, businessNumber }: { device: TestDev
  * run on the server's job queue, so the call shows in Missed calls → History and a missed one gets its text-back.
  * The person at the test phone is the caller: while it rings the team sees the incoming-call card in the app and
  * may answer; unanswered by the ring timeout (or declined) the greeting plays here and they leave a voicemail.
+ * With "The AI assistant answers" on (and AI call answering switched on), the assistant takes the call — at once, or
+ * after the ring — and the tester talks to it here, over the same WebSocket protocol as Twilio's ConversationRelay.
  */
-function CallTheBusiness({ deviceId, onPlaced }: { deviceId: string; onPlaced: () => void }) {
+function CallTheBusiness({ deviceId, phone, businessNumber, onPlaced }: { deviceId: string; phone: string; businessNumber: string; onPlaced: () => void }) {
   const trpc = useTRPC();
   const [callSid, setCallSid] = useState<string | null>(null);
+  const [aiAnswers, setAiAnswers] = useState(false);
+  // The assistant's socket, once per call (its address is single-use), and whether that session is over.
+  const [assistant, setAssistant] = useState<{ callSid: string; relayPath: string; over: boolean } | null>(null);
+  const agent = useQuery({ ...trpc.voiceAgent.settings.get.queryOptions(), enabled: aiAnswers });
   const place = useMutation(
     trpc.phone.simulator.placeCall.mutationOptions({
       onSuccess: (result) => {
         setCallSid(result.callSid);
+        setAssistant(result.relayPath ? { callSid: result.callSid, relayPath: result.relayPath, over: false } : null);
         onPlaced();
       },
     }),
@@ -293,8 +302,12 @@ function CallTheBusiness({ deviceId, onPlaced }: { deviceId: string; onPlaced: (
     refetchInterval: (query) => (query.state.data?.stage === 'ended' ? false : 2_000),
   });
   const stage = callSid === null ? null : (progress.data?.stage ?? 'connecting');
+  // Ring first: the assistant answers once nobody took the ring; the call's progress carries the socket's address.
+  const waitingPath = stage === 'assistant' ? (progress.data?.assistant?.relayPath ?? null) : null;
+  if (callSid && waitingPath && assistant?.callSid !== callSid) setAssistant({ callSid, relayPath: waitingPath, over: false });
   const onCall = stage !== null && stage !== 'ended';
-  const ref = callSid ? { deviceId, callSid } : null;
+  const ref = useMemo(() => (callSid ? { deviceId, callSid } : null), [callSid, deviceId]);
+  const assistantOver = useCallback(() => setAssistant((current) => (current ? { ...current, over: true } : current)), []);
   // Leaving the test phone mid-call hangs up, as putting a phone down does: otherwise the simulator would wait
   // the whole voicemail time for a caller who is gone, and the text-back with it.
   const client = useTRPCClient();
@@ -310,6 +323,7 @@ function CallTheBusiness({ deviceId, onPlaced }: { deviceId: string; onPlaced: (
     },
     [client],
   );
+  const talkingToAssistant = ref !== null && assistant !== null && assistant.callSid === ref.callSid && !assistant.over;
   return (
     <section className={classes.composer} aria-label="Call the business">
       <Stack gap="xs">
@@ -317,11 +331,19 @@ function CallTheBusiness({ deviceId, onPlaced }: { deviceId: string; onPlaced: (
           Call the business
         </Text>
         <ApiErrorAlert error={place.error ?? progress.error} />
-        {!onCall ? (
+        {talkingToAssistant ? (
+          <AssistantCall key={ref.callSid} callRef={ref} relayPath={assistant.relayPath} from={phone} to={businessNumber} onOver={assistantOver} />
+        ) : !onCall ? (
           <>
             {stage === 'ended' && progress.data ? <CallOutcome call={progress.data} /> : null}
+            <Checkbox
+              label="The AI assistant answers"
+              description={aiAnswers ? aiAnsweringNow(agent.data ?? null) : 'Try AI call answering: the assistant picks up, as it would for a real caller.'}
+              checked={aiAnswers}
+              onChange={(event) => setAiAnswers(event.currentTarget.checked)}
+            />
             <Group justify="flex-end">
-              <Button variant="default" loading={place.isPending} onClick={() => place.mutate({ deviceId, live: true })}>
+              <Button variant="default" loading={place.isPending} onClick={() => place.mutate({ deviceId, live: true, aiAnswers })}>
                 Call
               </Button>
             </Group>
@@ -331,11 +353,15 @@ function CallTheBusiness({ deviceId, onPlaced }: { deviceId: string; onPlaced: (
         ) : ref ? (
           <>
             <Text size="sm" role="status">
-              {stage === 'answered'
-                ? 'Your team answered: you are on the call. It is not a missed call.'
-                : stage === 'leaving_voicemail'
-                  ? 'Leaving your voicemail… The call ends when you finish speaking.'
-                  : 'Ringing… Your team sees the call in LeadLoop and can answer it until the ring timeout.'}
+              {stage === 'transferring'
+                ? `Transferring to ${progress.data?.assistant?.transferTo ? formatPhone(progress.data.assistant.transferTo) : 'your on-call number'}… It rings there until its ring time; a test call cannot reach a real phone.`
+                : stage === 'assistant'
+                  ? 'The AI assistant is on the call…'
+                  : stage === 'answered'
+                    ? 'Your team answered: you are on the call. It is not a missed call.'
+                    : stage === 'leaving_voicemail'
+                      ? 'Leaving your voicemail… The call ends when you finish speaking.'
+                      : 'Ringing… Your team sees the call in LeadLoop and can answer it until the ring timeout.'}
             </Text>
             {stage !== 'leaving_voicemail' ? <HangUpButton callRef={ref} /> : null}
           </>
@@ -343,6 +369,14 @@ function CallTheBusiness({ deviceId, onPlaced }: { deviceId: string; onPlaced: (
       </Stack>
     </section>
   );
+}
+
+/** Whether the assistant would take a call now, in words (the AI call answering settings' own answer). */
+function aiAnsweringNow(settings: { enabled: boolean; now: { answering: boolean; why: string } } | null): string {
+  if (!settings) return 'Checking AI call answering…';
+  if (settings.now.answering) return 'AI call answering is on: the assistant takes this call.';
+  if (!settings.enabled) return 'AI call answering is off, so the call goes the usual way. Switch it on in AI call answering → Basic.';
+  return `${settings.now.why}: the call goes the usual way.`;
 }
 
 type CallRef = { deviceId: string; callSid: string };
@@ -444,12 +478,27 @@ function VoicemailStep({ callRef, greeting, maxSeconds }: { callRef: CallRef; gr
   );
 }
 
-function CallOutcome({ call }: { call: { missed: boolean; missedReason: MissedReason | null; talkSeconds: number | null } }) {
+type CallProgress = {
+  missed: boolean;
+  missedReason: MissedReason | null;
+  talkSeconds: number | null;
+  assistant: { outcome: AiCallOutcome | null; followUpStatus: string | null } | null;
+};
+
+function CallOutcome({ call }: { call: CallProgress }) {
+  const talked = call.talkSeconds !== null ? ` · talked ${callDuration(call.talkSeconds)}` : '';
+  if (call.assistant) {
+    return (
+      <Text size="xs" c="dimmed" role="status">
+        {`The AI assistant answered${talked}${call.assistant.outcome ? ` · ${AI_CALL_OUTCOME_WORDS[call.assistant.outcome].label}` : ''}. Not a missed call: its follow-up text arrives here once the call is summed up.`}
+      </Text>
+    );
+  }
   return (
     <Text size="xs" c="dimmed" role="status">
       {call.missed
         ? `Missed (${call.missedReason ? MISSED_REASON_WORDS[call.missedReason] : 'nobody answered'}). Unless a rule skips it, the text-back arrives here after the delay set in Missed calls.`
-        : `Your team answered${call.talkSeconds !== null ? ` · talked ${callDuration(call.talkSeconds)}` : ''}. Not a missed call: no text-back.`}
+        : `Your team answered${talked}. Not a missed call: no text-back.`}
     </Text>
   );
 }
