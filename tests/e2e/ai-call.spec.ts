@@ -18,32 +18,12 @@ const QUESTIONS = [
   { key: 'urgent', text: 'Is it urgent?', kind: 'yes_no', choices: [], required: true },
 ];
 
-interface VoiceAgentSettings {
-  version: number;
-  answerMode: string;
-  ringSeconds: number;
-  hours: string;
-  windows: unknown[];
-  greeting: string;
-  recordCalls: boolean;
-  recordingDisclosure: string;
-  voice: string;
-}
-
-/**
- * Switches AI call answering on. TODO(merge with the /ai-call-answering/basic tab, built in parallel): do this
- * through the Basic tab's switch and Save instead of its tRPC procedure, sent here from the signed-in page.
- */
-async function switchAiCallAnsweringOn(page: Page, token: string) {
-  const headers = { Authorization: `Bearer ${token}` };
-  const got = await page.request.get('/trpc/voiceAgent.settings.get', { headers });
-  expect(got.ok()).toBe(true);
-  const s = ((await got.json()) as Data<VoiceAgentSettings>).result.data;
-  const saved = await page.request.post('/trpc/voiceAgent.settings.saveBasic', {
-    headers,
-    data: { expectedVersion: s.version, enabled: true, answerMode: s.answerMode, ringSeconds: s.ringSeconds, hours: s.hours, windows: s.windows, greeting: s.greeting, recordCalls: s.recordCalls, recordingDisclosure: s.recordingDisclosure, voice: s.voice },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
+/** Switches AI call answering on as an owner does: AI call answering → Basic, the switch, Save. */
+async function switchAiCallAnsweringOn(page: Page) {
+  await page.goto('/ai-call-answering/basic');
+  await page.getByRole('switch', { name: 'Answer calls with the AI assistant' }).check();
+  await page.getByRole('button', { name: 'Save call answering' }).click();
+  await expect(page.getByText('The assistant answers calls now')).toBeVisible();
 }
 
 test('the test phone calls with AI answering on: the assistant takes the intake, ends the call, the lead is qualified and the phone gets the follow-up text', async ({ page, context, request, mail, uniqueEmail }) => {
@@ -55,12 +35,15 @@ test('the test phone calls with AI answering on: the assistant takes the intake,
   await mutate(request, 'missedCalls.settings.update', { routingMode: 'ring_then_voicemail', forwardTo: '+14155550123', textBackDelaySeconds: 2 }, account.token);
   const ai = await trpcQuery<{ version: number }>(request, 'ai.settings.get', undefined, account.token);
   await mutate(request, 'ai.settings.update', { expectedVersion: ai.version, services: ['Water heater', 'Drain cleaning', 'Leak repair'], questions: QUESTIONS }, account.token);
-  await switchAiCallAnsweringOn(page, account.token);
+  await switchAiCallAnsweringOn(page);
 
-  // /leads is open in another tab before the call.
+  // /leads and the call history are open in other tabs before the call.
   const leadsTab = await context.newPage();
   await leadsTab.goto('/leads');
   await expect(leadsTab.getByText('No leads yet')).toBeVisible();
+  const historyTab = await context.newPage();
+  await historyTab.goto('/ai-call-answering/history');
+  await expect(historyTab.getByText('No answered calls yet')).toBeVisible();
 
   await page.goto('/settings/phone');
   await page.getByRole('button', { name: 'Add a test phone' }).click();
@@ -113,7 +96,17 @@ test('the test phone calls with AI answering on: the assistant takes the intake,
   await expect(lead).toContainText('Drain cleaning');
   await expect(leadsTab.getByTestId('ai-summary')).not.toBeEmpty();
 
-  // The call itself: answered by the assistant (not missed), with its transcript kept, in the assistant's history.
+  // The call itself shows in the history tab that was open (live, no reload): summary, then the transcript turn by turn.
+  const callRow = historyTab.getByTestId('ai-call-row');
+  await expect(callRow).toHaveCount(1, { timeout: 30_000 });
+  await expect(callRow).toContainText('Qualified.');
+  await callRow.getByRole('button', { name: /^Transcript of the call from / }).click();
+  const drawer = historyTab.getByRole('dialog', { name: 'Call answered by the AI' });
+  await expect(drawer.getByTestId('ai-call-summary')).toContainText('Qualified.');
+  await expect(drawer.getByTestId('transcript')).toContainText('Hi, my kitchen drain is clogged and backing up');
+  await expect(drawer.getByTestId('transcript')).toContainText('No, it is not urgent');
+
+  // And through the API: answered by the assistant (not missed), with every turn kept.
   const history = await trpcQuery<{ items: Array<{ id: string; outcome: string | null; summary: string | null }> }>(request, 'voiceAgent.calls.list', {}, account.token);
   expect(history.items).toHaveLength(1);
   expect(history.items[0]).toMatchObject({ outcome: 'qualified', summary: expect.stringContaining('Qualified.') });
