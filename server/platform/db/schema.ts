@@ -1735,3 +1735,18 @@ export const voiceAgentTurns = pgTable(
   },
   (t) => [uniqueIndex('voice_agent_turns_call_seq_key').on(t.agentCallId, t.seq)],
 );
+
+// ── Dashboard (issue 28, decision 0053) ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * The dashboard's settings, one row per company (none until the owner sets something): the average job value the
+ * recovered-revenue estimate multiplies by. A single number: the last save wins, and the screen says who set it when.
+ */
+export const dashboardSettings = pgTable('dashboard_settings', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  averageJobValueCents: integer('average_job_value_cents').notNull(),
+  updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamptz('updated_at').notNull(),
+});
