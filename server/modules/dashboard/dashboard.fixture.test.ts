@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { LeadSource, LeadStatus } from '@contracts/lead';
 import type { MessageAuthor } from '@contracts/message';
-import { aiTurns, calls, companies, contacts, conversations, leads, messages, phoneNumbers, voiceAgentCalls } from '@server/platform/db/schema';
+import { aiTurns, calls, companies, dashboardRollupState, contacts, conversations, leads, messages, phoneNumbers, voiceAgentCalls } from '@server/platform/db/schema';
 import { SECOND } from '@server/platform/lib/clock';
 import { callerFor, setUpTestApp, signUp } from '@server/testing/test-app';
 
@@ -96,8 +96,10 @@ async function company(label: string) {
 }
 
 describe('dashboard.summary against a fixture with known answers (Chicago, now = 30 Nov 2026 23:45 local)', () => {
-  it('every KPI, for this month, today and 7 days, each against its own previous stretch', async () => {
+  it('every KPI, for this month, today and 7 days, each against its own previous stretch; the counts kept as data arrives equal a rebuild', async () => {
     const a = await company('alpha');
+    // The first view builds the (empty) day tables: everything below is counted by the triggers as it is written.
+    expect((await a.caller.dashboard.summary({ period: 'month' })).leads.current.leads).toBe(0);
     // ── November (this month) ──
     // L1: 23:30 on the 30th (05:30 UTC on 1 Dec): today; answered by the assistant after 60 s → handled by AI.
     await a.lead({ at: chicago('2026-11-30T23:30'), source: 'sms', status: 'new', texts: [['ai', 60]] });
@@ -187,10 +189,31 @@ describe('dashboard.summary against a fixture with known answers (Chicago, now =
     expect(week.leads.previous).toMatchObject({ won: 1, wonValueCents: 50_000, aiHandled: 0, medianFirstResponseSeconds: 30 });
     expect(week.missedCalls.current).toEqual({ missed: 3, textedBack: 2, replied: 1, qualified: 1, booked: 1 });
 
+    // Counted again from scratch (as after a change of time zone): the same figures.
+    await a.db.delete(dashboardRollupState).where(eq(dashboardRollupState.companyId, a.companyId));
+    const rebuilt = await a.caller.dashboard.summary({ period: 'month' });
+    expect({ ...rebuilt, needsAttention: null }).toEqual({ ...month, needsAttention: null });
+
     // The other company sees only its own.
     const other = await b.caller.dashboard.summary({ period: 'month' });
     expect(other.leads.current).toMatchObject({ leads: 1, won: 1, wonValueCents: 77_700, aiHandled: 1, medianFirstResponseSeconds: 5 });
     expect(other.missedCalls.current).toEqual({ missed: 1, textedBack: 1, replied: 1, qualified: 1, booked: 1 });
+  });
+
+  it('a merge that moves texts to another client recounts its leads: the answer counts for the lead it now follows', async () => {
+    const a = await company('zeta');
+    await a.caller.dashboard.summary({ period: 'month' });
+    const keep = await a.lead({ at: chicago('2026-11-30T09:00'), source: 'sms', status: 'new' });
+    // The same person from another number: the team answered there 2 minutes after the lead.
+    const twin = await a.lead({ at: chicago('2026-11-30T08:00'), source: 'form', status: 'lost', texts: [['user', 3_720]] });
+    const before = await a.caller.dashboard.summary({ period: 'today' });
+    expect(before.leads.current).toMatchObject({ leads: 2, answered: 1, medianFirstResponseSeconds: 3_720 });
+    await a.caller.clients.merge({ keepId: keep.thread.contactId, mergeId: twin.thread.contactId });
+    const after = await a.caller.dashboard.summary({ period: 'today' });
+    // Both leads now belong to one client whose answer came at 09:02: 2 minutes after one, 62 after the other (median 32 min).
+    expect(after.leads.current).toMatchObject({ leads: 2, answered: 2, medianFirstResponseSeconds: 1_920 });
+    await a.db.delete(dashboardRollupState).where(eq(dashboardRollupState.companyId, a.companyId));
+    expect((await a.caller.dashboard.summary({ period: 'today' })).leads.current).toEqual(after.leads.current);
   });
 
   it('recovered revenue: booked missed calls × the average job value the owner set (last save wins; null clears); another company keeps its own', async () => {

@@ -2,24 +2,26 @@ import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '@server/platform/db/database';
 import type { CompanyScope } from '@server/platform/db/scope';
 import type { LeadSource } from '@contracts/lead';
-import type { PeriodBounds, Range } from './periods';
+import type { PeriodBounds } from './periods';
 
 /**
- * The dashboard's figures, one SQL statement each, every one filtered on the caller's company. Each statement
- * counts the current period and the previous one in a single pass where both are asked (a `cur` column splits
- * them). `npm run bench:dashboard` times each of them over 100,000 leads (docs/performance.md).
+ * The dashboard's figures, one SQL statement each, every one filtered on the caller's company. They read the day
+ * tables the database keeps as leads, texts and calls change (migration 0040_dashboard_rollups.sql, decision 0053):
+ * whole local days from the `*_days` tables, and the previous stretch's last day — cut at the same time of day as
+ * now — lead by lead (or call by call) from the `*_facts` tables. So a query reads a few hundred rows whether a
+ * company has a hundred leads or a hundred thousand; `npm run bench:dashboard` times each (docs/performance.md).
+ * The service makes sure the company's day tables exist, in its zone, before these run.
  */
 
-/** Who counts as answering a lead: a person, the assistant or an automation — not a compliance auto-reply. */
-const ANSWERING_AUTHORS = sql`('user', 'ai', 'flow')`;
-/** A lead the team marked qualified, or further along. */
-const QUALIFIED = sql`('qualified', 'booked', 'won')`;
-const BOOKED = sql`('booked', 'won')`;
-
 const at = (ms: number) => sql`${new Date(ms).toISOString()}::timestamptz`;
-/** Rows of either period: [previous.from, current.to) without the gap a cut previous period leaves. */
-const inEither = (column: SQL, bounds: PeriodBounds) =>
-  sql`${column} >= ${at(bounds.previous.from)} and ${column} < ${at(bounds.current.to)} and (${column} >= ${at(bounds.current.from)} or ${column} < ${at(bounds.previous.to)})`;
+const day = (value: string) => sql`${value}::date`;
+
+/** Whole days of either period (the previous one without its last day, which `partial` reads). */
+const wholeDays = (column: SQL, bounds: PeriodBounds) =>
+  sql`((${column} >= ${day(bounds.days[0]!)} and ${column} <= ${day(bounds.days.at(-1)!)}) or (${column} >= ${day(bounds.previousDays.first)} and ${column} < ${day(bounds.previousDays.last)}))`;
+const isCurrent = (column: SQL, bounds: PeriodBounds) => sql`${column} >= ${day(bounds.days[0]!)}`;
+/** The previous stretch's last day, up to the cut. */
+const partial = (column: SQL, bounds: PeriodBounds) => sql`${column} >= ${at(bounds.previousLastDayStart)} and ${column} < ${at(bounds.previous.to)}`;
 
 export interface Pair<T> {
   current: T;
@@ -44,6 +46,7 @@ export interface LeadFigures {
   wonWithValue: number;
   /** Leads that got a first answer from the team, the assistant or an automation. */
   answered: number;
+  /** To the second below a minute, to the minute below 48 hours, then to the hour (what the screen shows). */
   medianFirstResponseSeconds: number | null;
   /** Answered by the assistant (in text, or on an AI-answered call) and never by a person of the team. */
   aiHandled: number;
@@ -53,30 +56,31 @@ const NO_LEADS: LeadFigures = { leads: 0, qualified: 0, booked: 0, won: 0, wonVa
 
 /**
  * The leads that arrived in each period and how far they got since: qualified (or further), booked (or won), won
- * with their value, first answered how fast (median), and handled by the assistant alone. One pass over the leads
- * of both periods; each lead looks up its client's outbound texts from its arrival on (one index probe).
+ * with their value, answered (and the median time to the first answer, from the response-time histogram), and
+ * handled by the assistant alone.
  */
 export async function leadFigures(scope: CompanyScope, bounds: PeriodBounds): Promise<Pair<LeadFigures>> {
+  const c = scope.companyId;
   const rows = await queryRows<Record<string, unknown> & { cur: boolean }>(
     scope.db,
-    sql`select l.created_at >= ${at(bounds.current.from)} as cur,
-        count(*) as leads,
-        count(*) filter (where l.status in ${QUALIFIED}) as qualified,
-        count(*) filter (where l.status in ${BOOKED}) as booked,
-        count(*) filter (where l.status = 'won') as won,
-        coalesce(sum(l.value_cents) filter (where l.status = 'won'), 0) as won_value,
-        count(l.value_cents) filter (where l.status = 'won') as won_with_value,
-        count(r.first_at) as answered,
-        percentile_cont(0.5) within group (order by extract(epoch from (r.first_at - l.created_at))) as median,
-        count(*) filter (where (r.ai or l.source = 'ai_call') and not coalesce(r.person, false)) as ai_handled
-      from leads l
-      left join lateral (
-        select min(m.created_at) as first_at, bool_or(m.author = 'ai') as ai, bool_or(m.author = 'user') as person
-        from messages m
-        where m.contact_id = l.contact_id and m.direction = 'outbound' and m.author in ${ANSWERING_AUTHORS} and m.created_at >= l.created_at
-      ) r on true
-      where l.company_id = ${scope.companyId} and ${inEither(sql`l.created_at`, bounds)}
-      group by 1`,
+    sql`with counted as (
+        select ${isCurrent(sql`d.day`, bounds)} as cur, d.stage, d.leads, d.answered, d.ai_handled, d.won_value_cents, d.won_with_value
+        from dashboard_lead_days d where d.company_id = ${c} and ${wholeDays(sql`d.day`, bounds)}
+        union all
+        select false, dashboard_lead_stage(f.status), 1, case when f.handled <> 'none' then 1 else 0 end, case when dashboard_ai_handled(f.source, f.handled) then 1 else 0 end,
+          case when f.status = 'won' then coalesce(f.value_cents, 0) else 0 end, case when f.status = 'won' and f.value_cents is not null then 1 else 0 end
+        from dashboard_lead_facts f where f.company_id = ${c} and ${partial(sql`f.created_at`, bounds)}
+      )
+      select cur,
+        sum(leads) as leads,
+        sum(leads) filter (where stage <> 'none') as qualified,
+        sum(leads) filter (where stage in ('booked', 'won')) as booked,
+        sum(leads) filter (where stage = 'won') as won,
+        sum(won_value_cents) as won_value,
+        sum(won_with_value) as won_with_value,
+        sum(answered) as answered,
+        sum(ai_handled) as ai_handled
+      from counted group by cur`,
   );
   return split(rows, NO_LEADS, (r) => ({
     leads: n(r.leads),
@@ -86,9 +90,33 @@ export async function leadFigures(scope: CompanyScope, bounds: PeriodBounds): Pr
     wonValueCents: n(r.won_value),
     wonWithValue: n(r.won_with_value),
     answered: n(r.answered),
-    medianFirstResponseSeconds: r.median === null || r.median === undefined ? null : Math.round(Number(r.median)),
+    // From firstResponseMedians (its own statement).
+    medianFirstResponseSeconds: null,
     aiHandled: n(r.ai_handled),
   }));
+}
+
+/** The median time to a lead's first answer in each period, from the response-time histogram (null: no answered lead). */
+export async function firstResponseMedians(scope: CompanyScope, bounds: PeriodBounds): Promise<Pair<number | null>> {
+  const c = scope.companyId;
+  const rows = await queryRows<{ cur: boolean; median: unknown }>(
+    scope.db,
+    sql`with answers as (
+        select ${isCurrent(sql`r.day`, bounds)} as cur, r.seconds, r.leads
+        from dashboard_response_days r where r.company_id = ${c} and ${wholeDays(sql`r.day`, bounds)}
+        union all
+        select false, dashboard_response_bucket(extract(epoch from f.first_answer_at - f.created_at)), 1
+        from dashboard_lead_facts f where f.company_id = ${c} and f.first_answer_at is not null and ${partial(sql`f.created_at`, bounds)}
+      ), histogram as (
+        select cur, seconds, sum(leads) as n from answers group by cur, seconds having sum(leads) > 0
+      ), running as (
+        select cur, seconds, sum(n) over (partition by cur order by seconds) as upto, sum(n) over (partition by cur) as total from histogram
+      )
+      -- The median of a histogram: the middle value, or the mean of the two middle ones (as percentile_cont).
+      select cur, (min(seconds) filter (where upto >= floor((total + 1) / 2.0)) + min(seconds) filter (where upto >= ceil((total + 1) / 2.0))) / 2.0 as median
+      from running group by cur`,
+  );
+  return split(rows, null, (r) => (r.median === null || r.median === undefined ? null : Math.round(Number(r.median))));
 }
 
 export interface MissedCallFigures {
@@ -108,26 +136,29 @@ const NO_CALLS: MissedCallFigures = { missed: 0, textedBack: 0, replied: 0, qual
  * qualified (or further) and booked (or won). Skipped, pending and failed text-backs stop at "missed".
  */
 export async function missedCallFigures(scope: CompanyScope, bounds: PeriodBounds): Promise<Pair<MissedCallFigures>> {
+  const c = scope.companyId;
   const rows = await queryRows<Record<string, unknown> & { cur: boolean }>(
     scope.db,
-    sql`select c.started_at >= ${at(bounds.current.from)} as cur,
-        count(*) as missed,
-        count(*) filter (where x.texted) as texted,
-        count(*) filter (where x.texted and x.replied) as replied,
-        count(*) filter (where x.texted and x.replied and l.status in ${QUALIFIED}) as qualified,
-        count(*) filter (where x.texted and x.replied and l.status in ${BOOKED}) as booked
-      from calls c
-      left join leads l on l.id = c.lead_id
-      cross join lateral (
-        select c.text_back_outcome = 'texted' as texted,
-          exists (select 1 from messages tb join messages reply on reply.conversation_id = tb.conversation_id
-            where tb.id = c.text_back_message_id and reply.direction = 'inbound' and reply.created_at > tb.created_at) as replied
-      ) x
-      where c.company_id = ${scope.companyId} and c.missed and ${inEither(sql`c.started_at`, bounds)}
-      group by 1`,
+    sql`with counted as (
+        select ${isCurrent(sql`d.day`, bounds)} as cur, d.texted, d.replied, d.stage, d.calls
+        from dashboard_call_days d where d.company_id = ${c} and ${wholeDays(sql`d.day`, bounds)}
+        union all
+        select false, f.texted, f.replied, f.stage, 1 from dashboard_call_facts f where f.company_id = ${c} and ${partial(sql`f.started_at`, bounds)}
+      )
+      select cur,
+        sum(calls) as missed,
+        sum(calls) filter (where texted) as texted,
+        sum(calls) filter (where texted and replied) as replied,
+        sum(calls) filter (where texted and replied and stage <> 'none') as qualified,
+        sum(calls) filter (where texted and replied and stage = 'booked') as booked
+      from counted group by cur`,
   );
   return split(rows, NO_CALLS, (r) => ({ missed: n(r.missed), textedBack: n(r.texted), replied: n(r.replied), qualified: n(r.qualified), booked: n(r.booked) }));
 }
+
+/** Rows of either period of a table with a timestamp (few rows: AI-answered calls, hand-offs). */
+const inEither = (column: SQL, bounds: PeriodBounds) =>
+  sql`${column} >= ${at(bounds.previous.from)} and ${column} < ${at(bounds.current.to)} and (${column} >= ${at(bounds.current.from)} or ${column} < ${at(bounds.previous.to)})`;
 
 /** Calls the AI call answering assistant took (its session connected), in each period. */
 export async function aiAnsweredCalls(scope: CompanyScope, bounds: PeriodBounds): Promise<Pair<number>> {
@@ -141,28 +172,6 @@ export async function aiAnsweredCalls(scope: CompanyScope, bounds: PeriodBounds)
   return split(rows, 0, (r) => n(r.calls));
 }
 
-/** The current period's leads per channel. */
-export async function leadsBySource(scope: CompanyScope, range: Range): Promise<Array<{ source: LeadSource; count: number }>> {
-  const rows = await queryRows<{ source: LeadSource; count: unknown }>(
-    scope.db,
-    sql`select source, count(*) as count from leads
-      where company_id = ${scope.companyId} and created_at >= ${at(range.from)} and created_at < ${at(range.to)}
-      group by source`,
-  );
-  return rows.map((r) => ({ source: r.source, count: n(r.count) }));
-}
-
-/** The current period's leads per calendar day in the company's zone (YYYY-MM-DD); days without leads are absent. */
-export async function leadsByDay(scope: CompanyScope, range: Range, zone: string): Promise<Map<string, number>> {
-  const rows = await queryRows<{ day: string; count: unknown }>(
-    scope.db,
-    sql`select to_char(created_at at time zone ${zone}, 'YYYY-MM-DD') as day, count(*) as count from leads
-      where company_id = ${scope.companyId} and created_at >= ${at(range.from)} and created_at < ${at(range.to)}
-      group by 1`,
-  );
-  return new Map(rows.map((r) => [r.day, n(r.count)]));
-}
-
 /** Threads the assistant handed to a person in each period (asked for a person, upset, an emergency, its daily cap…). */
 export async function aiHandoffs(scope: CompanyScope, bounds: PeriodBounds): Promise<Pair<number>> {
   const rows = await queryRows<{ cur: boolean; handoffs: unknown }>(
@@ -173,4 +182,39 @@ export async function aiHandoffs(scope: CompanyScope, bounds: PeriodBounds): Pro
       group by 1`,
   );
   return split(rows, 0, (r) => n(r.handoffs));
+}
+
+/** The current period's leads per channel. */
+export async function leadsBySource(scope: CompanyScope, bounds: PeriodBounds): Promise<Array<{ source: LeadSource; count: number }>> {
+  const rows = await queryRows<{ source: LeadSource; count: unknown }>(
+    scope.db,
+    sql`select source, sum(leads) as count from dashboard_lead_days
+      where company_id = ${scope.companyId} and day >= ${day(bounds.days[0]!)} and day <= ${day(bounds.days.at(-1)!)}
+      group by source having sum(leads) > 0`,
+  );
+  return rows.map((r) => ({ source: r.source, count: n(r.count) }));
+}
+
+/** The current period's leads per calendar day in the company's zone (YYYY-MM-DD); days without leads are absent. */
+export async function leadsByDay(scope: CompanyScope, bounds: PeriodBounds): Promise<Map<string, number>> {
+  const rows = await queryRows<{ day: string; count: unknown }>(
+    scope.db,
+    sql`select to_char(day, 'YYYY-MM-DD') as day, sum(leads) as count from dashboard_lead_days
+      where company_id = ${scope.companyId} and day >= ${day(bounds.days[0]!)} and day <= ${day(bounds.days.at(-1)!)}
+      group by 1 having sum(leads) > 0`,
+  );
+  return new Map(rows.map((r) => [r.day, n(r.count)]));
+}
+
+/**
+ * The company's day tables exist and are in `zone`: built the first time (from every lead, text and call it has)
+ * and built again when the company's zone changed. Returns whether it built them.
+ */
+export async function ensureRollup(scope: CompanyScope, zone: string): Promise<boolean> {
+  const [state] = await queryRows<{ zone: string }>(scope.db, sql`select zone from dashboard_rollup_state where company_id = ${scope.companyId}`);
+  if (state?.zone === zone) return false;
+  await scope.db.transaction(async (tx) => {
+    await tx.execute(sql`select dashboard_rebuild(${scope.companyId}::uuid, ${zone})`);
+  });
+  return true;
 }

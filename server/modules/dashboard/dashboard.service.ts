@@ -1,20 +1,18 @@
-import { and, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { AVERAGE_JOB_VALUE_MAX_CENTS, AVERAGE_JOB_VALUE_MIN_CENTS, type DashboardPeriod } from '@contracts/dashboard';
 import { LEAD_SOURCES } from '@contracts/lead';
 import { contactDisplayName } from '@contracts/person';
 import { zonesForPhone } from '@contracts/send-window';
-import { companies, contacts, conversations, dashboardSettings, leads, messages, phoneNumbers, simulatorDevices, users } from '@server/platform/db/schema';
+import { companies, contacts, conversations, dashboardLeadFacts, dashboardSettings, leads, messages, phoneNumbers, simulatorDevices, users } from '@server/platform/db/schema';
 import type { CompanyScope } from '@server/platform/db/scope';
 import { AppError } from '@server/platform/errors/app-error';
 import { DAY, MINUTE } from '@server/platform/lib/clock';
-import { aiAnsweredCalls, aiHandoffs, leadFigures, leadsByDay, leadsBySource, missedCallFigures } from './dashboard.queries';
+import { aiAnsweredCalls, aiHandoffs, ensureRollup, firstResponseMedians, leadFigures, leadsByDay, leadsBySource, missedCallFigures } from './dashboard.queries';
 import { periodBounds } from './periods';
 
 /** A new lead nobody has answered for this long is listed under "needs attention". */
 export const UNANSWERED_AFTER_MS = 5 * MINUTE;
 const ATTENTION_ITEMS = 8;
-/** Who counts as answering a lead: a person, the assistant or an automation — not a compliance auto-reply. */
-const ANSWERING_AUTHORS = ['user', 'ai', 'flow'] as const;
 
 export function zoneOf(company: { timezone: string | null; signupPhone: string | null }): string {
   return company.timezone ?? (company.signupPhone ? zonesForPhone(company.signupPhone)[0] : undefined) ?? 'America/New_York';
@@ -41,13 +39,19 @@ export async function dashboardSummary(scope: CompanyScope, input: { period: Das
   const [company] = await scope.db.select().from(companies).where(eq(companies.id, scope.companyId)).limit(1);
   const zone = zoneOf(company ?? { timezone: null, signupPhone: null });
   const bounds = periodBounds(input.period, scope.now.getTime(), zone);
+  await ensureRollup(scope, zone);
 
-  const figures = await leadFigures(scope, bounds);
+  const counts = await leadFigures(scope, bounds);
+  const medians = await firstResponseMedians(scope, bounds);
+  const figures = {
+    current: { ...counts.current, medianFirstResponseSeconds: medians.current },
+    previous: { ...counts.previous, medianFirstResponseSeconds: medians.previous },
+  };
   const missedCalls = await missedCallFigures(scope, bounds);
   const aiCalls = await aiAnsweredCalls(scope, bounds);
   const handoffs = await aiHandoffs(scope, bounds);
-  const bySource = await leadsBySource(scope, bounds.current);
-  const byDay = await leadsByDay(scope, bounds.current, zone);
+  const bySource = await leadsBySource(scope, bounds);
+  const byDay = await leadsByDay(scope, bounds);
   const jobValue = await averageJobValue(scope);
   const recoveredJobs = missedCalls.current.booked;
 
@@ -97,72 +101,74 @@ export async function setAverageJobValue(scope: CompanyScope, input: { averageJo
 
 type AttentionKind = 'unanswered' | 'needs_human' | 'unread' | 'failed';
 
-/** What needs a person now, whatever the period: new leads nobody answered, leads marked as needing a person, unread texts, failed texts. */
-export async function needsAttention(scope: CompanyScope) {
+/** New leads nobody has answered for 5 minutes (count, oldest first), and when the next one waiting will join them. */
+export async function unansweredLeads(scope: CompanyScope) {
   const now = scope.now;
-  const answered = sql`exists (select 1 from ${messages} where ${messages.contactId} = ${leads.contactId} and ${messages.direction} = 'outbound'
-    and ${inArray(messages.author, [...ANSWERING_AUTHORS])} and ${messages.createdAt} >= ${leads.createdAt})`;
-  const unansweredWhere = and(
-    eq(leads.companyId, scope.companyId),
-    eq(leads.status, 'new'),
-    // A lead the team typed in themselves is theirs already; the others wait for a first answer.
-    ne(leads.source, 'manual'),
-    lt(leads.createdAt, new Date(now.getTime() - UNANSWERED_AFTER_MS)),
-    sql`not ${answered}`,
-  );
-  const [unansweredCount] = await scope.db.select({ n: sql<number>`count(*)::int` }).from(leads).where(unansweredWhere);
+  // From the dashboard's lead facts (kept by the database as texts go out). A lead the team typed in themselves is
+  // theirs already; the others wait 5 minutes for a first answer.
+  const waitingWhere = (since: SQL) =>
+    and(eq(dashboardLeadFacts.companyId, scope.companyId), eq(dashboardLeadFacts.status, 'new'), eq(dashboardLeadFacts.handled, 'none'), ne(dashboardLeadFacts.source, 'manual'), since);
+  const unansweredWhere = waitingWhere(lt(dashboardLeadFacts.createdAt, new Date(now.getTime() - UNANSWERED_AFTER_MS))!);
+  const [count] = await scope.db.select({ n: sql<number>`count(*)::int` }).from(dashboardLeadFacts).where(unansweredWhere);
   // The next lead to join "no reply yet" when its 5 minutes are up: the screen asks again then (no event says so).
   const [waiting] = await scope.db
-    .select({ first: sql<number | null>`(extract(epoch from min(${leads.createdAt})) * 1000)::float8` })
-    .from(leads)
-    .where(
-      and(
-        eq(leads.companyId, scope.companyId),
-        eq(leads.status, 'new'),
-        ne(leads.source, 'manual'),
-        gte(leads.createdAt, new Date(now.getTime() - UNANSWERED_AFTER_MS)),
-        sql`not ${answered}`,
-      ),
-    );
-  const unanswered = await scope.db
+    .select({ first: sql<number | null>`(extract(epoch from min(${dashboardLeadFacts.createdAt})) * 1000)::float8` })
+    .from(dashboardLeadFacts)
+    .where(waitingWhere(gte(dashboardLeadFacts.createdAt, new Date(now.getTime() - UNANSWERED_AFTER_MS))!));
+  const rows = await scope.db
     .select({ lead: leads, contact: contacts })
-    .from(leads)
+    .from(dashboardLeadFacts)
+    .innerJoin(leads, eq(leads.id, dashboardLeadFacts.leadId))
     .innerJoin(contacts, eq(contacts.id, leads.contactId))
     .where(unansweredWhere)
-    .orderBy(leads.createdAt)
+    .orderBy(dashboardLeadFacts.createdAt)
     .limit(ATTENTION_ITEMS);
-  // "Needs a person" is read from the leads so marked — by the team, or by the assistant when it hands a thread
-  // over — not from the thread mode (a thread the team simply took over is theirs, not waiting).
-  const needsHumanWhere = and(eq(leads.companyId, scope.companyId), eq(leads.status, 'needs_human'));
-  const [needsHumanCount] = await scope.db.select({ n: sql<number>`count(*)::int` }).from(leads).where(needsHumanWhere);
-  const needsHumanLeads = await scope.db
-    .select({ lead: leads, contact: contacts })
-    .from(leads)
-    .innerJoin(contacts, eq(contacts.id, leads.contactId))
-    .where(needsHumanWhere)
-    .orderBy(desc(leads.updatedAt))
-    .limit(ATTENTION_ITEMS);
-  const [counts] = await scope.db
-    .select({ unread: sql<number>`count(*)::int` })
-    .from(conversations)
-    .where(and(eq(conversations.companyId, scope.companyId), gt(conversations.unreadCount, 0)));
-  const unreadThreads = await scope.db
+  const first = waiting?.first;
+  return { count: count?.n ?? 0, rows, refreshAt: first === null || first === undefined ? null : Math.round(Number(first)) + UNANSWERED_AFTER_MS };
+}
+
+/**
+ * "Needs a person" is read from the leads so marked — by the team, or by the assistant when it hands a thread
+ * over — not from the thread mode (a thread the team simply took over is theirs, not waiting).
+ */
+export async function needsHumanLeads(scope: CompanyScope) {
+  const where = and(eq(leads.companyId, scope.companyId), eq(leads.status, 'needs_human'));
+  const [count] = await scope.db.select({ n: sql<number>`count(*)::int` }).from(leads).where(where);
+  const rows = await scope.db.select({ lead: leads, contact: contacts }).from(leads).innerJoin(contacts, eq(contacts.id, leads.contactId)).where(where).orderBy(desc(leads.updatedAt)).limit(ATTENTION_ITEMS);
+  return { count: count?.n ?? 0, rows };
+}
+
+export async function unreadThreads(scope: CompanyScope) {
+  const where = and(eq(conversations.companyId, scope.companyId), gt(conversations.unreadCount, 0));
+  const [count] = await scope.db.select({ n: sql<number>`count(*)::int` }).from(conversations).where(where);
+  const rows = await scope.db
     .select({ conversation: conversations, contact: contacts })
     .from(conversations)
     .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-    .where(and(eq(conversations.companyId, scope.companyId), gt(conversations.unreadCount, 0)))
+    .where(where)
     .orderBy(desc(conversations.lastMessageAt))
     .limit(ATTENTION_ITEMS);
-  const weekAgo = new Date(now.getTime() - 7 * DAY);
-  const failedFilter = and(eq(messages.companyId, scope.companyId), eq(messages.status, 'failed'), gte(messages.createdAt, weekAgo));
-  const [failedCount] = await scope.db.select({ n: sql<number>`count(*)::int` }).from(messages).where(failedFilter);
-  const failed = await scope.db
-    .select({ message: messages, contact: contacts })
-    .from(messages)
-    .innerJoin(contacts, eq(contacts.id, messages.contactId))
-    .where(failedFilter)
-    .orderBy(desc(messages.createdAt))
-    .limit(ATTENTION_ITEMS);
+  return { count: count?.n ?? 0, rows };
+}
+
+/** Texts that failed in the last 7 days. */
+export async function failedTexts(scope: CompanyScope) {
+  const where = and(eq(messages.companyId, scope.companyId), eq(messages.status, 'failed'), gte(messages.createdAt, new Date(scope.now.getTime() - 7 * DAY)));
+  const [count] = await scope.db.select({ n: sql<number>`count(*)::int` }).from(messages).where(where);
+  const rows = await scope.db.select({ message: messages, contact: contacts }).from(messages).innerJoin(contacts, eq(contacts.id, messages.contactId)).where(where).orderBy(desc(messages.createdAt)).limit(ATTENTION_ITEMS);
+  return { count: count?.n ?? 0, rows };
+}
+
+/** What needs a person now, whatever the period: new leads nobody answered, leads marked as needing a person, unread texts, failed texts. */
+export async function needsAttention(scope: CompanyScope) {
+  const waiting = await unansweredLeads(scope);
+  const needsHuman = await needsHumanLeads(scope);
+  const unread = await unreadThreads(scope);
+  const failed = await failedTexts(scope);
+  const unanswered = waiting.rows;
+  const needsHumanRows = needsHuman.rows;
+  const unreadRows = unread.rows;
+  const failedRows = failed.rows;
 
   const items: Array<{ kind: AttentionKind; id: string; conversationId: string | null; leadId: string | null; name: string; detail: string; at: number }> = [
     ...unanswered.map(({ lead, contact }) => ({
@@ -174,7 +180,7 @@ export async function needsAttention(scope: CompanyScope) {
       detail: lead.summary ?? '',
       at: lead.createdAt.getTime(),
     })),
-    ...needsHumanLeads.map(({ lead, contact }) => ({
+    ...needsHumanRows.map(({ lead, contact }) => ({
       kind: 'needs_human' as const,
       id: `needs_human:${lead.id}`,
       conversationId: null,
@@ -183,7 +189,7 @@ export async function needsAttention(scope: CompanyScope) {
       detail: lead.summary ?? '',
       at: lead.updatedAt.getTime(),
     })),
-    ...unreadThreads.map(({ conversation, contact }) => ({
+    ...unreadRows.map(({ conversation, contact }) => ({
       kind: 'unread' as const,
       id: `conversation:${conversation.id}`,
       conversationId: conversation.id,
@@ -192,7 +198,7 @@ export async function needsAttention(scope: CompanyScope) {
       detail: conversation.lastMessagePreview ?? '',
       at: (conversation.lastMessageAt ?? conversation.createdAt).getTime(),
     })),
-    ...failed.map(({ message, contact }) => ({
+    ...failedRows.map(({ message, contact }) => ({
       kind: 'failed' as const,
       id: `message:${message.id}`,
       conversationId: message.conversationId,
@@ -203,13 +209,13 @@ export async function needsAttention(scope: CompanyScope) {
     })),
   ];
   return {
-    unanswered: unansweredCount?.n ?? 0,
-    unread: counts?.unread ?? 0,
-    needsHuman: needsHumanCount?.n ?? 0,
-    failed: failedCount?.n ?? 0,
+    unanswered: waiting.count,
+    unread: unread.count,
+    needsHuman: needsHuman.count,
+    failed: failed.count,
     items: items.sort((a, b) => b.at - a.at).slice(0, ATTENTION_ITEMS),
     /** When a waiting lead will count as unanswered (epoch ms), or null: the screen refreshes itself then. */
-    refreshAt: waiting?.first === null || waiting?.first === undefined ? null : Math.round(Number(waiting.first)) + UNANSWERED_AFTER_MS,
+    refreshAt: waiting.refreshAt,
   };
 }
 

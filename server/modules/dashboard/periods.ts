@@ -18,6 +18,8 @@ export interface PeriodBounds {
   days: string[];
   /** The local calendar days the previous stretch covers, first and last. */
   previousDays: { first: string; last: string };
+  /** Local midnight of the previous stretch's last day: from there to `previous.to` it is counted lead by lead (a day cut short). */
+  previousLastDayStart: number;
 }
 
 const DAY_PERIODS = { today: 1, '7d': 7, '30d': 30, '90d': 90 } as const;
@@ -53,5 +55,6 @@ export function periodBounds(period: DashboardPeriod, nowMs: number, zone: strin
     previous: { from: startOfDay(previousStart, zone), to: previousTo },
     days,
     previousDays: { first: previousStart.toString(), last: previousLast.toString() },
+    previousLastDayStart: startOfDay(previousLast, zone),
   };
 }
