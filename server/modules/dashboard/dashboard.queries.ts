@@ -6,7 +6,7 @@ import type { PeriodBounds } from './periods';
 
 /**
  * The dashboard's figures, one SQL statement each, every one filtered on the caller's company. They read the day
- * tables the database keeps as leads, texts and calls change (migration 0040_dashboard_rollups.sql, decision 0053):
+ * tables the database keeps as leads, texts and calls change (migration 0040_dashboard_rollups, decision 0053):
  * whole local days from the `*_days` tables, and the previous stretch's last day — cut at the same time of day as
  * now — lead by lead (or call by call) from the `*_facts` tables. So a query reads a few hundred rows whether a
  * company has a hundred leads or a hundred thousand; `npm run bench:dashboard` times each (docs/performance.md).

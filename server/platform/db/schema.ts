@@ -1760,7 +1760,7 @@ export const dashboardSettings = pgTable('dashboard_settings', {
 
 /**
  * The dashboard's counts kept as the data changes, so its figures read a few hundred rows however many leads a
- * company has (decision 0053). Written only by the database triggers of migration 0040_dashboard_rollups.sql (a
+ * company has (decision 0053). Written only by the database triggers of migration 0040_dashboard_rollups (a
  * hand-written migration: drizzle-kit does not generate triggers) and rebuilt by `dashboard_rebuild()` for a
  * company whose dashboard zone changed. Days are calendar days in the zone of `dashboard_rollup_state`.
  */
