@@ -54,7 +54,8 @@ export default defineConfig({
         // apart (≈10 kB lost). These groups keep the first load in a few files; see docs/performance.md.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]/, priority: 30 },
+            // use-sync-external-store: only the shim the router's store uses; recharts' own copy stays in its lazy chunk.
+            { name: 'react', test: /node_modules[\\/]((react|react-dom|scheduler)[\\/]|use-sync-external-store[\\/](shim[\\/]|cjs[\\/]use-sync-external-store-shim))/, priority: 30 },
             {
               name: 'sign-in-vendor',
               test: /node_modules[\\/](xstate|@xstate[\\/]react|zod|libphonenumber-js|react-phone-number-input|input-format|country-flag-icons|prop-types|classnames|clsx)[\\/]/,

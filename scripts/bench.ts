@@ -5,6 +5,7 @@ import { loadDotEnvFiles } from '@server/platform/config/env';
 import { benchApi } from './bench-api';
 import { benchAiTurn } from './bench-ai-turn';
 import { benchCalls } from './bench-calls';
+import { benchDashboard } from './bench-dashboard';
 import { benchFlows } from './bench-flows';
 import { benchColdLoad } from './bench-cold-load';
 import { benchInbound } from './bench-inbound';
@@ -93,7 +94,7 @@ async function bundle(): Promise<number> {
   return failures.length > 0 ? 1 : 0;
 }
 
-const benches: Record<string, (args: string[]) => Promise<number>> = { bundle, inbound: benchInbound, api: benchApi, calls: benchCalls, flows: benchFlows, lighthouse: benchLighthouse, 'cold-load': benchColdLoad, 'ai-turn': benchAiTurn, voice: benchVoice };
+const benches: Record<string, (args: string[]) => Promise<number>> = { bundle, inbound: benchInbound, api: benchApi, calls: benchCalls, flows: benchFlows, lighthouse: benchLighthouse, 'cold-load': benchColdLoad, 'ai-turn': benchAiTurn, voice: benchVoice, dashboard: benchDashboard };
 const [name, ...args] = process.argv.slice(2);
 const run = name ? benches[name] : undefined;
 if (!run) {

@@ -32,7 +32,8 @@ test('the dashboard shows what the server counted, and the period switch re-quer
   await expect(figure(page, 'New leads')).toContainText('0');
   await expect(figure(page, 'New leads')).toContainText('Same as the 30 days before (0)');
   await expect(figure(page, 'Median first response')).toContainText('No replies yet');
-  await expect(figure(page, 'AI-answered calls')).toContainText('Not counted yet');
+  await expect(figure(page, 'Handled by AI')).toContainText('No leads yet');
+  await expect(page.getByText('Not counted yet')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Needs your attention' })).toContainText('Nothing needs you right now.');
   const checklist = page.getByRole('region', { name: 'Finish setting up' });
   await expect(checklist.getByRole('listitem', { name: 'Business phone number: to do' })).toBeVisible();
@@ -80,11 +81,11 @@ test('the dashboard shows what the server counted, and the period switch re-quer
   await expect(checklist.getByRole('listitem', { name: 'Your first lead: done' })).toBeVisible();
 
   // ── The period switch asks the server again ──
-  const asked = page.waitForRequest((r) => r.url().includes('dashboard.summary') && decodeURIComponent(r.url()).includes('"days":7'));
+  const asked = page.waitForRequest((r) => r.url().includes('dashboard.summary') && decodeURIComponent(r.url()).includes('"period":"7d"'));
   // The radio itself is visually hidden under its label, as in every segmented control.
   await page.getByLabel('Period').getByText('7 days', { exact: true }).click();
   await asked;
-  await expect(page.getByRole('region', { name: 'Results' })).toContainText('Last 7 days compared with the 7 days before.');
+  await expect(page).toHaveURL(/\/dashboard\?period=7d$/);
   await expect(figure(page, 'New leads')).toContainText('4 more than the 7 days before (0)');
   await expect(bars).toHaveCount(7);
 
@@ -97,6 +98,42 @@ test('the dashboard shows what the server counted, and the period switch re-quer
   await expect(page).toHaveURL(/\/conversations\?filter=unread/);
   await expect(page.getByRole('group', { name: 'Show conversations' }).getByRole('button', { name: 'Unread' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('list', { name: 'Conversations' }).getByRole('button')).toHaveCount(1);
+});
+
+test('the dashboard open in one page updates when a lead texts in from the test phone in another (live events, no reload)', async ({ page, context, request, mail, uniqueEmail }) => {
+  const account = await signUpViaApi(request, mail, uniqueEmail('dashboard-live'));
+  await storeToken(page, account.token);
+
+  // The test phone, in its own page (Settings → Phone).
+  const phonePage = await context.newPage();
+  await phonePage.goto('/settings/phone');
+  await phonePage.getByRole('button', { name: 'Use a test number' }).click();
+  await phonePage.getByRole('button', { name: 'Add a test phone' }).click();
+  const phone = phonePage.getByRole('region', { name: /^Test phone \(\d{3}\) \d{3}-\d{4}$/ });
+  await expect(phone).toBeVisible();
+
+  // The dashboard, open on today, before anything arrives.
+  await page.goto('/dashboard?period=today');
+  await expect(figure(page, 'New leads')).toContainText(/^New leads0/);
+  await expect(page.getByRole('region', { name: 'Leads by source' })).toContainText('No leads on');
+  let summaries = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('dashboard.summary')) summaries += 1;
+  });
+
+  // The customer texts the business from the test phone.
+  await phone.getByRole('textbox', { name: 'Text the business' }).fill('My furnace stopped working, can someone come today?');
+  await phone.getByRole('button', { name: 'Send text' }).click();
+  await expect(phone.getByRole('textbox', { name: 'Text the business' })).toHaveValue('');
+
+  // The open dashboard counts it without a reload: the figure, the source, the day, the unread thread.
+  await expect(figure(page, 'New leads')).toContainText('1 more than yesterday (0)', { timeout: 5_000 });
+  await expect(page.getByRole('list', { name: 'Leads by source' }).getByRole('listitem')).toHaveText([/^Text message\s*1$/]);
+  await expect(page.getByRole('list', { name: 'Leads by day' }).getByRole('listitem').last()).toHaveAttribute('data-count', '1');
+  await expect(page.getByRole('region', { name: 'Needs your attention' }).getByRole('link', { name: 'Unread conversations: 1' })).toBeVisible();
+  // The chart (recharts, loaded only now that there is something to draw) is on screen.
+  await expect(page.getByTestId('day-chart').locator('svg').first()).toBeVisible();
+  expect(summaries).toBeGreaterThan(0);
 });
 
 test('at 1366×900 the navigation scrolls visibly and reaches every Settings tab', async ({ page, request, mail, uniqueEmail }) => {

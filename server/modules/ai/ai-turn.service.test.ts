@@ -183,9 +183,9 @@ describe('the assistant stops for people and rules', () => {
     expect(notifications.length).toBeGreaterThan(before);
     expect(notifications.some((j) => JSON.stringify(j.payload).includes('needs a person'))).toBe(true);
     // The dashboard counts it (for this company only).
-    expect((await a.caller.dashboard.summary({ days: 7 })).handoffs).toEqual({ current: 1, previous: 0 });
+    expect((await a.caller.dashboard.summary({ period: '7d' })).handoffs).toEqual({ current: 1, previous: 0 });
     const b = await company(t.deps, 'beta');
-    expect((await b.caller.dashboard.summary({ days: 7 })).handoffs).toEqual({ current: 0, previous: 0 });
+    expect((await b.caller.dashboard.summary({ period: '7d' })).handoffs).toEqual({ current: 0, previous: 0 });
   });
 
   it.each([

@@ -14,14 +14,16 @@ async function owner(label = 'dash') {
 describe('dashboard.summary', () => {
   it('an empty company: zeros, no median, nothing needing attention, an unfinished checklist', async () => {
     const caller = await owner();
-    const summary = await caller.dashboard.summary({ days: 7 });
-    expect(summary.newLeads).toEqual({ current: 0, previous: 0 });
-    expect(summary.qualified).toEqual({ current: 0, previous: 0 });
-    expect(summary.firstResponse.current).toEqual({ medianSeconds: null, answered: 0, leads: 0 });
+    const summary = await caller.dashboard.summary({ period: '7d' });
+    const none = { leads: 0, qualified: 0, booked: 0, won: 0, wonValueCents: 0, wonWithValue: 0, answered: 0, medianFirstResponseSeconds: null, aiHandled: 0 };
+    expect(summary.leads).toEqual({ current: none, previous: none });
+    expect(summary.recoveredRevenue).toEqual({ bookedFromMissedCalls: 0, averageJobValue: null, estimateCents: null });
+    expect(summary.aiAnsweredCalls).toEqual({ current: 0, previous: 0 });
     expect(summary.leadsBySource).toEqual([]);
     expect(summary.leadsByDay).toHaveLength(7);
     expect(summary.leadsByDay.every((d) => d.count === 0)).toBe(true);
-    expect(summary.missedCalls).toEqual({ missed: 0, textedBack: 0, replied: 0, qualified: 0 });
+    const noCalls = { missed: 0, textedBack: 0, replied: 0, qualified: 0, booked: 0 };
+    expect(summary.missedCalls).toEqual({ current: noCalls, previous: noCalls });
     expect(summary.needsAttention).toMatchObject({ unanswered: 0, unread: 0, needsHuman: 0, failed: 0, items: [] });
     expect(summary.setup).toEqual({ businessNumber: null, testPhone: false, companyDetails: false, address: false, alertPhone: false, firstLead: false, teamMembers: 1 });
     expect(summary.timezone).toBe('America/Chicago');
@@ -50,13 +52,13 @@ describe('dashboard.summary', () => {
     t.deps.clock.advance(HOUR);
 
     await caller.leads.update({ id: (await caller.conversations.get({ id: items[0]!.id })).lead!.id, status: 'qualified' });
-    const week = await caller.dashboard.summary({ days: 7 });
-    expect(week.newLeads).toEqual({ current: 2, previous: 1 });
-    expect(week.qualified).toEqual({ current: 1, previous: 0 });
+    const week = await caller.dashboard.summary({ period: '7d' });
+    expect([week.leads.current.leads, week.leads.previous.leads]).toEqual([2, 1]);
+    expect([week.leads.current.qualified, week.leads.previous.qualified]).toEqual([1, 0]);
     expect(week.leadsBySource).toEqual([{ source: 'sms', count: 2 }]);
     expect(week.leadsByDay.at(-1)).toEqual({ day: '2026-11-02', count: 2 });
     expect(week.leadsByDay.reduce((sum, d) => sum + d.count, 0)).toBe(2);
-    expect(week.firstResponse.current).toEqual({ medianSeconds: 240, answered: 1, leads: 2 });
+    expect(week.leads.current).toMatchObject({ medianFirstResponseSeconds: 240, answered: 1, leads: 2 });
     expect(week.needsAttention.unanswered).toBe(1);
     expect(week.needsAttention.unread).toBe(1);
     expect(week.needsAttention.items.map((i) => [i.kind, i.name])).toEqual(
@@ -70,8 +72,8 @@ describe('dashboard.summary', () => {
     expect(week.needsAttention.needsHuman).toBe(0);
     expect(week.needsAttention.items.some((i) => i.kind === 'needs_human')).toBe(false);
 
-    const month = await caller.dashboard.summary({ days: 30 });
-    expect(month.newLeads).toEqual({ current: 3, previous: 0 });
+    const month = await caller.dashboard.summary({ period: '30d' });
+    expect([month.leads.current.leads, month.leads.previous.leads]).toEqual([3, 0]);
     expect(month.leadsBySource).toEqual([
       { source: 'sms', count: 2 },
       { source: 'manual', count: 1 },
@@ -88,48 +90,45 @@ describe('dashboard.summary', () => {
       await t.deps.queue.drain();
     }
     t.deps.clock.advance(10 * MINUTE);
-    const before = await caller.dashboard.summary({ days: 7 });
+    const before = await caller.dashboard.summary({ period: '7d' });
     expect(before.needsAttention.unanswered).toBe(10);
     expect(before.needsAttention.unread).toBe(10);
     expect(before.needsAttention.items).toHaveLength(8);
 
     const { items } = await caller.leads.list({ page: 1, pageSize: 25 });
     await caller.leads.update({ id: items[0]!.id, status: 'needs_human' });
-    const after = await caller.dashboard.summary({ days: 7 });
+    const after = await caller.dashboard.summary({ period: '7d' });
     expect(after.needsAttention.needsHuman).toBe(1);
     expect(after.needsAttention.unanswered).toBe(9);
     expect(after.needsAttention.items[0]).toMatchObject({ kind: 'needs_human', leadId: items[0]!.id });
   });
 
-  it('bookings: those made in the period and not cancelled, against the period before; another company counts none of them', async () => {
+  it('booked: a lead booked through scheduling counts in the period it arrived in, and stops counting when the booking is cancelled', async () => {
     const caller = await owner('bookings');
     const type = await caller.scheduling.types.create({ name: 'Estimate', durationMinutes: 60, bufferBeforeMinutes: 0, bufferAfterMinutes: 0, minNoticeMinutes: 0, horizonDays: 30, location: 'phone_call', userIds: [] });
-    const lead = await caller.leads.create({ firstName: 'Bo', lastName: null, phone: '+13125550180', summary: null, consentConfirmed: false });
-    const bookNext = async () => {
+    t.deps.clock.advance(-10 * DAY);
+    const old = await caller.leads.create({ firstName: 'Bo', lastName: null, phone: '+13125550180', summary: null, consentConfirmed: false });
+    t.deps.clock.advance(10 * DAY);
+    const fresh = await caller.leads.create({ firstName: 'Cy', lastName: null, phone: '+13125550181', summary: null, consentConfirmed: false });
+    const book = async (lead: typeof old) => {
       const [slot] = (await caller.scheduling.slots({ typeId: type.id })).slots;
       return caller.scheduling.appointments.book({ typeId: type.id, start: slot!.start, contactId: lead.contact.id, leadId: lead.id });
     };
-    // 10 days ago: one booking (the 7 days before this week's 7).
-    t.deps.clock.advance(-10 * DAY);
-    await bookNext();
-    t.deps.clock.advance(10 * DAY);
-    // This week: two booked, one of them cancelled since.
-    await bookNext();
-    const cancelled = await bookNext();
-    await caller.scheduling.appointments.cancel({ id: cancelled.id });
-
-    expect((await caller.dashboard.summary({ days: 7 })).bookings).toEqual({ current: 1, previous: 1 });
-    expect((await caller.dashboard.summary({ days: 30 })).bookings).toEqual({ current: 2, previous: 0 });
+    await book(old);
+    await book(fresh);
+    const week = await caller.dashboard.summary({ period: '7d' });
+    expect([week.leads.current.booked, week.leads.previous.booked]).toEqual([1, 1]);
+    expect(week.leads.current.qualified).toBe(1);
     const other = await owner('bookings-other');
-    expect((await other.dashboard.summary({ days: 30 })).bookings).toEqual({ current: 0, previous: 0 });
+    expect((await other.dashboard.summary({ period: '30d' })).leads.current.booked).toBe(0);
   });
 
   it("counts only the caller's company", async () => {
     const a = await owner('alpha');
     await a.leads.create({ firstName: 'Ana', lastName: null, phone: '+13125550170', summary: null, consentConfirmed: false });
     const b = await owner('beta');
-    expect((await b.dashboard.summary({ days: 7 })).newLeads.current).toBe(0);
-    expect((await a.dashboard.summary({ days: 7 })).newLeads.current).toBe(1);
+    expect((await b.dashboard.summary({ period: '7d' })).leads.current.leads).toBe(0);
+    expect((await a.dashboard.summary({ period: '7d' })).leads.current.leads).toBe(1);
   });
 
   it('missed calls → texted back → replied → qualified, for the period: a skipped text-back, a text before the text-back and an unreplied lead do not count', async () => {
@@ -173,14 +172,15 @@ describe('dashboard.summary', () => {
     t.deps.clock.advance(HOUR);
     await missedCall('+13125550171');
 
-    expect((await caller.dashboard.summary({ days: 7 })).missedCalls).toEqual({ missed: 3, textedBack: 2, replied: 1, qualified: 0 });
-    expect((await caller.dashboard.summary({ days: 30 })).missedCalls).toEqual({ missed: 4, textedBack: 3, replied: 1, qualified: 0 });
+    expect((await caller.dashboard.summary({ period: '7d' })).missedCalls.current).toEqual({ missed: 3, textedBack: 2, replied: 1, qualified: 0, booked: 0 });
+    expect((await caller.dashboard.summary({ period: '7d' })).missedCalls.previous).toEqual({ missed: 1, textedBack: 1, replied: 0, qualified: 0, booked: 0 });
+    expect((await caller.dashboard.summary({ period: '30d' })).missedCalls.current).toEqual({ missed: 4, textedBack: 3, replied: 1, qualified: 0, booked: 0 });
     // The team qualifies Ann's lead (from her call); Ben's (he did not reply to the text-back) does not count.
     const leadOf = async (phone: string) => (await caller.calls.list({ limit: 25 })).items.find((c) => c.from === phone && c.lead)!.lead!.id;
     await caller.leads.update({ id: await leadOf('+13125550171'), status: 'qualified' });
     await caller.leads.update({ id: await leadOf('+13125550172'), status: 'won' });
-    expect((await caller.dashboard.summary({ days: 7 })).missedCalls).toEqual({ missed: 3, textedBack: 2, replied: 1, qualified: 1 });
+    expect((await caller.dashboard.summary({ period: '7d' })).missedCalls.current).toEqual({ missed: 3, textedBack: 2, replied: 1, qualified: 1, booked: 0 });
     const other = await owner('funnel-other');
-    expect((await other.dashboard.summary({ days: 30 })).missedCalls).toEqual({ missed: 0, textedBack: 0, replied: 0, qualified: 0 });
+    expect((await other.dashboard.summary({ period: '30d' })).missedCalls.current).toEqual({ missed: 0, textedBack: 0, replied: 0, qualified: 0, booked: 0 });
   });
 });

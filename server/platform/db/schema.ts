@@ -5,6 +5,7 @@ import {
   bigserial,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -405,6 +406,8 @@ export const leads = pgTable(
   (t) => [
     index('leads_company_created_idx').on(t.companyId, t.createdAt),
     index('leads_contact_idx').on(t.contactId, t.createdAt),
+    // The dashboard's "needs a person" (a status, newest change first).
+    index('leads_company_status_idx').on(t.companyId, t.status, t.updatedAt),
   ],
 );
 
@@ -439,6 +442,8 @@ export const conversations = pgTable(
   (t) => [
     uniqueIndex('conversations_contact_number_key').on(t.companyId, t.contactId, t.phoneNumberId, t.peerPhone),
     index('conversations_company_last_idx').on(t.companyId, t.lastMessageAt),
+    // The dashboard's unread threads.
+    index('conversations_unread_idx').on(t.companyId, t.lastMessageAt).where(sql`${t.unreadCount} > 0`),
   ],
 );
 
@@ -488,6 +493,8 @@ export const messages = pgTable(
     index('messages_contact_idx').on(t.contactId, t.createdAt),
     // AI replies and flow texts paused by the plan (decision 0052): found again when it lifts.
     index('messages_plan_paused_idx').on(t.companyId).where(sql`${t.errorCode} = 'plan_paused'`),
+    // The dashboard's failed texts of the last 7 days.
+    index('messages_failed_idx').on(t.companyId, t.createdAt).where(sql`${t.status} = 'failed'`),
   ],
 );
 
@@ -1836,4 +1843,128 @@ export const referrals = pgTable(
     rewardDays: integer('reward_days'),
   },
   (t) => [uniqueIndex('referrals_referred_key').on(t.referredCompanyId), index('referrals_referrer_idx').on(t.referrerUserId)],
+);
+
+// ── Dashboard (issue 28, decision 0053) ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * The dashboard's settings, one row per company (none until the owner sets something): the average job value the
+ * recovered-revenue estimate multiplies by. A single number: the last save wins, and the screen says who set it when.
+ */
+export const dashboardSettings = pgTable('dashboard_settings', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  averageJobValueCents: integer('average_job_value_cents').notNull(),
+  updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamptz('updated_at').notNull(),
+});
+
+/**
+ * The dashboard's counts kept as the data changes, so its figures read a few hundred rows however many leads a
+ * company has (decision 0053). Written only by the database triggers of migration 0040_dashboard_rollups (a
+ * hand-written migration: drizzle-kit does not generate triggers) and rebuilt by `dashboard_rebuild()` for a
+ * company whose dashboard zone changed. Days are calendar days in the zone of `dashboard_rollup_state`.
+ */
+export const dashboardRollupState = pgTable('dashboard_rollup_state', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  /** The IANA zone the day tables are in; the service rebuilds them when the company's zone differs. */
+  zone: text('zone').notNull(),
+  builtAt: timestamptz('built_at').notNull(),
+});
+
+/** One row per lead of a company with a rollup: what the dashboard counts about it. */
+export const dashboardLeadFacts = pgTable(
+  'dashboard_lead_facts',
+  {
+    leadId: uuid('lead_id').primaryKey(),
+    companyId: companyRef(),
+    contactId: uuid('contact_id').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    day: date('day').notNull(),
+    source: text('source', { enum: LEAD_SOURCES }).notNull(),
+    status: text('status', { enum: LEAD_STATUSES }).notNull(),
+    valueCents: integer('value_cents'),
+    /** The first text to the client from the team, the assistant or an automation since the lead arrived. */
+    firstAnswerAt: timestamptz('first_answer_at'),
+    /** Who answered: `person` if anyone of the team wrote, else `ai`, else `flow`, else `none`. */
+    handled: text('handled', { enum: ['none', 'flow', 'ai', 'person'] }).notNull(),
+  },
+  (t) => [
+    index('dashboard_lead_facts_contact_idx').on(t.contactId, t.createdAt),
+    index('dashboard_lead_facts_company_idx').on(t.companyId, t.createdAt),
+    // "Needs your attention": new leads nobody has answered yet.
+    index('dashboard_lead_facts_waiting_idx').on(t.companyId, t.createdAt).where(sql`${t.status} = 'new' and ${t.handled} = 'none' and ${t.source} <> 'manual'`),
+  ],
+);
+
+/**
+ * Leads per company, local day, source and how far they got (won, booked, qualified or none of those), with how
+ * many were answered, how many the assistant handled alone, and the won value.
+ */
+export const dashboardLeadDays = pgTable(
+  'dashboard_lead_days',
+  {
+    companyId: companyRef(),
+    day: date('day').notNull(),
+    source: text('source', { enum: LEAD_SOURCES }).notNull(),
+    stage: text('stage', { enum: ['none', 'qualified', 'booked', 'won'] }).notNull(),
+    leads: integer('leads').notNull(),
+    answered: integer('answered').notNull(),
+    aiHandled: integer('ai_handled').notNull(),
+    wonValueCents: bigint('won_value_cents', { mode: 'number' }).notNull(),
+    wonWithValue: integer('won_with_value').notNull(),
+  },
+  (t) => [uniqueIndex('dashboard_lead_days_key').on(t.companyId, t.day, t.source, t.stage)],
+);
+
+/** Answered leads per company, local day and first-response time (seconds below a minute, then to the minute, then the hour). */
+export const dashboardResponseDays = pgTable(
+  'dashboard_response_days',
+  {
+    companyId: companyRef(),
+    day: date('day').notNull(),
+    seconds: integer('seconds').notNull(),
+    leads: integer('leads').notNull(),
+  },
+  (t) => [uniqueIndex('dashboard_response_days_key').on(t.companyId, t.day, t.seconds)],
+);
+
+/** One row per missed call of a company with a rollup: how far it got (texted back, replied, its lead's stage). */
+export const dashboardCallFacts = pgTable(
+  'dashboard_call_facts',
+  {
+    callId: uuid('call_id').primaryKey(),
+    companyId: companyRef(),
+    startedAt: timestamptz('started_at').notNull(),
+    day: date('day').notNull(),
+    leadId: uuid('lead_id'),
+    /** The text-back's thread and time (null when not texted back). */
+    conversationId: uuid('conversation_id'),
+    textBackAt: timestamptz('text_back_at'),
+    texted: boolean('texted').notNull(),
+    replied: boolean('replied').notNull(),
+    stage: text('stage', { enum: ['none', 'qualified', 'booked'] }).notNull(),
+  },
+  (t) => [
+    index('dashboard_call_facts_company_idx').on(t.companyId, t.startedAt),
+    index('dashboard_call_facts_lead_idx').on(t.leadId),
+    index('dashboard_call_facts_waiting_reply_idx').on(t.conversationId).where(sql`${t.texted} and not ${t.replied}`),
+  ],
+);
+
+/** Missed calls per company, local day and how far they got. */
+export const dashboardCallDays = pgTable(
+  'dashboard_call_days',
+  {
+    companyId: companyRef(),
+    day: date('day').notNull(),
+    texted: boolean('texted').notNull(),
+    replied: boolean('replied').notNull(),
+    stage: text('stage', { enum: ['none', 'qualified', 'booked'] }).notNull(),
+    calls: integer('calls').notNull(),
+  },
+  (t) => [uniqueIndex('dashboard_call_days_key').on(t.companyId, t.day, t.texted, t.replied, t.stage)],
 );

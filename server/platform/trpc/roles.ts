@@ -24,6 +24,7 @@ export const PROCEDURE_ROLES = {
   'company.updateAddress': 'admin',
 
   'dashboard.summary': 'staff',
+  'dashboard.setAverageJobValue': 'admin',
 
   'conversations.list': 'staff',
   'conversations.get': 'staff',

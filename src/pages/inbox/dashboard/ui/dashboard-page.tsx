@@ -1,97 +1,52 @@
-import { Grid, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect } from 'react';
+import { TextingRegistrationWarning } from '@/entities/texting-registration';
 import { useTRPC } from '@/shared/api-react';
-import { useNow } from '@/shared/lib/format';
+import { clockTime, useNow } from '@/shared/lib/format';
 import { LoadError } from '@/shared/ui/load-error';
 import { PageHeader } from '@/shared/ui/page-header';
 import { ScreenSpinner } from '@/shared/ui/spinner';
-import { comparison, type DashboardPeriod, type DashboardSummary, formatDuration, PERIODS } from '../model/summary';
-import { KpiCard, NotBuiltCard } from './kpi-card';
+import { type DashboardPeriod, PERIODS } from '../model/summary';
+import { useDashboardPeriod } from '../model/use-dashboard-period';
 import { LeadsByDay, LeadsBySource } from './lead-charts';
 import { MissedCallFunnel } from './missed-call-funnel';
 import { NeedsAttention } from './needs-attention';
+import { RecoveredRevenue } from './recovered-revenue';
+import { Results } from './results';
 import { SetupChecklist } from './setup-checklist';
-import { TextingRegistrationWarning } from '@/entities/texting-registration';
 
-function medianNote(summary: DashboardSummary): string {
-  const { current, previous } = summary.firstResponse;
-  const answered = `${current.answered} of ${current.leads} ${current.leads === 1 ? 'lead' : 'leads'} answered`;
-  if (previous.medianSeconds === null) return answered;
-  return `${answered}; ${formatDuration(previous.medianSeconds)} the ${summary.days} days before`;
-}
+/** Longest wait for a time-driven change (a lead joining "no reply yet"); shorter ones are asked for exactly. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
-function Results({ summary }: { summary: DashboardSummary }) {
-  const { days } = summary;
-  const median = summary.firstResponse.current.medianSeconds;
-  return (
-    <Stack component="section" aria-labelledby="results-title" gap="sm">
-      <div>
-        <Title order={2} id="results-title" fz="lg">
-          Results
-        </Title>
-        <Text size="sm" c="dimmed">
-          Last {days} days compared with the {days} days before.
-        </Text>
-      </div>
-      <SimpleGrid component="ul" cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }}>
-        <KpiCard
-          label="New leads"
-          value={summary.newLeads.current}
-          note={comparison(summary.newLeads.current, summary.newLeads.previous, days)}
-          hint="Inquiries from every channel"
-        />
-        <KpiCard
-          label="Qualified"
-          value={summary.qualified.current}
-          note={comparison(summary.qualified.current, summary.qualified.previous, days)}
-          hint="New leads qualified by the assistant or your team, booked or won"
-        />
-        <KpiCard
-          label="Handed to your team"
-          value={summary.handoffs.current}
-          note={comparison(summary.handoffs.current, summary.handoffs.previous, days)}
-          hint="Threads the assistant passed to a person: asked for someone, upset, an emergency, its daily limit"
-        />
-        <KpiCard
-          label="Median first response"
-          value={median === null ? 'No replies yet' : formatDuration(median)}
-          note={medianNote(summary)}
-          hint="How fast a new lead gets its first text from you"
-        />
-        <NotBuiltCard label="AI-answered calls" fedBy="Counted once AI call answering is built; it isn't yet." />
-        <KpiCard
-          label="Bookings"
-          value={summary.bookings.current}
-          note={comparison(summary.bookings.current, summary.bookings.previous, days)}
-          hint="Appointments booked by your team or the assistant, not cancelled since"
-        />
-      </SimpleGrid>
-    </Stack>
-  );
-}
-
-/** /dashboard: how leads are doing this period vs the last, what needs a person, and the setup still to do — all from `dashboard.summary`. */
+/**
+ * /dashboard: how the period's leads are doing against the same stretch before, what the missed-call text-back
+ * recovered, what needs a person, and the setup still to do — all from `dashboard.summary`. It stays current while
+ * open: the live events refetch it (src/app/protected/live-updates.ts), and when only time will change a figure
+ * (a new lead's 5 minutes without a reply) it asks again at that moment.
+ */
 export function DashboardPage() {
   const trpc = useTRPC();
   const now = useNow();
-  const [period, setPeriod] = useState<DashboardPeriod>(30);
-  const query = useQuery({ ...trpc.dashboard.summary.queryOptions({ days: period }), placeholderData: keepPreviousData });
+  const [period, setPeriod] = useDashboardPeriod();
+  const query = useQuery({ ...trpc.dashboard.summary.queryOptions({ period }), placeholderData: keepPreviousData });
   const summary = query.data;
+  const refreshAt = summary?.needsAttention.refreshAt ?? null;
+  const { refetch } = query;
+
+  useEffect(() => {
+    if (refreshAt === null) return;
+    const timer = setTimeout(() => void refetch(), Math.min(MAX_TIMER_MS, Math.max(1_000, refreshAt - Date.now())));
+    return () => clearTimeout(timer);
+  }, [refreshAt, refetch]);
 
   return (
     <Stack gap="lg">
       <PageHeader
         title="Dashboard"
-        description="How your leads are doing, what needs you, and what is left to set up."
+        description="How your leads are doing, what the text-back recovered, what needs you, and what is left to set up."
         actions={
-          <SegmentedControl
-            aria-label="Period"
-            data={PERIODS}
-            value={String(period)}
-            onChange={(value) => setPeriod(Number(value) as DashboardPeriod)}
-            size="sm"
-          />
+          <SegmentedControl aria-label="Period" data={PERIODS} value={period} onChange={(value) => setPeriod(value as DashboardPeriod)} size="sm" style={{ maxWidth: '100%', overflowX: 'auto' }} />
         }
       />
 
@@ -101,6 +56,16 @@ export function DashboardPage() {
         <ScreenSpinner />
       ) : (
         <Stack gap="lg" aria-busy={query.isPlaceholderData} style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+          {query.isError ? (
+            <Alert color="yellow" variant="light" title="Couldn’t refresh the dashboard">
+              <Group justify="space-between" gap="xs">
+                <Text size="sm">These figures are from {clockTime(query.dataUpdatedAt)}: the latest changes are not in them yet.</Text>
+                <Button size="xs" variant="light" onClick={() => void query.refetch()}>
+                  Try again
+                </Button>
+              </Group>
+            </Alert>
+          ) : null}
           <TextingRegistrationWarning />
           <SetupChecklist setup={summary.setup} />
           <Results summary={summary} />
@@ -110,13 +75,20 @@ export function DashboardPage() {
               <NeedsAttention attention={summary.needsAttention} now={now} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
-              <LeadsBySource summary={summary} />
+              <RecoveredRevenue summary={summary} />
             </Grid.Col>
           </Grid>
 
-          <LeadsByDay summary={summary} />
-
           <MissedCallFunnel summary={summary} />
+
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <LeadsByDay summary={summary} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <LeadsBySource summary={summary} />
+            </Grid.Col>
+          </Grid>
         </Stack>
       )}
     </Stack>

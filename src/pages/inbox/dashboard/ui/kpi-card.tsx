@@ -20,23 +20,3 @@ export function KpiCard({ label, value, note, hint }: { label: string; value: Re
     </Paper>
   );
 }
-
-/**
- * A figure whose source is not built yet: no number (a zero would read as a result, a dash as a glitch); it says
- * which feature will feed it.
- */
-export function NotBuiltCard({ label, fedBy }: { label: string; fedBy: string }) {
-  return (
-    <Paper withBorder radius="md" p="md" component="li" aria-label={label} bg="var(--mantine-color-gray-0)">
-      <Text size="sm" fw={600}>
-        {label}
-      </Text>
-      <Text size="sm" mt={6}>
-        Not counted yet
-      </Text>
-      <Text size="xs" c="dimmed" mt={4}>
-        {fedBy}
-      </Text>
-    </Paper>
-  );
-}

@@ -1,48 +1,58 @@
-import { Anchor, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { LEAD_SOURCE_WORDS } from '@contracts/lead';
 import { type DashboardSummary, shortDay } from '../model/summary';
 
-/** Leads of the period per channel, largest first, each opening /leads filtered to that channel and period. */
+// recharts is loaded only when a chart is drawn (its own chunk): not with the dashboard, never with sign-in.
+const DayChart = lazy(() => import('./recharts-charts').then((charts) => ({ default: charts.DayChart })));
+const SourceChart = lazy(() => import('./recharts-charts').then((charts) => ({ default: charts.SourceChart })));
+
+const periodWords = (summary: DashboardSummary) =>
+  summary.current.firstDay === summary.current.lastDay ? `on ${shortDay(summary.current.firstDay)}` : `from ${shortDay(summary.current.firstDay)} to ${shortDay(summary.current.lastDay)}`;
+
+/** Leads of the period per channel, largest first: a chart, and each channel opening /leads filtered to it and the period. */
 export function LeadsBySource({ summary }: { summary: DashboardSummary }) {
   const sources = [...summary.leadsBySource].sort((a, b) => b.count - a.count);
-  const max = Math.max(1, ...sources.map((s) => s.count));
-  const from = summary.leadsByDay[0]?.day;
+  const from = summary.current.firstDay;
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} h="100%" component="section" aria-labelledby="sources-title">
       <Title order={2} id="sources-title" fz="lg" mb={4}>
         Leads by source
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Which channel brought you leads in the last {summary.days} days.
+        Which channel brought the leads {periodWords(summary)}.
       </Text>
       {sources.length === 0 ? (
-        <Text size="sm">No leads in the last {summary.days} days.</Text>
+        <Text size="sm">No leads {periodWords(summary)}.</Text>
       ) : (
-        <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Leads by source">
-          {sources.map((s) => (
-            <li key={s.source} aria-label={`${LEAD_SOURCE_WORDS[s.source]}: ${s.count}`}>
-              <Group justify="space-between" gap="xs" mb={2}>
-                <Anchor size="sm" renderRoot={(props) => <Link to="/leads" search={from ? { source: s.source, from } : { source: s.source }} {...props} />}>
+        <>
+          <div aria-hidden data-testid="source-chart">
+            <Suspense fallback={<Skeleton h={sources.length * 32 + 24} />}>
+              <SourceChart sources={sources.map((s) => ({ label: LEAD_SOURCE_WORDS[s.source], count: s.count }))} />
+            </Suspense>
+          </div>
+          <Stack component="ul" gap={2} p={0} m={0} mt="sm" style={{ listStyle: 'none' }} aria-label="Leads by source">
+            {sources.map((s) => (
+              <Group component="li" key={s.source} aria-label={`${LEAD_SOURCE_WORDS[s.source]}: ${s.count}`} justify="space-between" gap="xs">
+                <Anchor size="sm" renderRoot={(props) => <Link to="/leads" search={{ source: s.source, from }} {...props} />}>
                   {LEAD_SOURCE_WORDS[s.source]}
                 </Anchor>
                 <Text size="sm" fw={600}>
                   {s.count}
                 </Text>
               </Group>
-              <Box h={8} bg="teal.6" style={{ width: `${(s.count / max) * 100}%`, borderRadius: 4 }} aria-hidden />
-            </li>
-          ))}
-        </Stack>
+            ))}
+          </Stack>
+        </>
       )}
     </Paper>
   );
 }
 
-/** One bar per day of the period in the company's time zone; the list beneath the bars reads out each day. */
+/** One bar per day of the period in the company's time zone; a list (read by screen readers) says each day's count. */
 export function LeadsByDay({ summary }: { summary: DashboardSummary }) {
   const days = summary.leadsByDay;
-  const max = Math.max(1, ...days.map((d) => d.count));
   const total = days.reduce((sum, d) => sum + d.count, 0);
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="days-title">
@@ -50,29 +60,26 @@ export function LeadsByDay({ summary }: { summary: DashboardSummary }) {
         Leads by day
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        {total} {total === 1 ? 'lead' : 'leads'} from {days[0] ? shortDay(days[0].day) : ''} to {days.at(-1) ? shortDay(days.at(-1)!.day) : ''} ({summary.timezone.replace('_', ' ')} time).
+        {total} {total === 1 ? 'lead' : 'leads'} {periodWords(summary)} ({summary.timezone.replaceAll('_', ' ')} time).
       </Text>
-      <Group component="ol" aria-label="Leads by day" gap={2} align="flex-end" wrap="nowrap" h={96} p={0} m={0} style={{ listStyle: 'none' }}>
-        {days.map((d) => (
-          <Box
-            component="li"
-            key={d.day}
-            aria-label={`${shortDay(d.day)}: ${d.count}`}
-            title={`${shortDay(d.day)}: ${d.count}`}
-            style={{ flex: 1, minWidth: 1, height: `${Math.max(2, (d.count / max) * 100)}%` }}
-            bg={d.count > 0 ? 'teal.6' : 'gray.2'}
-            data-count={d.count}
-          />
-        ))}
-      </Group>
-      <Group justify="space-between" mt={4}>
-        <Text size="xs" c="dimmed">
-          {days[0] ? shortDay(days[0].day) : ''}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {days.at(-1) ? shortDay(days.at(-1)!.day) : ''}
-        </Text>
-      </Group>
+      {total > 0 ? (
+        <div aria-hidden data-testid="day-chart">
+          <Suspense fallback={<Skeleton h={180} />}>
+            <DayChart days={days.map((d) => ({ label: shortDay(d.day), count: d.count }))} />
+          </Suspense>
+        </div>
+      ) : (
+        <Text size="sm">No leads {periodWords(summary)}.</Text>
+      )}
+      <VisuallyHidden>
+        <ol aria-label="Leads by day">
+          {days.map((d) => (
+            <li key={d.day} aria-label={`${shortDay(d.day)}: ${d.count}`} data-count={d.count}>
+              {shortDay(d.day)}: {d.count}
+            </li>
+          ))}
+        </ol>
+      </VisuallyHidden>
     </Paper>
   );
 }

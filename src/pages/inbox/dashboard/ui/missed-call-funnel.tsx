@@ -1,34 +1,34 @@
 import { Anchor, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { DashboardSummary } from '../model/summary';
-
-/** "67%" of a whole (a step with nothing before it says so in words instead). */
-const share = (part: number, whole: number) => `${Math.round((part / whole) * 100)}%`;
+import { DASHBOARD_PERIOD_WORDS } from '@contracts/dashboard';
+import { type DashboardSummary, previousWords, share } from '../model/summary';
 
 /**
- * Missed calls → texted back → replied → qualified for the period, from `dashboard.summary`: each step with its
- * count, its share of the step before and a bar against the missed calls. No missed calls: says so (no zero bars).
+ * Missed calls → texted back → replied → qualified → booked for the period, from `dashboard.summary`: each step
+ * with its count, its share of the step before and a bar against the missed calls. No missed calls: says so.
  */
 export function MissedCallFunnel({ summary }: { summary: DashboardSummary }) {
-  const { days } = summary;
-  const { missed, textedBack, replied, qualified } = summary.missedCalls;
+  const { missed, textedBack, replied, qualified, booked } = summary.missedCalls.current;
+  const previous = summary.missedCalls.previous;
   const steps = [
     { label: 'Missed calls', count: missed, note: 'Nobody answered' },
     { label: 'Texted back', count: textedBack, note: `${share(textedBack, Math.max(1, missed))} of missed calls` },
     { label: 'Replied', count: replied, note: textedBack > 0 ? `${share(replied, textedBack)} of those texted back` : 'No text-backs to reply to' },
     { label: 'Qualified', count: qualified, note: replied > 0 ? `${share(qualified, replied)} of those who replied` : 'No replies yet' },
+    { label: 'Booked', count: booked, note: qualified > 0 ? `${share(booked, qualified)} of those qualified` : 'None qualified yet' },
   ];
+  const periodWords = summary.period === 'today' ? 'today' : summary.period === 'month' ? 'this month' : `in the last ${DASHBOARD_PERIOD_WORDS[summary.period]}`;
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="funnel-title">
       <Title order={2} id="funnel-title" fz="lg" mb={4}>
         Missed calls
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Calls nobody answered in the last {days} days, how many callers got the text-back, how many replied, and how many of
-        those leads your team marked qualified, booked or won.
+        Calls nobody answered {periodWords}, how many callers got the text-back, how many replied, and how many of those leads are
+        qualified and booked. {previousWords(summary.period).replace(/^./, (c) => c.toUpperCase())}: {previous.missed} missed, {previous.booked} booked.
       </Text>
       {missed === 0 ? (
-        <Text size="sm">No missed calls in the last {days} days.</Text>
+        <Text size="sm">No missed calls {periodWords}.</Text>
       ) : (
         <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Missed calls funnel">
           {steps.map((step) => (
