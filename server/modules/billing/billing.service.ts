@@ -110,8 +110,9 @@ export async function changePlan(scope: CompanyScope, services: AppServices, inp
   if (services.billing.kind === 'stripe') {
     const live = current?.provider === 'stripe' && current.stripeSubscriptionId && isPaid(company.plan) ? current.stripeSubscriptionId : null;
     if (!live) {
+      // Back from Checkout, the screen says which way it went and waits for Stripe's webhook (`?checkout=`).
       const returnTo = `${services.publicUrl}/settings/subscription`;
-      return { kind: 'redirect', ...(await services.billing.checkout({ companyId: scope.companyId, email: await ownerEmail(scope), plan: input.plan, customerId: current?.stripeCustomerId ?? null, successUrl: returnTo, cancelUrl: returnTo })) };
+      return { kind: 'redirect', ...(await services.billing.checkout({ companyId: scope.companyId, email: await ownerEmail(scope), plan: input.plan, customerId: current?.stripeCustomerId ?? null, successUrl: `${returnTo}?checkout=done`, cancelUrl: `${returnTo}?checkout=cancelled` })) };
     }
     const snapshot = await services.billing.changePlan({ subscriptionId: live, plan: input.plan });
     await services.db.transaction(async (tx) => {

@@ -78,7 +78,7 @@ describe('Stripe: checkout, plan changes, portal and invoices', () => {
       client_reference_id: a.companyId,
       customer_email: 'owner@stripe.test',
       'subscription_data[metadata][companyId]': a.companyId,
-      success_url: 'http://localhost:3000/settings/subscription',
+      success_url: 'http://localhost:3000/settings/subscription?checkout=done',
     });
     // Nothing changes until Stripe says the subscription exists.
     expect(await planOf(a.companyId)).toBe('trial');

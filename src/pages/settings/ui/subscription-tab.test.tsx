@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PLANS } from '@contracts/billing';
 import { apiError, createFakeApi, renderScreen } from '@/shared/lib/test';
-import { SubscriptionTab } from './subscription-tab';
+import { CHECKOUT_WAIT_MS, SubscriptionTab } from './subscription-tab';
 
 function SubscriptionScreen() {
   return (
@@ -127,5 +127,47 @@ describe('Settings → Subscription', () => {
     expect(row).toHaveTextContent('LL-0001');
     expect(row).toHaveTextContent('$149');
     expect(within(row).getByRole('link', { name: 'View' })).toHaveAttribute('href', 'https://invoice.stripe.test/in_1');
+  });
+
+  it('back from Stripe Checkout: waits for Stripe’s confirmation, asking again every few seconds, and says when the plan is active', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    try {
+      const stripe = { provider: 'stripe', subscription: null };
+      let current = overview(stripe);
+      const api = createFakeApi({ currentSession: owner, 'billing.get': () => current, 'billing.invoices': () => ({ billing: true, invoices: [], note: null }) });
+      await renderScreen(SubscriptionScreen, { path: '/settings/subscription?checkout=done', api });
+      expect(await screen.findByTestId('checkout-return')).toHaveTextContent('waiting for Stripe to confirm your payment');
+      // Stripe's webhook lands: the next read shows the paid plan.
+      current = overview({ ...stripe, plan: 'pro', limits: PLANS.pro.limits, subscription: { provider: 'stripe', status: 'active', plan: 'pro', cancelAt: null, periodEnd: Date.now() + 30 * DAY, portal: true } });
+      await vi.advanceTimersByTimeAsync(3_000);
+      await waitFor(() => expect(screen.getByTestId('checkout-return')).toHaveTextContent('Stripe confirmed your payment: your plan is active.'));
+      const reads = api.callsTo('billing.get').length;
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(api.callsTo('billing.get')).toHaveLength(reads);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('back from a cancelled Checkout: says nothing was charged and does not keep asking', async () => {
+    const api = createFakeApi({ currentSession: owner, 'billing.get': () => overview({ provider: 'stripe' }), 'billing.invoices': () => ({ billing: true, invoices: [], note: null }) });
+    await renderScreen(SubscriptionScreen, { path: '/settings/subscription?checkout=cancelled', api });
+    expect(await screen.findByTestId('checkout-return')).toHaveTextContent('Checkout was cancelled: nothing was charged and your plan is unchanged.');
+  });
+
+  it('tells the owner when Stripe has not confirmed after two minutes, and stops asking', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    try {
+      const api = createFakeApi({ currentSession: owner, 'billing.get': () => overview({ provider: 'stripe' }), 'billing.invoices': () => ({ billing: true, invoices: [], note: null }) });
+      await renderScreen(SubscriptionScreen, { path: '/settings/subscription?checkout=done', api });
+      expect(await screen.findByTestId('checkout-return')).toHaveTextContent('waiting');
+      await vi.advanceTimersByTimeAsync(CHECKOUT_WAIT_MS + 1_000);
+      await waitFor(() => expect(screen.getByTestId('checkout-return')).toHaveTextContent('Stripe has not confirmed the payment yet.'));
+      const reads = api.callsTo('billing.get').length;
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(api.callsTo('billing.get')).toHaveLength(reads);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { Alert, Anchor, Badge, Button, Group, List, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
-import { useState } from 'react';
+import { useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { METER_WORDS, type Meter, meterState, PAID_PLANS, type PaidPlan, PLANS, type PlanState, SOFT_LANDING_WORDS, TRIAL_DAYS } from '@contracts/billing';
 import { invalidateCompanySettings, trialDaysLeft } from '@/entities/company';
 import { refusalFor, useMyRole } from '@/entities/user';
@@ -31,10 +32,51 @@ function goTo(url: string) {
   window.location.assign(url);
 }
 
+/** How long the screen waits for Stripe's webhook after a Checkout, asking again every few seconds. */
+export const CHECKOUT_WAIT_MS = 2 * 60_000;
+const CHECKOUT_POLL_MS = 3_000;
+
+/**
+ * Back from Stripe Checkout (`?checkout=done` or `cancelled`): the plan changes when Stripe's webhook arrives, which
+ * may be after the owner is back. Until a paid plan shows, the plan is read again every few seconds (for up to two
+ * minutes), and the screen says what it is waiting for — never that the plan is active before the server says so.
+ */
+function useCheckoutReturn(checkout: string | null, paid: boolean | null, startedAt: number): 'waiting' | 'confirmed' | 'late' | 'cancelled' | null {
+  const [late, setLate] = useState(false);
+  // Paid from the first read: the plan was already active (a page opened again), so nothing to confirm.
+  const [sawUnpaid, setSawUnpaid] = useState(false);
+  if (paid === false && !sawUnpaid) setSawUnpaid(true);
+  useEffect(() => {
+    if (checkout !== 'done' || paid !== false) return;
+    const timer = window.setTimeout(() => setLate(true), Math.max(0, startedAt + CHECKOUT_WAIT_MS - Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [checkout, paid, startedAt]);
+  if (checkout === 'cancelled') return 'cancelled';
+  if (checkout !== 'done' || paid === null) return null;
+  if (paid) return sawUnpaid ? 'confirmed' : null;
+  return late ? 'late' : 'waiting';
+}
+
+const CHECKOUT_WORDS = {
+  waiting: { color: 'blue', text: 'Back from Stripe: waiting for Stripe to confirm your payment. Your plan shows here as soon as it does.' },
+  confirmed: { color: 'teal', text: 'Stripe confirmed your payment: your plan is active.' },
+  late: { color: 'orange', text: 'Stripe has not confirmed the payment yet. Nothing changes until it does; this page shows the plan when you open it again. If a charge appears without the plan, contact support.' },
+  cancelled: { color: 'gray', text: 'Checkout was cancelled: nothing was charged and your plan is unchanged.' },
+} as const;
+
 function OwnerSubscription() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const overview = useQuery(trpc.billing.get.queryOptions());
+  const checkout = useSearch({ strict: false, select: (search: Record<string, unknown>) => (typeof search.checkout === 'string' ? search.checkout : null) });
+  const [openedAt] = useState(() => Date.now());
+  const isPaidPlan = (plan: PlanState | undefined) => plan === 'starter' || plan === 'pro';
+  const waitingForStripe = (plan: PlanState | undefined) => checkout === 'done' && plan !== undefined && !isPaidPlan(plan) && Date.now() - openedAt < CHECKOUT_WAIT_MS;
+  const overview = useQuery({ ...trpc.billing.get.queryOptions(), refetchInterval: (query) => (waitingForStripe(query.state.data?.plan) ? CHECKOUT_POLL_MS : false) });
+  const checkoutState = useCheckoutReturn(checkout, overview.data ? isPaidPlan(overview.data.plan) : null, openedAt);
+  useEffect(() => {
+    // The trial banner and every screen that reads the plan.
+    if (checkoutState === 'confirmed') void invalidateCompanySettings(queryClient);
+  }, [checkoutState, queryClient]);
   const now = useNow();
   const [done, setDone] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
@@ -88,6 +130,11 @@ function OwnerSubscription() {
         ) : null}
       </Paper>
 
+      {checkoutState ? (
+        <Alert color={CHECKOUT_WORDS[checkoutState].color} role="status" data-testid="checkout-return">
+          {CHECKOUT_WORDS[checkoutState].text}
+        </Alert>
+      ) : null}
       {done ? (
         <Alert color="teal" role="status" withCloseButton closeButtonLabel="Dismiss" onClose={() => setDone(null)} data-testid="plan-change-result">
           {done}
