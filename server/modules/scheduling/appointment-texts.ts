@@ -68,7 +68,7 @@ export async function heldConfirmation(tx: Tx, deps: AppServices, appointment: A
   const token = generateToken();
   await tx.update(appointments).set({ icsTokenHash: sha256Hex(token), updatedAt: deps.clock.now() }).where(eq(appointments.id, appointment.id));
   const { business, typeName, when, where } = await describeBooking(tx, appointment);
-  const booked = options.alone ? `${business}: you're booked for ${typeName} on ${when}${where}.` : `You're booked for ${typeName} on ${when}${where}.`;
+  const booked = options.alone ? `${business}: you're booked for ${typeName} on ${when}${where}.` : `${typeName} on ${when}${where}.`;
   return `${booked} ${BOOKING_REPLY_HINT} Add it to your calendar: ${deps.publicUrl}/a/${token}.ics`;
 }
 

@@ -27,7 +27,9 @@ import { minutesOfDay, sentencesOf, speakingMs, spokenReply, spokenSlot, spokenS
  * the reply's first sentence goes at once (its first token's time is the turn's latency), the rest paced to the
  * speaking voice so a caller who talks over it (`interrupt`) stops what has not been sent. Emergency words and the
  * assistant's emergency signal put the caller through to the on-call number (`end` with handoffData); the maximum
- * call length closes politely. Every turn is written as it happens; the after-call work runs from the job queue.
+ * call length closes politely. A company with a booking calendar gets the texting assistant's booking tool too: two
+ * free times offered in spoken words, the one picked booked (decision 0048, "Booking by phone"). Every turn is
+ * written as it happens; the after-call work runs from the job queue.
  *
  * The session lives as long as its socket on one instance; what must outlive it (the turns, the answers, why it
  * ended) is in the database at once.

@@ -117,7 +117,7 @@ describe('booking by phone', () => {
     // Exactly one text for the call: the booked follow-up, carrying the confirmation (time, C/R, calendar link).
     const sent = await outbound(c.companyId);
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.body).toMatch(/^Hi there, thanks for calling Alpha Plumbing! Your job is booked\. Reply here if anything changes\. You're booked for Drain cleaning visit on Thu, Nov 26, 10:00 AM CST\. Reply C to confirm or R to reschedule\. Add it to your calendar: http:\/\/localhost:3000\/a\/[\w-]{32,}\.ics$/);
+    expect(sent[0]!.body).toMatch(/^Hi there, thanks for calling Alpha Plumbing! Your job is booked\. Reply here if anything changes\. Drain cleaning visit on Thu, Nov 26, 10:00 AM CST\. Reply C to confirm or R to reschedule\. Add it to your calendar: http:\/\/localhost:3000\/a\/[\w-]{32,}\.ics$/);
     expect(ended.followUpMessageId).toBe(sent[0]!.id);
     const told = await t.deps.db.select().from(notifications).where(and(eq(notifications.userId, c.owner.id), eq(notifications.event, 'booking')));
     expect(told.map((n) => n.title)).toEqual([expect.stringContaining('The assistant booked')]);
