@@ -40,7 +40,7 @@ export const AI_CALL_OUTCOMES = ['booked', 'qualified', 'transferred', 'hung_up'
 export type AiCallOutcome = (typeof AI_CALL_OUTCOMES)[number];
 
 export const AI_CALL_OUTCOME_WORDS = {
-  booked: { label: 'Booked', detail: 'The caller’s job is booked.' },
+  booked: { label: 'Booked', detail: 'The caller’s job is booked. When the assistant booked it on the call, the booking follows this text: its time, how to confirm or reschedule, and the calendar link.' },
   qualified: { label: 'Qualified', detail: 'The assistant took every detail your intake questions ask for.' },
   transferred: { label: 'Transferred', detail: 'An emergency (or a caller who asked for a person) was put through to your on-call number.' },
   hung_up: { label: 'Ended early', detail: 'The caller hung up (or the call reached its time limit) before the details were taken.' },

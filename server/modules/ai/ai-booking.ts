@@ -65,19 +65,34 @@ export async function prepareBooking(
 ): Promise<PreparedBooking | null> {
   const lead = ctx.lead;
   if (!lead || (CLOSED_LEAD_STATUSES as readonly string[]).includes(lead.status)) return null;
+  return prepareBookingFor(tx, { company: ctx.company, contactId: ctx.contact.id, answers: lead.answers, summary: lead.summary, offer: ctx.conversation.slotOffer }, now);
+}
+
+/**
+ * The core of prepareBooking, for whatever holds the conversation (a text thread, an AI-answered call: decision 0048,
+ * "Booking by phone"): the type that fits what the person said, its free times, which of the times offered last
+ * (`offer`) are still free, and the person's booking ahead (`contactId`: null when they are not a client yet).
+ */
+export async function prepareBookingFor(
+  tx: Tx,
+  ctx: { company: typeof companies.$inferSelect; contactId: string | null; answers: Record<string, string> | null; summary: string | null; offer: Pick<SlotOffer, 'typeId' | 'starts'> | null },
+  now: Date,
+): Promise<PreparedBooking | null> {
   const types = await tx.select().from(appointmentTypes).where(eq(appointmentTypes.companyId, ctx.company.id)).orderBy(asc(appointmentTypes.createdAt));
-  const type = typeForLead(types, { answers: lead.answers, summary: lead.summary });
+  const type = typeForLead(types, { answers: ctx.answers, summary: ctx.summary });
   if (!type) return null;
-  const [ahead] = await tx
-    .select({ start: appointments.startsAt, end: appointments.endsAt })
-    .from(appointments)
-    .where(and(eq(appointments.companyId, ctx.company.id), eq(appointments.contactId, ctx.contact.id), eq(appointments.status, 'booked'), gt(appointments.startsAt, now)))
-    .orderBy(asc(appointments.startsAt))
-    .limit(1);
+  const [ahead] = ctx.contactId
+    ? await tx
+        .select({ start: appointments.startsAt, end: appointments.endsAt })
+        .from(appointments)
+        .where(and(eq(appointments.companyId, ctx.company.id), eq(appointments.contactId, ctx.contactId), eq(appointments.status, 'booked'), gt(appointments.startsAt, now)))
+        .orderBy(asc(appointments.startsAt))
+        .limit(1)
+    : [];
   const booked = ahead ? { start: ahead.start.getTime(), end: ahead.end.getTime() } : null;
   // Hours are kept in the company's zone, as the scheduling service reads them.
   const slots: AiSlot[] = booked ? [] : (await openSlots(tx, type, now, schedulingZone(ctx.company))).slice(0, MAX_SLOTS).map((slot) => ({ start: slot.start, end: slot.end }));
-  const offer = ctx.conversation.slotOffer;
+  const offer = ctx.offer;
   const offered = offer && offer.typeId === type.id ? offer.starts.map((start) => slots.find((slot) => slot.start === start)).filter((slot): slot is AiSlot => slot !== undefined) : [];
   return { typeId: type.id, booking: { typeName: type.name, durationMinutes: type.durationMinutes, slots, offered, booked } };
 }
@@ -89,7 +104,7 @@ export async function rememberOffer(tx: Tx, conversationId: string, prepared: Pr
   await tx.update(conversations).set({ slotOffer: offer, updatedAt: now }).where(eq(conversations.id, conversationId));
 }
 
-export type BookingOutcome = { booked: true; reason: string } | { booked: false; reason: string; others: AiSlot[] };
+export type BookingOutcome = { booked: true; reason: string; appointmentId: string; start: number } | { booked: false; reason: string; others: AiSlot[] };
 
 /**
  * Books the time the person chose, in the turn's transaction: the confirmation (with the calendar link) and the
@@ -103,6 +118,7 @@ export async function bookChosen(
   ctx: { company: typeof companies.$inferSelect; contact: typeof contacts.$inferSelect; conversation: typeof conversations.$inferSelect; lead: typeof leads.$inferSelect | null; timezone: string },
   prepared: PreparedBooking,
   start: number,
+  options: { holdConfirmation?: boolean } = {},
 ): Promise<BookingOutcome> {
   const now = deps.clock.now();
   // The two free times nearest the one asked for, read again now (what was free when the turn began may not be).
@@ -119,11 +135,11 @@ export async function bookChosen(
   if (!prepared.booking.slots.some((slot) => slot.start === start)) return { booked: false, reason: 'The chosen time is not one of the free times: nothing was booked.', others: await others() };
   const address = [ctx.contact.addressLine1, ctx.contact.city, ctx.contact.region, ctx.contact.postalCode].filter(Boolean).join(', ') || null;
   try {
-    const { appointment } = await bookSlot(tx, deps, events, { companyId: ctx.company.id, typeId: prepared.typeId, start: new Date(start), contactId: ctx.contact.id, leadId: ctx.lead?.id ?? null, address, bookedBy: 'assistant', now });
+    const { appointment } = await bookSlot(tx, deps, events, { companyId: ctx.company.id, typeId: prepared.typeId, start: new Date(start), contactId: ctx.contact.id, leadId: ctx.lead?.id ?? null, address, bookedBy: 'assistant', holdConfirmation: options.holdConfirmation ?? false, now });
     await rememberOffer(tx, ctx.conversation.id, null, [], now);
     const when = describeLocalTime(appointment.startsAt.getTime(), ctx.timezone);
     await notify(tx, deps, { company: ctx.company, event: 'booking', title: `The assistant booked ${contactDisplayName(ctx.contact)}`, body: `${prepared.booking.typeName} on ${when}.`, link: '/scheduling' });
-    return { booked: true, reason: `Booked ${prepared.booking.typeName} on ${when}; the confirmation and reminders are queued.` };
+    return { booked: true, reason: `Booked ${prepared.booking.typeName} on ${when}; ${options.holdConfirmation ? 'the reminders are queued, the confirmation goes with the text after the call' : 'the confirmation and reminders are queued'}.`, appointmentId: appointment.id, start: appointment.startsAt.getTime() };
   } catch (error) {
     if (!(error instanceof AppError) || (error.code !== 'CONFLICT' && error.code !== 'INVALID')) throw error;
     return { booked: false, reason: `Could not book it: ${error.message}`, others: await others() };

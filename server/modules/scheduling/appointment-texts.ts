@@ -6,6 +6,7 @@ import { appointments, appointmentTypes, companies } from '@server/platform/db/s
 import { type EventBatch, transactionWithEvents } from '@server/platform/events/domain-events';
 import type { JobRecord } from '@server/platform/jobs/job-queue';
 import { HOUR, MINUTE } from '@server/platform/lib/clock';
+import { generateToken, sha256Hex } from '@server/platform/lib/crypto';
 import type { AppServices } from '@server/platform/services';
 import { APPOINTMENT_TEXT_PREFIX, queueOutbound } from '@server/modules/messaging/outbound.service';
 import { latestConversationOf, sendZonesOf } from '@server/modules/contacts/contact-lookup';
@@ -56,6 +57,19 @@ export async function confirmBooking(tx: Tx, deps: AppServices, events: EventBat
     await queueOutbound(tx, deps, events, { companyId: appointment.companyId, conversationId: conversation.id, body, author: 'system', automated: true, isReply: true, dedupeKey: `${APPOINTMENT_TEXT_PREFIX}booked:${appointment.id}` });
   }
   await queueReminders(tx, deps, appointment);
+}
+
+/**
+ * A booking whose confirmation was held (booked on an AI-answered call: decision 0048, "Booking by phone"): the
+ * confirmation's words with a new calendar link (the first one was never sent; only the new one's hash is kept), for
+ * the call's one text. `alone`: the confirmation as a text of its own (the call's follow-up cannot carry it).
+ */
+export async function heldConfirmation(tx: Tx, deps: AppServices, appointment: AppointmentRow, options: { alone: boolean }): Promise<string> {
+  const token = generateToken();
+  await tx.update(appointments).set({ icsTokenHash: sha256Hex(token), updatedAt: deps.clock.now() }).where(eq(appointments.id, appointment.id));
+  const { business, typeName, when, where } = await describeBooking(tx, appointment);
+  const booked = options.alone ? `${business}: you're booked for ${typeName} on ${when}${where}.` : `${typeName} on ${when}${where}.`;
+  return `${booked} ${BOOKING_REPLY_HINT} Add it to your calendar: ${deps.publicUrl}/a/${token}.ics`;
 }
 
 /**

@@ -180,6 +180,11 @@ export interface BookingInput {
   notes?: string | null;
   bookedBy: 'assistant' | 'staff';
   bookedByUserId?: string | null;
+  /**
+   * The confirmation text waits (the reminders are still queued): a booking made on an AI-answered call, whose one
+   * text after the call carries it (decision 0048, "Booking by phone"; heldConfirmation in appointment-texts.ts).
+   */
+  holdConfirmation?: boolean;
   now: Date;
 }
 
@@ -244,7 +249,8 @@ export async function bookSlot(tx: Tx, deps: AppServices, events: EventBatch, in
           events.add(input.companyId, { type: 'lead.status_changed', data: { leadId: input.leadId, from: lead.status, to: 'booked' } });
         }
       }
-      await confirmBooking(tx, deps, events, booked, token);
+      if (input.holdConfirmation) await queueReminders(tx, deps, booked);
+      else await confirmBooking(tx, deps, events, booked, token);
       return { appointment: booked, token };
     } catch (error) {
       if (isOverlap(error)) continue;

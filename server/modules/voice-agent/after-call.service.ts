@@ -7,7 +7,7 @@ import { contactDisplayName } from '@contracts/person';
 import { formatPhone } from '@contracts/phone';
 import { truncate } from '@contracts/text';
 import type { Tx } from '@server/platform/db/database';
-import { calls, companies, consentEvents, leads, phoneNumbers, voiceAgentCalls, voiceAgentTurns } from '@server/platform/db/schema';
+import { appointments, calls, companies, consentEvents, leads, phoneNumbers, voiceAgentCalls, voiceAgentTurns } from '@server/platform/db/schema';
 import { type EventBatch, transactionWithEvents } from '@server/platform/events/domain-events';
 import { RescheduleJob } from '@server/platform/jobs/job-queue';
 import { MINUTE, SECOND } from '@server/platform/lib/clock';
@@ -16,7 +16,8 @@ import { takeInquiry } from '@server/modules/intake/intake.service';
 import { queueCallerFacts } from '@server/modules/intake/caller-facts';
 import { ensureAiSettings } from '@server/modules/ai/ai-settings.service';
 import { renderMergeTags } from '@server/modules/messaging/merge-tags';
-import { queueOutbound } from '@server/modules/messaging/outbound.service';
+import { APPOINTMENT_TEXT_PREFIX, queueOutbound } from '@server/modules/messaging/outbound.service';
+import { heldConfirmation } from '@server/modules/scheduling/appointment-texts';
 import { notify } from '@server/modules/notifications/notify.service';
 
 type AgentCallRow = typeof voiceAgentCalls.$inferSelect;
@@ -128,6 +129,9 @@ async function finish(tx: Tx, deps: AppServices, events: EventBatch, call: Agent
   const outcome = outcomeOf(call, leadStatus, requiredAnswered);
   const summary = callSummary({ outcome, aiSummary: call.aiSummary, answers: call.answers, questions, handoffReason: call.handoffReason, turns: turns.length });
 
+  // A booking made on the call: its confirmation was held for this one text (decision 0048, "Booking by phone").
+  const [appointment] = call.appointmentId ? await tx.select().from(appointments).where(and(eq(appointments.id, call.appointmentId), eq(appointments.status, 'booked'))).limit(1) : [];
+
   // Exactly one text for the outcome (the dedupe key holds it to one even if this ran twice).
   let followUpStatus: 'queued' | 'skipped' = 'skipped';
   let skipReason: FollowUpSkipReason | null = null;
@@ -138,7 +142,8 @@ async function finish(tx: Tx, deps: AppServices, events: EventBatch, call: Agent
   else if (!template) skipReason = 'no_template';
   else if (!intake?.conversation || !number || number.status !== 'active') skipReason = 'no_number';
   else {
-    const body = renderMergeTags(template, { contact: intake.contact, businessName: company.name, businessPhone: number.e164, senderFirstName: company.name });
+    const filled = renderMergeTags(template, { contact: intake.contact, businessName: company.name, businessPhone: number.e164, senderFirstName: company.name });
+    const body = appointment ? `${filled} ${await heldConfirmation(tx, deps, appointment, { alone: false })}` : filled;
     // Calling the business is consent to one text about that call, as with a missed call's text-back.
     await tx.insert(consentEvents).values({ companyId: company.id, contactId: intake.contact.id, kind: 'implied', method: 'missed_call', text: `Called ${number.e164} and spoke with the AI assistant; one text after the call.`, createdAt: now });
     const message = await queueOutbound(tx, deps, events, {
@@ -155,6 +160,11 @@ async function finish(tx: Tx, deps: AppServices, events: EventBatch, call: Agent
     followUpMessageId = message.id;
     if (message.status === 'blocked') skipReason = 'blocked';
     else followUpStatus = 'queued';
+  }
+  if (appointment && !followUpMessageId && intake?.conversation) {
+    // No follow-up text for this call (turned off, no text for the outcome): the booking is still confirmed, alone.
+    const body = await heldConfirmation(tx, deps, appointment, { alone: true });
+    await queueOutbound(tx, deps, events, { companyId: company.id, conversationId: intake.conversation.id, body, author: 'system', automated: true, isReply: true, dedupeKey: `${APPOINTMENT_TEXT_PREFIX}booked:${appointment.id}` });
   }
 
   await tx
@@ -186,7 +196,8 @@ async function finish(tx: Tx, deps: AppServices, events: EventBatch, call: Agent
   }
 
   const name = intake ? contactDisplayName(intake.contact) : isAnonymousCaller(call.fromNumber) ? 'A caller with a hidden number' : formatPhone(call.fromNumber);
-  const newLead = intake?.newLead ? ' (new lead)' : '';
+  // A lead opened during the call (the booking took the caller in) is as new as one opened now.
+  const newLead = intake && (intake.newLead || intake.lead.createdAt.getTime() >= call.createdAt.getTime()) ? ' (new lead)' : '';
   await notify(tx, deps, {
     company,
     event: outcome === 'transferred' ? 'ai_handoff' : 'ai_call',

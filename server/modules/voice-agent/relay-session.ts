@@ -1,18 +1,24 @@
 import { and, eq } from 'drizzle-orm';
+import { isAnonymousCaller } from '@contracts/call';
+import { CLOSED_LEAD_STATUSES } from '@contracts/lead';
 import { contactDisplayName } from '@contracts/person';
 import { storableText, truncate } from '@contracts/text';
 import type { QualifierQuestion } from '@contracts/ai';
 import { zonesForPhone } from '@contracts/send-window';
 import { type RelayHandoffData, relayIncomingMessage, type RelayOutgoingMessage } from '@contracts/conversation-relay';
 import type { AiDecision, AiTranscriptLine } from '@server/adapters/ai/ai.port';
-import { companies, phoneNumbers, priceItems, voiceAgentCalls, voiceAgentTurns } from '@server/platform/db/schema';
+import { appointmentTypes, companies, phoneNumbers, priceItems, voiceAgentCalls, voiceAgentTurns } from '@server/platform/db/schema';
+import { transactionWithEvents } from '@server/platform/events/domain-events';
 import type { AppServices } from '@server/platform/services';
+import { findContactByPhone } from '@server/modules/contacts/contact-lookup';
+import { takeInquiry } from '@server/modules/intake/intake.service';
+import { bookChosen, type BookingOutcome, type PreparedBooking, prepareBookingFor } from '@server/modules/ai/ai-booking';
 import { renderMergeTags } from '@server/modules/messaging/merge-tags';
 import { applyTriggers, buildTurnInput, toPriceItem } from '@server/modules/ai/ai-policy';
 import { ensureAiSettings, settingsValues } from '@server/modules/ai/ai-settings.service';
 import { queueAfterCall, RECORDING_CALLBACK_PATH } from './answer.service';
 import { emergencyWordIn } from './emergency';
-import { sentencesOf, speakingMs, spokenReply, tokensOf } from './spoken';
+import { minutesOfDay, sentencesOf, speakingMs, spokenReply, spokenSlot, spokenSlots, tokensOf } from './spoken';
 
 /**
  * One AI-answered call over Twilio's ConversationRelay WebSocket (decision 0048): Twilio turns the caller's speech
@@ -21,7 +27,9 @@ import { sentencesOf, speakingMs, spokenReply, tokensOf } from './spoken';
  * the reply's first sentence goes at once (its first token's time is the turn's latency), the rest paced to the
  * speaking voice so a caller who talks over it (`interrupt`) stops what has not been sent. Emergency words and the
  * assistant's emergency signal put the caller through to the on-call number (`end` with handoffData); the maximum
- * call length closes politely. Every turn is written as it happens; the after-call work runs from the job queue.
+ * call length closes politely. A company with a booking calendar gets the texting assistant's booking tool too: two
+ * free times offered in spoken words, the one picked booked (decision 0048, "Booking by phone"). Every turn is
+ * written as it happens; the after-call work runs from the job queue.
  *
  * The session lives as long as its socket on one instance; what must outlive it (the turns, the answers, why it
  * ended) is in the database at once.
@@ -71,6 +79,10 @@ export const CALLBACK_LINE = 'Someone from the team will call you back as soon a
 export const MAX_LENGTH_LINE = 'I’m sorry, we’ve reached the time limit for this call. The team has your details and will follow up by text shortly. Thank you for calling, goodbye.';
 export const GOODBYE_LINE = 'Thanks for calling. Goodbye!';
 export const SORRY_LINE = 'Sorry, I didn’t catch that.';
+export const TAKEN_LINE = 'Sorry, that time was just taken.';
+export const BOOKED_TEXT_LINE = 'You’ll get a text with the details.';
+/** The time the assistant booked, said back (a real booking: the one firm time the assistant says). */
+export const bookedLine = (typeName: string, when: string) => `You’re booked for ${typeName} on ${when}.`;
 /** How much of the next sentence is sent before the current one has been spoken (so the voice never waits). */
 const PACE = 0.8;
 /** How much of the call the assistant reads each turn. */
@@ -84,6 +96,8 @@ interface Context {
   questions: QualifierQuestion[];
   timezone: string;
   connectedAtMs: number;
+  /** The company books appointments (an active type) and the caller can be a client (a number to text): times are offered. */
+  books: boolean;
 }
 
 interface Speaking {
@@ -129,6 +143,11 @@ export class RelaySession {
   private cancelTimer: (() => void) | null = null;
   private aiSummary: string | null = null;
   private handoffReason: string | null = null;
+  /**
+   * The times offered last on this call and not picked yet (the booking tool's memory, as a thread's slotOffer is for
+   * texts). Only this session reads it; the booking itself is in the database at once.
+   */
+  private offer: { typeId: string; starts: number[] } | null = null;
 
   constructor(
     private readonly deps: AppServices,
@@ -292,6 +311,11 @@ export class RelaySession {
     const [number] = live.phoneNumberId ? await this.deps.db.select().from(phoneNumbers).where(eq(phoneNumbers.id, live.phoneNumberId)).limit(1) : [];
     const ai = await ensureAiSettings(this.deps.db, live.companyId, now);
     const approved = await this.deps.db.select().from(priceItems).where(and(eq(priceItems.companyId, live.companyId), eq(priceItems.status, 'approved')));
+    const [bookable] = await this.deps.db
+      .select({ id: appointmentTypes.id })
+      .from(appointmentTypes)
+      .where(and(eq(appointmentTypes.companyId, live.companyId), eq(appointmentTypes.active, true)))
+      .limit(1);
     this.ctx = {
       company,
       number: number ?? null,
@@ -300,6 +324,7 @@ export class RelaySession {
       questions: live.settings.questions ?? ai.questions,
       timezone: company.timezone ?? zonesForPhone(live.toNumber)[0] ?? 'America/New_York',
       connectedAtMs: now.getTime(),
+      books: Boolean(bookable) && number?.status === 'active' && !isAnonymousCaller(live.fromNumber),
     };
     const settings = live.settings;
     let recording = settings.recordCalls;
@@ -390,6 +415,7 @@ export class RelaySession {
     const ctx = this.ctx!;
     const now = this.deps.clock.now();
     const values = settingsValues(ctx.ai);
+    const prepared = await this.prepareBooking(now);
     const input = buildTurnInput({
       settings: { ...values, disqualifyMessage: renderMergeTags(values.disqualifyMessage, { contact: { firstName: null, lastName: null }, businessName: ctx.company.name, businessPhone: ctx.number?.e164 ?? null, senderFirstName: ctx.company.name }) },
       business: { name: ctx.company.name, timezone: ctx.timezone },
@@ -400,7 +426,7 @@ export class RelaySession {
       newMessages: [said],
       repliesToday: 0,
       confusedTurns: this.confused,
-      booking: null,
+      booking: prepared?.booking ?? null,
       now,
     });
     const abort = new AbortController();
@@ -435,7 +461,15 @@ export class RelaySession {
       this.speak(`${said} ${CALLBACK_LINE} Goodbye.`.trim(), { receivedAt, afterwards: { reason: 'callback' } });
       return;
     }
-    const reply = spokenReply(decision.reply ?? '', { promisesTime: decision.promisesTime });
+    // The booking tool, as for texts (ai-turn.service.ts): the chosen time is booked, or the times offered are kept.
+    if (prepared && decision.bookStart !== null) return this.book(prepared, decision.bookStart, receivedAt);
+    let times: number[] = [];
+    if (prepared) {
+      const free = decision.offeredStarts.filter((start) => prepared.booking.slots.some((slot) => slot.start === start));
+      this.offer = free.length > 0 ? { typeId: prepared.typeId, starts: free } : null;
+      times = free.map((start) => minutesOfDay(start, ctx.timezone));
+    }
+    const reply = spokenReply(decision.reply ?? '', { promisesTime: decision.promisesTime, times });
     // Done when the lead is settled (or every required question answered) and the reply asks nothing more: a reply
     // that still asks (an optional question) waits for its answer.
     const settled = decision.lead === 'qualified' || decision.lead === 'booked' || decision.lead === 'disqualified' || decision.lead === 'spam' || this.requiredAnswered();
@@ -445,6 +479,68 @@ export class RelaySession {
       return;
     }
     this.speak(reply || `${SORRY_LINE} ${this.nextQuestion() ?? 'Could you say that again?'}`, { receivedAt });
+  }
+
+  /** The booking tool's free times for what the caller said so far, or null (the company books nothing, no time fits). */
+  private async prepareBooking(now: Date): Promise<PreparedBooking | null> {
+    const ctx = this.ctx!;
+    if (!ctx.books) return null;
+    const contact = await findContactByPhone(this.deps.db, ctx.company.id, this.call.fromNumber);
+    if (contact?.blockedAt) return null;
+    const offer = this.offer;
+    return this.deps.db.transaction((tx) => prepareBookingFor(tx, { company: ctx.company, contactId: contact?.id ?? null, answers: { ...this.answers }, summary: this.aiSummary, offer }, now));
+  }
+
+  /**
+   * Books the time the caller chose (decision 0048, "Booking by phone"): in one transaction the caller becomes a client
+   * through the one intake path (their client, thread and lead — the ones the after-call work joins), and the booking
+   * tool books it (reminders queued; its confirmation goes with the call's one text). Said back with its time; a
+   * time no longer free gets the two nearest others, and none at all a call back from the team.
+   */
+  private async book(prepared: PreparedBooking, start: number, receivedAt: number): Promise<void> {
+    const ctx = this.ctx!;
+    const number = ctx.number!;
+    let outcome: BookingOutcome;
+    try {
+      outcome = await transactionWithEvents(this.deps, async (tx, events): Promise<BookingOutcome> => {
+        const intake = await takeInquiry(tx, this.deps, events, {
+          company: ctx.company,
+          source: 'ai_call',
+          person: { phone: this.call.fromNumber },
+          businessNumber: number,
+          message: null,
+          lead: { summary: this.aiSummary ? truncate(this.aiSummary, 280, { ellipsis: false }) : null },
+        });
+        if (!intake.conversation || (CLOSED_LEAD_STATUSES as readonly string[]).includes(intake.lead.status)) return { booked: false, reason: 'The caller’s lead is closed: nothing was booked.', others: [] };
+        const booked = await bookChosen(tx, this.deps, events, { company: ctx.company, contact: intake.contact, conversation: intake.conversation, lead: intake.lead, timezone: ctx.timezone }, prepared, start, { holdConfirmation: true });
+        if (booked.booked) {
+          await tx
+            .update(voiceAgentCalls)
+            .set({ appointmentId: booked.appointmentId, contactId: intake.contact.id, conversationId: intake.conversation.id, leadId: intake.lead.id, updatedAt: this.deps.clock.now() })
+            .where(eq(voiceAgentCalls.id, this.call.id));
+        }
+        return booked;
+      });
+    } catch (error) {
+      this.deps.logger.error({ err: error, agentCallId: this.call.id }, 'the assistant could not book the time a caller chose');
+      outcome = { booked: false, reason: 'The booking failed.', others: [] };
+    }
+    if (this.closed || this.ended) return;
+    if (outcome.booked) {
+      this.offer = null;
+      const said = spokenReply(`${bookedLine(prepared.booking.typeName, spokenSlot(outcome.start, ctx.timezone))} ${BOOKED_TEXT_LINE}`, { times: [minutesOfDay(outcome.start, ctx.timezone)] });
+      this.speak(`${said} ${GOODBYE_LINE}`, { receivedAt, afterwards: { reason: 'completed' } });
+      return;
+    }
+    const others = outcome.others;
+    if (others.length === 0) {
+      this.offer = null;
+      this.speak(`${TAKEN_LINE} ${CALLBACK_LINE} Goodbye.`, { receivedAt, afterwards: { reason: 'callback' } });
+      return;
+    }
+    this.offer = { typeId: prepared.typeId, starts: others.map((slot) => slot.start) };
+    const times = spokenSlots(others.map((slot) => slot.start), ctx.timezone);
+    this.speak(spokenReply(`${TAKEN_LINE} I can do ${times} instead. Which works?`, { times: others.map((slot) => minutesOfDay(slot.start, ctx.timezone)) }), { receivedAt });
   }
 
   /** An emergency (or a caller asking for a person): a short line, then `end` naming the transfer. No on-call number: a call back is promised. */

@@ -39,13 +39,63 @@ export function plainSpeech(text: string): string {
     .trim();
 }
 
+const WEEKDAY_NAMES: Record<string, string> = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
+const MONTH_NAMES: Record<string, string> = { jan: 'January', feb: 'February', mar: 'March', apr: 'April', may: 'May', jun: 'June', jul: 'July', aug: 'August', sep: 'September', oct: 'October', nov: 'November', dec: 'December' };
+const CLOCK = /\b(\d{1,2})(?::(\d{2}))?\s?([ap])\.?m\.?(?![a-z])/gi;
+
+/**
+ * Dates and times as a voice says them (a text's "Tue, Dec 1 at 9:00 AM" → "Tuesday, December 1 at 9 AM"): a TTS
+ * voice may read "Tue" and ":00" out as they are written.
+ */
+export function spokenDates(text: string): string {
+  return text
+    .replace(/\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\.?,(?=\s)/g, (_, day: string) => `${WEEKDAY_NAMES[day.toLowerCase()]},`)
+    .replace(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\.?\s(\d{1,2})\b/g, (_, month: string, day: string) => `${MONTH_NAMES[month.toLowerCase()]} ${day}`)
+    .replace(/\b(\d{1,2}):00\s?([AP])M\b/g, '$1 $2M');
+}
+
+/** A free time as it is said on a call, in the company's zone: "Tuesday, December 1 at 9 AM". */
+export function spokenSlot(start: number, zone: string): string {
+  const day = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long', month: 'long', day: 'numeric' }).format(start);
+  const time = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(start);
+  return spokenDates(`${day} at ${time}`);
+}
+
+/** Several free times as said on a call, the day named once when they share it: "Thursday, November 26 at 9 AM or 11 AM". */
+export function spokenSlots(starts: readonly number[], zone: string): string {
+  const dayOf = (start: number) => new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric' }).format(start);
+  const sameDay = starts.length > 1 && starts.every((start) => dayOf(start) === dayOf(starts[0]!));
+  const said = starts.map((start, index) => (sameDay && index > 0 ? spokenDates(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(start)) : spokenSlot(start, zone)));
+  return said.length > 1 ? `${said.slice(0, -1).join(', ')} or ${said.at(-1)}` : (said[0] ?? '');
+}
+
+/** Minutes after local midnight of a time (for `spokenReply`'s `times`). */
+export function minutesOfDay(start: number, zone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(start);
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? '0');
+  return get('hour') * 60 + get('minute');
+}
+
+/** Whether every time a sentence names is a clock time among `times` (minutes after midnight): no promise, a real slot. */
+function onlyTimes(sentence: string, times: readonly number[]): boolean {
+  if (times.length === 0) return false;
+  const clocks = [...sentence.matchAll(CLOCK)];
+  const rest = sentence.replace(CLOCK, ' ');
+  if (clocks.length === 0 || FIRM_TIME.test(rest)) return false;
+  return clocks.every((match) => times.includes((Number(match[1]) % 12) * 60 + Number(match[2] ?? '0') + (match[3]!.toLowerCase() === 'p' ? 12 * 60 : 0)));
+}
+
 /**
  * The spoken form of a reply: plain words, sentences with a firm price or time left out (and one line saying the
- * team confirms them), at most MAX_SPOKEN_SENTENCES sentences — the question the reply ends with is kept.
+ * team confirms them), at most MAX_SPOKEN_SENTENCES sentences — the question the reply ends with is kept. `times`:
+ * the free times the reply offers or the time just booked (minutes after local midnight) — a sentence naming only
+ * those is said (the booking tool's times are real; "no firm arrival times" is about promises).
  */
-export function spokenReply(reply: string, options: { promisesTime?: boolean } = {}): string {
-  const sentences = sentencesOf(plainSpeech(reply));
-  const kept = sentences.filter((s) => !FIRM_PRICE.test(s) && !(FIRM_TIME.test(s) || (options.promisesTime && /\b(?:arrive|be there|come out|over by|at your door)\b/i.test(s))));
+export function spokenReply(reply: string, options: { promisesTime?: boolean; times?: readonly number[] } = {}): string {
+  const sentences = sentencesOf(spokenDates(plainSpeech(reply)));
+  const times = options.times ?? [];
+  const firmTime = (s: string) => (FIRM_TIME.test(s) && !onlyTimes(s, times)) || (options.promisesTime && /\b(?:arrive|be there|come out|over by|at your door)\b/i.test(s));
+  const kept = sentences.filter((s) => !FIRM_PRICE.test(s) && !firmTime(s));
   const dropped = kept.length < sentences.length;
   let chosen = kept;
   if (chosen.length > MAX_SPOKEN_SENTENCES) {

@@ -1704,6 +1704,8 @@ export const voiceAgentCalls = pgTable(
     contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
     leadId: uuid('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    /** The booking the assistant made on the call (its confirmation goes with the call's one text: decision 0048). */
+    appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
     followUpStatus: text('follow_up_status', { enum: FOLLOW_UP_STATUSES }).notNull().default('pending'),
     followUpSkipReason: text('follow_up_skip_reason'),
     followUpMessageId: uuid('follow_up_message_id').references(() => messages.id, { onDelete: 'set null' }),

@@ -41,6 +41,7 @@ describe('AI call answering → Agent', () => {
     const rules = screen.getByRole('region', { name: 'Always on' });
     expect(rules).toHaveTextContent(`the assistant says instead: “${SPOKEN_CONFIRM_LINE}”`);
     expect(rules).toHaveTextContent('Price ranges from your approved price book may be said.');
+    expect(rules).toHaveTextContent('Free times from your booking calendar (Scheduling) that the assistant offers, and the time it books, are said.');
     expect(rules).toHaveTextContent('A call that reaches the maximum length below (5 minutes) is ended politely.');
   });
 

@@ -79,7 +79,7 @@ function Guardrails({ maxCallSeconds, pricingPolicy }: { maxCallSeconds: number;
       <List spacing="xs" size="sm">
         <List.Item>
           No firm prices or arrival times: a sentence with a single price (“$150”), a clock time (“3 pm”) or “within 30 minutes” is left out, and the assistant says instead: “
-          {SPOKEN_CONFIRM_LINE}”{pricingPolicy === 'never' ? '' : ' Price ranges from your approved price book may be said.'}
+          {SPOKEN_CONFIRM_LINE}”{pricingPolicy === 'never' ? '' : ' Price ranges from your approved price book may be said.'} Free times from your booking calendar (Scheduling) that the assistant offers, and the time it books, are said.
         </List.Item>
         <List.Item>Short turns made for speaking: at most three sentences at a time, no links, no emoji.</List.Item>
         <List.Item>Your emergency words are checked before the assistant replies, so an emergency is put through at once.</List.Item>

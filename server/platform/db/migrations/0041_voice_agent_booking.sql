@@ -1,0 +1,2 @@
+ALTER TABLE "voice_agent_calls" ADD COLUMN "appointment_id" uuid;--> statement-breakpoint
+ALTER TABLE "voice_agent_calls" ADD CONSTRAINT "voice_agent_calls_appointment_id_appointments_id_fk" FOREIGN KEY ("appointment_id") REFERENCES "public"."appointments"("id") ON DELETE set null ON UPDATE no action;
