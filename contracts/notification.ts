@@ -1,6 +1,6 @@
 /** The events a person can be told about and the channels, in the order of the preferences table. */
 
-export const NOTIFICATION_EVENTS = ['new_lead', 'new_message', 'opt_out', 'delivery_failed', 'missed_call', 'voicemail', 'ai_handoff', 'ai_approval', 'flow_alert', 'booking', 'review_unhappy', 'webhook_disabled', 'assigned', 'ai_call'] as const;
+export const NOTIFICATION_EVENTS = ['new_lead', 'new_message', 'opt_out', 'delivery_failed', 'missed_call', 'voicemail', 'ai_handoff', 'ai_approval', 'flow_alert', 'booking', 'review_unhappy', 'webhook_disabled', 'assigned', 'ai_call', 'integration_failed'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 export const NOTIFICATION_EVENT_WORDS = {
@@ -18,6 +18,7 @@ export const NOTIFICATION_EVENT_WORDS = {
   webhook_disabled: { label: 'Webhook endpoint turned off', detail: 'Every delivery to one of your webhook endpoints failed for a day, so LeadLoop paused it (owners and admins only).' },
   assigned: { label: 'A new lead assigned to you', detail: 'Round-robin or the assignment setting on Users gave you a new lead (only you are told).' },
   ai_call: { label: 'Call answered by the AI', detail: 'The assistant took a call: the outcome, its summary and a link to the transcript.' },
+  integration_failed: { label: 'An integration stopped syncing', detail: 'Google Calendar, Jobber or Thumbtack failed to sync or needs reconnecting; told once until it works again (owners and admins only).' },
 } as const satisfies Record<NotificationEvent, { label: string; detail: string }>;
 
 export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'sms'] as const;

@@ -18,6 +18,7 @@ import { registerPublicApiJobs, schedulePublicApiCleanup } from './modules/publi
 import { registerWebhookJobs } from './modules/webhooks/webhooks.jobs';
 import { registerRegistrationJobs } from './modules/registration/registration.jobs';
 import { registerVoiceAgentJobs } from './modules/voice-agent/voice-agent.jobs';
+import { registerIntegrationJobs } from './modules/integrations/integrations.jobs';
 
 type RegisterJobs = (queue: JobQueue, services: AppServices) => void;
 
@@ -45,6 +46,7 @@ export const APP_JOBS: readonly RegisterJobs[] = [
   registerWebhookJobs,
   registerRegistrationJobs,
   registerVoiceAgentJobs,
+  registerIntegrationJobs,
 ];
 
 export function registerAppJobs(services: AppServices): void {

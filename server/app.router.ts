@@ -22,6 +22,7 @@ import { webhooksRouter } from './modules/webhooks/webhooks.router';
 import { micrositesRouter } from './modules/microsites/microsites.router';
 import { registrationRouter } from './modules/registration/registration.router';
 import { voiceAgentRouter } from './modules/voice-agent/voice-agent.router';
+import { integrationsRouter } from './modules/integrations/integrations.router';
 import { router } from './platform/trpc/trpc';
 
 /**
@@ -55,6 +56,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   microsites: micrositesRouter,
   registration: registrationRouter,
+  integrations: integrationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -17,7 +17,7 @@ import type { Logger } from './platform/lib/logger';
 import type { SecretBox } from './platform/lib/secret-box';
 import type { EventBus } from './platform/realtime/event-bus';
 import type { FileStorage } from './platform/storage/storage.port';
-import type { AppServices, AuthLimits, EmailGatewaySettings, ImageLookup, PushConfig } from './platform/services';
+import type { AppServices, AuthLimits, EmailGatewaySettings, ImageLookup, IntegrationsConfig, PushConfig } from './platform/services';
 import { companyImageLookup } from './modules/uploads/uploads.service';
 import { CachedSessionResolver } from './modules/auth/session.service';
 import { recordInboundEvent } from './modules/telephony/provider-events.service';
@@ -60,6 +60,8 @@ export interface AppServicesOptions {
   registrar?: TextingRegistrar;
   /** A2P_GATE (default warn). */
   a2pGate?: A2pGate;
+  /** OAuth integrations' providers (default: none configured). */
+  integrations?: IntegrationsConfig;
 }
 
 /**
@@ -111,6 +113,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     registrar: options.registrar ?? createSimulatedRegistrar(),
     a2pGate: options.a2pGate ?? 'warn',
     ...(options.emailGateway ? { emailGateway: options.emailGateway } : {}),
+    ...(options.integrations ? { integrations: options.integrations } : {}),
   };
   // A role changed or a member removed on any instance: this instance reads that company's sessions again now
   // (docs/decisions/0041-users-and-roles.md).

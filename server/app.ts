@@ -33,6 +33,8 @@ import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes
 import { registerReviewRoutes } from './modules/reviews/reviews.routes';
 import { registerMicrositeRoutes } from './modules/microsites/microsite.routes';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
+import { registerIntegrationRoutes } from './modules/integrations/integrations.routes';
+import { integrationsConfigFromEnv } from './modules/integrations/config';
 import { registerPublicApi } from './modules/public-api/public-api.routes';
 import { WEBHOOK_API_ROUTES } from './modules/webhooks/webhooks.api';
 import { type SmtpListener, startSmtpListener } from './modules/email-gateway/smtp-listener';
@@ -154,6 +156,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
       ? { registrar: createTwilioRegistrar({ accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, apiBase: env.TWILIO_API_BASE, primaryProfileSid: env.TWILIO_PRIMARY_PROFILE_SID ?? null }) }
       : {}),
     a2pGate: env.A2P_GATE,
+    integrations: integrationsConfigFromEnv(env),
     secrets: secretBoxFor({ secretsKey: env.SECRETS_KEY, nodeEnv: env.NODE_ENV, embeddedDataDir: database.engine === 'pglite' && !options.database ? resolve(env.DATA_DIR) : null }),
     ...(options.simulatorDeliveryDelayMs !== undefined ? { simulatorDeliveryDelayMs: options.simulatorDeliveryDelayMs } : {}),
   });
@@ -240,6 +243,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
   registerSchedulingRoutes(http, { services });
   registerReviewRoutes(http, { services });
   await registerUploadRoutes(http, { services });
+  await registerIntegrationRoutes(http, { services });
   // The public REST API, its OpenAPI document and reference; other modules' API routes join through `routes`.
   await registerPublicApi(http, { services, routes: WEBHOOK_API_ROUTES });
   await registerRecordingRoutes(http, { services, twilio: twilio && env.TWILIO_AUTH_TOKEN ? { authToken: env.TWILIO_AUTH_TOKEN, recordings: twilio.recordings } : null });

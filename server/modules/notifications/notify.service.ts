@@ -34,6 +34,7 @@ export const DEFAULT_PREFERENCES: Record<NotificationEvent, Record<NotificationC
   webhook_disabled: { in_app: true, email: true, sms: false },
   assigned: { in_app: true, email: true, sms: false },
   ai_call: { in_app: true, email: true, sms: false },
+  integration_failed: { in_app: true, email: true, sms: false },
 };
 
 export async function preferencesOf(executor: DbOrTx, companyId: string, userId: string) {

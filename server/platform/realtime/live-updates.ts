@@ -38,6 +38,11 @@ export function liveHints(event: DomainEvent): CompanyEvent[] {
     case 'call.ended':
     case 'call.text_back':
       return [{ type: 'call', callId: event.data.callId }];
+    // Bookings: the scheduling screen reads its own list; the calendar sync follows them (decision 0055).
+    case 'appointment.booked':
+    case 'appointment.moved':
+    case 'appointment.cancelled':
+      return [];
   }
 }
 
