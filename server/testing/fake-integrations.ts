@@ -38,6 +38,8 @@ export interface FakeProviders {
     /** The next event list with an older sync token answers 410 Gone. */
     expireSyncTokens(): void;
     watches: Array<{ calendarId: string; id: string; address: string; token: string }>;
+    /** While set, every Calendar API call answers this HTTP status (an outage). */
+    failWith: number | null;
   };
   jobber: { requests: Array<{ operation: string; variables: Record<string, unknown>; version: string | undefined }>; jobs: Map<string, { id: string; jobStatus: string; total: number; request: { id: string } | null; client: { id: string } | null }> };
   thumbtack: { webhooks: Array<{ businessId: string; webhookURL: string; auth: { username: string; password: string } }>; sent: Array<{ negotiationId: string; text: string }> };
@@ -93,6 +95,20 @@ export async function startFakeProviders(): Promise<FakeProviders> {
   ];
   const events = new Map<string, Map<string, FakeEvent>>(calendars.map((c) => [c.id, new Map()]));
   const watches: FakeProviders['google']['watches'] = [];
+  const google: FakeProviders['google'] = {
+    calendars,
+    events,
+    watches,
+    failWith: null,
+    addBusy(calendarId, start, end, summary = 'Dentist') {
+      const event: FakeEvent = { id: randomUUID().replaceAll('-', ''), status: 'confirmed', summary, start: { dateTime: start.toISOString() }, end: { dateTime: end.toISOString() }, seq: (seq += 1) };
+      events.get(calendarId)!.set(event.id, event);
+      return event;
+    },
+    expireSyncTokens() {
+      oldestValidSync = seq + 1;
+    },
+  };
   const jobber: FakeProviders['jobber'] = { requests: [], jobs: new Map() };
   const thumbtack: FakeProviders['thumbtack'] = { webhooks: [], sent: [] };
   let nextJobberId = 1;
@@ -115,6 +131,7 @@ export async function startFakeProviders(): Promise<FakeProviders> {
       const json = body ? (JSON.parse(body) as Record<string, unknown>) : {};
 
       if (path.startsWith('/calendar/v3/')) {
+        if (google.failWith) return send(response, google.failWith, { error: { code: google.failWith, message: 'Backend Error' } });
         const rest = path.slice('/calendar/v3'.length);
         if (rest === '/users/me/calendarList') return send(response, 200, { items: calendars.map((c) => ({ ...c, accessRole: 'owner' })) });
         if (rest === '/channels/stop') return send(response, 204, undefined);
@@ -224,19 +241,7 @@ export async function startFakeProviders(): Promise<FakeProviders> {
       GOOGLE_OAUTH_REVOKE_URL: `${oauthUrl}/revoke`,
       GOOGLE_CALENDAR_API_URL: `${url}/calendar/v3`,
     }),
-    google: {
-      calendars,
-      events,
-      watches,
-      addBusy(calendarId, start, end, summary = 'Dentist') {
-        const event: FakeEvent = { id: randomUUID().replaceAll('-', ''), status: 'confirmed', summary, start: { dateTime: start.toISOString() }, end: { dateTime: end.toISOString() }, seq: (seq += 1) };
-        events.get(calendarId)!.set(event.id, event);
-        return event;
-      },
-      expireSyncTokens() {
-        oldestValidSync = seq + 1;
-      },
-    },
+    google,
     jobber,
     thumbtack,
     revokeAll() {

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { calendarBusyBlocks, companies, contacts, integrationConnections, integrationLinks, leads, users } from '@server/platform/db/schema';
+import Fastify from 'fastify';
+import { calendarBusyBlocks, companies, contacts, integrationConnections, integrationLinks, integrationSyncLog, leads, notifications, users } from '@server/platform/db/schema';
+import { registerIntegrationRoutes } from './integrations.routes';
 import { callerFor, setUpTestApp } from '@server/testing/test-app';
 import { businessWithNumber, textTheBusiness } from '@server/testing/business';
 import { type FakeProviders, startFakeProviders } from '@server/testing/fake-integrations';
@@ -26,6 +28,7 @@ const MONDAY = (hhmm: string) => new Date(`2027-01-11T${hhmm}:00-06:00`); // Chi
 beforeEach(() => {
   t.deps.clock.set(Date.parse('2027-01-11T14:00:00Z')); // Monday 8:00 in Chicago
   for (const events of fake.google.events.values()) events.clear();
+  fake.google.failWith = null;
 });
 
 async function setUp() {
@@ -130,5 +133,49 @@ describe('Google Calendar booking events', () => {
       expect.stringMatching(/^Updated the calendar event of Drain cleaning visit/),
       expect.stringMatching(/^Added the calendar event of Drain cleaning visit/),
     ]));
+  });
+});
+
+describe('Google Calendar failures and push', () => {
+  it('an outage retries from the queue, shows on the card and in the sync log, tells the owner once; a success clears it', async () => {
+    const { s, caller } = await setUp();
+    const told = async () => (await t.deps.db.select().from(notifications).where(and(eq(notifications.companyId, s.companyId), eq(notifications.event, 'integration_failed')))).length;
+    fake.google.failWith = 503;
+    await caller.integrations.syncNow({ provider: 'google_calendar' });
+    await t.deps.queue.drain();
+    const card = async () => (await caller.integrations.list()).find((c) => c.provider === 'google_calendar')!;
+    expect((await card()).lastError).toBe('Google Calendar answered with an error (HTTP 503).');
+    for (let i = 0; i < 3; i += 1) {
+      t.deps.clock.advance(5 * 60_000);
+      await t.deps.queue.drain();
+    }
+    expect(await told()).toBe(1);
+    const log = await t.deps.db.select().from(integrationSyncLog).where(and(eq(integrationSyncLog.companyId, s.companyId), eq(integrationSyncLog.status, 'retrying')));
+    expect(log.length).toBeGreaterThanOrEqual(2);
+    fake.google.failWith = null;
+    t.deps.clock.advance(60 * 60_000);
+    await t.deps.queue.drain();
+    expect((await card()).lastError).toBeNull();
+    // The next outage is told again.
+    fake.google.failWith = 500;
+    await caller.integrations.syncNow({ provider: 'google_calendar' });
+    await t.deps.queue.drain();
+    expect(await told()).toBe(2);
+  });
+
+  it('with a public PUBLIC_URL a push channel watches the calendar; its notification (right token) queues a read, a wrong token is refused', async () => {
+    t.deps.publicUrl = 'https://app.example.test';
+    const { mondaySlots } = await setUp();
+    const watch = fake.google.watches.at(-1)!;
+    expect(watch.address).toBe('https://app.example.test/webhooks/google-calendar');
+    const http = Fastify();
+    await registerIntegrationRoutes(http, { services: t.deps });
+    const notify = (token: string) => http.inject({ method: 'POST', url: '/webhooks/google-calendar', headers: { 'x-goog-channel-id': watch.id, 'x-goog-channel-token': token, 'x-goog-resource-state': 'exists' } });
+    expect((await notify('not-the-token')).statusCode).toBe(404);
+    fake.google.addBusy(PRIMARY, MONDAY('09:00'), MONDAY('10:00'));
+    expect((await notify(watch.token)).statusCode).toBe(200);
+    await t.deps.queue.drain();
+    expect(await mondaySlots()).toHaveLength(3);
+    await http.close();
   });
 });
