@@ -1,5 +1,5 @@
 import { CodeChallengeMethod, generateCodeVerifier, generateState } from 'arctic';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import { INTEGRATION_PROVIDERS, INTEGRATION_WORDS, type IntegrationCard, type IntegrationProvider } from '@contracts/integrations';
 import { contactDisplayName } from '@contracts/person';
 import type { DbOrTx } from '@server/platform/db/database';
@@ -98,7 +98,6 @@ export async function completeConnect(scope: CompanyScope, services: AppServices
         eq(oauthStates.userId, scope.userId),
         eq(oauthStates.sessionId, sessionId),
         eq(oauthStates.provider, input.provider),
-        isNull(oauthStates.usedAt),
         gt(oauthStates.expiresAt, scope.now),
       ),
     )

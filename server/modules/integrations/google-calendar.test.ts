@@ -6,6 +6,8 @@ import { registerIntegrationRoutes } from './integrations.routes';
 import { callerFor, setUpTestApp } from '@server/testing/test-app';
 import { businessWithNumber, textTheBusiness } from '@server/testing/business';
 import { type FakeProviders, startFakeProviders } from '@server/testing/fake-integrations';
+import { transactionWithEvents } from '@server/platform/events/domain-events';
+import { bookSlot, SLOT_TAKEN_MESSAGE } from '@server/modules/scheduling/scheduling.service';
 import { eventIdOf, publicUrlReachable } from './google-calendar';
 
 /**
@@ -78,6 +80,18 @@ describe('Google Calendar busy times', () => {
     await t.deps.queue.drain();
     expect(await mondaySlots()).toEqual(['2027-01-11T16:00:00.000Z', '2027-01-11T16:30:00.000Z', '2027-01-11T17:00:00.000Z']);
     await expect(caller.integrations.setCalendars({ busyCalendarIds: ['someone-else@example.test'], writeCalendarId: null })).rejects.toThrow('Choose calendars of the connected Google account.');
+  });
+
+  it('the assistant cannot book a time that became busy since its offer; staff still can', async () => {
+    const { s, type, syncNow } = await setUp();
+    await textTheBusiness(s, CUSTOMER, 'Hi my kitchen drain is clogged');
+    const [contact] = await t.deps.db.select().from(contacts).where(eq(contacts.companyId, s.companyId));
+    fake.google.addBusy(PRIMARY, MONDAY('10:00'), MONDAY('11:00'));
+    await syncNow();
+    const book = (bookedBy: 'assistant' | 'staff') =>
+      transactionWithEvents(t.deps, (tx, events) => bookSlot(tx, t.deps, events, { companyId: s.companyId, typeId: type.id, start: MONDAY('10:00'), contactId: contact!.id, leadId: null, bookedBy, now: t.deps.clock.now() }));
+    await expect(book('assistant')).rejects.toThrow(SLOT_TAKEN_MESSAGE);
+    await expect(book('staff')).resolves.toMatchObject({ appointment: { status: 'booked' } });
   });
 
   it('an expired sync token (410) reads the calendar again in full', async () => {

@@ -128,7 +128,7 @@ export async function takeThumbtackEvent(services: AppServices, connection: Conn
         message: null,
         lead: { summary, tracking: { thumbtack_lead: d.negotiationID, ...(d.request.location?.zipCode ? { zip: truncate(d.request.location.zipCode, 20, { ellipsis: false }) } : {}) } },
         // Asking a pro on Thumbtack to contact them, with their number shared, is consent to hear back about it.
-        consent: phone ? { kind: 'implied', method: 'lead_email', text: truncate(`Asked ${company.name} for a quote on Thumbtack (lead ${d.negotiationID}) and shared ${phone}.`, 500, { ellipsis: true }) } : null,
+        consent: phone ? { kind: 'implied', method: 'marketplace', text: truncate(`Asked ${company.name} for a quote on Thumbtack (lead ${d.negotiationID}) and shared ${phone}.`, 500, { ellipsis: true }) } : null,
       });
       await tx.update(integrationLinks).set({ localId: result.lead.id, data: { contactId: result.contact.id, conversationId: result.conversation?.id ?? null } }).where(eq(integrationLinks.id, claimed.id));
       return 'taken';

@@ -208,8 +208,22 @@ export async function bookSlot(tx: Tx, deps: AppServices, events: EventBatch, in
   if (start > input.now.getTime() + type.horizonDays * DAY) throw invalidField('start', 'That time is too far ahead to book.');
   const takers = (await takersOf(tx, type)).filter((taker) => !input.userId || taker.id === input.userId);
   if (input.userId && takers.length === 0) throw invalidField('userId', 'That person does not take this kind of appointment.');
-  const working = takers.filter((taker) => withinHours({ zone, weekly: taker.weekly, overrides: taker.overrides, start, end }));
+  let working = takers.filter((taker) => withinHours({ zone, weekly: taker.weekly, overrides: taker.overrides, start, end }));
   if (working.length === 0) throw invalidField('start', 'Nobody who takes this appointment works at that time.');
+  if (input.bookedBy === 'assistant') {
+    // The assistant books only what it may offer: not over a member's connected-calendar busy time that appeared
+    // since the offer (staff may book over one: they decide). Decision 0055.
+    const blocked = new Set(
+      (
+        await tx
+          .select({ userId: calendarBusyBlocks.userId })
+          .from(calendarBusyBlocks)
+          .where(and(inArray(calendarBusyBlocks.userId, working.map((taker) => taker.id)), lt(calendarBusyBlocks.startsAt, new Date(end + type.bufferAfterMinutes * MINUTE)), gt(calendarBusyBlocks.endsAt, new Date(start - type.bufferBeforeMinutes * MINUTE))))
+      ).map((row) => row.userId),
+    );
+    working = working.filter((taker) => !blocked.has(taker.id));
+    if (working.length === 0) throw new AppError('CONFLICT', SLOT_TAKEN_MESSAGE);
+  }
   const [contact] = await tx.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.id, input.contactId), eq(contacts.companyId, input.companyId))).limit(1);
   if (!contact) throw notFound('Client');
   if (input.leadId) {

@@ -1779,7 +1779,7 @@ export const integrationConnections = pgTable(
 
 /**
  * An authorization in progress: the state sent to the provider (only its SHA-256 kept), bound to the session that
- * started it, with the PKCE verifier sealed; used once (the callback marks it) and valid for 10 minutes.
+ * started it, with the PKCE verifier sealed; spent (deleted) by the one callback that uses it, valid for 10 minutes.
  */
 export const oauthStates = pgTable(
   'oauth_states',
@@ -1794,7 +1794,6 @@ export const oauthStates = pgTable(
     stateHash: text('state_hash').notNull(),
     codeVerifierSealed: text('code_verifier_sealed').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
-    usedAt: timestamptz('used_at'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('oauth_states_state_key').on(t.stateHash), index('oauth_states_expires_idx').on(t.expiresAt)],

@@ -74,7 +74,6 @@ CREATE TABLE "oauth_states" (
 	"state_hash" text NOT NULL,
 	"code_verifier_sealed" text NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
-	"used_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
