@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { truncate } from '@contracts/text';
@@ -173,13 +173,14 @@ export async function takeThumbtackEvent(services: AppServices, connection: Conn
   });
 }
 
-/** The Thumbtack lead of a conversation's contact, when their lead came from Thumbtack. */
+/** The Thumbtack lead (the latest) of a message's contact, when their lead came from Thumbtack. */
 async function negotiationOfMessage(services: AppServices, message: typeof messages.$inferSelect): Promise<string | null> {
-  const rows = await services.db
-    .select({ externalId: integrationLinks.externalId, data: integrationLinks.data })
+  const [link] = await services.db
+    .select({ externalId: integrationLinks.externalId })
     .from(integrationLinks)
-    .where(and(eq(integrationLinks.companyId, message.companyId), eq(integrationLinks.kind, 'thumbtack_negotiation')));
-  const link = rows.find((row) => row.data.contactId === message.contactId);
+    .where(and(eq(integrationLinks.companyId, message.companyId), eq(integrationLinks.kind, 'thumbtack_negotiation'), sql`${integrationLinks.data}->>'contactId' = ${message.contactId}`))
+    .orderBy(desc(integrationLinks.createdAt))
+    .limit(1);
   return link?.externalId ?? null;
 }
 
