@@ -8,6 +8,7 @@ import { trpcErrorOf } from '@server/platform/testing/trpc-error';
 import { createSecretBox, TEST_KEY } from '@server/platform/lib/secret-box';
 import { DAY, HOUR, MINUTE } from '@server/platform/lib/clock';
 import { integrationsConfigFromEnv } from './config';
+import { refreshConnection, RefreshInProgress } from './connection';
 import { loadEnv } from '@server/platform/config/env';
 
 /**
@@ -137,6 +138,18 @@ describe('OAuth connections', () => {
     expect(after!.refreshTokenSealed).not.toBe(before!.refreshTokenSealed);
     expect(after!.accessTokenExpiresAt!.getTime()).toBe(expiresAt - 5 * MINUTE + HOUR);
     expect(after!.status).toBe('connected');
+  });
+
+  it('two refreshes at once spend the refresh token once: the second waits for the first (a lease)', async () => {
+    const s = await businessWithNumber(t.deps);
+    await connectGoogle(t.deps, s.token);
+    const [row] = await t.deps.db.select().from(integrationConnections).where(eq(integrationConnections.companyId, s.companyId));
+    const results = await Promise.allSettled([refreshConnection(t.deps, row!.id), refreshConnection(t.deps, row!.id)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
+    expect(refused.reason).toBeInstanceOf(RefreshInProgress);
+    // The lease is released with the new tokens: the next refresh goes ahead.
+    await expect(refreshConnection(t.deps, row!.id)).resolves.toEqual(expect.any(String));
   });
 
   it('a revoked refresh token turns the card to “Reconnect needed” with the reason, and the owner is told once', async () => {
