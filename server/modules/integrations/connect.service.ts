@@ -3,7 +3,7 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import { INTEGRATION_PROVIDERS, INTEGRATION_WORDS, type IntegrationCard, type IntegrationProvider } from '@contracts/integrations';
 import { contactDisplayName } from '@contracts/person';
 import type { DbOrTx } from '@server/platform/db/database';
-import { integrationConnections, oauthStates, users } from '@server/platform/db/schema';
+import { calendarBusyBlocks, calendarSyncs, integrationConnections, integrationLinks, oauthStates, users } from '@server/platform/db/schema';
 import type { CompanyScope } from '@server/platform/db/scope';
 import { AppError, invalidField, notFound } from '@server/platform/errors/app-error';
 import { MINUTE } from '@server/platform/lib/clock';
@@ -127,6 +127,16 @@ export async function completeConnect(scope: CompanyScope, services: AppServices
   } catch (error) {
     throw new AppError('PRECONDITION_FAILED', error instanceof ProviderError ? error.words : `${name} connected, but LeadLoop could not read the account. Try again.`);
   }
+  const previous = await connectionOf(scope.db, scope.companyId, input.provider);
+  const sameAccount = previous !== null && previous.externalAccountId === described.externalAccountId;
+  if (input.provider === 'google_calendar' && sameAccount) {
+    // A reconnect of the same Google account keeps the calendars chosen before (those it still has).
+    const before = readGoogleSettings(previous);
+    const now = described.settings as ReturnType<typeof readGoogleSettings>;
+    const known = new Set(now.calendars.map((c) => c.id));
+    const busy = before.busyCalendarIds.filter((id) => known.has(id));
+    described.settings = { ...now, busyCalendarIds: busy.length ? busy : now.busyCalendarIds, writeCalendarId: before.writeCalendarId && known.has(before.writeCalendarId) ? before.writeCalendarId : now.writeCalendarId };
+  }
   const values = {
     status: 'connected' as const,
     account: described.account,
@@ -143,6 +153,12 @@ export async function completeConnect(scope: CompanyScope, services: AppServices
     updatedAt: scope.now,
   };
   const connection = await scope.db.transaction(async (tx) => {
+    if (previous && !sameAccount) {
+      // Another account than before: what was read from, and written to, the old one no longer applies.
+      await tx.delete(calendarSyncs).where(eq(calendarSyncs.connectionId, previous.id));
+      await tx.delete(calendarBusyBlocks).where(eq(calendarBusyBlocks.connectionId, previous.id));
+      await tx.delete(integrationLinks).where(and(eq(integrationLinks.companyId, scope.companyId), eq(integrationLinks.provider, input.provider), eq(integrationLinks.kind, 'calendar_event')));
+    }
     const [row] = await tx
       .insert(integrationConnections)
       .values({ companyId: scope.companyId, provider: input.provider, createdAt: scope.now, ...values })

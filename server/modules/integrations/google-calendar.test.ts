@@ -150,6 +150,33 @@ describe('Google Calendar booking events', () => {
   });
 });
 
+describe('Google Calendar reconnects and hand edits', () => {
+  it('reconnecting the same account keeps the calendars chosen; an event deleted by hand is made again when its booking moves', async () => {
+    const { s, caller, type } = await setUp();
+    await caller.integrations.setCalendars({ busyCalendarIds: ['family@group.calendar.test'], writeCalendarId: 'family@group.calendar.test' });
+    const { url } = await caller.integrations.connect({ provider: 'google_calendar' });
+    const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!).searchParams;
+    await caller.integrations.complete({ provider: 'google_calendar', code: back.get('code')!, state: back.get('state')! });
+    const card = (await caller.integrations.list()).find((c) => c.provider === 'google_calendar')!;
+    expect(card.writeCalendarId).toBe('family@group.calendar.test');
+    expect(card.calendars.filter((c) => c.busy).map((c) => c.id)).toEqual(['family@group.calendar.test']);
+
+    await textTheBusiness(s, CUSTOMER, 'Hi my kitchen drain is clogged');
+    const [contact] = await t.deps.db.select().from(contacts).where(eq(contacts.companyId, s.companyId));
+    const booked = await caller.scheduling.appointments.book({ typeId: type.id, start: MONDAY('10:00').getTime(), contactId: contact!.id, leadId: null });
+    await t.deps.queue.drain();
+    const family = fake.google.events.get('family@group.calendar.test')!;
+    const made = family.get(eventIdOf(booked.id))!;
+    family.set(made.id, { ...made, status: 'cancelled', seq: made.seq + 1000 });
+    await caller.scheduling.appointments.move({ id: booked.id, start: MONDAY('11:00').getTime() });
+    await t.deps.queue.drain();
+    const live = [...family.values()].filter((e) => e.status === 'confirmed');
+    expect(live).toHaveLength(1);
+    expect(live[0]!.start.dateTime).toBe('2027-01-11T17:00:00.000Z');
+    expect(live[0]!.extendedProperties?.private?.leadloopAppointmentId).toBe(booked.id);
+  });
+});
+
 describe('Google Calendar failures and push', () => {
   it('an outage retries from the queue, shows on the card and in the sync log, tells the owner once; a success clears it', async () => {
     const { s, caller } = await setUp();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, lt, notInArray } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { type IntegrationCalendar, MAX_BUSY_CALENDARS } from '@contracts/integrations';
@@ -115,6 +115,8 @@ export async function syncGoogleCalendars(services: AppServices, connection: Con
     .delete(calendarBusyBlocks)
     .where(and(eq(calendarBusyBlocks.connectionId, connection.id), chosen.length ? notInArray(calendarBusyBlocks.calendarId, chosen) : undefined));
   await services.db.delete(calendarSyncs).where(and(eq(calendarSyncs.connectionId, connection.id), chosen.length ? notInArray(calendarSyncs.calendarId, chosen) : undefined));
+  // Busy times that ended more than a day ago no longer matter to any slot.
+  await services.db.delete(calendarBusyBlocks).where(and(eq(calendarBusyBlocks.connectionId, connection.id), lt(calendarBusyBlocks.endsAt, new Date(services.clock.now().getTime() - DAY))));
   if (!member || chosen.length === 0) return 0;
   const [company] = await services.db.select({ timezone: companies.timezone }).from(companies).where(eq(companies.id, connection.companyId)).limit(1);
   const zone = company?.timezone ?? SCHEDULING_FALLBACK_ZONE;
@@ -325,7 +327,20 @@ export async function reconcileBookingEvent(services: AppServices, appointmentId
       if (!(error instanceof ProviderError && error.status === 409)) throw error;
     }
   }
-  if (!created) await providerRequest(services, NAME, `${eventUrl}/${encodeURIComponent(eventId)}`, { method: 'PATCH', accessToken, json: event });
+  if (!created) {
+    try {
+      await providerRequest(services, NAME, `${eventUrl}/${encodeURIComponent(eventId)}`, { method: 'PATCH', accessToken, json: event });
+    } catch (error) {
+      // Deleted in the calendar by hand since: the booking still stands, so its event is made again (a new id).
+      if (!(error instanceof ProviderError && (error.status === 404 || error.status === 410))) throw error;
+      const again = `${eventIdOf(appointment.id)}r${services.clock.now().getTime().toString(32)}`;
+      await providerRequest(services, NAME, eventUrl, { method: 'POST', accessToken, json: { id: again, ...event } });
+      created = true;
+      await services.db.delete(integrationLinks).where(and(eq(integrationLinks.companyId, appointment.companyId), eq(integrationLinks.kind, 'calendar_event'), eq(integrationLinks.localId, appointment.id)));
+      await services.db.insert(integrationLinks).values({ companyId: appointment.companyId, provider: 'google_calendar', kind: 'calendar_event', localId: appointment.id, externalId: again, data: { calendarId, startsAt: when }, updatedAt: services.clock.now() });
+      return { connection, summary: `Added the calendar event of ${row.typeName} with ${client} again (it had been deleted in the calendar).` };
+    }
+  }
   const values = { externalId: eventId, data: { calendarId, startsAt: when }, updatedAt: services.clock.now() };
   if (link) await services.db.update(integrationLinks).set(values).where(eq(integrationLinks.id, link.id));
   else
