@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { calendarBusyBlocks, companies, contacts, integrationConnections, integrationLinks, integrationSyncLog, leads, notifications, users } from '@server/platform/db/schema';
+import { calendarBusyBlocks, companies, jobs, contacts, integrationConnections, integrationLinks, integrationSyncLog, leads, notifications, users } from '@server/platform/db/schema';
 import { registerIntegrationRoutes } from './integrations.routes';
 import { callerFor, setUpTestApp } from '@server/testing/test-app';
 import { businessWithNumber, textTheBusiness } from '@server/testing/business';
@@ -178,6 +178,20 @@ describe('Google Calendar reconnects and hand edits', () => {
 });
 
 describe('Google Calendar failures and push', () => {
+  it('one chain of polls, whatever happens: a reconnect or a failing read does not start another', async () => {
+    const { caller } = await setUp();
+    const { url } = await caller.integrations.connect({ provider: 'google_calendar' });
+    const back = new URL((await fetch(url, { redirect: 'manual' })).headers.get('location')!).searchParams;
+    await caller.integrations.complete({ provider: 'google_calendar', code: back.get('code')!, state: back.get('state')! });
+    fake.google.failWith = 503;
+    for (let i = 0; i < 4; i += 1) {
+      t.deps.clock.advance(5 * 60_000);
+      await t.deps.queue.drain();
+    }
+    const pending = await t.deps.db.select().from(jobs).where(and(eq(jobs.queue, 'integrations.calendar.poll'), eq(jobs.status, 'pending')));
+    expect(pending).toHaveLength(1);
+  });
+
   it('an outage retries from the queue, shows on the card and in the sync log, tells the owner once; a success clears it', async () => {
     const { s, caller } = await setUp();
     const told = async () => (await t.deps.db.select().from(notifications).where(and(eq(notifications.companyId, s.companyId), eq(notifications.event, 'integration_failed')))).length;
@@ -195,6 +209,9 @@ describe('Google Calendar failures and push', () => {
     expect(log.length).toBeGreaterThanOrEqual(2);
     fake.google.failWith = null;
     t.deps.clock.advance(60 * 60_000);
+    await t.deps.queue.drain();
+    // The token expired meanwhile: a read that found another worker renewing it runs again seconds later.
+    t.deps.clock.advance(10_000);
     await t.deps.queue.drain();
     expect((await card()).lastError).toBeNull();
     // The next outage is told again.

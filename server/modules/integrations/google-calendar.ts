@@ -366,8 +366,12 @@ export async function chooseCalendars(services: AppServices, connection: Connect
 }
 
 
-/** Queues the next read of a connection's calendars (a time-slotted key, so instances queue one between them). */
+/**
+ * Queues the next read of a connection's calendars at the next point of a fixed grid (every `delayMs`), keyed by
+ * that point: however many chains of polls exist (a reconnect starts one, several instances), they land on the
+ * same points and the singleton key keeps one job per point.
+ */
 export async function schedulePoll(services: Pick<AppServices, 'queue' | 'clock'>, executor: Parameters<AppServices['queue']['enqueue']>[0], connection: Pick<ConnectionRow, 'id' | 'companyId'>, delayMs: number): Promise<void> {
-  const runAt = Math.ceil((services.clock.now().getTime() + delayMs) / MINUTE) * MINUTE;
+  const runAt = Math.ceil((services.clock.now().getTime() + delayMs) / delayMs) * delayMs;
   await services.queue.enqueue(executor, CALENDAR_POLL_QUEUE, { connectionId: connection.id }, { companyId: connection.companyId, runAt: new Date(runAt), singletonKey: `poll:${connection.id}:${runAt}` });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { INTEGRATION_WORDS, type IntegrationProvider } from '@contracts/integrations';
-import { type JobQueue, type JobRecord, PermanentJobError } from '@server/platform/jobs/job-queue';
+import { type JobQueue, type JobRecord, PermanentJobError, RescheduleJob } from '@server/platform/jobs/job-queue';
 import type { RecordedEvent } from '@server/platform/events/domain-events';
 import type { AppServices } from '@server/platform/services';
 import { type ConnectionRow, connectionById, connectionOf, ReconnectNeeded, recordFailure, recordSuccess, REFRESH_QUEUE, refreshConnection, RefreshInProgress } from './connection';
@@ -37,7 +37,8 @@ async function runSync(services: AppServices, job: JobRecord<unknown>, provider:
     if (done) await recordSuccess(services, done.connection, done.summary);
   } catch (error) {
     if (error instanceof ReconnectNeeded) throw new PermanentJobError(error.message);
-    if (error instanceof RefreshInProgress) throw error;
+    // Another worker is renewing the tokens right now: run again in a few seconds, not counted as an attempt.
+    if (error instanceof RefreshInProgress) throw new RescheduleJob(new Date(services.clock.now().getTime() + REFRESH_WAIT_MS));
     const connection = job.companyId ? await connectionOf(services.db, job.companyId, provider) : null;
     if (error instanceof ProviderError && error.reconnect && connection) {
       try {
@@ -60,6 +61,9 @@ async function syncCalendars(services: AppServices, connectionId: string): Promi
   return { connection, summary: changed > 0 ? `Read ${changed} busy time change${changed === 1 ? '' : 's'} from Google Calendar.` : null, push };
 }
 
+/** How long a job waits for another worker's token refresh (its lease is 30 seconds at most). */
+const REFRESH_WAIT_MS = 5_000;
+
 const retry = { retryDelayMs: (attempt: number) => Math.min(30_000 * 2 ** (attempt - 1), 60 * 60_000) };
 
 export function registerIntegrationJobs(queue: JobQueue, services: AppServices): void {
@@ -71,6 +75,8 @@ export function registerIntegrationJobs(queue: JobQueue, services: AppServices):
       await refreshConnection(services, connectionId);
     } catch (error) {
       if (error instanceof ReconnectNeeded) throw new PermanentJobError(error.message);
+      // Someone else is refreshing (a sync that found the token about to expire): that is this job's work done.
+      if (error instanceof RefreshInProgress) return;
       throw error;
     }
   }, retry);
@@ -89,12 +95,16 @@ export function registerIntegrationJobs(queue: JobQueue, services: AppServices):
         push = done?.push ?? false;
         return done;
       });
-    } finally {
-      // The next read is queued whatever happened to this one (unless the connection is gone or needs reconnecting).
-      const connection = await connectionById(services.db, connectionId);
-      if (connection?.status === 'connected') await schedulePoll(services, services.db, connection, nextPollDelay(push));
+    } catch (error) {
+      // Waiting for a token refresh: this same poll runs again shortly (no new one is queued).
+      if (error instanceof RescheduleJob) throw error;
+      // Anything else is recorded by runSync (card, sync log, the owner told once): the next poll is the retry, so
+      // this job never retries itself (a retry would start a second chain of polls).
     }
-  }, { retryDelayMs: () => 60_000, leaseMs: 5 * 60_000 });
+    // The next read is queued whatever happened to this one (unless the connection is gone or needs reconnecting).
+    const connection = await connectionById(services.db, connectionId);
+    if (connection?.status === 'connected') await schedulePoll(services, services.db, connection, nextPollDelay(push));
+  }, { leaseMs: 5 * 60_000 });
 
   queue.register(CALENDAR_EVENT_QUEUE, async (job) => {
     const { appointmentId } = parse(appointmentPayload, job);
