@@ -9,7 +9,7 @@ export const CONSENT_KIND_WORDS = {
   implied: 'Implied consent',
 } as const satisfies Record<ConsentKind, string>;
 
-export const CONSENT_METHODS = ['sms_keyword', 'sms_text', 'inbound_message', 'web_form', 'staff', 'import', 'missed_call', 'lead_email', 'web_chat', 'api', 'purchase'] as const;
+export const CONSENT_METHODS = ['sms_keyword', 'sms_text', 'inbound_message', 'web_form', 'staff', 'import', 'missed_call', 'lead_email', 'web_chat', 'api', 'purchase', 'marketplace'] as const;
 export type ConsentMethod = (typeof CONSENT_METHODS)[number];
 
 export const CONSENT_METHOD_WORDS = {
@@ -24,6 +24,7 @@ export const CONSENT_METHOD_WORDS = {
   web_chat: 'Said so in the website chat',
   api: 'Sent by another tool with its consent record',
   purchase: 'Bought from the business (a job marked won)',
+  marketplace: 'Asked for a quote on a lead marketplace (Thumbtack) and shared their number',
 } as const satisfies Record<ConsentMethod, string>;
 
 /**

@@ -40,6 +40,10 @@ export const domainEventSchemas = {
   'call.transcribed': z.object({ callId: id, status: z.enum(['completed', 'failed']) }),
   'call.ended': z.object({ callId: id }),
   /** The text-back was handed to the outbound pipeline, skipped with its reason, or failed at the carrier. */
+  /** A booking was made, moved (new time or member) or cancelled (scheduling; calendars follow it, decision 0055). */
+  'appointment.booked': z.object({ appointmentId: id }),
+  'appointment.moved': z.object({ appointmentId: id }),
+  'appointment.cancelled': z.object({ appointmentId: id }),
   'call.text_back': z.object({ callId: id, outcome: z.enum(TEXT_BACK_OUTCOMES), reason: z.nullable(z.enum(TEXT_BACK_SKIP_REASONS)), messageId: z.nullable(id) }),
   /** The assistant's call is over and processed (outcome, summary, lead, follow-up text): AI call answering → History. */
   'ai_call.ended': z.object({ aiCallId: id, callId: z.nullable(id), outcome: z.enum(AI_CALL_OUTCOMES) }),

@@ -23,7 +23,7 @@ export const LEAD_STATUS_WORDS = {
 export const CLOSED_LEAD_STATUSES = ['won', 'lost', 'spam', 'opted_out'] as const satisfies readonly LeadStatus[];
 
 /** Where a lead came from: one code per capture channel. */
-export const LEAD_SOURCES = ['sms', 'manual', 'chat_widget', 'form', 'popup', 'missed_call', 'ai_call', 'microsite', 'email', 'api'] as const;
+export const LEAD_SOURCES = ['sms', 'manual', 'chat_widget', 'form', 'popup', 'missed_call', 'ai_call', 'microsite', 'email', 'api', 'thumbtack'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 export const LEAD_SOURCE_WORDS = {
@@ -37,6 +37,7 @@ export const LEAD_SOURCE_WORDS = {
   microsite: 'Microsite',
   email: 'Email',
   api: 'API',
+  thumbtack: 'Thumbtack',
 } as const satisfies Record<LeadSource, string>;
 
 export const isLeadStatus = (value: string): value is LeadStatus => Object.hasOwn(LEAD_STATUS_WORDS, value);

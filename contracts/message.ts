@@ -30,15 +30,16 @@ export const MESSAGE_DIRECTION_WORDS = {
 /**
  * How a message travelled: `simulator` / `twilio` are texts (SMS/MMS) through that provider; `web_chat` is a message a
  * visitor typed in the website chat panel after leaving their number (inbound only: the business answers by text,
- * and the panel shows the texts too).
+ * and the panel shows the texts too); `thumbtack` is a customer's message in a Thumbtack lead's conversation (inbound
+ * only: replies go by text and are copied to Thumbtack, decision 0055).
  */
-export const MESSAGE_PROVIDERS = ['simulator', 'twilio', 'web_chat'] as const;
+export const MESSAGE_PROVIDERS = ['simulator', 'twilio', 'web_chat', 'thumbtack'] as const;
 export type MessageProvider = (typeof MESSAGE_PROVIDERS)[number];
 
-export const MESSAGE_CHANNELS = ['sms', 'web_chat'] as const;
+export const MESSAGE_CHANNELS = ['sms', 'web_chat', 'thumbtack'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
-export const MESSAGE_CHANNEL_WORDS = { sms: 'Text message', web_chat: 'Website chat' } as const satisfies Record<MessageChannel, string>;
-export const channelOf = (provider: MessageProvider): MessageChannel => (provider === 'web_chat' ? 'web_chat' : 'sms');
+export const MESSAGE_CHANNEL_WORDS = { sms: 'Text message', web_chat: 'Website chat', thumbtack: 'Thumbtack message' } as const satisfies Record<MessageChannel, string>;
+export const channelOf = (provider: MessageProvider): MessageChannel => (provider === 'web_chat' ? 'web_chat' : provider === 'thumbtack' ? 'thumbtack' : 'sms');
 
 /** Who wrote a text: the client, a team member, the AI assistant, an automation, or LeadLoop itself. */
 export const MESSAGE_AUTHORS = ['contact', 'user', 'ai', 'flow', 'system'] as const;

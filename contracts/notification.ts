@@ -1,6 +1,6 @@
 /** The events a person can be told about and the channels, in the order of the preferences table. */
 
-export const NOTIFICATION_EVENTS = ['new_lead', 'new_message', 'opt_out', 'delivery_failed', 'missed_call', 'voicemail', 'ai_handoff', 'ai_approval', 'flow_alert', 'booking', 'review_unhappy', 'webhook_disabled', 'assigned', 'ai_call', 'plan_usage', 'trial_ending'] as const;
+export const NOTIFICATION_EVENTS = ['new_lead', 'new_message', 'opt_out', 'delivery_failed', 'missed_call', 'voicemail', 'ai_handoff', 'ai_approval', 'flow_alert', 'booking', 'review_unhappy', 'webhook_disabled', 'assigned', 'ai_call', 'plan_usage', 'trial_ending', 'integration_failed'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 export const NOTIFICATION_EVENT_WORDS = {
@@ -20,6 +20,7 @@ export const NOTIFICATION_EVENT_WORDS = {
   ai_call: { label: 'Call answered by the AI', detail: 'The assistant took a call: the outcome, its summary and a link to the transcript.' },
   plan_usage: { label: 'Plan usage', detail: 'Texts, AI conversations, numbers or users reached 80 % or 100 % of your plan this period (owners only).' },
   trial_ending: { label: 'Trial ending', detail: 'Your free trial ends in 3 days, or has ended: what keeps working and what pauses (owners only).' },
+  integration_failed: { label: 'An integration stopped syncing', detail: 'Google Calendar, Jobber or Thumbtack failed to sync or needs reconnecting; told once until it works again (owners and admins only).' },
 } as const satisfies Record<NotificationEvent, { label: string; detail: string }>;
 
 export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'sms'] as const;

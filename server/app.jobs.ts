@@ -20,6 +20,7 @@ import { registerRegistrationJobs } from './modules/registration/registration.jo
 import { registerVoiceAgentJobs } from './modules/voice-agent/voice-agent.jobs';
 import { registerIntakeJobs } from './modules/intake/intake.jobs';
 import { registerBillingJobs, scheduleBillingSweep } from './modules/billing/billing.jobs';
+import { registerIntegrationJobs } from './modules/integrations/integrations.jobs';
 
 type RegisterJobs = (queue: JobQueue, services: AppServices) => void;
 
@@ -49,6 +50,7 @@ export const APP_JOBS: readonly RegisterJobs[] = [
   registerVoiceAgentJobs,
   registerIntakeJobs,
   registerBillingJobs,
+  registerIntegrationJobs,
 ];
 
 export function registerAppJobs(services: AppServices): void {

@@ -24,6 +24,7 @@ import { registrationRouter } from './modules/registration/registration.router';
 import { voiceAgentRouter } from './modules/voice-agent/voice-agent.router';
 import { billingRouter } from './modules/billing/billing.router';
 import { referralsRouter } from './modules/referrals/referrals.router';
+import { integrationsRouter } from './modules/integrations/integrations.router';
 import { router } from './platform/trpc/trpc';
 
 /**
@@ -59,6 +60,7 @@ export const appRouter = router({
   registration: registrationRouter,
   billing: billingRouter,
   referrals: referralsRouter,
+  integrations: integrationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

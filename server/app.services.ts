@@ -18,7 +18,7 @@ import type { Logger } from './platform/lib/logger';
 import type { SecretBox } from './platform/lib/secret-box';
 import type { EventBus } from './platform/realtime/event-bus';
 import type { FileStorage } from './platform/storage/storage.port';
-import type { AppServices, AuthLimits, EmailGatewaySettings, ImageLookup, PushConfig } from './platform/services';
+import type { AppServices, AuthLimits, EmailGatewaySettings, ImageLookup, IntegrationsConfig, PushConfig } from './platform/services';
 import { companyImageLookup } from './modules/uploads/uploads.service';
 import { CachedSessionResolver } from './modules/auth/session.service';
 import { recordInboundEvent } from './modules/telephony/provider-events.service';
@@ -65,6 +65,8 @@ export interface AppServicesOptions {
   billing?: BillingPort;
   /** PLAN_LIMITS (default enforce). */
   planLimits?: 'enforce' | 'off';
+  /** OAuth integrations' providers (default: none configured). */
+  integrations?: IntegrationsConfig;
 }
 
 /**
@@ -118,6 +120,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     billing: options.billing ?? localBilling,
     planLimits: options.planLimits ?? 'enforce',
     ...(options.emailGateway ? { emailGateway: options.emailGateway } : {}),
+    ...(options.integrations ? { integrations: options.integrations } : {}),
   };
   // A role changed or a member removed on any instance: this instance reads that company's sessions again now
   // (docs/decisions/0041-users-and-roles.md).

@@ -35,6 +35,8 @@ import { registerSchedulingRoutes } from './modules/scheduling/scheduling.routes
 import { registerReviewRoutes } from './modules/reviews/reviews.routes';
 import { registerMicrositeRoutes } from './modules/microsites/microsite.routes';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
+import { registerIntegrationRoutes } from './modules/integrations/integrations.routes';
+import { integrationsConfigFromEnv } from './modules/integrations/config';
 import { registerPublicApi } from './modules/public-api/public-api.routes';
 import { WEBHOOK_API_ROUTES } from './modules/webhooks/webhooks.api';
 import { type SmtpListener, startSmtpListener } from './modules/email-gateway/smtp-listener';
@@ -161,6 +163,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
     ...(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_STARTER && env.STRIPE_PRICE_PRO
       ? { billing: createStripeBilling({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, prices: { starter: env.STRIPE_PRICE_STARTER, pro: env.STRIPE_PRICE_PRO } }) }
       : {}),
+    integrations: integrationsConfigFromEnv(env),
     secrets: secretBoxFor({ secretsKey: env.SECRETS_KEY, nodeEnv: env.NODE_ENV, embeddedDataDir: database.engine === 'pglite' && !options.database ? resolve(env.DATA_DIR) : null }),
     ...(options.simulatorDeliveryDelayMs !== undefined ? { simulatorDeliveryDelayMs: options.simulatorDeliveryDelayMs } : {}),
   });
@@ -248,6 +251,7 @@ export async function createServerApp(options: CreateServerOptions): Promise<Ser
   registerSchedulingRoutes(http, { services });
   registerReviewRoutes(http, { services });
   await registerUploadRoutes(http, { services });
+  await registerIntegrationRoutes(http, { services });
   // The public REST API, its OpenAPI document and reference; other modules' API routes join through `routes`.
   await registerPublicApi(http, { services, routes: WEBHOOK_API_ROUTES });
   await registerRecordingRoutes(http, { services, twilio: twilio && env.TWILIO_AUTH_TOKEN ? { authToken: env.TWILIO_AUTH_TOKEN, recordings: twilio.recordings } : null });

@@ -60,6 +60,30 @@ export interface EmailGatewaySettings {
   webhook: boolean;
 }
 
+/** One OAuth provider as the environment configures it (decision 0055): its client and the URLs it is reached at. */
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  /** RFC 7009 revocation endpoint; null: the provider has none (disconnecting forgets the tokens). */
+  revokeUrl: string | null;
+  /** The API's base (Calendar v3, Jobber's GraphQL endpoint, Thumbtack's v4). */
+  apiUrl: string;
+}
+
+/** The integrations this server can connect (a provider without a client id is null: its card says how to set it). */
+export interface IntegrationsConfig {
+  google_calendar: OAuthProviderConfig | null;
+  jobber: (OAuthProviderConfig & { graphqlVersion: string }) | null;
+  thumbtack: OAuthProviderConfig | null;
+  /**
+   * Addresses the provider URLs may have although private: outside production, the IP-literal hosts of the
+   * configured URLs (a local fake on 127.0.0.1); in production none, so every provider call passes the SSRF guard.
+   */
+  allowAddresses: string[];
+}
+
 /**
  * Everything a procedure, a route or a job may use: the one bag of services, built once by the composition root
  * (server/app.services.ts; tests build theirs with server/testing) and shared by every request and job. Nothing
@@ -122,6 +146,8 @@ export interface AppServices {
   images?: ImageLookup;
   /** Registers the company's texting (A2P 10DLC) with the carriers: Twilio's APIs, or the simulated review. */
   registrar: TextingRegistrar;
+  /** OAuth integrations' providers (absent: none configured). */
+  integrations?: IntegrationsConfig;
   /** A2P_GATE: `hold` keeps automated texts from Twilio numbers until the registration is approved (decision 0046). */
   a2pGate: A2pGate;
   /** Billing: Stripe when STRIPE_* are set, else the local no-charge plan switcher (decision 0052). Stateless. */

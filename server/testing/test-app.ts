@@ -6,7 +6,7 @@ import { JobQueue } from '@server/platform/jobs/job-queue';
 import { ManualClock } from '@server/platform/lib/clock';
 import { createLogger } from '@server/platform/lib/logger';
 import { createEventBus } from '@server/platform/realtime/event-bus';
-import type { AppServices, AuthLimits, PushConfig } from '@server/platform/services';
+import type { AppServices, AuthLimits, IntegrationsConfig, PushConfig } from '@server/platform/services';
 import { createTestDatabase, type TestDatabase } from '@server/platform/testing/test-database';
 import { createContextInner } from '@server/platform/trpc/context';
 import { createCallerFactory } from '@server/platform/trpc/trpc';
@@ -59,6 +59,8 @@ export interface TestDepsOptions {
    * (server/modules/billing/soft-landing.test.ts).
    */
   planLimits?: 'enforce' | 'off';
+  /** OAuth integrations' providers (server/testing/fake-integrations.ts); a function when they start in the test file. */
+  integrations?: IntegrationsConfig | (() => IntegrationsConfig);
 }
 
 /** The composition root's services and jobs over a test database (no HTTP, no workers until a test drains the queue). */
@@ -84,6 +86,7 @@ export function createTestDeps(db: Database, options: TestDepsOptions = {}): Tes
     secrets: createSecretBox(TEST_KEY),
     storage: createMemoryStorage(),
     planLimits: options.planLimits ?? 'off',
+    ...(options.integrations ? { integrations: typeof options.integrations === 'function' ? options.integrations() : options.integrations } : {}),
   });
   registerAppJobs(services);
   return Object.assign(services, { clock, mailer, sessions });

@@ -43,6 +43,7 @@ export const INTAKE_RULES: Record<LeadSource, { dedupeWindowMs: number; notifyNe
   microsite: { dedupeWindowMs: 24 * HOUR, notifyNewLead: true },
   email: { dedupeWindowMs: 24 * HOUR, notifyNewLead: true },
   api: { dedupeWindowMs: 24 * HOUR, notifyNewLead: true },
+  thumbtack: { dedupeWindowMs: 24 * HOUR, notifyNewLead: true },
 };
 
 /** How long a lead summary taken from the inquiry's own words may be. */

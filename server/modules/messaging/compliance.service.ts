@@ -66,7 +66,7 @@ export async function applyInboundCompliance(tx: Tx, deps: AppServices, events: 
       body: `${name} replied "${truncate(message.body, 80, { ellipsis: false })}". LeadLoop will not text them again unless they reply START.`,
       link: `/conversations?c=${conversation.id}`,
     });
-  } else if (intent === 'opt_in' && contact.optedOutAt && input.provider !== 'web_chat') {
+  } else if (intent === 'opt_in' && contact.optedOutAt && input.provider !== 'web_chat' && input.provider !== 'thumbtack') {
     // START typed in the website chat does not resubscribe: whoever holds the chat has not shown they hold the
     // phone, and consent must come from the person texted. A STOP there is honoured (any reasonable means).
     await tx.update(contacts).set({ optedOutAt: null, updatedAt: now }).where(eq(contacts.id, contact.id));

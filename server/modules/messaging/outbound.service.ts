@@ -278,8 +278,8 @@ export async function deliverMessage(deps: AppServices, messageId: string, optio
   if (!ready) return;
 
   const { message, recovering } = ready;
-  // Outbound messages are texts; `web_chat` is only ever a visitor's inbound message.
-  if (message.provider === 'web_chat') throw new Error(`message ${message.id} is a website chat message, not a text to send`);
+  // Outbound messages are texts; `web_chat` and `thumbtack` are only ever a person's inbound messages.
+  if (message.provider === 'web_chat' || message.provider === 'thumbtack') throw new Error(`message ${message.id} is an inbound ${message.provider} message, not a text to send`);
   const provider = providerFor(deps, message.provider);
   const request = {
     companyId: message.companyId,

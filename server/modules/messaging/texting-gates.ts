@@ -19,7 +19,7 @@ import type { AppServices } from '@server/platform/services';
  */
 export interface GateInput {
   companyId: string;
-  provider: 'simulator' | 'twilio' | 'web_chat';
+  provider: 'simulator' | 'twilio' | 'web_chat' | 'thumbtack';
   automated: boolean;
   isReply: boolean;
   compliance: boolean;

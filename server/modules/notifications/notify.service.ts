@@ -37,6 +37,7 @@ export const DEFAULT_PREFERENCES: Record<NotificationEvent, Record<NotificationC
   // The plan (decision 0052): the owner hears it every way, once per period per limit.
   plan_usage: { in_app: true, email: true, sms: true },
   trial_ending: { in_app: true, email: true, sms: true },
+  integration_failed: { in_app: true, email: true, sms: false },
 };
 
 export async function preferencesOf(executor: DbOrTx, companyId: string, userId: string) {

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import { type AppointmentLocation, DEFAULT_WORKING_WEEK, type DateOverrides, SCHEDULING_FALLBACK_ZONE, SLOT_STEP_MINUTES, type WorkingWeek } from '@contracts/scheduling';
 import type { DbOrTx, Tx } from '@server/platform/db/database';
-import { appointments, appointmentTypes, companies, contacts, leads, memberAvailability, users } from '@server/platform/db/schema';
+import { appointments, appointmentTypes, calendarBusyBlocks, companies, contacts, leads, memberAvailability, users } from '@server/platform/db/schema';
 import type { CompanyScope } from '@server/platform/db/scope';
 import { AppError, invalidField, notFound } from '@server/platform/errors/app-error';
 import { contactDisplayName } from '@contracts/person';
@@ -120,7 +120,7 @@ async function takersOf(db: DbOrTx, type: TypeRow) {
   });
 }
 
-/** Each member's booked time (with buffers) that overlaps [from, to). */
+/** Each member's booked time (with buffers) and their calendar's busy times that overlap [from, to). */
 async function busyOf(db: DbOrTx, userIds: string[], from: number, to: number): Promise<Map<string, Interval[]>> {
   const rows =
     userIds.length === 0
@@ -129,8 +129,16 @@ async function busyOf(db: DbOrTx, userIds: string[], from: number, to: number): 
           .select({ userId: appointments.userId, start: appointments.blockStart, end: appointments.blockEnd })
           .from(appointments)
           .where(and(inArray(appointments.userId, userIds), eq(appointments.status, 'booked'), lt(appointments.blockStart, new Date(to)), gt(appointments.blockEnd, new Date(from))));
+  // Busy times of the members' connected calendars (Google Calendar, kept by the integrations' sync, decision 0055).
+  const external =
+    userIds.length === 0
+      ? []
+      : await db
+          .select({ userId: calendarBusyBlocks.userId, start: calendarBusyBlocks.startsAt, end: calendarBusyBlocks.endsAt })
+          .from(calendarBusyBlocks)
+          .where(and(inArray(calendarBusyBlocks.userId, userIds), lt(calendarBusyBlocks.startsAt, new Date(to)), gt(calendarBusyBlocks.endsAt, new Date(from))));
   const busy = new Map<string, Interval[]>();
-  for (const row of rows) busy.set(row.userId, [...(busy.get(row.userId) ?? []), { start: row.start.getTime(), end: row.end.getTime() }]);
+  for (const row of [...rows, ...external]) busy.set(row.userId, [...(busy.get(row.userId) ?? []), { start: row.start.getTime(), end: row.end.getTime() }]);
   return busy;
 }
 
@@ -205,8 +213,22 @@ export async function bookSlot(tx: Tx, deps: AppServices, events: EventBatch, in
   if (start > input.now.getTime() + type.horizonDays * DAY) throw invalidField('start', 'That time is too far ahead to book.');
   const takers = (await takersOf(tx, type)).filter((taker) => !input.userId || taker.id === input.userId);
   if (input.userId && takers.length === 0) throw invalidField('userId', 'That person does not take this kind of appointment.');
-  const working = takers.filter((taker) => withinHours({ zone, weekly: taker.weekly, overrides: taker.overrides, start, end }));
+  let working = takers.filter((taker) => withinHours({ zone, weekly: taker.weekly, overrides: taker.overrides, start, end }));
   if (working.length === 0) throw invalidField('start', 'Nobody who takes this appointment works at that time.');
+  if (input.bookedBy === 'assistant') {
+    // The assistant books only what it may offer: not over a member's connected-calendar busy time that appeared
+    // since the offer (staff may book over one: they decide). Decision 0055.
+    const blocked = new Set(
+      (
+        await tx
+          .select({ userId: calendarBusyBlocks.userId })
+          .from(calendarBusyBlocks)
+          .where(and(inArray(calendarBusyBlocks.userId, working.map((taker) => taker.id)), lt(calendarBusyBlocks.startsAt, new Date(end + type.bufferAfterMinutes * MINUTE)), gt(calendarBusyBlocks.endsAt, new Date(start - type.bufferBeforeMinutes * MINUTE))))
+      ).map((row) => row.userId),
+    );
+    working = working.filter((taker) => !blocked.has(taker.id));
+    if (working.length === 0) throw new AppError('CONFLICT', SLOT_TAKEN_MESSAGE);
+  }
   const [contact] = await tx.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.id, input.contactId), eq(contacts.companyId, input.companyId))).limit(1);
   if (!contact) throw notFound('Client');
   if (input.leadId) {
@@ -249,6 +271,7 @@ export async function bookSlot(tx: Tx, deps: AppServices, events: EventBatch, in
           events.add(input.companyId, { type: 'lead.status_changed', data: { leadId: input.leadId, from: lead.status, to: 'booked' } });
         }
       }
+      events.add(input.companyId, { type: 'appointment.booked', data: { appointmentId: booked.id } });
       if (input.holdConfirmation) await queueReminders(tx, deps, booked);
       else await confirmBooking(tx, deps, events, booked, token);
       return { appointment: booked, token };
@@ -371,6 +394,7 @@ export async function moveAppointment(scope: CompanyScope, deps: AppServices, in
           targetId: moved.id,
           metadata: { from: current.startsAt.toISOString(), to: moved.startsAt.toISOString(), fromUserId: current.userId, toUserId: moved.userId },
         });
+        events.add(scope.companyId, { type: 'appointment.moved', data: { appointmentId: moved.id } });
         await tellMoved(tx, deps, events, moved, token);
         await queueReminders(tx, deps, moved);
         return moved;
@@ -388,6 +412,7 @@ export async function cancelAppointment(scope: CompanyScope, deps: AppServices, 
   return transactionWithEvents(deps, async (tx, events) => {
     const row = await cancelRow(tx, scope, id);
     await writeUserAudit(tx, scope, { action: 'scheduling.appointment_cancelled', targetType: 'appointment', targetId: row.id, metadata: { startsAt: row.startsAt.toISOString() } });
+    events.add(scope.companyId, { type: 'appointment.cancelled', data: { appointmentId: row.id } });
     await tellCancelled(tx, deps, events, row);
     return row;
   });

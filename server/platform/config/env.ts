@@ -134,6 +134,26 @@ export const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalString,
     /** The bucket in the URL path instead of the host name (MinIO and most self-hosted services need true). */
     S3_FORCE_PATH_STYLE: boolFlag,
+    // OAuth integrations (/external-integrations, decision 0055): each provider is on when its client id and secret
+    // are set; its URLs default to the provider's own and may point elsewhere (a local fake in tests, a proxy).
+    GOOGLE_OAUTH_CLIENT_ID: optionalString,
+    GOOGLE_OAUTH_CLIENT_SECRET: optionalString,
+    GOOGLE_OAUTH_AUTHORIZE_URL: z.string().trim().default('https://accounts.google.com/o/oauth2/v2/auth').pipe(urlWithProtocol(['https:', 'http:'])),
+    GOOGLE_OAUTH_TOKEN_URL: z.string().trim().default('https://oauth2.googleapis.com/token').pipe(urlWithProtocol(['https:', 'http:'])),
+    GOOGLE_OAUTH_REVOKE_URL: z.string().trim().default('https://oauth2.googleapis.com/revoke').pipe(urlWithProtocol(['https:', 'http:'])),
+    GOOGLE_CALENDAR_API_URL: z.string().trim().default('https://www.googleapis.com/calendar/v3').pipe(urlWithProtocol(['https:', 'http:'])),
+    JOBBER_CLIENT_ID: optionalString,
+    JOBBER_CLIENT_SECRET: optionalString,
+    JOBBER_AUTHORIZE_URL: z.string().trim().default('https://api.getjobber.com/api/oauth/authorize').pipe(urlWithProtocol(['https:', 'http:'])),
+    JOBBER_TOKEN_URL: z.string().trim().default('https://api.getjobber.com/api/oauth/token').pipe(urlWithProtocol(['https:', 'http:'])),
+    JOBBER_GRAPHQL_URL: z.string().trim().default('https://api.getjobber.com/api/graphql').pipe(urlWithProtocol(['https:', 'http:'])),
+    /** Jobber's GraphQL schema version (the X-JOBBER-GRAPHQL-VERSION header). */
+    JOBBER_GRAPHQL_VERSION: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2025-04-16').default('2025-04-16'),
+    THUMBTACK_CLIENT_ID: optionalString,
+    THUMBTACK_CLIENT_SECRET: optionalString,
+    THUMBTACK_AUTHORIZE_URL: z.string().trim().default('https://auth.thumbtack.com/oauth2/auth').pipe(urlWithProtocol(['https:', 'http:'])),
+    THUMBTACK_TOKEN_URL: z.string().trim().default('https://auth.thumbtack.com/oauth2/token').pipe(urlWithProtocol(['https:', 'http:'])),
+    THUMBTACK_API_URL: z.string().trim().default('https://api.thumbtack.com/api/v4').pipe(urlWithProtocol(['https:', 'http:'])),
     VITE_POSTHOG_KEY: optionalString,
     VITE_POSTHOG_HOST: optionalString.pipe(urlWithProtocol(['https:', 'http:']).optional()),
     VITE_INTERCOM_APP_ID: optionalString,
@@ -165,6 +185,11 @@ export const envSchema = z
     if (stripe.length > 0 && stripe.length < 4) {
       const missing = (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_STARTER', 'STRIPE_PRICE_PRO'] as const).find((key) => !env[key])!;
       ctx.addIssue({ code: 'custom', path: [missing], message: `is needed with ${stripe[0]}: set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_STARTER and STRIPE_PRICE_PRO together, or none (the local plan switcher)` });
+    }
+    for (const prefix of ['GOOGLE_OAUTH', 'JOBBER', 'THUMBTACK'] as const) {
+      const id = env[`${prefix}_CLIENT_ID`];
+      const secret = env[`${prefix}_CLIENT_SECRET`];
+      if (Boolean(id) !== Boolean(secret)) ctx.addIssue({ code: 'custom', path: [id ? `${prefix}_CLIENT_SECRET` : `${prefix}_CLIENT_ID`], message: `set both ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET, or neither` });
     }
     if (!env.S3_BUCKET) {
       const stray = (['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).find((key) => env[key]);

@@ -26,6 +26,7 @@ import { RECORDING_PURPOSES, RECORDING_TYPES } from '@contracts/recording';
 import type { WidgetAppearance, WidgetFormFields, WidgetPopup } from '@contracts/widget';
 import { type ConversationFlowGoal, FLOW_KINDS, FLOW_RUN_STATUSES, FLOW_STATUSES, FLOW_STOP_REASONS, type FlowGraph } from '@contracts/flows';
 import { APPOINTMENT_LOCATIONS, APPOINTMENT_STATUSES, type DateOverrides, type SlotOffer, type WorkingWeek } from '@contracts/scheduling';
+import { INTEGRATION_PROVIDERS, SYNC_LOG_STATUSES } from '@contracts/integrations';
 import { REVIEW_SITES, REVIEW_SOURCES, type ReviewLink } from '@contracts/reviews';
 import type { ApiKeyScope } from '@contracts/api-keys';
 import { WEBHOOK_DELIVERY_STATUSES } from '@contracts/webhooks';
@@ -1969,4 +1970,149 @@ export const dashboardCallDays = pgTable(
     calls: integer('calls').notNull(),
   },
   (t) => [uniqueIndex('dashboard_call_days_key').on(t.companyId, t.day, t.texted, t.replied, t.stage)],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// OAuth integrations: Google Calendar, Jobber, Thumbtack (issue 29, decision 0055)
+
+/**
+ * One company's connection to one provider (one per provider). The tokens are sealed with the secrets key
+ * (AES-256-GCM, server/platform/lib/secret-box.ts): the columns hold `v1.<iv>.<tag>.<ciphertext>`, never a token.
+ * Disconnecting revokes the tokens at the provider and deletes the row. `status` is `reconnect` once the provider
+ * refuses the refresh token (revoked, expired): nothing syncs until the owner connects again.
+ */
+export const integrationConnections = pgTable(
+  'integration_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    provider: text('provider', { enum: INTEGRATION_PROVIDERS }).notNull(),
+    status: text('status', { enum: ['connected', 'reconnect'] }).notNull(),
+    /** The account as the provider names it (an email, a business name). */
+    account: text('account'),
+    /** The provider's id of the account (Jobber's account id: its webhooks name it). */
+    externalAccountId: text('external_account_id'),
+    accessTokenSealed: text('access_token_sealed').notNull(),
+    refreshTokenSealed: text('refresh_token_sealed'),
+    accessTokenExpiresAt: timestamptz('access_token_expires_at'),
+    /** While one worker refreshes the tokens, others wait (a provider that rotates refresh tokens accepts one use). */
+    refreshLeaseUntil: timestamptz('refresh_lease_until'),
+    /** Provider settings: Google's calendars and choices, Thumbtack's business and webhook secret (sealed). */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** Who connected it; for Google Calendar, the member whose hours its busy times block. */
+    connectedByUserId: uuid('connected_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    lastSyncAt: timestamptz('last_sync_at'),
+    /** The last failure in words (null after a success), and whether the owner was told about it (once). */
+    lastError: text('last_error'),
+    lastErrorAt: timestamptz('last_error_at'),
+    errorNotifiedAt: timestamptz('error_notified_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('integration_connections_company_provider_key').on(t.companyId, t.provider), index('integration_connections_account_idx').on(t.provider, t.externalAccountId)],
+);
+
+/**
+ * An authorization in progress: the state sent to the provider (only its SHA-256 kept), bound to the session that
+ * started it, with the PKCE verifier sealed; spent (deleted) by the one callback that uses it, valid for 10 minutes.
+ */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id').notNull(),
+    provider: text('provider', { enum: INTEGRATION_PROVIDERS }).notNull(),
+    stateHash: text('state_hash').notNull(),
+    codeVerifierSealed: text('code_verifier_sealed').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('oauth_states_state_key').on(t.stateHash), index('oauth_states_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Busy times read from a connected calendar (Google's events, kept by incremental sync): each blocks the member's
+ * slots from `startsAt` to `endsAt`. LeadLoop's own booking events are not kept here (the booking blocks itself).
+ */
+export const calendarBusyBlocks = pgTable(
+  'calendar_busy_blocks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => integrationConnections.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    calendarId: text('calendar_id').notNull(),
+    eventId: text('event_id').notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
+  },
+  (t) => [uniqueIndex('calendar_busy_blocks_event_key').on(t.connectionId, t.calendarId, t.eventId), index('calendar_busy_blocks_user_idx').on(t.userId, t.startsAt)],
+);
+
+/** Each read calendar's incremental sync: its sync token, and the push channel watching it (when PUBLIC_URL is public). */
+export const calendarSyncs = pgTable(
+  'calendar_syncs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    connectionId: uuid('connection_id')
+      .notNull()
+      .references(() => integrationConnections.id, { onDelete: 'cascade' }),
+    calendarId: text('calendar_id').notNull(),
+    syncToken: text('sync_token'),
+    channelId: text('channel_id'),
+    channelResourceId: text('channel_resource_id'),
+    /** The channel's token (sent back in X-Goog-Channel-Token): only its SHA-256 kept. */
+    channelTokenHash: text('channel_token_hash'),
+    channelExpiresAt: timestamptz('channel_expires_at'),
+    lastSyncedAt: timestamptz('last_synced_at'),
+  },
+  (t) => [uniqueIndex('calendar_syncs_calendar_key').on(t.connectionId, t.calendarId), uniqueIndex('calendar_syncs_channel_key').on(t.channelId)],
+);
+
+/**
+ * What a LeadLoop row is at a provider: a booking's calendar event, a lead's Jobber client and request, a
+ * Thumbtack lead (negotiation) or message. The unique keys make a repeated sync or a webhook delivered twice a no-op.
+ */
+export const integrationLinks = pgTable(
+  'integration_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    provider: text('provider', { enum: INTEGRATION_PROVIDERS }).notNull(),
+    kind: text('kind', { enum: ['calendar_event', 'jobber_client', 'jobber_request', 'jobber_job', 'thumbtack_negotiation', 'thumbtack_message'] }).notNull(),
+    /** The LeadLoop id (an appointment, a lead, a contact, a message). */
+    localId: uuid('local_id').notNull(),
+    externalId: text('external_id').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('integration_links_external_key').on(t.companyId, t.provider, t.kind, t.externalId),
+    index('integration_links_local_idx').on(t.companyId, t.kind, t.localId),
+  ],
+);
+
+/** The sync log (/logs): what went to or came from a provider, in words, and whether it worked. */
+export const integrationSyncLog = pgTable(
+  'integration_sync_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyRef(),
+    provider: text('provider', { enum: INTEGRATION_PROVIDERS }).notNull(),
+    direction: text('direction', { enum: ['in', 'out'] }).notNull(),
+    status: text('status', { enum: SYNC_LOG_STATUSES }).notNull(),
+    summary: text('summary').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('integration_sync_log_company_idx').on(t.companyId, t.createdAt)],
 );

@@ -41,6 +41,11 @@ export function liveHints(event: DomainEvent): CompanyEvent[] {
     case 'ai_call.ended':
       // The call itself is linked to the caller's client and lead by then: History and their calls refresh too.
       return [{ type: 'ai_call', aiCallId: event.data.aiCallId }, ...(event.data.callId ? [{ type: 'call' as const, callId: event.data.callId }] : [])];
+    // Bookings: the scheduling screen reads its own list; the calendar sync follows them (decision 0055).
+    case 'appointment.booked':
+    case 'appointment.moved':
+    case 'appointment.cancelled':
+      return [];
   }
 }
 

@@ -208,6 +208,15 @@ export const PROCEDURE_ROLES = {
   'webhooks.deliveries.exportCsv': 'staff',
   'webhooks.deliveries.resend': 'admin',
 
+  // OAuth integrations (decision 0055): connecting a tool speaks for the company.
+  'integrations.list': 'staff',
+  'integrations.syncLog': 'staff',
+  'integrations.connect': 'admin',
+  'integrations.complete': 'admin',
+  'integrations.disconnect': 'admin',
+  'integrations.setCalendars': 'admin',
+  'integrations.syncNow': 'admin',
+
   'emailGateway.get': 'staff',
   'emailGateway.rotate': 'admin',
   'emailGateway.emails.list': 'staff',

@@ -18,7 +18,8 @@ export const FEATURES = {
   reviewRequests: true,
   /** Users and roles (issue 25): invitations, roles enforced on the server, removal, lead assignment. */
   team: true,
-  externalIntegrations: false,
+  /** OAuth integrations (issue 29): Google Calendar, Jobber and Thumbtack connect, sync and say when they fail. */
+  externalIntegrations: true,
   /** Outgoing webhooks (issue 25 item 4): endpoints, signed deliveries with retries, the delivery log. */
   webhooks: true,
   /** Referrals (issue 28 item 3): each user's link, sign-ups attributed, the list with states and the trial reward. */

@@ -1,21 +1,19 @@
-/** The providers whose authorization pages send the browser back to one of our callback paths. */
-const PROVIDERS: Record<string, string> = {
-  '/jobber-oauth': 'Jobber',
-  '/thumbtack-oauth': 'Thumbtack',
-  '/google-oauth-cal': 'Google Calendar',
-};
+import { INTEGRATION_WORDS, providerOfCallbackPath, type IntegrationProvider } from '@contracts/integrations';
 
 export function providerFromPath(pathname: string): string {
-  return PROVIDERS[pathname.replace(/\/+$/, '')] ?? 'this tool';
+  const provider = providerOfCallbackPath(pathname);
+  return provider ? INTEGRATION_WORDS[provider].name : 'this tool';
 }
 
+export { providerOfCallbackPath, type IntegrationProvider };
+
 /**
- * What the provider sent back, reduced to what the page may show. The `code` and `state` values are secrets (the
- * code is exchangeable for tokens), so only their presence is kept; they never reach the screen or React state.
+ * What the provider sent back, reduced to what the page may show and send on. The `code` and `state` values are
+ * secrets (the code is exchangeable for tokens): they are posted to the server once and never reach the screen.
  */
 export type CallbackOutcome =
   | { kind: 'error'; explanation: string; errorCode: string | null }
-  | { kind: 'code' }
+  | { kind: 'code'; code: string; state: string }
   | { kind: 'none' };
 
 // RFC 6749 §4.1.2.1 error codes, in words an owner understands.
@@ -45,6 +43,7 @@ export function readCallback(search: string): CallbackOutcome {
     const explanation = (errorCode && ERROR_EXPLANATIONS[errorCode.toLowerCase()]) ?? (cancelled ? ERROR_EXPLANATIONS.access_denied : undefined);
     return { kind: 'error', explanation: explanation ?? FALLBACK_EXPLANATION, errorCode };
   }
-  if (params.get('code')) return { kind: 'code' };
+  const code = params.get('code');
+  if (code) return { kind: 'code', code, state: params.get('state') ?? '' };
   return { kind: 'none' };
 }

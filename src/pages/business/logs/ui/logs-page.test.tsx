@@ -15,6 +15,7 @@ describe('LogsPage', () => {
       'publicApi.requests': () => ({ items: [], nextCursor: null }),
       'webhooks.deliveries.list': () => ({ items: [], nextCursor: null }),
       'webhooks.endpoints.list': () => [],
+      'integrations.syncLog': () => [],
       'phone.get': () => ({ number: null, twilioConfigured: false, alertPhone: null, protectedNumbers: [] }),
     });
     const { heading } = await renderScreen(LogsPage, { path: '/logs', api });
@@ -22,7 +23,7 @@ describe('LogsPage', () => {
 
     const tabList = screen.getByRole('tablist', { name: 'Log type' });
     expect(within(tabList).getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-      'Messages', 'Flow runs', 'Webhook deliveries', 'API requests', 'AI decisions', 'Audit log', 'Failed tasks',
+      'Messages', 'Flow runs', 'Webhook deliveries', 'API requests', 'AI decisions', 'Integrations', 'Audit log', 'Failed tasks',
     ]);
     expect(await screen.findByRole('heading', { level: 2, name: 'No messages yet' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Set up your business number' })).toHaveAttribute('href', '/settings/phone');
@@ -40,6 +41,9 @@ describe('LogsPage', () => {
 
     await userEvent.click(screen.getByRole('tab', { name: 'AI decisions' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'No AI decisions yet' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Integrations' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Nothing synced yet' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Audit log' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'No changes recorded yet' })).toBeInTheDocument();

@@ -8,9 +8,10 @@ import { ApiRequests } from './api-requests';
 import { AuditLog } from './audit-log';
 import { DeadLetters } from './dead-letters';
 import { FlowRuns } from './flow-runs';
+import { IntegrationSyncLog } from './integration-sync-log';
 import { MessageLog } from './message-log';
 
-const TABS = ['messages', 'flows', 'webhooks', 'api', 'ai', 'audit', 'failed'] as const;
+const TABS = ['messages', 'flows', 'webhooks', 'api', 'ai', 'integrations', 'audit', 'failed'] as const;
 type LogTab = (typeof TABS)[number];
 
 /** The tab an address names (`/logs?tab=ai`, as the assistant's "service unavailable" alert links), else Messages. */
@@ -35,7 +36,7 @@ export function LogsPage() {
     <Stack gap="lg">
       <PageHeader
         title="Logs"
-        description="A record of every text, automation run, webhook delivery, API request, assistant decision and settings change, for when you need to check what happened."
+        description="A record of every text, automation run, webhook delivery, API request, assistant decision, integration sync and settings change, for when you need to check what happened."
       />
 
       <Tabs
@@ -51,6 +52,7 @@ export function LogsPage() {
           <Tabs.Tab value="webhooks">Webhook deliveries</Tabs.Tab>
           <Tabs.Tab value="api">API requests</Tabs.Tab>
           <Tabs.Tab value="ai">AI decisions</Tabs.Tab>
+          <Tabs.Tab value="integrations">Integrations</Tabs.Tab>
           <Tabs.Tab value="audit">Audit log</Tabs.Tab>
           <Tabs.Tab value="failed">Failed tasks</Tabs.Tab>
         </Tabs.List>
@@ -73,6 +75,10 @@ export function LogsPage() {
 
         <Tabs.Panel value="ai">
           <AiDecisions />
+        </Tabs.Panel>
+
+        <Tabs.Panel value="integrations">
+          <IntegrationSyncLog />
         </Tabs.Panel>
 
         <Tabs.Panel value="audit">
