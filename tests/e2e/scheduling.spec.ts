@@ -19,6 +19,24 @@ const QUESTIONS = [
   { key: 'when', text: 'What day works for you?', kind: 'date', choices: [], required: true },
 ];
 const REVIEW_URL = 'https://g.page/r/harbor-plumbing/review';
+
+/**
+ * The customer's phone and ZIP, in a US zone where it is now inside the review request's send window (9:00–20:00
+ * the recipient's local time, PRODUCT.md; an hour of margin): the request is an automated text and rightly waits for
+ * the window, and the test must not depend on the hour it runs. Between about 06:00 and 14:00 UTC every US zone is
+ * outside it: then the test stops once the request is moved forward, and says so in its annotations.
+ */
+const CUSTOMERS = [
+  { phone: '+18085550100', zip: '96813', zone: 'Pacific/Honolulu' },
+  { phone: '+19075550100', zip: '99501', zone: 'America/Anchorage' },
+  { phone: '+14155550100', zip: '94103', zone: 'America/Los_Angeles' },
+  { phone: '+13035550100', zip: '80202', zone: 'America/Denver' },
+  { phone: '+13125550100', zip: '60614', zone: 'America/Chicago' },
+  { phone: '+12125550100', zip: '10001', zone: 'America/New_York' },
+];
+const localHour = (zone: string) => Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
+const inWindow = CUSTOMERS.find((c) => localHour(c.zone) >= 9 && localHour(c.zone) < 19);
+const CUSTOMER = inWindow ?? CUSTOMERS[4]!;
 const pick = (from: Record<string, unknown>, keys: string[]) => Object.fromEntries(keys.map((key) => [key, from[key]]));
 const ALL_DAY = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((day) => [day, [{ start: 0, end: 24 * 60 }]]));
 
@@ -45,7 +63,8 @@ test('the assistant books a drain cleaning from the test phone; the booking, its
 
   await phonePage.goto('/settings/phone');
   await phonePage.getByRole('button', { name: 'Use a test number' }).click();
-  await phonePage.getByRole('button', { name: 'Add a test phone' }).click();
+  await mutate(request, 'phone.simulator.addDevice', { phone: CUSTOMER.phone }, account.token);
+  await phonePage.reload();
   const phone = phonePage.getByRole('region', { name: /^Test phone \(\d{3}\) \d{3}-\d{4}$/ });
   await expect(phone).toBeVisible();
   const texts = phone.getByRole('list', { name: 'Texts on this phone' });
@@ -53,7 +72,7 @@ test('the assistant books a drain cleaning from the test phone; the booking, its
   // ── The customer asks; the assistant qualifies and offers two free times ──
   await textTheBusiness(phone, 'Hi, I need a drain cleaning, kitchen sink is backed up');
   await expect(texts).toContainText('ZIP code', { timeout: 20_000 });
-  await textTheBusiness(phone, '60614');
+  await textTheBusiness(phone, CUSTOMER.zip);
   await expect(texts).toContainText('What day works', { timeout: 20_000 });
   await textTheBusiness(phone, 'tomorrow');
   const offer = texts.getByRole('listitem').filter({ hasText: 'Which works for you?' });
@@ -107,6 +126,10 @@ test('the assistant books a drain cleaning from the test phone; the booking, its
   await expect(move).toContainText(/1 review request forward/);
   await move.getByRole('button', { name: '+1 hour' }).click();
   await expect(move).toContainText(/1 review request forward/);
+  if (!inWindow) {
+    test.info().annotations.push({ type: 'stopped early', description: `At ${new Date().toISOString()} no US zone is inside the 9:00–20:00 send window: the review request rightly waits for it.` });
+    return;
+  }
   const asked = texts.getByRole('listitem').filter({ hasText: 'Would you leave us a quick review?' });
   await expect(asked).toHaveCount(1, { timeout: 90_000 });
 
