@@ -479,7 +479,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
     }
     case 'date': {
       const earlierTexts = earlierLines(input).filter((line) => line.from === 'contact').map((line) => line.body);
-      const date = dateFromEarlierEvent(text, earlierTexts, input.now, input.business.timezone, { language }) ?? extractDate(text, input.now, input.business.timezone, { loose: isAsked, language });
+      const date = dateFromEarlierEvent(text, earlierTexts, input.now, input.business.timezone, { language }) ?? extractDate(text, input.now, input.business.timezone, { loose: isAsked, language, previous: input.answers[question.key] ?? null });
       if (!date) return null;
       const value = dateAnswer(date);
       return { value, reason: `Found “${date.words}” (${value}) for ${quoted}.` };

@@ -41,6 +41,23 @@ describe('dates and windows', () => {
     expect(day('anytime the week of the 25th')).toBe('2026-12-25');
   });
 
+  it('leaves out a day the person is busy, sets a weekday in the week said, and follows a moved event', () => {
+    // Wednesday 2 December 2026.
+    expect(day('tuesday? wait no, wednesday. I have the dentist tuesday')).toBe('2026-12-02');
+    expect(day('can we do sunday instead? forgot we have a kids party saturday')).toBe('2026-12-06');
+    expect(day("we're hosting 30 people christmas eve so the 26th would be amazing if u have anyone working")).toBe('2026-12-26');
+    expect(day('could you start the week of jan 11? tuesdays are best', true)).toBe('2027-01-12');
+    expect(day('any day the week of the 28th, monday ideally')).toBe('2026-12-28');
+    expect(day('the walkthrough just got pushed to the 16th. so the day before that')).toBe('2026-12-15');
+    expect(day("we don't get the keys until the 15th, so the day after that please. Wednesday")).toBe('2026-12-16');
+    expect(day('Thursday the 10th or any day after')).toBe('2026-12-10');
+    expect(day('el sábado 19')).toBe('2026-12-19');
+    expect(day('el sábado 23 de enero, en la mañana de preferencia')).toBe('2027-01-23 morning');
+    // A weekday that moves a day already given is the one nearest it.
+    const moved = extractDate('actually make it thursday, forgot I have a dentist appt wed', NOW, ZONE, { previous: '2026-12-16' });
+    expect(moved?.iso).toBe('2026-12-17');
+  });
+
   it('keeps the time window with the day', () => {
     expect(day('thurs b4 11am')).toBe('2026-12-03 before 11:00');
     expect(day('tomorrow after 3')).toBe('2026-12-03 after 15:00');
