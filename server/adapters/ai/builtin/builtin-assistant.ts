@@ -18,7 +18,7 @@ import { asksForTime, chooseTwo, describeSlot, offerText, preferenceFromAnswer, 
 import { matchFaq } from './faq';
 import { choosePriceItem, formatItemPrice } from './prices';
 import * as say from './replies';
-import { clauseName, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isNameQuestion, loneName, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
+import { clauseName, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isNameQuestion, loneName, petsNamed, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
 import { dateAnswer, dateFromEarlierEvent, describeDate, extractDate } from './nlu/dates';
 import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
@@ -534,7 +534,7 @@ function topicOf(question: QualifierQuestion): TextTopic {
   // "Anything the crew should know — gate code, dogs in the yard?" is about getting in, not the yard's size.
   if (/\b(gate|code|lockbox|let (us|you) in|get in|entry)\b/.test(about) && !/\b(how big|size|acres?)\b/.test(about)) return 'access';
   if (/\b(acre|acres|property size|lot size|square footage of the (yard|lawn)|how big|size)\b/.test(about) && /\b(lot|yard|lawn|acres?|property|land|area)\b/.test(about)) return 'lot-size';
-  if (/\b(bedrooms?|bathrooms?|rooms|home size|house size|size of (the|your) (home|house|place)|how big|square (feet|footage)|sq ?ft|recamaras)\b/.test(about)) return 'home-size';
+  if (/\b(beds?|baths?|bedrooms?|bathrooms?|rooms|home size|house size|size of (the|your) (home|house|place)|how big|square (feet|footage)|sq ?ft|recamaras)\b/.test(about)) return 'home-size';
   if (/\b(stories|story|storeys?|floors|how tall is the (house|home)|levels)\b/.test(about)) return 'stories';
   if (/\b(how much (stuff|junk|trash)|amount|load|how many items|what items|what (needs|do you need) (hauled|removed|gone))\b/.test(about)) return 'amount';
   if (/\b(how old|age|year (built|installed)|years old|what year|year (was|is) (it|the (home|house|building))|built)\b/.test(about)) return 'age';
@@ -558,8 +558,10 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
     const end = ends.length > 0 ? Math.min(...ends) : text.length;
     return between(text, start, end).trim();
   };
+  // Matched without accents ("recámaras" as "recamaras"), one letter for one so the clause is cut from the text.
+  const folded = text.replace(/[\u00C0-\u00FF]/g, (letter) => letter.normalize('NFD').charAt(0));
   const span = (pattern: RegExp) => {
-    const match = pattern.exec(text);
+    const match = pattern.exec(folded);
     return match ? clause(match.index, match[0].length) : null;
   };
   switch (topic) {
@@ -654,7 +656,7 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
     case 'urgency':
       return /\b(urgent|emergency|asap|rush|hurry|whenever|annoying|can wait|right away|urgente|prisa)\b/.test(said);
     case 'pets':
-      return /\b(dogs?|cats?|pets?|puppy|kitten|perros?|gatos?|mascotas?)\b/.test(said);
+      return petsNamed(text) || /\b(pets?|animals?|mascotas?|animales|pet[- ]free)\b/.test(said);
     case 'access':
       return /\b(gate|code|stairs|elevator|home|there)\b/.test(said);
     case 'car-stuck':

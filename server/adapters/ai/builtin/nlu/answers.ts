@@ -158,6 +158,11 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
   },
 };
 
+/** Whether a text names an animal of the house, in words or in emoji ("2 labs", "un perrito", "🐶🐶"). */
+export function petsNamed(text: string): boolean {
+  return /\b(dogs?|cats?|pupp(y|ies)|kittens?|kitty|pets?|perr(o|os|ito|itos|ita)|gat(o|os|ito|itos)|parrots?|birds?|rabbits?|bunny|labs?|labradors?|chihuahuas?|retrievers?|shepherds?|pitbulls?|huskies|husky|doodles?|poodles?|beagles?|terriers?)\b/.test(normalize(text)) || /[\u{1F415}\u{1F436}\u{1F408}\u{1F431}\u{1F429}\u{1F43E}\u{1F99C}\u{1F426}\u{1F430}]/u.test(text);
+}
+
 /**
  * "yes" or "no" for a yes/no question about `topic`. The topic's own words come first ("we lease" → no for
  * ownership); then a plain yes or no, the first one said winning ("no, it's not urgent" is no). Unsure → null.
@@ -194,9 +199,9 @@ export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' |
     if (heat) return heat;
   }
   if (topic === 'pets') {
-    if (/\bno (pets|dogs|cats|mascotas|animals|perros|gatos)\b|\b(none|no animals|pet free|pet-free)\b/.test(said)) return 'no';
+    if (/\b(no|sin|ningun\w*|don'?t have( any)?)\s+((tenemos|tengo|hay|any|pets?|dogs?|cats?)\s+)?(pets|dogs|cats|mascotas?|animals|animales|perros|gatos)\b|\b(none|no animals|pet free|pet-free)\b/.test(said)) return 'no';
     // Said in words or in emoji ("🐶🐶").
-    if (/\b(dogs?|cats?|pupp(y|ies)|kittens?|kitty|pets?|perr(o|os|ito|itos|ita)|gat(o|os|ito|itos)|parrots?|birds?|rabbits?|bunny|lab|labrador|chihuahua|retriever|shepherd|pitbull|husky)\b/.test(said) || /[\u{1F415}\u{1F436}\u{1F408}\u{1F431}\u{1F429}\u{1F43E}\u{1F99C}\u{1F426}\u{1F430}]/u.test(text)) return 'yes';
+    if (petsNamed(text)) return 'yes';
   }
   const bare = said.replace(/[^\p{L}\s']/gu, ' ').trim();
   if (/^(y|ya)$/.test(bare)) return 'yes';
