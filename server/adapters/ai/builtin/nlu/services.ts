@@ -210,6 +210,8 @@ export interface OptionMatch {
   score: number;
   /** Why, for the decision log ("AC (named as 'not cooling')"). */
   because: string[];
+  /** The concepts of the text it was matched through. */
+  concepts?: string[];
 }
 
 export interface OptionChoice {
@@ -363,7 +365,21 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
     // The option asks for a kind of job ("Recurring cleaning") the text does not say: a plainer option fits better.
     points -= 0.5;
   }
-  return { option: option.option, score: points, because };
+  return { option: option.option, score: points, because, concepts: hits.map((hit) => hit.concept).sort() };
+}
+
+/**
+ * The words of an option's name that narrow its thing and that the text did not say: "wine" in "Wine fridge" for a
+ * "french door fridge", "quarterly" and "plan" in "Quarterly pest plan" for bugs in the pantry. Examples in
+ * brackets, kinds of job, generic words and words that name a thing on their own are not counted.
+ */
+function unsaidModifiers(option: string, text: Reading): string[] {
+  const words = tokens(option.replace(/\([^)]*\)/g, ' ')).filter((word) => !STOP.has(word) && word.length > 2 && !/\d/.test(word));
+  return words.filter((word) => {
+    const stemmed = stem(word);
+    if (GENERIC.has(stemmed) || actionStems().has(stemmed) || text.allStems.includes(stemmed)) return false;
+    return read(word).concepts.length === 0;
+  });
 }
 
 /**
@@ -399,7 +415,21 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
     if (fallback) best = { option: fallback.option, score: 1, because: [`no listed service names ${reading.concepts.join(', ')}: the catch-all option`] };
   }
   if (!best) return { best: null, tied: [], ranked, confident: false };
-  const tied = ranked.filter((match) => match.score === best.score).map((match) => match.option);
+  const top = best.score;
+  let tied = ranked.filter((match) => match.score === top).map((match) => match.option);
+  // A tie between options matched through the same things is the plainer one's when the other narrows the thing
+  // with words the text did not say ("Refrigerator / freezer", not "Wine fridge", for a french door fridge).
+  const tiedMatches = ranked.filter((match) => match.score === top);
+  if (tiedMatches.length > 1 && tiedMatches.every((match) => match.concepts && match.concepts.length > 0 && match.concepts.join() === tiedMatches[0]?.concepts?.join())) {
+    const plain = tiedMatches.filter((match) => unsaidModifiers(match.option, reading).length === 0);
+    if (plain.length === 1 && plain[0]) {
+      const plainer: OptionMatch = { ...plain[0], score: plain[0].score + 1.5, because: [...plain[0].because, `the plainer of ${tied.join(', ')}`] };
+      ranked.splice(ranked.indexOf(plain[0]), 1);
+      ranked.unshift(plainer);
+      best = plainer;
+      tied = [plainer.option];
+    }
+  }
   const second = ranked.find((match) => match.option !== best.option);
   // Ahead by 1.5, or by less when the best is the thing named first and the runner-up is not ("our mitsubishi mini
   // split … furnace handles the rest of the house").
