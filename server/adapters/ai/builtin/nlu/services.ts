@@ -230,6 +230,10 @@ const LIST_SAID = /\b(a (little |short |small )?list|honey[- ]?do|few (small )?(
 // Rooms and places say where, not what: "the one in the kitchen" asks for nothing of "Commercial kitchen equipment".
 const PLACE_STEMS: ReadonlySet<string> = new Set(['kitchen', 'bathroom', 'bath', 'garag', 'basement', 'attic', 'yard', 'backyard', 'bedroom', 'laundri', 'room', 'hall', 'hallwai', 'porch', 'patio', 'deck', 'upstair', 'downstair', 'cocina', 'bano']);
 const RECURRING = /\b(recurring|weekly|biweekly|bi-weekly|every (other |2 |two )?(week|weeks|month)|monthly|regular service|cada semana|cada mes|semanal|quincenal|mensual)\b/;
+const HAULABLE: ReadonlySet<string> = new Set(['furniture', 'moving-specialty', 'any-appliance', ...APPLIANCE_FAMILIES]);
+const LOAD_OPTION = /\b(truck ?loads?|trailer( loads?)?|full (truck|load|trailer)|whole (house|garage|home)|clean ?outs?|estate)\b/;
+const ITEMS_OPTION = /\b(single|one|few|couple|items?|pieces?)\b/;
+const LOAD_SAID = /\b(truck ?load|trailer ?load|full (truck|load|trailer|garage|basement|house)|(garage|basement|attic|shed|house) (is )?full|whole (house|garage|basement|room|attic|shed)|clean ?out|cleanout|a lot of|lots of|bunch of|tons of|everything|entire|estate)\b/;
 const CONFLICTS = new Set(['install:repair', 'repair:install', 'install:maintenance', 'maintenance:install', 'install:removal', 'removal:install']);
 
 let actionStemSet: Set<string> | null = null;
@@ -301,12 +305,22 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
     const families = new Set([...option.heads].map(family));
     // Only for a thing no other option names itself ("microwave" is not an oven when a microwave option exists).
     // "Appliance haul-away" covers the fridge and the washer: any appliance is of the appliance family.
-    const covers = (concept: string) => families.has(family(concept)) || (families.has('any-appliance') && APPLIANCE_FAMILIES.has(family(concept)));
-    const same = text.concepts.find((concept) => covers(concept) && !option.concepts.includes(concept) && !text.located.has(concept) && !namedElsewhere.has(concept));
+    // Junk removal takes away any thing said to go ("an old sectional and a treadmill picked up").
+    const hauled = families.has('junk') && text.actions.has('removal');
+    const covers = (concept: string) => families.has(family(concept)) || (families.has('any-appliance') && APPLIANCE_FAMILIES.has(family(concept))) || (hauled && HAULABLE.has(family(concept)));
+    const same =
+      (hauled ? text.concepts.find((concept) => HAULABLE.has(family(concept)) && !text.located.has(concept)) : undefined) ??
+      text.concepts.find((concept) => covers(concept) && !option.concepts.includes(concept) && !text.located.has(concept) && !namedElsewhere.has(concept));
     if (same) {
-      points += 3;
+      // A thing to be hauled away is what a junk option is about, as much as if it were named in it.
+      const carried = hauled && HAULABLE.has(family(same));
+      points += carried ? 6 : 3;
       anchored = true;
-      because.push(`${same} (same family as ${[...option.heads].join('/')})`);
+      because.push(`${same} (${carried ? 'to be hauled away' : `same family as ${[...option.heads].join('/')}`})`);
+      if (carried && same === first) {
+        points += 3;
+        because.push('said first');
+      }
     }
   }
   const shared = [...new Set(option.allStems)].filter((word) => !GENERIC.has(word) && !actionStems().has(word) && word.length > 1 && text.allStems.includes(word) && !option.concepts.some((concept) => conceptStems(concept).has(word)));
@@ -348,6 +362,11 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
     const matched = [...option.heads].filter((head) => text.concepts.includes(head));
     points -= 2 * [...option.heads].filter((head) => !text.concepts.includes(head) && !matched.some((other) => family(other) === family(head))).length;
   }
+  // A few things or a whole load: "Junk pickup (single items)" for an old couch, "Junk removal (truckload)" for a
+  // garage full of it.
+  const loadSaid = LOAD_SAID.test(normalize(text.raw));
+  if (LOAD_OPTION.test(normalize(option.option))) points += loadSaid ? 1 : -1;
+  else if (ITEMS_OPTION.test(normalize(option.option))) points += loadSaid ? -1 : 0.5;
   // Once or every week: "Recurring cleaning (weekly or every 2 weeks)" is not the answer to a one-off clean.
   const recurringSaid = RECURRING.test(normalize(text.raw));
   if (RECURRING.test(normalize(option.option))) {
@@ -397,7 +416,8 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
     .sort((a, b) => b.score - a.score);
   // A list of small jobs ("got a little list: closet door, curtain rods, recaulk the tub") is the handyman's list option.
   const listOption = readings.find((option) => LIST_OPTION.test(normalize(option.option)));
-  const families = new Set(reading.concepts.filter((concept) => family(concept) !== 'property').map(family));
+  // Things named as places ("in the garage") are not jobs of the list.
+  const families = new Set(reading.concepts.filter((concept) => family(concept) !== 'property' && !reading.located.has(concept)).map(family));
   if (listOption && (families.size >= 4 || LIST_SAID.test(normalize(text)))) {
     ranked.unshift({ option: listOption.option, score: (ranked[0]?.score ?? 0) + 3, because: [`a list of ${families.size} different jobs`] });
     for (let index = ranked.length - 1; index > 0; index -= 1) if (ranked[index]?.option === listOption.option) ranked.splice(index, 1);

@@ -30,7 +30,7 @@ export const ACTIONS = {
     es: ['reparar', 'reparacion', 'arreglar', 'arreglo', 'compostura', 'descompuesto', 'descompuesta', 'no funciona', 'no sirve', 'no prende', 'no enciende', 'dejo de funcionar', 'falla', 'fuga', 'gotea', 'goteando', 'ruido', 'roto', 'rota', 'danado'],
   },
   install: {
-    names: ['install', 'installation', 'installed', 'put in', 'put it in', 'put one in', 'install it', 'hook it up', 'hook up', 'hooked up', 'set up', 'set it up', 'mount it', 'hang it', 'new', 'replace', 'replacement', 'replacing', 'swap', 'upgrade', 'add', 'adding', 'added', 'another', 'additional', 'mount', 'hang', 'build', 'quote for a new', 'redo', 'redone', 're-do', 'new one', 'full replacement', 'whole new'],
+    names: ['install', 'installation', 'installed', 'assemble', 'assembly', 'assembled', 'put together', 'put in', 'put it in', 'put one in', 'install it', 'hook it up', 'hook up', 'hooked up', 'set up', 'set it up', 'mount it', 'hang it', 'new', 'replace', 'replacement', 'replacing', 'swap', 'upgrade', 'add', 'adding', 'added', 'another', 'additional', 'mount', 'hang', 'build', 'quote for a new', 'redo', 'redone', 're-do', 'new one', 'full replacement', 'whole new'],
     es: ['instalar', 'instalacion', 'nuevo', 'nueva', 'cambiar', 'reemplazar', 'reemplazo', 'poner', 'agregar', 'anadir', 'montar', 'colgar'],
   },
   maintenance: {
@@ -42,7 +42,7 @@ export const ACTIONS = {
     es: ['inspeccion', 'revisar', 'checar', 'ver', 'presupuesto', 'cotizacion', 'evaluacion'],
   },
   removal: {
-    names: ['remove', 'removal', 'take down', 'haul', 'haul away', 'get rid of', 'tear out', 'demo', 'demolition'],
+    names: ['remove', 'removal', 'take down', 'haul', 'haul away', 'haul off', 'hauled', 'take away', 'pick up', 'pickup', 'picked up', 'get rid of', 'tear out', 'demo', 'demolition'],
     es: ['quitar', 'remover', 'retirar', 'tirar', 'deshacerse', 'se lleven', 'que se lleven', 'llevarse', 'recoger', 'sacar'],
   },
 } as const;
