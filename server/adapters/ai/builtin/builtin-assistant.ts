@@ -99,7 +99,10 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
     for (const question of input.questions) {
       if (!(question.key in decision.answers)) continue;
       const aboutPastJob = handoff.reason === 'complaint' || (handoff.reason === 'anger' && signals.complaint !== null);
-      const keep = aboutPastJob ? question.kind === 'zip' || (question.kind === 'text' && isNameQuestion(question)) : question.kind !== 'date' || question.key === turn.asked?.key;
+      // A danger is not a request for something new or for upkeep: "Add an outlet" or "Tree pruning" is only a
+      // guess from the thing named (a warm outlet, a limb on the roof) unless the text asks for that kind of job.
+      const guessedJob = handoff.reason === 'emergency' && question.kind === 'choice' && question.key !== turn.asked?.key && newOrUpkeepNotAsked(decision.answers[question.key] ?? '', text);
+      const keep = aboutPastJob ? question.kind === 'zip' || (question.kind === 'text' && isNameQuestion(question)) : (question.kind !== 'date' || question.key === turn.asked?.key) && !guessedJob;
       if (!keep) delete decision.answers[question.key];
     }
     reasons.push(`Handed off (${HANDOFF_REASON_WORDS[handoff.reason].toLowerCase()}): “${handoff.words}”.`);
@@ -615,6 +618,13 @@ function echoAnswer(question: QualifierQuestion, text: string): 'yes' | 'no' | n
   const said = read(text).allStems;
   if (!said.some((word) => asked.has(word))) return null;
   return /\b(no|not|never|none|nope|n't|isn'?t|aren'?t|don'?t|doesn'?t|nada|ningun\w*)\b/.test(normalize(text)) ? 'no' : 'yes';
+}
+
+/** Whether an option is for something new or for upkeep (install, maintenance) that the text does not ask for. */
+function newOrUpkeepNotAsked(option: string, text: string): boolean {
+  const jobs = [...read(option).actions].filter((action) => action === 'install' || action === 'maintenance');
+  const said = read(text).actions;
+  return jobs.length > 0 && !jobs.some((action) => said.has(action));
 }
 
 /** Whether `value` is the same thing as the recorded answer with the kind of job the text now says. */

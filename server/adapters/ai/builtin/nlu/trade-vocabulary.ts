@@ -42,7 +42,7 @@ export const ACTIONS = {
     es: ['inspeccion', 'revisar', 'checar', 'ver', 'presupuesto', 'cotizacion', 'evaluacion'],
   },
   removal: {
-    names: ['remove', 'removal', 'take down', 'haul', 'haul away', 'haul off', 'hauled', 'take away', 'pick up', 'pickup', 'picked up', 'get rid of', 'tear out', 'demo', 'demolition'],
+    names: ['remove', 'removal', 'take down', 'haul', 'haul away', 'haul off', 'hauled', 'take away', 'pick up', 'pickup', 'picked up', 'clearing', 'get rid of', 'tear out', 'demo', 'demolition'],
     es: ['quitar', 'remover', 'retirar', 'tirar', 'deshacerse', 'se lleven', 'que se lleven', 'llevarse', 'recoger', 'sacar'],
   },
 } as const;
