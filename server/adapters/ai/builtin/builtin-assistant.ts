@@ -653,6 +653,7 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
   const said = normalize(text);
   switch (topic) {
     case 'leaking':
+    case 'stairs':
     case 'insurance':
     case 'recurring':
     case 'warranty':

@@ -97,7 +97,7 @@ export function isInServiceArea(code: string, prefixes: readonly string[]): bool
 // Yes / no
 
 /** What a yes/no question is about, read from its key and words: its answer may be said without yes or no. */
-export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'access' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'has-heat' | 'other';
+export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'stairs' | 'access' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'has-heat' | 'other';
 
 export function yesNoTopic(question: { key: string; text: string }): YesNoTopic {
   const about = normalize(`${question.key.replace(/_/g, ' ')} ${question.text}`);
@@ -114,6 +114,8 @@ export function yesNoTopic(question: { key: string; text: string }): YesNoTopic 
   if (/\b(without heat|no heat|heat (out|working|off)|have heat|heating (out|working))\b/.test(about)) return 'heat';
   if (/\b(leak\w*|water (coming|getting) (in|inside)|coming inside|getting inside|drip\w*|gotea\w*|entrando agua)\b/.test(about)) return 'leaking';
   if (/\b(pets?|dogs?|cats?|animals?|mascotas?)\b/.test(about)) return 'pets';
+  // "Any stairs at either end?", "Anything on stairs or a second floor?": the stairs themselves, not "no" to elevators.
+  if (/\b(stairs|steps|staircase|elevators?|flights?|second floor|2nd floor|upstairs|escaleras)\b/.test(about)) return 'stairs';
   if (/\b(access|accessible|gate code|stairs|elevator|home during|be home|someone home|present)\b/.test(about)) return 'access';
   return 'other';
 }
@@ -152,6 +154,10 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
     no: /\b(no hoa|not in an hoa|no homeowners|there'?s no hoa|we don'?t have an hoa)\b/,
     yes: /\b((yes|yeah|yep|ugh)\W+(we have |there'?s |there is )?an? hoa|we have an? hoa|there'?s an? hoa|hoa (rules|approval|says|wants|requires|dinged))\b/,
   },
+  stairs: {
+    no: /\b(no (stairs|steps|escaleras|escalones)|nada de escaleras|no hay escaleras|sin escaleras|no tiene escaleras|ground (floor|level)|first floor|1st floor|(single|one|1)[- ]?(story|storey|level)|ranch|all on one level|one level|(un )?solo (piso|nivel)|planta baja|primer piso|(has|there'?s|with) an elevator|(hay|tiene|con) elevador|elevator (at )?both)\b/,
+    yes: /\b(stairs|steps|staircase|flights?|walk-?up|(2nd|3rd|4th|5th|second|third|fourth|fifth|top) (floor|fl)|upstairs|basement|no elevator|without (an )?elevator|escaleras|escalones|segundo piso|tercer piso|cuarto piso|sotano|sin elevador|no hay elevador)\b/,
+  },
   ground: {
     no: /\b(basement|upstairs|downstairs|second floor|2nd floor|third floor|3rd floor|attic|stairs|steps|walk-?up|sotano|escaleras|segundo piso)\b/,
     yes: /\b(ground (floor|level)|first floor|1st floor|main floor|in the garage|at the curb|no stairs|all on one level|one level|planta baja|primer piso)\b/,
@@ -188,9 +194,10 @@ export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' |
     if (/\b(stuck|trapped|locked in|can'?t get (it|the car|my car|the truck) out|inside the garage|atrapad\w*|adentro|no puedo sacar)\b/.test(said) || /\b(car|truck|van|suv)\b.{0,12}\b(is |'s )?(in there|inside|in the garage)\b/.test(said)) return 'yes';
   }
   // "no stairs", "no hay escaleras" say yes to "all on the ground floor?".
-  if (topic === 'ground' && /\b(no stairs|no steps|no hay escaleras|sin escaleras|no tiene escaleras)\b/.test(said)) return 'yes';
+  if (topic === 'ground' && /\b(no stairs|no steps|no hay escaleras|sin escaleras|no tiene escaleras|nada de escaleras)\b/.test(said)) return 'yes';
   const topical = TOPICAL_YES_NO[topic];
   if (topical) {
+    if (topic === 'stairs' && topical.yes.test(said.replace(new RegExp(topical.no.source, 'g'), ' '))) return 'yes';
     if (topical.no.test(said)) return 'no';
     if (topical.yes.test(said)) return 'yes';
   }
@@ -379,7 +386,9 @@ export function topicalYesNo(text: string, topic: YesNoTopic): 'yes' | 'no' | nu
   const topical = TOPICAL_YES_NO[topic];
   if (!topical) return null;
   const said = normalize(text);
-  if (topic === 'ground' && /\b(no stairs|no steps|no hay escaleras|sin escaleras|no tiene escaleras)\b/.test(said)) return 'yes';
+  if (topic === 'ground' && /\b(no stairs|no steps|no hay escaleras|sin escaleras|no tiene escaleras|nada de escaleras)\b/.test(said)) return 'yes';
+  // Stairs at either end: a flight anywhere is a yes ("3rd floor walkup on my end, new place is ground floor").
+  if (topic === 'stairs' && topical.yes.test(said.replace(new RegExp(topical.no.source, 'g'), ' '))) return 'yes';
   if (topical.no.test(said)) return 'no';
   if (topical.yes.test(said)) return 'yes';
   return null;

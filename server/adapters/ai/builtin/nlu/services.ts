@@ -340,6 +340,8 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
     anchored = true;
     because.push('the kind of job, for a thing of the trade');
   }
+  // Options told apart by the kind of place ("Apartment or condo move" / "House move"): the place said picks one.
+  if (placesDistinguish && option.concepts.some((concept) => family(concept) === 'property' && text.concepts.includes(concept) && !text.located.has(concept))) anchored = true;
   if (option.concepts.length > 0 && !anchored && shared.length === 0) return null;
   if (option.concepts.length === 0 && shared.length === 0 && !anchored) {
     // An option of only generic words ("Other", "Small job") scores only by those.
