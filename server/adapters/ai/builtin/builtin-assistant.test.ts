@@ -292,4 +292,16 @@ describe('the built-in assistant', () => {
     expect(decision.answers).toEqual({ zip: '60615' });
     expect(Object.keys((await decideTurn(turn('60614, tomorrow, not urgent'))).answers).every((key) => questions.some((question) => question.key === key))).toBe(true);
   });
+
+  it('takes a text that is only a name as the name while another question is open, and never a word of the job', async () => {
+    const earlier: Array<[string, string]> = [['my water heater is acting up', 'Just to check, which one is it: Water heater repair or Water heater replacement?']];
+    expect((await decideTurn(turn('Kainoa Akana', { earlier }))).answers).toEqual({ name: 'Kainoa Akana' });
+    expect((await decideTurn(turn('Drain', { earlier }))).answers.name).toBeUndefined();
+  });
+
+  it('moves a weekday to the one nearest the day already given when the person changes it', async () => {
+    const answers = { service: 'Drain cleaning', zip: '60614', preferred_date: '2026-12-09' };
+    const decision = await decideTurn(turn('actually make it thursday, forgot I have a dentist appt wed', { answers, earlier: [['wednesday the 9th', 'Is this urgent?']] }));
+    expect(decision.answers.preferred_date).toBe('2026-12-10');
+  });
 });

@@ -496,7 +496,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
           // "68516 / Ben", "Ben | 68516": a part of its own beside another answer.
           input.newMessages.flatMap((message) => message.split(/\s*[/|\n]\s*/)).filter((part, _, parts) => parts.length > 1 && !/\d/.test(part)).map((part) => loneName(part, isAsked)).find((found) => found !== null) ??
           (isAsked && !otherFound ? extractName(text, { loose: true }) : null) ??
-          clauseName(text, isAsked);
+          clauseName(text, isAsked) ??
+          (!isAsked && !otherFound && !answered ? unaskedName(text) : null);
         return name ? { value: name, reason: `Found the name “${name}” for ${quoted}.` } : null;
       }
       if (isProblemQuestion(question) && !problemTaken.value && !answered && !signals.greeting && !signals.thanks) {
@@ -526,6 +527,18 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       return { value: truncate(text.replace(/\s+/g, ' ').trim(), 500), reason: `Took the reply as the answer to ${quoted}.` };
     }
   }
+}
+
+/**
+ * A text that is only a capitalised name ("Kainoa", "Walt Kowalczyk", "Carol Whitfield. And we have a parrot…"), sent
+ * while another question was asked and answering nothing else: the name, still to be asked.
+ */
+function unaskedName(text: string): string | null {
+  const first = text.trim().split(/[.!?\n]+|,\s*(?:thx|thanks|thank you|gracias)\b/i)[0]?.trim() ?? '';
+  if (!/^\p{Lu}/u.test(first) || first.split(/\s+/).some((word) => !/^\p{Lu}/u.test(word))) return null;
+  const reading = read(first);
+  if (reading.concepts.length > 0 || reading.actions.size > 0) return null;
+  return loneName(first, true);
 }
 
 type TextTopic = 'brand' | 'lot-size' | 'home-size' | 'amount' | 'age' | 'pets' | 'access' | 'destination' | 'where' | 'stories' | 'problem' | 'other';

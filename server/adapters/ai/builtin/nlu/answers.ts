@@ -239,7 +239,8 @@ const NOT_A_NAME = new Set(
     'one two three four five six seven eight nine ten half quarter none nothing everything all some both either neither own rent lease ' +
     'actually sorry wait mondays tuesdays wednesdays thursdays fridays saturdays sundays weekdays weekends ' +
     'mine ours yours kitchen bathroom garage basement attic upstairs downstairs house home apartment condo unit door roof yard lawn ' +
-    'lunes martes miercoles jueves viernes sabado domingo manana hoy ya claro gracias perfecto listo bueno'
+    'lunes martes miercoles jueves viernes sabado domingo manana hoy ya claro gracias perfecto listo bueno ' +
+    'english ingles spanish espanol castellano idioma language'
   ).split(/\s+/),
 );
 
@@ -303,7 +304,9 @@ export function loneName(text: string, asked: boolean): string | null {
   const trimmed = text.normalize('NFKC').trim().replace(/[.!,]+$/g, '');
   const parts = trimmed.split(/\s+/);
   if (parts.length === 0 || parts.length > 3) return null;
-  if (!parts.every((word) => /^[\p{L}][\p{L}'-]*\.?$/u.test(word) && !NOT_A_NAME.has(normalize(word).replace(/\.$/, '')))) return null;
+  // An initial after the first name ("Jenna K", "Dana K.") is part of it, whatever the letter would say alone.
+  const initial = (word: string, at: number) => at > 0 && /^\p{Lu}\.?$/u.test(word);
+  if (!parts.every((word, at) => initial(word, at) || (/^[\p{L}][\p{L}'-]*\.?$/u.test(word) && !NOT_A_NAME.has(normalize(word).replace(/\.$/, ''))))) return null;
   const first = parts[0] ?? '';
   if (!isKnownFirstName(first) && !(asked && (/^\p{Lu}/u.test(first) || parts.length <= 2))) return null;
   return parts.map((word) => titleCase(word.replace(/\.$/, ''))).join(' ');

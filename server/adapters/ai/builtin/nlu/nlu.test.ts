@@ -201,6 +201,24 @@ describe('names, second round', () => {
     expect(extractYesNo('🐶🐶', 'pets')).toBe('yes');
     expect(extractYesNo('Tengo un perrito chihuahua', 'pets')).toBe('yes');
     expect(extractYesNo('actually can we do a deep clean instead? no pets', 'pets')).toBe('no');
+    expect(extractYesNo('yes 2 labs, they will be at my moms that day', 'pets')).toBe('yes');
+    expect(extractYesNo('no tenemos mascotas', 'pets')).toBe('no');
+  });
+
+  it('hears stairs at either end, and no stairs in any words', () => {
+    const stairs = yesNoTopic({ key: 'stairs', text: 'Any stairs at either end?' });
+    expect(stairs).toBe('stairs');
+    expect(extractYesNo('2bd apt on the 3rd floor no elevator', stairs)).toBe('yes');
+    expect(extractYesNo('3rd floor walkup on my end, new place is ground floor', stairs)).toBe('yes');
+    expect(extractYesNo('in the basement of my rowhouse so there are stairs, narrow ones', stairs)).toBe('yes');
+    expect(extractYesNo('Sin escaleras. Soy Juan Carlos', stairs)).toBe('no');
+    expect(extractYesNo('es de un solo piso, no hay escaleras', stairs)).toBe('no');
+    expect(extractYesNo('nada de escaleras, se puede sacar por el side gate', yesNoTopic({ key: 'ground', text: 'Is it all on the ground floor?' }))).toBe('yes');
+  });
+
+  it('takes an initial after a first name, and no language for a name', () => {
+    expect(loneName('Jenna K', true)).toBe('Jenna K');
+    expect(loneName('Inglés', true)).toBeNull();
   });
 });
 
@@ -219,6 +237,21 @@ describe('services against the owner’s list', () => {
     expect(read('add a couple outlets in the garage').located.has('garage-door')).toBe(true);
     expect(chooseOption('add a couple outlets in the garage', ['Outlet and switch repair', 'Garage door repair']).best?.option).toBe('Outlet and switch repair');
     expect(chooseOption('we have a leak in the roof', ['Roof leak repair', 'Gutter cleaning']).best?.option).toBe('Roof leak repair');
+  });
+
+  it('takes the plainer option when the other narrows the same thing with words not said', () => {
+    const appliances = ['Washer', 'Dryer', 'Refrigerator / freezer', 'Dishwasher', 'Wine fridge'];
+    expect(chooseOption('samsung french door fridge, ice building up on the back wall of the freezer', appliances).best?.option).toBe('Refrigerator / freezer');
+    expect(chooseOption('the wine fridge in the bar stopped cooling', appliances).best?.option).toBe('Wine fridge');
+    const pests = ['General pest (ants, roaches, spiders, crickets)', 'Scorpion treatment', 'Quarterly pest plan'];
+    expect(chooseOption('tiny brown bugs in the pantry, in the flour and cereal boxes', pests).best?.option).toBe('General pest (ants, roaches, spiders, crickets)');
+  });
+
+  it('reads a thing to haul away as junk removal, a few items or a load as said', () => {
+    const jobs = ['Small repairs (doors, drywall, trim, fences)', 'Junk pickup (single items)', 'Junk haul-off (trailer load)', 'Furniture assembly'];
+    expect(chooseOption('how much to haul off an old fridge? its in the garage', jobs).best?.option).toBe('Junk pickup (single items)');
+    expect(chooseOption('need an old sectional and a treadmill picked up', jobs).best?.option).toBe('Junk pickup (single items)');
+    expect(chooseOption('the whole garage is full, need a cleanout', jobs).best?.option).toBe('Junk haul-off (trailer load)');
   });
 
   it('asks which one when two options fit alike', () => {
