@@ -201,6 +201,9 @@ function readOption(option: string): OptionReading {
     const concepts = read(part).concepts.filter((concept) => family(concept) !== 'property');
     const head = concepts.filter((concept) => !GENERIC_CONCEPTS.has(concept)).at(-1) ?? concepts.at(-1);
     if (head) heads.add(head);
+    // "Roof leak repair", "Toilet leak": about the thing that leaks as much as the leak.
+    const leaking = head === 'leak' ? concepts.filter((concept) => concept !== 'leak').at(-1) : undefined;
+    if (leaking) heads.add(leaking);
   }
   return { ...reading, option, heads, joined: /\b(and|y)\b/i.test(option), catchAll: CATCH_ALL.test(normalize(option)) };
 }

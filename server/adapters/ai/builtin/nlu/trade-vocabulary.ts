@@ -121,6 +121,8 @@ export const CONCEPTS: readonly Concept[] = [
     es: ['tuberia', 'tubo', 'tubos', 'caneria', 'fuga de agua', 'se reviento un tubo', 'tubo roto'],
   },
   { id: 'frozen-pipe', family: 'pipes', names: ['frozen pipe', 'frozen pipes', 'pipes froze', 'pipe froze', 'pipes are frozen', 'pipe is frozen', 'froze up', 'froze', 'frozen', 'thaw', 'thawing', 'thawed'], es: ['tuberia congelada', 'tubo congelado', 'se congelo', 'congelada', 'congelado'] },
+  // A leak or a drip, whatever leaks ("the toilet is leaking at the base", "roof leaking around the chimney").
+  { id: 'leak', family: 'leaks', names: ['leak', 'leaks', 'leaking', 'leaked', 'leaky', 'drip', 'drips', 'dripping', 'dripped'], es: ['fuga', 'fugas', 'gotea', 'goteando', 'goteo', 'gotera', 'goteras', 'se sale el agua'] },
   { id: 'septic', family: 'septic', names: ['septic', 'septic tank', 'septic system', 'septic pumping', 'leach field', 'drain field', 'aerobic system'], es: ['fosa septica', 'pozo septico'] },
   { id: 'sewer', family: 'drains', names: ['sewer', 'sewer line', 'sewage', 'cleanout', 'clean out', 'lateral', 'camera inspection', 'sewer camera', 'main line', 'main drain', 'mainline', 'main sewer'], problems: ['comes up out of the floor drain', 'comes up the floor drain', 'coming up the drain', 'comes up out of the drain', 'smells like sewage', 'sewage smell', 'sewer smell', 'floor drain gurgles', 'every drain is slow', 'toilets are slow'], es: ['drenaje principal', 'aguas negras', 'alcantarilla'] },
   { id: 'disposal', family: 'disposal', names: ['garbage disposal', 'disposal', 'disposer', 'insinkerator', 'garbage disposer', 'in sink erator'], es: ['triturador', 'triturador de basura', 'moledor'] },
@@ -204,8 +206,8 @@ export const CONCEPTS: readonly Concept[] = [
   {
     id: 'roof',
     family: 'roof',
-    names: ['roof', 'roofs', 'roofing', 'shingle', 'shingles', 'roof leak', 'leaking roof', 'reroof', 're-roof', 'tear off', 'new roof', 'asphalt shingles', 'metal roof', 'tile roof', 'flashing', 'ridge cap', 'ridge vent', 'decking', 'underlayment', 'soffit', 'fascia', 'rooof'],
-    problems: ['shingles blew off', 'missing shingles', 'water spot on the ceiling', 'leak in the attic', 'roof is leaking'],
+    names: ['roof', 'roofs', 'roofing', 'shingle', 'shingles', 'reroof', 're-roof', 'tear off', 'new roof', 'asphalt shingles', 'metal roof', 'tile roof', 'flashing', 'ridge cap', 'ridge vent', 'decking', 'underlayment', 'soffit', 'fascia', 'rooof'],
+    problems: ['shingles blew off', 'missing shingles', 'water spot on the ceiling'],
     es: ['techo', 'tejas', 'teja', 'gotera', 'goteras', 'impermeabilizar', 'impermeabilizacion', 'techo nuevo', 'lamina'],
   },
   { id: 'ice-dam', family: 'roof', names: ['ice dam', 'ice dams', 'icicles', 'icicle', 'ridge of ice', 'ice on the roof', 'ice buildup', 'ice build up', 'ice along the edge'], es: ['hielo en el techo', 'carambanos'] },
