@@ -167,7 +167,8 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
     reasons.push(quote.reason);
   }
 
-  const placed = Object.keys(decision.answers).length > 0 || confirmsAnswer(input, text);
+  // Saying again an option already recorded is an answer to a choice, not to a ZIP or a date ("the yellow house").
+  const placed = Object.keys(decision.answers).length > 0 || ((turn.asked === null || turn.asked.kind === 'choice') && confirmsAnswer(input, text));
   // A question of their own is not a failed answer: it is answered (or passed to the team), and ours is asked again.
   const handled = signals.bot !== null || faqs.length > 0 || priceAsked || tied !== null || asking.length > 0;
   const unanswered = asking.length > 0 && signals.bot === null && faqs.length === 0 && !priceAsked && !placed;

@@ -4,7 +4,7 @@ import { dateAnswer, dateFromEarlierEvent, extractDate, extractWindow } from './
 import { type IntentModel, intentModel } from './intents';
 import { detectLanguage, threadLanguage } from './language';
 import { chooseOption, notOfferedAsked, read } from './services';
-import { readSignals } from './signals';
+import { questionSentences, readSignals } from './signals';
 
 // Wednesday 2 December 2026, 9:00 in Chicago.
 const NOW = new Date('2026-12-02T15:00:00Z');
@@ -379,6 +379,14 @@ describe('signals', () => {
     expect((await signals('I run a small crew out of Blaine. What are you guys charging per square for tear off? Trying to see where my numbers are')).spam).not.toBeNull();
     expect((await signals('is this lone star pest? something is running around in the attic every night')).spam).toBeNull();
     expect((await signals('Looking to get one bedroom painted, we already have the paint (Sherwin Williams Agreeable Gray)')).spam).toBeNull();
+  });
+
+  it('tells a question from a guess with a question mark, and "whenever" from "when"', () => {
+    expect(questionSentences('honestly no idea. lakewood? or maybe wheat ridge')).toEqual([]);
+    expect(questionSentences('wednesday?')).toEqual([]);
+    expect(questionSentences('whenever my brother is back from his thing')).toEqual([]);
+    expect(questionSentences('do you haul pianos?')).toEqual(['do you haul pianos?']);
+    expect(questionSentences('how much for a 2br?')).toEqual(['how much for a 2br?']);
   });
 
   it('hears a request to be called, and tells it from a missed call', async () => {

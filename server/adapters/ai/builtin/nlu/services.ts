@@ -153,8 +153,16 @@ export function read(text: string): Reading {
         else unlocated.add(hit.concept);
       }
       if (hit.action) actions.add(hit.action);
-      // A thing named with its kind of job in it ("new roof", "roof leak", "tune up") says that job too.
-      else for (const word of hit.stems) { const implied = singleActionStems().get(word); if (implied) actions.add(implied); }
+      // A thing named with its kind of job in it ("new roof", "roof leak", "tune up") says that job too, and so does
+      // a thing that is itself a kind of job ("get rid of", "haul away").
+      else {
+        const whole = actionPhrases().get(hit.stems.join(' '));
+        if (whole) actions.add(whole);
+        for (const word of hit.stems) {
+          const implied = singleActionStems().get(word);
+          if (implied) actions.add(implied);
+        }
+      }
       for (let offset = 1; offset < hit.stems.length; offset += 1) if (!STOP.has(raw[at + offset] ?? '')) allStems.push(stems[at + offset] ?? '');
       at += hit.stems.length;
       continue;
@@ -233,7 +241,7 @@ const LIST_SAID = /\b(a (little |short |small )?list|honey[- ]?do|few (small )?(
 // Rooms and places say where, not what: "the one in the kitchen" asks for nothing of "Commercial kitchen equipment".
 const PLACE_STEMS: ReadonlySet<string> = new Set(['kitchen', 'bathroom', 'bath', 'garag', 'basement', 'attic', 'yard', 'backyard', 'bedroom', 'laundri', 'room', 'hall', 'hallwai', 'porch', 'patio', 'deck', 'upstair', 'downstair', 'cocina', 'bano']);
 const RECURRING = /\b(recurring|weekly|biweekly|bi-weekly|every (other |2 |two )?(week|weeks|month)|monthly|regular service|cada semana|cada mes|semanal|quincenal|mensual)\b/;
-const HAULABLE: ReadonlySet<string> = new Set(['furniture', 'moving-specialty', 'any-appliance', ...APPLIANCE_FAMILIES]);
+const HAULABLE: ReadonlySet<string> = new Set(['furniture', 'moving-specialty', 'hot-tub', 'any-appliance', ...APPLIANCE_FAMILIES]);
 const LOAD_OPTION = /\b(truck ?loads?|trailer( loads?)?|full (truck|load|trailer)|whole (house|garage|home)|clean ?outs?|estate)\b/;
 const ITEMS_OPTION = /\b(single|one|few|couple|items?|pieces?)\b/;
 const LOAD_SAID = /\b(truck ?load|trailer ?load|full (truck|load|trailer|garage|basement|house)|(garage|basement|attic|shed|house) (is )?full|whole (house|garage|basement|room|attic|shed)|clean ?out|cleanout|a lot of|lots of|bunch of|tons of|everything|entire|estate)\b/;
@@ -254,6 +262,22 @@ function singleActionStems(): Map<string, Action> {
     }
   }
   return singleActionMap;
+}
+
+let actionPhraseMap: Map<string, Action> | null = null;
+
+/** Every kind-of-job phrase, by its stems ("get rid of" → removal). */
+function actionPhrases(): Map<string, Action> {
+  if (!actionPhraseMap) {
+    actionPhraseMap = new Map();
+    for (const [action, phrases] of Object.entries(ACTIONS) as Array<[Action, { names: readonly string[]; es: readonly string[] }]>) {
+      for (const name of [...phrases.names, ...phrases.es]) {
+        const key = tokens(name).map(stem).join(' ');
+        if (!actionPhraseMap.has(key)) actionPhraseMap.set(key, action);
+      }
+    }
+  }
+  return actionPhraseMap;
 }
 
 /** Stems of the kind-of-job words ("replace", "repair"): a shared one says nothing about which thing. */
@@ -309,10 +333,14 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
     // Only for a thing no other option names itself ("microwave" is not an oven when a microwave option exists).
     // "Appliance haul-away" covers the fridge and the washer: any appliance is of the appliance family.
     // Junk removal takes away any thing said to go ("an old sectional and a treadmill picked up").
-    const hauled = families.has('junk') && text.actions.has('removal');
-    const covers = (concept: string) => families.has(family(concept)) || (families.has('any-appliance') && APPLIANCE_FAMILIES.has(family(concept))) || (hauled && HAULABLE.has(family(concept)));
+    // (A cleanout or a truckload is not for a couple of things, unless a load is said.)
+    const hauled = families.has('junk') && text.actions.has('removal') && !(LOAD_OPTION.test(normalize(option.option)) && !LOAD_SAID.test(normalize(text.raw)));
+    // An option that names its own things ("Hot tub removal", "Appliance haul-away") takes away only those.
+    const things = option.concepts.filter((concept) => family(concept) !== 'junk' && family(concept) !== 'property');
+    const carries = (concept: string) => things.length === 0 || things.some((thing) => family(thing) === family(concept) || (family(thing) === 'any-appliance' && APPLIANCE_FAMILIES.has(family(concept))));
+    const covers = (concept: string) => families.has(family(concept)) || (families.has('any-appliance') && APPLIANCE_FAMILIES.has(family(concept))) || (hauled && HAULABLE.has(family(concept)) && carries(concept));
     const same =
-      (hauled ? text.concepts.find((concept) => HAULABLE.has(family(concept)) && !text.located.has(concept)) : undefined) ??
+      (hauled ? text.concepts.find((concept) => HAULABLE.has(family(concept)) && !text.located.has(concept) && carries(concept)) : undefined) ??
       text.concepts.find((concept) => covers(concept) && !option.concepts.includes(concept) && !text.located.has(concept) && !namedElsewhere.has(concept));
     if (same) {
       // A thing to be hauled away is what a junk option is about, as much as if it were named in it.
@@ -352,6 +380,12 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
     if (generic.length === 0) return null;
     points += generic.length;
     because.push(`generic ${generic.join(', ')}`);
+  }
+  // A haul-away that names its own things ("Appliance haul-away", "Yard debris haul-off") when the text names other
+  // things to haul ("an old piano and a couch").
+  const junkThings = option.concepts.filter((concept) => family(concept) !== 'junk' && family(concept) !== 'property');
+  if (option.concepts.some((concept) => family(concept) === 'junk') && junkThings.length > 0 && text.concepts.some((concept) => HAULABLE.has(family(concept))) && !junkThings.some((thing) => text.concepts.some((concept) => family(concept) === family(thing) || (family(thing) === 'any-appliance' && APPLIANCE_FAMILIES.has(family(concept)))))) {
+    points -= 1.5;
   }
   // The kind of place: "House moves" for a house, not for an apartment.
   const places = option.concepts.filter((concept) => family(concept) === 'property');

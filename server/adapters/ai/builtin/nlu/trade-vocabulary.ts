@@ -182,6 +182,7 @@ export const CONCEPTS: readonly Concept[] = [
   { id: 'packing', family: 'packing', names: ['packing', 'pack', 'packers', 'unpacking', 'unpack', 'boxes', 'packing service', 'full pack'], es: ['empacar', 'empaque', 'cajas', 'desempacar'] },
   { id: 'piano', family: 'moving-specialty', names: ['piano', 'pianos', 'upright piano', 'upright pianos', 'uprights', 'upright', 'spinet', 'console piano'], es: ['piano', 'piano vertical'] },
   { id: 'grand-piano', family: 'moving-specialty', names: ['grand piano', 'grand pianos', 'baby grand', 'baby grand piano', 'grands', 'concert grand'], es: ['piano de cola'] },
+  { id: 'hot-tub', family: 'hot-tub', names: ['hot tub', 'hot tubs', 'hottub', 'spa', 'jacuzzi', 'swim spa'], es: ['jacuzzi', 'tina de hidromasaje', 'hidromasaje'] },
   { id: 'heavy-item', family: 'moving-specialty', names: ['safe', 'gun safe', 'pool table', 'hot tub move', 'heavy item', 'heavy items', 'treadmill'], es: ['caja fuerte', 'mesa de billar'] },
   { id: 'labor-only', family: 'moving', names: ['labor only', 'loading', 'unloading', 'load a truck', 'unload a truck', 'load my pod', 'pod', 'pods', 'uhaul', 'u-haul', 'penske', 'load the truck', 'help loading'], es: ['cargar', 'descargar', 'cargar el camion'] },
   { id: 'storage', family: 'moving', names: ['storage', 'storage unit', 'store my stuff'], es: ['almacenaje', 'bodega', 'almacen'] },
