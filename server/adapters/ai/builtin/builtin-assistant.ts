@@ -176,7 +176,9 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
   const asked = turn.asked;
   const passedBefore = passedOptionalKeys(input);
   const passedNow = asked && !asked.required && !(asked.key in decision.answers) && !handled && !small && unsure === null ? asked.key : null;
-  const confused = asked !== null && !(asked.key in answers && answers[asked.key] !== '') && !placed && !handled && !small && passedNow === null;
+  // A description taken for another free-text question ("the one that beeps") does not answer the one asked.
+  const placedFirmly = Object.entries(decision.answers).some(([key]) => !(found[key]?.reason.startsWith('Took the description') ?? false)) || (placed && Object.keys(decision.answers).length === 0);
+  const confused = asked !== null && !(asked.key in answers && answers[asked.key] !== '') && !placedFirmly && !handled && !small && passedNow === null;
   decision.confused = confused;
 
   // The likely options were already offered ("which one is it: …?") and this reply still names none: the second miss.
@@ -506,8 +508,10 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
         const reading = read(text);
         // Or the person's first text, when it says something is wrong ("something in my kitchen keeps beeping").
         const firstText = !earlierLines(input).some((line) => line.from === 'contact');
-        const describes = firstText && /\b(keeps?|won'?t|doesn'?t|isn'?t|not|stopped|broke|broken|leak\w*|beep\w*|nois\w*|smell\w*|making|stuck|no (hot|heat|water|power)|need|needs)\b/.test(normalize(text));
-        if (isAsked || reading.concepts.length > 0 || reading.actions.size > 0 || describes) {
+        const describes = firstText && /\b(keeps?|won'?t|doesn'?t|isn'?t|not|stopped|broke|broken|leak\w*|beep\w*|nois\w*|smell\w*|making|stuck|no (hot|heat|water|power))\b/.test(normalize(text));
+        // A thing of the trade, not only the kind of place ("some stuff around the house").
+        const things = reading.concepts.filter((concept) => !concept.startsWith('property-'));
+        if (isAsked || things.length > 0 || reading.actions.size > 0 || describes) {
           problemTaken.value = true;
           return { value: truncate(text.replace(/\s+/g, ' ').trim(), 500), reason: `Took the description of the job for ${quoted}.` };
         }
