@@ -112,6 +112,9 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
 
   const disqualified = disqualifyReason(input, decision.answers, notOffered);
   if (disqualified) {
+    // No visit comes of it: a day said in passing is no appointment (one the date question asked for is kept).
+    for (const question of input.questions) if (question.kind === 'date' && question.key in decision.answers && question.key !== turn.asked?.key) delete decision.answers[question.key];
+    answers = { ...input.answers, ...decision.answers };
     reasons.push(`Disqualified: ${disqualified}. Sent the owner's disqualify message.`);
     const summary = buildSummary(input, answers, language);
     const message = language === 'es' || !input.disqualifyMessage.trim() ? say.defaultDisqualify(voice) : input.disqualifyMessage.trim();
