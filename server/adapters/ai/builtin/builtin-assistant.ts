@@ -473,6 +473,10 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
     case 'yes_no': {
       const topic = yesNoTopic(question);
       if (topic === 'urgency' && signals.emergency) return { value: 'yes', reason: `An emergency: “yes” for ${quoted}.` };
+      // The danger itself answers the question about it: no heat in the cold, a car shut in behind a broken door.
+      const hazard = signals.emergency?.hazard;
+      if (hazard === 'no-heat' && (topic === 'heat' || topic === 'has-heat')) return { value: topic === 'heat' ? 'yes' : 'no', reason: `No heat in the cold: “${topic === 'heat' ? 'yes' : 'no'}” for ${quoted}.` };
+      if (hazard === 'garage-door' && topic === 'car-stuck' && extractYesNo(text, 'car-stuck') !== 'no') return { value: 'yes', reason: `A car shut in behind the door: “yes” for ${quoted}.` };
       // A text that answered something else ("whenever, no rush. first week of feb") says yes or no to that, not here.
       if (otherFound && (topic === 'other' || !topicWordsSaid(text, topic))) return null;
       if (topic !== 'other') {
@@ -692,7 +696,7 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
     case 'access':
       return /\b(gate|code|stairs|elevator|home|there)\b/.test(said);
     case 'car-stuck':
-      return /\b(car|truck|parked|stuck|trapped|driveway|carro|atrapad)\b/.test(said);
+      return /\b(car|cars|truck|van|suv|vehicle|parked|stuck|trapped|driveway|carro|camioneta|coche|vehiculo|atrapad\w*)\b/.test(said);
   }
 }
 
