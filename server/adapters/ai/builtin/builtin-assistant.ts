@@ -679,6 +679,8 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
   switch (topic) {
     case 'leaking':
     case 'stairs':
+    case 'returning':
+    case 'water-off':
     case 'insurance':
     case 'recurring':
     case 'warranty':
@@ -688,7 +690,7 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
     case 'has-heat':
       return topicalYesNo(text, topic) !== null;
     case 'ownership':
-      return /\b(own|owner|rent\w*|lease|landlord|tenant|mortgage|bought|my (house|home|place)|dueno|duena|propietari\w*|alquil\w*|es (mia|mio|nuestra|nuestro))\b/.test(said);
+      return /\b(own|owner|rent\w*|lease|landlord|tenant|mortgage|bought|(my|our) (house|home|place|condo)|ours|selling|dueno|duena|propietari\w*|alquil\w*|es (mia|mio|nuestra|nuestro))\b/.test(said);
     case 'urgency':
       return /\b(urgent|emergency|asap|rush|hurry|whenever|annoying|can wait|right away|urgente|prisa)\b/.test(said);
     case 'pets':

@@ -97,7 +97,7 @@ export function isInServiceArea(code: string, prefixes: readonly string[]): bool
 // Yes / no
 
 /** What a yes/no question is about, read from its key and words: its answer may be said without yes or no. */
-export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'stairs' | 'access' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'has-heat' | 'other';
+export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'stairs' | 'access' | 'returning' | 'water-off' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'has-heat' | 'other';
 
 export function yesNoTopic(question: { key: string; text: string }): YesNoTopic {
   const about = normalize(`${question.key.replace(/_/g, ' ')} ${question.text}`);
@@ -112,6 +112,8 @@ export function yesNoTopic(question: { key: string; text: string }): YesNoTopic 
   // "Do you have any heat right now?" is answered yes by "we have heat"; "Are you without heat?" by "no heat".
   if (/\b((have|has|got) (any |some )?heat|any heat)\b/.test(about) && !/\b(without heat|no heat)\b/.test(about)) return 'has-heat';
   if (/\b(without heat|no heat|heat (out|working|off)|have heat|heating (out|working))\b/.test(about)) return 'heat';
+  if (/\b(been (out|here|over) (to|at)?|before|returning|existing customer|past customer|used us|worked (with|for) (us|you))\b/.test(about) && !/\b(before (the|we|you|noon|\d))\b/.test(about)) return 'returning';
+  if (/\b(shut (it |the water )?off|turned (it |the water )?off|water (is )?(off|shut)|shut-?off)\b/.test(about)) return 'water-off';
   if (/\b(leak\w*|water (coming|getting) (in|inside)|coming inside|getting inside|drip\w*|gotea\w*|entrando agua)\b/.test(about)) return 'leaking';
   if (/\b(pets?|dogs?|cats?|animals?|mascotas?)\b/.test(about)) return 'pets';
   // "Any stairs at either end?", "Anything on stairs or a second floor?": the stairs themselves, not "no" to elevators.
@@ -131,7 +133,7 @@ const NO = /\b(no+|not really|not yet|negative|never|don't think so|i don't|we d
 /** Words that answer a yes/no question of a topic without a plain yes or no (no before yes: "not leaking"). */
 const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> = {
   leaking: {
-    no: /\b(nothing (is |'?s )?(coming )?(in|inside|leaking|dripping)|nothing'?s (leaking|dripping|coming in)|nothing inside|no water (inside|in)|not (leaking|coming in|dripping)|no leak\w*|dry (inside|in here)|not yet|nada adentro|no (entra|gotea|esta goteando))\b/,
+    no: /\b(nothing (is |'?s )?(coming )?(in|inside|leaking|dripping)|nothing'?s (leaking|dripping|coming in)|nothing inside|nothing burst|no water on the floor|floor is dry|no water (inside|in)|not (leaking|coming in|dripping)|no leak\w*|dry (inside|in here)|not yet|nada adentro|no (entra|gotea|esta goteando))\b/,
     yes: /\b(dripping|drips|leaking|water (is )?(coming|getting) (in|inside|through)|coming through|bulging|bubbl\w*|wet|buckets?|puddle|stain (is )?growing|gotea\w*|entra agua|esta entrando)\b/,
   },
   insurance: {
@@ -154,6 +156,14 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
     no: /\b(no hoa|not in an hoa|no homeowners|there'?s no hoa|we don'?t have an hoa)\b/,
     yes: /\b((yes|yeah|yep|ugh)\W+(we have |there'?s |there is )?an? hoa|we have an? hoa|there'?s an? hoa|hoa (rules|approval|says|wants|requires|dinged))\b/,
   },
+  returning: {
+    no: /\b(first time|never (used|had|hired|called)|new customer|haven'?t (used|had|hired)|not that i know|primera vez|nunca)\b/,
+    yes: /\b(you (guys |all )?(did|came|were (out|here)|installed|fixed|serviced|cleaned|put in|replaced|sprayed|mowed)|you'?ve been (out|here)|been (out|here) before|existing customer|returning customer|used you|(a )?(couple|few|\d+) (yrs?|years?|months?) ago|last (year|spring|summer|fall|winter))\b/,
+  },
+  'water-off': {
+    no: /\b(can'?t (find|shut|turn|get)|couldn'?t (find|shut|turn)|don'?t know (where|how)|no (shutoff|shut off|valve)|still (running|on|spraying|flowing))\b/,
+    yes: /\b(shut (it |the water |the valve |the main |everything )?off|turned (it |the water |the main |the valve )?off|closed the (valve|main)|(water|it) is (off|shut)|(cerre|cerramos) (la llave|el agua)|cortamos el agua)\b/,
+  },
   stairs: {
     no: /\b(no (stairs|steps|escaleras|escalones)|nada de escaleras|no hay escaleras|sin escaleras|no tiene escaleras|ground (floor|level)|first floor|1st floor|(single|one|1)[- ]?(story|storey|level)|ranch|all on one level|one level|(un )?solo (piso|nivel)|planta baja|primer piso|(has|there'?s|with) an elevator|(hay|tiene|con) elevador|elevator (at )?both)\b/,
     yes: /\b(stairs|steps|staircase|flights?|walk-?up|(2nd|3rd|4th|5th|second|third|fourth|fifth|top) (floor|fl)|upstairs|basement|no elevator|without (an )?elevator|escaleras|escalones|segundo piso|tercer piso|cuarto piso|sotano|sin elevador|no hay elevador)\b/,
@@ -174,7 +184,7 @@ export function petsNamed(text: string): boolean {
  * ownership); then a plain yes or no, the first one said winning ("no, it's not urgent" is no). Unsure → null.
  */
 export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' | 'no' | null {
-  const said = normalize(text);
+  let said = normalize(text);
   if (topic === 'ownership') {
     // A landlord owns it: "it's a rental I own", "my tenant".
     if (/\b(rental (that )?(i|we) own|(i|we) own (it and |the (house|place|property) and )?rent it( out)?|i'?m the (landlord|owner)|i am the (landlord|owner)|(my|our) tenants?|tenant (hasn'?t|has|says|said))\b/.test(said)) return 'yes';
@@ -210,6 +220,8 @@ export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' |
     // Said in words or in emoji ("🐶🐶").
     if (petsNamed(text)) return 'yes';
   }
+  // "the 20th is no good", "tuesday doesn't work": a day turned down, not a no to this question.
+  said = said.replace(/\b(is |'s |are )?(no good|not good|no bueno)\b/g, ' ');
   const bare = said.replace(/[^\p{L}\s']/gu, ' ').trim();
   if (/^(y|ya)$/.test(bare)) return 'yes';
   if (/^n$/.test(bare)) return 'no';
@@ -345,6 +357,9 @@ export function extractName(text: string, options: { loose?: boolean } = {}): st
     }
   }
   if (candidates.length === 0) return null;
+  // "this is Mike's wife (Linda)": the one named is the customer, whoever is texting for them.
+  const possessive = /^([\p{L}][\p{L}-]*)'s$/iu.exec(candidates[0] ?? '');
+  if (possessive) return titleCase(possessive[1] ?? '');
   return candidates.map((word) => titleCase(word.replace(/\.$/, ''))).join(' ');
 }
 

@@ -220,6 +220,23 @@ describe('names, second round', () => {
     expect(loneName('Jenna K', true)).toBe('Jenna K');
     expect(loneName('Inglés', true)).toBeNull();
   });
+
+  it('takes the customer named by a second person on the phone', () => {
+    expect(extractName("Hi this is Mike's wife, Saturday we're at a basketball tournament")).toBe('Mike');
+    expect(extractName("This is Frank's wife Linda. The 19th won't work")).toBe('Frank');
+  });
+
+  it('hears a past visit, the water shut off and nothing leaking, and no "no" in a day turned down', () => {
+    const returning = yesNoTopic({ key: 'returning', text: 'Have we been out to your place before?' });
+    expect(returning).toBe('returning');
+    expect(extractYesNo('yep thats me. u guys did our AC 2 yrs ago', returning)).toBe('yes');
+    expect(extractYesNo('first time calling you', returning)).toBe('no');
+    const off = yesNoTopic({ key: 'water_off', text: 'Is the water shut off to it right now?' });
+    expect(extractYesNo('i shut it off at the little valve under the sink so its not running now', off)).toBe('yes');
+    expect(extractYesNo("can't find the shutoff, it's still spraying", off)).toBe('no');
+    expect(extractYesNo('Nothing burst that I can see, no water on the floor', yesNoTopic({ key: 'leaking_now', text: 'Is water actively leaking right now?' }))).toBe('no');
+    expect(extractYesNo('the 20th is no good I have a dr appt, can you do friday the 22nd instead?')).toBeNull();
+  });
 });
 
 describe('services against the owner’s list', () => {
