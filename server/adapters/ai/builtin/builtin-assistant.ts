@@ -494,7 +494,10 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       const earlierTexts = earlierLines(input).filter((line) => line.from === 'contact').map((line) => line.body);
       const date = dateFromEarlierEvent(text, earlierTexts, input.now, input.business.timezone, { language }) ?? extractDate(text, input.now, input.business.timezone, { loose: isAsked, language, previous: input.answers[question.key] ?? null });
       if (!date) return null;
-      const value = dateAnswer(date);
+      // "sunday the 17th instead, same time": the window given before goes with the new day.
+      const before = input.answers[question.key] ?? '';
+      const keptWindow = !date.window && /\b(same time|same window|same hours?|misma hora)\b/.test(normalize(text)) ? before.split(' ').slice(1).join(' ') : '';
+      const value = dateAnswer(keptWindow ? { ...date, window: keptWindow } : date);
       return { value, reason: `Found “${date.words}” (${value}) for ${quoted}.` };
     }
     case 'text': {

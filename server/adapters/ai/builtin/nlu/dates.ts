@@ -361,6 +361,12 @@ export function extractWindow(text: string): string | null {
     const at = hourOf(after[1] ?? '', after[2], 'after');
     if (at !== null) return `after ${clock(at)}`;
   }
+  // Else free after an event at a time: "guests check out sat at 11", "I get off work at 5", "home by 4".
+  const freedAt = new RegExp(String.raw`\b(?:check(?:s|ing)? ?out|checkout|get off(?: of)?(?: work)?|off work|get home|home by|back (?:home )?by|salgo (?:del|de) (?:trabajo|trabajar))\b[^.!?\n]{0,24}?\b(?:at|by|around|a las)\s+${TIME}`).exec(said);
+  if (freedAt) {
+    const at = hourOf(freedAt[1] ?? '', freedAt[2], 'after');
+    if (at !== null) return `after ${clock(at)}`;
+  }
   if (/\b(mornings?|in the am|a\.?m\.? only|early|temprano|en la manana|por la manana|en las mananas|por las mananas)\b/.test(said)) return 'morning';
   if (/\b(afternoons?|in the pm|after lunch|en la tarde|por la tarde|en las tardes|despues de comer)\b/.test(said)) return 'afternoon';
   if (/\b(evenings?|after work|tonight|en la noche|por la noche)\b/.test(said)) return 'evening';

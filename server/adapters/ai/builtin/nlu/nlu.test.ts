@@ -64,6 +64,8 @@ describe('dates and windows', () => {
     expect(day('friday 9-12')).toBe('2026-12-04 09:00-12:00');
     expect(extractWindow('mornings only please')).toBe('morning');
     expect(extractWindow('en la tarde')).toBe('afternoon');
+    expect(extractWindow('turnover clean, guests check out sat at 11')).toBe('after 11:00');
+    expect(extractWindow('next tues after 3? I get off at 2:30')).toBe('after 15:00');
   });
 
   it('takes the corrected day, and never a day turned down or a number that is not one', () => {
