@@ -424,6 +424,8 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
       continue;
     }
     if (answered && normalize(value.value) === normalize(input.answers[question.key] ?? '')) continue;
+    // "this is Dan's wife" after "Dan Whitaker": the same person, already known by a fuller name.
+    if (answered && isNameQuestion(question) && normalize(input.answers[question.key] ?? '').startsWith(`${normalize(value.value)} `)) continue;
     // The kind of job told afterwards ("Replace it probably") moves "Water heater repair" to "…replacement".
     // A kind of job said only to deny it ("no, not leaking") refines nothing.
     const affirmed = text.replace(/\b(not|no longer|isn'?t|aren'?t|wasn'?t|never|nothing)\s+\w+/gi, ' ');

@@ -273,6 +273,12 @@ describe('services against the owner’s list', () => {
     expect(chooseOption('the whole garage is full, need a cleanout', jobs).best?.option).toBe('Junk haul-off (trailer load)');
   });
 
+  it('reads an option worded as the thing in other words ("Moving out / moving in" for a move-out clean)', () => {
+    const cleans = ['Regular cleaning', 'Deep clean (first-time or seasonal)', 'Moving out / moving in', 'Airbnb turnover'];
+    expect(chooseOption('how much is a move out clean for a studio? it will be totally empty', cleans).best?.option).toBe('Moving out / moving in');
+    expect(chooseOption('necesito una limpieza para entregar mi departamento', ['Every week / every other week', 'Move-out / move-in']).best?.option).toBe('Move-out / move-in');
+  });
+
   it('asks which one when two options fit alike', () => {
     const choice = chooseOption("it's about our water heater", ['Water heater repair', 'Water heater replacement', 'Drain cleaning']);
     expect(choice.best).toBeNull();

@@ -354,6 +354,21 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
       }
     }
   }
+  // An option worded as one of the text's things, in other words ("Moving out / moving in" for a "move out clean"):
+  // every word of its name is a word of that thing's names.
+  if (!anchored && hits.length === 0) {
+    const wording = tokens(option.option.replace(/\([^)]*\)/g, ' ')).filter((word) => !/^(a|an|the|and|or|y|o|of|for|de)$/.test(word)).map(stem);
+    const worded = wording.length >= 2 ? text.concepts.find((concept) => !text.located.has(concept) && family(concept) !== 'property' && wording.every((word) => conceptStems(concept).has(word))) : undefined;
+    if (worded) {
+      points += 6;
+      anchored = true;
+      because.push(`${worded} (worded as its names)`);
+      if (worded === first) {
+        points += 3;
+        because.push('said first');
+      }
+    }
+  }
   const shared = [...new Set(option.allStems)].filter((word) => !GENERIC.has(word) && !actionStems().has(word) && word.length > 1 && text.allStems.includes(word) && !option.concepts.some((concept) => conceptStems(concept).has(word)));
   // The option named word for word ("Leak repair I guess") is the answer.
   if (normalize(option.option).length > 3 && ` ${normalize(text.raw)} `.includes(` ${normalize(option.option)} `)) {
