@@ -279,6 +279,15 @@ describe('services against the owner’s list', () => {
     expect(chooseOption('necesito una limpieza para entregar mi departamento', ['Every week / every other week', 'Move-out / move-in']).best?.option).toBe('Move-out / move-in');
   });
 
+  it('never reads a name through a stem that is another everyday word', () => {
+    expect(read('Rodent control').concepts).toEqual(['rodents']);
+    expect(read('cool, thanks').concepts).toEqual([]);
+    expect(read('can you drop off the paperwork').concepts).toEqual([]);
+    expect(read('the door will not open').concepts).not.toContain('garage-opener');
+    expect(read('the openers dont work').concepts).toContain('garage-opener');
+    expect(read('AC not cooling').concepts).toContain('ac');
+  });
+
   it('asks which one when two options fit alike', () => {
     const choice = chooseOption("it's about our water heater", ['Water heater repair', 'Water heater replacement', 'Drain cleaning']);
     expect(choice.best).toBeNull();

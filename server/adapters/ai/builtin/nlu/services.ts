@@ -52,6 +52,8 @@ interface Phrase {
   concept: string | null;
   action: Action | null;
   problem: boolean;
+  /** Matched only as written: its stem is another everyday word ("openers" → "open", "controller" → "control"). */
+  asWritten?: boolean;
 }
 
 interface Lexicon {
@@ -60,6 +62,13 @@ interface Lexicon {
   fuse: Fuse<string>;
   known: Set<string>;
 }
+
+/**
+ * Names whose stem is an everyday word of another meaning: "openers" is not "open" ("the door won't open"),
+ * "controller" not "control" ("Rodent control"), "winterize" not "winter", "cooling" not "cool" ("cool, thanks"),
+ * "molding" not "mold", "flashing" not "flash", "railing" not "rail", "droppings" not "drop".
+ */
+const AS_WRITTEN: ReadonlySet<string> = new Set(['openers', 'opener', 'controller', 'controllers', 'winterize', 'winterizing', 'cooling', 'molding', 'moulding', 'flashing', 'railing', 'railings', 'droppings']);
 
 let lexicon: Lexicon | null = null;
 
@@ -76,7 +85,7 @@ function build(): Lexicon {
     for (const word of raw) known.add(word);
     const stems = raw.map(stem);
     const list = byFirst.get(stems[0] ?? '') ?? [];
-    list.push({ ...phrase, stems, raw });
+    list.push({ ...phrase, stems, raw, asWritten: raw.length === 1 && AS_WRITTEN.has(raw[0] ?? '') });
     byFirst.set(stems[0] ?? '', list);
   };
   for (const concept of CONCEPTS) {
@@ -141,7 +150,7 @@ export function read(text: string): Reading {
   for (let at = 0; at < stems.length; ) {
     const first = stems[at] ?? '';
     const candidates = lexicon.byFirst.get(first) ?? [];
-    const matching = candidates.filter((phrase) => phrase.stems.every((word, offset) => stems[at + offset] === word));
+    const matching = candidates.filter((phrase) => phrase.stems.every((word, offset) => stems[at + offset] === word) && (!phrase.asWritten || raw[at] === phrase.raw[0] || raw[at] === `${phrase.raw[0] ?? ''}s`));
     const exact = (phrase: Phrase) => phrase.raw.filter((word, offset) => raw[at + offset] === word).length;
     const hit = matching.sort((a, b) => b.stems.length - a.stems.length || exact(b) - exact(a))[0];
     if (!STOP.has(raw[at] ?? '')) allStems.push(first);

@@ -224,7 +224,7 @@ export const CONCEPTS: readonly Concept[] = [
   {
     id: 'rodents',
     family: 'rodents',
-    names: ['mouse', 'mice', 'rat', 'rats', 'rodent', 'rodents', 'droppings', 'mouse droppings', 'rat droppings', 'chewed', 'gnawing', 'scratching in the walls', 'scratching in the attic', 'something in the attic', 'something in the walls', 'something living in the crawlspace', 'something living', 'critter', 'critters', 'vole', 'voles', 'gopher', 'gophers'],
+    names: ['mouse', 'mice', 'rat', 'rats', 'rodent', 'rodents', 'droppings everywhere', 'found droppings', 'mouse droppings', 'rat droppings', 'chewed', 'gnawing', 'scratching in the walls', 'scratching in the attic', 'something in the attic', 'something in the walls', 'something living in the crawlspace', 'something living', 'critter', 'critters', 'vole', 'voles', 'gopher', 'gophers'],
     es: ['raton', 'ratones', 'rata', 'ratas', 'roedores', 'roedor', 'excremento de raton', 'ruidos en el techo', 'algo en el atico'],
   },
   { id: 'termites', family: 'wood-pests', names: ['termite', 'termites', 'termite inspection', 'wdi', 'wood destroying', 'swarmers', 'mud tubes', 'frass'], es: ['termita', 'termitas', 'comejen'] },
@@ -272,7 +272,7 @@ export const CONCEPTS: readonly Concept[] = [
     family: 'garage-door',
     names: ['opener', 'openers', 'garage door opener', 'motor', 'remote', 'remotes', 'clicker', 'clickers', 'keypad', 'keypads', 'key pad', 'homelink', 'home link', 'car button', 'liftmaster', 'chamberlain', 'genie', 'craftsman opener', 'myq', 'wall button', 'safety sensors', 'sensor', 'sensors', 'photo eye', 'photo eyes'],
     problems: ['opener hums', 'remote stopped working', 'door reverses', 'goes down then back up'],
-    es: ['abridor', 'motor del porton', 'control', 'control remoto', 'sensores'],
+    es: ['abridor', 'motor del porton', 'control remoto', 'control del porton', 'control de la cochera', 'control del garaje', 'sensores'],
   },
   {
     id: 'garage-door',
