@@ -169,7 +169,7 @@ export const CONCEPTS: readonly Concept[] = [
   // ── The kind of place (a modifier: "House moves", "Apartment cleaning"; never what a service is about alone) ──
   { id: 'property-house', family: 'property', names: ['house', 'home', 'townhouse', 'town house', 'rowhome', 'row home', 'single family', 'ranch', 'two story', 'split level', 'duplex'], es: ['casa'] },
   { id: 'property-apartment', family: 'property', names: ['apartment', 'apt', 'condo', 'studio', 'flat', 'walk up', 'walkup', 'loft', 'unit', 'dorm'], es: ['apartamento', 'departamento', 'depa', 'estudio', 'condominio'] },
-  { id: 'property-office', family: 'property', names: ['office', 'business', 'small business', 'store', 'shop', 'commercial', 'restaurant', 'warehouse', 'suite'], es: ['oficina', 'negocio', 'local', 'tienda'] },
+  { id: 'property-office', family: 'property', names: ['office', 'business', 'small business', 'store', 'shop', 'commercial', 'restaurant', 'warehouse', 'suite'], es: ['oficina', 'negocio', 'el local', 'un local', 'mi local', 'nuestro local', 'local comercial', 'tienda'] },
 
   // ── Moving ──────────────────────────────────────────────────────────────────────────────────────────────────
   {
@@ -257,7 +257,7 @@ export const CONCEPTS: readonly Concept[] = [
   { id: 'landscape-design', family: 'design', names: ['landscape design', 'landscaping design', 'redesign', 'redo the front yard', 'makeover', 'curb appeal', 'landscaping'], es: ['diseno de jardin', 'paisajismo'] },
   { id: 'driveway', family: 'paving', names: ['driveway', 'driveways', 'asphalt', 'sealcoat', 'seal coat', 'concrete driveway'], es: ['entrada', 'cochera de concreto'] },
   { id: 'gate', family: 'gates', names: ['gate', 'gates', 'driveway gate', 'driveway gates', 'gate opener', 'automatic gate'], es: ['porton', 'reja', 'puerta de la reja'] },
-  { id: 'fence', family: 'fence', names: ['fence', 'fences', 'fencing', 'fence post', 'fence posts', 'picket', 'privacy fence', 'chain link'], es: ['cerca', 'barda', 'cerco', 'malla'] },
+  { id: 'fence', family: 'fence', names: ['fence', 'fences', 'fencing', 'fence post', 'fence posts', 'picket', 'privacy fence', 'chain link'], es: ['la cerca', 'una cerca', 'cerca de madera', 'cerca de malla', 'barda', 'cerco', 'malla'] },
 
   // ── Garage doors ────────────────────────────────────────────────────────────────────────────────────────────
   {
@@ -324,7 +324,7 @@ export const CONCEPTS: readonly Concept[] = [
   { id: 'door', family: 'doors', names: ['door', 'doors', 'interior door', 'front door', 'sliding door', 'storm door', 'screen door', 'door knob', 'doorknob', 'door frame', 'door sticks', 'door won\'t latch', 'hinge'], es: ['puerta', 'puertas', 'chapa', 'perilla', 'marco de la puerta'] },
   { id: 'deck', family: 'carpentry', names: ['deck', 'decks', 'deck boards', 'porch', 'railing', 'railings', 'steps', 'stairs', 'pergola'], es: ['terraza', 'porche', 'barandal', 'escalones'] },
   { id: 'carpentry', family: 'carpentry', names: ['carpentry', 'trim work', 'door trim', 'window trim', 'trim carpentry', 'interior trim', 'baseboard', 'baseboards', 'crown molding', 'molding', 'shelves', 'shelving', 'cabinet', 'cabinets', 'wood rot', 'rotted wood', 'window sill'], es: ['carpinteria', 'zoclo', 'repisas', 'gabinetes', 'madera podrida'] },
-  { id: 'flooring', family: 'flooring', names: ['floor', 'floors', 'flooring', 'tile', 'tiles', 'grout', 'laminate', 'vinyl plank', 'lvp', 'hardwood', 'hardwood floors', 'backsplash'], es: ['piso', 'pisos', 'azulejo', 'azulejos', 'loseta', 'boquilla'] },
+  { id: 'flooring', family: 'flooring', names: ['floor', 'floors', 'flooring', 'tile', 'tiles', 'grout', 'laminate', 'vinyl plank', 'lvp', 'hardwood', 'hardwood floors', 'backsplash'], es: ['piso nuevo', 'piso de madera', 'piso laminado', 'poner piso', 'instalar piso', 'pisos nuevos', 'pisos de madera', 'pisos laminados', 'azulejo', 'azulejos', 'loseta', 'boquilla'] },
   { id: 'caulking', family: 'caulking', names: ['caulk', 'caulking', 'recaulk', 're-caulk', 'seal the tub', 'silicone'], es: ['silicon', 'sellar'] },
   { id: 'pressure-wash', family: 'exterior-cleaning', names: ['pressure wash', 'pressure washing', 'pressure washed', 'power wash', 'power washing', 'power washed', 'powerwash'], es: ['lavado a presion', 'hidrolavado', 'lavar con presion', 'karcher'] },
   { id: 'house-wash', family: 'exterior-cleaning', names: ['soft wash', 'softwash', 'house wash', 'wash the house', 'house washed', 'wash the siding', 'siding washed', 'mildew', 'algae', 'green with mildew', 'green stuff on the siding', 'do the house'], es: ['lavar la casa', 'lavado de casa', 'moho'] },
