@@ -452,8 +452,9 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       const options = optionsFor(question, input);
       const sized = chooseSizeOption(text, options, question.text);
       if (sized) return { value: sized, reason: `Found “${sized}” for ${quoted} (the size they said).` };
-      // A correction's words set aside ("… not termites", "driveway can wait", "forget the driveway") are not its answer.
-      const said = signals.correction ? withoutDenied(text) : text;
+      // A correction's words set aside ("… not termites", "driveway can wait", "forget the driveway") are not its answer,
+      // and a ZIP or a phone number spelled out ("eight three six eight six") names no option ("Three or more").
+      const said = (signals.correction ? withoutDenied(text) : text).replace(/\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s,-]+){2,}(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/gi, ' ');
       let choice = chooseOption(said, options);
       // "Replace it probably": the thing already recorded, with the kind of job this text says.
       if (answered && !choice.best && read(text).actions.size > 0) choice = chooseOption(`${withoutActions(input.answers[question.key] ?? '')} ${text}`, options);

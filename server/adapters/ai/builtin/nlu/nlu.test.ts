@@ -288,6 +288,11 @@ describe('services against the owner’s list', () => {
     expect(read('AC not cooling').concepts).toContain('ac');
   });
 
+  it('takes "Not sure" only from someone unsure', () => {
+    expect(chooseOption("pretty sure it's the safety sensor", ['Single (8-9 ft wide)', 'Double (16 ft wide)', 'Not sure']).best).toBeNull();
+    expect(chooseOption('honestly not sure how wide it is', ['Single (8-9 ft wide)', 'Double (16 ft wide)', 'Not sure']).best?.option).toBe('Not sure');
+  });
+
   it('asks which one when two options fit alike', () => {
     const choice = chooseOption("it's about our water heater", ['Water heater repair', 'Water heater replacement', 'Drain cleaning']);
     expect(choice.best).toBeNull();

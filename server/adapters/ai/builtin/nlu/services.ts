@@ -251,6 +251,7 @@ const LIST_SAID = /\b(a (little |short |small )?list|honey[- ]?do|few (small )?(
 const PLACE_STEMS: ReadonlySet<string> = new Set(['kitchen', 'bathroom', 'bath', 'garag', 'basement', 'attic', 'yard', 'backyard', 'bedroom', 'laundri', 'room', 'hall', 'hallwai', 'porch', 'patio', 'deck', 'upstair', 'downstair', 'cocina', 'bano']);
 const RECURRING = /\b(recurring|weekly|biweekly|bi-weekly|every (other |2 |two )?(week|weeks|month)|monthly|regular service|cada semana|cada mes|semanal|quincenal|mensual)\b/;
 const HAULABLE: ReadonlySet<string> = new Set(['furniture', 'moving-specialty', 'hot-tub', 'any-appliance', ...APPLIANCE_FAMILIES]);
+const UNSURE_SAID = /\b(not sure|unsure|don'?t know|no idea|no clue|no se|ni idea)\b/;
 const LOAD_OPTION = /\b(truck ?loads?|trailer( loads?)?|full (truck|load|trailer)|whole (house|garage|home)|clean ?outs?|estate)\b/;
 const ITEMS_OPTION = /\b(single|one|few|couple|items?|pieces?)\b/;
 const LOAD_SAID = /\b(truck ?load|trailer ?load|full (truck|load|trailer|garage|basement|house)|(garage|basement|attic|shed|house) (is )?full|whole (house|garage|basement|room|attic|shed)|clean ?out|cleanout|a lot of|lots of|bunch of|tons of|everything|entire|estate)\b/;
@@ -314,6 +315,8 @@ function family(concept: string): string {
 
 /** How well `text` names `option`, or null when nothing ties them. */
 function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet<string> = new Set(), placesDistinguish = false): OptionMatch | null {
+  // "Not sure" is the answer of someone who says they are not sure, not of "pretty sure it's the sensor".
+  if (/^(not sure|unsure|(i )?don'?t know|no idea|no se)\b/.test(normalize(option.option)) && !UNSURE_SAID.test(normalize(text.raw))) return null;
   const because: string[] = [];
   let points = 0;
   let anchored = false;
@@ -494,7 +497,7 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   }
   let best = ranked[0] ?? null;
   if (!best && reading.concepts.length > 0) {
-    const fallback = readings.find((option) => option.catchAll);
+    const fallback = readings.find((option) => option.catchAll && (!/\b(not sure|unsure)\b/.test(normalize(option.option)) || UNSURE_SAID.test(normalize(text))));
     if (fallback) best = { option: fallback.option, score: 1, because: [`no listed service names ${reading.concepts.join(', ')}: the catch-all option`] };
   }
   if (!best) return { best: null, tied: [], ranked, confident: false };
