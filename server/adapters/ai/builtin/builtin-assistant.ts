@@ -413,8 +413,10 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
   for (const question of ordered) {
     const isAsked = question.key === asked?.key;
     const answered = hasAnswer(input.answers, question.key);
-    const value = answerFor(turn, question, isAsked, answered, problemTaken, Object.keys(found).length > 0);
+    let value = answerFor(turn, question, isAsked, answered, problemTaken, Object.keys(found).length > 0);
     if (value === null) continue;
+    // "oh wait its a Samsung sorry, the LG is the dryer": the make a correction names first.
+    if (answered && signals.correction && question.kind === 'text' && topicOf(question) === 'brand' && 'value' in value) value = { ...value, value: value.value.split(', ')[0] ?? value.value };
     if ('tied' in value) {
       if (!answered) tied = { question: question.key, options: value.tied };
       continue;
@@ -601,7 +603,10 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
   switch (topic) {
     case 'brand': {
       const brands = [...new Set([...text.matchAll(BRANDS)].map((match) => match[0]))];
-      return brands.length > 0 ? brands.join(', ') : null;
+      if (brands.length > 0) return brands.join(', ');
+      // A make the list does not know, named as one: "It's a Vinotemp", "brand is Danby".
+      const named = /\b(?:[Ii]t['’]?s an?|[Ii]t is an?|[Bb]rand is|[Mm]ade by|[Ee]s una?|[Mm]arca)\s+(\p{Lu}[\p{L}-]{2,})/u.exec(text)?.[1];
+      return named && read(named).concepts.length === 0 && !/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|The|My|Our|New|Old|Big|Small|Little)/.test(named) ? named : null;
     }
     case 'lot-size':
       // A measure first ("a fifth of an acre", "40x50"), a word for the size only when there is none ("small yard").
