@@ -81,6 +81,9 @@ export function extractPostalCode(text: string): PostalCode | null {
   // "not 78740, 78704": the one after.
   const negated = codes.find((code) => new RegExp(`\\b(not|no es)\\W+${code.value.replace(/\s/g, '')}`).test(said));
   if (negated) return codes.find((code) => code !== negated) ?? codes.at(-1) ?? null;
+  // "37206 to 37211", "from 98103 → 98117": where the job starts is the one before "to".
+  const start = codes.find((code, index) => index < codes.length - 1 && new RegExp(`${code.value.replace(/\s/g, '')}\\W+(to|into|->|→|hasta|a)\\W+\\d`).test(said));
+  if (start) return start;
   return codes.at(-1) ?? null;
 }
 

@@ -135,6 +135,11 @@ describe('dates, second round (issue 22, the d5 threads)', () => {
 });
 
 describe('answers', () => {
+  it('takes the ZIP a move starts from, before "to"', () => {
+    expect(extractPostalCode('moving a 1 bedroom apt 37206 to 37211')?.value).toBe('37206');
+    expect(extractPostalCode('sorry 85281 not 85218')?.value).toBe('85281');
+  });
+
   it('finds a ZIP in digits or words, never in a model number, and keeps the corrected one', () => {
     expect(extractPostalCode('seven eight seven oh four')?.value).toBe('78704');
     expect(extractPostalCode('model LFXS26973S')).toBeNull();
