@@ -563,6 +563,8 @@ function unaskedName(text: string): string | null {
 
 type TextTopic = 'brand' | 'lot-size' | 'home-size' | 'amount' | 'age' | 'pets' | 'access' | 'destination' | 'where' | 'stories' | 'problem' | 'other';
 
+const NOT_A_PLACE = /^(the|a|an|my|our|your|their|this|that|there|here|them|they|you|yall|come|move|help|load|unload|pack|have|make|take|text|call|know|start|finish|keep|work|check|look|find|talk|pick|drop|bring|haul|clean|hear|book|schedule|send|wait|stay|rent|store|tomorrow|today|tonight|next|last|every|both|each|some|many|much|more|less|around|about|please|thanks|know|give|tell|show|let|need|want|like|also|just|only|even|back|over|down|away|ourselves|myself|storage|mine|ours|theirs|family|friend|friends|mom|dad|mother|father|work|school|church)$/;
+
 /** What a free-text question asks for, by its key and words. */
 function topicOf(question: QualifierQuestion): TextTopic {
   const about = normalize(`${question.key.replace(/_/g, ' ')} ${question.text}`);
@@ -630,7 +632,12 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // "from Redmond down to Portland, Oregon", "Capitol Hill to Ballard": the capitalised place after "to".
       const to = /(?:\b(?:to|into|down to|up to|over to|out to|hasta|para)|→|->)\s*(?:(?:a|an|the|our|my|un|una|la)\s+(?:new\s+)?(?:house|home|apartment|apt|place|condo|townhouse|casa|departamento)\s+(?:in|en)\s+)?((?:[A-Z][\p{L}'.-]+)(?:,?\s+[A-Z][\p{L}'.-]+){0,2})/u.exec(text);
       const place = to?.[1]?.replace(/,?\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*$/, '');
-      return place && !/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun|I|We|The)\b/.test(place) ? place : null;
+      if (place && !/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun|I|We|The)\b/.test(place)) return place;
+      // Someone who writes without capitals: "capitol hill to ballard", "driving it to spokane ourselves" — a word after
+      // "to" that is no thing, job, day or everyday word.
+      if (/\p{Lu}/u.test(text.replace(/\b(I|I'm|I'll|I've|I'd)\b/g, ''))) return null;
+      const lower = /(?:\b(?:to|into)|→|->)\s+([a-z][a-z'-]{3,})\b/.exec(text)?.[1];
+      return lower && !NOT_A_PLACE.test(lower) && !/ing$/.test(lower) && read(lower).concepts.length === 0 && read(lower).actions.size === 0 && !/^(mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/.test(lower) ? lower : null;
     }
     case 'stories': {
       // "2 story colonial", "a ranch, one floor": kept in their words, the number in digits.
