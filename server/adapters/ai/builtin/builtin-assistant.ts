@@ -736,9 +736,16 @@ function disqualifyReason(input: AiTurnInput, found: Record<string, string>, not
 function serviceNotOffered(turn: Turn, found: Record<string, Found>): string | null {
   const { input, text } = turn;
   if (input.business.servicesNotOffered.length === 0) return null;
-  const serviceKnown = input.questions.some((question) => isAboutServices(question, input) && (hasAnswer(input.answers, question.key) || question.key in found));
-  if (serviceKnown) return null;
+  if (input.questions.some((question) => isAboutServices(question, input) && hasAnswer(input.answers, question.key))) return null;
   const offered = [...new Set([...input.business.services, ...input.questions.flatMap((question) => question.choices)])];
+  // A service read from this text by its own thing keeps the person; one read only by the trade's family or the kind
+  // of job ("long distance" as a kind of "House move", "install solar" as an install) yields to a not-offered
+  // service the text names by its own thing.
+  if (input.questions.some((question) => isAboutServices(question, input) && question.key in found)) {
+    const best = chooseOption(text, offered).best;
+    const byItsThing = best?.because.some((why) => /^[a-z-]+( \(as a (problem|place)\))?$/.test(why) || why === 'named word for word') ?? false;
+    if (byItsThing || !best) return null;
+  }
   return notOfferedAsked(text, offered, input.business.servicesNotOffered);
 }
 
