@@ -291,6 +291,7 @@ describe('services against the owner’s list', () => {
     expect(read('the door will not open').concepts).not.toContain('garage-opener');
     expect(read('the openers dont work').concepts).toContain('garage-opener');
     expect(read('AC not cooling').concepts).toContain('ac');
+    expect(read("we'll leave the side gate unlocked").concepts).not.toContain('cleanup');
   });
 
   it('takes "Not sure" only from someone unsure', () => {

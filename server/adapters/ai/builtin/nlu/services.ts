@@ -66,9 +66,9 @@ interface Lexicon {
 /**
  * Names whose stem is an everyday word of another meaning: "openers" is not "open" ("the door won't open"),
  * "controller" not "control" ("Rodent control"), "winterize" not "winter", "cooling" not "cool" ("cool, thanks"),
- * "molding" not "mold", "flashing" not "flash", "railing" not "rail", "droppings" not "drop".
+ * "molding" not "mold", "flashing" not "flash", "railing" not "rail", "droppings" not "drop", "leaves" not "leave".
  */
-const AS_WRITTEN: ReadonlySet<string> = new Set(['openers', 'opener', 'controller', 'controllers', 'winterize', 'winterizing', 'cooling', 'molding', 'moulding', 'flashing', 'railing', 'railings', 'droppings']);
+const AS_WRITTEN: ReadonlySet<string> = new Set(['openers', 'opener', 'controller', 'controllers', 'winterize', 'winterizing', 'cooling', 'molding', 'moulding', 'flashing', 'railing', 'railings', 'droppings', 'leaves']);
 
 let lexicon: Lexicon | null = null;
 
