@@ -291,7 +291,11 @@ describe('services against the owner’s list', () => {
     expect(read('the door will not open').concepts).not.toContain('garage-opener');
     expect(read('the openers dont work').concepts).toContain('garage-opener');
     expect(read('AC not cooling').concepts).toContain('ac');
-    expect(read("we'll leave the side gate unlocked").concepts).not.toContain('cleanup');
+    expect(read("we'll leave the side gate unlocked").concepts).toEqual(['gate']);
+    expect(read('antes de las 11').concepts).toEqual([]);
+    expect(read('toilet is plugged up').concepts).toEqual(['toilet']);
+    expect(read('3rd floor walk up').concepts).toEqual(['property-apartment']);
+    expect(read('new floors in the kitchen').concepts).toContain('flooring');
   });
 
   it('takes "Not sure" only from someone unsure', () => {

@@ -66,9 +66,11 @@ interface Lexicon {
 /**
  * Names whose stem is an everyday word of another meaning: "openers" is not "open" ("the door won't open"),
  * "controller" not "control" ("Rodent control"), "winterize" not "winter", "cooling" not "cool" ("cool, thanks"),
- * "molding" not "mold", "flashing" not "flash", "railing" not "rail", "droppings" not "drop", "leaves" not "leave".
+ * "molding" not "mold", "flashing" not "flash", "railing" not "rail", "droppings" not "drop", "leaves" not "leave",
+ * "siding" not the "side" of a side gate, "walking" (a washer) not a walk-up, "ants" not Spanish "antes", "lateral"
+ * not "later", "apartment" not "falling apart", "plug" not a toilet "plugged up".
  */
-const AS_WRITTEN: ReadonlySet<string> = new Set(['openers', 'opener', 'controller', 'controllers', 'winterize', 'winterizing', 'cooling', 'molding', 'moulding', 'flashing', 'railing', 'railings', 'droppings', 'leaves']);
+const AS_WRITTEN: ReadonlySet<string> = new Set(['openers', 'opener', 'controller', 'controllers', 'winterize', 'winterizing', 'cooling', 'molding', 'moulding', 'flashing', 'railing', 'railings', 'droppings', 'leaves', 'siding', 'walking', 'ant', 'ants', 'lateral', 'apartment', 'edging', 'insulation', 'insulate', 'plug', 'plugs']);
 
 let lexicon: Lexicon | null = null;
 
@@ -152,7 +154,9 @@ export function read(text: string): Reading {
     const candidates = lexicon.byFirst.get(first) ?? [];
     const matching = candidates.filter((phrase) => phrase.stems.every((word, offset) => stems[at + offset] === word) && (!phrase.asWritten || raw[at] === phrase.raw[0] || raw[at] === `${phrase.raw[0] ?? ''}s`));
     const exact = (phrase: Phrase) => phrase.raw.filter((word, offset) => raw[at + offset] === word).length;
-    const hit = matching.sort((a, b) => b.stems.length - a.stems.length || exact(b) - exact(a))[0];
+    // "the 3rd floor", "ground floor": a storey, not flooring.
+    const storey = /^floors?$/.test(raw[at] ?? '') && /^(\d+(st|nd|rd|th)?|first|second|third|fourth|fifth|top|ground|main|upper|lower|bottom|same|one|two|three)$/.test(raw[at - 1] ?? '');
+    const hit = storey ? undefined : matching.sort((a, b) => b.stems.length - a.stems.length || exact(b) - exact(a))[0];
     if (!STOP.has(raw[at] ?? '')) allStems.push(first);
     if (hit) {
       if (hit.concept) {
