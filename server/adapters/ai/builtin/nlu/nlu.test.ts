@@ -255,6 +255,9 @@ describe('services against the owner’s list', () => {
     expect(chooseOption('my furnance is making a clicking noise', hvac).best?.option).toBe('Furnace repair');
     expect(chooseOption('need a new furnace, ours is 25 years old', hvac).best?.option).toBe('New AC or furnace');
     expect(read('the thermastat is blank').concepts).toContain('thermostat');
+    // A word with an English ending is not a slip of a trade word ("replaced" is not "fireplace").
+    expect(read('they replaced the part last week').concepts).toEqual([]);
+    expect(read("we're leaving town").concepts).toEqual([]);
   });
 
   it('reads the thing the text is about, not a place it mentions', () => {

@@ -117,8 +117,11 @@ function lex(): Lexicon {
 /** A long word one slip away from a trade word is read as that word ("thermastat" → "thermostat"). */
 function corrected(word: string, lexicon: Lexicon): string {
   if (word.length < 7 || lexicon.known.has(word) || /\d/.test(word)) return word;
+  // An English word with its ending ("replaced", "leaving", "sending", "talking") is a word, not a slip: only a
+  // word that starts as the trade word does is corrected ("thermastat", not "replaced" → "fireplace").
+  if (/(ing|ed|ers|tion|ment)$/.test(word)) return word;
   const [best] = lexicon.fuse.search(word, { limit: 1 });
-  return best && (best.score ?? 1) <= 0.2 && Math.abs(best.item.length - word.length) <= 2 ? best.item : word;
+  return best && (best.score ?? 1) <= 0.2 && Math.abs(best.item.length - word.length) <= 2 && best.item.slice(0, 2) === word.slice(0, 2) ? best.item : word;
 }
 
 export interface Reading {
