@@ -70,7 +70,7 @@ interface Lexicon {
  * "siding" not the "side" of a side gate, "walking" (a washer) not a walk-up, "ants" not Spanish "antes", "lateral"
  * not "later", "apartment" not "falling apart", "plug" not a toilet "plugged up".
  */
-const AS_WRITTEN: ReadonlySet<string> = new Set(['openers', 'opener', 'controller', 'controllers', 'winterize', 'winterizing', 'cooling', 'molding', 'moulding', 'flashing', 'railing', 'railings', 'droppings', 'leaves', 'siding', 'walking', 'ant', 'ants', 'lateral', 'apartment', 'edging', 'insulation', 'insulate', 'plug', 'plugs']);
+const AS_WRITTEN: ReadonlySet<string> = new Set(['openers', 'opener', 'controller', 'controllers', 'winterize', 'winterizing', 'cooling', 'molding', 'moulding', 'flashing', 'railing', 'railings', 'droppings', 'leaves', 'siding', 'walking', 'ant', 'ants', 'lateral', 'apartment', 'edging', 'insulation', 'insulate', 'plug', 'plugs', 'build']);
 
 let lexicon: Lexicon | null = null;
 
@@ -98,6 +98,8 @@ function build(): Lexicon {
   for (const [action, phrases] of Object.entries(ACTIONS) as Array<[Action, { names: readonly string[]; es: readonly string[] }]>) {
     for (const name of [...phrases.names, ...phrases.es]) add(name, { concept: null, action, problem: false });
   }
+  // Everyday words a slip away from a trade word: never corrected ("contractor" is not "contactor", Spanish for outlet).
+  for (const word of ['contract', 'contracts', 'contractor', 'contractors', 'building', 'buildings', 'section', 'sections']) known.add(word);
   // Longest phrases first, so "water heater" is tried before "water".
   for (const list of byFirst.values()) list.sort((a, b) => b.stems.length - a.stems.length);
   const long = [...known].filter((word) => word.length >= 7);
