@@ -97,7 +97,7 @@ interface Candidate {
 }
 
 /** Dates chrono reads, as calendar dates where the business is (its wall clock is chrono's reference). */
-function chronoDates(said: string, today: CivilDate, language: Language): Candidate[] {
+function chronoDates(said: string, today: CivilDate, language: Language, loose = false): Candidate[] {
   const reference = new Date(Date.UTC(today.year, today.month - 1, today.day, 12));
   // Our own rules read these; chrono would take "the day after" as tomorrow and "the week" as this week.
   said = said.replace(/\b(the )?(day|dia) (after|before|despues|antes)\b|\b(the|this|that|next|la|esta) (week|semana)\b/g, (match) => ' '.repeat(match.length));
@@ -105,7 +105,8 @@ function chronoDates(said: string, today: CivilDate, language: Language): Candid
   for (const parser of parsers) {
     const results = parser.parse(said, { instant: reference, timezone: 0 }, { forwardDate: true });
     const found = results
-      .filter((result) => result.start.isCertain('day') || result.start.isCertain('weekday') || result.start.isCertain('month'))
+      // A month alone ("the hail in October") is a day only as the answer to the date question ("sometime in March").
+      .filter((result) => result.start.isCertain('day') || result.start.isCertain('weekday') || (result.start.isCertain('month') && loose))
       // A time alone ("at 3") or a vague word is not a day.
       .filter((result) => /\d{1,2}\s*\/\s*\d{1,2}|\d(st|nd|rd|th)\b|tomorrow|today|tonight|[a-z]+day\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|manana|hoy|lunes|martes|miercoles|jueves|viernes|sabado|domingo|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|\bin \w+ (days?|weeks?)\b|\bdentro de\b/.test(result.text))
       .map((result) => {
@@ -381,7 +382,7 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   const said = normalize(text).replace(/\b(tonite|2nite|tonght)\b/g, 'tonight').replace(/\b(tmrw|tmw|tmrow|tomm?orr?ow|2morrow)\b/g, 'tomorrow');
   const today = civilDate(now, timeZone);
   const ownFound = ownDates(said, today, options.loose === true);
-  const chronoFound = chronoDates(said, today, options.language ?? 'en').filter((candidate) => !notADay(said, candidate.index + candidate.words.length));
+  const chronoFound = chronoDates(said, today, options.language ?? 'en', options.loose === true).filter((candidate) => !notADay(said, candidate.index + candidate.words.length));
   const overlaps = (a: Candidate, b: Candidate) => a.index < b.index + b.words.length && b.index < a.index + a.words.length;
   // Where both read the same words, the fuller calendar reading wins ("thurs jan 14" over "thurs").
   const own = ownFound.filter((mine) => !chronoFound.some((theirs) => theirs.calendar && (!mine.calendar || theirs.words.length > mine.words.length) && overlaps(mine, theirs)));

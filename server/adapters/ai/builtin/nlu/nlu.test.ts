@@ -52,6 +52,9 @@ describe('dates and windows', () => {
     expect(day("we don't get the keys until the 15th, so the day after that please. Wednesday")).toBe('2026-12-16');
     expect(day('Thursday the 10th or any day after')).toBe('2026-12-10');
     expect(day('el sábado 19')).toBe('2026-12-19');
+    // A month alone is a day only as the answer to the date question.
+    expect(day('the adjuster approved the hail damage from October')).toBeNull();
+    expect(day('sometime in March', true)).toBe('2027-03-01');
     expect(day('el sábado 23 de enero, en la mañana de preferencia')).toBe('2027-01-23 morning');
     // A weekday that moves a day already given is the one nearest it.
     const moved = extractDate('actually make it thursday, forgot I have a dentist appt wed', NOW, ZONE, { previous: '2026-12-16' });
