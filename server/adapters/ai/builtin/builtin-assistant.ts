@@ -459,7 +459,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       const said = (signals.correction ? withoutDenied(text) : text).replace(/\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s,-]+){2,}(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/gi, ' ');
       let choice = chooseOption(said, options);
       // "Replace it probably": the thing already recorded, with the kind of job this text says.
-      if (answered && !choice.best && read(text).actions.size > 0) choice = chooseOption(`${withoutActions(input.answers[question.key] ?? '')} ${text}`, options);
+      // (Not when the text corrects something else: "sorry typo, 89521 not 89502" is about the ZIP.)
+      if (answered && !choice.best && read(text).actions.size > 0 && !(signals.correction && extractPostalCode(text))) choice = chooseOption(`${withoutActions(input.answers[question.key] ?? '')} ${text}`, options);
       // "just a repair" after "which one is it: Roof leak repair or Roof inspection?": the one of those it says.
       if (!choice.best && isAsked) {
         const offered = options.filter((option) => lastBusinessLine(input).includes(option));

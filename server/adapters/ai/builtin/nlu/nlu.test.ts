@@ -261,6 +261,11 @@ describe('services against the owner’s list', () => {
     // A word with an English ending is not a slip of a trade word ("replaced" is not "fireplace").
     expect(read('they replaced the part last week').concepts).toEqual([]);
     expect(read("we're leaving town").concepts).toEqual([]);
+    // "new" asks for something new only of a thing of the trade.
+    expect(read('my new tenants say the toilet keeps running').actions).toEqual(new Set(['repair']));
+    expect(read('another company left a mess').actions.size).toBe(0);
+    expect(read('need a new furnace').actions).toEqual(new Set(['install']));
+    expect(read('New system (free estimate)').actions.has('install')).toBe(true);
   });
 
   it('reads the thing the text is about, not a place it mentions', () => {

@@ -170,7 +170,11 @@ export function read(text: string): Reading {
         if (isLocated(raw, at)) located.add(hit.concept);
         else unlocated.add(hit.concept);
       }
-      if (hit.action) actions.add(hit.action);
+      // "new" / "another" ask for something new only of a thing of the trade ("a new furnace", "a new one"), not of
+      // "my new tenants", "a new house", "another company".
+      if (hit.action) {
+        if (!(hit.stems.length === 1 && /^(new|another|nuevo|nueva|otro|otra)$/.test(raw[at] ?? '') && !newOfTheTrade(raw, stems, at + 1, lexicon))) actions.add(hit.action);
+      }
       // A thing named with its kind of job in it ("new roof", "roof leak", "tune up") says that job too, and so does
       // a thing that is itself a kind of job ("get rid of", "haul away").
       else {
@@ -195,6 +199,16 @@ export function read(text: string): Reading {
   // anything new asked for, is a repair.
   if (!actions.has('install') && (problems.size > 0 || (concepts.length > 0 && /\b(my|our|the) \w+/.test(normalize(text)) && actions.size === 0 && /\b(keeps|won'?t|doesn'?t|isn'?t|not|stopped|quit|broke)\b/.test(normalize(text))))) actions.add('repair');
   return { raw: text, concepts, located, problems, actions, stems: loose, allStems };
+}
+
+/** Whether the words after "new" (one or two on) name a thing of the trade, or "one": "a new (gas) furnace". */
+function newOfTheTrade(raw: readonly string[], stems: readonly string[], from: number, lexicon: Lexicon): boolean {
+  for (let at = from; at < Math.min(raw.length, from + 2); at += 1) {
+    if (/^(one|ones|uno|una|system|systems|unit|units|install|installation|installs|equipment|setup|build|construction|door|doors|sistema|equipo)$/.test(raw[at] ?? '')) return true;
+    const phrase = (lexicon.byFirst.get(stems[at] ?? '') ?? []).find((candidate) => candidate.concept && !candidate.concept.startsWith('property-') && candidate.stems.every((word, offset) => stems[at + offset] === word));
+    if (phrase) return true;
+  }
+  return from >= raw.length;
 }
 
 const LOCATIVE = new Set(['in', 'inside', 'on', 'above', 'over', 'under', 'below', 'beneath', 'near', 'by', 'behind', 'beside', 'next', 'outside', 'at', 'from', 'into', 'along', 'around', 'against', 'alongside', 'en', 'sobre', 'encima', 'debajo', 'cerca', 'junto', 'detras', 'dentro', 'afuera']);
