@@ -292,4 +292,31 @@ describe('the built-in assistant', () => {
     expect(decision.answers).toEqual({ zip: '60615' });
     expect(Object.keys((await decideTurn(turn('60614, tomorrow, not urgent'))).answers).every((key) => questions.some((question) => question.key === key))).toBe(true);
   });
+
+  it('takes a text that is only a name as the name while another question is open, and never a word of the job', async () => {
+    const earlier: Array<[string, string]> = [['my water heater is acting up', 'Just to check, which one is it: Water heater repair or Water heater replacement?']];
+    expect((await decideTurn(turn('Kainoa Akana', { earlier }))).answers).toEqual({ name: 'Kainoa Akana' });
+    expect((await decideTurn(turn('Drain', { earlier }))).answers.name).toBeUndefined();
+  });
+
+  it('turns away a not-offered service named by its own thing, even when an offered one fits only by its trade', async () => {
+    const moves: QualifierQuestion[] = [
+      { key: 'move_type', text: 'What kind of move?', kind: 'choice', choices: ['Apartment or condo move', 'House move', 'Packing & boxes'], required: true },
+      { key: 'zip', text: "What's your ZIP code?", kind: 'zip', choices: [], required: true },
+    ];
+    const base = turn('Do you guys do long distance? Need to get my stuff from Orlando up to Atlanta, closing on a house there in February');
+    const business = { ...base.business, services: ['Apartment or condo move', 'House move', 'Packing & boxes'], servicesNotOffered: ['Out-of-state moves', 'Storage'], serviceAreaPrefixes: [] };
+    const decision = await decideTurn({ ...base, business, questions: moves, transcript: base.transcript.slice(1), newMessages: base.newMessages });
+    expect(decision.lead).toBe('disqualified');
+    expect(decision.answers.move_type).toBeUndefined();
+    // A house move named as such keeps the person, whatever else the text says about storage.
+    const kept = turn('need a 3 bedroom house moved across town, we might put a few boxes in storage after');
+    expect((await decideTurn({ ...kept, business, questions: moves, transcript: kept.transcript.slice(1), newMessages: kept.newMessages })).lead).not.toBe('disqualified');
+  });
+
+  it('moves a weekday to the one nearest the day already given when the person changes it', async () => {
+    const answers = { service: 'Drain cleaning', zip: '60614', preferred_date: '2026-12-09' };
+    const decision = await decideTurn(turn('actually make it thursday, forgot I have a dentist appt wed', { answers, earlier: [['wednesday the 9th', 'Is this urgent?']] }));
+    expect(decision.answers.preferred_date).toBe('2026-12-10');
+  });
 });

@@ -18,7 +18,7 @@ import { asksForTime, chooseTwo, describeSlot, offerText, preferenceFromAnswer, 
 import { matchFaq } from './faq';
 import { choosePriceItem, formatItemPrice } from './prices';
 import * as say from './replies';
-import { clauseName, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isNameQuestion, loneName, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
+import { clauseName, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isNameQuestion, loneName, petsNamed, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
 import { dateAnswer, dateFromEarlierEvent, describeDate, extractDate } from './nlu/dates';
 import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
@@ -99,7 +99,10 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
     for (const question of input.questions) {
       if (!(question.key in decision.answers)) continue;
       const aboutPastJob = handoff.reason === 'complaint' || (handoff.reason === 'anger' && signals.complaint !== null);
-      const keep = aboutPastJob ? question.kind === 'zip' || (question.kind === 'text' && isNameQuestion(question)) : question.kind !== 'date' || question.key === turn.asked?.key;
+      // A danger is not a request for something new or for upkeep: "Add an outlet" or "Tree pruning" is only a
+      // guess from the thing named (a warm outlet, a limb on the roof) unless the text asks for that kind of job.
+      const guessedJob = handoff.reason === 'emergency' && question.kind === 'choice' && question.key !== turn.asked?.key && newOrUpkeepNotAsked(decision.answers[question.key] ?? '', text);
+      const keep = aboutPastJob ? question.kind === 'zip' || (question.kind === 'text' && isNameQuestion(question)) : (question.kind !== 'date' || question.key === turn.asked?.key) && !guessedJob;
       if (!keep) delete decision.answers[question.key];
     }
     reasons.push(`Handed off (${HANDOFF_REASON_WORDS[handoff.reason].toLowerCase()}): “${handoff.words}”.`);
@@ -109,6 +112,9 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
 
   const disqualified = disqualifyReason(input, decision.answers, notOffered);
   if (disqualified) {
+    // No visit comes of it: a day said in passing is no appointment (one the date question asked for is kept).
+    for (const question of input.questions) if (question.kind === 'date' && question.key in decision.answers && question.key !== turn.asked?.key) delete decision.answers[question.key];
+    answers = { ...input.answers, ...decision.answers };
     reasons.push(`Disqualified: ${disqualified}. Sent the owner's disqualify message.`);
     const summary = buildSummary(input, answers, language);
     const message = language === 'es' || !input.disqualifyMessage.trim() ? say.defaultDisqualify(voice) : input.disqualifyMessage.trim();
@@ -164,7 +170,8 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
     reasons.push(quote.reason);
   }
 
-  const placed = Object.keys(decision.answers).length > 0 || confirmsAnswer(input, text);
+  // Saying again an option already recorded is an answer to a choice, not to a ZIP or a date ("the yellow house").
+  const placed = Object.keys(decision.answers).length > 0 || ((turn.asked === null || turn.asked.kind === 'choice') && confirmsAnswer(input, text));
   // A question of their own is not a failed answer: it is answered (or passed to the team), and ours is asked again.
   const handled = signals.bot !== null || faqs.length > 0 || priceAsked || tied !== null || asking.length > 0;
   const unanswered = asking.length > 0 && signals.bot === null && faqs.length === 0 && !priceAsked && !placed;
@@ -172,7 +179,9 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
   const asked = turn.asked;
   const passedBefore = passedOptionalKeys(input);
   const passedNow = asked && !asked.required && !(asked.key in decision.answers) && !handled && !small && unsure === null ? asked.key : null;
-  const confused = asked !== null && !(asked.key in answers && answers[asked.key] !== '') && !placed && !handled && !small && passedNow === null;
+  // A description taken for another free-text question ("the one that beeps") does not answer the one asked.
+  const placedFirmly = Object.entries(decision.answers).some(([key]) => !(found[key]?.reason.startsWith('Took the description') ?? false)) || (placed && Object.keys(decision.answers).length === 0);
+  const confused = asked !== null && !(asked.key in answers && answers[asked.key] !== '') && !placedFirmly && !handled && !small && passedNow === null;
   decision.confused = confused;
 
   // The likely options were already offered ("which one is it: …?") and this reply still names none: the second miss.
@@ -404,8 +413,10 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
   for (const question of ordered) {
     const isAsked = question.key === asked?.key;
     const answered = hasAnswer(input.answers, question.key);
-    const value = answerFor(turn, question, isAsked, answered, problemTaken, Object.keys(found).length > 0);
+    let value = answerFor(turn, question, isAsked, answered, problemTaken, Object.keys(found).length > 0);
     if (value === null) continue;
+    // "oh wait its a Samsung sorry, the LG is the dryer": the make a correction names first.
+    if (answered && signals.correction && question.kind === 'text' && topicOf(question) === 'brand' && 'value' in value) value = { ...value, value: value.value.split(', ')[0] ?? value.value };
     if ('tied' in value) {
       if (!answered) tied = { question: question.key, options: value.tied };
       continue;
@@ -415,6 +426,8 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
       continue;
     }
     if (answered && normalize(value.value) === normalize(input.answers[question.key] ?? '')) continue;
+    // "this is Dan's wife" after "Dan Whitaker": the same person, already known by a fuller name.
+    if (answered && isNameQuestion(question) && normalize(input.answers[question.key] ?? '').startsWith(`${normalize(value.value)} `)) continue;
     // The kind of job told afterwards ("Replace it probably") moves "Water heater repair" to "…replacement".
     // A kind of job said only to deny it ("no, not leaking") refines nothing.
     const affirmed = text.replace(/\b(not|no longer|isn'?t|aren'?t|wasn'?t|never|nothing)\s+\w+/gi, ' ');
@@ -441,11 +454,13 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       const options = optionsFor(question, input);
       const sized = chooseSizeOption(text, options, question.text);
       if (sized) return { value: sized, reason: `Found “${sized}” for ${quoted} (the size they said).` };
-      // A correction's words set aside ("… not termites", "driveway can wait", "forget the driveway") are not its answer.
-      const said = signals.correction ? withoutDenied(text) : text;
+      // A correction's words set aside ("… not termites", "driveway can wait", "forget the driveway") are not its answer,
+      // and a ZIP or a phone number spelled out ("eight three six eight six") names no option ("Three or more").
+      const said = (signals.correction ? withoutDenied(text) : text).replace(/\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s,-]+){2,}(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/gi, ' ');
       let choice = chooseOption(said, options);
       // "Replace it probably": the thing already recorded, with the kind of job this text says.
-      if (answered && !choice.best && read(text).actions.size > 0) choice = chooseOption(`${withoutActions(input.answers[question.key] ?? '')} ${text}`, options);
+      // (Not when the text corrects something else: "sorry typo, 89521 not 89502" is about the ZIP.)
+      if (answered && !choice.best && read(text).actions.size > 0 && !(signals.correction && extractPostalCode(text))) choice = chooseOption(`${withoutActions(input.answers[question.key] ?? '')} ${text}`, options);
       // "just a repair" after "which one is it: Roof leak repair or Roof inspection?": the one of those it says.
       if (!choice.best && isAsked) {
         const offered = options.filter((option) => lastBusinessLine(input).includes(option));
@@ -464,6 +479,10 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
     case 'yes_no': {
       const topic = yesNoTopic(question);
       if (topic === 'urgency' && signals.emergency) return { value: 'yes', reason: `An emergency: “yes” for ${quoted}.` };
+      // The danger itself answers the question about it: no heat in the cold, a car shut in behind a broken door.
+      const hazard = signals.emergency?.hazard;
+      if (hazard === 'no-heat' && (topic === 'heat' || topic === 'has-heat')) return { value: topic === 'heat' ? 'yes' : 'no', reason: `No heat in the cold: “${topic === 'heat' ? 'yes' : 'no'}” for ${quoted}.` };
+      if (hazard === 'garage-door' && topic === 'car-stuck' && extractYesNo(text, 'car-stuck') !== 'no') return { value: 'yes', reason: `A car shut in behind the door: “yes” for ${quoted}.` };
       // A text that answered something else ("whenever, no rush. first week of feb") says yes or no to that, not here.
       if (otherFound && (topic === 'other' || !topicWordsSaid(text, topic))) return null;
       if (topic !== 'other') {
@@ -479,9 +498,12 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
     }
     case 'date': {
       const earlierTexts = earlierLines(input).filter((line) => line.from === 'contact').map((line) => line.body);
-      const date = dateFromEarlierEvent(text, earlierTexts, input.now, input.business.timezone, { language }) ?? extractDate(text, input.now, input.business.timezone, { loose: isAsked, language });
+      const date = dateFromEarlierEvent(text, earlierTexts, input.now, input.business.timezone, { language }) ?? extractDate(text, input.now, input.business.timezone, { loose: isAsked, language, previous: input.answers[question.key] ?? null });
       if (!date) return null;
-      const value = dateAnswer(date);
+      // "sunday the 17th instead, same time": the window given before goes with the new day.
+      const before = input.answers[question.key] ?? '';
+      const keptWindow = !date.window && /\b(same time|same window|same hours?|misma hora)\b/.test(normalize(text)) ? before.split(' ').slice(1).join(' ') : '';
+      const value = dateAnswer(keptWindow ? { ...date, window: keptWindow } : date);
       return { value, reason: `Found “${date.words}” (${value}) for ${quoted}.` };
     }
     case 'text': {
@@ -493,7 +515,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
           // "68516 / Ben", "Ben | 68516": a part of its own beside another answer.
           input.newMessages.flatMap((message) => message.split(/\s*[/|\n]\s*/)).filter((part, _, parts) => parts.length > 1 && !/\d/.test(part)).map((part) => loneName(part, isAsked)).find((found) => found !== null) ??
           (isAsked && !otherFound ? extractName(text, { loose: true }) : null) ??
-          clauseName(text, isAsked);
+          clauseName(text, isAsked) ??
+          (!isAsked && !otherFound && !answered ? unaskedName(text) : null);
         return name ? { value: name, reason: `Found the name “${name}” for ${quoted}.` } : null;
       }
       if (isProblemQuestion(question) && !problemTaken.value && !answered && !signals.greeting && !signals.thanks) {
@@ -501,8 +524,10 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
         const reading = read(text);
         // Or the person's first text, when it says something is wrong ("something in my kitchen keeps beeping").
         const firstText = !earlierLines(input).some((line) => line.from === 'contact');
-        const describes = firstText && /\b(keeps?|won'?t|doesn'?t|isn'?t|not|stopped|broke|broken|leak\w*|beep\w*|nois\w*|smell\w*|making|stuck|no (hot|heat|water|power)|need|needs)\b/.test(normalize(text));
-        if (isAsked || reading.concepts.length > 0 || reading.actions.size > 0 || describes) {
+        const describes = firstText && /\b(keeps?|won'?t|doesn'?t|isn'?t|not|stopped|broke|broken|leak\w*|beep\w*|nois\w*|smell\w*|making|stuck|no (hot|heat|water|power))\b/.test(normalize(text));
+        // A thing of the trade, not only the kind of place ("some stuff around the house").
+        const things = reading.concepts.filter((concept) => !concept.startsWith('property-'));
+        if (isAsked || things.length > 0 || reading.actions.size > 0 || describes) {
           problemTaken.value = true;
           return { value: truncate(text.replace(/\s+/g, ' ').trim(), 500), reason: `Took the description of the job for ${quoted}.` };
         }
@@ -525,7 +550,21 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
   }
 }
 
+/**
+ * A text that is only a capitalised name ("Kainoa", "Walt Kowalczyk", "Carol Whitfield. And we have a parrot…"), sent
+ * while another question was asked and answering nothing else: the name, still to be asked.
+ */
+function unaskedName(text: string): string | null {
+  const first = text.trim().split(/[.!?\n]+|,\s*(?:thx|thanks|thank you|gracias)\b/i)[0]?.trim() ?? '';
+  if (!/^\p{Lu}/u.test(first) || first.split(/\s+/).some((word) => !/^\p{Lu}/u.test(word))) return null;
+  const reading = read(first);
+  if (reading.concepts.length > 0 || reading.actions.size > 0) return null;
+  return loneName(first, true);
+}
+
 type TextTopic = 'brand' | 'lot-size' | 'home-size' | 'amount' | 'age' | 'pets' | 'access' | 'destination' | 'where' | 'stories' | 'problem' | 'other';
+
+const NOT_A_PLACE = /^(the|a|an|my|our|your|their|this|that|there|here|them|they|you|yall|come|move|help|load|unload|pack|have|make|take|text|call|know|start|finish|keep|work|check|look|find|talk|pick|drop|bring|haul|clean|hear|book|schedule|send|wait|stay|rent|store|tomorrow|today|tonight|next|last|every|both|each|some|many|much|more|less|around|about|please|thanks|know|give|tell|show|let|need|want|like|also|just|only|even|back|over|down|away|ourselves|myself|storage|mine|ours|theirs|family|friend|friends|mom|dad|mother|father|work|school|church)$/;
 
 /** What a free-text question asks for, by its key and words. */
 function topicOf(question: QualifierQuestion): TextTopic {
@@ -534,7 +573,7 @@ function topicOf(question: QualifierQuestion): TextTopic {
   // "Anything the crew should know — gate code, dogs in the yard?" is about getting in, not the yard's size.
   if (/\b(gate|code|lockbox|let (us|you) in|get in|entry)\b/.test(about) && !/\b(how big|size|acres?)\b/.test(about)) return 'access';
   if (/\b(acre|acres|property size|lot size|square footage of the (yard|lawn)|how big|size)\b/.test(about) && /\b(lot|yard|lawn|acres?|property|land|area)\b/.test(about)) return 'lot-size';
-  if (/\b(bedrooms?|bathrooms?|rooms|home size|house size|size of (the|your) (home|house|place)|how big|square (feet|footage)|sq ?ft|recamaras)\b/.test(about)) return 'home-size';
+  if (/\b(beds?|baths?|bedrooms?|bathrooms?|rooms|home size|house size|size of (the|your) (home|house|place)|how big|square (feet|footage)|sq ?ft|recamaras)\b/.test(about)) return 'home-size';
   if (/\b(stories|story|storeys?|floors|how tall is the (house|home)|levels)\b/.test(about)) return 'stories';
   if (/\b(how much (stuff|junk|trash)|amount|load|how many items|what items|what (needs|do you need) (hauled|removed|gone))\b/.test(about)) return 'amount';
   if (/\b(how old|age|year (built|installed)|years old|what year|year (was|is) (it|the (home|house|building))|built)\b/.test(about)) return 'age';
@@ -558,14 +597,19 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
     const end = ends.length > 0 ? Math.min(...ends) : text.length;
     return between(text, start, end).trim();
   };
+  // Matched without accents ("recámaras" as "recamaras"), one letter for one so the clause is cut from the text.
+  const folded = text.replace(/[\u00C0-\u00FF]/g, (letter) => letter.normalize('NFD').charAt(0));
   const span = (pattern: RegExp) => {
-    const match = pattern.exec(text);
+    const match = pattern.exec(folded);
     return match ? clause(match.index, match[0].length) : null;
   };
   switch (topic) {
     case 'brand': {
       const brands = [...new Set([...text.matchAll(BRANDS)].map((match) => match[0]))];
-      return brands.length > 0 ? brands.join(', ') : null;
+      if (brands.length > 0) return brands.join(', ');
+      // A make the list does not know, named as one: "It's a Vinotemp", "brand is Danby".
+      const named = /\b(?:[Ii]t['’]?s an?|[Ii]t is an?|[Bb]rand is|[Mm]ade by|[Ee]s una?|[Mm]arca)\s+(\p{Lu}[\p{L}-]{2,})/u.exec(text)?.[1];
+      return named && read(named).concepts.length === 0 && !/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|The|My|Our|New|Old|Big|Small|Little)/.test(named) ? named : null;
     }
     case 'lot-size':
       // A measure first ("a fifth of an acre", "40x50"), a word for the size only when there is none ("small yard").
@@ -583,10 +627,18 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
     case 'pets':
       return span(/\b(dogs?|cats?|pupp(y|ies)|kittens?|pets?|perr(o|os|ito|itos|ita)|gat(o|os|ito|itos)|mascotas?|parrots?|birds?|rabbits?|chihuahua|lab|labrador)\b/i);
     case 'destination': {
+      // "37206 to 37211": the ZIP they go to.
+      const toZip = /\b\d{5}\W+(?:to|into|->|→|hasta|a)\W+(\d{5})\b/.exec(folded)?.[1];
+      if (toZip) return toZip;
       // "from Redmond down to Portland, Oregon", "Capitol Hill to Ballard": the capitalised place after "to".
       const to = /(?:\b(?:to|into|down to|up to|over to|out to|hasta|para)|→|->)\s*(?:(?:a|an|the|our|my|un|una|la)\s+(?:new\s+)?(?:house|home|apartment|apt|place|condo|townhouse|casa|departamento)\s+(?:in|en)\s+)?((?:[A-Z][\p{L}'.-]+)(?:,?\s+[A-Z][\p{L}'.-]+){0,2})/u.exec(text);
       const place = to?.[1]?.replace(/,?\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*$/, '');
-      return place && !/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun|I|We|The)\b/.test(place) ? place : null;
+      if (place && !/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun|I|We|The)\b/.test(place)) return place;
+      // Someone who writes without capitals: "capitol hill to ballard", "driving it to spokane ourselves" — a word after
+      // "to" that is no thing, job, day or everyday word.
+      if (/\p{Lu}/u.test(text.replace(/\b(I|I'm|I'll|I've|I'd)\b/g, ''))) return null;
+      const lower = /(?:\b(?:to|into)|→|->)\s+([a-z][a-z'-]{3,})\b/.exec(text)?.[1];
+      return lower && !NOT_A_PLACE.test(lower) && !/ing$/.test(lower) && read(lower).concepts.length === 0 && read(lower).actions.size === 0 && !/^(mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/.test(lower) ? lower : null;
     }
     case 'stories': {
       // "2 story colonial", "a ranch, one floor": kept in their words, the number in digits.
@@ -615,6 +667,13 @@ function echoAnswer(question: QualifierQuestion, text: string): 'yes' | 'no' | n
   return /\b(no|not|never|none|nope|n't|isn'?t|aren'?t|don'?t|doesn'?t|nada|ningun\w*)\b/.test(normalize(text)) ? 'no' : 'yes';
 }
 
+/** Whether an option is for something new or for upkeep (install, maintenance) that the text does not ask for. */
+function newOrUpkeepNotAsked(option: string, text: string): boolean {
+  const jobs = [...read(option).actions].filter((action) => action === 'install' || action === 'maintenance');
+  const said = read(text).actions;
+  return jobs.length > 0 && !jobs.some((action) => said.has(action));
+}
+
 /** Whether `value` is the same thing as the recorded answer with the kind of job the text now says. */
 function refines(input: AiTurnInput, question: QualifierQuestion, text: string, value: string): boolean {
   const recorded = input.answers[question.key] ?? '';
@@ -641,6 +700,9 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
   const said = normalize(text);
   switch (topic) {
     case 'leaking':
+    case 'stairs':
+    case 'returning':
+    case 'water-off':
     case 'insurance':
     case 'recurring':
     case 'warranty':
@@ -650,15 +712,15 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
     case 'has-heat':
       return topicalYesNo(text, topic) !== null;
     case 'ownership':
-      return /\b(own|owner|rent\w*|lease|landlord|tenant|mortgage|bought|my (house|home|place)|dueno|duena|propietari\w*|alquil\w*|es (mia|mio|nuestra|nuestro))\b/.test(said);
+      return /\b(own|owner|rent\w*|lease|landlord|tenant|mortgage|bought|(my|our) (house|home|place|condo)|ours|selling|dueno|duena|propietari\w*|alquil\w*|es (mia|mio|nuestra|nuestro))\b/.test(said);
     case 'urgency':
       return /\b(urgent|emergency|asap|rush|hurry|whenever|annoying|can wait|right away|urgente|prisa)\b/.test(said);
     case 'pets':
-      return /\b(dogs?|cats?|pets?|puppy|kitten|perros?|gatos?|mascotas?)\b/.test(said);
+      return petsNamed(text) || /\b(pets?|animals?|mascotas?|animales|pet[- ]free)\b/.test(said);
     case 'access':
       return /\b(gate|code|stairs|elevator|home|there)\b/.test(said);
     case 'car-stuck':
-      return /\b(car|truck|parked|stuck|trapped|driveway|carro|atrapad)\b/.test(said);
+      return /\b(car|cars|truck|van|suv|vehicle|parked|stuck|trapped|driveway|carro|camioneta|coche|vehiculo|atrapad\w*)\b/.test(said);
   }
 }
 
@@ -675,9 +737,16 @@ function disqualifyReason(input: AiTurnInput, found: Record<string, string>, not
 function serviceNotOffered(turn: Turn, found: Record<string, Found>): string | null {
   const { input, text } = turn;
   if (input.business.servicesNotOffered.length === 0) return null;
-  const serviceKnown = input.questions.some((question) => isAboutServices(question, input) && (hasAnswer(input.answers, question.key) || question.key in found));
-  if (serviceKnown) return null;
+  if (input.questions.some((question) => isAboutServices(question, input) && hasAnswer(input.answers, question.key))) return null;
   const offered = [...new Set([...input.business.services, ...input.questions.flatMap((question) => question.choices)])];
+  // A service read from this text by its own thing keeps the person; one read only by the trade's family or the kind
+  // of job ("long distance" as a kind of "House move", "install solar" as an install) yields to a not-offered
+  // service the text names by its own thing.
+  if (input.questions.some((question) => isAboutServices(question, input) && question.key in found)) {
+    const best = chooseOption(text, offered).best;
+    const byItsThing = best?.because.some((why) => /^[a-z-]+( \(as a (problem|place)\))?$/.test(why) || why === 'named word for word') ?? false;
+    if (byItsThing || !best) return null;
+  }
   return notOfferedAsked(text, offered, input.business.servicesNotOffered);
 }
 

@@ -21,10 +21,10 @@ describe('conversation fixtures against the built-in assistant', () => {
     const original = report.threads.filter((thread) => !/-d\d+$/.test(thread.id));
     expect(original.length).toBe(53);
     expect(original.filter((thread) => !thread.allRight).map((thread) => thread.id), formatFailures({ ...report, threads: original.filter((thread) => !thread.allRight) })).toEqual([]);
-    // With batches d9 and d10 (written 2026-11-27, tuned on only a little) in the dev part: 89.3 % and 72.1 % on 476
-    // threads.
-    expect(percent(report.answers)).toBeGreaterThanOrEqual(89);
-    expect(percent(report.allRight)).toBeGreaterThanOrEqual(72);
+    // With batches d9 and d10 (written 2026-11-27) in the dev part: 89.3 % and 72.1 % on 476 threads before the third
+    // round of docs/decisions/0036, 94.2 % and 83.4 % after it.
+    expect(percent(report.answers)).toBeGreaterThanOrEqual(94);
+    expect(percent(report.allRight)).toBeGreaterThanOrEqual(83);
     expect(report.safety.right).toBe(report.safety.total);
     expect(report.quotesOutsideConditions).toBe(0);
     // One known: plumbing-rheem-leak-zip-fix-d8 types a ZIP outside the area and fixes it in the next text; the
@@ -38,7 +38,7 @@ describe('conversation fixtures against the built-in assistant', () => {
     const report = await runFixtures(createBuiltinAssistant(), fixtures);
     console.info(`Held-out part (never tuned against; totals only)\n${formatTable(report)}`);
     expect(percent(report.answers)).toBeGreaterThanOrEqual(85);
-    expect(percent(report.allRight)).toBeGreaterThanOrEqual(54);
+    expect(percent(report.allRight)).toBeGreaterThanOrEqual(55);
     expect(report.quotesOutsideConditions).toBe(0);
     expect(report.wronglyDisqualified).toBe(0);
     expect(report.safety.right).toBe(report.safety.total);

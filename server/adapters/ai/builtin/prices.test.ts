@@ -27,6 +27,7 @@ describe('formatItemPrice', () => {
 describe('conditions in an item’s name (issue 22)', () => {
   it('reads the sizes an item is for', () => {
     expect(itemConditions('Lawn mowing, lots up to 1/4 acre')).toEqual([{ unit: 'acre', min: 0, max: 0.25 }]);
+    expect(itemConditions('Move-out clean, empty studio or 1-bedroom apartment')).toEqual([{ unit: 'bedroom', min: 0, max: 1 }]);
     expect(itemConditions('2-bedroom apartment move, up to 3 movers')).toEqual(expect.arrayContaining([{ unit: 'mover', min: 0, max: 3 }, { unit: 'bedroom', min: 2, max: 2 }]));
     expect(itemConditions('Single-zone mini-split install, up to 12,000 BTU')).toEqual([{ unit: 'btu', min: 0, max: 12_000 }]);
     expect(itemConditions('4 or more bedrooms')).toEqual([{ unit: 'bedroom', min: 4, max: Number.POSITIVE_INFINITY }]);

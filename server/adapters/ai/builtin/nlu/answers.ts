@@ -81,6 +81,9 @@ export function extractPostalCode(text: string): PostalCode | null {
   // "not 78740, 78704": the one after.
   const negated = codes.find((code) => new RegExp(`\\b(not|no es)\\W+${code.value.replace(/\s/g, '')}`).test(said));
   if (negated) return codes.find((code) => code !== negated) ?? codes.at(-1) ?? null;
+  // "37206 to 37211", "from 98103 → 98117": where the job starts is the one before "to".
+  const start = codes.find((code, index) => index < codes.length - 1 && new RegExp(`${code.value.replace(/\s/g, '')}\\W+(to|into|->|→|hasta|a)\\W+\\d`).test(said));
+  if (start) return start;
   return codes.at(-1) ?? null;
 }
 
@@ -97,7 +100,7 @@ export function isInServiceArea(code: string, prefixes: readonly string[]): bool
 // Yes / no
 
 /** What a yes/no question is about, read from its key and words: its answer may be said without yes or no. */
-export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'access' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'has-heat' | 'other';
+export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'stairs' | 'access' | 'returning' | 'water-off' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'has-heat' | 'other';
 
 export function yesNoTopic(question: { key: string; text: string }): YesNoTopic {
   const about = normalize(`${question.key.replace(/_/g, ' ')} ${question.text}`);
@@ -112,8 +115,12 @@ export function yesNoTopic(question: { key: string; text: string }): YesNoTopic 
   // "Do you have any heat right now?" is answered yes by "we have heat"; "Are you without heat?" by "no heat".
   if (/\b((have|has|got) (any |some )?heat|any heat)\b/.test(about) && !/\b(without heat|no heat)\b/.test(about)) return 'has-heat';
   if (/\b(without heat|no heat|heat (out|working|off)|have heat|heating (out|working))\b/.test(about)) return 'heat';
+  if (/\b(been (out|here|over) (to|at)?|before|returning|existing customer|past customer|used us|worked (with|for) (us|you))\b/.test(about) && !/\b(before (the|we|you|noon|\d))\b/.test(about)) return 'returning';
+  if (/\b(shut (it |the water )?off|turned (it |the water )?off|water (is )?(off|shut)|shut-?off)\b/.test(about)) return 'water-off';
   if (/\b(leak\w*|water (coming|getting) (in|inside)|coming inside|getting inside|drip\w*|gotea\w*|entrando agua)\b/.test(about)) return 'leaking';
   if (/\b(pets?|dogs?|cats?|animals?|mascotas?)\b/.test(about)) return 'pets';
+  // "Any stairs at either end?", "Anything on stairs or a second floor?": the stairs themselves, not "no" to elevators.
+  if (/\b(stairs|steps|staircase|elevators?|flights?|second floor|2nd floor|upstairs|escaleras)\b/.test(about)) return 'stairs';
   if (/\b(access|accessible|gate code|stairs|elevator|home during|be home|someone home|present)\b/.test(about)) return 'access';
   return 'other';
 }
@@ -129,7 +136,7 @@ const NO = /\b(no+|not really|not yet|negative|never|don't think so|i don't|we d
 /** Words that answer a yes/no question of a topic without a plain yes or no (no before yes: "not leaking"). */
 const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> = {
   leaking: {
-    no: /\b(nothing (is |'?s )?(coming )?(in|inside|leaking|dripping)|nothing'?s (leaking|dripping|coming in)|nothing inside|no water (inside|in)|not (leaking|coming in|dripping)|no leak\w*|dry (inside|in here)|not yet|nada adentro|no (entra|gotea|esta goteando))\b/,
+    no: /\b(nothing (is |'?s )?(coming )?(in|inside|leaking|dripping)|nothing'?s (leaking|dripping|coming in)|nothing inside|nothing burst|no water on the floor|floor is dry|no water (inside|in)|not (leaking|coming in|dripping)|no leak\w*|dry (inside|in here)|not yet|nada adentro|no (entra|gotea|esta goteando))\b/,
     yes: /\b(dripping|drips|leaking|water (is )?(coming|getting) (in|inside|through)|coming through|bulging|bubbl\w*|wet|buckets?|puddle|stain (is )?growing|gotea\w*|entra agua|esta entrando)\b/,
   },
   insurance: {
@@ -152,18 +159,35 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
     no: /\b(no hoa|not in an hoa|no homeowners|there'?s no hoa|we don'?t have an hoa)\b/,
     yes: /\b((yes|yeah|yep|ugh)\W+(we have |there'?s |there is )?an? hoa|we have an? hoa|there'?s an? hoa|hoa (rules|approval|says|wants|requires|dinged))\b/,
   },
+  returning: {
+    no: /\b(first time|never (used|had|hired|called)|new customer|haven'?t (used|had|hired)|not that i know|primera vez|nunca)\b/,
+    yes: /\b(you (guys |all )?(did|came|were (out|here)|installed|fixed|serviced|cleaned|put in|replaced|sprayed|mowed)|you'?ve been (out|here)|been (out|here) before|existing customer|returning customer|used you|(a )?(couple|few|\d+) (yrs?|years?|months?) ago|last (year|spring|summer|fall|winter))\b/,
+  },
+  'water-off': {
+    no: /\b(can'?t (find|shut|turn|get)|couldn'?t (find|shut|turn)|don'?t know (where|how)|no (shutoff|shut off|valve)|still (running|on|spraying|flowing))\b/,
+    yes: /\b(shut (it |the water |the valve |the main |everything )?off|turned (it |the water |the main |the valve )?off|closed the (valve|main)|(water|it) is (off|shut)|(cerre|cerramos) (la llave|el agua)|cortamos el agua)\b/,
+  },
+  stairs: {
+    no: /\b(no (stairs|steps|escaleras|escalones)|nada de escaleras|no hay escaleras|sin escaleras|no tiene escaleras|ground (floor|level)|first floor|1st floor|(single|one|1)[- ]?(story|storey|level)|ranch|all on one level|one level|(un )?solo (piso|nivel)|planta baja|primer piso|(has|there'?s|with) an elevator|(hay|tiene|con) elevador|elevator (at )?both)\b/,
+    yes: /\b(stairs|steps|staircase|flights?|walk-?up|(2nd|3rd|4th|5th|second|third|fourth|fifth|top) (floor|fl)|upstairs|basement|no elevator|without (an )?elevator|escaleras|escalones|segundo piso|tercer piso|cuarto piso|sotano|sin elevador|no hay elevador)\b/,
+  },
   ground: {
     no: /\b(basement|upstairs|downstairs|second floor|2nd floor|third floor|3rd floor|attic|stairs|steps|walk-?up|sotano|escaleras|segundo piso)\b/,
     yes: /\b(ground (floor|level)|first floor|1st floor|main floor|in the garage|at the curb|no stairs|all on one level|one level|planta baja|primer piso)\b/,
   },
 };
 
+/** Whether a text names an animal of the house, in words or in emoji ("2 labs", "un perrito", "🐶🐶"). */
+export function petsNamed(text: string): boolean {
+  return /\b(dogs?|cats?|pupp(y|ies)|kittens?|kitty|pets?|perr(o|os|ito|itos|ita)|gat(o|os|ito|itos)|parrots?|birds?|rabbits?|bunny|labs?|labradors?|chihuahuas?|retrievers?|shepherds?|pitbulls?|huskies|husky|doodles?|poodles?|beagles?|terriers?)\b/.test(normalize(text)) || /[\u{1F415}\u{1F436}\u{1F408}\u{1F431}\u{1F429}\u{1F43E}\u{1F99C}\u{1F426}\u{1F430}]/u.test(text);
+}
+
 /**
  * "yes" or "no" for a yes/no question about `topic`. The topic's own words come first ("we lease" → no for
  * ownership); then a plain yes or no, the first one said winning ("no, it's not urgent" is no). Unsure → null.
  */
 export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' | 'no' | null {
-  const said = normalize(text);
+  let said = normalize(text);
   if (topic === 'ownership') {
     // A landlord owns it: "it's a rental I own", "my tenant".
     if (/\b(rental (that )?(i|we) own|(i|we) own (it and |the (house|place|property) and )?rent it( out)?|i'?m the (landlord|owner)|i am the (landlord|owner)|(my|our) tenants?|tenant (hasn'?t|has|says|said))\b/.test(said)) return 'yes';
@@ -183,9 +207,10 @@ export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' |
     if (/\b(stuck|trapped|locked in|can'?t get (it|the car|my car|the truck) out|inside the garage|atrapad\w*|adentro|no puedo sacar)\b/.test(said) || /\b(car|truck|van|suv)\b.{0,12}\b(is |'s )?(in there|inside|in the garage)\b/.test(said)) return 'yes';
   }
   // "no stairs", "no hay escaleras" say yes to "all on the ground floor?".
-  if (topic === 'ground' && /\b(no stairs|no steps|no hay escaleras|sin escaleras|no tiene escaleras)\b/.test(said)) return 'yes';
+  if (topic === 'ground' && /\b(no stairs|no steps|no hay escaleras|sin escaleras|no tiene escaleras|nada de escaleras)\b/.test(said)) return 'yes';
   const topical = TOPICAL_YES_NO[topic];
   if (topical) {
+    if (topic === 'stairs' && topical.yes.test(said.replace(new RegExp(topical.no.source, 'g'), ' '))) return 'yes';
     if (topical.no.test(said)) return 'no';
     if (topical.yes.test(said)) return 'yes';
   }
@@ -194,10 +219,12 @@ export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' |
     if (heat) return heat;
   }
   if (topic === 'pets') {
-    if (/\bno (pets|dogs|cats|mascotas|animals|perros|gatos)\b|\b(none|no animals|pet free|pet-free)\b/.test(said)) return 'no';
+    if (/\b(no|sin|ningun\w*|don'?t have( any)?)\s+((tenemos|tengo|hay|any|pets?|dogs?|cats?)\s+)?(pets|dogs|cats|mascotas?|animals|animales|perros|gatos)\b|\b(none|no animals|pet free|pet-free)\b/.test(said)) return 'no';
     // Said in words or in emoji ("🐶🐶").
-    if (/\b(dogs?|cats?|pupp(y|ies)|kittens?|kitty|pets?|perr(o|os|ito|itos|ita)|gat(o|os|ito|itos)|parrots?|birds?|rabbits?|bunny|lab|labrador|chihuahua|retriever|shepherd|pitbull|husky)\b/.test(said) || /[\u{1F415}\u{1F436}\u{1F408}\u{1F431}\u{1F429}\u{1F43E}\u{1F99C}\u{1F426}\u{1F430}]/u.test(text)) return 'yes';
+    if (petsNamed(text)) return 'yes';
   }
+  // "the 20th is no good", "tuesday doesn't work": a day turned down, not a no to this question.
+  said = said.replace(/\b(is |'s |are )?(no good|not good|no bueno)\b/g, ' ');
   const bare = said.replace(/[^\p{L}\s']/gu, ' ').trim();
   if (/^(y|ya)$/.test(bare)) return 'yes';
   if (/^n$/.test(bare)) return 'no';
@@ -227,7 +254,8 @@ const NOT_A_NAME = new Set(
     'one two three four five six seven eight nine ten half quarter none nothing everything all some both either neither own rent lease ' +
     'actually sorry wait mondays tuesdays wednesdays thursdays fridays saturdays sundays weekdays weekends ' +
     'mine ours yours kitchen bathroom garage basement attic upstairs downstairs house home apartment condo unit door roof yard lawn ' +
-    'lunes martes miercoles jueves viernes sabado domingo manana hoy ya claro gracias perfecto listo bueno'
+    'lunes martes miercoles jueves viernes sabado domingo manana hoy ya claro gracias perfecto listo bueno ' +
+    'english ingles spanish espanol castellano idioma language'
   ).split(/\s+/),
 );
 
@@ -296,7 +324,9 @@ export function loneName(text: string, asked: boolean): string | null {
   const trimmed = text.normalize('NFKC').trim().replace(/[.!,]+$/g, '');
   const parts = trimmed.split(/\s+/);
   if (parts.length === 0 || parts.length > 3) return null;
-  if (!parts.every((word) => /^[\p{L}][\p{L}'-]*\.?$/u.test(word) && !NOT_A_NAME.has(normalize(word).replace(/\.$/, '')))) return null;
+  // An initial after the first name ("Jenna K", "Dana K.") is part of it, whatever the letter would say alone.
+  const initial = (word: string, at: number) => at > 0 && /^\p{Lu}\.?$/u.test(word);
+  if (!parts.every((word, at) => initial(word, at) || (/^[\p{L}][\p{L}'-]*\.?$/u.test(word) && !NOT_A_NAME.has(normalize(word).replace(/\.$/, ''))))) return null;
   const first = parts[0] ?? '';
   if (!isKnownFirstName(first) && !(asked && (/^\p{Lu}/u.test(first) || parts.length <= 2))) return null;
   return parts.map((word) => titleCase(word.replace(/\.$/, ''))).join(' ');
@@ -335,6 +365,9 @@ export function extractName(text: string, options: { loose?: boolean } = {}): st
     }
   }
   if (candidates.length === 0) return null;
+  // "this is Mike's wife (Linda)": the one named is the customer, whoever is texting for them.
+  const possessive = /^([\p{L}][\p{L}-]*)'s$/iu.exec(candidates[0] ?? '');
+  if (possessive) return titleCase(possessive[1] ?? '');
   return candidates.map((word) => titleCase(word.replace(/\.$/, ''))).join(' ');
 }
 
@@ -379,7 +412,9 @@ export function topicalYesNo(text: string, topic: YesNoTopic): 'yes' | 'no' | nu
   const topical = TOPICAL_YES_NO[topic];
   if (!topical) return null;
   const said = normalize(text);
-  if (topic === 'ground' && /\b(no stairs|no steps|no hay escaleras|sin escaleras|no tiene escaleras)\b/.test(said)) return 'yes';
+  if (topic === 'ground' && /\b(no stairs|no steps|no hay escaleras|sin escaleras|no tiene escaleras|nada de escaleras)\b/.test(said)) return 'yes';
+  // Stairs at either end: a flight anywhere is a yes ("3rd floor walkup on my end, new place is ground floor").
+  if (topic === 'stairs' && topical.yes.test(said.replace(new RegExp(topical.no.source, 'g'), ' '))) return 'yes';
   if (topical.no.test(said)) return 'no';
   if (topical.yes.test(said)) return 'yes';
   return null;

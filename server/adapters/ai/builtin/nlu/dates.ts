@@ -92,10 +92,12 @@ interface Candidate {
   words: string;
   /** A calendar date ("Dec 5", "the 14th") wins over a relative one in the same text. */
   calendar: boolean;
+  /** A weekday said on its own ("thursday", not "next thursday" or "thursday the 14th"): which week is open. */
+  lone?: boolean;
 }
 
 /** Dates chrono reads, as calendar dates where the business is (its wall clock is chrono's reference). */
-function chronoDates(said: string, today: CivilDate, language: Language): Candidate[] {
+function chronoDates(said: string, today: CivilDate, language: Language, loose = false): Candidate[] {
   const reference = new Date(Date.UTC(today.year, today.month - 1, today.day, 12));
   // Our own rules read these; chrono would take "the day after" as tomorrow and "the week" as this week.
   said = said.replace(/\b(the )?(day|dia) (after|before|despues|antes)\b|\b(the|this|that|next|la|esta) (week|semana)\b/g, (match) => ' '.repeat(match.length));
@@ -103,7 +105,8 @@ function chronoDates(said: string, today: CivilDate, language: Language): Candid
   for (const parser of parsers) {
     const results = parser.parse(said, { instant: reference, timezone: 0 }, { forwardDate: true });
     const found = results
-      .filter((result) => result.start.isCertain('day') || result.start.isCertain('weekday') || result.start.isCertain('month'))
+      // A month alone ("the hail in October") is a day only as the answer to the date question ("sometime in March").
+      .filter((result) => result.start.isCertain('day') || result.start.isCertain('weekday') || (result.start.isCertain('month') && loose))
       // A time alone ("at 3") or a vague word is not a day.
       .filter((result) => /\d{1,2}\s*\/\s*\d{1,2}|\d(st|nd|rd|th)\b|tomorrow|today|tonight|[a-z]+day\b|\b(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|manana|hoy|lunes|martes|miercoles|jueves|viernes|sabado|domingo|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|\bin \w+ (days?|weeks?)\b|\bdentro de\b/.test(result.text))
       .map((result) => {
@@ -150,13 +153,13 @@ function nthWeekday(year: number, month: number, weekday: number, which: string)
 /** Our own readings: the ones texting needs and chrono does not give the way a dispatcher would. */
 function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
   const found: Candidate[] = [];
-  const push = (match: RegExpExecArray | null, date: CivilDate | null, calendar = false) => {
-    if (match && date) found.push({ date, index: match.index, words: match[0].trim(), calendar });
+  const push = (match: RegExpExecArray | null, date: CivilDate | null, calendar = false, lone = false) => {
+    if (match && date) found.push({ date, index: match.index, words: match[0].trim(), calendar, lone });
   };
   let match: RegExpExecArray | null;
   push(/\b(day after tomorrow|pasado manana)\b/.exec(said), addDays(today, 2));
   push(/\b(today|tonight|this (morning|afternoon|evening)|hoy|esta (tarde|noche))\b/.exec(said), today);
-  if (!/\bday after tomorrow\b/.test(said)) push(/\b(tomorrow|manana(?! en la| por la| temprano))\b/.exec(said), addDays(today, 1));
+  if (!/\bday after tomorrow\b/.test(said)) push(/\b(tomorrow|(?<!\b(la|las|de la|en la|por la|en las|por las) )manana(?! en la| por la| temprano))\b/.exec(said), addDays(today, 1));
   // "next week" alone is its Monday; with a weekday ("next week, Wednesday") the weekday says which day.
   if (!new RegExp(`\\b${WEEKDAY}s?\\b`).test(said)) push(/\b(next week|la (semana )?proxima( semana)?|la semana que viene|la otra semana)\b/.exec(said), addDays(today, ((8 - today.weekday) % 7) || 7));
   push(/\b(this |the )?(weekend|fin de semana)\b/.exec(said), today.weekday === 6 || today.weekday === 0 ? today : addDays(today, 6 - today.weekday));
@@ -168,12 +171,12 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
     // morning", "mon or tue", "wed pls"), in a short reply, or when the date question was just asked.
     if (/^(sat|sun|wed|mon|fri)$/.test(match[2] ?? '') && !match[1] && !loose && !bareWeekday(said, match.index, match[0].length)) continue;
     // "Saturdays" answers "what day?", not "do you work Saturdays?".
-    if (match[0].trim().endsWith(`${match[2] ?? ''}s`) && !/(tues|thurs|weds)$/.test(match[0].trim()) && !loose) continue;
+    if (match[0].trim().endsWith(`${match[2] ?? ''}s`) && !/(tues|thurs|weds)$/.test(match[0].trim()) && !loose && !CHANGE.test(said)) continue;
     // "el jueves que viene" is next Thursday; "next week, Wednesday" is that week's Wednesday.
     const next = /next|proximo/.test(match[1] ?? '') || /^\s*(que viene|de la (semana )?proxima( semana)?)/.test(said.slice(match.index + match[0].length));
     const nextWeek = /\b(next week|la (semana )?proxima( semana)?|la semana que viene|la otra semana)\b/.exec(said);
     const monday = addDays(today, ((8 - today.weekday) % 7) || 7);
-    push(match, nextWeek ? addDays(monday, (index + 6) % 7) : weekdayFrom(today, index, next));
+    push(match, nextWeek ? addDays(monday, (index + 6) % 7) : weekdayFrom(today, index, next), false, !nextWeek && !next && !/this|coming|este/.test(match[1] ?? ''));
   }
   const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
   const partOfMonth = /\b(first|1st|early|beginning of|start of|mid|middle of|the middle of|mediados de|principios de) (week of |part of )?(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/.exec(said);
@@ -185,6 +188,16 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
   }
   const dayOfMonth = /\b(the |el |on the )?(\d{1,2})(st|nd|rd|th)\b/g;
   while ((match = dayOfMonth.exec(said))) if (!notADay(said, match.index + match[0].length)) push(match, nextDayOfMonth(today, Number(match[2])), true);
+  // "sábado 16", "saturday 16": the next 16th that is a Saturday (else the next 16th).
+  const weekdayAndDay = new RegExp(`\\b${WEEKDAY},? (?:the |el )?(\\d{1,2})\\b(?!\\s*(?::|\\d|am\\b|pm\\b|a\\.m|p\\.m|-|to\\b|a las|%|x\\b|st\\b|nd\\b|rd\\b|th\\b))`, 'g');
+  while ((match = weekdayAndDay.exec(said))) {
+    const weekday = weekdayNumber(match[1] ?? '');
+    const day = Number(match[2]);
+    if (weekday === null || day < 1 || day > 31) continue;
+    let date = nextDayOfMonth(today, day);
+    for (let tries = 0; date && date.weekday !== weekday && tries < 12; tries += 1) date = date.month === 12 ? makeDate(date.year + 1, 1, day) : makeDate(date.year, date.month + 1, day);
+    push(match, date?.weekday === weekday ? date : nextDayOfMonth(today, day), true);
+  }
   // Spanish "el 30" (a day of the month, not "el 30 de enero", which chrono reads).
   const spanishDay = /\b(?:el|para el|del) (\d{1,2})\b(?!\s*(?:de\s+[a-z]|\/|:|\d|%|pies|anos|min|hrs?|horas|dolares|\$))/g;
   while ((match = spanishDay.exec(said))) if (Number(match[1]) >= 1 && Number(match[1]) <= 31) push(match, nextDayOfMonth(today, Number(match[1])), true);
@@ -223,6 +236,47 @@ function refused(said: string, candidate: Candidate): boolean {
   return /\b(not|instead of|rather than|no el|no es el|ni el)\s+(the |on |el )?$/.test(before) || /^\s*(is|'s|isn't|is not|doesn't|does not|won't|will not|no longer)?\s*(no good|not good|not going to work|doesn't work|won't work|not work|bad|out|off|a no)\b/.test(after) || /^\s*(no (me )?(funciona|puedo|sirve))\b/.test(after);
 }
 
+/** Words that change a day already given ("actually thursdays", "can we do sunday instead"). */
+const CHANGE = /\b(instead|actually|change|move|switch|make it|wait|rather|en vez|mejor|cambiar|cambio)\b/;
+// Busy that day: "I have the dentist tuesday", "forgot we have a kids party saturday", "I'm on calls all day tuesdays".
+const BUSY = /\b(i have|i've got|i got|we have|we've got|we got|we're hosting|hosting|dentist|doctor|appt|appointment|party|meeting|on calls|calls all day|at work|i'?m working|i am working|we'?re working|i work|we work|out of town|traveling|travelling|busy|won'?t be (home|there|around)|not (home|around|available|free)|tengo|tenemos|trabajo|cita|ocupad[oa]s?|no estoy|no estamos)\b/;
+const FREE_THEN = /\b(off|free|available|open|libre|from home|have time|works|work for|is good|is best|are best|best|good|ok|fine|great|prefer\w*)\b/;
+
+/** Whether the clause naming `candidate` says the person is busy then (and not that the day suits). */
+function busyOn(said: string, candidate: Candidate): boolean {
+  const boundary = /[.!?;\n,]|\b(but|because|cause|cuz|since|bc|so|pero|porque|ya que)\b/g;
+  let start = 0;
+  let end = said.length;
+  for (const mark of said.matchAll(boundary)) {
+    if (mark.index < candidate.index) start = mark.index + mark[0].length;
+    else if (mark.index >= candidate.index + candidate.words.length) {
+      end = mark.index;
+      break;
+    }
+  }
+  const clause = said.slice(start, end);
+  return BUSY.test(clause) && !FREE_THEN.test(clause);
+}
+
+/** That weekday in the week (Monday to Sunday) of `date`: "the week of jan 11 … tuesdays" is Jan 12. */
+function weekdayInWeekOf(date: CivilDate, weekday: number): CivilDate {
+  const monday = addDays(date, -((date.weekday + 6) % 7));
+  return addDays(monday, (weekday + 6) % 7);
+}
+
+/** The day with `weekday` nearest to `date` and not before today ("actually thursday" after Wednesday the 27th). */
+function weekdayNear(date: CivilDate, weekday: number, today: CivilDate): CivilDate {
+  const after = addDays(date, (weekday - date.weekday + 7) % 7);
+  const before = addDays(after, -7);
+  const beforeGap = compare(before, today) >= 0 ? Date.UTC(date.year, date.month - 1, date.day) - Date.UTC(before.year, before.month - 1, before.day) : Infinity;
+  const afterGap = Date.UTC(after.year, after.month - 1, after.day) - Date.UTC(date.year, date.month - 1, date.day);
+  return beforeGap < afterGap ? before : after;
+}
+
+// "the day after", not "any day after" or "every day after" (from then on).
+const DAY_AFTER = /\b(?<!(any|every|or any|or the) )(the )?(day|dia) (after|despues( de)?)\b/;
+const DAY_BEFORE = /\b(?<!(any|every|or any|or the) )(the )?(day|dia) (before|antes( de)?)\b/;
+
 /** "the day after X", "the monday after X", "two days before X": a date counted from another in the text. */
 function countedFrom(said: string, anchor: Candidate | undefined, all: readonly Candidate[]): Candidate | null {
   if (!anchor) return null;
@@ -233,14 +287,19 @@ function countedFrom(said: string, anchor: Candidate | undefined, all: readonly 
     const index = weekdayNumber(trailing[2] ?? '');
     if (index !== null) return { ...earlier, date: weekdayFrom(addDays(earlier.date, 1), index, false), words: `${earlier.words} … ${trailing[0].trim()}` };
   }
-  const dayAfter = /\b(the )?(day|dia) (after|despues( de)?)\b/.exec(said);
-  // "The plumber is there on the 9th, so maybe the day after?": the day after the date said before it.
-  if (dayAfter && dayAfter.index > anchor.index && /^\s*((that|then|it|eso)\b)?\s*([.!?,]|$|please|pls|por favor)/.test(said.slice(dayAfter.index + dayAfter[0].length))) return { ...anchor, date: addDays(anchor.date, 1), words: `${anchor.words} … ${dayAfter[0]}` };
+  const dayAfter = DAY_AFTER.exec(said);
+  const dayBefore = DAY_BEFORE.exec(said);
+  // "The plumber is there on the 9th, so maybe the day after?", "pushed to the 16th. so the day before that": the
+  // day after (or before) the latest date said before it.
+  for (const [phrase, shift] of [[dayAfter, 1], [dayBefore, -1]] as const) {
+    if (!phrase || !/^\s*((that|then|it|eso)\b)?\s*([.!?,]|$|please|pls|por favor)/.test(said.slice(phrase.index + phrase[0].length))) continue;
+    const base = all.filter((candidate) => candidate.index < phrase.index).at(-1);
+    if (base) return { ...base, date: addDays(base.date, shift), words: `${base.words} … ${phrase[0]}` };
+  }
   if (dayAfter && dayAfter.index < anchor.index) return { ...anchor, date: addDays(anchor.date, 1), words: `${dayAfter[0]} … ${anchor.words}` };
-  const dayBefore = /\b(the )?(day|dia) (before|antes( de)?)\b/.exec(said);
   // "the day before, the 11th": the date said is that day, nothing to count.
   const apposed = (phrase: RegExpExecArray | null) => phrase !== null && /^[\s,:-]*$/.test(said.slice(phrase.index + phrase[0].length, anchor.index).replace(/\b(the|el)\b/g, ''));
-  if (apposed(dayBefore) || apposed(/\b(the )?(day|dia) (after|despues( de)?)\b/.exec(said))) return null;
+  if (apposed(dayBefore) || apposed(dayAfter)) return null;
   if (dayBefore && dayBefore.index < anchor.index) return { ...anchor, date: addDays(anchor.date, -1), words: `${dayBefore[0]} … ${anchor.words}` };
   const weekdayAfter = new RegExp(`\\b(the |el )?${WEEKDAY} (after|despues( de)?)\\b`).exec(said);
   if (weekdayAfter && weekdayAfter.index < anchor.index) {
@@ -303,6 +362,12 @@ export function extractWindow(text: string): string | null {
     const at = hourOf(after[1] ?? '', after[2], 'after');
     if (at !== null) return `after ${clock(at)}`;
   }
+  // Else free after an event at a time: "guests check out sat at 11", "I get off work at 5", "home by 4".
+  const freedAt = new RegExp(String.raw`\b(?:check(?:s|ing)? ?out|checkout|get off(?: of)?(?: work)?|off work|get home|home by|back (?:home )?by|salgo (?:del|de) (?:trabajo|trabajar))\b[^.!?\n]{0,24}?\b(?:at|by|around|a las)\s+${TIME}`).exec(said);
+  if (freedAt) {
+    const at = hourOf(freedAt[1] ?? '', freedAt[2], 'after');
+    if (at !== null) return `after ${clock(at)}`;
+  }
   if (/\b(mornings?|in the am|a\.?m\.? only|early|temprano|en la manana|por la manana|en las mananas|por las mananas)\b/.test(said)) return 'morning';
   if (/\b(afternoons?|in the pm|after lunch|en la tarde|por la tarde|en las tardes|despues de comer)\b/.test(said)) return 'afternoon';
   if (/\b(evenings?|after work|tonight|en la noche|por la noche)\b/.test(said)) return 'evening';
@@ -313,11 +378,11 @@ export function extractWindow(text: string): string | null {
  * The day a text names (with its window), or null. `loose`: the date question was just asked — "asap" is today
  * and a window alone ("mornings") is not enough to make a date.
  */
-export function extractDate(text: string, now: Date, timeZone: string, options: { loose?: boolean; language?: Language } = {}): FoundDate | null {
+export function extractDate(text: string, now: Date, timeZone: string, options: { loose?: boolean; language?: Language; previous?: string | null } = {}): FoundDate | null {
   const said = normalize(text).replace(/\b(tonite|2nite|tonght)\b/g, 'tonight').replace(/\b(tmrw|tmw|tmrow|tomm?orr?ow|2morrow)\b/g, 'tomorrow');
   const today = civilDate(now, timeZone);
   const ownFound = ownDates(said, today, options.loose === true);
-  const chronoFound = chronoDates(said, today, options.language ?? 'en').filter((candidate) => !notADay(said, candidate.index + candidate.words.length));
+  const chronoFound = chronoDates(said, today, options.language ?? 'en', options.loose === true).filter((candidate) => !notADay(said, candidate.index + candidate.words.length));
   const overlaps = (a: Candidate, b: Candidate) => a.index < b.index + b.words.length && b.index < a.index + a.words.length;
   // Where both read the same words, the fuller calendar reading wins ("thurs jan 14" over "thurs").
   const own = ownFound.filter((mine) => !chronoFound.some((theirs) => theirs.calendar && (!mine.calendar || theirs.words.length > mine.words.length) && overlaps(mine, theirs)));
@@ -328,13 +393,19 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
     // "not this week, but next thurs": a weekday of this week is the next week's.
     .map((candidate) => (notThisWeek && !candidate.calendar && compare(candidate.date, addDays(today, ((8 - today.weekday) % 7) || 7)) < 0 ? { ...candidate, date: addDays(candidate.date, 7) } : candidate))
     .sort((a, b) => a.index - b.index);
-  const calendar = all.find((candidate) => candidate.calendar);
+  const pool = choosable(said, all);
+  const calendar = pool.find((candidate) => candidate.calendar);
   // A correction or a preference ("can you do friday instead?", "actually make it the 31st", "wed or thurs, wed
   // preferably", "tonight, so tomorrow morning") means the last day said.
-  const correcting = all.length > 1 && /\b(instead|actually|rather|better|change|move|switch|make it|do the|wait|no wait|preferably|prefer|ideally|best|so|then|en vez|mejor|cambiar|cambio|prefiero|de preferencia)\b/.test(said);
-  const anchor = correcting ? all.at(-1) : (calendar ?? all[0]);
-  const counted = countedFrom(said, anchor, all);
-  const chosen = counted ?? anchor;
+  const correcting = pool.length > 1 && /\b(instead|actually|rather|better|change|move|switch|make it|do the|wait|no wait|preferably|prefer|ideally|best|so|then|en vez|mejor|cambiar|cambio|prefiero|de preferencia)\b/.test(said);
+  const anchor = correcting ? pool.at(-1) : (calendar ?? pool[0]);
+  const counted = countedFrom(said, anchor, pool);
+  let chosen = counted ?? anchor;
+  // A weekday alone that changes a day already given ("actually make it thursday" after Wednesday the 27th) is the
+  // one nearest that day.
+  const previous = /^(\d{4})-(\d{2})-(\d{2})/.exec(options.previous ?? '');
+  const before = previous ? makeDate(Number(previous[1]), Number(previous[2]), Number(previous[3])) : null;
+  if (chosen && !counted && chosen.lone && before && compare(before, today) > 0 && CHANGE.test(said)) chosen = { ...chosen, date: weekdayNear(before, chosen.date.weekday, today) };
   const window = extractWindow(text);
   if (chosen) return { iso: isoDate(chosen.date), window, words: chosen.words };
   if (options.loose) {
@@ -342,6 +413,24 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
     if (soon) return { iso: isoDate(today), window, words: soon[0] };
   }
   return null;
+}
+
+/**
+ * The days a text offers, without those it names only to say the person is busy then, with a weekday set in the
+ * week said ("the week of jan 11, tuesdays") and a weekday that only names a calendar date's weekday ("the 15th, so
+ * the day after that. Tuesday") left out.
+ */
+function choosable(said: string, all: readonly Candidate[]): Candidate[] {
+  const free = all.filter((candidate) => !busyOn(said, candidate));
+  let pool = free.length > 0 ? free : [...all];
+  const weekOf = /\b(the )?week of\b/.exec(said);
+  const week = weekOf ? pool.find((candidate) => candidate.calendar && candidate.index > weekOf.index && candidate.index - weekOf.index - weekOf[0].length < 8) : undefined;
+  if (week && pool.some((candidate) => candidate.lone)) {
+    pool = pool.filter((candidate) => candidate !== week).map((candidate) => (candidate.lone ? { ...candidate, date: weekdayInWeekOf(week.date, candidate.date.weekday), lone: false, calendar: true } : candidate));
+  }
+  const shifts = [0, ...(DAY_AFTER.test(said) ? [1] : []), ...(DAY_BEFORE.test(said) ? [-1] : [])];
+  const calendarDays = pool.filter((candidate) => candidate.calendar);
+  return pool.filter((candidate) => !(candidate.lone && calendarDays.some((day) => shifts.some((shift) => addDays(day.date, shift).weekday === candidate.date.weekday))));
 }
 
 /** The stored answer: the day, then the window ("2026-12-10 before 11:00"). */

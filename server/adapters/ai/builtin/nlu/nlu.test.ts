@@ -4,7 +4,7 @@ import { dateAnswer, dateFromEarlierEvent, extractDate, extractWindow } from './
 import { type IntentModel, intentModel } from './intents';
 import { detectLanguage, threadLanguage } from './language';
 import { chooseOption, notOfferedAsked, read } from './services';
-import { readSignals } from './signals';
+import { questionSentences, readSignals } from './signals';
 
 // Wednesday 2 December 2026, 9:00 in Chicago.
 const NOW = new Date('2026-12-02T15:00:00Z');
@@ -41,12 +41,34 @@ describe('dates and windows', () => {
     expect(day('anytime the week of the 25th')).toBe('2026-12-25');
   });
 
+  it('leaves out a day the person is busy, sets a weekday in the week said, and follows a moved event', () => {
+    // Wednesday 2 December 2026.
+    expect(day('tuesday? wait no, wednesday. I have the dentist tuesday')).toBe('2026-12-02');
+    expect(day('can we do sunday instead? forgot we have a kids party saturday')).toBe('2026-12-06');
+    expect(day("we're hosting 30 people christmas eve so the 26th would be amazing if u have anyone working")).toBe('2026-12-26');
+    expect(day('could you start the week of jan 11? tuesdays are best', true)).toBe('2027-01-12');
+    expect(day('any day the week of the 28th, monday ideally')).toBe('2026-12-28');
+    expect(day('the walkthrough just got pushed to the 16th. so the day before that')).toBe('2026-12-15');
+    expect(day("we don't get the keys until the 15th, so the day after that please. Wednesday")).toBe('2026-12-16');
+    expect(day('Thursday the 10th or any day after')).toBe('2026-12-10');
+    expect(day('el sábado 19')).toBe('2026-12-19');
+    // A month alone is a day only as the answer to the date question.
+    expect(day('the adjuster approved the hail damage from October')).toBeNull();
+    expect(day('sometime in March', true)).toBe('2027-03-01');
+    expect(day('el sábado 23 de enero, en la mañana de preferencia')).toBe('2027-01-23 morning');
+    // A weekday that moves a day already given is the one nearest it.
+    const moved = extractDate('actually make it thursday, forgot I have a dentist appt wed', NOW, ZONE, { previous: '2026-12-16' });
+    expect(moved?.iso).toBe('2026-12-17');
+  });
+
   it('keeps the time window with the day', () => {
     expect(day('thurs b4 11am')).toBe('2026-12-03 before 11:00');
     expect(day('tomorrow after 3')).toBe('2026-12-03 after 15:00');
     expect(day('friday 9-12')).toBe('2026-12-04 09:00-12:00');
     expect(extractWindow('mornings only please')).toBe('morning');
     expect(extractWindow('en la tarde')).toBe('afternoon');
+    expect(extractWindow('turnover clean, guests check out sat at 11')).toBe('after 11:00');
+    expect(extractWindow('next tues after 3? I get off at 2:30')).toBe('after 15:00');
   });
 
   it('takes the corrected day, and never a day turned down or a number that is not one', () => {
@@ -116,6 +138,11 @@ describe('dates, second round (issue 22, the d5 threads)', () => {
 });
 
 describe('answers', () => {
+  it('takes the ZIP a move starts from, before "to"', () => {
+    expect(extractPostalCode('moving a 1 bedroom apt 37206 to 37211')?.value).toBe('37206');
+    expect(extractPostalCode('sorry 85281 not 85218')?.value).toBe('85281');
+  });
+
   it('finds a ZIP in digits or words, never in a model number, and keeps the corrected one', () => {
     expect(extractPostalCode('seven eight seven oh four')?.value).toBe('78704');
     expect(extractPostalCode('model LFXS26973S')).toBeNull();
@@ -184,6 +211,41 @@ describe('names, second round', () => {
     expect(extractYesNo('🐶🐶', 'pets')).toBe('yes');
     expect(extractYesNo('Tengo un perrito chihuahua', 'pets')).toBe('yes');
     expect(extractYesNo('actually can we do a deep clean instead? no pets', 'pets')).toBe('no');
+    expect(extractYesNo('yes 2 labs, they will be at my moms that day', 'pets')).toBe('yes');
+    expect(extractYesNo('no tenemos mascotas', 'pets')).toBe('no');
+  });
+
+  it('hears stairs at either end, and no stairs in any words', () => {
+    const stairs = yesNoTopic({ key: 'stairs', text: 'Any stairs at either end?' });
+    expect(stairs).toBe('stairs');
+    expect(extractYesNo('2bd apt on the 3rd floor no elevator', stairs)).toBe('yes');
+    expect(extractYesNo('3rd floor walkup on my end, new place is ground floor', stairs)).toBe('yes');
+    expect(extractYesNo('in the basement of my rowhouse so there are stairs, narrow ones', stairs)).toBe('yes');
+    expect(extractYesNo('Sin escaleras. Soy Juan Carlos', stairs)).toBe('no');
+    expect(extractYesNo('es de un solo piso, no hay escaleras', stairs)).toBe('no');
+    expect(extractYesNo('nada de escaleras, se puede sacar por el side gate', yesNoTopic({ key: 'ground', text: 'Is it all on the ground floor?' }))).toBe('yes');
+  });
+
+  it('takes an initial after a first name, and no language for a name', () => {
+    expect(loneName('Jenna K', true)).toBe('Jenna K');
+    expect(loneName('Inglés', true)).toBeNull();
+  });
+
+  it('takes the customer named by a second person on the phone', () => {
+    expect(extractName("Hi this is Mike's wife, Saturday we're at a basketball tournament")).toBe('Mike');
+    expect(extractName("This is Frank's wife Linda. The 19th won't work")).toBe('Frank');
+  });
+
+  it('hears a past visit, the water shut off and nothing leaking, and no "no" in a day turned down', () => {
+    const returning = yesNoTopic({ key: 'returning', text: 'Have we been out to your place before?' });
+    expect(returning).toBe('returning');
+    expect(extractYesNo('yep thats me. u guys did our AC 2 yrs ago', returning)).toBe('yes');
+    expect(extractYesNo('first time calling you', returning)).toBe('no');
+    const off = yesNoTopic({ key: 'water_off', text: 'Is the water shut off to it right now?' });
+    expect(extractYesNo('i shut it off at the little valve under the sink so its not running now', off)).toBe('yes');
+    expect(extractYesNo("can't find the shutoff, it's still spraying", off)).toBe('no');
+    expect(extractYesNo('Nothing burst that I can see, no water on the floor', yesNoTopic({ key: 'leaking_now', text: 'Is water actively leaking right now?' }))).toBe('no');
+    expect(extractYesNo('the 20th is no good I have a dr appt, can you do friday the 22nd instead?')).toBeNull();
   });
 });
 
@@ -196,12 +258,60 @@ describe('services against the owner’s list', () => {
     expect(chooseOption('my furnance is making a clicking noise', hvac).best?.option).toBe('Furnace repair');
     expect(chooseOption('need a new furnace, ours is 25 years old', hvac).best?.option).toBe('New AC or furnace');
     expect(read('the thermastat is blank').concepts).toContain('thermostat');
+    // A word with an English ending is not a slip of a trade word ("replaced" is not "fireplace").
+    expect(read('they replaced the part last week').concepts).toEqual([]);
+    expect(read("we're leaving town").concepts).toEqual([]);
+    // "new" asks for something new only of a thing of the trade.
+    expect(read('my new tenants say the toilet keeps running').actions).toEqual(new Set(['repair']));
+    expect(read('another company left a mess').actions.size).toBe(0);
+    expect(read('need a new furnace').actions).toEqual(new Set(['install']));
+    expect(read('New system (free estimate)').actions.has('install')).toBe(true);
   });
 
   it('reads the thing the text is about, not a place it mentions', () => {
     expect(read('add a couple outlets in the garage').located.has('garage-door')).toBe(true);
     expect(chooseOption('add a couple outlets in the garage', ['Outlet and switch repair', 'Garage door repair']).best?.option).toBe('Outlet and switch repair');
     expect(chooseOption('we have a leak in the roof', ['Roof leak repair', 'Gutter cleaning']).best?.option).toBe('Roof leak repair');
+  });
+
+  it('takes the plainer option when the other narrows the same thing with words not said', () => {
+    const appliances = ['Washer', 'Dryer', 'Refrigerator / freezer', 'Dishwasher', 'Wine fridge'];
+    expect(chooseOption('samsung french door fridge, ice building up on the back wall of the freezer', appliances).best?.option).toBe('Refrigerator / freezer');
+    expect(chooseOption('the wine fridge in the bar stopped cooling', appliances).best?.option).toBe('Wine fridge');
+    const pests = ['General pest (ants, roaches, spiders, crickets)', 'Scorpion treatment', 'Quarterly pest plan'];
+    expect(chooseOption('tiny brown bugs in the pantry, in the flour and cereal boxes', pests).best?.option).toBe('General pest (ants, roaches, spiders, crickets)');
+  });
+
+  it('reads a thing to haul away as junk removal, a few items or a load as said', () => {
+    const jobs = ['Small repairs (doors, drywall, trim, fences)', 'Junk pickup (single items)', 'Junk haul-off (trailer load)', 'Furniture assembly'];
+    expect(chooseOption('how much to haul off an old fridge? its in the garage', jobs).best?.option).toBe('Junk pickup (single items)');
+    expect(chooseOption('need an old sectional and a treadmill picked up', jobs).best?.option).toBe('Junk pickup (single items)');
+    expect(chooseOption('the whole garage is full, need a cleanout', jobs).best?.option).toBe('Junk haul-off (trailer load)');
+  });
+
+  it('reads an option worded as the thing in other words ("Moving out / moving in" for a move-out clean)', () => {
+    const cleans = ['Regular cleaning', 'Deep clean (first-time or seasonal)', 'Moving out / moving in', 'Airbnb turnover'];
+    expect(chooseOption('how much is a move out clean for a studio? it will be totally empty', cleans).best?.option).toBe('Moving out / moving in');
+    expect(chooseOption('necesito una limpieza para entregar mi departamento', ['Every week / every other week', 'Move-out / move-in']).best?.option).toBe('Move-out / move-in');
+  });
+
+  it('never reads a name through a stem that is another everyday word', () => {
+    expect(read('Rodent control').concepts).toEqual(['rodents']);
+    expect(read('cool, thanks').concepts).toEqual([]);
+    expect(read('can you drop off the paperwork').concepts).toEqual([]);
+    expect(read('the door will not open').concepts).not.toContain('garage-opener');
+    expect(read('the openers dont work').concepts).toContain('garage-opener');
+    expect(read('AC not cooling').concepts).toContain('ac');
+    expect(read("we'll leave the side gate unlocked").concepts).toEqual(['gate']);
+    expect(read('antes de las 11').concepts).toEqual([]);
+    expect(read('toilet is plugged up').concepts).toEqual(['toilet']);
+    expect(read('3rd floor walk up').concepts).toEqual(['property-apartment']);
+    expect(read('new floors in the kitchen').concepts).toContain('flooring');
+  });
+
+  it('takes "Not sure" only from someone unsure', () => {
+    expect(chooseOption("pretty sure it's the safety sensor", ['Single (8-9 ft wide)', 'Double (16 ft wide)', 'Not sure']).best).toBeNull();
+    expect(chooseOption('honestly not sure how wide it is', ['Single (8-9 ft wide)', 'Double (16 ft wide)', 'Not sure']).best?.option).toBe('Not sure');
   });
 
   it('asks which one when two options fit alike', () => {
@@ -329,6 +439,14 @@ describe('signals', () => {
     expect((await signals('I run a small crew out of Blaine. What are you guys charging per square for tear off? Trying to see where my numbers are')).spam).not.toBeNull();
     expect((await signals('is this lone star pest? something is running around in the attic every night')).spam).toBeNull();
     expect((await signals('Looking to get one bedroom painted, we already have the paint (Sherwin Williams Agreeable Gray)')).spam).toBeNull();
+  });
+
+  it('tells a question from a guess with a question mark, and "whenever" from "when"', () => {
+    expect(questionSentences('honestly no idea. lakewood? or maybe wheat ridge')).toEqual([]);
+    expect(questionSentences('wednesday?')).toEqual([]);
+    expect(questionSentences('whenever my brother is back from his thing')).toEqual([]);
+    expect(questionSentences('do you haul pianos?')).toEqual(['do you haul pianos?']);
+    expect(questionSentences('how much for a 2br?')).toEqual(['how much for a 2br?']);
   });
 
   it('hears a request to be called, and tells it from a missed call', async () => {

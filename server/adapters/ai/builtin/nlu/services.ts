@@ -39,7 +39,7 @@ const STOP = new Set(
   ).split(/\s+/),
 );
 /** Words that only say the kind of job or its size: they break ties, never pick an option alone. */
-const GENERIC = new Set(['service', 'servic', 'job', 'work', 'small', 'big', 'larg', 'full', 'general', 'gener', 'other', 'misc', 'basic', 'standard', 'standard', 'quot', 'estim', 'new', 'old', 'home', 'hous', 'residenti', 'commerci', 'system']);
+const GENERIC = new Set(['service', 'servic', 'local', 'job', 'work', 'small', 'big', 'larg', 'full', 'general', 'gener', 'other', 'misc', 'basic', 'standard', 'standard', 'quot', 'estim', 'new', 'old', 'home', 'hous', 'residenti', 'commerci', 'system']);
 /** Concepts that name a whole trade's work in one word ("move", "cleaning", "pests"): a more specific one beside them is the head. */
 const GENERIC_CONCEPTS = new Set(['local-move', 'standard-clean', 'general-pest', 'appliance-brand', 'hvac-brand', 'garage-door', 'mowing', 'roof']);
 // "Other", "General pest control" — not "every other week".
@@ -52,6 +52,8 @@ interface Phrase {
   concept: string | null;
   action: Action | null;
   problem: boolean;
+  /** Matched only as written: its stem is another everyday word ("openers" → "open", "controller" → "control"). */
+  asWritten?: boolean;
 }
 
 interface Lexicon {
@@ -60,6 +62,15 @@ interface Lexicon {
   fuse: Fuse<string>;
   known: Set<string>;
 }
+
+/**
+ * Names whose stem is an everyday word of another meaning: "openers" is not "open" ("the door won't open"),
+ * "controller" not "control" ("Rodent control"), "winterize" not "winter", "cooling" not "cool" ("cool, thanks"),
+ * "molding" not "mold", "flashing" not "flash", "railing" not "rail", "droppings" not "drop", "leaves" not "leave",
+ * "siding" not the "side" of a side gate, "walking" (a washer) not a walk-up, "ants" not Spanish "antes", "lateral"
+ * not "later", "apartment" not "falling apart", "plug" not a toilet "plugged up".
+ */
+const AS_WRITTEN: ReadonlySet<string> = new Set(['openers', 'opener', 'controller', 'controllers', 'winterize', 'winterizing', 'cooling', 'molding', 'moulding', 'flashing', 'railing', 'railings', 'droppings', 'leaves', 'siding', 'walking', 'ant', 'ants', 'lateral', 'apartment', 'edging', 'insulation', 'insulate', 'plug', 'plugs', 'build']);
 
 let lexicon: Lexicon | null = null;
 
@@ -76,7 +87,7 @@ function build(): Lexicon {
     for (const word of raw) known.add(word);
     const stems = raw.map(stem);
     const list = byFirst.get(stems[0] ?? '') ?? [];
-    list.push({ ...phrase, stems, raw });
+    list.push({ ...phrase, stems, raw, asWritten: raw.length === 1 && AS_WRITTEN.has(raw[0] ?? '') });
     byFirst.set(stems[0] ?? '', list);
   };
   for (const concept of CONCEPTS) {
@@ -87,6 +98,8 @@ function build(): Lexicon {
   for (const [action, phrases] of Object.entries(ACTIONS) as Array<[Action, { names: readonly string[]; es: readonly string[] }]>) {
     for (const name of [...phrases.names, ...phrases.es]) add(name, { concept: null, action, problem: false });
   }
+  // Everyday words a slip away from a trade word: never corrected ("contractor" is not "contactor", Spanish for outlet).
+  for (const word of ['contract', 'contracts', 'contractor', 'contractors', 'building', 'buildings', 'section', 'sections']) known.add(word);
   // Longest phrases first, so "water heater" is tried before "water".
   for (const list of byFirst.values()) list.sort((a, b) => b.stems.length - a.stems.length);
   const long = [...known].filter((word) => word.length >= 7);
@@ -106,8 +119,11 @@ function lex(): Lexicon {
 /** A long word one slip away from a trade word is read as that word ("thermastat" → "thermostat"). */
 function corrected(word: string, lexicon: Lexicon): string {
   if (word.length < 7 || lexicon.known.has(word) || /\d/.test(word)) return word;
+  // An English word with its ending ("replaced", "leaving", "sending", "talking") is a word, not a slip: only a
+  // word that starts as the trade word does is corrected ("thermastat", not "replaced" → "fireplace").
+  if (/(ing|ed|ers|tion|ment)$/.test(word)) return word;
   const [best] = lexicon.fuse.search(word, { limit: 1 });
-  return best && (best.score ?? 1) <= 0.2 && Math.abs(best.item.length - word.length) <= 2 ? best.item : word;
+  return best && (best.score ?? 1) <= 0.2 && Math.abs(best.item.length - word.length) <= 2 && best.item.slice(0, 2) === word.slice(0, 2) ? best.item : word;
 }
 
 export interface Reading {
@@ -141,9 +157,11 @@ export function read(text: string): Reading {
   for (let at = 0; at < stems.length; ) {
     const first = stems[at] ?? '';
     const candidates = lexicon.byFirst.get(first) ?? [];
-    const matching = candidates.filter((phrase) => phrase.stems.every((word, offset) => stems[at + offset] === word));
+    const matching = candidates.filter((phrase) => phrase.stems.every((word, offset) => stems[at + offset] === word) && (!phrase.asWritten || raw[at] === phrase.raw[0] || raw[at] === `${phrase.raw[0] ?? ''}s`));
     const exact = (phrase: Phrase) => phrase.raw.filter((word, offset) => raw[at + offset] === word).length;
-    const hit = matching.sort((a, b) => b.stems.length - a.stems.length || exact(b) - exact(a))[0];
+    // "the 3rd floor", "ground floor": a storey, not flooring.
+    const storey = /^floors?$/.test(raw[at] ?? '') && /^(\d+(st|nd|rd|th)?|first|second|third|fourth|fifth|top|ground|main|upper|lower|bottom|same|one|two|three)$/.test(raw[at - 1] ?? '');
+    const hit = storey ? undefined : matching.sort((a, b) => b.stems.length - a.stems.length || exact(b) - exact(a))[0];
     if (!STOP.has(raw[at] ?? '')) allStems.push(first);
     if (hit) {
       if (hit.concept) {
@@ -152,9 +170,21 @@ export function read(text: string): Reading {
         if (isLocated(raw, at)) located.add(hit.concept);
         else unlocated.add(hit.concept);
       }
-      if (hit.action) actions.add(hit.action);
-      // A thing named with its kind of job in it ("new roof", "roof leak", "tune up") says that job too.
-      else for (const word of hit.stems) { const implied = singleActionStems().get(word); if (implied) actions.add(implied); }
+      // "new" / "another" ask for something new only of a thing of the trade ("a new furnace", "a new one"), not of
+      // "my new tenants", "a new house", "another company".
+      if (hit.action) {
+        if (!(hit.stems.length === 1 && /^(new|another|nuevo|nueva|otro|otra)$/.test(raw[at] ?? '') && !newOfTheTrade(raw, stems, at + 1, lexicon))) actions.add(hit.action);
+      }
+      // A thing named with its kind of job in it ("new roof", "roof leak", "tune up") says that job too, and so does
+      // a thing that is itself a kind of job ("get rid of", "haul away").
+      else {
+        const whole = actionPhrases().get(hit.stems.join(' '));
+        if (whole) actions.add(whole);
+        for (const word of hit.stems) {
+          const implied = singleActionStems().get(word);
+          if (implied) actions.add(implied);
+        }
+      }
       for (let offset = 1; offset < hit.stems.length; offset += 1) if (!STOP.has(raw[at + offset] ?? '')) allStems.push(stems[at + offset] ?? '');
       at += hit.stems.length;
       continue;
@@ -169,6 +199,16 @@ export function read(text: string): Reading {
   // anything new asked for, is a repair.
   if (!actions.has('install') && (problems.size > 0 || (concepts.length > 0 && /\b(my|our|the) \w+/.test(normalize(text)) && actions.size === 0 && /\b(keeps|won'?t|doesn'?t|isn'?t|not|stopped|quit|broke)\b/.test(normalize(text))))) actions.add('repair');
   return { raw: text, concepts, located, problems, actions, stems: loose, allStems };
+}
+
+/** Whether the words after "new" (one or two on) name a thing of the trade, or "one": "a new (gas) furnace". */
+function newOfTheTrade(raw: readonly string[], stems: readonly string[], from: number, lexicon: Lexicon): boolean {
+  for (let at = from; at < Math.min(raw.length, from + 2); at += 1) {
+    if (/^(one|ones|uno|una|system|systems|unit|units|install|installation|installs|equipment|setup|build|construction|door|doors|sistema|equipo)$/.test(raw[at] ?? '')) return true;
+    const phrase = (lexicon.byFirst.get(stems[at] ?? '') ?? []).find((candidate) => candidate.concept && !candidate.concept.startsWith('property-') && candidate.stems.every((word, offset) => stems[at + offset] === word));
+    if (phrase) return true;
+  }
+  return from >= raw.length;
 }
 
 const LOCATIVE = new Set(['in', 'inside', 'on', 'above', 'over', 'under', 'below', 'beneath', 'near', 'by', 'behind', 'beside', 'next', 'outside', 'at', 'from', 'into', 'along', 'around', 'against', 'alongside', 'en', 'sobre', 'encima', 'debajo', 'cerca', 'junto', 'detras', 'dentro', 'afuera']);
@@ -201,6 +241,9 @@ function readOption(option: string): OptionReading {
     const concepts = read(part).concepts.filter((concept) => family(concept) !== 'property');
     const head = concepts.filter((concept) => !GENERIC_CONCEPTS.has(concept)).at(-1) ?? concepts.at(-1);
     if (head) heads.add(head);
+    // "Roof leak repair", "Toilet leak": about the thing that leaks as much as the leak.
+    const leaking = head === 'leak' ? concepts.filter((concept) => concept !== 'leak').at(-1) : undefined;
+    if (leaking) heads.add(leaking);
   }
   return { ...reading, option, heads, joined: /\b(and|y)\b/i.test(option), catchAll: CATCH_ALL.test(normalize(option)) };
 }
@@ -210,6 +253,8 @@ export interface OptionMatch {
   score: number;
   /** Why, for the decision log ("AC (named as 'not cooling')"). */
   because: string[];
+  /** The concepts of the text it was matched through. */
+  concepts?: string[];
 }
 
 export interface OptionChoice {
@@ -228,6 +273,11 @@ const LIST_SAID = /\b(a (little |short |small )?list|honey[- ]?do|few (small )?(
 // Rooms and places say where, not what: "the one in the kitchen" asks for nothing of "Commercial kitchen equipment".
 const PLACE_STEMS: ReadonlySet<string> = new Set(['kitchen', 'bathroom', 'bath', 'garag', 'basement', 'attic', 'yard', 'backyard', 'bedroom', 'laundri', 'room', 'hall', 'hallwai', 'porch', 'patio', 'deck', 'upstair', 'downstair', 'cocina', 'bano']);
 const RECURRING = /\b(recurring|weekly|biweekly|bi-weekly|every (other |2 |two )?(week|weeks|month)|monthly|regular service|cada semana|cada mes|semanal|quincenal|mensual)\b/;
+const HAULABLE: ReadonlySet<string> = new Set(['furniture', 'moving-specialty', 'hot-tub', 'any-appliance', ...APPLIANCE_FAMILIES]);
+const UNSURE_SAID = /\b(not sure|unsure|don'?t know|no idea|no clue|no se|ni idea)\b/;
+const LOAD_OPTION = /\b(truck ?loads?|trailer( loads?)?|full (truck|load|trailer)|whole (house|garage|home)|clean ?outs?|estate)\b/;
+const ITEMS_OPTION = /\b(single|one|few|couple|items?|pieces?)\b/;
+const LOAD_SAID = /\b(truck ?load|trailer ?load|full (truck|load|trailer|garage|basement|house)|(garage|basement|attic|shed|house) (is )?full|whole (house|garage|basement|room|attic|shed)|clean ?out|cleanout|a lot of|lots of|bunch of|tons of|everything|entire|estate)\b/;
 const CONFLICTS = new Set(['install:repair', 'repair:install', 'install:maintenance', 'maintenance:install', 'install:removal', 'removal:install']);
 
 let actionStemSet: Set<string> | null = null;
@@ -245,6 +295,22 @@ function singleActionStems(): Map<string, Action> {
     }
   }
   return singleActionMap;
+}
+
+let actionPhraseMap: Map<string, Action> | null = null;
+
+/** Every kind-of-job phrase, by its stems ("get rid of" → removal). */
+function actionPhrases(): Map<string, Action> {
+  if (!actionPhraseMap) {
+    actionPhraseMap = new Map();
+    for (const [action, phrases] of Object.entries(ACTIONS) as Array<[Action, { names: readonly string[]; es: readonly string[] }]>) {
+      for (const name of [...phrases.names, ...phrases.es]) {
+        const key = tokens(name).map(stem).join(' ');
+        if (!actionPhraseMap.has(key)) actionPhraseMap.set(key, action);
+      }
+    }
+  }
+  return actionPhraseMap;
 }
 
 /** Stems of the kind-of-job words ("replace", "repair"): a shared one says nothing about which thing. */
@@ -272,6 +338,8 @@ function family(concept: string): string {
 
 /** How well `text` names `option`, or null when nothing ties them. */
 function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet<string> = new Set(), placesDistinguish = false): OptionMatch | null {
+  // "Not sure" is the answer of someone who says they are not sure, not of "pretty sure it's the sensor".
+  if (/^(not sure|unsure|(i )?don'?t know|no idea|no se)\b/.test(normalize(option.option)) && !UNSURE_SAID.test(normalize(text.raw))) return null;
   const because: string[] = [];
   let points = 0;
   let anchored = false;
@@ -299,12 +367,41 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
     const families = new Set([...option.heads].map(family));
     // Only for a thing no other option names itself ("microwave" is not an oven when a microwave option exists).
     // "Appliance haul-away" covers the fridge and the washer: any appliance is of the appliance family.
-    const covers = (concept: string) => families.has(family(concept)) || (families.has('any-appliance') && APPLIANCE_FAMILIES.has(family(concept)));
-    const same = text.concepts.find((concept) => covers(concept) && !option.concepts.includes(concept) && !text.located.has(concept) && !namedElsewhere.has(concept));
+    // Junk removal takes away any thing said to go ("an old sectional and a treadmill picked up").
+    // (A cleanout or a truckload is not for a couple of things, unless a load is said.)
+    const hauled = families.has('junk') && text.actions.has('removal') && !(LOAD_OPTION.test(normalize(option.option)) && !LOAD_SAID.test(normalize(text.raw)));
+    // An option that names its own things ("Hot tub removal", "Appliance haul-away") takes away only those.
+    const things = option.concepts.filter((concept) => family(concept) !== 'junk' && family(concept) !== 'property');
+    const carries = (concept: string) => things.length === 0 || things.some((thing) => family(thing) === family(concept) || (family(thing) === 'any-appliance' && APPLIANCE_FAMILIES.has(family(concept))));
+    const covers = (concept: string) => families.has(family(concept)) || (families.has('any-appliance') && APPLIANCE_FAMILIES.has(family(concept))) || (hauled && HAULABLE.has(family(concept)) && carries(concept));
+    const same =
+      (hauled ? text.concepts.find((concept) => HAULABLE.has(family(concept)) && !text.located.has(concept) && carries(concept)) : undefined) ??
+      text.concepts.find((concept) => covers(concept) && !option.concepts.includes(concept) && !text.located.has(concept) && !namedElsewhere.has(concept));
     if (same) {
-      points += 3;
+      // A thing to be hauled away is what a junk option is about, as much as if it were named in it.
+      const carried = hauled && HAULABLE.has(family(same));
+      points += carried ? 6 : 3;
       anchored = true;
-      because.push(`${same} (same family as ${[...option.heads].join('/')})`);
+      because.push(`${same} (${carried ? 'to be hauled away' : `same family as ${[...option.heads].join('/')}`})`);
+      if (carried && same === first) {
+        points += 3;
+        because.push('said first');
+      }
+    }
+  }
+  // An option worded as one of the text's things, in other words ("Moving out / moving in" for a "move out clean"):
+  // every word of its name is a word of that thing's names.
+  if (!anchored && hits.length === 0) {
+    const wording = tokens(option.option.replace(/\([^)]*\)/g, ' ')).filter((word) => !/^(a|an|the|and|or|y|o|of|for|de)$/.test(word)).map(stem);
+    const worded = wording.length >= 2 ? text.concepts.find((concept) => !text.located.has(concept) && family(concept) !== 'property' && wording.every((word) => conceptStems(concept).has(word))) : undefined;
+    if (worded) {
+      points += 6;
+      anchored = true;
+      because.push(`${worded} (worded as its names)`);
+      if (worded === first) {
+        points += 3;
+        because.push('said first');
+      }
     }
   }
   const shared = [...new Set(option.allStems)].filter((word) => !GENERIC.has(word) && !actionStems().has(word) && word.length > 1 && text.allStems.includes(word) && !option.concepts.some((concept) => conceptStems(concept).has(word)));
@@ -324,6 +421,8 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
     anchored = true;
     because.push('the kind of job, for a thing of the trade');
   }
+  // Options told apart by the kind of place ("Apartment or condo move" / "House move"): the place said picks one.
+  if (placesDistinguish && option.concepts.some((concept) => family(concept) === 'property' && text.concepts.includes(concept) && !text.located.has(concept))) anchored = true;
   if (option.concepts.length > 0 && !anchored && shared.length === 0) return null;
   if (option.concepts.length === 0 && shared.length === 0 && !anchored) {
     // An option of only generic words ("Other", "Small job") scores only by those.
@@ -331,6 +430,12 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
     if (generic.length === 0) return null;
     points += generic.length;
     because.push(`generic ${generic.join(', ')}`);
+  }
+  // A haul-away that names its own things ("Appliance haul-away", "Yard debris haul-off") when the text names other
+  // things to haul ("an old piano and a couch").
+  const junkThings = option.concepts.filter((concept) => family(concept) !== 'junk' && family(concept) !== 'property');
+  if (option.concepts.some((concept) => family(concept) === 'junk') && junkThings.length > 0 && text.concepts.some((concept) => HAULABLE.has(family(concept))) && !junkThings.some((thing) => text.concepts.some((concept) => family(concept) === family(thing) || (family(thing) === 'any-appliance' && APPLIANCE_FAMILIES.has(family(concept)))))) {
+    points -= 1.5;
   }
   // The kind of place: "House moves" for a house, not for an apartment.
   const places = option.concepts.filter((concept) => family(concept) === 'property');
@@ -346,6 +451,11 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
     const matched = [...option.heads].filter((head) => text.concepts.includes(head));
     points -= 2 * [...option.heads].filter((head) => !text.concepts.includes(head) && !matched.some((other) => family(other) === family(head))).length;
   }
+  // A few things or a whole load: "Junk pickup (single items)" for an old couch, "Junk removal (truckload)" for a
+  // garage full of it.
+  const loadSaid = LOAD_SAID.test(normalize(text.raw));
+  if (LOAD_OPTION.test(normalize(option.option))) points += loadSaid ? 1 : -1;
+  else if (ITEMS_OPTION.test(normalize(option.option))) points += loadSaid ? -1 : 0.5;
   // Once or every week: "Recurring cleaning (weekly or every 2 weeks)" is not the answer to a one-off clean.
   const recurringSaid = RECURRING.test(normalize(text.raw));
   if (RECURRING.test(normalize(option.option))) {
@@ -363,7 +473,21 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
     // The option asks for a kind of job ("Recurring cleaning") the text does not say: a plainer option fits better.
     points -= 0.5;
   }
-  return { option: option.option, score: points, because };
+  return { option: option.option, score: points, because, concepts: hits.map((hit) => hit.concept).sort() };
+}
+
+/**
+ * The words of an option's name that narrow its thing and that the text did not say: "wine" in "Wine fridge" for a
+ * "french door fridge", "quarterly" and "plan" in "Quarterly pest plan" for bugs in the pantry. Examples in
+ * brackets, kinds of job, generic words and words that name a thing on their own are not counted.
+ */
+function unsaidModifiers(option: string, text: Reading): string[] {
+  const words = tokens(option.replace(/\([^)]*\)/g, ' ')).filter((word) => !STOP.has(word) && word.length > 2 && !/\d/.test(word));
+  return words.filter((word) => {
+    const stemmed = stem(word);
+    if (GENERIC.has(stemmed) || actionStems().has(stemmed) || text.allStems.includes(stemmed)) return false;
+    return read(word).concepts.length === 0;
+  });
 }
 
 /**
@@ -381,7 +505,8 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
     .sort((a, b) => b.score - a.score);
   // A list of small jobs ("got a little list: closet door, curtain rods, recaulk the tub") is the handyman's list option.
   const listOption = readings.find((option) => LIST_OPTION.test(normalize(option.option)));
-  const families = new Set(reading.concepts.filter((concept) => family(concept) !== 'property').map(family));
+  // Things named as places ("in the garage") are not jobs of the list.
+  const families = new Set(reading.concepts.filter((concept) => family(concept) !== 'property' && !reading.located.has(concept)).map(family));
   if (listOption && (families.size >= 4 || LIST_SAID.test(normalize(text)))) {
     ranked.unshift({ option: listOption.option, score: (ranked[0]?.score ?? 0) + 3, because: [`a list of ${families.size} different jobs`] });
     for (let index = ranked.length - 1; index > 0; index -= 1) if (ranked[index]?.option === listOption.option) ranked.splice(index, 1);
@@ -395,11 +520,25 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   }
   let best = ranked[0] ?? null;
   if (!best && reading.concepts.length > 0) {
-    const fallback = readings.find((option) => option.catchAll);
+    const fallback = readings.find((option) => option.catchAll && (!/\b(not sure|unsure)\b/.test(normalize(option.option)) || UNSURE_SAID.test(normalize(text))));
     if (fallback) best = { option: fallback.option, score: 1, because: [`no listed service names ${reading.concepts.join(', ')}: the catch-all option`] };
   }
   if (!best) return { best: null, tied: [], ranked, confident: false };
-  const tied = ranked.filter((match) => match.score === best.score).map((match) => match.option);
+  const top = best.score;
+  let tied = ranked.filter((match) => match.score === top).map((match) => match.option);
+  // A tie between options matched through the same things is the plainer one's when the other narrows the thing
+  // with words the text did not say ("Refrigerator / freezer", not "Wine fridge", for a french door fridge).
+  const tiedMatches = ranked.filter((match) => match.score === top);
+  if (tiedMatches.length > 1 && tiedMatches.every((match) => match.concepts && match.concepts.length > 0 && match.concepts.join() === tiedMatches[0]?.concepts?.join())) {
+    const plain = tiedMatches.filter((match) => unsaidModifiers(match.option, reading).length === 0);
+    if (plain.length === 1 && plain[0]) {
+      const plainer: OptionMatch = { ...plain[0], score: plain[0].score + 1.5, because: [...plain[0].because, `the plainer of ${tied.join(', ')}`] };
+      ranked.splice(ranked.indexOf(plain[0]), 1);
+      ranked.unshift(plainer);
+      best = plainer;
+      tied = [plainer.option];
+    }
+  }
   const second = ranked.find((match) => match.option !== best.option);
   // Ahead by 1.5, or by less when the best is the thing named first and the runner-up is not ("our mitsubishi mini
   // split … furnace handles the rest of the house").

@@ -106,7 +106,7 @@ function emergency(said: string, intent: IntentReading): (Signal & { hazard: Haz
 
 /** Work the business already did: "your crew", "you guys came out", "after the treatment", "last time". */
 const PAST_JOB =
-  /\b((you|you guys|y'?all|you all|your (guys?|tech|technician|crew|team|company|people|man|cleaners?|movers?|installer|worker|workers|employee|plumber|electrician|roofer)) (came|came out|were|was|did|fixed|repaired|installed|replaced|put in|put (a|the|our|my|new)|planted|cleaned|moved|treated|sprayed|serviced|hung|mowed|patched|painted|washed|left|charged|billed|sent)|(after|since) (the|your|our|my) (visit|service|treatment|cleaning|move|install|installation|repair|job|appointment|tune ?up)|last (time|visit|week'?s (visit|service|cleaning|job))|(the|our) (last|previous) (visit|job|cleaning|treatment|service|move)|you (guys )?(just )?(did|were here|came)|the (electrician|plumber|tech|technician|guy|guys|crew|cleaners?|movers?|roofer|installer|worker|workers|exterminator|landscapers?) (who|that|you) (came|was here|were here|did|sent|installed|fixed|cleaned|moved)|ustedes (vinieron|arreglaron|hicieron|limpiaron|instalaron|lavaron|pintaron|podaron|fumigaron|cortaron|mudaron|movieron|pusieron|cambiaron|repararon)|la (ultima|pasada) vez|despues del servicio)\b/;
+  /\b((you|you guys|y'?all|you all|your (guys?|tech|technician|crew|team|company|people|man|cleaners?|movers?|installer|worker|workers|employee|plumber|electrician|roofer)(?: [a-z]+(?= (?:came|replaced|fixed|repaired|installed|put|did|cleaned|treated|sprayed|serviced)\b))?) (came|came out|were|was|did|fixed|repaired|installed|replaced|put in|put (a|the|our|my|new)|planted|cleaned|moved|treated|sprayed|serviced|hung|mowed|patched|painted|washed|left|charged|billed|sent)|(after|since) (the|your|our|my) (visit|service|treatment|cleaning|move|install|installation|repair|job|appointment|tune ?up)|last (time|visit|week'?s (visit|service|cleaning|job))|(the|our) (last|previous) (visit|job|cleaning|treatment|service|move)|you (guys )?(just )?(did|were here|came)|the (electrician|plumber|tech|technician|guy|guys|crew|cleaners?|movers?|roofer|installer|worker|workers|exterminator|landscapers?) (who|that|you) (came|was here|were here|did|sent|installed|fixed|cleaned|moved)|ustedes (vinieron|arreglaron|hicieron|limpiaron|instalaron|lavaron|pintaron|podaron|fumigaron|cortaron|mudaron|movieron|pusieron|cambiaron|repararon)|la (ultima|pasada) vez|despues del servicio)\b/;
 /** What is wrong with it: back again, damaged, a bill that is off, unhappy. */
 const GRIEVANCE =
   /\b(again|still|back|came back|already|same (problem|issue|thing)|not fixed|didn'?t (fix|work|hold|clean)|doesn'?t work|stopped working|broke|broken|damag\w*|scratch\w*|gouge\w*|dent\w*|ding\w*|chipp?ed|crack\w*|stain\w*|mess|missed|skipped|streak\w*|spots|left (a|the) mess|(wasn'?t|weren'?t|not) (cleaned|done|fixed|finished|touched)|(keeping|kept) .{0,20}deposit|dead|died|brown and|guaranteed|not happy|unhappy|disappointed|upset|unacceptable|make (it|this|things) right|peel(ed|ing) (back|off|up)|blew off|invoice|bill(ed)?|charged?|charges|trip charges?|overcharg\w*|refund|(higher|more) than (the |what )?(quote|quoted|estimate|we agreed)|\d+ (hours|hrs)|otra vez|sigue|siguen|rompieron|danaron|manchas|cobraron)\b/;
@@ -200,5 +200,13 @@ export function questionSentences(text: string): string[] {
   return text
     .split(/(?<=[?.!])\s+|\n+/)
     .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence.endsWith('?') || /^(¿|do|does|did|are|is|can|could|will|would|how|what|when|where|which|who|why|have|has|cuanto|cuando|donde|que|como|hacen|tienen|trabajan)\s*\S/i.test(sentence));
+    .filter((sentence) => (sentence.endsWith('?') && !tentative(sentence)) || /^(?:¿|(?:do|does|did|are|is|can|could|will|would|how|what|when|where|which|who|why|have|has|cuanto|cuando|donde|que|como|hacen|tienen|trabajan)\b)\s*\S/i.test(sentence));
+}
+
+const ASKING_WORD = /\b(do|does|did|are|is|am|can|could|will|would|should|shall|may|might|how|what|whats|when|where|which|who|why|have|has|any|anyone|anybody|you|your|ya|yall|price|cost|much|ok|okay|right|cuanto|cuanta|cuando|donde|que|como|cual|hacen|tienen|trabajan|pueden|puede|hay|es|son|esta|estan|usted|ustedes)\b/;
+
+/** A short reply with a question mark and no asking word ("lakewood?", "wednesday?", "mañana sábado?"): a guess offered, not a question. */
+function tentative(sentence: string): boolean {
+  const said = normalize(sentence);
+  return said.split(/\s+/).length <= 4 && !ASKING_WORD.test(said);
 }

@@ -85,6 +85,9 @@ export function itemConditions(name: string): Condition[] {
   for (const [pattern, take] of patterns) for (const match of said.matchAll(pattern)) take(match);
   // "Studio" is a home without a separate bedroom; "single-car" / "double" garage doors.
   if (/\bstudio\b/.test(said)) add('bedroom', 0, 0);
+  // "studio or 1-bedroom": from none to that many.
+  const fromStudio = /\bstudio\s*(?:or|and|\/|,|-)\s*(?:a\s+)?\d/.test(said) ? conditions.find((condition) => condition.unit === 'bedroom') : undefined;
+  if (fromStudio) fromStudio.min = 0;
   if (/\b(single|one)[- ]car\b/.test(said)) add('car', 1, 1);
   if (/\b(double|two)[- ]car\b/.test(said)) add('car', 2, 2);
   return conditions;

@@ -30,7 +30,7 @@ export const ACTIONS = {
     es: ['reparar', 'reparacion', 'arreglar', 'arreglo', 'compostura', 'descompuesto', 'descompuesta', 'no funciona', 'no sirve', 'no prende', 'no enciende', 'dejo de funcionar', 'falla', 'fuga', 'gotea', 'goteando', 'ruido', 'roto', 'rota', 'danado'],
   },
   install: {
-    names: ['install', 'installation', 'installed', 'put in', 'put it in', 'put one in', 'install it', 'hook it up', 'hook up', 'hooked up', 'set up', 'set it up', 'mount it', 'hang it', 'new', 'replace', 'replacement', 'replacing', 'swap', 'upgrade', 'add', 'adding', 'added', 'another', 'additional', 'mount', 'hang', 'build', 'quote for a new', 'redo', 'redone', 're-do', 'new one', 'full replacement', 'whole new'],
+    names: ['install', 'installation', 'installed', 'assemble', 'assembly', 'assembled', 'put together', 'put in', 'put it in', 'put one in', 'install it', 'hook it up', 'hook up', 'hooked up', 'set up', 'set it up', 'mount it', 'hang it', 'new', 'replace', 'replacement', 'replacing', 'swap', 'upgrade', 'add', 'adding', 'added', 'another', 'additional', 'mount', 'hang', 'build', 'quote for a new', 'redo', 'redone', 're-do', 'new one', 'full replacement', 'whole new'],
     es: ['instalar', 'instalacion', 'nuevo', 'nueva', 'cambiar', 'reemplazar', 'reemplazo', 'poner', 'agregar', 'anadir', 'montar', 'colgar'],
   },
   maintenance: {
@@ -42,7 +42,7 @@ export const ACTIONS = {
     es: ['inspeccion', 'revisar', 'checar', 'ver', 'presupuesto', 'cotizacion', 'evaluacion'],
   },
   removal: {
-    names: ['remove', 'removal', 'take down', 'haul', 'haul away', 'get rid of', 'tear out', 'demo', 'demolition'],
+    names: ['remove', 'removal', 'take down', 'haul', 'haul away', 'haul off', 'hauled', 'take away', 'pick up', 'pickup', 'picked up', 'clearing', 'get rid of', 'tear out', 'demo', 'demolition'],
     es: ['quitar', 'remover', 'retirar', 'tirar', 'deshacerse', 'se lleven', 'que se lleven', 'llevarse', 'recoger', 'sacar'],
   },
 } as const;
@@ -121,13 +121,15 @@ export const CONCEPTS: readonly Concept[] = [
     es: ['tuberia', 'tubo', 'tubos', 'caneria', 'fuga de agua', 'se reviento un tubo', 'tubo roto'],
   },
   { id: 'frozen-pipe', family: 'pipes', names: ['frozen pipe', 'frozen pipes', 'pipes froze', 'pipe froze', 'pipes are frozen', 'pipe is frozen', 'froze up', 'froze', 'frozen', 'thaw', 'thawing', 'thawed'], es: ['tuberia congelada', 'tubo congelado', 'se congelo', 'congelada', 'congelado'] },
+  // A leak or a drip, whatever leaks ("the toilet is leaking at the base", "roof leaking around the chimney").
+  { id: 'leak', family: 'leaks', names: ['leak', 'leaks', 'leaking', 'leaked', 'leaky', 'drip', 'drips', 'dripping', 'dripped'], es: ['fuga', 'fugas', 'gotea', 'goteando', 'goteo', 'gotera', 'goteras', 'se sale el agua'] },
   { id: 'septic', family: 'septic', names: ['septic', 'septic tank', 'septic system', 'septic pumping', 'leach field', 'drain field', 'aerobic system'], es: ['fosa septica', 'pozo septico'] },
   { id: 'sewer', family: 'drains', names: ['sewer', 'sewer line', 'sewage', 'cleanout', 'clean out', 'lateral', 'camera inspection', 'sewer camera', 'main line', 'main drain', 'mainline', 'main sewer'], problems: ['comes up out of the floor drain', 'comes up the floor drain', 'coming up the drain', 'comes up out of the drain', 'smells like sewage', 'sewage smell', 'sewer smell', 'floor drain gurgles', 'every drain is slow', 'toilets are slow'], es: ['drenaje principal', 'aguas negras', 'alcantarilla'] },
   { id: 'disposal', family: 'disposal', names: ['garbage disposal', 'disposal', 'disposer', 'insinkerator', 'garbage disposer', 'in sink erator'], es: ['triturador', 'triturador de basura', 'moledor'] },
   { id: 'sump-pump', family: 'pumps', names: ['sump pump', 'sump', 'sump pit', 'ejector pump', 'sewage pump', 'battery backup pump'], es: ['bomba de sumidero', 'bomba de achique'] },
   { id: 'gas-line', family: 'gas', names: ['gas line', 'gas pipe', 'gas piping', 'gas hookup', 'gas stove hookup', 'gas meter'], es: ['linea de gas', 'tuberia de gas'] },
   { id: 'water-softener', family: 'water-treatment', names: ['water softener', 'softener', 'water filter', 'filtration', 'reverse osmosis', 'ro system', 'hard water'], es: ['suavizador', 'filtro de agua'] },
-  { id: 'shower', family: 'shower', names: ['shower', 'tub', 'bathtub', 'bath tub', 'shower pan', 'tub spout'], es: ['regadera', 'tina', 'banera', 'ducha'] },
+  { id: 'shower', family: 'shower', names: ['shower', 'tub', 'bathtub', 'bath tub', 'shower pan', 'tub spout'], es: ['regadera', 'la tina', 'una tina', 'tina de bano', 'banera', 'ducha'] },
 
   // ── Electrical ──────────────────────────────────────────────────────────────────────────────────────────────
   {
@@ -167,7 +169,7 @@ export const CONCEPTS: readonly Concept[] = [
   // ── The kind of place (a modifier: "House moves", "Apartment cleaning"; never what a service is about alone) ──
   { id: 'property-house', family: 'property', names: ['house', 'home', 'townhouse', 'town house', 'rowhome', 'row home', 'single family', 'ranch', 'two story', 'split level', 'duplex'], es: ['casa'] },
   { id: 'property-apartment', family: 'property', names: ['apartment', 'apt', 'condo', 'studio', 'flat', 'walk up', 'walkup', 'loft', 'unit', 'dorm'], es: ['apartamento', 'departamento', 'depa', 'estudio', 'condominio'] },
-  { id: 'property-office', family: 'property', names: ['office', 'business', 'small business', 'store', 'shop', 'commercial', 'restaurant', 'warehouse', 'suite'], es: ['oficina', 'negocio', 'local', 'tienda'] },
+  { id: 'property-office', family: 'property', names: ['office', 'business', 'small business', 'store', 'shop', 'commercial', 'restaurant', 'warehouse', 'suite'], es: ['oficina', 'negocio', 'el local', 'un local', 'mi local', 'nuestro local', 'local comercial', 'tienda'] },
 
   // ── Moving ──────────────────────────────────────────────────────────────────────────────────────────────────
   {
@@ -180,6 +182,7 @@ export const CONCEPTS: readonly Concept[] = [
   { id: 'packing', family: 'packing', names: ['packing', 'pack', 'packers', 'unpacking', 'unpack', 'boxes', 'packing service', 'full pack'], es: ['empacar', 'empaque', 'cajas', 'desempacar'] },
   { id: 'piano', family: 'moving-specialty', names: ['piano', 'pianos', 'upright piano', 'upright pianos', 'uprights', 'upright', 'spinet', 'console piano'], es: ['piano', 'piano vertical'] },
   { id: 'grand-piano', family: 'moving-specialty', names: ['grand piano', 'grand pianos', 'baby grand', 'baby grand piano', 'grands', 'concert grand'], es: ['piano de cola'] },
+  { id: 'hot-tub', family: 'hot-tub', names: ['hot tub', 'hot tubs', 'hottub', 'spa', 'jacuzzi', 'swim spa'], es: ['jacuzzi', 'tina de hidromasaje', 'hidromasaje'] },
   { id: 'heavy-item', family: 'moving-specialty', names: ['safe', 'gun safe', 'pool table', 'hot tub move', 'heavy item', 'heavy items', 'treadmill'], es: ['caja fuerte', 'mesa de billar'] },
   { id: 'labor-only', family: 'moving', names: ['labor only', 'loading', 'unloading', 'load a truck', 'unload a truck', 'load my pod', 'pod', 'pods', 'uhaul', 'u-haul', 'penske', 'load the truck', 'help loading'], es: ['cargar', 'descargar', 'cargar el camion'] },
   { id: 'storage', family: 'moving', names: ['storage', 'storage unit', 'store my stuff'], es: ['almacenaje', 'bodega', 'almacen'] },
@@ -204,8 +207,8 @@ export const CONCEPTS: readonly Concept[] = [
   {
     id: 'roof',
     family: 'roof',
-    names: ['roof', 'roofs', 'roofing', 'shingle', 'shingles', 'roof leak', 'leaking roof', 'reroof', 're-roof', 'tear off', 'new roof', 'asphalt shingles', 'metal roof', 'tile roof', 'flashing', 'ridge cap', 'ridge vent', 'decking', 'underlayment', 'soffit', 'fascia', 'rooof'],
-    problems: ['shingles blew off', 'missing shingles', 'water spot on the ceiling', 'leak in the attic', 'roof is leaking'],
+    names: ['roof', 'roofs', 'roofing', 'shingle', 'shingles', 'reroof', 're-roof', 'tear off', 'new roof', 'asphalt shingles', 'metal roof', 'tile roof', 'flashing', 'ridge cap', 'ridge vent', 'decking', 'underlayment', 'soffit', 'fascia', 'rooof'],
+    problems: ['shingles blew off', 'missing shingles', 'water spot on the ceiling'],
     es: ['techo', 'tejas', 'teja', 'gotera', 'goteras', 'impermeabilizar', 'impermeabilizacion', 'techo nuevo', 'lamina'],
   },
   { id: 'ice-dam', family: 'roof', names: ['ice dam', 'ice dams', 'icicles', 'icicle', 'ridge of ice', 'ice on the roof', 'ice buildup', 'ice build up', 'ice along the edge'], es: ['hielo en el techo', 'carambanos'] },
@@ -221,7 +224,7 @@ export const CONCEPTS: readonly Concept[] = [
   {
     id: 'rodents',
     family: 'rodents',
-    names: ['mouse', 'mice', 'rat', 'rats', 'rodent', 'rodents', 'droppings', 'mouse droppings', 'rat droppings', 'chewed', 'gnawing', 'scratching in the walls', 'scratching in the attic', 'something in the attic', 'something in the walls', 'something living in the crawlspace', 'something living', 'critter', 'critters', 'vole', 'voles', 'gopher', 'gophers'],
+    names: ['mouse', 'mice', 'rat', 'rats', 'rodent', 'rodents', 'droppings everywhere', 'found droppings', 'mouse droppings', 'rat droppings', 'chewed', 'gnawing', 'scratching in the walls', 'scratching in the attic', 'something in the attic', 'something in the walls', 'something living in the crawlspace', 'something living', 'critter', 'critters', 'vole', 'voles', 'gopher', 'gophers'],
     es: ['raton', 'ratones', 'rata', 'ratas', 'roedores', 'roedor', 'excremento de raton', 'ruidos en el techo', 'algo en el atico'],
   },
   { id: 'termites', family: 'wood-pests', names: ['termite', 'termites', 'termite inspection', 'wdi', 'wood destroying', 'swarmers', 'mud tubes', 'frass'], es: ['termita', 'termitas', 'comejen'] },
@@ -244,7 +247,7 @@ export const CONCEPTS: readonly Concept[] = [
   },
   { id: 'hedges', family: 'trimming', names: ['hedge', 'hedges', 'shrub', 'shrubs', 'bush', 'bushes', 'trim the bushes', 'hedge trimming', 'pruning', 'prune', 'holly', 'hollies', 'boxwood', 'boxwoods', 'yew', 'yews', 'privet', 'arborvitae', 'azalea', 'azaleas', 'juniper', 'junipers', 'overgrown bushes', 'cut back the bushes'], es: ['arbustos', 'setos', 'podar', 'poda'] },
   { id: 'trees', family: 'trees', names: ['tree', 'trees', 'tree trimming', 'tree removal', 'limb', 'limbs', 'branches', 'dead tree', 'stump', 'stumps', 'stump grinding', 'arborist', 'oak', 'palm tree', 'palm trees'], es: ['arbol', 'arboles', 'ramas', 'tronco', 'tocon', 'palmera', 'palmeras'] },
-  { id: 'cleanup', family: 'cleanup', names: ['leaf', 'leaves', 'leaf removal', 'leaf cleanup', 'fall cleanup', 'spring cleanup', 'yard cleanup', 'clean up the yard', 'debris', 'raking', 'rake'], es: ['hojas', 'limpieza del jardin', 'limpieza de yarda', 'recoger hojas'] },
+  { id: 'cleanup', family: 'cleanup', names: ['leaf', 'leaves', 'leaf removal', 'leaf cleanup', 'fall cleanup', 'spring cleanup', 'winter cleanup', 'yard cleanup', 'debris cleanup', 'clean up the yard', 'debris', 'raking', 'rake'], es: ['hojas', 'limpieza del jardin', 'limpieza de yarda', 'recoger hojas'] },
   { id: 'mulch', family: 'beds', names: ['mulch', 'mulching', 'flower beds', 'flower bed', 'beds', 'planting', 'plants', 'flowers', 'garden beds', 'rock beds', 'river rock'], es: ['mantillo', 'flores', 'plantas', 'jardineras'] },
   { id: 'sod', family: 'lawn-install', names: ['sod', 'seed', 'seeding', 'overseeding', 'new lawn', 'turf', 'artificial turf', 'bare spots'], es: ['pasto nuevo', 'sembrar pasto', 'pasto en rollo', 'semilla'] },
   { id: 'irrigation', family: 'irrigation', names: ['sprinkler', 'sprinklers', 'sprinkler system', 'irrigation', 'drip system', 'drip line', 'sprinkler head', 'sprinkler heads', 'backflow', 'controller', 'rain bird', 'hunter controller', 'winterize', 'blowout', 'blow out'], es: ['riego', 'sistema de riego', 'aspersores', 'regaderas del jardin'] },
@@ -254,7 +257,7 @@ export const CONCEPTS: readonly Concept[] = [
   { id: 'landscape-design', family: 'design', names: ['landscape design', 'landscaping design', 'redesign', 'redo the front yard', 'makeover', 'curb appeal', 'landscaping'], es: ['diseno de jardin', 'paisajismo'] },
   { id: 'driveway', family: 'paving', names: ['driveway', 'driveways', 'asphalt', 'sealcoat', 'seal coat', 'concrete driveway'], es: ['entrada', 'cochera de concreto'] },
   { id: 'gate', family: 'gates', names: ['gate', 'gates', 'driveway gate', 'driveway gates', 'gate opener', 'automatic gate'], es: ['porton', 'reja', 'puerta de la reja'] },
-  { id: 'fence', family: 'fence', names: ['fence', 'fences', 'fencing', 'fence post', 'fence posts', 'picket', 'privacy fence', 'chain link'], es: ['cerca', 'barda', 'cerco', 'malla'] },
+  { id: 'fence', family: 'fence', names: ['fence', 'fences', 'fencing', 'fence post', 'fence posts', 'picket', 'privacy fence', 'chain link'], es: ['la cerca', 'una cerca', 'cerca de madera', 'cerca de malla', 'barda', 'cerco', 'malla'] },
 
   // ── Garage doors ────────────────────────────────────────────────────────────────────────────────────────────
   {
@@ -269,7 +272,7 @@ export const CONCEPTS: readonly Concept[] = [
     family: 'garage-door',
     names: ['opener', 'openers', 'garage door opener', 'motor', 'remote', 'remotes', 'clicker', 'clickers', 'keypad', 'keypads', 'key pad', 'homelink', 'home link', 'car button', 'liftmaster', 'chamberlain', 'genie', 'craftsman opener', 'myq', 'wall button', 'safety sensors', 'sensor', 'sensors', 'photo eye', 'photo eyes'],
     problems: ['opener hums', 'remote stopped working', 'door reverses', 'goes down then back up'],
-    es: ['abridor', 'motor del porton', 'control', 'control remoto', 'sensores'],
+    es: ['abridor', 'motor del porton', 'control remoto', 'control del porton', 'control de la cochera', 'control del garaje', 'sensores'],
   },
   {
     id: 'garage-door',
@@ -316,12 +319,12 @@ export const CONCEPTS: readonly Concept[] = [
   { id: 'drywall', family: 'walls', names: ['drywall', 'sheetrock', 'hole in the wall', 'holes in the wall', 'doorknob hole', 'doorknob went through the wall', 'doorknob went thru the wall', 'door knob went through the wall', 'door knob went thru the wall', 'fist sized hole', 'hole in the drywall', 'through the wall', 'thru the wall', 'into the wall', 'wall', 'walls', 'patch', 'patching', 'wall repair', 'texture', 'popcorn ceiling', 'plaster', 'crack in the wall', 'cracks in the ceiling', 'water damaged ceiling'], es: ['tablaroca', 'pared', 'hoyo en la pared', 'yeso', 'resanar'] },
   { id: 'painting', family: 'painting', names: ['paint', 'painting', 'painter', 'repaint', 'interior painting', 'exterior painting', 'touch up', 'touch ups', 'stain', 'staining', 'cabinet painting', 'walls painted', 'accent wall', 'primer'], es: ['pintar', 'pintura', 'pintor', 'pintar la casa'] },
   { id: 'tv-mounting', family: 'mounting', names: ['tv', 'tv mounting', 'mount a tv', 'mount my tv', 'hang a tv', 'television', 'tv wall mount', 'soundbar', 'mount'], es: ['television', 'tele', 'montar la tele', 'colgar la tele'] },
-  { id: 'furniture', family: 'furniture', names: ['furniture', 'couch', 'couches', 'sofa', 'sofas', 'sectional', 'loveseat', 'love seat', 'recliner', 'armchair', 'futon', 'bed frame', 'headboard', 'dining table', 'table', 'chairs', 'bookcase', 'armoire', 'entertainment center'], es: ['mueble', 'muebles', 'sofa', 'sillon', 'sillones', 'mesa', 'sillas', 'ropero'] },
+  { id: 'furniture', family: 'furniture', names: ['furniture', 'couch', 'couches', 'sofa', 'sofas', 'sectional', 'loveseat', 'love seat', 'recliner', 'armchair', 'futon', 'bed frame', 'headboard', 'dining table', 'table', 'chairs', 'bookcase', 'armoire', 'entertainment center'], es: ['mueble', 'muebles', 'sofa', 'sillon', 'sillones', 'la mesa', 'una mesa', 'mesa de comedor', 'sillas', 'ropero'] },
   { id: 'assembly', family: 'assembly', names: ['assemble', 'assembly', 'furniture assembly', 'ikea', 'put together', 'wayfair', 'crib', 'desk', 'bookshelf'], es: ['armar', 'ensamblar', 'armar muebles', 'muebles'] },
   { id: 'door', family: 'doors', names: ['door', 'doors', 'interior door', 'front door', 'sliding door', 'storm door', 'screen door', 'door knob', 'doorknob', 'door frame', 'door sticks', 'door won\'t latch', 'hinge'], es: ['puerta', 'puertas', 'chapa', 'perilla', 'marco de la puerta'] },
   { id: 'deck', family: 'carpentry', names: ['deck', 'decks', 'deck boards', 'porch', 'railing', 'railings', 'steps', 'stairs', 'pergola'], es: ['terraza', 'porche', 'barandal', 'escalones'] },
   { id: 'carpentry', family: 'carpentry', names: ['carpentry', 'trim work', 'door trim', 'window trim', 'trim carpentry', 'interior trim', 'baseboard', 'baseboards', 'crown molding', 'molding', 'shelves', 'shelving', 'cabinet', 'cabinets', 'wood rot', 'rotted wood', 'window sill'], es: ['carpinteria', 'zoclo', 'repisas', 'gabinetes', 'madera podrida'] },
-  { id: 'flooring', family: 'flooring', names: ['floor', 'floors', 'flooring', 'tile', 'tiles', 'grout', 'laminate', 'vinyl plank', 'lvp', 'hardwood', 'hardwood floors', 'backsplash'], es: ['piso', 'pisos', 'azulejo', 'azulejos', 'loseta', 'boquilla'] },
+  { id: 'flooring', family: 'flooring', names: ['floor', 'floors', 'flooring', 'tile', 'tiles', 'grout', 'laminate', 'vinyl plank', 'lvp', 'hardwood', 'hardwood floors', 'backsplash'], es: ['piso nuevo', 'piso de madera', 'piso laminado', 'poner piso', 'instalar piso', 'pisos nuevos', 'pisos de madera', 'pisos laminados', 'azulejo', 'azulejos', 'loseta', 'boquilla'] },
   { id: 'caulking', family: 'caulking', names: ['caulk', 'caulking', 'recaulk', 're-caulk', 'seal the tub', 'silicone'], es: ['silicon', 'sellar'] },
   { id: 'pressure-wash', family: 'exterior-cleaning', names: ['pressure wash', 'pressure washing', 'pressure washed', 'power wash', 'power washing', 'power washed', 'powerwash'], es: ['lavado a presion', 'hidrolavado', 'lavar con presion', 'karcher'] },
   { id: 'house-wash', family: 'exterior-cleaning', names: ['soft wash', 'softwash', 'house wash', 'wash the house', 'house washed', 'wash the siding', 'siding washed', 'mildew', 'algae', 'green with mildew', 'green stuff on the siding', 'do the house'], es: ['lavar la casa', 'lavado de casa', 'moho'] },
