@@ -13,3 +13,4 @@ export {
   withText,
 } from './lib/qualifier-questions';
 export { QuestionCard } from './ui/question-card';
+export { QuestionList } from './ui/question-list';

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useRef } from 'react';
 import { PRICING_POLICY_WORDS, QUESTION_KIND_WORDS } from '@contracts/ai';
 import { SPOKEN_CONFIRM_LINE, TRANSFER_FALLBACK_WORDS, TRANSFER_FALLBACKS, type TransferFallback, VOICE_AGENT_LIMITS as L } from '@contracts/voice-agent';
-import { KIND_HINTS, moved, newQuestion, QUESTION_LIMITS, QuestionCard, type QuestionDraft, withText } from '@/entities/ai-assistant';
+import { KIND_HINTS, QuestionList } from '@/entities/ai-assistant';
 import { PhoneInput } from '@/shared/ui/phone-input';
 import { SectionPanel } from '@/shared/ui/section-panel';
 import { useVoiceAgentMutations, type VoiceAgentSettingsView } from '../api/voice-agent.queries';
@@ -94,7 +94,6 @@ function AgentForm({ settings }: { settings: VoiceAgentSettingsView }) {
   const { form, update, errorFor, readOnly, frame } = useVoiceAgentForm({ settings, formFrom: agentFormFrom, validate: validateAgent, toInput: agentToInput, save: saveAgent, fieldOf: emergencyField });
   const made = useRef(0);
   const questions = form.questions;
-  const setQuestion = (id: string, patch: Partial<QuestionDraft>) => update({ questions: questions.map((q) => (q.id === id ? { ...q, ...patch } : q)) });
   const savedMax = typeof form.maxCallSeconds === 'number' && Number.isInteger(form.maxCallSeconds) ? form.maxCallSeconds : settings.maxCallSeconds;
 
   return (
@@ -116,32 +115,7 @@ function AgentForm({ settings }: { settings: VoiceAgentSettingsView }) {
           ) : null}
           {form.ownQuestions ? (
             <Stack gap="sm">
-              {questions.map((question, index) => (
-                <QuestionCard
-                  key={question.id}
-                  question={question}
-                  index={index}
-                  count={questions.length}
-                  readOnly={readOnly}
-                  errorFor={errorFor}
-                  kindHints={CALL_KIND_HINTS}
-                  onChange={(patch) => setQuestion(question.id, patch)}
-                  onText={(text) => update({ questions: withText(questions, question.id, text) })}
-                  onMove={(by) => update({ questions: moved(questions, index, by) })}
-                  onRemove={() => update({ questions: questions.filter((other) => other.id !== question.id) })}
-                />
-              ))}
-              {readOnly ? null : questions.length < QUESTION_LIMITS.questions ? (
-                <Group>
-                  <Button variant="light" onClick={() => update({ questions: [...questions, newQuestion(questions, `new-${(made.current += 1)}`)] })}>
-                    Add a question
-                  </Button>
-                </Group>
-              ) : (
-                <Text size="sm" c="dimmed">
-                  {QUESTION_LIMITS.questions} questions is the most: remove one to add another.
-                </Text>
-              )}
+              <QuestionList questions={questions} readOnly={readOnly} errorFor={errorFor} kindHints={CALL_KIND_HINTS} onChange={(next) => update({ questions: next })} newId={() => `new-${(made.current += 1)}`} />
             </Stack>
           ) : settings.knowledge.assistantQuestions.length ? (
             <List type="ordered" size="sm" spacing={4} data-testid="assistant-questions">

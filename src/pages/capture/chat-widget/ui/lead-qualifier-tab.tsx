@@ -3,21 +3,11 @@ import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
 import { MAX_TEXT_LENGTH } from '@contracts/merge-tags';
 import { useBusinessNumber, useCompanySettings } from '@/entities/company';
-import { type AiSettingsView, QuestionCard } from '@/entities/ai-assistant';
+import { type AiSettingsView, QuestionList } from '@/entities/ai-assistant';
 import { AiSettingsFrame, useAiSettingsForm, WithAiSettings } from '@/features/ai-settings-form';
 import { SectionPanel } from '@/shared/ui/section-panel';
 import { TemplateField } from '@/shared/ui/template-field';
-import {
-  draftsFrom,
-  keyFromText,
-  moved,
-  QUALIFIER_LIMITS,
-  type QualifierForm,
-  type QuestionDraft,
-  questionsToSend,
-  validateQualifier,
-  withText,
-} from '../lib/ai-qualifier';
+import { draftsFrom, type QualifierForm, questionsToSend, validateQualifier } from '../lib/ai-qualifier';
 import { TRADE_TEMPLATES, type TradeTemplate } from '../lib/ai-trade-templates';
 import { previewFirstText } from '../lib/widget-form';
 
@@ -95,11 +85,6 @@ function LeadQualifierForm({ settings }: { settings: AiSettingsView }) {
   const questions = form.questions;
   const nextId = (what: string) => `${what}-${(made.current += 1)}`;
 
-  const setQuestion = (id: string, patch: Partial<QuestionDraft>) => update({ questions: questions.map((question) => (question.id === id ? { ...question, ...patch } : question)) });
-  const addQuestion = () => {
-    const taken = new Set(questions.map((question) => question.key));
-    update({ questions: [...questions, { id: nextId('new'), key: keyFromText('', taken), keyEdited: false, text: '', kind: 'text', choices: [], required: true }] });
-  };
   const applyTemplate = (template: TradeTemplate) => {
     update({ questions: draftsFrom(template.questions, nextId(template.trade)) });
     setReplacing(null);
@@ -142,31 +127,7 @@ function LeadQualifierForm({ settings }: { settings: AiSettingsView }) {
               No questions yet: add one, or start from your trade’s template.
             </Text>
           ) : null}
-          {questions.map((question, index) => (
-            <QuestionCard
-              key={question.id}
-              question={question}
-              index={index}
-              count={questions.length}
-              readOnly={readOnly}
-              errorFor={errorFor}
-              onChange={(patch) => setQuestion(question.id, patch)}
-              onText={(text) => update({ questions: withText(questions, question.id, text) })}
-              onMove={(by) => update({ questions: moved(questions, index, by) })}
-              onRemove={() => update({ questions: questions.filter((other) => other.id !== question.id) })}
-            />
-          ))}
-          {readOnly ? null : questions.length < QUALIFIER_LIMITS.questions ? (
-            <Group>
-              <Button variant="light" onClick={addQuestion}>
-                Add a question
-              </Button>
-            </Group>
-          ) : (
-            <Text size="sm" c="dimmed">
-              {QUALIFIER_LIMITS.questions} questions is the most: remove one to add another.
-            </Text>
-          )}
+          <QuestionList questions={questions} readOnly={readOnly} errorFor={errorFor} onChange={(next) => update({ questions: next })} newId={() => nextId('new')} />
         </Stack>
       </SectionPanel>
 
