@@ -419,6 +419,11 @@ describe('signals', () => {
     expect((await signals('I smell propane by the grill tank')).emergency?.hazard).toBe('gas');
     expect((await signals('the dryer started smoking halfway through a load')).emergency?.hazard).toBe('electrical');
     expect((await signals('we have smoke detectors but need one replaced')).emergency).toBeNull();
+    // The cold said as a temperature below zero or inside, or the oven run for heat (a carbon-monoxide risk too).
+    expect((await signals('furnace quit in the night, its 51 in here and -18 out. no rush')).emergency?.hazard).toBe('no-heat');
+    expect((await signals('heat went out, running the oven with the door open for heat')).emergency?.hazard).toBe('no-heat');
+    expect((await signals('the spring above the door split in two. Minivan is inside')).emergency?.hazard).toBe('garage-door');
+    expect((await signals('sale agua negra por la tina del baño y huele a drenaje', 'es')).emergency?.hazard).toBe('sewage');
   });
 
   it('tells a complaint about a past job from a new request', async () => {
@@ -452,6 +457,7 @@ describe('signals', () => {
   it('hears a request to be called, and tells it from a missed call', async () => {
     expect((await signals('just call me, I’m driving')).callback).not.toBeNull();
     expect((await signals('me pueden llamar?', 'es')).callback).not.toBeNull();
+    expect((await signals('Mejor que alguien me llame por favor, es más fácil explicar por teléfono', 'es')).callback).not.toBeNull();
     expect((await signals('sorry I missed your call earlier')).callback).toBeNull();
   });
 });
