@@ -392,7 +392,7 @@ export function isProblemQuestion(question: QualifierQuestion): boolean {
   return (
     question.kind === 'text' &&
     (/(^|_)(issue|problem|description|describe|going_on|what_happened|symptoms?)($|_)/.test(question.key) ||
-      /\b(what('s| is) (going on|the (issue|problem)|happening|wrong)|describe|what do you need( done)?|what needs (doing|to be done|done)|tell (me|us) (a little |a bit )?(more )?about|what can we help|what happened|what seems to be|what are we (hauling|doing|working on))\b/i.test(question.text))
+      /\b(what('s| is) (going on|the (issue|problem)|happening|wrong)|describe|description|what do you need( done)?|what needs (doing|to be done|done)|tell (me|us) (a little |a bit )?(more )?about|what can we help|what happened|what seems to be|what are we (hauling|doing|working on))\b/i.test(question.text))
   );
 }
 
@@ -519,7 +519,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
           (!isAsked && !otherFound && !answered ? unaskedName(text) : null);
         return name ? { value: name, reason: `Found the name “${name}” for ${quoted}.` } : null;
       }
-      if (isProblemQuestion(question) && !problemTaken.value && !answered && !signals.greeting && !signals.thanks) {
+      if (topicOf(question) === 'problem' && !problemTaken.value && !answered && !signals.greeting && !signals.thanks) {
         // The first text that describes the job answers "What's going on?", asked or not.
         const reading = read(text);
         // Or the person's first text, when it says something is wrong ("something in my kitchen keeps beeping").
@@ -562,17 +562,25 @@ function unaskedName(text: string): string | null {
   return loneName(first, true);
 }
 
-type TextTopic = 'brand' | 'lot-size' | 'home-size' | 'amount' | 'age' | 'pets' | 'access' | 'destination' | 'where' | 'stories' | 'problem' | 'other';
+type TextTopic = 'brand' | 'lot-size' | 'home-size' | 'amount' | 'age' | 'pets' | 'access' | 'destination' | 'where' | 'stories' | 'referral' | 'problem' | 'other';
 
 const NOT_A_PLACE = /^(the|a|an|my|our|your|their|this|that|there|here|them|they|you|yall|come|move|help|load|unload|pack|have|make|take|text|call|know|start|finish|keep|work|check|look|find|talk|pick|drop|bring|haul|clean|hear|book|schedule|send|wait|stay|rent|store|tomorrow|today|tonight|next|last|every|both|each|some|many|much|more|less|around|about|please|thanks|know|give|tell|show|let|need|want|like|also|just|only|even|back|over|down|away|ourselves|myself|storage|mine|ours|theirs|family|friend|friends|mom|dad|mother|father|work|school|church)$/;
 
-/** What a free-text question asks for, by its key and words. */
+/**
+ * What a free-text question asks for, read from its own words first ("Where's the problem? … under a sink" asks a
+ * place whatever its key says), then from its key with its words.
+ */
 function topicOf(question: QualifierQuestion): TextTopic {
-  const about = normalize(`${question.key.replace(/_/g, ' ')} ${question.text}`);
+  return topicFrom(normalize(question.text), question) ?? topicFrom(normalize(`${question.key.replace(/_/g, ' ')} ${question.text}`), question) ?? 'other';
+}
+
+function topicFrom(about: string, question: QualifierQuestion): TextTopic | null {
   if (/\b(brand|make|model|manufacturer|marca)\b/.test(about)) return 'brand';
   // "Anything the crew should know — gate code, dogs in the yard?" is about getting in, not the yard's size.
   if (/\b(gate|code|lockbox|let (us|you) in|get in|entry)\b/.test(about) && !/\b(how big|size|acres?)\b/.test(about)) return 'access';
-  if (/\b(acre|acres|property size|lot size|square footage of the (yard|lawn)|how big|size)\b/.test(about) && /\b(lot|yard|lawn|acres?|property|land|area)\b/.test(about)) return 'lot-size';
+  // "Tell me a bit about it: what, how big, how many?" asks what the job is first; a description answers it.
+  if (isProblemQuestion(question) && /\bwhat\b/.test(about)) return 'problem';
+  if (/\b(acre|acres|property size|lot size|square footage of the (yard|lawn)|how big|size|how many trees|how tall)\b/.test(about) && /\b(lot|yard|lawn|acres?|property|land|area|trees?)\b/.test(about)) return 'lot-size';
   if (/\b(beds?|baths?|bedrooms?|bathrooms?|rooms|home size|house size|size of (the|your) (home|house|place)|how big|square (feet|footage)|sq ?ft|recamaras)\b/.test(about)) return 'home-size';
   if (/\b(stories|story|storeys?|floors|how tall is the (house|home)|levels)\b/.test(about)) return 'stories';
   if (/\b(how much (stuff|junk|trash)|amount|load|how many items|what items|what (needs|do you need) (hauled|removed|gone))\b/.test(about)) return 'amount';
@@ -580,10 +588,19 @@ function topicOf(question: QualifierQuestion): TextTopic {
   if (/\b(pets?|dogs?|cats?|animals?)\b/.test(about)) return 'pets';
   if (/\b(access|gate|code|parking|entry|get in|let (us|you) in|lockbox|key)\b/.test(about)) return 'access';
   if (/\b(to city|to zip|to where|where to|moving to|where (are you|you're|are you all|are y'?all) (moving|going|headed)|destination|new (address|city|place|home)|a donde|adonde)\b/.test(about)) return 'destination';
-  if (/^(where|location|area|rooms?)\b|\b(where (are you seeing|do you see|have you seen|is it|is the (problem|leak|issue))|which (room|rooms|part of the (house|home|yard)|area)|en que parte|donde (los|las|lo|la) ve)\b/.test(about)) return 'where';
+  if (/^(where|location|area|rooms?)\b|\b(where('s| is) the (problem|leak|issue|clog|damage)|where (are you seeing|do you see|have you seen|is it|is the (problem|leak|issue))|which (room|rooms|part of the (house|home|yard)|area)|en que parte|donde (los|las|lo|la) ve|donde esta el problema)\b/.test(about)) return 'where';
+  if (/\b(hear about us|hear of us|heard (about|of) us|find us|found us|refer(red|ral)?|como se entero|como nos encontro)\b/.test(about)) return 'referral';
   if (isProblemQuestion(question)) return 'problem';
-  return 'other';
+  return null;
 }
+
+const LENGTH = /\b\d+(\.\d+)?\s*(-\s*)?(ft|feet|foot|pies|yards?|meters?|metros)\b|\b\d+'(?!s)/i;
+const PLANT_COUNT = /\b(\d+|two|three|four|five|six|seven|eight|nine|ten|a couple( of)?|a few|dos|tres|cuatro|cinco|seis)\s+([\p{L}-]+\s+){0,2}(trees?|palms?|bushes|shrubs|hedges?|stumps?|oaks?|pines?|roses|arboles|arbol|arbustos|palmeras|rosales)\b/iu;
+/** How much there is to haul, in a measure: "half a truck", "a few things", "just the tub", "2 cosas". */
+const AMOUNT_MEASURE = /\b(full|half|quarter|a third|whole|partial|small|big)\s*(a\s+)?(truck|trailer|load|pickup)|\b(truck ?load|trailer ?load|a few (items|things|pieces)|one item|single item|couple (items|things))\b|\b(just|only|solo|nomas|nada mas)\s+(the|a|an|one|this|that|el|la|un|una)\s+[\p{L}-]+|\b(\d+|two|three|four|five|six|dos|tres|cuatro|cinco|seis) (items|things|pieces|cosas|articulos|piezas)\b|\bmedia (camioneta|troca|carga)\b|\b(camioneta|troca) llena\b/iu;
+const BIG_ITEMS = /\b(piano|couch|sofa|sectional|mattress(es)?|fridge|refrigerator|washer|dryer|hot tub|treadmill|dresser|desk|table|chairs?|boxes|furniture|tv|recliner|gun safe|\d+\s?(lb|lbs|pound) ([\p{L}-]+ ){0,2}safe|pool table|armoire|hutch|grandfather clock|refrigerador|lavadora|secadora|sillon|colchon|muebles)\b/iu;
+const PLACES =
+  '(attic|kitchen|bathrooms?|basement|garage|crawl ?space|(?<!\\d\\s?)(?<!\\d\\s?-)bedrooms?|mattress(es)?|couch|seams|living room|laundry( room)?|utility room|porch|patio|lanai|pantry|front yard|back ?yard|yard|walls?|ceiling|eaves?|back door|front door|closet|sink|vanity|deck|shed|lawn|flower ?beds?|cocina|bano|atico|sotano|jardin|cochera|garaje|recamara|fregadero|lavabo|lavamanos|lavadero|segundo piso|planta alta)';
 
 const BRANDS =
   /\b(lg|samsung|whirlpool|ge|ge profile|maytag|kenmore|bosch|frigidaire|kitchenaid|electrolux|miele|thermador|viking|wolf|sub-?zero|speed queen|amana|trane|carrier|lennox|goodman|rheem|ruud|york|bryant|daikin|mitsubishi|fujitsu|american standard|payne|heil|tempstar|coleman|nest|ecobee|honeywell|ao smith|a\.?o\.? smith|bradford white|state|navien|rinnai|noritz|liftmaster|chamberlain|genie|craftsman|clopay|amarr|wayne dalton|generac|champion|kohler|moen|delta|insinkerator|hunter|haier|hotpoint|beko|dacor|jennair|jenn-air|fisher ?& ?paykel|blomberg)\b/gi;
@@ -611,16 +628,28 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       const named = /\b(?:[Ii]t['’]?s an?|[Ii]t is an?|[Bb]rand is|[Mm]ade by|[Ee]s una?|[Mm]arca)\s+(\p{Lu}[\p{L}-]{2,})/u.exec(text)?.[1];
       return named && read(named).concepts.length === 0 && !/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|The|My|Our|New|Old|Big|Small|Little)/.test(named) ? named : null;
     }
-    case 'lot-size':
-      // A measure first ("a fifth of an acre", "40x50"), a word for the size only when there is none ("small yard").
+    case 'lot-size': {
+      // An area first ("a fifth of an acre", "40x50"); then what the question itself asks besides ("how tall": a height,
+      // "how many trees": a count), a length ("40 ft along the fence"), and a word for the size only when there is none.
+      const asks = normalize(question.text);
       return (
         span(/(\b(about|around|roughly|maybe|like|almost|over|under|just under|a little over)\s+)?(\d+(\.\d+)?|half|quarter|a quarter|a third|a fifth|fifth|third|tenth|an?|one|two|three|1\/2|1\/4|1\/3|3\/4|1\/5)\s*(of\s+)?(an?\s+)?(acres?|ac\b|sq\.? ?ft|square feet)|\b\d{2,3}\s?x\s?\d{2,3}\b|\b(qtr|quarter|half)[- ]acre\b/i) ??
+        (/\bhow (tall|high)\b/.test(asks) ? span(LENGTH) : null) ??
+        (/\bhow many\b/.test(asks) ? span(PLANT_COUNT) : null) ??
+        span(new RegExp(`(${LENGTH.source})(?!\\s*(tall|high|alto|altos|de alto))`, 'i')) ??
         span(/\b(small|big|large|huge|tiny|corner|standard|average) (lot|yard|lawn)\b/i)
       );
+    }
     case 'home-size':
-      return span(/\b(\d+|one|two|three|four|five|six)\s*-?\s*(bed(room)?s?|br|bd|bdrm|recamaras?|cuartos?|habitaciones?)\b|\bstudio\b|\b\d[\d,]{2,}\s*(sq\.? ?ft|square feet|sf)\b|\b\d\s*\/\s*\d\b/i);
+      // "How many bedrooms, or what are the biggest things we are moving?": the things answer it too.
+      return (
+        span(/\b(\d+|one|two|three|four|five|six)\s*-?\s*(bed(room)?s?|br|bd|bdrm|recamaras?|cuartos?|habitaciones?)\b|\bstudio\b|\b\d[\d,]{2,}\s*(sq\.? ?ft|square feet|sf)\b|\b\d\s*\/\s*\d\b/i) ??
+        (/\b(how much|amount)\b/.test(normalize(question.text)) ? span(AMOUNT_MEASURE) : null) ??
+        (/\b((biggest|largest|heaviest|big|large|heavy) (things|items|pieces)|what (things|items|furniture))\b/.test(normalize(question.text)) ? span(BIG_ITEMS) : null)
+      );
     case 'amount':
-      return span(/\b(full|half|quarter|a third|whole|partial|small|big)\s*(a\s+)?(truck|trailer|load|pickup)|\b(truck ?load|trailer ?load|a few (items|things|pieces)|one item|single item|couple (items|things))\b|\b(piano|couch|sofa|sectional|mattress(es)?|fridge|refrigerator|washer|dryer|hot tub|treadmill|dresser|desk|table|chairs?|boxes|furniture|tv|recliner)\b/i);
+      // How much, when said ("half a truck", "just the tub", "2 cosas"); else the things named ("an old piano").
+      return span(AMOUNT_MEASURE) ?? span(BIG_ITEMS);
     case 'age':
       // A number of years or a year; "old" alone says nothing ("our old fuse box").
       return span(/\b\d{1,2}\s*(years?|yrs?)(\s+old)?\b|\b(built|installed|put in|bought)\s+(in\s+)?(19|20)\d{2}\b|\b(19|20)\d{2}\b|\bbrand new\b/i);
@@ -648,9 +677,21 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       return /\d/.test(digits) ? digits : /\b(ranch|rambler|bungalow)\b/i.test(stories) ? `1 (${stories})` : stories;
     }
     case 'where':
-      return span(/\b(attic|kitchen|bathrooms?|basement|garage|crawl ?space|(?<!\d\s?)(?<!\d\s?-)bedrooms?|mattress(es)?|couch|seams|living room|laundry|porch|patio|pantry|front yard|back ?yard|yard|walls?|ceiling|eaves?|back door|front door|closet|under the sink|deck|shed|lawn|flower ?beds?|cocina|bano|atico|sotano|jardin|cochera|recamara)\b/i);
-    case 'access':
-      return span(/\b(gates?|codes?|lock ?box|keys?|parking|driveway|buzz|buzzer|side door|back door|unlocked|latch|front desk|concierge|doorman|super|superintendent|leasing office|(i'?ll|we'?ll|someone will|somebody will) be (home|there)|home that day|let (you|them|the crew) in|dogs?|caja con llave|llaves?|porton|portero|codigo|estare en casa)\b/i);
+      // A place said with where it is ("under the sink", "in the garage", "debajo del fregadero") before a place named
+      // in passing ("kitchen sink froze").
+      return span(new RegExp(`\\b(under|underneath|below|behind|inside|in|on|at|by|near|debajo del?|abajo del?|en el|en la|detras del?)\\s+(the\\s+|my\\s+|our\\s+|a\\s+|el\\s+|la\\s+|los\\s+|las\\s+)?([\\p{L}-]+\\s+)?${PLACES}\\b`, 'iu')) ?? span(new RegExp(`\\b${PLACES}\\b`, 'iu'));
+    case 'access': {
+      // Dogs, a driveway: ways in only when the question asks about them ("Gate code or dogs?"), or to park.
+      const pets = /\b(dogs?|pets?|animals?|perros?|mascotas?)\b/.test(normalize(question.text)) ? '|dogs?|pupp(y|ies)|cats?|pets?|perr(o|os|ito|itos)|gat(o|os)|mascotas?' : '';
+      return span(
+        new RegExp(
+          `\\b(gates?|codes?|lock ?box|keys?|parking|park (in|on|out|at)|buzz|buzzer|door ?bell|ring the bell|knock|side door|back door|unlocked|latch|front desk|concierge|doorman|super|superintendent|leasing office|(i'?ll|we'?ll|someone will|somebody will) be (home|there)|home that day|let (you|them|the crew) in|caja con llave|llaves?(?! (principal|del agua|de paso|de agua))|porton|portero|codigo|timbre|toquen|para entrar|estare en casa|estacion\\w+${pets})\\b`,
+          'i',
+        ),
+      );
+    }
+    case 'referral':
+      return span(/\b(neighbou?rs?|friends?|family|coworkers?|co-workers?|google|yelp|facebook|fb|instagram|insta|nextdoor|angi|angie'?s list|thumbtack|home ?advisor|bbb|tiktok|youtube|craigslist|yard sign|flyer|flier|mailer|postcard|door hanger|billboard|radio|word of mouth|referr\w*|recommend\w*|(saw|seen|spotted) (your|the|a) (truck|van|trailer|sign)|vecin[oa]s?|amig[oa]s?|recomend\w*)\b/i);
     default:
       return null;
   }
