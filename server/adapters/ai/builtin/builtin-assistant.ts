@@ -24,7 +24,7 @@ import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
 import { chooseOption, notOfferedAsked, pickByAction, read, withoutActions } from './nlu/services';
 import { type Hazard, questionSentences, readSignals, type Signals } from './nlu/signals';
-import { normalize } from './nlu/text';
+import { fold, normalize } from './nlu/text';
 import { chooseSizeOption } from './nlu/sizes';
 
 /** Two SMS segments. */
@@ -435,6 +435,12 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
       found[question.key] = { value: value.value, reason: `Refined: ${value.reason}` };
       continue;
     }
+    // How much to haul said after only the things were named ("hot tub", then "just the tub" or "half a truck"):
+    // the measure is the closer answer to what was asked.
+    if (answered && question.kind === 'text' && topicOf(question) === 'amount' && AMOUNT_MEASURE.test(fold(value.value)) && !AMOUNT_MEASURE.test(fold(input.answers[question.key] ?? ''))) {
+      found[question.key] = { value: value.value, reason: `Refined: ${value.reason}` };
+      continue;
+    }
     // An answered choice or yes/no changes only when the person says they are correcting it.
     if (answered && (question.kind === 'choice' || question.kind === 'yes_no' || question.kind === 'text') && !signals.correction && !isAsked) continue;
     found[question.key] = answered ? { value: value.value, reason: `Corrected: ${value.reason}` } : value;
@@ -660,14 +666,15 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       const toZip = /\b\d{5}\W+(?:to|into|->|→|hasta|a)\W+(\d{5})\b/.exec(folded)?.[1];
       if (toZip) return toZip;
       // "from Redmond down to Portland, Oregon", "Capitol Hill to Ballard": the capitalised place after "to".
-      const to = /(?:\b(?:to|into|down to|up to|over to|out to|hasta|para)|→|->)\s*(?:(?:a|an|the|our|my|un|una|la)\s+(?:new\s+)?(?:house|home|apartment|apt|place|condo|townhouse|casa|departamento)\s+(?:in|en)\s+)?((?:[A-Z][\p{L}'.-]+)(?:,?\s+[A-Z][\p{L}'.-]+){0,2})/u.exec(text);
+      const to = /(?:\b(?:to|into|down to|up to|over to|out to|hasta|para)|→|->)\s*(?:(?:(?:a|an|the|our|my|his|her|their|un|una|la)\s+)?(?:new\s+)?(?:house|home|apartment|apt|place|condo|townhouse|duplex|rental|dorm|assisted living|senior living|independent living|memory care|nursing home|retirement (?:home|community|village)|care (?:home|facility)|facility|community|casa|departamento|asilo)(?:\s+(?:place|facility|community|home))?\s+(?:in|en)\s+)?((?:[A-Z][\p{L}'.-]+)(?:,?\s+[A-Z][\p{L}'.-]+){0,2})/u.exec(text);
       const place = to?.[1]?.replace(/,?\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*$/, '');
       if (place && !/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun|I|We|The)\b/.test(place)) return place;
       // Someone who writes without capitals: "capitol hill to ballard", "driving it to spokane ourselves" — a word after
       // "to" that is no thing, job, day or everyday word.
       if (/\p{Lu}/u.test(text.replace(/\b(I|I'm|I'll|I've|I'd)\b/g, ''))) return null;
-      const lower = /(?:\b(?:to|into)|→|->)\s+([a-z][a-z'-]{3,})\b/.exec(text)?.[1];
-      return lower && !NOT_A_PLACE.test(lower) && !/ing$/.test(lower) && read(lower).concepts.length === 0 && read(lower).actions.size === 0 && !/^(mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/.test(lower) ? lower : null;
+      // The first such word after any "to" ("need 2 guys to load it … driving it to spokane": spokane).
+      const places = [...text.matchAll(/(?:\b(?:to|into)|→|->)\s+([a-z][a-z'-]{3,})\b/g)].map((match) => match[1] ?? '');
+      return places.find((lower) => !NOT_A_PLACE.test(lower) && !/ing$/.test(lower) && read(lower).concepts.length === 0 && read(lower).actions.size === 0 && !/^(mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/.test(lower)) ?? null;
     }
     case 'stories': {
       // "2 story colonial", "a ranch, one floor": kept in their words, the number in digits.
