@@ -643,7 +643,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
         (/\bhow (tall|high)\b/.test(asks) ? span(LENGTH) : null) ??
         (/\bhow many\b/.test(asks) ? span(PLANT_COUNT) : null) ??
         span(new RegExp(`(${LENGTH.source})(?!\\s*(tall|high|alto|altos|de alto))`, 'i')) ??
-        span(/\b(small|big|large|huge|tiny|corner|standard|average) (lot|yard|lawn)\b/i)
+        span(/\b(small|big|large|huge|tiny|corner|standard|average) (lot|yard|lawn)\b|\b(lot|yard|lawn|jardin|patio|terreno)('s|\s+is|\s+es|\s+esta)\s+(\w+\s+)?(small|big|large|huge|tiny|average|chico|chiquito|pequeno|grande|mediano)\b|\b(jardin|patio|terreno) (chico|chiquito|pequeno|grande|mediano)\b/i)
       );
     }
     case 'home-size':

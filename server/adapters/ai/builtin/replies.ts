@@ -67,7 +67,7 @@ export function spanishQuestion(question: QualifierQuestion): string {
       if (/\b(budget|spend)\b/.test(about)) return '¿Cuál es su presupuesto?';
       if (/\b(gate|code|lockbox|get in|let (us|you) in|entry|parking)\b/.test(about)) return '¿Algo que debamos saber para entrar (código del portón, perro, dónde estacionar)?';
       if (/\b(how much|amount|items|truck)\b/.test(about)) return '¿Más o menos cuánto es: unas cuantas cosas, media camioneta o una camioneta llena?';
-      if (/\b(yard|lot|acres?|lawn|trees)\b/.test(about)) return '¿Más o menos de qué tamaño es el jardín o el área (o cuántos árboles)?';
+      if (/\b(yard|lot|acres?|lawn|trees)\b/.test(about)) return /\btrees?\b/.test(about) ? '¿Más o menos de qué tamaño es el jardín o el área (o cuántos árboles)?' : '¿Más o menos de qué tamaño es el jardín o el terreno?';
       if (/\b(bedrooms?|rooms|size|square|sq|stories|floors)\b/.test(about)) return '¿De qué tamaño es el lugar (recámaras, pisos o pies cuadrados)?';
       if (/\b(how old|age|years)\b/.test(about)) return '¿Cuántos años tiene?';
       if (/\b(hear about|find us|referr)\b/.test(about)) return '¿Cómo se enteró de nosotros?';
