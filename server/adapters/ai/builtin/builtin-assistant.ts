@@ -608,6 +608,7 @@ const BIG_ITEMS = /\b(piano|couch|sofa|sectional|mattress(es)?|fridge|refrigerat
 const PLACES =
   '(attic|kitchen|bathrooms?|basement|garage|crawl ?space|(?<!\\d\\s?)(?<!\\d\\s?-)bedrooms?|mattress(es)?|couch|seams|living room|laundry( room)?|utility room|porch|patio|lanai|pantry|front yard|back ?yard|yard|walls?|ceiling|eaves?|back door|front door|closet|sink|vanity|deck|shed|lawn|flower ?beds?|cocina|bano|atico|sotano|jardin|cochera|garaje|recamara|fregadero|lavabo|lavamanos|lavadero|segundo piso|planta alta)';
 
+const COMMON_WORD_BRANDS = /^(state|york|wolf|champion|genie|hunter|nest|delta|carrier|craftsman|payne|heil|viking|coleman|american standard)$/i;
 const BRANDS =
   /\b(lg|samsung|whirlpool|ge|ge profile|maytag|kenmore|bosch|frigidaire|kitchenaid|electrolux|miele|thermador|viking|wolf|sub-?zero|speed queen|amana|trane|carrier|lennox|goodman|rheem|ruud|york|bryant|daikin|mitsubishi|fujitsu|american standard|payne|heil|tempstar|coleman|nest|ecobee|honeywell|ao smith|a\.?o\.? smith|bradford white|state|navien|rinnai|noritz|liftmaster|chamberlain|genie|craftsman|clopay|amarr|wayne dalton|generac|champion|kohler|moen|delta|insinkerator|hunter|haier|hotpoint|beko|dacor|jennair|jenn-air|fisher ?& ?paykel|blomberg)\b/gi;
 
@@ -628,7 +629,12 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
   };
   switch (topic) {
     case 'brand': {
-      const brands = [...new Set([...text.matchAll(BRANDS)].map((match) => match[0]))];
+      // A make that is also an everyday word ("state", "york", "carrier") only as a name: capitalised, not "New York".
+      const asName = (match: RegExpExecArray) => {
+        const at = match.index;
+        return /^\p{Lu}/u.test(match[0]) && !/\b(New|Tri|Upstate)[\s-]+$/.test(between(text, 0, at)) && !/^\s+(Farm|Street|St|Ave|Road|Rd|Park)\b/.test(between(text, at + match[0].length, text.length));
+      };
+      const brands = [...new Set([...text.matchAll(BRANDS)].filter((match) => !COMMON_WORD_BRANDS.test(match[0]) || asName(match)).map((match) => match[0]))];
       if (brands.length > 0) return brands.join(', ');
       // A make the list does not know, named as one: "It's a Vinotemp", "brand is Danby".
       const named = /\b(?:[Ii]t['’]?s an?|[Ii]t is an?|[Bb]rand is|[Mm]ade by|[Ee]s una?|[Mm]arca)\s+(\p{Lu}[\p{L}-]{2,})/u.exec(text)?.[1];
@@ -658,7 +664,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       return span(AMOUNT_MEASURE) ?? span(BIG_ITEMS);
     case 'age':
       // A number of years or a year; "old" alone says nothing ("our old fuse box").
-      return span(/\b\d{1,2}\s*(years?|yrs?)(\s+old)?\b|\b(built|installed|put in|bought)\s+(in\s+)?(19|20)\d{2}\b|\b(19|20)\d{2}\b|\bbrand new\b/i);
+      return span(/\b\d{1,2}\s*(years?|yrs?)(\s+old)?\b|\b(built|installed|put in|bought)\s+(in\s+)?(19|20)\d{2}\b|(?<![$\d,.])\b(19|20)\d{2}\b(?![\d,]|\.\d|\s*(sq|square|ft|feet|dollars|bucks|lbs?|pounds|btu|gal|miles|\+))|\bbrand new\b/i);
     case 'pets':
       return span(/\b(dogs?|cats?|pupp(y|ies)|kittens?|pets?|perr(o|os|ito|itos|ita)|gat(o|os|ito|itos)|mascotas?|parrots?|birds?|rabbits?|chihuahua|lab|labrador)\b/i);
     case 'destination': {
@@ -692,7 +698,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       const pets = /\b(dogs?|pets?|animals?|perros?|mascotas?)\b/.test(normalize(question.text)) ? '|dogs?|pupp(y|ies)|cats?|pets?|perr(o|os|ito|itos)|gat(o|os)|mascotas?' : '';
       return span(
         new RegExp(
-          `\\b(gates?|codes?|lock ?box|keys?|parking|park (in|on|out|at)|buzz|buzzer|door ?bell|ring the bell|knock|side door|back door|unlocked|latch|front desk|concierge|doorman|super|superintendent|leasing office|(i'?ll|we'?ll|someone will|somebody will) be (home|there)|home that day|let (you|them|the crew) in|caja con llave|llaves?(?! (principal|del agua|de paso|de agua))|porton|portero|codigo|timbre|toquen|para entrar|estare en casa|estacion\\w+${pets})\\b`,
+          `\\b(gates?|(?<!(zip|postal|area|promo|coupon|error|fault) )codes?|lock ?box|keys?|parking|park (in|on|out|at)|buzz (me|us|the)|buzzer|door ?bell|ring the bell|knock|side door|back door|unlocked|latch|front desk|concierge|doorman|the super|building super|superintendent|leasing office|(i'?ll|we'?ll|someone will|somebody will) be (home|there)|home that day|let (you|them|the crew) in|caja con llave|llaves?(?! (principal|del agua|de paso|de agua))|porton|portero|codigo(?! postal)|timbre|toquen|para entrar|estare en casa|estacion\\w+${pets})\\b`,
           'i',
         ),
       );
