@@ -173,7 +173,7 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
   // Saying again an option already recorded is an answer to a choice, not to a ZIP or a date ("the yellow house").
   const placed = Object.keys(decision.answers).length > 0 || ((turn.asked === null || turn.asked.kind === 'choice') && confirmsAnswer(input, text));
   // A question of their own is not a failed answer: it is answered (or passed to the team), and ours is asked again.
-  const handled = signals.bot !== null || faqs.length > 0 || priceAsked || tied !== null || asking.length > 0;
+  const handled = signals.bot !== null || faqs.length > 0 || priceAsked || tied !== null || asking.length > 0 || addsToDescription(input, text);
   const unanswered = asking.length > 0 && signals.bot === null && faqs.length === 0 && !priceAsked && !placed;
   const small = signals.greeting || signals.thanks;
   const asked = turn.asked;
@@ -557,6 +557,17 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       return { value: truncate(text.replace(/\s+/g, ' ').trim(), 500), reason: `Took the reply as the answer to ${quoted}.` };
     }
   }
+}
+
+/**
+ * A text that says more about the job already described ("the paint cans are mostly dried out if that matters" after
+ * "… some paint cans …"): not a failed answer to the question asked, which is asked again plainly.
+ */
+function addsToDescription(input: AiTurnInput, text: string): boolean {
+  const described = input.questions.filter((question) => question.kind === 'text' && topicOf(question) === 'problem').map((question) => input.answers[question.key] ?? '').join(' ');
+  if (described.trim() === '') return false;
+  const before = new Set(read(described).allStems.filter((word) => word.length > 3));
+  return read(text).allStems.some((word) => word.length > 3 && before.has(word)) && read(text).concepts.length > 0;
 }
 
 /**
