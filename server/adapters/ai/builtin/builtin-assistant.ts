@@ -218,7 +218,7 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
 
   const next = open[0];
   if (confused && asked) {
-    const likely = unsure && unsure.length > 0 ? unsure : optionsFor(asked, input);
+    const likely = unsure && unsure.length > 0 ? unsure : asked.kind === 'text' ? textExamples(asked, language) : optionsFor(asked, input);
     parts.push({ text: say.askAgain(voice, asked, likely, postalExample(input.business.serviceAreaPrefixes)), optional: false });
     reasons.push(`Nothing could be placed for “${asked.text}”${unsure ? ` (not sure between ${unsure.join(', ')})` : ''}: asked again with the likely answers.`);
   } else if (tied && next && tied.question === next.key) {
@@ -549,8 +549,14 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       // A reply about another question's subject ("yard's maybe a qtr acre" while we asked about the gate) is not this answer.
       if (input.questions.some((other) => other.key !== question.key && other.kind === 'text' && !['other', 'problem'].includes(topicOf(other)) && topicOf(other) !== topicOf(question) && topicalAnswer(other, text))) return null;
       if (topicOf(question) !== 'other' && topicOf(question) !== 'problem') {
-        // A question about a size, a brand, an amount: a reply with none in it is unclear, unless it says so in words.
+        // A question about a size, a brand, an amount: a reply with none in it is unclear (asked again), unless it is short
+        // and speaks to the question in its words ("we're not seeing any bugs" to "Where are you seeing them?") or says
+        // the person does not know or has none.
         if (text.split(/\s+/).length > 12) return null;
+        const asked = new Set(read(question.text).allStems.filter((word) => word.length > 3));
+        const echoes = read(text).allStems.some((word) => word.length > 3 && asked.has(word));
+        const unknown = /\b(not sure|no idea|don'?t know|dont know|idk|none|no clue|unsure|not seeing any|haven'?t seen|n\/a|no se|ni idea|ninguno|ninguna)\b/.test(normalize(text));
+        if (!echoes && !unknown) return null;
       }
       const sentences = questionSentences(text);
       if (sentences.join(' ').length >= text.replace(/\s+/g, ' ').trim().length - 1) return null;
@@ -622,6 +628,29 @@ const BIG_ITEMS = /\b(piano|couch|sofa|sectional|mattress(es)?|fridge|refrigerat
 const PLACES =
   '(attic|kitchen|bathrooms?|basement|garage|crawl ?space|(?<!\\d\\s?)(?<!\\d\\s?-)bedrooms?|mattress(es)?|couch|seams|living room|laundry( room)?|utility room|porch|patio|lanai|pantry|front yard|back ?yard|yard|walls?|ceiling|eaves?|back door|front door|closet|sink|vanity|deck|shed|lawn|flower ?beds?|cocina|bano|atico|sotano|jardin|cochera|garaje|recamara|fregadero|lavabo|lavamanos|lavadero|segundo piso|planta alta)';
 
+/** Examples of the kind of answer a free-text question asks for, given when it is asked again. */
+function textExamples(question: QualifierQuestion, language: Language): string[] {
+  const es = language === 'es';
+  switch (topicOf(question)) {
+    case 'lot-size':
+      return es ? ['como un cuarto de acre', '40 x 30 pies'] : ['about a quarter acre', '40 x 30 ft'];
+    case 'home-size':
+      return es ? ['3 recámaras y 2 baños', '1,800 pies cuadrados'] : ['3 bed 2 bath', '1,800 sq ft'];
+    case 'amount':
+      return es ? ['unas cuantas cosas', 'media camioneta'] : ['a few items', 'half a truck'];
+    case 'age':
+      return es ? ['unos 10 años', 'de 1995'] : ['about 10 years', 'built in 1995'];
+    case 'where':
+      return es ? ['debajo del fregadero', 'en el sótano'] : ['under the kitchen sink', 'in the basement'];
+    case 'access':
+      return es ? ['código del portón 1234', 'alguien estará en casa'] : ['gate code 1234', "someone's home"];
+    case 'destination':
+      return es ? ['una ciudad', 'un código postal'] : ['a town', 'a ZIP'];
+    default:
+      return [];
+  }
+}
+
 const COMMON_WORD_BRANDS = /^(state|york|wolf|champion|genie|hunter|nest|delta|carrier|craftsman|payne|heil|viking|coleman|american standard)$/i;
 const BRANDS =
   /\b(lg|samsung|whirlpool|ge|ge profile|maytag|kenmore|bosch|frigidaire|kitchenaid|electrolux|miele|thermador|viking|wolf|sub-?zero|speed queen|amana|trane|carrier|lennox|goodman|rheem|ruud|york|bryant|daikin|mitsubishi|fujitsu|american standard|payne|heil|tempstar|coleman|nest|ecobee|honeywell|ao smith|a\.?o\.? smith|bradford white|state|navien|rinnai|noritz|liftmaster|chamberlain|genie|craftsman|clopay|amarr|wayne dalton|generac|champion|kohler|moen|delta|insinkerator|hunter|haier|hotpoint|beko|dacor|jennair|jenn-air|fisher ?& ?paykel|blomberg)\b/gi;
@@ -686,7 +715,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       const toZip = /\b\d{5}\W+(?:to|into|->|→|hasta|a)\W+(\d{5})\b/.exec(folded)?.[1];
       if (toZip) return toZip;
       // "from Redmond down to Portland, Oregon", "Capitol Hill to Ballard": the capitalised place after "to".
-      const to = /(?:\b(?:to|into|down to|up to|over to|out to|hasta|para)|→|->)\s*(?:(?:(?:a|an|the|our|my|his|her|their|un|una|la)\s+)?(?:new\s+)?(?:house|home|apartment|apt|place|condo|townhouse|duplex|rental|dorm|assisted living|senior living|independent living|memory care|nursing home|retirement (?:home|community|village)|care (?:home|facility)|facility|community|casa|departamento|asilo)(?:\s+(?:place|facility|community|home))?\s+(?:in|en)\s+)?((?:[A-Z][\p{L}'.-]+)(?:,?\s+[A-Z][\p{L}'.-]+){0,2})/u.exec(text);
+      const to = /(?:\b(?:to|into|down to|up to|over to|out to|hasta|para|(?:me voy|nos vamos|me mudo|nos mudamos|se muda|se mudan|se va|vamos) a)|→|->)\s*(?:(?:(?:a|an|the|our|my|his|her|their|un|una|la)\s+)?(?:new\s+)?(?:house|home|apartment|apt|place|condo|townhouse|duplex|rental|dorm|assisted living|senior living|independent living|memory care|nursing home|retirement (?:home|community|village)|care (?:home|facility)|facility|community|casa|departamento|asilo)(?:\s+(?:place|facility|community|home))?\s+(?:in|en)\s+)?((?:[A-Z][\p{L}'.-]+)(?:,?\s+[A-Z][\p{L}'.-]+){0,2})/u.exec(text);
       const place = to?.[1]?.replace(/,?\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*$/, '');
       if (place && !/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun|I|We|The)\b/.test(place)) return place;
       // Someone who writes without capitals: "capitol hill to ballard", "driving it to spokane ourselves" — a word after

@@ -103,7 +103,7 @@ export function askAgain({ tone, language }: Voice, question: QualifierQuestion,
       case 'choice':
         return options.length > 0 ? `${sorry} ¿Cuál es: ${orList(options, 'es')}?` : `${sorry} ${spanishQuestion(question)}`;
       case 'text':
-        return `${sorry} ${spanishQuestion(question)}`;
+        return `${sorry} ${spanishQuestion(question)}${options.length > 0 ? ` (por ejemplo ${orList(options, 'es')})` : ''}`;
     }
   }
   const sorry = tone === 'concise' ? 'Sorry —' : "Sorry, I didn't catch that.";
@@ -117,7 +117,7 @@ export function askAgain({ tone, language }: Voice, question: QualifierQuestion,
     case 'choice':
       return options.length > 0 ? `${sorry} Is it ${orList(options)}?` : `${sorry} ${question.text}`;
     case 'text':
-      return `${sorry} ${question.text}`;
+      return `${sorry} ${question.text}${options.length > 0 ? ` (e.g. ${orList(options)})` : ''}`;
   }
 }
 
