@@ -530,13 +530,16 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
         const reading = read(text);
         // Or the person's first text, when it says something is wrong ("something in my kitchen keeps beeping").
         const firstText = !earlierLines(input).some((line) => line.from === 'contact');
-        const describes = firstText && /\b(keeps?|won'?t|doesn'?t|isn'?t|not|stopped|broke|broken|leak\w*|beep\w*|nois\w*|smell\w*|making|stuck|no (hot|heat|water|power))\b/.test(normalize(text));
+        const complains = /\b(keeps?|won'?t|doesn'?t|isn'?t|not|stopped|broke|broken|leak\w*|beep\w*|nois\w*|smell\w*|making|stuck|no (hot|heat|water|power))\b/.test(normalize(text));
+        const describes = firstText && complains;
         // A thing of the trade, not only the kind of place ("some stuff around the house").
         const things = reading.concepts.filter((concept) => !concept.startsWith('property-'));
         // A later text that places nothing for the option just asked is a try at that question ("the one that beeps"
         // for "Which appliance?"), not a description of the job.
         const triedAsked = !isAsked && !firstText && turn.asked?.kind === 'choice' && !otherFound;
-        if (isAsked || ((things.length > 0 || reading.actions.size > 0 || describes) && !triedAsked)) {
+        const saysJob = things.length > 0 || reading.actions.size > 0 || describes;
+        // Asked, a reply is taken whole, unless it only answered something else ("79936", "monday b4 11?").
+        if ((isAsked && (saysJob || complains || !otherFound)) || (saysJob && !triedAsked)) {
           problemTaken.value = true;
           return { value: truncate(text.replace(/\s+/g, ' ').trim(), 500), reason: `Took the description of the job for ${quoted}.` };
         }
