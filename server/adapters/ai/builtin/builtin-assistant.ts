@@ -701,7 +701,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
     case 'home-size':
       // "How many bedrooms, or what are the biggest things we are moving?": the things answer it too.
       return (
-        span(/\b(\d+|one|two|three|four|five|six)\s*-?\s*(bed(room)?s?|br|bd|bdrm|recamaras?|cuartos?|habitaciones?)\b|\bstudio\b|\b\d[\d,]{2,}\s*(sq\.? ?ft|square feet|sf)\b|\b\d\s*\/\s*\d\b/i) ??
+        span(/\b(\d+|one|two|three|four|five|six)\s*-?\s*(bed(room)?s?|br|bd|bdrm|recamaras?|cuartos?|habitaciones?)\b|\bstudio\b|\b\d[\d,]{2,}\s*(sq\.? ?ft|square feet|sf)\b|\b(1\/1|2\/[12]|3\/[1-3]|4\/[1-4]|5\/[1-5]|6\/[1-6])(\.5)?\b(?!\s*\/)/i) ??
         (/\b(how much|amount)\b/.test(normalize(question.text)) ? span(AMOUNT_MEASURE) : null) ??
         (/\b((biggest|largest|heaviest|big|large|heavy) (things|items|pieces)|what (things|items|furniture))\b/.test(normalize(question.text)) ? span(BIG_ITEMS) : null)
       );
@@ -749,8 +749,13 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
         ),
       );
     }
-    case 'referral':
-      return span(/\b(neighbou?rs?|friends?|family|coworkers?|co-workers?|google|yelp|facebook|fb|instagram|insta|nextdoor|angi|angie'?s list|thumbtack|home ?advisor|bbb|tiktok|youtube|craigslist|yard sign|flyer|flier|mailer|postcard|door hanger|billboard|radio|word of mouth|referr\w*|recommend\w*|(saw|seen|spotted) (your|the|a) (truck|van|trailer|sign)|vecin[oa]s?|amig[oa]s?|recomend\w*)\b/i);
+    case 'referral': {
+      // A place online names how they found the business; a person ("my neighbor", "a friend") only with how they
+      // heard ("saw your truck at my neighbor's", "a friend recommended you"), not "the neighbor's tree".
+      const online = span(/\b(google|yelp|facebook|fb|instagram|insta|nextdoor|angi|angie'?s list|thumbtack|home ?advisor|bbb|tiktok|youtube|craigslist|yard sign|flyer|flier|mailer|postcard|door hanger|billboard|radio|word of mouth)\b/i);
+      const person = span(/\b(neighbou?rs?|friends?|family|coworkers?|co-workers?|vecin[oa]s?|amig[oa]s?|(saw|seen|spotted) (your|the|a) (truck|van|trailer|sign))\b/i);
+      return online ?? (person && /\b(saw|seen|spotted|heard|found|referr\w*|recommend\w*|told|gave|used (you|your)|from|recomend\w*|encontr\w*)\b/i.test(person) ? person : null);
+    }
     default:
       return null;
   }
