@@ -319,4 +319,26 @@ describe('the built-in assistant', () => {
     const decision = await decideTurn(turn('actually make it thursday, forgot I have a dentist appt wed', { answers, earlier: [['wednesday the 9th', 'Is this urgent?']] }));
     expect(decision.answers.preferred_date).toBe('2026-12-10');
   });
+
+  it('records a free-text answer only when the text carries what the question asks, read from its own words', async () => {
+    const plumbing: QualifierQuestion[] = [
+      ...questions.slice(0, 2),
+      { key: 'access', text: "Where's the problem? Somewhere we can get to easily, like under a sink, the basement or a crawlspace?", kind: 'text', choices: [], required: false },
+      { key: 'entry', text: 'How do we get in: will someone be there, or a key/lockbox?', kind: 'text', choices: [], required: false },
+    ];
+    // The question asks a place, whatever its key: the place said with where it is, not the room named in passing.
+    const place = await decideTurn(turn('kitchen sink froze up again, the pipe runs along the outside wall under the sink', { questions: plumbing }));
+    expect(place.answers.access).toContain('under the sink');
+    // Dogs do not say how to get in unless the question asks about them; a ZIP code is no gate code.
+    const dogs = await decideTurn(turn('2 dogs who shed like crazy, my zip code is 60614', { questions: plumbing }));
+    expect(dogs.answers.entry).toBeUndefined();
+    expect(dogs.answers.zip).toBe('60614');
+    // Asked how big the yard is, a reply with no size in it is asked again with examples, not recorded.
+    const yard: QualifierQuestion[] = [{ key: 'lot_size', text: 'Roughly how big is the yard?', kind: 'text', choices: [], required: true }];
+    const unclear = await decideTurn(turn('whatever works for you guys', { questions: yard, transcript: [{ from: 'business', body: 'Roughly how big is the yard?', at: NOW.getTime() - 60_000 }, { from: 'contact', body: 'whatever works for you guys', at: NOW.getTime() }] }));
+    expect(unclear.answers.lot_size).toBeUndefined();
+    expect(unclear.reply).toMatch(/quarter acre/);
+    const sized = await decideTurn(turn("backyard maybe 2000 sq ft, it's mostly gravel", { questions: yard, transcript: [{ from: 'business', body: 'Roughly how big is the yard?', at: NOW.getTime() - 60_000 }, { from: 'contact', body: "backyard maybe 2000 sq ft, it's mostly gravel", at: NOW.getTime() }] }));
+    expect(sized.answers.lot_size).toBe('backyard maybe 2000 sq ft');
+  });
 });

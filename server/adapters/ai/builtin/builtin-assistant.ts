@@ -24,7 +24,7 @@ import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
 import { chooseOption, notOfferedAsked, pickByAction, read, withoutActions } from './nlu/services';
 import { type Hazard, questionSentences, readSignals, type Signals } from './nlu/signals';
-import { normalize } from './nlu/text';
+import { fold, normalize } from './nlu/text';
 import { chooseSizeOption } from './nlu/sizes';
 
 /** Two SMS segments. */
@@ -173,7 +173,7 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
   // Saying again an option already recorded is an answer to a choice, not to a ZIP or a date ("the yellow house").
   const placed = Object.keys(decision.answers).length > 0 || ((turn.asked === null || turn.asked.kind === 'choice') && confirmsAnswer(input, text));
   // A question of their own is not a failed answer: it is answered (or passed to the team), and ours is asked again.
-  const handled = signals.bot !== null || faqs.length > 0 || priceAsked || tied !== null || asking.length > 0;
+  const handled = signals.bot !== null || faqs.length > 0 || priceAsked || tied !== null || asking.length > 0 || addsToDescription(input, text);
   const unanswered = asking.length > 0 && signals.bot === null && faqs.length === 0 && !priceAsked && !placed;
   const small = signals.greeting || signals.thanks;
   const asked = turn.asked;
@@ -218,7 +218,7 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
 
   const next = open[0];
   if (confused && asked) {
-    const likely = unsure && unsure.length > 0 ? unsure : optionsFor(asked, input);
+    const likely = unsure && unsure.length > 0 ? unsure : asked.kind === 'text' ? textExamples(asked, language) : optionsFor(asked, input);
     parts.push({ text: say.askAgain(voice, asked, likely, postalExample(input.business.serviceAreaPrefixes)), optional: false });
     reasons.push(`Nothing could be placed for “${asked.text}”${unsure ? ` (not sure between ${unsure.join(', ')})` : ''}: asked again with the likely answers.`);
   } else if (tied && next && tied.question === next.key) {
@@ -392,7 +392,7 @@ export function isProblemQuestion(question: QualifierQuestion): boolean {
   return (
     question.kind === 'text' &&
     (/(^|_)(issue|problem|description|describe|going_on|what_happened|symptoms?)($|_)/.test(question.key) ||
-      /\b(what('s| is) (going on|the (issue|problem)|happening|wrong)|describe|what do you need( done)?|what needs (doing|to be done|done)|tell (me|us) (a little |a bit )?(more )?about|what can we help|what happened|what seems to be|what are we (hauling|doing|working on))\b/i.test(question.text))
+      /\b(what('s| is) (going on|the (issue|problem)|happening|wrong)|describe|description|what do you need( done)?|what needs (doing|to be done|done)|tell (me|us) (a little |a bit )?(more )?about|what can we help|what happened|what seems to be|what are we (hauling|doing|working on))\b/i.test(question.text))
   );
 }
 
@@ -432,6 +432,12 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
     // A kind of job said only to deny it ("no, not leaking") refines nothing.
     const affirmed = text.replace(/\b(not|no longer|isn'?t|aren'?t|wasn'?t|never|nothing)\s+\w+/gi, ' ');
     if (answered && question.kind === 'choice' && refines(input, question, affirmed, value.value)) {
+      found[question.key] = { value: value.value, reason: `Refined: ${value.reason}` };
+      continue;
+    }
+    // How much to haul said after only the things were named ("hot tub", then "just the tub" or "half a truck"):
+    // the measure is the closer answer to what was asked.
+    if (answered && question.kind === 'text' && topicOf(question) === 'amount' && AMOUNT_MEASURE.test(fold(value.value)) && !AMOUNT_MEASURE.test(fold(input.answers[question.key] ?? ''))) {
       found[question.key] = { value: value.value, reason: `Refined: ${value.reason}` };
       continue;
     }
@@ -519,15 +525,21 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
           (!isAsked && !otherFound && !answered ? unaskedName(text) : null);
         return name ? { value: name, reason: `Found the name “${name}” for ${quoted}.` } : null;
       }
-      if (isProblemQuestion(question) && !problemTaken.value && !answered && !signals.greeting && !signals.thanks) {
+      if (topicOf(question) === 'problem' && !problemTaken.value && !answered && !signals.greeting && !signals.thanks) {
         // The first text that describes the job answers "What's going on?", asked or not.
         const reading = read(text);
         // Or the person's first text, when it says something is wrong ("something in my kitchen keeps beeping").
         const firstText = !earlierLines(input).some((line) => line.from === 'contact');
-        const describes = firstText && /\b(keeps?|won'?t|doesn'?t|isn'?t|not|stopped|broke|broken|leak\w*|beep\w*|nois\w*|smell\w*|making|stuck|no (hot|heat|water|power))\b/.test(normalize(text));
+        const complains = /\b(keeps?|won'?t|doesn'?t|isn'?t|not|stopped|broke|broken|leak\w*|beep\w*|nois\w*|smell\w*|making|stuck|no (hot|heat|water|power))\b/.test(normalize(text));
+        const describes = firstText && complains;
         // A thing of the trade, not only the kind of place ("some stuff around the house").
         const things = reading.concepts.filter((concept) => !concept.startsWith('property-'));
-        if (isAsked || things.length > 0 || reading.actions.size > 0 || describes) {
+        // A later text that places nothing for the option just asked is a try at that question ("the one that beeps"
+        // for "Which appliance?"), not a description of the job.
+        const triedAsked = !isAsked && !firstText && turn.asked?.kind === 'choice' && !otherFound;
+        const saysJob = things.length > 0 || reading.actions.size > 0 || describes;
+        // Asked, a reply is taken whole, unless it only answered something else ("79936", "monday b4 11?").
+        if ((isAsked && (saysJob || complains || !otherFound)) || (saysJob && !triedAsked)) {
           problemTaken.value = true;
           return { value: truncate(text.replace(/\s+/g, ' ').trim(), 500), reason: `Took the description of the job for ${quoted}.` };
         }
@@ -540,14 +552,31 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       // A reply about another question's subject ("yard's maybe a qtr acre" while we asked about the gate) is not this answer.
       if (input.questions.some((other) => other.key !== question.key && other.kind === 'text' && !['other', 'problem'].includes(topicOf(other)) && topicOf(other) !== topicOf(question) && topicalAnswer(other, text))) return null;
       if (topicOf(question) !== 'other' && topicOf(question) !== 'problem') {
-        // A question about a size, a brand, an amount: a reply with none in it is unclear, unless it says so in words.
+        // A question about a size, a brand, an amount: a reply with none in it is unclear (asked again), unless it is short
+        // and speaks to the question in its words ("we're not seeing any bugs" to "Where are you seeing them?") or says
+        // the person does not know or has none.
         if (text.split(/\s+/).length > 12) return null;
+        const asked = new Set(read(question.text).allStems.filter((word) => word.length > 3));
+        const echoes = read(text).allStems.some((word) => word.length > 3 && asked.has(word));
+        const unknown = /\b(not sure|no idea|don'?t know|dont know|idk|none|no clue|unsure|not seeing any|haven'?t seen|n\/a|no se|ni idea|ninguno|ninguna)\b/.test(normalize(text));
+        if (!echoes && !unknown) return null;
       }
       const sentences = questionSentences(text);
       if (sentences.join(' ').length >= text.replace(/\s+/g, ' ').trim().length - 1) return null;
       return { value: truncate(text.replace(/\s+/g, ' ').trim(), 500), reason: `Took the reply as the answer to ${quoted}.` };
     }
   }
+}
+
+/**
+ * A text that says more about the job already described ("the paint cans are mostly dried out if that matters" after
+ * "… some paint cans …"): not a failed answer to the question asked, which is asked again plainly.
+ */
+function addsToDescription(input: AiTurnInput, text: string): boolean {
+  const described = input.questions.filter((question) => question.kind === 'text' && topicOf(question) === 'problem').map((question) => input.answers[question.key] ?? '').join(' ');
+  if (described.trim() === '') return false;
+  const before = new Set(read(described).allStems.filter((word) => word.length > 3));
+  return read(text).allStems.some((word) => word.length > 3 && before.has(word)) && read(text).concepts.length > 0;
 }
 
 /**
@@ -562,17 +591,25 @@ function unaskedName(text: string): string | null {
   return loneName(first, true);
 }
 
-type TextTopic = 'brand' | 'lot-size' | 'home-size' | 'amount' | 'age' | 'pets' | 'access' | 'destination' | 'where' | 'stories' | 'problem' | 'other';
+type TextTopic = 'brand' | 'lot-size' | 'home-size' | 'amount' | 'age' | 'pets' | 'access' | 'destination' | 'where' | 'stories' | 'referral' | 'problem' | 'other';
 
 const NOT_A_PLACE = /^(the|a|an|my|our|your|their|this|that|there|here|them|they|you|yall|come|move|help|load|unload|pack|have|make|take|text|call|know|start|finish|keep|work|check|look|find|talk|pick|drop|bring|haul|clean|hear|book|schedule|send|wait|stay|rent|store|tomorrow|today|tonight|next|last|every|both|each|some|many|much|more|less|around|about|please|thanks|know|give|tell|show|let|need|want|like|also|just|only|even|back|over|down|away|ourselves|myself|storage|mine|ours|theirs|family|friend|friends|mom|dad|mother|father|work|school|church)$/;
 
-/** What a free-text question asks for, by its key and words. */
+/**
+ * What a free-text question asks for, read from its own words first ("Where's the problem? … under a sink" asks a
+ * place whatever its key says), then from its key with its words.
+ */
 function topicOf(question: QualifierQuestion): TextTopic {
-  const about = normalize(`${question.key.replace(/_/g, ' ')} ${question.text}`);
+  return topicFrom(normalize(question.text), question) ?? topicFrom(normalize(`${question.key.replace(/_/g, ' ')} ${question.text}`), question) ?? 'other';
+}
+
+function topicFrom(about: string, question: QualifierQuestion): TextTopic | null {
   if (/\b(brand|make|model|manufacturer|marca)\b/.test(about)) return 'brand';
   // "Anything the crew should know — gate code, dogs in the yard?" is about getting in, not the yard's size.
   if (/\b(gate|code|lockbox|let (us|you) in|get in|entry)\b/.test(about) && !/\b(how big|size|acres?)\b/.test(about)) return 'access';
-  if (/\b(acre|acres|property size|lot size|square footage of the (yard|lawn)|how big|size)\b/.test(about) && /\b(lot|yard|lawn|acres?|property|land|area)\b/.test(about)) return 'lot-size';
+  // "Tell me a bit about it: what, how big, how many?" asks what the job is first; a description answers it.
+  if (isProblemQuestion(question) && /\bwhat\b/.test(about)) return 'problem';
+  if (/\b(acre|acres|property size|lot size|square footage of the (yard|lawn)|how big|size|how many trees|how tall)\b/.test(about) && /\b(lot|yard|lawn|acres?|property|land|area|trees?)\b/.test(about)) return 'lot-size';
   if (/\b(beds?|baths?|bedrooms?|bathrooms?|rooms|home size|house size|size of (the|your) (home|house|place)|how big|square (feet|footage)|sq ?ft|recamaras)\b/.test(about)) return 'home-size';
   if (/\b(stories|story|storeys?|floors|how tall is the (house|home)|levels)\b/.test(about)) return 'stories';
   if (/\b(how much (stuff|junk|trash)|amount|load|how many items|what items|what (needs|do you need) (hauled|removed|gone))\b/.test(about)) return 'amount';
@@ -580,11 +617,44 @@ function topicOf(question: QualifierQuestion): TextTopic {
   if (/\b(pets?|dogs?|cats?|animals?)\b/.test(about)) return 'pets';
   if (/\b(access|gate|code|parking|entry|get in|let (us|you) in|lockbox|key)\b/.test(about)) return 'access';
   if (/\b(to city|to zip|to where|where to|moving to|where (are you|you're|are you all|are y'?all) (moving|going|headed)|destination|new (address|city|place|home)|a donde|adonde)\b/.test(about)) return 'destination';
-  if (/^(where|location|area|rooms?)\b|\b(where (are you seeing|do you see|have you seen|is it|is the (problem|leak|issue))|which (room|rooms|part of the (house|home|yard)|area)|en que parte|donde (los|las|lo|la) ve)\b/.test(about)) return 'where';
+  if (/^(where|location|area|rooms?)\b|\b(where('s| is) the (problem|leak|issue|clog|damage)|where (are you seeing|do you see|have you seen|is it|is the (problem|leak|issue))|which (room|rooms|part of the (house|home|yard)|area)|en que parte|donde (los|las|lo|la) ve|donde esta el problema)\b/.test(about)) return 'where';
+  if (/\b(hear about us|hear of us|heard (about|of) us|find us|found us|refer(red|ral)?|como se entero|como nos encontro)\b/.test(about)) return 'referral';
   if (isProblemQuestion(question)) return 'problem';
-  return 'other';
+  return null;
 }
 
+const LENGTH = /\b\d+(\.\d+)?\s*(-\s*)?(ft|feet|foot|pies|yards?|meters?|metros)\b|\b\d+'(?!s)/i;
+const PLANT_COUNT = /\b(\d+|two|three|four|five|six|seven|eight|nine|ten|a couple( of)?|a few|dos|tres|cuatro|cinco|seis)\s+([\p{L}-]+\s+){0,2}(trees?|palms?|bushes|shrubs|hedges?|stumps?|oaks?|pines?|roses|arboles|arbol|arbustos|palmeras|rosales)\b/iu;
+/** How much there is to haul, in a measure: "half a truck", "a few things", "just the tub", "2 cosas". */
+const AMOUNT_MEASURE = /\b(full|half|quarter|a third|whole|partial|small|big)\s*(a\s+)?(truck|trailer|load|pickup)|\b(truck ?load|trailer ?load|a few (items|things|pieces)|one item|single item|couple (items|things))\b|\b(just|only|solo|nomas|nada mas)\s+(the|a|an|one|this|that|el|la|un|una)\s+[\p{L}-]+|\b(\d+|two|three|four|five|six|dos|tres|cuatro|cinco|seis) (items|things|pieces|cosas|articulos|piezas)\b|\bmedia (camioneta|troca|carga)\b|\b(camioneta|troca) llena\b/iu;
+const BIG_ITEMS = /\b(piano|couch|sofa|sectional|mattress(es)?|fridge|refrigerator|washer|dryer|hot tub|treadmill|dresser|desk|table|chairs?|boxes|furniture|tv|recliner|gun safe|\d+\s?(lb|lbs|pound) ([\p{L}-]+ ){0,2}safe|pool table|armoire|hutch|grandfather clock|refrigerador|lavadora|secadora|sillon|colchon|muebles)\b/iu;
+const PLACES =
+  '(attic|kitchen|bathrooms?|basement|garage|crawl ?space|(?<!\\d\\s?)(?<!\\d\\s?-)bedrooms?|mattress(es)?|couch|seams|living room|laundry( room)?|utility room|porch|patio|lanai|pantry|front yard|back ?yard|yard|walls?|ceiling|eaves?|back door|front door|closet|sink|vanity|deck|shed|lawn|flower ?beds?|cocina|bano|atico|sotano|jardin|cochera|garaje|recamara|fregadero|lavabo|lavamanos|lavadero|segundo piso|planta alta)';
+
+/** Examples of the kind of answer a free-text question asks for, given when it is asked again. */
+function textExamples(question: QualifierQuestion, language: Language): string[] {
+  const es = language === 'es';
+  switch (topicOf(question)) {
+    case 'lot-size':
+      return es ? ['como un cuarto de acre', '40 x 30 pies'] : ['about a quarter acre', '40 x 30 ft'];
+    case 'home-size':
+      return es ? ['3 recámaras y 2 baños', '1,800 pies cuadrados'] : ['3 bed 2 bath', '1,800 sq ft'];
+    case 'amount':
+      return es ? ['unas cuantas cosas', 'media camioneta'] : ['a few items', 'half a truck'];
+    case 'age':
+      return es ? ['unos 10 años', 'de 1995'] : ['about 10 years', 'built in 1995'];
+    case 'where':
+      return es ? ['debajo del fregadero', 'en el sótano'] : ['under the kitchen sink', 'in the basement'];
+    case 'access':
+      return es ? ['código del portón 1234', 'alguien estará en casa'] : ['gate code 1234', "someone's home"];
+    case 'destination':
+      return es ? ['una ciudad', 'un código postal'] : ['a town', 'a ZIP'];
+    default:
+      return [];
+  }
+}
+
+const COMMON_WORD_BRANDS = /^(state|york|wolf|champion|genie|hunter|nest|delta|carrier|craftsman|payne|heil|viking|coleman|american standard)$/i;
 const BRANDS =
   /\b(lg|samsung|whirlpool|ge|ge profile|maytag|kenmore|bosch|frigidaire|kitchenaid|electrolux|miele|thermador|viking|wolf|sub-?zero|speed queen|amana|trane|carrier|lennox|goodman|rheem|ruud|york|bryant|daikin|mitsubishi|fujitsu|american standard|payne|heil|tempstar|coleman|nest|ecobee|honeywell|ao smith|a\.?o\.? smith|bradford white|state|navien|rinnai|noritz|liftmaster|chamberlain|genie|craftsman|clopay|amarr|wayne dalton|generac|champion|kohler|moen|delta|insinkerator|hunter|haier|hotpoint|beko|dacor|jennair|jenn-air|fisher ?& ?paykel|blomberg)\b/gi;
 
@@ -605,25 +675,42 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
   };
   switch (topic) {
     case 'brand': {
-      const brands = [...new Set([...text.matchAll(BRANDS)].map((match) => match[0]))];
+      // A make that is also an everyday word ("state", "york", "carrier") only as a name: capitalised, not "New York".
+      const asName = (match: RegExpExecArray) => {
+        const at = match.index;
+        return /^\p{Lu}/u.test(match[0]) && !/\b(New|Tri|Upstate)[\s-]+$/.test(between(text, 0, at)) && !/^\s+(Farm|Street|St|Ave|Road|Rd|Park)\b/.test(between(text, at + match[0].length, text.length));
+      };
+      const brands = [...new Set([...text.matchAll(BRANDS)].filter((match) => !COMMON_WORD_BRANDS.test(match[0]) || asName(match)).map((match) => match[0]))];
       if (brands.length > 0) return brands.join(', ');
       // A make the list does not know, named as one: "It's a Vinotemp", "brand is Danby".
       const named = /\b(?:[Ii]t['’]?s an?|[Ii]t is an?|[Bb]rand is|[Mm]ade by|[Ee]s una?|[Mm]arca)\s+(\p{Lu}[\p{L}-]{2,})/u.exec(text)?.[1];
       return named && read(named).concepts.length === 0 && !/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|The|My|Our|New|Old|Big|Small|Little)/.test(named) ? named : null;
     }
-    case 'lot-size':
-      // A measure first ("a fifth of an acre", "40x50"), a word for the size only when there is none ("small yard").
+    case 'lot-size': {
+      // An area first ("a fifth of an acre", "40x50"); then what the question itself asks besides ("how tall": a height,
+      // "how many trees": a count), a length ("40 ft along the fence"), and a word for the size only when there is none.
+      const asks = normalize(question.text);
       return (
         span(/(\b(about|around|roughly|maybe|like|almost|over|under|just under|a little over)\s+)?(\d+(\.\d+)?|half|quarter|a quarter|a third|a fifth|fifth|third|tenth|an?|one|two|three|1\/2|1\/4|1\/3|3\/4|1\/5)\s*(of\s+)?(an?\s+)?(acres?|ac\b|sq\.? ?ft|square feet)|\b\d{2,3}\s?x\s?\d{2,3}\b|\b(qtr|quarter|half)[- ]acre\b/i) ??
-        span(/\b(small|big|large|huge|tiny|corner|standard|average) (lot|yard|lawn)\b/i)
+        (/\bhow (tall|high)\b/.test(asks) ? span(LENGTH) : null) ??
+        (/\bhow many\b/.test(asks) ? span(PLANT_COUNT) : null) ??
+        span(new RegExp(`(${LENGTH.source})(?!\\s*(tall|high|alto|altos|de alto))`, 'i')) ??
+        span(/\b(small|big|large|huge|tiny|corner|standard|average) (lot|yard|lawn)\b|\b(lot|yard|lawn|jardin|patio|terreno)('s|\s+is|\s+es|\s+esta)\s+(\w+\s+)?(small|big|large|huge|tiny|average|chico|chiquito|pequeno|grande|mediano)\b|\b(jardin|patio|terreno) (chico|chiquito|pequeno|grande|mediano)\b/i)
       );
+    }
     case 'home-size':
-      return span(/\b(\d+|one|two|three|four|five|six)\s*-?\s*(bed(room)?s?|br|bd|bdrm|recamaras?|cuartos?|habitaciones?)\b|\bstudio\b|\b\d[\d,]{2,}\s*(sq\.? ?ft|square feet|sf)\b|\b\d\s*\/\s*\d\b/i);
+      // "How many bedrooms, or what are the biggest things we are moving?": the things answer it too.
+      return (
+        span(/\b(\d+|one|two|three|four|five|six)\s*-?\s*(bed(room)?s?|br|bd|bdrm|recamaras?|cuartos?|habitaciones?)\b|\bstudio\b|\b\d[\d,]{2,}\s*(sq\.? ?ft|square feet|sf)\b|\b(1\/1|2\/[12]|3\/[1-3]|4\/[1-4]|5\/[1-5]|6\/[1-6])(\.5)?\b(?!\s*\/)/i) ??
+        (/\b(how much|amount)\b/.test(normalize(question.text)) ? span(AMOUNT_MEASURE) : null) ??
+        (/\b((biggest|largest|heaviest|big|large|heavy) (things|items|pieces)|what (things|items|furniture))\b/.test(normalize(question.text)) ? span(BIG_ITEMS) : null)
+      );
     case 'amount':
-      return span(/\b(full|half|quarter|a third|whole|partial|small|big)\s*(a\s+)?(truck|trailer|load|pickup)|\b(truck ?load|trailer ?load|a few (items|things|pieces)|one item|single item|couple (items|things))\b|\b(piano|couch|sofa|sectional|mattress(es)?|fridge|refrigerator|washer|dryer|hot tub|treadmill|dresser|desk|table|chairs?|boxes|furniture|tv|recliner)\b/i);
+      // How much, when said ("half a truck", "just the tub", "2 cosas"); else the things named ("an old piano").
+      return span(AMOUNT_MEASURE) ?? span(BIG_ITEMS);
     case 'age':
       // A number of years or a year; "old" alone says nothing ("our old fuse box").
-      return span(/\b\d{1,2}\s*(years?|yrs?)(\s+old)?\b|\b(built|installed|put in|bought)\s+(in\s+)?(19|20)\d{2}\b|\b(19|20)\d{2}\b|\bbrand new\b/i);
+      return span(/\b\d{1,2}\s*(years?|yrs?)(\s+old)?\b|\b(built|installed|put in|bought)\s+(in\s+)?(19|20)\d{2}\b|(?<![$\d,.])\b(19|20)\d{2}\b(?![\d,]|\.\d|\s*(sq|square|ft|feet|dollars|bucks|lbs?|pounds|btu|gal|miles|\+))|\bbrand new\b/i);
     case 'pets':
       return span(/\b(dogs?|cats?|pupp(y|ies)|kittens?|pets?|perr(o|os|ito|itos|ita)|gat(o|os|ito|itos)|mascotas?|parrots?|birds?|rabbits?|chihuahua|lab|labrador)\b/i);
     case 'destination': {
@@ -631,14 +718,15 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       const toZip = /\b\d{5}\W+(?:to|into|->|→|hasta|a)\W+(\d{5})\b/.exec(folded)?.[1];
       if (toZip) return toZip;
       // "from Redmond down to Portland, Oregon", "Capitol Hill to Ballard": the capitalised place after "to".
-      const to = /(?:\b(?:to|into|down to|up to|over to|out to|hasta|para)|→|->)\s*(?:(?:a|an|the|our|my|un|una|la)\s+(?:new\s+)?(?:house|home|apartment|apt|place|condo|townhouse|casa|departamento)\s+(?:in|en)\s+)?((?:[A-Z][\p{L}'.-]+)(?:,?\s+[A-Z][\p{L}'.-]+){0,2})/u.exec(text);
+      const to = /(?:\b(?:to|into|down to|up to|over to|out to|hasta|para|(?:me voy|nos vamos|me mudo|nos mudamos|se muda|se mudan|se va|vamos) a)|→|->)\s*(?:(?:(?:a|an|the|our|my|his|her|their|un|una|la)\s+)?(?:new\s+)?(?:house|home|apartment|apt|place|condo|townhouse|duplex|rental|dorm|assisted living|senior living|independent living|memory care|nursing home|retirement (?:home|community|village)|care (?:home|facility)|facility|community|casa|departamento|asilo)(?:\s+(?:place|facility|community|home))?\s+(?:in|en)\s+)?((?:[A-Z][\p{L}'.-]+)(?:,?\s+[A-Z][\p{L}'.-]+){0,2})/u.exec(text);
       const place = to?.[1]?.replace(/,?\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*$/, '');
       if (place && !/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun|I|We|The)\b/.test(place)) return place;
       // Someone who writes without capitals: "capitol hill to ballard", "driving it to spokane ourselves" — a word after
       // "to" that is no thing, job, day or everyday word.
       if (/\p{Lu}/u.test(text.replace(/\b(I|I'm|I'll|I've|I'd)\b/g, ''))) return null;
-      const lower = /(?:\b(?:to|into)|→|->)\s+([a-z][a-z'-]{3,})\b/.exec(text)?.[1];
-      return lower && !NOT_A_PLACE.test(lower) && !/ing$/.test(lower) && read(lower).concepts.length === 0 && read(lower).actions.size === 0 && !/^(mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/.test(lower) ? lower : null;
+      // The first such word after any "to" ("need 2 guys to load it … driving it to spokane": spokane).
+      const places = [...text.matchAll(/(?:\b(?:to|into)|→|->)\s+([a-z][a-z'-]{3,})\b/g)].map((match) => match[1] ?? '');
+      return places.find((lower) => !NOT_A_PLACE.test(lower) && !/ing$/.test(lower) && read(lower).concepts.length === 0 && read(lower).actions.size === 0 && !/^(mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/.test(lower)) ?? null;
     }
     case 'stories': {
       // "2 story colonial", "a ranch, one floor": kept in their words, the number in digits.
@@ -648,9 +736,26 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       return /\d/.test(digits) ? digits : /\b(ranch|rambler|bungalow)\b/i.test(stories) ? `1 (${stories})` : stories;
     }
     case 'where':
-      return span(/\b(attic|kitchen|bathrooms?|basement|garage|crawl ?space|(?<!\d\s?)(?<!\d\s?-)bedrooms?|mattress(es)?|couch|seams|living room|laundry|porch|patio|pantry|front yard|back ?yard|yard|walls?|ceiling|eaves?|back door|front door|closet|under the sink|deck|shed|lawn|flower ?beds?|cocina|bano|atico|sotano|jardin|cochera|recamara)\b/i);
-    case 'access':
-      return span(/\b(gates?|codes?|lock ?box|keys?|parking|driveway|buzz|buzzer|side door|back door|unlocked|latch|front desk|concierge|doorman|super|superintendent|leasing office|(i'?ll|we'?ll|someone will|somebody will) be (home|there)|home that day|let (you|them|the crew) in|dogs?|caja con llave|llaves?|porton|portero|codigo|estare en casa)\b/i);
+      // A place said with where it is ("under the sink", "in the garage", "debajo del fregadero") before a place named
+      // in passing ("kitchen sink froze").
+      return span(new RegExp(`\\b(under|underneath|below|behind|inside|in|on|at|by|near|debajo del?|abajo del?|en el|en la|detras del?)\\s+(the\\s+|my\\s+|our\\s+|a\\s+|el\\s+|la\\s+|los\\s+|las\\s+)?([\\p{L}-]+\\s+)?${PLACES}\\b`, 'iu')) ?? span(new RegExp(`\\b${PLACES}\\b`, 'iu'));
+    case 'access': {
+      // Dogs, a driveway: ways in only when the question asks about them ("Gate code or dogs?"), or to park.
+      const pets = /\b(dogs?|pets?|animals?|perros?|mascotas?)\b/.test(normalize(question.text)) ? '|dogs?|pupp(y|ies)|cats?|pets?|perr(o|os|ito|itos)|gat(o|os)|mascotas?' : '';
+      return span(
+        new RegExp(
+          `\\b(gates?|(?<!(zip|postal|area|promo|coupon|error|fault) )codes?|lock ?box|keys?|parking|park (in|on|out|at)|buzz (me|us|the)|buzzer|door ?bell|ring the bell|knock|side door|back door|unlocked|latch|front desk|concierge|doorman|the super|building super|superintendent|leasing office|(i'?ll|we'?ll|someone will|somebody will) be (home|there)|home that day|let (you|them|the crew) in|caja con llave|llaves?(?! (principal|del agua|de paso|de agua))|porton|portero|codigo(?! postal)|timbre|toquen|para entrar|estare en casa|estacion\\w+${pets})\\b`,
+          'i',
+        ),
+      );
+    }
+    case 'referral': {
+      // A place online names how they found the business; a person ("my neighbor", "a friend") only with how they
+      // heard ("saw your truck at my neighbor's", "a friend recommended you"), not "the neighbor's tree".
+      const online = span(/\b(google|yelp|facebook|fb|instagram|insta|nextdoor|angi|angie'?s list|thumbtack|home ?advisor|bbb|tiktok|youtube|craigslist|yard sign|flyer|flier|mailer|postcard|door hanger|billboard|radio|word of mouth)\b/i);
+      const person = span(/\b(neighbou?rs?|friends?|family|coworkers?|co-workers?|vecin[oa]s?|amig[oa]s?|(saw|seen|spotted) (your|the|a) (truck|van|trailer|sign))\b/i);
+      return online ?? (person && /\b(saw|seen|spotted|heard|found|referr\w*|recommend\w*|told|gave|used (you|your)|from|recomend\w*|encontr\w*)\b/i.test(person) ? person : null);
+    }
     default:
       return null;
   }

@@ -65,8 +65,14 @@ export function spanishQuestion(question: QualifierQuestion): string {
       if (/\bemail\b/.test(about)) return '¿Cuál es su correo electrónico?';
       if (/\b(brand|model|make)\b/.test(about)) return '¿Qué marca y modelo es?';
       if (/\b(budget|spend)\b/.test(about)) return '¿Cuál es su presupuesto?';
+      if (/\b(gate|code|lockbox|get in|let (us|you) in|entry|parking)\b/.test(about)) return '¿Algo que debamos saber para entrar (código del portón, perro, dónde estacionar)?';
+      if (/\b(how much|amount|items|truck)\b/.test(about)) return '¿Más o menos cuánto es: unas cuantas cosas, media camioneta o una camioneta llena?';
+      if (/\b(yard|lot|acres?|lawn|trees)\b/.test(about)) return /\btrees?\b/.test(about) ? '¿Más o menos de qué tamaño es el jardín o el área (o cuántos árboles)?' : '¿Más o menos de qué tamaño es el jardín o el terreno?';
       if (/\b(bedrooms?|rooms|size|square|sq|stories|floors)\b/.test(about)) return '¿De qué tamaño es el lugar (recámaras, pisos o pies cuadrados)?';
       if (/\b(how old|age|years)\b/.test(about)) return '¿Cuántos años tiene?';
+      if (/\b(hear about|find us|referr)\b/.test(about)) return '¿Cómo se enteró de nosotros?';
+      if (/\b(where to|moving to|to city|to zip|to where|destination|to area)\b/.test(about)) return '¿A dónde se muda (ciudad o código postal)?';
+      if (/\bwhere('s| is| are you seeing| do you see)\b/.test(about)) return '¿En qué parte de la casa está el problema?';
       if (/\b(where|from|to|pickup|destination)\b/.test(about)) return '¿De dónde a dónde?';
       if (/\b(hear about|find us|referr)\b/.test(about)) return '¿Cómo se enteró de nosotros?';
       return '¿Me puede contar un poco más sobre el trabajo?';
@@ -97,7 +103,7 @@ export function askAgain({ tone, language }: Voice, question: QualifierQuestion,
       case 'choice':
         return options.length > 0 ? `${sorry} ¿Cuál es: ${orList(options, 'es')}?` : `${sorry} ${spanishQuestion(question)}`;
       case 'text':
-        return `${sorry} ${spanishQuestion(question)}`;
+        return `${sorry} ${spanishQuestion(question)}${options.length > 0 ? ` (por ejemplo ${orList(options, 'es')})` : ''}`;
     }
   }
   const sorry = tone === 'concise' ? 'Sorry —' : "Sorry, I didn't catch that.";
@@ -111,7 +117,7 @@ export function askAgain({ tone, language }: Voice, question: QualifierQuestion,
     case 'choice':
       return options.length > 0 ? `${sorry} Is it ${orList(options)}?` : `${sorry} ${question.text}`;
     case 'text':
-      return `${sorry} ${question.text}`;
+      return `${sorry} ${question.text}${options.length > 0 ? ` (e.g. ${orList(options)})` : ''}`;
   }
 }
 
