@@ -615,6 +615,8 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // A measure first ("a fifth of an acre", "40x50"), a word for the size only when there is none ("small yard").
       return (
         span(/(\b(about|around|roughly|maybe|like|almost|over|under|just under|a little over)\s+)?(\d+(\.\d+)?|half|quarter|a quarter|a third|a fifth|fifth|third|tenth|an?|one|two|three|1\/2|1\/4|1\/3|3\/4|1\/5)\s*(of\s+)?(an?\s+)?(acres?|ac\b|sq\.? ?ft|square feet)|\b\d{2,3}\s?x\s?\d{2,3}\b|\b(qtr|quarter|half)[- ]acre\b/i) ??
+        // Sides or a length ("an 8 ft by 6 ft section", "maybe 45 ft long"), or how many trees or shrubs.
+        span(/\b\d+(\.\d+)?\s*(ft|feet|foot|'|pies)\s*(by|x|por)\s*\d+(\.\d+)?\s*(ft|feet|foot|'|pies)?|\b\d+(\.\d+)?\s*(ft|feet|foot|pies)\s+(long|wide|deep|de largo)\b|\b\d+\s*(ft|feet|foot)\b(?=[^.?!\n]{0,20}\b(driveway|drive|yard|lawn|patio|walk|path)\b)|\b(\d+|two|three|four|five|six|seven|eight|nine|ten|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\s+(\p{L}+\s+)?(trees?|arboles?|palms?|palmas?|shrubs?|bushes|hedges?|arbustos?)\b/iu) ??
         span(/\b(small|big|large|huge|tiny|corner|standard|average) (lot|yard|lawn)\b/i)
       );
     case 'home-size':

@@ -219,7 +219,7 @@ export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' |
     if (heat) return heat;
   }
   if (topic === 'pets') {
-    if (/\b(no|sin|ningun\w*|don'?t have( any)?)\s+((tenemos|tengo|hay|any|pets?|dogs?|cats?)\s+)?(pets|dogs|cats|mascotas?|animals|animales|perros|gatos)\b|\b(none|no animals|pet free|pet-free)\b/.test(said)) return 'no';
+    if (/\b(no|sin|ningun\w*|don'?t have( any)?)\s+((tenemos|tengo|hay|any|pets?|dogs?|cats?)\s+)?(pets?|dogs?|cats?|mascotas?|animals?|animales|perros?|gatos?)\b|\b(none|no animals|pet free|pet-free)\b/.test(said)) return 'no';
     // Said in words or in emoji ("🐶🐶").
     if (petsNamed(text)) return 'yes';
   }
