@@ -208,7 +208,24 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
     [/\b(christmas( day)?|navidad)\b(?! eve)/, (year) => makeDate(year, 12, 25)],
     [/\b(new years? eve|new year'?s eve)\b/, (year) => makeDate(year, 12, 31)],
     [/\bthanksgiving\b/, (year) => nthWeekday(year, 11, 4, 'fourth')],
-    [/\b(fourth of july|4th of july|july 4th)\b/, (year) => makeDate(year, 7, 4)],
+    [/\b(fourth of july|4th of july|july 4th|independence day)\b/, (year) => makeDate(year, 7, 4)],
+    // The other days a calendar and a dispatcher know by name (US federal holidays and the everyday ones).
+    [/\b(mlk|martin luther king( jr\.?)?)( jr\.?)?( day)?\b/, (year) => nthWeekday(year, 1, 1, 'third')],
+    [/\b(valentine'?s( day)?|san valentin|dia del amor)\b/, (year) => makeDate(year, 2, 14)],
+    [/\b(president'?s'? day|presidents'? day|washington'?s birthday)\b/, (year) => nthWeekday(year, 2, 1, 'third')],
+    [/\b(st\.? patrick'?s( day)?|saint patrick'?s( day)?|st\.? patty'?s( day)?)\b/, (year) => makeDate(year, 3, 17)],
+    [/\b(mother'?s day|dia de las madres)\b/, (year) => nthWeekday(year, 5, 0, 'second')],
+    [/\bmemorial day\b/, (year) => nthWeekday(year, 5, 1, 'last')],
+    [/\b(father'?s day|dia del padre)\b/, (year) => nthWeekday(year, 6, 0, 'third')],
+    [/\bjuneteenth\b/, (year) => makeDate(year, 6, 19)],
+    [/\blabor day\b/, (year) => nthWeekday(year, 9, 1, 'first')],
+    [/\b(columbus day|indigenous peoples'? day)\b/, (year) => nthWeekday(year, 10, 1, 'second')],
+    [/\b(halloween)\b/, (year) => makeDate(year, 10, 31)],
+    [/\bveterans'? day\b/, (year) => makeDate(year, 11, 11)],
+    [/\bblack friday\b/, (year) => {
+      const thanksgiving = nthWeekday(year, 11, 4, 'fourth');
+      return thanksgiving ? addDays(thanksgiving, 1) : null;
+    }],
   ];
   for (const [pattern, dateIn] of holidays) {
     const found = pattern.exec(said);
