@@ -62,6 +62,8 @@ const NEVER_CALM: ReadonlySet<Hazard> = new Set(['gas', 'carbon-monoxide', 'elec
 const COLD = /\b(\d+ (month|week)s? old|nevando|\d{1,2} grados|ninos|chiquitos|freezing|froze|frozen pipes|pipes (could|might|will) freeze|below (zero|freezing)|single digits|minus|\d{1,2} ?(degrees|°)|baby|infant|newborn|elderly|grandma|grandpa|my (mom|dad|mother|father)|sick|oxygen|helando|bajo cero|bebe|ancianos?)\b/;
 /** Saying nothing is stuck: "no car stuck", "car isnt stuck", "the truck's not trapped", "nobody is trapped". */
 const NOT_STUCK = /\b(no (car|truck|van|one|body)( is)? (stuck|trapped)|(car|truck|van|suv|it|nothing|nobody|no one)('?s| is| are)?( not|n'?t|nt) (stuck|trapped)|(is|are)n'?t (stuck|trapped)|isnt (stuck|trapped)|not (stuck|trapped)|nothing (is )?(stuck|trapped))\b/g;
+/** The car is out of the garage: "car is outside", "the truck's in the driveway", "got the car out". */
+const CAR_OUT = /\b((car|cars|truck|van|suv|vehicle)('?s| is| are)? (outside|out|parked outside|in the driveway|on the street)|got (it|the car|the truck|my car) out|(carro|coche|camioneta|troca) (esta )?afuera)\b/;
 const DANGER_WORDS = /\b(smell\w*|odor|smoke|smoking|burn\w*|hot|warm|spark\w*|flood\w*|pour\w*|gush\w*|ceiling|alarm|detector|beep\w*|chirp\w*|dizzy|headache|nause\w*|freez(e|es|ing)\b|froze\b|cold|sewage|sewer|overflow\w*|collaps\w*|fell|fallen|trapped|stuck|buzz\w*|melt\w*|huele|olor|humo|quemad\w*|chispa\w*|inund\w*|agua|alarma|frio|helad\w*|atrapad\w*)\b/;
 
 /** The kind of danger the words point to, when the model found it and no rule named it. */
@@ -90,6 +92,8 @@ function emergency(said: string, intent: IntentReading): (Signal & { hazard: Haz
     if (hazard === 'electrical' && /^smok/.test(match[0]) && /^(smoke (detector|alarm)s?|smoking)\b/.test(said.slice(match.index, match.index + 24)) && !/\b(smoke (coming|from|out)|(is|was|started|starts|keeps) smoking)\b/.test(said)) continue;
     if (PAST.test(said) && !/\b(now|again|right now|today|currently|ahora)\b/.test(said)) continue;
     if (hazard === 'no-heat' && !COLD.test(said)) continue;
+    // A door hanging crooked with the car out ("car is outside thank god") shuts nobody in: a repair, not a danger.
+    if (hazard === 'garage-door' && /hanging/.test(match[0]) && CAR_OUT.test(said)) continue;
     const serious = ALWAYS.has(hazard) || hazard === 'no-heat' || (intent.scores.emergency ?? 0) >= 0.5 || /\b(baby|kids|elderly|pregnant|freezing|trapped|can'?t get out|pouring|everywhere|bebe|ninos)\b/.test(said);
     if (serious) return { hazard, words: match[0] };
   }

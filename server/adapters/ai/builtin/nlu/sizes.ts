@@ -123,7 +123,7 @@ export function statedSizes(text: string): Map<string, number> {
   // "maybe 20 min drive", "15 minutes away": a minute of driving is about a mile at most (town traffic is slower).
   const drive = /\b(\d+)\s*(?:min|mins|minutes?|minutos?)\s+(?:drive|driving|away|apart|de distancia|de camino|en carro)\b/.exec(said);
   if (drive && !sizes.has('mile')) sizes.set('mile', Number(drive[1]));
-  if (/\b(single|one)[- ]car\b/.test(said)) sizes.set('car', 1);
+  if (/\b(single|one)[- ]car\b/.test(said) || /\bsingle (garage )?door\b/.test(text.toLowerCase())) sizes.set('car', 1);
   if (/\b(double|two|2)[- ]car\b|\bdouble (garage|door)\b/.test(said)) sizes.set('car', 2);
   if (/\b(16 ?x ?7|16x8|18 ?x ?7)\b/.test(said)) sizes.set('car', 2);
   if (/\b(8 ?x ?7|9 ?x ?7|9x8)\b/.test(said)) sizes.set('car', 1);
