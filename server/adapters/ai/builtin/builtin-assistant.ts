@@ -102,7 +102,9 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
       // A danger is not a request for something new or for upkeep: "Add an outlet" or "Tree pruning" is only a
       // guess from the thing named (a warm outlet, a limb on the roof) unless the text asks for that kind of job.
       const guessedJob = handoff.reason === 'emergency' && question.kind === 'choice' && question.key !== turn.asked?.key && newOrUpkeepNotAsked(decision.answers[question.key] ?? '', text);
-      const keep = aboutPastJob ? question.kind === 'zip' || (question.kind === 'text' && isNameQuestion(question)) : (question.kind !== 'date' || question.key === turn.asked?.key) && !guessedJob;
+      // A day asked for a visit in the same words ("can someone come look tomorrow?", "¿pueden venir hoy?") is the
+      // day they want, danger or not.
+      const keep = aboutPastJob ? question.kind === 'zip' || (question.kind === 'text' && isNameQuestion(question)) : (question.kind !== 'date' || question.key === turn.asked?.key || dayOfVisitAsked(turn)) && !guessedJob;
       if (!keep) delete decision.answers[question.key];
     }
     reasons.push(`Handed off (${HANDOFF_REASON_WORDS[handoff.reason].toLowerCase()}): “${handoff.words}”.`);
@@ -724,6 +726,15 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
     case 'car-stuck':
       return /\b(car|cars|truck|van|suv|vehicle|parked|stuck|trapped|driveway|carro|camioneta|coche|vehiculo|atrapad\w*)\b/.test(said);
   }
+}
+
+/** A visit asked for: "can someone come look", "could you guys come out", "¿pueden venir?". */
+const VISIT_ASKED = /\b(can|could|would|will) (you|someone|somebody|anyone|a tech|a technician|you guys|y'?all|u)\b[^.!?\n]{0,20}\b(come|stop by|swing by|send (someone|somebody|a tech))\b|\b(pueden|puede|podrian|podria) (venir|pasar|mandar)\b/;
+
+/** Whether a sentence asking for a visit names its day ("Can someone come look tomorrow?"), not only another one. */
+function dayOfVisitAsked(turn: Turn): boolean {
+  const { input, text, language } = turn;
+  return text.split(/(?<=[.!?¿\n])/).some((sentence) => VISIT_ASKED.test(normalize(sentence)) && extractDate(sentence, input.now, input.business.timezone, { language }) !== null);
 }
 
 /** Why the lead is outside what the business does, or null. */
