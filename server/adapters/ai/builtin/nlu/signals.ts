@@ -152,6 +152,8 @@ const BOT =
 const PROFANITY = /\b(f+u+c+k\w*|fck\w*|wtf|sh[i1]t\w*|bull ?shit|damn it|dammit|goddamn\w*|pissed( off)?|asshole|a\*\*hole|f\*+\w*|s\*+t|pinche|chingad\w*|pendej\w*)\b/;
 const UPSET =
   /\b(ridiculous|unacceptable|unbelievable|scam(mers?)?|rip ?off|ripoff|useless|waste of (my )?time|fed up|sick (and tired )?of|furious|outraged|disgusted|worst (company|service|experience|business)|(terrible|awful|horrible|pathetic|lousy) (service|company|business|experience|customer service)|(this|that) is (terrible|awful|horrible|pathetic|a joke)|(you're|you are) (useless|terrible|awful|a joke|stupid|incompetent)|still waiting|nobody (showed|came|called)|no one (showed|came|called)|never showed|stood (me|us) up|que mal servicio|es ridiculo|nadie (vino|llamo))\b/;
+/** Asking for a past job to be put right: "make it right", "come back out", "refund one of them". */
+const REMEDY = /\b(make (it|this|things) right|made right|come back( out)?|fix (this|that|it)|redo|re-?do it|replace (it|them)|get (it|them|this) (replaced|fixed|redone)|refund\w*|reverse|quiero que vengan a arreglarlo)\b/;
 const PRICE = /\b(quote|estimate for|how much|what'?s the (price|cost|rate)|price|prices|pricing|cost|costs|charge|charges|rate|rates|fee|fees|ballpark|estimate for|what do you charge|what does it run|what would it run|what (?:does|would|will|might) (?:it|that|this|something like (?:that|this)|(?:a|an|the) \w+(?: \w+)?) (?:run|set me back)(?: me| us)?|cuanto (cuesta|cobran|sale|seria|es|me cobran)|precio|costo|cotizacion)\b/;
 const THANKS_ONLY = /^(\s*(ok|okay|thanks|thank you|thx|ty|great|perfect|sounds good|awesome|cool|got it|will do|appreciate (it|you)|cheers|sweet|alright|all right|np|bye|see (ya|you)|nice|wonderful|excellent|yes|sure|gracias|muchas gracias|perfecto|esta bien|listo|ok gracias|de nada|dale|bueno|vale)[\s!.,]*)+$/;
 const GREETING_ONLY = /^\s*(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|yo|hola|buenas|buenos dias|buenas tardes|buenas noches)( there| again| all)?[\s!.,?]*$/;
@@ -174,11 +176,14 @@ export async function readSignals(text: string, language: Language, model: Inten
   const personRule = PERSON.exec(said);
   const complaintRule = COMPLAINT.exec(said);
   const profanity = PROFANITY.exec(said);
-  const upset = UPSET.exec(said);
   const shouting = shout(text);
+  const complaint = complaintRule ? { words: complaintRule[0] } : pastJobGrievance(said) ?? (intent.intent === 'complaint' && intent.score >= 0.9 && STRONG_GRIEVANCE.test(said) ? { words: `the intent model (${intent.score.toFixed(2)})` } : null);
+  // A firm word ("this is unacceptable") in a complaint that asks for the job to be put right is the complaint
+  // itself, said plainly; without a remedy asked ("…leaking again. Unbelievable.") it is anger.
+  const upset = complaint && REMEDY.test(said) ? null : UPSET.exec(said);
   return {
     emergency: emergency(said, intent),
-    complaint: complaintRule ? { words: complaintRule[0] } : pastJobGrievance(said) ?? (intent.intent === 'complaint' && intent.score >= 0.9 && STRONG_GRIEVANCE.test(said) ? { words: `the intent model (${intent.score.toFixed(2)})` } : null),
+    complaint,
     spam: spam(said, intent),
     person: personRule ? { words: personRule[0] } : null,
     callback: callbackRule && !/\b(did you call|you called|missed (your|a) call|called (you|earlier|yesterday)|i called)\b/.test(said) ? { words: callbackRule[0] } : null,
