@@ -20,6 +20,7 @@ const UNITS: ReadonlyArray<readonly [string, RegExp]> = [
   ['hour', /hours?|hrs?\b|horas?/],
   ['mover', /movers?|men\b|guys\b|muchachos|hombres|trabajadores|ayudantes/],
   ['tree', /trees?|arboles?|palms?|palmas?/],
+  ['shrub', /shrubs?|bush(es)?\b|roses\b|rose ?bushes|hedges?|arbustos?|rosales?/],
   ['room', /rooms?\b/],
   ['window', /windows?|ventanas?/],
   ['outlet', /outlets?|enchufes?|contactos?/],
