@@ -89,7 +89,7 @@ export function itemConditions(name: string): Condition[] {
     [new RegExp(String.raw`${NUMBER}\s*\+\s*([a-z'/.-]+)`, 'g'), (m) => add(unitOf(m[2] ?? ''), value(m[1] ?? ''), Number.POSITIVE_INFINITY)],
     [new RegExp(String.raw`${NUMBER}\s*(?:or more|or bigger|or larger|and up|plus)\s*([a-z'/.-]+)`, 'g'), (m) => add(unitOf(m[2] ?? ''), value(m[1] ?? ''), Number.POSITIVE_INFINITY)],
     [new RegExp(String.raw`${NUMBER}\s*([a-z'/.-]+)\s*(?:or more|and up|\+|plus)`, 'g'), (m) => add(unitOf(m[2] ?? ''), value(m[1] ?? ''), Number.POSITIVE_INFINITY)],
-    [new RegExp(String.raw`${NUMBER}\s*(?:-|to|–)\s*${NUMBER}\s*${UNIT_WORDS}`, 'g'), (m) => add(unitOf(m[3] ?? ''), value(m[1] ?? ''), value(m[2] ?? ''))],
+    [new RegExp(String.raw`${NUMBER}\s*(?:-|to|–|or)\s*${NUMBER}\s*${UNIT_WORDS}`, 'g'), (m) => add(unitOf(m[3] ?? ''), value(m[1] ?? ''), value(m[2] ?? ''))],
     [new RegExp(String.raw`${NUMBER}\s*${UNIT_WORDS}`, 'g'), (m) => add(unitOf(m[2] ?? ''), value(m[1] ?? ''), value(m[1] ?? ''))],
   ];
   for (const [pattern, take] of patterns) for (const match of said.matchAll(pattern)) take(match);
@@ -100,6 +100,10 @@ export function itemConditions(name: string): Condition[] {
   if (fromStudio) fromStudio.min = 0;
   if (/\b(single|one)[- ]car\b/.test(said)) add('car', 1, 1);
   if (/\b(double|two)[- ]car\b/.test(said)) add('car', 2, 2);
+  // A door by its width: "Single (8 or 9 ft wide)", "Double (16 ft wide)" are the one- and two-car doors.
+  const named = name.toLowerCase();
+  if (/\bwide\b/.test(named) && /^\s*single\b/.test(named)) add('car', 1, 1);
+  if (/\bwide\b/.test(named) && /^\s*double\b/.test(named)) add('car', 2, 2);
   return conditions;
 }
 
