@@ -626,7 +626,8 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
     case 'home-size':
       return span(/\b(\d+|one|two|three|four|five|six)\s*-?\s*(bed(room)?s?|br|bd|bdrm|recamaras?|cuartos?|habitaciones?)\b|\bstudio\b|\b\d[\d,]{2,}\s*(sq\.? ?ft|square feet|sf)\b|\b\d\s*\/\s*\d\b/i);
     case 'amount':
-      return span(/\b(full|half|quarter|a third|whole|partial|small|big)\s*(a\s+)?(truck|trailer|load|pickup)|\b(truck ?load|trailer ?load|a few (items|things|pieces)|one item|single item|couple (items|things))\b|\b(piano|couch|sofa|sectional|mattress(es)?|fridge|refrigerator|washer|dryer|hot tub|treadmill|dresser|desk|table|chairs?|boxes|furniture|tv|recliner)\b/i);
+      // A count of things first ("son 2 cosas nomás", "3 items"), then the load or the things named.
+      return span(/\b(\d+|two|three|four|five|six|dos|tres|cuatro|cinco|seis) (cosas|articulos|piezas|muebles|items|things|pieces)\b/i) ?? span(/\b(full|half|quarter|a third|whole|partial|small|big)\s*(a\s+)?(truck|trailer|load|pickup)|\b(truck ?load|trailer ?load|a few (items|things|pieces)|one item|single item|couple (items|things))\b|\b(piano|couch|sofa|sectional|mattress(es)?|fridge|refrigerator|washer|dryer|hot tub|treadmill|dresser|desk|table|chairs?|boxes|furniture|tv|recliner)\b/i);
     case 'age':
       // A number of years or a year; "old" alone says nothing ("our old fuse box").
       return span(/\b\d{1,2}\s*(years?|yrs?)(\s+old)?\b|\b(built|installed|put in|bought)\s+(in\s+)?(19|20)\d{2}\b|\b(19|20)\d{2}\b|\bbrand new\b/i);
