@@ -18,7 +18,7 @@ import { asksForTime, chooseTwo, describeSlot, offerText, preferenceFromAnswer, 
 import { matchFaq } from './faq';
 import { choosePriceItem, formatItemPrice } from './prices';
 import * as say from './replies';
-import { clauseName, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isNameQuestion, loneName, petsNamed, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
+import { clauseName, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isNameQuestion, loneName, petsNamed, slipIntoArea, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
 import { dateAnswer, dateFromEarlierEvent, describeDate, extractDate } from './nlu/dates';
 import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
@@ -112,6 +112,14 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
     return handOff(decision, turn, answers, handoff.reason, { hazard: signals.emergency?.hazard ?? null, callback: signals.callback !== null });
   }
 
+  // An out-of-area ZIP one swapped pair of digits from the area ("31046" for "31406"): checked once first.
+  const zipCheck = postalToConfirm(input, decision.answers);
+  if (zipCheck) {
+    delete decision.answers[zipCheck.key];
+    answers = { ...input.answers, ...decision.answers };
+    reasons.push(`ZIP ${zipCheck.code} is outside the area but two digits swapped would be inside it: asked to confirm it before turning the lead away.`);
+  }
+
   const disqualified = disqualifyReason(input, decision.answers, notOffered);
   if (disqualified) {
     // No visit comes of it: a day said in passing is no appointment (one the date question asked for is kept).
@@ -175,7 +183,7 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
   // Saying again an option already recorded is an answer to a choice, not to a ZIP or a date ("the yellow house").
   const placed = Object.keys(decision.answers).length > 0 || ((turn.asked === null || turn.asked.kind === 'choice') && confirmsAnswer(input, text));
   // A question of their own is not a failed answer: it is answered (or passed to the team), and ours is asked again.
-  const handled = signals.bot !== null || faqs.length > 0 || priceAsked || tied !== null || asking.length > 0;
+  const handled = signals.bot !== null || faqs.length > 0 || priceAsked || tied !== null || asking.length > 0 || zipCheck !== null;
   const unanswered = asking.length > 0 && signals.bot === null && faqs.length === 0 && !priceAsked && !placed;
   const small = signals.greeting || signals.thanks;
   const asked = turn.asked;
@@ -223,6 +231,8 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
     const likely = unsure && unsure.length > 0 ? unsure : optionsFor(asked, input);
     parts.push({ text: say.askAgain(voice, asked, likely, postalExample(input.business.serviceAreaPrefixes)), optional: false });
     reasons.push(`Nothing could be placed for “${asked.text}”${unsure ? ` (not sure between ${unsure.join(', ')})` : ''}: asked again with the likely answers.`);
+  } else if (zipCheck) {
+    parts.push({ text: say.confirmPostal(voice, zipCheck.code), optional: false });
   } else if (tied && next && tied.question === next.key) {
     parts.push({ text: say.whichOne(voice, tied.options), optional: false });
     reasons.push(`Several options fit for “${next.text}” (${tied.options.join(', ')}): asked which one.`);
@@ -450,6 +460,9 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
   switch (question.kind) {
     case 'zip': {
       const code = extractPostalCode(text);
+      // "yes" to "Just to check, is the ZIP 31046?": that ZIP after all.
+      const checked = say.postalConfirmed(lastBusinessLine(input));
+      if (!code && checked && extractYesNo(text) === 'yes') return { value: checked, reason: `They confirmed ZIP ${checked} for ${quoted}.` };
       return code ? { value: code.value, reason: `Found ${code.country === 'CA' ? 'postal code' : 'ZIP'} ${code.value} for ${quoted}.` } : null;
     }
     case 'choice': {
@@ -738,6 +751,20 @@ const VISIT_ASKED = /\b(can|could|would|will) (you|someone|somebody|anyone|a tec
 function dayOfVisitAsked(turn: Turn): boolean {
   const { input, text, language } = turn;
   return text.split(/(?<=[.!?¿\n])/).some((sentence) => VISIT_ASKED.test(normalize(sentence)) && extractDate(sentence, input.now, input.business.timezone, { language }) !== null);
+}
+
+/** A ZIP found now that is outside the area by what looks like a slip, and was not checked before. */
+function postalToConfirm(input: AiTurnInput, found: Record<string, string>): { key: string; code: string } | null {
+  for (const question of input.questions) {
+    const code = found[question.key];
+    if (question.kind !== 'zip' || !code || !slipIntoArea(code, input.business.serviceAreaPrefixes)) continue;
+    // Only a code sent bare, as a text of its own ("31046"): one put in words ("we're in 60202", "Boulder, 80304",
+    // "do you come out to Muskogee? 74401") is where they say they are.
+    if (!input.newMessages.some((message) => message.replace(code, ' ').replace(/\b(zip|zip code|my zip is|it'?s|its)\b/gi, ' ').replace(/[^\p{L}\p{N}]/gu, '') === '')) continue;
+    const checkedBefore = earlierLines(input).some((line) => line.from === 'business' && say.postalConfirmed(line.body) === code);
+    return checkedBefore ? null : { key: question.key, code };
+  }
+  return null;
 }
 
 /** Why the lead is outside what the business does, or null. */

@@ -96,6 +96,21 @@ export function isInServiceArea(code: string, prefixes: readonly string[]): bool
   });
 }
 
+/**
+ * Whether a code outside the area would be inside it with two neighbouring digits swapped back ("31046" for
+ * "31406"): the commonest slip in typing a ZIP, worth one check before the person is turned away.
+ */
+export function slipIntoArea(code: string, prefixes: readonly string[]): boolean {
+  const bare = code.replace(/[\s-]/g, '');
+  if (!/^\d+$/.test(bare) || isInServiceArea(bare, prefixes)) return false;
+  for (let at = 0; at + 1 < bare.length; at += 1) {
+    if (bare[at] === bare[at + 1]) continue;
+    const swapped = `${bare.substring(0, at)}${bare[at + 1]}${bare[at]}${bare.substring(at + 2)}`;
+    if (isInServiceArea(swapped, prefixes)) return true;
+  }
+  return false;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Yes / no
 
