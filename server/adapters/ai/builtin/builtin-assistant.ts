@@ -637,7 +637,11 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
         span(/\b(small|big|large|huge|tiny|corner|standard|average) (lot|yard|lawn)\b|\b(jardin|patio|terreno|pasto|cesped)\s+(es\s+|esta\s+)?(muy\s+)?(chico|chiquito|pequeno|grande|mediano)\b|\b(lot|yard|lawn)('?s| is)\s+(pretty\s+|really\s+|very\s+)?(small|tiny|big|large|huge)\b/i)
       );
     case 'home-size':
-      return span(/\b(\d+|one|two|three|four|five|six)\s*-?\s*(bed(room)?s?|br|bd|bdrm|recamaras?|cuartos?|habitaciones?)\b|\bstudio\b|\b\d[\d,]{2,}\s*(sq\.? ?ft|square feet|sf)\b|\b\d\s*\/\s*\d\b/i);
+      return (
+        span(/\b(\d+|one|two|three|four|five|six)\s*-?\s*(bed(room)?s?|br|bd|bdrm|recamaras?|cuartos?|habitaciones?)\b|\bstudio\b|\b\d[\d,]{2,}\s*(sq\.? ?ft|square feet|sf)\b|\b\d\s*\/\s*\d\b/i) ??
+        // "How many bedrooms, or what are the biggest things?": one big thing is the size of the job.
+        (/\b(biggest|largest|big) (things|items|pieces)\b/i.test(question.text) ? span(/\b(gun safe|safe|piano|hot tub|pool table|treadmill|sectional|armoire|fridge|refrigerator|washer|dryer|couch|sofa|china cabinet|dresser)\b/i) : null)
+      );
     case 'amount':
       // A count of things first ("son 2 cosas nomás", "3 items"), then the load or the things named.
       return span(/\b(\d+|two|three|four|five|six|dos|tres|cuatro|cinco|seis) (cosas|articulos|piezas|muebles|items|things|pieces)\b/i) ?? span(/\b(full|half|quarter|a third|whole|partial|small|big)\s*(a\s+)?(truck|trailer|load|pickup)|\b(truck ?load|trailer ?load|a few (items|things|pieces)|one item|single item|couple (items|things))\b|\b(piano|couch|sofa|sectional|mattress(es)?|fridge|refrigerator|washer|dryer|hot tub|treadmill|dresser|desk|table|chairs?|boxes|furniture|tv|recliner)\b/i);
