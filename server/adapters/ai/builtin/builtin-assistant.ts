@@ -534,7 +534,9 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
           (!isAsked && !otherFound && !answered ? unaskedName(text) : null);
         return name ? { value: name, reason: `Found the name “${name}” for ${quoted}.` } : null;
       }
-      if (isProblemQuestion(question) && !problemTaken.value && !answered && !signals.greeting && !signals.thanks) {
+      // "Tell me about the job: how many trees, or how big the yard is?" asks a size: a description is not its answer.
+      const asksSize = topicOf(question) === 'lot-size';
+      if (isProblemQuestion(question) && !asksSize && !problemTaken.value && !answered && !signals.greeting && !signals.thanks) {
         // The first text that describes the job answers "What's going on?", asked or not.
         const reading = read(text);
         // Or the person's first text, when it says something is wrong ("something in my kitchen keeps beeping").
@@ -632,6 +634,8 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
         span(/(\b(about|around|roughly|maybe|like|almost|over|under|just under|a little over)\s+)?(\d+(\.\d+)?|half|quarter|a quarter|a third|a fifth|fifth|third|tenth|an?|one|two|three|1\/2|1\/4|1\/3|3\/4|1\/5)\s*(of\s+)?(an?\s+)?(acres?|ac\b|sq\.? ?ft|square feet)|\b\d{2,3}\s?x\s?\d{2,3}\b|\b(qtr|quarter|half)[- ]acre\b/i) ??
         // Sides or a length ("an 8 ft by 6 ft section", "maybe 45 ft long"), or how many trees or shrubs.
         span(/\b\d+(\.\d+)?\s*(ft|feet|foot|'|pies)\s*(by|x|por)\s*\d+(\.\d+)?\s*(ft|feet|foot|'|pies)?|\b\d+(\.\d+)?\s*(ft|feet|foot|pies)\s+(long|wide|deep|de largo)\b|\b\d+\s*(ft|feet|foot)\b(?=[^.?!\n]{0,20}\b(driveway|drive|yard|lawn|patio|walk|path)\b)/iu) ??
+        // How tall, when the question asks it ("how many trees and how tall"): "about 30 ft tall".
+        (/\b(tall|high|alto)\b/i.test(question.text) ? span(/\b\d+(\.\d+)?\s*(ft|feet|foot|pies)\s+(tall|high|de alto)\b/i) : null) ??
         // How many trees or shrubs, when that is what the question asks ("How big is the area (or how many trees)?").
         (/\b(trees?|shrubs?|bushes|palms?|how many|arboles?|cuantos)\b/i.test(question.text) ? span(/\b(\d+|two|three|four|five|six|seven|eight|nine|ten|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\s+(\p{L}+\s+)?(trees?|arboles?|palms?|palmas?|shrubs?|bushes|hedges?|arbustos?)\b/iu) : null) ??
         span(/\b(small|big|large|huge|tiny|corner|standard|average) (lot|yard|lawn)\b|\b(jardin|patio|terreno|pasto|cesped)\s+(es\s+|esta\s+)?(muy\s+)?(chico|chiquito|pequeno|grande|mediano)\b|\b(lot|yard|lawn)('?s| is)\s+(pretty\s+|really\s+|very\s+)?(small|tiny|big|large|huge)\b/i)
