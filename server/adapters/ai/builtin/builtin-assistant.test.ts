@@ -239,6 +239,17 @@ describe('the built-in assistant', () => {
       expect(decision.reasons[decision.reasons.length - 1]).toMatch(/outside the service area \(46324\)/);
     });
 
+    it('checks once a bare ZIP that two swapped digits would put in the area, then takes the answer', async () => {
+      const first = await decideTurn(turn('06641', { answers: { service: 'Drain cleaning' } }));
+      expect(first).toMatchObject({ action: 'reply', lead: 'engaging', answers: {} });
+      expect(first.reply).toMatch(/Just to check, is the ZIP 06641\?/);
+      const asked = { answers: { service: 'Drain cleaning' }, earlier: [['06641', first.reply ?? '']] as Array<[string, string]> };
+      expect(await decideTurn(turn('yes that is right', asked))).toMatchObject({ lead: 'disqualified', answers: { zip: '06641' } });
+      expect(await decideTurn(turn('sorry, 60641', asked))).toMatchObject({ lead: 'engaging', answers: { zip: '60641' } });
+      // Put in words ("we're in 06641"), it is where they are: no check.
+      expect(await decideTurn(turn("we're in 06641", { answers: { service: 'Drain cleaning' } }))).toMatchObject({ lead: 'disqualified' });
+    });
+
     it('sends it for a service not offered, without recording a near service', async () => {
       const decision = await decideTurn(turn('I need my septic tank pumped'));
       expect(decision).toMatchObject({ action: 'reply', reply: "Sorry, that's outside what we cover.", lead: 'disqualified', answers: {} });

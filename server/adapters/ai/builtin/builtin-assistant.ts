@@ -18,7 +18,7 @@ import { asksForTime, chooseTwo, describeSlot, offerText, preferenceFromAnswer, 
 import { matchFaq } from './faq';
 import { choosePriceItem, formatItemPrice } from './prices';
 import * as say from './replies';
-import { clauseName, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isNameQuestion, loneName, petsNamed, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
+import { clauseName, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isNameQuestion, loneName, petsNamed, slipIntoArea, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
 import { dateAnswer, dateFromEarlierEvent, describeDate, extractDate } from './nlu/dates';
 import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
@@ -102,12 +102,22 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
       // A danger is not a request for something new or for upkeep: "Add an outlet" or "Tree pruning" is only a
       // guess from the thing named (a warm outlet, a limb on the roof) unless the text asks for that kind of job.
       const guessedJob = handoff.reason === 'emergency' && question.kind === 'choice' && question.key !== turn.asked?.key && newOrUpkeepNotAsked(decision.answers[question.key] ?? '', text);
-      const keep = aboutPastJob ? question.kind === 'zip' || (question.kind === 'text' && isNameQuestion(question)) : (question.kind !== 'date' || question.key === turn.asked?.key) && !guessedJob;
+      // A day asked for a visit in the same words ("can someone come look tomorrow?", "¿pueden venir hoy?") is the
+      // day they want, danger or not.
+      const keep = aboutPastJob ? question.kind === 'zip' || (question.kind === 'text' && isNameQuestion(question)) : (question.kind !== 'date' || question.key === turn.asked?.key || dayOfVisitAsked(turn)) && !guessedJob;
       if (!keep) delete decision.answers[question.key];
     }
     reasons.push(`Handed off (${HANDOFF_REASON_WORDS[handoff.reason].toLowerCase()}): “${handoff.words}”.`);
     answers = { ...input.answers, ...decision.answers };
     return handOff(decision, turn, answers, handoff.reason, { hazard: signals.emergency?.hazard ?? null, callback: signals.callback !== null });
+  }
+
+  // An out-of-area ZIP one swapped pair of digits from the area ("31046" for "31406"): checked once first.
+  const zipCheck = postalToConfirm(input, decision.answers);
+  if (zipCheck) {
+    delete decision.answers[zipCheck.key];
+    answers = { ...input.answers, ...decision.answers };
+    reasons.push(`ZIP ${zipCheck.code} is outside the area but two digits swapped would be inside it: asked to confirm it before turning the lead away.`);
   }
 
   const disqualified = disqualifyReason(input, decision.answers, notOffered);
@@ -173,7 +183,7 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
   // Saying again an option already recorded is an answer to a choice, not to a ZIP or a date ("the yellow house").
   const placed = Object.keys(decision.answers).length > 0 || ((turn.asked === null || turn.asked.kind === 'choice') && confirmsAnswer(input, text));
   // A question of their own is not a failed answer: it is answered (or passed to the team), and ours is asked again.
-  const handled = signals.bot !== null || faqs.length > 0 || priceAsked || tied !== null || asking.length > 0 || addsToDescription(input, text);
+  const handled = signals.bot !== null || faqs.length > 0 || priceAsked || tied !== null || asking.length > 0 || addsToDescription(input, text) || zipCheck !== null;
   const unanswered = asking.length > 0 && signals.bot === null && faqs.length === 0 && !priceAsked && !placed;
   const small = signals.greeting || signals.thanks;
   const asked = turn.asked;
@@ -221,6 +231,8 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
     const likely = unsure && unsure.length > 0 ? unsure : asked.kind === 'text' ? textExamples(asked, language) : optionsFor(asked, input);
     parts.push({ text: say.askAgain(voice, asked, likely, postalExample(input.business.serviceAreaPrefixes)), optional: false });
     reasons.push(`Nothing could be placed for “${asked.text}”${unsure ? ` (not sure between ${unsure.join(', ')})` : ''}: asked again with the likely answers.`);
+  } else if (zipCheck) {
+    parts.push({ text: say.confirmPostal(voice, zipCheck.code), optional: false });
   } else if (tied && next && tied.question === next.key) {
     parts.push({ text: say.whichOne(voice, tied.options), optional: false });
     reasons.push(`Several options fit for “${next.text}” (${tied.options.join(', ')}): asked which one.`);
@@ -454,6 +466,9 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
   switch (question.kind) {
     case 'zip': {
       const code = extractPostalCode(text);
+      // "yes" to "Just to check, is the ZIP 31046?": that ZIP after all.
+      const checked = say.postalConfirmed(lastBusinessLine(input));
+      if (!code && checked && extractYesNo(text) === 'yes') return { value: checked, reason: `They confirmed ZIP ${checked} for ${quoted}.` };
       return code ? { value: code.value, reason: `Found ${code.country === 'CA' ? 'postal code' : 'ZIP'} ${code.value} for ${quoted}.` } : null;
     }
     case 'choice': {
@@ -695,6 +710,11 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
         (/\bhow (tall|high)\b/.test(asks) ? span(LENGTH) : null) ??
         (/\bhow many\b/.test(asks) ? span(PLANT_COUNT) : null) ??
         span(new RegExp(`(${LENGTH.source})(?!\\s*(tall|high|alto|altos|de alto))`, 'i')) ??
+        // Sides or a length ("an 8 ft by 6 ft section", "maybe 45 ft long"), or how many trees or shrubs.
+        span(/\b\d+(\.\d+)?\s*(ft|feet|foot|'|pies)\s*(by|x|por)\s*\d+(\.\d+)?\s*(ft|feet|foot|'|pies)?|\b\d+(\.\d+)?\s*(ft|feet|foot|pies)\s+(long|wide|deep|de largo)\b|\b\d+\s*(ft|feet|foot)\b(?=[^.?!\n]{0,20}\b(driveway|drive|yard|lawn|patio|walk|path)\b)/iu) ??
+        // How many trees or shrubs, when that is what the question asks ("How big is the area (or how many trees)?").
+        (/\b(trees?|shrubs?|bushes|palms?|how many|arboles?|cuantos)\b/i.test(question.text) ? span(/\b(\d+|two|three|four|five|six|seven|eight|nine|ten|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\s+(\p{L}+\s+)?(trees?|arboles?|palms?|palmas?|shrubs?|bushes|hedges?|arbustos?)\b/iu) : null) ??
+        span(/\b(small|big|large|huge|tiny|corner|standard|average) (lot|yard|lawn)\b|\b(jardin|patio|terreno|pasto|cesped)\s+(es\s+|esta\s+)?(muy\s+)?(chico|chiquito|pequeno|grande|mediano)\b|\b(lot|yard|lawn)('?s| is)\s+(pretty\s+|really\s+|very\s+)?(small|tiny|big|large|huge)\b/i) ??
         span(/\b(small|big|large|huge|tiny|corner|standard|average) (lot|yard|lawn)\b|\b(lot|yard|lawn|jardin|patio|terreno)('s|\s+is|\s+es|\s+esta)\s+(\w+\s+)?(small|big|large|huge|tiny|average|chico|chiquito|pequeno|grande|mediano)\b|\b(jardin|patio|terreno) (chico|chiquito|pequeno|grande|mediano)\b/i)
       );
     }
@@ -827,6 +847,29 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
     case 'car-stuck':
       return /\b(car|cars|truck|van|suv|vehicle|parked|stuck|trapped|driveway|carro|camioneta|coche|vehiculo|atrapad\w*)\b/.test(said);
   }
+}
+
+/** A visit asked for: "can someone come look", "could you guys come out", "¿pueden venir?". */
+const VISIT_ASKED = /\b(can|could|would|will) (you|someone|somebody|anyone|a tech|a technician|you guys|y'?all|u)\b[^.!?\n]{0,20}\b(come|stop by|swing by|send (someone|somebody|a tech))\b|\b(pueden|puede|podrian|podria) (venir|pasar|mandar)\b/;
+
+/** Whether a sentence asking for a visit names its day ("Can someone come look tomorrow?"), not only another one. */
+function dayOfVisitAsked(turn: Turn): boolean {
+  const { input, text, language } = turn;
+  return text.split(/(?<=[.!?¿\n])/).some((sentence) => VISIT_ASKED.test(normalize(sentence)) && extractDate(sentence, input.now, input.business.timezone, { language }) !== null);
+}
+
+/** A ZIP found now that is outside the area by what looks like a slip, and was not checked before. */
+function postalToConfirm(input: AiTurnInput, found: Record<string, string>): { key: string; code: string } | null {
+  for (const question of input.questions) {
+    const code = found[question.key];
+    if (question.kind !== 'zip' || !code || !slipIntoArea(code, input.business.serviceAreaPrefixes)) continue;
+    // Only a code sent bare, as a text of its own ("31046"): one put in words ("we're in 60202", "Boulder, 80304",
+    // "do you come out to Muskogee? 74401") is where they say they are.
+    if (!input.newMessages.some((message) => message.replace(code, ' ').replace(/\b(zip|zip code|my zip is|it'?s|its)\b/gi, ' ').replace(/[^\p{L}\p{N}]/gu, '') === '')) continue;
+    const checkedBefore = earlierLines(input).some((line) => line.from === 'business' && say.postalConfirmed(line.body) === code);
+    return checkedBefore ? null : { key: question.key, code };
+  }
+  return null;
 }
 
 /** Why the lead is outside what the business does, or null. */

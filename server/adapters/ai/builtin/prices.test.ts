@@ -94,4 +94,23 @@ describe('price conditions, second round (issue 22)', () => {
     expect(choosePriceItem('what does that run?', 'our paver patio sunk, its about an 8 ft by 6 ft section', pavers, null).item?.id).toBe('p50');
     expect(choosePriceItem('what does that run?', 'our paver patio sunk, about a 10 ft by 8 ft section', pavers, null).item).toBeNull();
   });
+
+  it('takes the crew and hours an item includes as its terms, a minimum charge as no size, and a drive in minutes as miles', () => {
+    const moves: PriceItem[] = [
+      { id: '1br', name: 'Studio or 1-bedroom apartment move, 2 movers, within 25 miles', minCents: 38_000, maxCents: 56_000, unit: '' },
+      { id: '2br', name: '2-bedroom apartment move, up to 3 movers, within 25 miles', minCents: 65_000, maxCents: 95_000, unit: '' },
+      { id: 'labor', name: 'Labor only, 2 movers, 2-hour minimum', minCents: 22_000, maxCents: 22_000, unit: '' },
+    ];
+    const text = '2br apartment in midtown going to elk grove, maybe 20 min drive. how much?';
+    expect(choosePriceItem(text, text, moves, 'Apartment move').item?.id).toBe('2br');
+    expect(choosePriceItem('how much for 4 guys?', `${text} 4 guys`, moves, 'Apartment move').item).toBeNull();
+    expect(choosePriceItem('how much?', '2br apartment, maybe an hour drive', moves, 'Apartment move').item).toBeNull();
+    // "Labor only" is another kind of job: not quoted for a house move nobody said was labor only.
+    expect(choosePriceItem('how much?', 'move our house, 3 bed 2 bath', moves, 'House move').item).toBeNull();
+    expect(choosePriceItem('how much?', 'just need 2 guys to load my own truck, labor only', moves, null).item?.id).toBe('labor');
+    // "up to 4 trees under 15 ft": a count and a height.
+    const prune: PriceItem[] = [{ id: 'fruit', name: 'Fruit tree winter pruning, up to 4 trees under 15 ft', minCents: 39_000, maxCents: 39_000, unit: '' }];
+    expect(choosePriceItem('how much?', 'prune 3 fruit trees, about 10 ft', prune, null).item?.id).toBe('fruit');
+    expect(choosePriceItem('how much?', 'prune 3 fruit trees, about 20 ft', prune, null).item).toBeNull();
+  });
 });

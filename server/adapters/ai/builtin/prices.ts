@@ -53,9 +53,21 @@ export function choosePriceItem(text: string, everything: string, items: readonl
   const shared = new Map(candidates.map((match) => [match.option, read(match.option).concepts.filter((concept) => said.has(concept)).length]));
   const close = candidates.sort((a, b) => (shared.get(b.option) ?? 0) - (shared.get(a.option) ?? 0) || b.score - a.score);
   const reasons: string[] = [];
+  // A thing only one of them names and the person did not say ("Labor only" among moves) is another kind of job.
+  const conceptsOf = new Map(close.map((match) => [match.option, read(match.option).concepts]));
+  // (Not a kind of place: "at the same house" names no other job.)
+  const unsaidOwn = (option: string) => {
+    const own = (conceptsOf.get(option) ?? []).filter((concept) => !concept.startsWith('property-') && close.filter((other) => conceptsOf.get(other.option)?.includes(concept)).length === 1);
+    return own.length > 0 && !own.some((concept) => said.has(concept)) ? own[0] : undefined;
+  };
   for (const match of close) {
     const item = items.find((candidate) => candidate.name === match.option);
     if (!item) continue;
+    const other = close.length > 1 ? unsaidOwn(item.name) : undefined;
+    if (other) {
+      reasons.push(`“${item.name}”: it is for ${other}, which they did not ask for`);
+      continue;
+    }
     const fit = fitsConditions(itemConditions(item.name), sizes);
     const ruledOut = excludedBy(item.name, everything);
     if (ruledOut) {

@@ -127,6 +127,17 @@ export function whichOne({ tone, language }: Voice, options: readonly string[]):
   return tone === 'concise' ? `Which one: ${orList(options)}?` : `Just to check, which one is it: ${orList(options)}?`;
 }
 
+/** A ZIP outside the area that looks like a slip: asked once before the lead is turned away. */
+export function confirmPostal({ tone, language }: Voice, code: string): string {
+  if (language === 'es') return `Para confirmar, ¿su código postal es ${code}? Ese queda fuera de nuestra zona.`;
+  return tone === 'concise' ? `Just to check, is the ZIP ${code}? That's outside our area.` : `Just to check, is the ZIP ${code}? That one is outside our service area.`;
+}
+
+/** The code a confirmPostal line asked about, or null. */
+export function postalConfirmed(line: string): string | null {
+  return /(?:is the ZIP|código postal es) ([\w-]+)\?/.exec(line)?.[1] ?? null;
+}
+
 export function closing({ business, tone, language }: Voice, firstName: string | null): string {
   if (language === 'es') return `¡Gracias${firstName ? `, ${firstName}` : ''}! ${business} le escribirá pronto para confirmar los detalles.`;
   if (tone === 'friendly') return `Thanks${firstName ? `, ${firstName}` : ''}! ${business} will text you shortly to confirm the details.`;

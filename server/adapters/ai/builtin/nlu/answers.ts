@@ -96,6 +96,21 @@ export function isInServiceArea(code: string, prefixes: readonly string[]): bool
   });
 }
 
+/**
+ * Whether a code outside the area would be inside it with two neighbouring digits swapped back ("31046" for
+ * "31406"): the commonest slip in typing a ZIP, worth one check before the person is turned away.
+ */
+export function slipIntoArea(code: string, prefixes: readonly string[]): boolean {
+  const bare = code.replace(/[\s-]/g, '');
+  if (!/^\d+$/.test(bare) || isInServiceArea(bare, prefixes)) return false;
+  for (let at = 0; at + 1 < bare.length; at += 1) {
+    if (bare[at] === bare[at + 1]) continue;
+    const swapped = `${bare.substring(0, at)}${bare[at + 1]}${bare[at]}${bare.substring(at + 2)}`;
+    if (isInServiceArea(swapped, prefixes)) return true;
+  }
+  return false;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Yes / no
 
@@ -152,7 +167,7 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
     yes: /\b(under warranty|still (under|covered|has warranty)|in warranty|bought it (last|this) (month|year)|brand new|tiene garantia)\b/,
   },
   heat: {
-    no: /\b(not freezing|still keeping up|keeping up|(still|we|i) (have|got) heat|heat (is |'?s )?(working|fine|ok|on)|heats? (working|fine)|not without heat|furnace (is )?fine|still heats?|still (warm|heating)|tenemos calefaccion)\b/,
+    no: /\b(not freezing|still keeping up|keeping up|(still|we|i) (have|got) heat|heat (is |'?s )?(working|fine|ok|on)|heats? (working|fine)|not without heat|furnace (is )?fine|still heats?|still (warm|heating)|(house|home|place|it|apartment)('?s| is| stays| feels) (still )?(warm|toasty|comfortable)|(heat|heating|boiler|furnace) (still )?works|la casa (esta|sigue) (caliente|calientita)|tenemos calefaccion)\b/,
     yes: /\b(no heat|without heat|heat (is |'?s )?(out|off|gone)|(furnace|boiler|heater) (died|quit|is out|stopped)|freezing in here|cold in here|sin calefaccion|no hay calefaccion)\b/,
   },
   hoa: {
@@ -219,7 +234,7 @@ export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' |
     if (heat) return heat;
   }
   if (topic === 'pets') {
-    if (/\b(no|sin|ningun\w*|don'?t have( any)?)\s+((tenemos|tengo|hay|any|pets?|dogs?|cats?)\s+)?(pets?|dogs?|cats?|mascotas?|animals|animales|perros?|gatos?)\b|\b(none|no animals|pet free|pet-free)\b/.test(said)) return 'no';
+    if (/\b(no|sin|ningun\w*|don'?t have( any)?)\s+((tenemos|tengo|hay|any|pets?|dogs?|cats?)\s+)?(pets?|dogs?|cats?|mascotas?|animals?|animales|perros?|gatos?)\b|\b(none|no animals|pet free|pet-free)\b/.test(said)) return 'no';
     // Said in words or in emoji ("🐶🐶").
     if (petsNamed(text)) return 'yes';
   }

@@ -208,7 +208,24 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
     [/\b(christmas( day)?|navidad)\b(?! eve)/, (year) => makeDate(year, 12, 25)],
     [/\b(new years? eve|new year'?s eve)\b/, (year) => makeDate(year, 12, 31)],
     [/\bthanksgiving\b/, (year) => nthWeekday(year, 11, 4, 'fourth')],
-    [/\b(fourth of july|4th of july|july 4th)\b/, (year) => makeDate(year, 7, 4)],
+    [/\b(fourth of july|4th of july|july 4th|independence day)\b/, (year) => makeDate(year, 7, 4)],
+    // The other days a calendar and a dispatcher know by name (US federal holidays and the everyday ones).
+    [/\b(mlk|martin luther king( jr\.?)?)( jr\.?)?( day)?\b/, (year) => nthWeekday(year, 1, 1, 'third')],
+    [/\b(valentine'?s( day)?|san valentin|dia del amor)\b/, (year) => makeDate(year, 2, 14)],
+    [/\b(president'?s'? day|presidents'? day|washington'?s birthday)\b/, (year) => nthWeekday(year, 2, 1, 'third')],
+    [/\b(st\.? patrick'?s( day)?|saint patrick'?s( day)?|st\.? patty'?s( day)?)\b/, (year) => makeDate(year, 3, 17)],
+    [/\b(mother'?s day|dia de las madres)\b/, (year) => nthWeekday(year, 5, 0, 'second')],
+    [/\bmemorial day\b/, (year) => nthWeekday(year, 5, 1, 'last')],
+    [/\b(father'?s day|dia del padre)\b/, (year) => nthWeekday(year, 6, 0, 'third')],
+    [/\bjuneteenth\b/, (year) => makeDate(year, 6, 19)],
+    [/\blabor day\b/, (year) => nthWeekday(year, 9, 1, 'first')],
+    [/\b(columbus day|indigenous peoples'? day)\b/, (year) => nthWeekday(year, 10, 1, 'second')],
+    [/\b(halloween)\b/, (year) => makeDate(year, 10, 31)],
+    [/\bveterans'? day\b/, (year) => makeDate(year, 11, 11)],
+    [/\bblack friday\b/, (year) => {
+      const thanksgiving = nthWeekday(year, 11, 4, 'fourth');
+      return thanksgiving ? addDays(thanksgiving, 1) : null;
+    }],
   ];
   for (const [pattern, dateIn] of holidays) {
     const found = pattern.exec(said);
@@ -235,6 +252,16 @@ function refused(said: string, candidate: Candidate): boolean {
   const after = said.slice(candidate.index + candidate.words.length, candidate.index + candidate.words.length + 28);
   return /\b(not|instead of|rather than|no el|no es el|ni el)\s+(the |on |el )?$/.test(before) || /^\s*(is|'s|isn't|is not|doesn't|does not|won't|will not|no longer)?\s*(no good|not good|not going to work|doesn't work|won't work|not work|bad|out|off|a no)\b/.test(after) || /^\s*(no (me )?(funciona|puedo|sirve))\b/.test(after);
 }
+
+/** A day named as when something already happened: "the adjuster came out Friday", "they were here monday". */
+function pastDay(said: string, candidate: Candidate): boolean {
+  const before = said.slice(Math.max(0, candidate.index - 24), candidate.index);
+  return /\b(came( out| by| over)?|was (here|out|over)|were (here|out|over)|visited|inspected|stopped by|showed up|this past|vino|vinieron|paso)\s+(on\s+|el\s+)?$/.test(before);
+}
+
+/** "not sure on the day yet": the day is not known, and "today" in the same text only says how things are now. */
+const UNSURE_DAY = /\b(not sure|unsure|don'?t know|dunno|no idea|no se)\b[^.!?\n]{0,20}\b(day|date|when|dia|fecha|cuando)\b/;
+const NOW_WORDS = /^(today|tonight|this (morning|afternoon|evening)|hoy|esta (tarde|noche|manana))$/;
 
 /** Words that change a day already given ("actually thursdays", "can we do sunday instead"). */
 const CHANGE = /\b(instead|actually|change|move|switch|make it|wait|rather|en vez|mejor|cambiar|cambio)\b/;
@@ -389,7 +416,7 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   const parsed = chronoFound.filter((candidate) => !own.some((mine) => Math.abs(mine.index - candidate.index) <= 2 || overlaps(mine, candidate)));
   const notThisWeek = /\b(not this week|not until next week|next week)\b/.test(said);
   const all = [...own, ...parsed]
-    .filter((candidate) => compare(candidate.date, addDays(today, -1)) > 0 && !refused(said, candidate))
+    .filter((candidate) => compare(candidate.date, addDays(today, -1)) > 0 && !refused(said, candidate) && !pastDay(said, candidate) && !(UNSURE_DAY.test(said) && NOW_WORDS.test(candidate.words)))
     // "not this week, but next thurs": a weekday of this week is the next week's.
     .map((candidate) => (notThisWeek && !candidate.calendar && compare(candidate.date, addDays(today, ((8 - today.weekday) % 7) || 7)) < 0 ? { ...candidate, date: addDays(candidate.date, 7) } : candidate))
     .sort((a, b) => a.index - b.index);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clauseName, extractName, extractPostalCode, extractYesNo, loneName, yesNoTopic } from './answers';
+import { clauseName, extractName, extractPostalCode, extractYesNo, loneName, slipIntoArea, yesNoTopic } from './answers';
 import { dateAnswer, dateFromEarlierEvent, extractDate, extractWindow } from './dates';
 import { type IntentModel, intentModel } from './intents';
 import { detectLanguage, threadLanguage } from './language';
@@ -460,5 +460,27 @@ describe('signals', () => {
     expect((await signals('me pueden llamar?', 'es')).callback).not.toBeNull();
     expect((await signals('Mejor que alguien me llame por favor, es más fácil explicar por teléfono', 'es')).callback).not.toBeNull();
     expect((await signals('sorry I missed your call earlier')).callback).toBeNull();
+  });
+});
+
+describe('issue 22, fourth round (dates, ZIP slips, holidays)', () => {
+  const now = new Date('2027-01-20T15:00:00Z');
+  const zone = 'America/New_York';
+
+  it('reads the holidays a dispatcher knows by name, and counts from them', () => {
+    expect(extractDate('the day after presidents day if you can', now, zone)?.iso).toBe('2027-02-16');
+    expect(extractDate('the monday after labor day', now, zone)?.iso).toBe('2027-09-13');
+  });
+
+  it('takes no appointment from a day something already happened, or from "today" beside "not sure on the day"', () => {
+    expect(extractDate('State Farm adjuster came out Friday and approved a full replacement', now, zone)).toBeNull();
+    expect(extractDate('not sure on the day yet sorry, brain is foggy today', now, zone, { loose: true })).toBeNull();
+    expect(extractDate('can you come out friday?', now, zone)?.iso).toBe('2027-01-22');
+  });
+
+  it('sees a ZIP that two swapped digits would put in the area', () => {
+    expect(slipIntoArea('31046', ['314'])).toBe(true);
+    expect(slipIntoArea('31406', ['314'])).toBe(false);
+    expect(slipIntoArea('98765', ['314'])).toBe(false);
   });
 });

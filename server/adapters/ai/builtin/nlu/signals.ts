@@ -62,6 +62,8 @@ const NEVER_CALM: ReadonlySet<Hazard> = new Set(['gas', 'carbon-monoxide', 'elec
 const COLD = /(?:^|[\s(~])-\s?\d{1,2}\b|\b(?:[1-5]\d|\d) (?:degrees |°\s?)?(?:in here|inside|in the (?:house|home|apartment|place)|aqui adentro|adentro)\b|\b(?:oven|stove|horno|estufa)\b.{0,40}\b(?:for (?:heat|warmth)|door open|para calentar)|\b(\d+ (month|week)s? old|nevando|\d{1,2} grados|ninos|chiquitos|freezing|froze|frozen pipes|pipes (could|might|will) freeze|below (zero|freezing)|single digits|minus|\d{1,2} ?(degrees|°)|baby|infant|newborn|elderly|grandma|grandpa|my (mom|dad|mother|father)|sick|oxygen|helando|bajo cero|bebe|ancianos?)\b/;
 /** Saying nothing is stuck: "no car stuck", "car isnt stuck", "the truck's not trapped", "nobody is trapped". */
 const NOT_STUCK = /\b(no (car|truck|van|one|body)( is)? (stuck|trapped)|(car|truck|van|suv|it|nothing|nobody|no one)('?s| is| are)?( not|n'?t|nt) (stuck|trapped)|(is|are)n'?t (stuck|trapped)|isnt (stuck|trapped)|not (stuck|trapped)|nothing (is )?(stuck|trapped))\b/g;
+/** The car is out of the garage: "car is outside", "the truck's in the driveway", "got the car out". */
+const CAR_OUT = /\b((car|cars|truck|van|suv|vehicle)('?s| is| are)? (outside|out|parked outside|in the driveway|on the street)|got (it|the car|the truck|my car) out|(carro|coche|camioneta|troca) (esta )?afuera)\b/;
 const DANGER_WORDS = /\b(smell\w*|odor|smoke|smoking|burn\w*|hot|warm|spark\w*|flood\w*|pour\w*|gush\w*|ceiling|alarm|detector|beep\w*|chirp\w*|dizzy|headache|nause\w*|freez(e|es|ing)\b|froze\b|cold|sewage|sewer|overflow\w*|collaps\w*|fell|fallen|trapped|stuck|buzz\w*|melt\w*|huele|olor|humo|quemad\w*|chispa\w*|inund\w*|agua|alarma|frio|helad\w*|atrapad\w*)\b/;
 
 /** The kind of danger the words point to, when the model found it and no rule named it. */
@@ -90,6 +92,8 @@ function emergency(said: string, intent: IntentReading): (Signal & { hazard: Haz
     if (hazard === 'electrical' && /^smok/.test(match[0]) && /^(smoke (detector|alarm)s?|smoking)\b/.test(said.slice(match.index, match.index + 24)) && !/\b(smoke (coming|from|out)|(is|was|started|starts|keeps) smoking)\b/.test(said)) continue;
     if (PAST.test(said) && !/\b(now|again|right now|today|currently|ahora)\b/.test(said)) continue;
     if (hazard === 'no-heat' && !COLD.test(said)) continue;
+    // A door hanging crooked with the car out ("car is outside thank god") shuts nobody in: a repair, not a danger.
+    if (hazard === 'garage-door' && /hanging/.test(match[0]) && CAR_OUT.test(said)) continue;
     const serious = ALWAYS.has(hazard) || hazard === 'no-heat' || (intent.scores.emergency ?? 0) >= 0.5 || /\b(baby|kids|elderly|pregnant|freezing|trapped|can'?t get out|pouring|everywhere|bebe|ninos)\b/.test(said);
     if (serious) return { hazard, words: match[0] };
   }
@@ -140,7 +144,7 @@ function spam(said: string, intent: IntentReading): Signal | null {
 }
 
 const PERSON =
-  /\b((talk|speak|chat|text) (to|with) (a |an |the |some |your )?(real |live |actual )?(human|person|someone|somebody|owner|manager|tech|technician|agent|representative|rep|boss|office)|(want|need|get|prefer|give me) (a |an )?(real|live|actual) (person|human)|(real|live|actual) (person|human),? please|human please|(rather|prefer to|want to|wanna) (just )?(talk|speak|text|deal) (to|with) (the |a |an |your )?(guy|person|man|woman|lady|tech|owner|someone|somebody|human)\b.{0,40}\b(actually|really|real|who (does|will do|is doing) the (work|job))|not (an? )?(automated|bot|robot|machine)\b.{0,20}\b(thing|system|text)|representative|operator|hablar con (una persona|alguien|el dueno|un humano|un tecnico))\b/;
+  /\b((talk|speak|chat|text) (to|with) (a |an |the |some |your )?(real |live |actual )?(human|person|someone|somebody|owner|manager|tech|technician|agent|representative|rep|boss|office)|(want|need|get|prefer|give me) (a |an )?(real|live|actual) (person|human)|(real|live|actual) (person|human),? please|(go over|talk|speak|discuss|deal|handle|sort|work)\b[^.!?\n]{0,40}\b(with|to) (a |an |some )?(real|live|actual) (person|human|people)|human please|(rather|prefer to|want to|wanna) (just )?(talk|speak|text|deal) (to|with) (the |a |an |your )?(guy|person|man|woman|lady|tech|owner|someone|somebody|human)\b.{0,40}\b(actually|really|real|who (does|will do|is doing) the (work|job))|not (an? )?(automated|bot|robot|machine)\b.{0,20}\b(thing|system|text)|representative|operator|hablar con (una persona|alguien|el dueno|un humano|un tecnico))\b/;
 const CALLBACK =
   /\b(call me|calll? me|give me a (call|ring)|ring me|phone me|(can|could|will|would|please|pls) (you|someone|somebody|anyone|they|the owner|he|she) (please )?call|have (someone|somebody|them|him|her|the owner) call|(someone|somebody) (to )?call me|prefer (a )?(phone )?call|rather (talk|speak) on the phone|easier (to|if you) (just )?call|just call(?! (whoever|whomever|anyone|anybody|someone|somebody|a |an |the |around|him|her|them))|call (me )?back|call this number|call (me )?at|llam(ame|eme|enme|arme)|me (pueden|puede|podrian) (llamar|marcar)|(que|para que) me llamen|prefiero (una )?llamada|marquen?me|(alguien|usted|ustedes|que) me (llame|llamen|hable|hablen|marque|marquen)|(explicar\w*|hablar\w*|platicar\w*) por telefono)\b/;
 const BOT =
@@ -148,7 +152,9 @@ const BOT =
 const PROFANITY = /\b(f+u+c+k\w*|fck\w*|wtf|sh[i1]t\w*|bull ?shit|damn it|dammit|goddamn\w*|pissed( off)?|asshole|a\*\*hole|f\*+\w*|s\*+t|pinche|chingad\w*|pendej\w*)\b/;
 const UPSET =
   /\b(ridiculous|unacceptable|unbelievable|scam(mers?)?|rip ?off|ripoff|useless|waste of (my )?time|fed up|sick (and tired )?of|furious|outraged|disgusted|worst (company|service|experience|business)|(terrible|awful|horrible|pathetic|lousy) (service|company|business|experience|customer service)|(this|that) is (terrible|awful|horrible|pathetic|a joke)|(you're|you are) (useless|terrible|awful|a joke|stupid|incompetent)|still waiting|nobody (showed|came|called)|no one (showed|came|called)|never showed|stood (me|us) up|que mal servicio|es ridiculo|nadie (vino|llamo))\b/;
-const PRICE = /\b(quote|estimate for|how much|what'?s the (price|cost|rate)|price|prices|pricing|cost|costs|charge|charges|rate|rates|fee|fees|ballpark|estimate for|what do you charge|what does it run|what would it run|cuanto (cuesta|cobran|sale|seria|es|me cobran)|precio|costo|cotizacion)\b/;
+/** Asking for a past job to be put right: "make it right", "come back out", "refund one of them". */
+const REMEDY = /\b(make (it|this|things) right|made right|come back( out)?|fix (this|that|it)|redo|re-?do it|replace (it|them)|get (it|them|this) (replaced|fixed|redone)|refund\w*|reverse|quiero que vengan a arreglarlo)\b/;
+const PRICE = /\b(quote|estimate for|how much|what'?s the (price|cost|rate)|price|prices|pricing|cost|costs|charge|charges|rate|rates|fee|fees|ballpark|estimate for|what do you charge|what does it run|what would it run|what (?:does|would|will|might) (?:it|that|this|something like (?:that|this)|(?:a|an|the) \w+(?: \w+)?) (?:run|set me back)(?: me| us)?|cuanto (cuesta|cobran|sale|seria|es|me cobran)|precio|costo|cotizacion)\b/;
 const THANKS_ONLY = /^(\s*(ok|okay|thanks|thank you|thx|ty|great|perfect|sounds good|awesome|cool|got it|will do|appreciate (it|you)|cheers|sweet|alright|all right|np|bye|see (ya|you)|nice|wonderful|excellent|yes|sure|gracias|muchas gracias|perfecto|esta bien|listo|ok gracias|de nada|dale|bueno|vale)[\s!.,]*)+$/;
 const GREETING_ONLY = /^\s*(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|yo|hola|buenas|buenos dias|buenas tardes|buenas noches)( there| again| all)?[\s!.,?]*$/;
 const CORRECTION = /\b(wait(?=,|\s*no\b|\s*-|\.{2,}|!)|turns out|looked it up|i think (it'?s|they'?re|its|theyre)|after all|never ?mind|scratch that|forget (about )?(the|that)|actually|correction|i meant|i mean|sorry,? (i meant|it's|wrong|typo|not)|wrong (zip|date|day|one|address|number)|typo|my bad|scratch that|change (it|that) to|make it|instead|rather|better (for us|for me)?|works better|not \w+,? (it's|its)|perdon,? (es|era)|me equivoque|mejor el|mas bien|quise decir|en vez de)\b/;
@@ -170,11 +176,14 @@ export async function readSignals(text: string, language: Language, model: Inten
   const personRule = PERSON.exec(said);
   const complaintRule = COMPLAINT.exec(said);
   const profanity = PROFANITY.exec(said);
-  const upset = UPSET.exec(said);
   const shouting = shout(text);
+  const complaint = complaintRule ? { words: complaintRule[0] } : pastJobGrievance(said) ?? (intent.intent === 'complaint' && intent.score >= 0.9 && STRONG_GRIEVANCE.test(said) ? { words: `the intent model (${intent.score.toFixed(2)})` } : null);
+  // A firm word ("this is unacceptable") in a complaint that asks for the job to be put right is the complaint
+  // itself, said plainly; without a remedy asked ("…leaking again. Unbelievable.") it is anger.
+  const upset = complaint && REMEDY.test(said) ? null : UPSET.exec(said);
   return {
     emergency: emergency(said, intent),
-    complaint: complaintRule ? { words: complaintRule[0] } : pastJobGrievance(said) ?? (intent.intent === 'complaint' && intent.score >= 0.9 && STRONG_GRIEVANCE.test(said) ? { words: `the intent model (${intent.score.toFixed(2)})` } : null),
+    complaint,
     spam: spam(said, intent),
     person: personRule ? { words: personRule[0] } : null,
     callback: callbackRule && !/\b(did you call|you called|missed (your|a) call|called (you|earlier|yesterday)|i called)\b/.test(said) ? { words: callbackRule[0] } : null,

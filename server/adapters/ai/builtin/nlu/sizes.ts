@@ -20,6 +20,7 @@ const UNITS: ReadonlyArray<readonly [string, RegExp]> = [
   ['hour', /hours?|hrs?\b|horas?/],
   ['mover', /movers?|men\b|guys\b|muchachos|hombres|trabajadores|ayudantes/],
   ['tree', /trees?|arboles?|palms?|palmas?/],
+  ['shrub', /shrubs?|bush(es)?\b|roses\b|rose ?bushes|hedges?|arbustos?|rosales?/],
   ['room', /rooms?\b/],
   ['window', /windows?|ventanas?/],
   ['outlet', /outlets?|enchufes?|contactos?/],
@@ -31,6 +32,9 @@ const UNITS: ReadonlyArray<readonly [string, RegExp]> = [
   ['inch', /inch(es)?|in\b|"|\u201d|pulgadas?/],
   ['system', /systems?|units?\b|heat pumps?|furnaces?|ac units?|air conditioners?|sistemas?|unidades?/],
 ];
+
+/** Units an item sets as what the business provides rather than as the size of the job. */
+const OFFER_TERMS: ReadonlySet<string> = new Set(['mover', 'hour']);
 
 /** The unit a "How many …?" question counts. */
 const QUESTION_UNITS: ReadonlyArray<readonly [RegExp, string]> = [
@@ -49,6 +53,9 @@ export interface Condition {
 
 const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|\d+\/\d+)`;
 
+/** A unit's words: one, or two when the second is no comparison that starts the next condition ("4 trees under 15 ft"). */
+const UNIT_WORDS = String.raw`([a-z'"\u201d/.-]+(?: (?!(?:under|over|up|within|less|more|max|at|or|and|to|no|plus)\b)[a-z]+)?)`;
+
 function value(text: string): number {
   if (text.includes('/')) {
     const [a, b] = text.split('/').map(Number);
@@ -64,7 +71,10 @@ function unitOf(words: string): string | null {
 
 /** The conditions an item's name sets on the job ("Lawn mowing, lots up to 1/4 acre" → acre ≤ 0.25). */
 export function itemConditions(name: string): Condition[] {
-  const said = numbersAsDigits(name).replace(/(\d)\s*-\s*(?=[a-z])/g, '$1 ');
+  // A minimum charge ("2-hour minimum", "(3-hour minimum)") is how the job is billed, not a size it must have.
+  const said = numbersAsDigits(name)
+    .replace(/(\d)\s*-\s*(?=[a-z])/g, '$1 ')
+    .replace(new RegExp(String.raw`${NUMBER}\s*[a-z]+\s+minimum\b|\bminimum(?: of)?\s*${NUMBER}\s*[a-z]+`, 'g'), ' ');
   const conditions: Condition[] = [];
   const taken = new Set<string>();
   const add = (unit: string | null, min: number, max: number) => {
@@ -73,14 +83,14 @@ export function itemConditions(name: string): Condition[] {
     conditions.push({ unit, min, max });
   };
   const patterns: ReadonlyArray<readonly [RegExp, (match: RegExpExecArray) => void]> = [
-    [new RegExp(String.raw`\b(?:up to|under|within|less than|max(?:imum)?|no more than|at most|<)\s*${NUMBER}\s*([a-z'"\u201d/.-]+(?: [a-z]+)?)`, 'g'), (m) => add(unitOf(m[2] ?? ''), 0, value(m[1] ?? ''))],
-    [new RegExp(String.raw`${NUMBER}\s*([a-z'"\u201d/.-]+(?: [a-z]+)?)\s*(?:or less|or under|or fewer|max)\b`, 'g'), (m) => add(unitOf(m[2] ?? ''), 0, value(m[1] ?? ''))],
-    [new RegExp(String.raw`\b(?:over|more than|at least|>)\s*${NUMBER}\s*([a-z'"\u201d/.-]+(?: [a-z]+)?)`, 'g'), (m) => add(unitOf(m[2] ?? ''), value(m[1] ?? ''), Number.POSITIVE_INFINITY)],
+    [new RegExp(String.raw`\b(?:up to|under|within|less than|max(?:imum)?|no more than|at most|<)\s*${NUMBER}\s*${UNIT_WORDS}`, 'g'), (m) => add(unitOf(m[2] ?? ''), 0, value(m[1] ?? ''))],
+    [new RegExp(String.raw`${NUMBER}\s*${UNIT_WORDS}\s*(?:or less|or under|or fewer|max)\b`, 'g'), (m) => add(unitOf(m[2] ?? ''), 0, value(m[1] ?? ''))],
+    [new RegExp(String.raw`\b(?:over|more than|at least|>)\s*${NUMBER}\s*${UNIT_WORDS}`, 'g'), (m) => add(unitOf(m[2] ?? ''), value(m[1] ?? ''), Number.POSITIVE_INFINITY)],
     [new RegExp(String.raw`${NUMBER}\s*\+\s*([a-z'/.-]+)`, 'g'), (m) => add(unitOf(m[2] ?? ''), value(m[1] ?? ''), Number.POSITIVE_INFINITY)],
     [new RegExp(String.raw`${NUMBER}\s*(?:or more|or bigger|or larger|and up|plus)\s*([a-z'/.-]+)`, 'g'), (m) => add(unitOf(m[2] ?? ''), value(m[1] ?? ''), Number.POSITIVE_INFINITY)],
     [new RegExp(String.raw`${NUMBER}\s*([a-z'/.-]+)\s*(?:or more|and up|\+|plus)`, 'g'), (m) => add(unitOf(m[2] ?? ''), value(m[1] ?? ''), Number.POSITIVE_INFINITY)],
-    [new RegExp(String.raw`${NUMBER}\s*(?:-|to|–)\s*${NUMBER}\s*([a-z'"\u201d/.-]+(?: [a-z]+)?)`, 'g'), (m) => add(unitOf(m[3] ?? ''), value(m[1] ?? ''), value(m[2] ?? ''))],
-    [new RegExp(String.raw`${NUMBER}\s*([a-z'"\u201d/.-]+(?: [a-z]+)?)`, 'g'), (m) => add(unitOf(m[2] ?? ''), value(m[1] ?? ''), value(m[1] ?? ''))],
+    [new RegExp(String.raw`${NUMBER}\s*(?:-|to|–|or)\s*${NUMBER}\s*${UNIT_WORDS}`, 'g'), (m) => add(unitOf(m[3] ?? ''), value(m[1] ?? ''), value(m[2] ?? ''))],
+    [new RegExp(String.raw`${NUMBER}\s*${UNIT_WORDS}`, 'g'), (m) => add(unitOf(m[2] ?? ''), value(m[1] ?? ''), value(m[1] ?? ''))],
   ];
   for (const [pattern, take] of patterns) for (const match of said.matchAll(pattern)) take(match);
   // "Studio" is a home without a separate bedroom; "single-car" / "double" garage doors.
@@ -90,6 +100,10 @@ export function itemConditions(name: string): Condition[] {
   if (fromStudio) fromStudio.min = 0;
   if (/\b(single|one)[- ]car\b/.test(said)) add('car', 1, 1);
   if (/\b(double|two)[- ]car\b/.test(said)) add('car', 2, 2);
+  // A door by its width: "Single (8 or 9 ft wide)", "Double (16 ft wide)" are the one- and two-car doors.
+  const named = name.toLowerCase();
+  if (/\bwide\b/.test(named) && /^\s*single\b/.test(named)) add('car', 1, 1);
+  if (/\bwide\b/.test(named) && /^\s*double\b/.test(named)) add('car', 2, 2);
   return conditions;
 }
 
@@ -97,8 +111,10 @@ export function itemConditions(name: string): Condition[] {
 export function statedSizes(text: string): Map<string, number> {
   const said = numbersAsDigits(text).replace(/(\d)\s*-\s*(?=[a-z])/g, '$1 ');
   const sizes = new Map<string, number>();
-  for (const match of said.matchAll(new RegExp(String.raw`${NUMBER}\s*([a-z'"\u201d/.-]+(?: [a-z]+)?)`, 'g'))) {
-    const unit = unitOf(match[2] ?? '');
+  for (const match of said.matchAll(new RegExp(String.raw`${NUMBER}\s*${UNIT_WORDS}`, 'g'))) {
+    // "3 peach trees", "2 big windows": a word may come between the number and its unit.
+    const words = match[2] ?? '';
+    const unit = unitOf(words) ?? (words.includes(' ') ? unitOf(words.split(' ')[1] ?? '') : null);
     if (unit && !sizes.has(unit)) sizes.set(unit, value(match[1] ?? ''));
   }
   if (/\bstudio\b/.test(said) && !sizes.has('bedroom')) sizes.set('bedroom', 0);
@@ -109,7 +125,10 @@ export function statedSizes(text: string): Map<string, number> {
   if (!sizes.has('story') && /\b(ranch|rambler|bungalow|single[- ]level|one[- ]level)\b/.test(said)) sizes.set('story', 1);
   // "my furnace", "the heat pump": one system, unless a number was said.
   if (!sizes.has('system') && /\b(my|our|the|a|an|mi|el|la)\s+(furnace|heat pump|ac|a\/c|air conditioner|boiler|system|unit|hvac)\b/.test(said) && !/\b(both|all|each|every)\b/.test(said)) sizes.set('system', 1);
-  if (/\b(single|one)[- ]car\b/.test(said)) sizes.set('car', 1);
+  // "maybe 20 min drive", "15 minutes away": a minute of driving is about a mile at most (town traffic is slower).
+  const drive = /\b(\d+)\s*(?:min|mins|minutes?|minutos?)\s+(?:drive|driving|away|apart|de distancia|de camino|en carro)\b/.exec(said);
+  if (drive && !sizes.has('mile')) sizes.set('mile', Number(drive[1]));
+  if (/\b(single|one)[- ]car\b/.test(said) || /\bsingle (garage )?door\b/.test(text.toLowerCase())) sizes.set('car', 1);
   if (/\b(double|two|2)[- ]car\b|\bdouble (garage|door)\b/.test(said)) sizes.set('car', 2);
   if (/\b(16 ?x ?7|16x8|18 ?x ?7)\b/.test(said)) sizes.set('car', 2);
   if (/\b(8 ?x ?7|9 ?x ?7|9x8)\b/.test(said)) sizes.set('car', 1);
@@ -124,6 +143,9 @@ export function statedSizes(text: string): Map<string, number> {
 export function fitsConditions(conditions: readonly Condition[], sizes: ReadonlyMap<string, number>): { fits: boolean; why: string } {
   for (const condition of conditions) {
     const said = sizes.get(condition.unit);
+    // The crew and the hours an item includes ("2 movers, up to 4 hours") are the business's terms, not the job's
+    // size: they must fit only when the person asks for them ("for like 3 guys").
+    if (said === undefined && OFFER_TERMS.has(condition.unit)) continue;
     if (said === undefined) return { fits: false, why: `they have not said the ${condition.unit}` };
     if (said < condition.min || said > condition.max) return { fits: false, why: `${said} ${condition.unit} is outside ${condition.min}–${condition.max === Number.POSITIVE_INFINITY ? '∞' : condition.max}` };
   }
