@@ -352,4 +352,17 @@ describe('the built-in assistant', () => {
     const sized = await decideTurn(turn("backyard maybe 2000 sq ft, it's mostly gravel", { questions: yard, transcript: [{ from: 'business', body: 'Roughly how big is the yard?', at: NOW.getTime() - 60_000 }, { from: 'contact', body: "backyard maybe 2000 sq ft, it's mostly gravel", at: NOW.getTime() }] }));
     expect(sized.answers.lot_size).toBe('backyard maybe 2000 sq ft');
   });
+
+  it("takes an answer to a free-text question from the examples the owner's question gives", async () => {
+    const roof: QualifierQuestion[] = [
+      { key: 'zip', text: "What's your ZIP code?", kind: 'zip', choices: [], required: true },
+      { key: 'roof_type', text: "What's the roof made of (asphalt shingles, metal, slate...)?", kind: 'text', choices: [], required: false },
+    ];
+    const said = 'big ice dams along the back eaves. asphalt shingles, ranch in 60614';
+    const decision = await decideTurn(turn(said, { questions: roof }));
+    expect(decision.answers.roof_type).toBe('asphalt shingles');
+    // Two of the examples named: not sure which one the roof is, so nothing is recorded unasked.
+    const both = await decideTurn(turn('want a standing seam metal roof, asphalt on it now. 60614', { questions: roof }));
+    expect(both.answers.roof_type).toBeUndefined();
+  });
 });

@@ -706,7 +706,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // "how many trees": a count), a length ("40 ft along the fence"), and a word for the size only when there is none.
       const asks = normalize(question.text);
       return (
-        span(/(\b(about|around|roughly|maybe|like|almost|over|under|just under|a little over)\s+)?(\d+(\.\d+)?|half|quarter|a quarter|a third|a fifth|fifth|third|tenth|an?|one|two|three|1\/2|1\/4|1\/3|3\/4|1\/5)\s*(of\s+)?(an?\s+)?(acres?|ac\b|sq\.? ?ft|square feet)|\b\d{2,3}\s?x\s?\d{2,3}\b|\b(qtr|quarter|half)[- ]acre\b/i) ??
+        span(/(\b(about|around|roughly|maybe|like|almost|over|under|just under|a little over)\s+)?(\d+(\.\d+)?|half|quarter|a quarter|a third|a fifth|fifth|third|tenth|an?|one|two|three|1\/2|1\/4|1\/3|3\/4|1\/5)\s*(of\s+)?(an?\s+)?(acres?|ac\b|sq\.? ?ft|square feet)|\b\d{2,3}\s?x\s?\d{2,3}\b|\b(qtr|quarter|half)[- ]acre\b|\b(un |una |\d+ )?(cuarto|medio|media|tercio)s? (de )?(un )?acres?\b|\b\d+(\.\d+)? acres?\b/i) ??
         (/\bhow (tall|high)\b/.test(asks) ? span(LENGTH) : null) ??
         (/\bhow many\b/.test(asks) ? span(PLANT_COUNT) : null) ??
         span(new RegExp(`(${LENGTH.source})(?!\\s*(tall|high|alto|altos|de alto))`, 'i')) ??
@@ -777,8 +777,30 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       return online ?? (person && /\b(saw|seen|spotted|heard|found|referr\w*|recommend\w*|told|gave|used (you|your)|from|recomend\w*|encontr\w*)\b/i.test(person) ? person : null);
     }
     default:
-      return null;
+      return exampleAnswer(question, text, clause);
   }
+}
+
+/**
+ * The owner's question gives its own examples ("What's the roof made of (asphalt shingles, metal, slate...)?",
+ * "Which floors, e.g. hardwood or tile?"): a text naming exactly one of them answers it, in the text's words.
+ */
+function exampleAnswer(question: QualifierQuestion, text: string, clause: (index: number, length: number) => string): string | null {
+  const listed = /\(([^)]*)\)|\b(?:e\.?g\.?|such as|for example|for instance)\s*,?\s+([^?]*)/i.exec(question.text);
+  const examples = (listed?.[1] ?? listed?.[2] ?? '')
+    .split(/\s*(?:,|\/|;|\bor\b|\band\b|\betc\b\.?|\.{2,}|…)\s*/i)
+    .map((example) => normalize(example).replace(/[^\p{L}\p{N}' -]/gu, '').trim())
+    .filter((example) => example.length >= 3);
+  if (examples.length < 2) return null;
+  const said = normalize(text);
+  // An example is said when its first word is ("asphalt" for "asphalt shingles").
+  const found = examples
+    .map((example) => ({ example, match: new RegExp(`\\b${(example.split(' ')[0] ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).exec(said) }))
+    .filter((hit) => hit.match !== null);
+  if (found.length !== 1) return null;
+  const word = found[0]?.example.split(' ')[0] ?? '';
+  const at = text.toLowerCase().indexOf(word);
+  return at >= 0 ? clause(at, word.length) : word;
 }
 
 /**

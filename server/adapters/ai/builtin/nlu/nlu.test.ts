@@ -188,6 +188,12 @@ describe('names, second round', () => {
   it('finds "this is Raul" after an earlier "Im in", and a signed "-Dale P."', () => {
     expect(extractName('Im in 85296 gilbert, saturday morning if you have it. this is Raul')).toBe('Raul');
     expect(extractName('3br ranch in 80221 so no stairs. -Dale P.')).toBe('Dale P');
+    // A sign-off after thanks, with or without a dash; "Thanks Monday works" signs nothing.
+    expect(extractName('Could somebody just give me a call at this number? Thanks, Walt')).toBe('Walt');
+    expect(extractName('Can someone fix that? Thanks, Elena Ruiz')).toBe('Elena Ruiz');
+    expect(extractName('I will be there - Pat')).toBe('Pat');
+    expect(extractName('Thanks Monday works')).toBeNull();
+    expect(extractName('ok thanks!')).toBeNull();
   });
 
   it('answers a yes/no question from its topic’s own words', () => {
@@ -450,6 +456,9 @@ describe('signals', () => {
   it('tells a question from a guess with a question mark, and "whenever" from "when"', () => {
     expect(questionSentences('honestly no idea. lakewood? or maybe wheat ridge')).toEqual([]);
     expect(questionSentences('wednesday?')).toEqual([]);
+    // "como" without its accent is "about", not "how": "como un cuarto de acre" answers, "¿cómo funciona?" asks.
+    expect(questionSentences('como un cuarto de acre más o menos')).toEqual([]);
+    expect(questionSentences('cómo le hago para pagar')).toEqual(['cómo le hago para pagar']);
     expect(questionSentences('whenever my brother is back from his thing')).toEqual([]);
     expect(questionSentences('do you haul pianos?')).toEqual(['do you haul pianos?']);
     expect(questionSentences('how much for a 2br?')).toEqual(['how much for a 2br?']);

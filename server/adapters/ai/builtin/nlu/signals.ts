@@ -209,7 +209,7 @@ export function questionSentences(text: string): string[] {
   return text
     .split(/(?<=[?.!])\s+|\n+/)
     .map((sentence) => sentence.trim())
-    .filter((sentence) => (sentence.endsWith('?') && !tentative(sentence)) || /^(?:¿|(?:do|does|did|are|is|can|could|will|would|how|what|when|where|which|who|why|have|has|cuanto|cuando|donde|que|como|hacen|tienen|trabajan)\b)\s*\S/i.test(sentence));
+    .filter((sentence) => (sentence.endsWith('?') && !tentative(sentence)) || /^(?:¿|(?:do|does|did|are|is|can|could|will|would|how|what|when|where|which|who|why|have|has|cuanto|cuánto|cuando|cuándo|donde|dónde|qué|cómo|hacen|tienen|trabajan)(?![\p{L}]))\s*\S/iu.test(sentence));
 }
 
 const ASKING_WORD = /\b(do|does|did|are|is|am|can|could|will|would|should|shall|may|might|how|what|whats|when|where|which|who|why|have|has|any|anyone|anybody|you|your|ya|yall|price|cost|much|ok|okay|right|cuanto|cuanta|cuando|donde|que|como|cual|hacen|tienen|trabajan|pueden|puede|hay|es|son|esta|estan|usted|ustedes)\b/;
