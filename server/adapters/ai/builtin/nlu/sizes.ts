@@ -4,7 +4,9 @@
  * "4 or more bedrooms", "One-car"). Price items quote only when the job fits their conditions (prices.ts); a list
  * of sizes the owner asks about ("Studio", "1 bedroom", …) is answered by the size the person said.
  */
+import { between } from '@contracts/text';
 import { numbersAsDigits } from './answers';
+import { words } from './text';
 
 /** Units a size is said in, with the words that name each (after number words became digits). */
 const UNITS: ReadonlyArray<readonly [string, RegExp]> = [
@@ -20,7 +22,8 @@ const UNITS: ReadonlyArray<readonly [string, RegExp]> = [
   ['hour', /hours?|hrs?\b|horas?/],
   ['mover', /movers?|men\b|guys\b|muchachos|hombres|trabajadores|ayudantes/],
   ['tree', /trees?|arboles?|palms?|palmas?/],
-  ['shrub', /shrubs?|bush(es)?\b|roses\b|rose ?bushes|hedges?|arbustos?|rosales?/],
+  // The shrubs a yard has by name (a dispatcher knows a boxwood is a shrub).
+  ['shrub', /shrubs?|bush(es)?\b|roses\b|rose ?bushes|hedges?|arbustos?|rosales?|boxwoods?|junipers?|hydrangeas?|azaleas?|arborvitaes?|hollies|holly bushes|lilacs?|privets?|yews?|camellias?|gardenias?|oleanders?|rhododendrons?|forsythias?|spireas?|barberr(y|ies)/],
   ['room', /rooms?\b/],
   ['window', /windows?|ventanas?/],
   ['outlet', /outlets?|enchufes?|contactos?/],
@@ -116,6 +119,11 @@ export function statedSizes(text: string): Map<string, number> {
     const words = match[2] ?? '';
     const unit = unitOf(words) ?? (words.includes(' ') ? unitOf(words.split(' ')[1] ?? '') : null);
     if (unit && !sizes.has(unit)) sizes.set(unit, value(match[1] ?? ''));
+  }
+  // "the boxwoods trimmed, there's 8 of them": the count of the last thing named before it.
+  for (const match of said.matchAll(/\b(\d+) of (?:them|those|these|em)\b/g)) {
+    const unit = words(between(said, 0, match.index)).map(unitOf).filter((found) => found !== null).at(-1);
+    if (unit && !sizes.has(unit)) sizes.set(unit, Number(match[1]));
   }
   if (/\bstudio\b/.test(said) && !sizes.has('bedroom')) sizes.set('bedroom', 0);
   // "an 8 ft by 6 ft section", "12x10 feet": an area.
