@@ -477,7 +477,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       if (sized) return { value: sized, reason: `Found “${sized}” for ${quoted} (the size they said).` };
       // A correction's words set aside ("… not termites", "driveway can wait", "forget the driveway") are not its answer,
       // and a ZIP or a phone number spelled out ("eight three six eight six") names no option ("Three or more").
-      const said = (signals.correction ? withoutDenied(text) : text).replace(/\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s,-]+){2,}(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/gi, ' ');
+      const said = withoutAbsentSymptoms(signals.correction ? withoutDenied(text) : text).replace(/\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s,-]+){2,}(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/gi, ' ');
       let choice = chooseOption(said, options);
       // "Replace it probably": the thing already recorded, with the kind of job this text says.
       // (Not when the text corrects something else: "sorry typo, 89521 not 89502" is about the ZIP.)
@@ -1011,6 +1011,17 @@ function postalExample(prefixes: readonly string[]): string {
   if (prefixes.length > 0 && prefixes.every((prefix) => /^[a-z]/i.test(prefix.trim()))) return 'M5V 2T6';
   const prefix = prefixes.find((candidate) => /^\d{3}/.test(candidate.trim()));
   return prefix ? `${prefix.trim().slice(0, 3)}01`.slice(0, 5) : '60614';
+}
+
+/**
+ * A text without the troubles it says are not there ("no leaks, just getting old", "nothing's dripping", "no water
+ * inside"): a leak denied asks for no leak repair. (A thing that does not work — "no heat", "not cooling" — is the
+ * trouble itself and stays.)
+ */
+function withoutAbsentSymptoms(text: string): string {
+  return text
+    .replace(/\b(no|zero|without|sin)\s+(signs? of\s+)?(leaks?|drips?|dripping|water (inside|in the house|coming in)|damage|goteras?|fugas?)\b/giu, ' ')
+    .replace(/\b(not|isn'?t|isnt|aren'?t|no longer|nothing'?s?|nothing is|never)\s+(leaking|dripping|leaks?)\b/giu, ' ');
 }
 
 /** A text without what it turns down: "not termites", "the driveway can wait", "forget the driveway", "skip the gutters". */
