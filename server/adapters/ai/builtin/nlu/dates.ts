@@ -6,6 +6,7 @@
  * another ("the day after the inspection on the 9th"), "asap" for the date question just asked. Windows: "before
  * 11" → `before 11:00`, "after 3" → `after 15:00`, "9-12" → `09:00-12:00`, "mornings" → `morning`.
  */
+import { between } from '@contracts/text';
 import * as chrono from 'chrono-node';
 import type { Language } from './language';
 import { normalize } from './text';
@@ -450,6 +451,13 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
 function choosable(said: string, all: readonly Candidate[]): Candidate[] {
   const free = all.filter((candidate) => !busyOn(said, candidate));
   let pool = free.length > 0 ? free : [...all];
+  // "any weekday after the 22nd, say wednesday the 24th": a day named as a bound is no day when another one is named.
+  // ("The Monday after New Year's" counts from the holiday: not a bound.)
+  const bounds = pool.filter((candidate) => {
+    const before = between(said, Math.max(0, candidate.index - 24), candidate.index);
+    return /\b(after|from|past|starting|since|despues del?|a partir del?)\s+(the\s+|el\s+)?$/.test(before) && !/\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+after\s+(the\s+)?$|\b(day|days|week|weekend)\s+after\s+(the\s+)?$/.test(before);
+  });
+  if (bounds.length > 0 && bounds.length < pool.length) pool = pool.filter((candidate) => !bounds.includes(candidate));
   const weekOf = /\b(the )?week of\b/.exec(said);
   const week = weekOf ? pool.find((candidate) => candidate.calendar && candidate.index > weekOf.index && candidate.index - weekOf.index - weekOf[0].length < 8) : undefined;
   if (week && pool.some((candidate) => candidate.lone)) {

@@ -59,6 +59,9 @@ describe('dates and windows', () => {
     // A weekday that moves a day already given is the one nearest it.
     const moved = extractDate('actually make it thursday, forgot I have a dentist appt wed', NOW, ZONE, { previous: '2026-12-16' });
     expect(moved?.iso).toBe('2026-12-17');
+    // A day named as a bound is no day when another is named; "the Monday after" one counts from it.
+    expect(day('any weekday after the 14th, say wednesday the 16th')).toBe('2026-12-16');
+    expect(day('the monday after the 14th')).toBe('2026-12-21');
   });
 
   it('keeps the time window with the day', () => {
