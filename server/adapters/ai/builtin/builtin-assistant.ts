@@ -101,7 +101,15 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
       const aboutPastJob = handoff.reason === 'complaint' || (handoff.reason === 'anger' && signals.complaint !== null);
       // A danger is not a request for something new or for upkeep: "Add an outlet" or "Tree pruning" is only a
       // guess from the thing named (a warm outlet, a limb on the roof) unless the text asks for that kind of job.
-      const guessedJob = handoff.reason === 'emergency' && question.kind === 'choice' && question.key !== turn.asked?.key && newOrUpkeepNotAsked(decision.answers[question.key] ?? '', text);
+      // Nor is a trouble the option names that the text does not say ("Dead outlet" for a warm one, "No heat" for a
+      // furnace named beside a CO alarm), and a CO alarm says nothing of which thing is at fault.
+      const guessedJob =
+        handoff.reason === 'emergency' &&
+        question.kind === 'choice' &&
+        question.key !== turn.asked?.key &&
+        (newOrUpkeepNotAsked(decision.answers[question.key] ?? '', text) ||
+          (signals.emergency?.hazard !== 'no-heat' && troubleNotSaid(decision.answers[question.key] ?? '', text)) ||
+          signals.emergency?.hazard === 'carbon-monoxide');
       const keep = aboutPastJob ? question.kind === 'zip' || (question.kind === 'text' && isNameQuestion(question)) : (question.kind !== 'date' || question.key === turn.asked?.key) && !guessedJob;
       if (!keep) delete decision.answers[question.key];
     }
@@ -672,6 +680,12 @@ function newOrUpkeepNotAsked(option: string, text: string): boolean {
   const jobs = [...read(option).actions].filter((action) => action === 'install' || action === 'maintenance');
   const said = read(text).actions;
   return jobs.length > 0 && !jobs.some((action) => said.has(action));
+}
+
+/** Whether the option names a thing by a trouble ("Dead outlet", "No heat") that the text names only as a thing. */
+function troubleNotSaid(option: string, text: string): boolean {
+  const said = read(text);
+  return [...read(option).problems].some((concept) => said.concepts.includes(concept) && !said.problems.has(concept));
 }
 
 /** Whether `value` is the same thing as the recorded answer with the kind of job the text now says. */

@@ -68,9 +68,10 @@ interface Lexicon {
  * "controller" not "control" ("Rodent control"), "winterize" not "winter", "cooling" not "cool" ("cool, thanks"),
  * "molding" not "mold", "flashing" not "flash", "railing" not "rail", "droppings" not "drop", "leaves" not "leave",
  * "siding" not the "side" of a side gate, "walking" (a washer) not a walk-up, "ants" not Spanish "antes", "lateral"
- * not "later", "apartment" not "falling apart", "plug" not a toilet "plugged up".
+ * not "later", "apartment" not "falling apart", "plug" not a toilet "plugged up", Spanish "aire" (the AC) not the
+ * English "air" of "the dry air" or "air in the lines".
  */
-const AS_WRITTEN: ReadonlySet<string> = new Set(['openers', 'opener', 'controller', 'controllers', 'winterize', 'winterizing', 'cooling', 'molding', 'moulding', 'flashing', 'railing', 'railings', 'droppings', 'leaves', 'siding', 'walking', 'ant', 'ants', 'lateral', 'apartment', 'edging', 'insulation', 'insulate', 'plug', 'plugs', 'build']);
+const AS_WRITTEN: ReadonlySet<string> = new Set(['openers', 'opener', 'controller', 'controllers', 'winterize', 'winterizing', 'cooling', 'molding', 'moulding', 'flashing', 'railing', 'railings', 'droppings', 'leaves', 'siding', 'walking', 'ant', 'ants', 'lateral', 'apartment', 'edging', 'insulation', 'insulate', 'plug', 'plugs', 'build', 'aire']);
 
 let lexicon: Lexicon | null = null;
 
