@@ -41,7 +41,7 @@ const STOP = new Set(
 /** Words that only say the kind of job or its size: they break ties, never pick an option alone. */
 const GENERIC = new Set(['service', 'servic', 'local', 'job', 'work', 'small', 'big', 'larg', 'full', 'general', 'gener', 'other', 'misc', 'basic', 'standard', 'standard', 'quot', 'estim', 'new', 'old', 'home', 'hous', 'residenti', 'commerci', 'system']);
 /** Concepts that name a whole trade's work in one word ("move", "cleaning", "pests"): a more specific one beside them is the head. */
-const GENERIC_CONCEPTS = new Set(['local-move', 'standard-clean', 'general-pest', 'appliance-brand', 'hvac-brand', 'garage-door', 'mowing', 'roof']);
+const GENERIC_CONCEPTS = new Set(['local-move', 'standard-clean', 'general-pest', 'appliance-brand', 'hvac-brand', 'garage-door', 'door', 'mowing', 'roof']);
 // "Other", "General pest control" — not "every other week".
 const CATCH_ALL = /\b(general|(?<!every )other|others|something else|misc|miscellaneous|not sure|anything else)\b/;
 
@@ -69,9 +69,10 @@ interface Lexicon {
  * "molding" not "mold", "flashing" not "flash", "railing" not "rail", "droppings" not "drop", "leaves" not "leave",
  * "siding" not the "side" of a side gate, "walking" (a washer) not a walk-up, "ants" not Spanish "antes", "lateral"
  * not "later", "apartment" not "falling apart", "plug" not a toilet "plugged up", Spanish "aire" (the AC) not the
- * English "air" of "the dry air" or "air in the lines".
+ * English "air" of "the dry air" or "air in the lines", a drain "backed up" not a door that "pops back up" (a phrase
+ * starting with one of these words is matched as written too).
  */
-const AS_WRITTEN: ReadonlySet<string> = new Set(['openers', 'opener', 'controller', 'controllers', 'winterize', 'winterizing', 'cooling', 'molding', 'moulding', 'flashing', 'railing', 'railings', 'droppings', 'leaves', 'siding', 'walking', 'ant', 'ants', 'lateral', 'apartment', 'edging', 'insulation', 'insulate', 'plug', 'plugs', 'build', 'aire']);
+const AS_WRITTEN: ReadonlySet<string> = new Set(['openers', 'opener', 'controller', 'controllers', 'winterize', 'winterizing', 'cooling', 'molding', 'moulding', 'flashing', 'railing', 'railings', 'droppings', 'leaves', 'siding', 'walking', 'ant', 'ants', 'lateral', 'apartment', 'edging', 'insulation', 'insulate', 'plug', 'plugs', 'build', 'aire', 'backed', 'backing', 'backs']);
 
 let lexicon: Lexicon | null = null;
 
@@ -88,7 +89,7 @@ function build(): Lexicon {
     for (const word of raw) known.add(word);
     const stems = raw.map(stem);
     const list = byFirst.get(stems[0] ?? '') ?? [];
-    list.push({ ...phrase, stems, raw, asWritten: raw.length === 1 && AS_WRITTEN.has(raw[0] ?? '') });
+    list.push({ ...phrase, stems, raw, asWritten: AS_WRITTEN.has(raw[0] ?? '') });
     byFirst.set(stems[0] ?? '', list);
   };
   for (const concept of CONCEPTS) {
@@ -146,7 +147,7 @@ export interface Reading {
 /** What a text (or an option's name) names: concepts, kinds of job, and its other meaningful words. */
 export function read(text: string): Reading {
   const lexicon = lex();
-  const raw = tokens(withoutVolumes(text)).map((word) => corrected(word, lexicon));
+  const raw = tokens(withIndicators(withoutVolumes(text))).map((word) => corrected(word, lexicon));
   const stems = raw.map(stem);
   const concepts: string[] = [];
   const located = new Set<string>();
@@ -202,6 +203,15 @@ export function read(text: string): Reading {
   return { raw: text, concepts, located, problems, actions, stems: loose, allStems };
 }
 
+/**
+ * "the light on the sensor is blinking", "little light on it flashing": a thing's indicator light, not lighting
+ * work (only when a light is said to blink or flash: "the light on the porch is out" is a light).
+ */
+function withIndicators(text: string): string {
+  if (!/\b(blink\w*|flash\w*)\b/i.test(text)) return text;
+  return text.replace(/\blights?(?= (on|by|near|in) (the|my|our|that|this|it|its|each|one)\b)/gi, 'indicator');
+}
+
 /** Whether the words after "new" (one or two on) name a thing of the trade, or "one": "a new (gas) furnace". */
 function newOfTheTrade(raw: readonly string[], stems: readonly string[], from: number, lexicon: Lexicon): boolean {
   for (let at = from; at < Math.min(raw.length, from + 2); at += 1) {
@@ -219,6 +229,8 @@ const ARTICLES = new Set(['the', 'my', 'our', 'a', 'an', 'his', 'her', 'their', 
 function isLocated(raw: readonly string[], at: number): boolean {
   let back = at - 1;
   while (back >= 0 && ARTICLES.has(raw[back] ?? '')) back -= 1;
+  // "the light on the sensor", "the button on the remote": a part of the thing, which is the subject.
+  if (/^(indicator|led|leds|buttons?|display|screen)$/.test(raw[back - 1] ?? '')) return false;
   return back >= 0 && back < at && LOCATIVE.has(raw[back] ?? '');
 }
 
@@ -374,7 +386,9 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
     // An option that names its own things ("Hot tub removal", "Appliance haul-away") takes away only those.
     const things = option.concepts.filter((concept) => family(concept) !== 'junk' && family(concept) !== 'property');
     const carries = (concept: string) => things.length === 0 || things.some((thing) => family(thing) === family(concept) || (family(thing) === 'any-appliance' && APPLIANCE_FAMILIES.has(family(concept))));
-    const covers = (concept: string) => families.has(family(concept)) || (families.has('any-appliance') && APPLIANCE_FAMILIES.has(family(concept))) || (hauled && HAULABLE.has(family(concept)) && carries(concept));
+    // A part listed apart only sometimes ("remote") is its whole's ("Opener repair") when the whole is an option.
+    const whole = (concept: string) => lex().concepts.get(concept)?.partOf;
+    const covers = (concept: string) => (namedElsewhere.has(whole(concept) ?? '') ? option.heads.has(whole(concept) ?? '') : families.has(family(concept))) || (families.has('any-appliance') && APPLIANCE_FAMILIES.has(family(concept))) || (hauled && HAULABLE.has(family(concept)) && carries(concept));
     const same =
       (hauled ? text.concepts.find((concept) => HAULABLE.has(family(concept)) && !text.located.has(concept) && carries(concept)) : undefined) ??
       text.concepts.find((concept) => covers(concept) && !option.concepts.includes(concept) && !text.located.has(concept) && !namedElsewhere.has(concept));
@@ -496,9 +510,9 @@ function unsaidModifiers(option: string, text: Reading): string[] {
  * option like "General pest control" or "Other" is the answer (with low confidence).
  */
 export function chooseOption(text: string, options: readonly string[]): OptionChoice {
-  const reading = read(text);
   const readings = options.map(readOption);
   const named = new Set(readings.flatMap((option) => [...option.heads]));
+  const reading = asListed(read(text), named);
   const placeKinds = new Set(readings.flatMap((option) => option.concepts.filter((concept) => family(concept) === 'property')));
   const ranked = readings
     .map((option) => score(reading, option, named, placeKinds.size >= 2))
@@ -546,6 +560,23 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   const firstOnly = best.because.includes('said first') && !(second?.because.includes('said first') ?? false);
   const confident = tied.length <= 1 && best.score >= 2 && (!second || best.score - second.score >= (firstOnly ? 0.5 : 1.5));
   return { best: tied.length > 1 ? null : best, tied: tied.length > 1 ? tied : [], ranked, confident };
+}
+
+/**
+ * A part the options do not list apart is read as its whole when they list that ("the remote" is the opener's for
+ * "Opener repair", and is the remote's own for "Remote & keypad programming").
+ */
+function asListed(reading: Reading, named: ReadonlySet<string>): Reading {
+  const whole = (concept: string) => {
+    const parent = lex().concepts.get(concept)?.partOf;
+    return parent && !named.has(concept) && named.has(parent) ? parent : concept;
+  };
+  if (!reading.concepts.some((concept) => whole(concept) !== concept)) return reading;
+  const mapped = (concepts: Iterable<string>) => [...new Set([...concepts].map(whole))];
+  const concepts = mapped(reading.concepts);
+  // A whole said as a place only through its part stays a place only if it is never said otherwise.
+  const located = new Set(concepts.filter((concept) => reading.concepts.some((said) => whole(said) === concept) && reading.concepts.filter((said) => whole(said) === concept).every((said) => reading.located.has(said))));
+  return { ...reading, concepts, located, problems: new Set(mapped(reading.problems)) };
 }
 
 /** A text without its kind-of-job words ("Water heater repair" → "Water heater"). */

@@ -21,6 +21,11 @@ export interface Concept {
   problems?: readonly string[];
   /** Spanish names and problems. */
   es?: readonly string[];
+  /**
+   * The thing it belongs to, when owners list it apart only sometimes: "Remote & keypad programming" when they do,
+   * else the opener's option ("Opener repair") covers remotes and sensors, not every door option of the family.
+   */
+  partOf?: string;
 }
 
 /** What kind of job: fixing what is broken, putting in something new, regular care, a check, or removal. */
@@ -95,7 +100,7 @@ export const CONCEPTS: readonly Concept[] = [
   {
     id: 'drain',
     family: 'drains',
-    names: ['drain', 'drains', 'clog', 'clogged', 'clogging', 'backed up', 'backing up', 'slow drain', 'draining slow', 'drains slow', 'snake', 'rooter', 'hydro jet', 'hydrojetting', 'stopped up', 'sink', 'kitchen sink', 'bathroom sink', 'clogged sink', 'sink is clogged', 'sink clogged', 'shower drain', 'tub drain', 'floor drain'],
+    names: ['drain', 'drains', 'clog', 'clogged', 'clogging', 'backed up', 'backing up', 'backs up', 'slow drain', 'draining slow', 'drains slow', 'snake', 'rooter', 'hydro jet', 'hydrojetting', 'stopped up', 'sink', 'kitchen sink', 'bathroom sink', 'clogged sink', 'sink is clogged', 'sink clogged', 'shower drain', 'tub drain', 'floor drain'],
     problems: ["won't drain", 'not draining', 'water standing', 'standing water in the sink', 'gurgling'],
     es: ['drenaje', 'desague', 'tapado', 'tapada', 'tapon', 'atascado', 'atorado', 'no drena', 'no baja el agua', 'fregadero', 'lavabo', 'coladera'],
   },
@@ -270,9 +275,18 @@ export const CONCEPTS: readonly Concept[] = [
   {
     id: 'garage-opener',
     family: 'garage-door',
-    names: ['opener', 'openers', 'garage door opener', 'motor', 'remote', 'remotes', 'clicker', 'clickers', 'keypad', 'keypads', 'key pad', 'homelink', 'home link', 'car button', 'liftmaster', 'chamberlain', 'genie', 'craftsman opener', 'myq', 'wall button', 'safety sensors', 'sensor', 'sensors', 'photo eye', 'photo eyes'],
-    problems: ['opener hums', 'remote stopped working', 'door reverses', 'goes down then back up'],
-    es: ['abridor', 'motor del porton', 'control remoto', 'control del porton', 'control de la cochera', 'control del garaje', 'sensores'],
+    names: ['opener', 'openers', 'garage door opener', 'motor', 'liftmaster', 'chamberlain', 'genie', 'craftsman opener', 'myq', 'wall button'],
+    problems: ['opener hums', 'door reverses', 'goes down then back up'],
+    es: ['abridor', 'motor del porton'],
+  },
+  // What works the opener: remotes, keypads, the car's button, and the safety eyes by the floor that make it reverse.
+  {
+    id: 'garage-accessory',
+    family: 'garage-door',
+    partOf: 'garage-opener',
+    names: ['remote', 'remotes', 'clicker', 'clickers', 'keypad', 'keypads', 'key pad', 'keyless entry', 'homelink', 'home link', 'car button', 'safety sensor', 'safety sensors', 'sensor', 'sensors', 'photo eye', 'photo eyes', 'electric eye', 'electric eyes', 'safety eye', 'safety eyes', 'eye thing', 'little eye', 'eyes'],
+    problems: ['remote stopped working', 'sensor light blinking', 'sensor is blinking', 'sensors are misaligned', 'sensor got knocked'],
+    es: ['control remoto', 'control del porton', 'control de la cochera', 'control del garaje', 'sensores', 'sensor', 'teclado'],
   },
   {
     id: 'garage-door',
