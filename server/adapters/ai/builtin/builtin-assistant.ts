@@ -22,6 +22,7 @@ import { clauseName, extractName, numbersAsDigits, extractPostalCode, extractYes
 import { dateAnswer, dateFromEarlierEvent, describeDate, extractDate } from './nlu/dates';
 import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
+import { businessState, destinationStates } from './nlu/places';
 import { chooseOption, notOfferedAsked, pickByAction, read, withoutActions } from './nlu/services';
 import { type Hazard, questionSentences, readSignals, type Signals } from './nlu/signals';
 import { normalize } from './nlu/text';
@@ -753,6 +754,13 @@ function serviceNotOffered(turn: Turn, found: Record<string, Found>): string | n
   if (input.business.servicesNotOffered.length === 0) return null;
   if (input.questions.some((question) => isAboutServices(question, input) && hasAnswer(input.answers, question.key))) return null;
   const offered = [...new Set([...input.business.services, ...input.questions.flatMap((question) => question.choices)])];
+  // A move to another state when the owner moves people only within theirs ("to Boise", "Portland, Oregon").
+  const acrossStates = input.business.servicesNotOffered.find((service) => /\b(out[- ]of[- ]state|interstate|across state|other states?|cross[- ]country|long[- ]distance)\b/i.test(service));
+  const home = acrossStates ? businessState(input.business.serviceAreaPrefixes) : null;
+  // Only a move (a place the business names in its facts is one it serves).
+  const moving = /\b(mov(e|es|ing)|relocat\w*|mudanza|mudarnos|mudamos|mudo|mudar)\b/i.test(normalize(text));
+  const going = home && moving ? destinationStates(text, input.business.facts) : null;
+  if (acrossStates && home && going && !going.has(home)) return acrossStates;
   // A service read from this text by its own thing keeps the person; one read only by the trade's family or the kind
   // of job ("long distance" as a kind of "House move", "install solar" as an install) yields to a not-offered
   // service the text names by its own thing.
