@@ -165,6 +165,11 @@ export function read(text: string): Reading {
     const storey = /^floors?$/.test(raw[at] ?? '') && /^(\d+(st|nd|rd|th)?|first|second|third|fourth|fifth|top|ground|main|upper|lower|bottom|same|one|two|three)$/.test(raw[at - 1] ?? '');
     const hit = storey ? undefined : matching.sort((a, b) => b.stems.length - a.stems.length || exact(b) - exact(a))[0];
     if (!STOP.has(raw[at] ?? '')) allStems.push(first);
+    // "its dry, not dripping", "never leaked": a thing or trouble denied is not named.
+    if (hit && /^(not|isn'?t|isnt|wasn'?t|wasnt|aren'?t|never|without)$/.test(raw[at - 1] ?? '')) {
+      at += hit.stems.length;
+      continue;
+    }
     if (hit) {
       if (hit.concept) {
         if (!concepts.includes(hit.concept)) concepts.push(hit.concept);
@@ -228,7 +233,8 @@ const ARTICLES = new Set(['the', 'my', 'our', 'a', 'an', 'his', 'her', 'their', 
 /** Whether the words before position `at` make it a place: "in the", "above my", "next to the". */
 function isLocated(raw: readonly string[], at: number): boolean {
   let back = at - 1;
-  while (back >= 0 && ARTICLES.has(raw[back] ?? '')) back -= 1;
+  // "around 2 of the vent pipes", "on both of the windows".
+  while (back >= 0 && (ARTICLES.has(raw[back] ?? '') || /^(\d+|two|three|both|all|each|one|some|dos|tres)$/.test(raw[back] ?? ''))) back -= 1;
   // "the light on the sensor", "the button on the remote": a part of the thing, which is the subject.
   if (/^(indicator|led|leds|buttons?|display|screen)$/.test(raw[back - 1] ?? '')) return false;
   return back >= 0 && back < at && LOCATIVE.has(raw[back] ?? '');
@@ -571,6 +577,9 @@ function asListed(reading: Reading, named: ReadonlySet<string>): Reading {
     const parent = lex().concepts.get(concept)?.partOf;
     return parent && !named.has(concept) && named.has(parent) ? parent : concept;
   };
+  // A part listed apart and said with its whole ("the rubber boots" on "the roof") is what the text is about.
+  const parts = reading.concepts.filter((concept) => named.has(concept) && !reading.located.has(concept) && reading.concepts.includes(lex().concepts.get(concept)?.partOf ?? ''));
+  if (parts.length > 0) reading = { ...reading, located: new Set([...reading.located, ...parts.map((concept) => lex().concepts.get(concept)?.partOf ?? '')]) };
   if (!reading.concepts.some((concept) => whole(concept) !== concept)) return reading;
   const mapped = (concepts: Iterable<string>) => [...new Set([...concepts].map(whole))];
   const concepts = mapped(reading.concepts);

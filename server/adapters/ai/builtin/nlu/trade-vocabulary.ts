@@ -114,14 +114,22 @@ export const CONCEPTS: readonly Concept[] = [
   {
     id: 'faucet',
     family: 'faucet',
-    names: ['faucet', 'faucets', 'fawcet', 'tap', 'spigot', 'hose bib', 'shower valve', 'shower head', 'showerhead', 'moen', 'delta faucet', 'kohler', 'cartridge'],
+    names: ['faucet', 'faucets', 'fawcet', 'tap', 'shower valve', 'shower head', 'showerhead', 'moen', 'delta faucet', 'kohler', 'cartridge'],
     problems: ['dripping faucet', 'faucet drips', 'drips'],
     es: ['llave', 'grifo', 'llave de agua', 'regadera', 'mezcladora', 'gotea la llave'],
+  },
+  // The faucet outside, for the hose: a service of its own for some plumbers (it freezes), else a faucet.
+  {
+    id: 'spigot',
+    family: 'faucet',
+    partOf: 'faucet',
+    names: ['spigot', 'spigots', 'hose bib', 'hose bibs', 'hose bibb', 'hose bibbs', 'outside faucet', 'outside faucets', 'outdoor faucet', 'outdoor faucets', 'outside spigot', 'outdoor spigot', 'outside tap', 'hose faucet', 'hose spigot', 'sillcock', 'sill cock', 'frost free faucet', 'frost free spigot', 'yard hydrant'],
+    es: ['llave de afuera', 'llave de la manguera', 'llave exterior', 'llave del jardin'],
   },
   {
     id: 'pipe',
     family: 'pipes',
-    names: ['pipe', 'pipes', 'piping', 'water line', 'supply line', 'pex', 'copper pipe', 'repipe', 're-pipe', 'pipe burst', 'burst pipe', 'pinhole leak', 'leak under the sink', 'water leak', 'slab leak', 'shutoff valve', 'shut off valve'],
+    names: ['pipe', 'pipes', 'piping', 'water line', 'supply line', 'pex', 'copper pipe', 'repipe', 're-pipe', 'pipe burst', 'burst pipe', 'pinhole leak', 'leak under the sink', 'water leak', 'slab leak', 'shutoff valve', 'shut off valve', 'vent pipe', 'vent pipes', 'plumbing vent', 'plumbing vents', 'vent stack'],
     problems: ['leaking pipe', 'pipe leaking', 'pipe is leaking', 'water on the floor', 'wet spot', 'water stain'],
     es: ['tuberia', 'tubo', 'tubos', 'caneria', 'fuga de agua', 'se reviento un tubo', 'tubo roto'],
   },
@@ -212,10 +220,12 @@ export const CONCEPTS: readonly Concept[] = [
   {
     id: 'roof',
     family: 'roof',
-    names: ['roof', 'roofs', 'roofing', 'shingle', 'shingles', 'reroof', 're-roof', 'tear off', 'new roof', 'asphalt shingles', 'metal roof', 'tile roof', 'flashing', 'ridge cap', 'ridge vent', 'decking', 'underlayment', 'soffit', 'fascia', 'rooof'],
+    names: ['roof', 'roofs', 'roofing', 'shingle', 'shingles', 'reroof', 're-roof', 'tear off', 'new roof', 'asphalt shingles', 'metal roof', 'tile roof', 'ridge cap', 'ridge vent', 'decking', 'underlayment', 'soffit', 'fascia', 'rooof'],
     problems: ['shingles blew off', 'missing shingles', 'water spot on the ceiling'],
     es: ['techo', 'tejas', 'teja', 'gotera', 'goteras', 'impermeabilizar', 'impermeabilizacion', 'techo nuevo', 'lamina'],
   },
+  // What goes through a roof and is sealed around: listed apart by some roofers ("Flashing & pipe boots"), else the roof.
+  { id: 'roof-penetration', family: 'roof', partOf: 'roof', names: ['flashing', 'step flashing', 'pipe flashing', 'vent flashing', 'pipe boot', 'pipe boots', 'vent boot', 'vent boots', 'rubber boot', 'rubber boots', 'plumbing boot', 'plumbing boots', 'pipe collar', 'pipe collars', 'roof jack', 'roof jacks', 'vent pipe boot', 'vent pipe boots'], es: ['botas de ventilacion', 'tapajuntas'] },
   { id: 'ice-dam', family: 'roof', names: ['ice dam', 'ice dams', 'icicles', 'icicle', 'ridge of ice', 'ice on the roof', 'ice buildup', 'ice build up', 'ice along the edge'], es: ['hielo en el techo', 'carambanos'] },
   { id: 'flat-roof', family: 'roof', names: ['flat roof', 'tpo', 'epdm', 'rubber roof', 'modified bitumen', 'torch down'], es: ['techo plano'] },
   { id: 'storm-damage', family: 'roof', names: ['hail', 'hail damage', 'storm damage', 'wind damage', 'insurance claim', 'adjuster', 'tree limb'], es: ['granizo', 'dano por tormenta', 'seguro'] },
