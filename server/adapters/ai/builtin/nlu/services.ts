@@ -368,7 +368,8 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
   // The best concept counts in full, every other one it shares a little: a text that mentions a furnace in passing
   // is not about "New furnace or AC install" as much as it is about the thermostat it is asking for.
   const hits = option.concepts
-    .filter((concept) => text.concepts.includes(concept) && family(concept) !== 'property')
+    // A kind of the option's thing counts when the job agrees too ("new garage doors" for "New door quote").
+    .filter((concept) => (text.concepts.includes(concept) || (text.concepts.some((said) => lex().concepts.get(said)?.kindOf === concept && !option.concepts.includes(said)) && [...option.actions].some((action) => text.actions.has(action)))) && family(concept) !== 'property')
     .map((concept) => ({ concept, value: (option.heads.has(concept) ? 6 : 3) / (text.located.has(concept) ? 2 : 1) }))
     .sort((a, b) => b.value - a.value);
   hits.forEach((hit, index) => {

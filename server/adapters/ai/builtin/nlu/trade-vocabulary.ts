@@ -26,6 +26,8 @@ export interface Concept {
    * else the opener's option ("Opener repair") covers remotes and sensors, not every door option of the family.
    */
   partOf?: string;
+  /** A kind of a more general thing that owners may name plainly: a garage door is the "door" of "New door quote". */
+  kindOf?: string;
 }
 
 /** What kind of job: fixing what is broken, putting in something new, regular care, a check, or removal. */
@@ -301,6 +303,7 @@ export const CONCEPTS: readonly Concept[] = [
   {
     id: 'garage-door',
     family: 'garage-door',
+    kindOf: 'door',
     names: ['garage door', 'garage doors', 'overhead door', 'roll up door', 'garage', 'hinges', 'clopay', 'amarr', 'wayne dalton'],
     problems: ['door is stuck', 'door is noisy'],
     es: ['puerta de garaje', 'puerta de la cochera', 'porton del garaje', 'cochera', 'garaje'],
