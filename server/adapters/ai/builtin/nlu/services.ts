@@ -174,7 +174,8 @@ export function read(text: string): Reading {
       if (hit.concept) {
         if (!concepts.includes(hit.concept)) concepts.push(hit.concept);
         if (hit.problem) problems.add(hit.concept);
-        if (isLocated(raw, at)) located.add(hit.concept);
+        // "moving out of my apartment to a townhouse": the place moved to is where, not what is moved.
+        if (isLocated(raw, at) || (family(hit.concept) === 'property' && isDestination(raw, at))) located.add(hit.concept);
         else unlocated.add(hit.concept);
       }
       // "new" / "another" ask for something new only of a thing of the trade ("a new furnace", "a new one"), not of
@@ -229,6 +230,13 @@ function newOfTheTrade(raw: readonly string[], stems: readonly string[], from: n
 
 const LOCATIVE = new Set(['in', 'inside', 'on', 'above', 'over', 'under', 'below', 'beneath', 'near', 'by', 'behind', 'beside', 'next', 'outside', 'at', 'from', 'into', 'along', 'around', 'against', 'alongside', 'en', 'sobre', 'encima', 'debajo', 'cerca', 'junto', 'detras', 'dentro', 'afuera']);
 const ARTICLES = new Set(['the', 'my', 'our', 'a', 'an', 'his', 'her', 'their', 'to', 'of', 'back', 'front', 'side', 'el', 'la', 'los', 'las', 'mi', 'mis', 'su', 'del', 'de']);
+
+/** Whether the words before position `at` make it where something goes: "to a townhouse", "into the new house". */
+function isDestination(raw: readonly string[], at: number): boolean {
+  let back = at - 1;
+  while (back >= 0 && (ARTICLES.has(raw[back] ?? '') || /^(new|bigger|smaller|little|nuevo|nueva)$/.test(raw[back] ?? '')) && raw[back] !== 'to') back -= 1;
+  return back >= 0 && /^(to|into|hasta|hacia)$/.test(raw[back] ?? '');
+}
 
 /** Whether the words before position `at` make it a place: "in the", "above my", "next to the". */
 function isLocated(raw: readonly string[], at: number): boolean {
@@ -461,7 +469,9 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
   }
   // The kind of place: "House moves" for a house, not for an apartment.
   const places = option.concepts.filter((concept) => family(concept) === 'property');
-  const saidPlaces = text.concepts.filter((concept) => family(concept) === 'property');
+  const allPlaces = text.concepts.filter((concept) => family(concept) === 'property');
+  const fromPlaces = allPlaces.filter((concept) => !text.located.has(concept));
+  const saidPlaces = fromPlaces.length > 0 ? fromPlaces : allPlaces;
   // Only when the options differ by it ("Apartment moves" / "House moves"); "house cleaning" is just cleaning.
   if (placesDistinguish && places.length > 0 && saidPlaces.length > 0) {
     const same = places.some((concept) => saidPlaces.includes(concept));
