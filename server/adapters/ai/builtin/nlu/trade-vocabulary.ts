@@ -184,6 +184,8 @@ export const CONCEPTS: readonly Concept[] = [
   // ── The kind of place (a modifier: "House moves", "Apartment cleaning"; never what a service is about alone) ──
   { id: 'property-house', family: 'property', names: ['house', 'home', 'townhouse', 'town house', 'rowhome', 'row home', 'single family', 'ranch', 'two story', 'split level', 'duplex'], es: ['casa'] },
   { id: 'property-apartment', family: 'property', names: ['apartment', 'apt', 'condo', 'studio', 'flat', 'walk up', 'walkup', 'loft', 'unit', 'dorm'], es: ['apartamento', 'departamento', 'depa', 'estudio', 'condominio'] },
+  // The garage as a building ("a 2 car garage", "detached garage"): its size or kind, not a garage door job.
+  { id: 'property-garage', family: 'property', names: ['car garage', 'one car garage', 'single car garage', 'two car garage', 'double car garage', 'three car garage', 'detached garage', 'attached garage'], es: ['cochera para un carro', 'cochera para dos carros', 'cochera doble'] },
   { id: 'property-office', family: 'property', names: ['office', 'business', 'small business', 'store', 'shop', 'commercial', 'restaurant', 'warehouse', 'suite'], es: ['oficina', 'negocio', 'el local', 'un local', 'mi local', 'nuestro local', 'local comercial', 'tienda'] },
 
   // ── Moving ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -287,7 +289,7 @@ export const CONCEPTS: readonly Concept[] = [
   {
     id: 'garage-opener',
     family: 'garage-door',
-    names: ['opener', 'openers', 'garage door opener', 'motor', 'liftmaster', 'chamberlain', 'genie', 'craftsman opener', 'myq', 'wall button'],
+    names: ['opener', 'openers', 'garage door opener', 'garage door openers', 'garage opener', 'garage openers', 'motor', 'liftmaster', 'chamberlain', 'genie', 'craftsman opener', 'myq', 'wall button'],
     problems: ['opener hums', 'door reverses', 'goes down then back up'],
     es: ['abridor', 'motor del porton'],
   },
