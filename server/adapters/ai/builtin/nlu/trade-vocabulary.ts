@@ -224,10 +224,14 @@ export const CONCEPTS: readonly Concept[] = [
   {
     id: 'roof',
     family: 'roof',
-    names: ['roof', 'roofs', 'roofing', 'shingle', 'shingles', 'reroof', 're-roof', 'tear off', 'new roof', 'asphalt shingles', 'metal roof', 'tile roof', 'ridge cap', 'ridge vent', 'decking', 'underlayment', 'soffit', 'fascia', 'rooof'],
+    names: ['roof', 'roofs', 'roofing', 'shingle', 'shingles', 'reroof', 're-roof', 'tear off', 'new roof', 'asphalt shingles', 'ridge cap', 'ridge vent', 'decking', 'underlayment', 'soffit', 'fascia', 'rooof'],
     problems: ['shingles blew off', 'missing shingles', 'water spot on the ceiling'],
     es: ['techo', 'tejas', 'teja', 'gotera', 'goteras', 'impermeabilizar', 'impermeabilizacion', 'techo nuevo', 'lamina'],
   },
+  // Roofs of a material some roofers list apart ("Slate repair", "Metal roof"), else the roof.
+  { id: 'slate-roof', family: 'roof', partOf: 'roof', names: ['slate', 'slates', 'slate roof', 'slate roofs', 'slate tile', 'slate tiles', 'slate shingles'], es: ['pizarra'] },
+  { id: 'metal-roof', family: 'roof', partOf: 'roof', names: ['metal roof', 'metal roofs', 'metal roofing', 'standing seam', 'tin roof', 'steel roof'], es: ['techo de lamina', 'techo metalico'] },
+  { id: 'tile-roof', family: 'roof', partOf: 'roof', names: ['tile roof', 'tile roofs', 'clay tile', 'clay tiles', 'concrete tile', 'concrete tiles', 'spanish tile', 'barrel tile'], es: ['teja de barro', 'techo de teja'] },
   // What goes through a roof and is sealed around: listed apart by some roofers ("Flashing & pipe boots"), else the roof.
   { id: 'roof-penetration', family: 'roof', partOf: 'roof', names: ['flashing', 'step flashing', 'pipe flashing', 'vent flashing', 'pipe boot', 'pipe boots', 'vent boot', 'vent boots', 'rubber boot', 'rubber boots', 'plumbing boot', 'plumbing boots', 'pipe collar', 'pipe collars', 'roof jack', 'roof jacks', 'vent pipe boot', 'vent pipe boots'], es: ['botas de ventilacion', 'tapajuntas'] },
   { id: 'ice-dam', family: 'roof', names: ['ice dam', 'ice dams', 'icicles', 'icicle', 'ridge of ice', 'ice on the roof', 'ice buildup', 'ice build up', 'ice along the edge'], es: ['hielo en el techo', 'carambanos'] },
