@@ -70,9 +70,9 @@ interface Lexicon {
  * "siding" not the "side" of a side gate, "walking" (a washer) not a walk-up, "ants" not Spanish "antes", "lateral"
  * not "later", "apartment" not "falling apart", "plug" not a toilet "plugged up", Spanish "aire" (the AC) not the
  * English "air" of "the dry air" or "air in the lines", a drain "backed up" not a door that "pops back up" (a phrase
- * starting with one of these words is matched as written too).
+ * starting with one of these words is matched as written too), the "wind" of a storm not "winding".
  */
-const AS_WRITTEN: ReadonlySet<string> = new Set(['openers', 'opener', 'controller', 'controllers', 'winterize', 'winterizing', 'cooling', 'molding', 'moulding', 'flashing', 'railing', 'railings', 'droppings', 'leaves', 'siding', 'walking', 'ant', 'ants', 'lateral', 'apartment', 'edging', 'insulation', 'insulate', 'plug', 'plugs', 'build', 'aire', 'backed', 'backing', 'backs']);
+const AS_WRITTEN: ReadonlySet<string> = new Set(['openers', 'opener', 'controller', 'controllers', 'winterize', 'winterizing', 'cooling', 'molding', 'moulding', 'flashing', 'railing', 'railings', 'droppings', 'leaves', 'siding', 'walking', 'ant', 'ants', 'lateral', 'apartment', 'edging', 'insulation', 'insulate', 'plug', 'plugs', 'build', 'aire', 'backed', 'backing', 'backs', 'wind']);
 
 let lexicon: Lexicon | null = null;
 
