@@ -299,7 +299,7 @@ const LIST_OPTION = /\b(honey[- ]?do|odd jobs|small (repairs|jobs|projects)|to[-
 const LIST_SAID = /\b(a (little |short |small )?list|honey[- ]?do|few (small )?(things|jobs|projects)|couple (of )?(small )?(things|jobs|projects)|bunch of (small |little )?(things|jobs|projects)|odd jobs|to[- ]?do list|punch list)\b/;
 // Rooms and places say where, not what: "the one in the kitchen" asks for nothing of "Commercial kitchen equipment".
 const PLACE_STEMS: ReadonlySet<string> = new Set(['kitchen', 'bathroom', 'bath', 'garag', 'basement', 'attic', 'yard', 'backyard', 'bedroom', 'laundri', 'room', 'hall', 'hallwai', 'porch', 'patio', 'deck', 'upstair', 'downstair', 'cocina', 'bano']);
-const RECURRING = /\b(recurring|weekly|biweekly|bi-weekly|every (other |2 |two )?(week|weeks|month)|monthly|regular service|cada semana|cada mes|semanal|quincenal|mensual)\b/;
+const RECURRING = /\b(recurring|weekly|biweekly|bi-weekly|every (other |2 |two )?(week|weeks|month)|monthly|regular service|cada semana|cada (dos|2|tres|3) semanas|cada quince dias|cada mes|semanal|quincenal|mensual)\b/;
 const HAULABLE: ReadonlySet<string> = new Set(['furniture', 'moving-specialty', 'hot-tub', 'any-appliance', ...APPLIANCE_FAMILIES]);
 const UNSURE_SAID = /\b(not sure|unsure|don'?t know|no idea|no clue|no se|ni idea)\b/;
 const LOAD_OPTION = /\b(truck ?loads?|trailer( loads?)?|full (truck|load|trailer)|whole (house|garage|home)|clean ?outs?|estate)\b/;
@@ -363,6 +363,15 @@ function family(concept: string): string {
   return lex().concepts.get(concept)?.family ?? concept;
 }
 
+/** Whether the text names the option's thing as a kind of it, or the option's kind of thing by its plain name. */
+function kindMatch(concept: string, text: Reading, option: OptionReading, namedElsewhere: ReadonlySet<string>): boolean {
+  const kindOf = (id: string) => lex().concepts.get(id)?.kindOf;
+  // The plain name only when it comes before any other thing the options are about ("the spring on the door" is
+  // about the spring).
+  const before = (said: string) => !text.concepts.slice(0, text.concepts.indexOf(said)).some((other) => namedElsewhere.has(other));
+  return text.concepts.some((said) => !option.concepts.includes(said) && (kindOf(said) === concept || (kindOf(concept) === said && before(said))));
+}
+
 /** How well `text` names `option`, or null when nothing ties them. */
 function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet<string> = new Set(), placesDistinguish = false): OptionMatch | null {
   // "Not sure" is the answer of someone who says they are not sure, not of "pretty sure it's the sensor".
@@ -377,7 +386,8 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
   // is not about "New furnace or AC install" as much as it is about the thermostat it is asking for.
   const hits = option.concepts
     // A kind of the option's thing counts when the job agrees too ("new garage doors" for "New door quote").
-    .filter((concept) => (text.concepts.includes(concept) || (text.concepts.some((said) => lex().concepts.get(said)?.kindOf === concept && !option.concepts.includes(said)) && [...option.actions].some((action) => text.actions.has(action)))) && family(concept) !== 'property')
+    // (And the plain thing said for the option's kind of it: "a new 16x7 door" for "New garage door".)
+    .filter((concept) => (text.concepts.includes(concept) || (kindMatch(concept, text, option, namedElsewhere) && [...option.actions].some((action) => text.actions.has(action)))) && family(concept) !== 'property')
     .map((concept) => ({ concept, value: (option.heads.has(concept) ? 6 : 3) / (text.located.has(concept) ? 2 : 1) }))
     .sort((a, b) => b.value - a.value);
   hits.forEach((hit, index) => {
