@@ -196,6 +196,8 @@ export const CONCEPTS: readonly Concept[] = [
     es: ['mudanza', 'mudarme', 'mudarnos', 'mudar', 'cambio de casa'],
   },
   { id: 'long-distance-move', family: 'moving', names: ['long distance', 'long-distance', 'out of state', 'cross country', 'interstate', 'across the country', 'to another state'], es: ['larga distancia', 'a otro estado', 'fuera del estado'] },
+  // A parent moving to a smaller place or to care: movers list it as a service of its own ("Senior move").
+  { id: 'senior-move', family: 'moving', names: ['senior move', 'senior moves', 'senior moving', 'downsizing', 'downsize', 'downsizing move', 'into assisted living', 'to assisted living', 'into senior living', 'to senior living', 'into a retirement community', 'into memory care', 'into a nursing home', 'to a nursing home'], es: ['asilo', 'casa de retiro', 'residencia de ancianos'] },
   { id: 'packing', family: 'packing', names: ['packing', 'pack', 'packers', 'unpacking', 'unpack', 'boxes', 'packing service', 'full pack'], es: ['empacar', 'empaque', 'cajas', 'desempacar'] },
   { id: 'piano', family: 'moving-specialty', names: ['piano', 'pianos', 'upright piano', 'upright pianos', 'uprights', 'upright', 'spinet', 'console piano'], es: ['piano', 'piano vertical'] },
   { id: 'grand-piano', family: 'moving-specialty', names: ['grand piano', 'grand pianos', 'baby grand', 'baby grand piano', 'grands', 'concert grand'], es: ['piano de cola'] },
