@@ -752,7 +752,7 @@ function disqualifyReason(input: AiTurnInput, found: Record<string, string>, not
 function serviceNotOffered(turn: Turn, found: Record<string, Found>): string | null {
   const { input, text } = turn;
   if (input.business.servicesNotOffered.length === 0) return null;
-  if (input.questions.some((question) => isAboutServices(question, input) && hasAnswer(input.answers, question.key))) return null;
+  if (input.questions.some((question) => question.kind === 'choice' && isAboutServices(question, input) && hasAnswer(input.answers, question.key))) return null;
   const offered = [...new Set([...input.business.services, ...input.questions.flatMap((question) => question.choices)])];
   // A move to another state when the owner moves people only within theirs ("to Boise", "Portland, Oregon").
   const acrossStates = input.business.servicesNotOffered.find((service) => /\b(out[- ]of[- ]state|interstate|across state|other states?|cross[- ]country|long[- ]distance)\b/i.test(service));

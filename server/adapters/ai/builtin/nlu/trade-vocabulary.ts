@@ -347,7 +347,10 @@ export const CONCEPTS: readonly Concept[] = [
     problems: ["won't heat up", 'not heating up', 'burner won\'t light', 'clicking burner'],
     es: ['horno', 'estufa', 'parrilla', 'quemador', 'quemadores', 'hornilla'],
   },
-  { id: 'microwave', family: 'cooking-appliances', names: ['microwave', 'microwaves', 'over the range microwave', 'otr microwave'], es: ['microondas'] },
+  { id: 'microwave', family: 'cooking-appliances', names: ['microwave', 'microwaves'], es: ['microondas'] },
+  // The two kinds an appliance shop tells apart: built in over the stove (repaired) or on the counter (often not).
+  { id: 'otr-microwave', family: 'cooking-appliances', kindOf: 'microwave', names: ['over the range microwave', 'over the range microwaves', 'over-the-range microwave', 'otr microwave', 'microwave above the stove', 'microwave over the stove', 'built in microwave', 'microwave above the range', 'microwave over the range'], es: ['microondas sobre la estufa', 'microondas empotrado'] },
+  { id: 'countertop-microwave', family: 'cooking-appliances', kindOf: 'microwave', names: ['countertop microwave', 'countertop microwaves', 'counter top microwave', 'countertop', 'sits on the counter', 'on the counter', 'small appliance', 'small appliances'], es: ['microondas de mesa', 'en la barra'] },
   { id: 'appliance-brand', family: 'any-appliance', names: ['lg', 'samsung', 'whirlpool', 'ge', 'maytag', 'kenmore', 'bosch', 'frigidaire', 'kitchenaid', 'electrolux', 'miele', 'thermador', 'viking', 'wolf', 'speed queen', 'amana appliance', 'appliance', 'appliances'], es: ['electrodomestico', 'electrodomesticos', 'aparato', 'aparatos'] },
 
   // ── Handyman and other local services ───────────────────────────────────────────────────────────────────────
