@@ -585,7 +585,10 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   // Ahead by 1.5, or by less when the best is the thing named first and the runner-up is not ("our mitsubishi mini
   // split … furnace handles the rest of the house").
   const firstOnly = best.because.includes('said first') && !(second?.because.includes('said first') ?? false);
-  const confident = tied.length <= 1 && best.score >= 2 && (!second || best.score - second.score >= (firstOnly ? 0.5 : 1.5));
+  // Or the best is the plain option of the same thing as the runner-up, which narrows it with words not said
+  // ("Termites", not "Termite inspection for a sale (WDI report)", for swarmers on the lanai).
+  const plainerOfSame = second !== undefined && (best.concepts?.length ?? 0) > 0 && best.concepts?.join() === second.concepts?.join() && unsaidModifiers(best.option, reading).length === 0 && unsaidModifiers(second.option, reading).length > 0;
+  const confident = tied.length <= 1 && best.score >= 2 && (!second || best.score - second.score >= (firstOnly || plainerOfSame ? 0.5 : 1.5));
   return { best: tied.length > 1 ? null : best, tied: tied.length > 1 ? tied : [], ranked, confident };
 }
 
