@@ -22,6 +22,7 @@ import { clauseName, extractName, numbersAsDigits, extractPostalCode, extractYes
 import { dateAnswer, dateFromEarlierEvent, describeDate, extractDate } from './nlu/dates';
 import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
+import { businessState, destinationStates } from './nlu/places';
 import { chooseOption, notOfferedAsked, pickByAction, read, withoutActions } from './nlu/services';
 import { type Hazard, questionSentences, readSignals, type Signals } from './nlu/signals';
 import { fold, normalize } from './nlu/text';
@@ -101,7 +102,15 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
       const aboutPastJob = handoff.reason === 'complaint' || (handoff.reason === 'anger' && signals.complaint !== null);
       // A danger is not a request for something new or for upkeep: "Add an outlet" or "Tree pruning" is only a
       // guess from the thing named (a warm outlet, a limb on the roof) unless the text asks for that kind of job.
-      const guessedJob = handoff.reason === 'emergency' && question.kind === 'choice' && question.key !== turn.asked?.key && newOrUpkeepNotAsked(decision.answers[question.key] ?? '', text);
+      // Nor is a trouble the option names that the text does not say ("Dead outlet" for a warm one, "No heat" for a
+      // furnace named beside a CO alarm), and a CO alarm says nothing of which thing is at fault.
+      const guessedJob =
+        handoff.reason === 'emergency' &&
+        question.kind === 'choice' &&
+        question.key !== turn.asked?.key &&
+        (newOrUpkeepNotAsked(decision.answers[question.key] ?? '', text) ||
+          (signals.emergency?.hazard !== 'no-heat' && troubleNotSaid(decision.answers[question.key] ?? '', text)) ||
+          signals.emergency?.hazard === 'carbon-monoxide');
       // A day asked for a visit in the same words ("can someone come look tomorrow?", "¿pueden venir hoy?") is the
       // day they want, danger or not.
       const keep = aboutPastJob ? question.kind === 'zip' || (question.kind === 'text' && isNameQuestion(question)) : (question.kind !== 'date' || question.key === turn.asked?.key || dayOfVisitAsked(turn)) && !guessedJob;
@@ -821,6 +830,12 @@ function newOrUpkeepNotAsked(option: string, text: string): boolean {
   return jobs.length > 0 && !jobs.some((action) => said.has(action));
 }
 
+/** Whether the option names a thing by a trouble ("Dead outlet", "No heat") that the text names only as a thing. */
+function troubleNotSaid(option: string, text: string): boolean {
+  const said = read(text);
+  return [...read(option).problems].some((concept) => said.concepts.includes(concept) && !said.problems.has(concept));
+}
+
 /** Whether `value` is the same thing as the recorded answer with the kind of job the text now says. */
 function refines(input: AiTurnInput, question: QualifierQuestion, text: string, value: string): boolean {
   const recorded = input.answers[question.key] ?? '';
@@ -907,8 +922,15 @@ function disqualifyReason(input: AiTurnInput, found: Record<string, string>, not
 function serviceNotOffered(turn: Turn, found: Record<string, Found>): string | null {
   const { input, text } = turn;
   if (input.business.servicesNotOffered.length === 0) return null;
-  if (input.questions.some((question) => isAboutServices(question, input) && hasAnswer(input.answers, question.key))) return null;
+  if (input.questions.some((question) => question.kind === 'choice' && isAboutServices(question, input) && hasAnswer(input.answers, question.key))) return null;
   const offered = [...new Set([...input.business.services, ...input.questions.flatMap((question) => question.choices)])];
+  // A move to another state when the owner moves people only within theirs ("to Boise", "Portland, Oregon").
+  const acrossStates = input.business.servicesNotOffered.find((service) => /\b(out[- ]of[- ]state|interstate|across state|other states?|cross[- ]country|long[- ]distance)\b/i.test(service));
+  const home = acrossStates ? businessState(input.business.serviceAreaPrefixes) : null;
+  // Only a move (a place the business names in its facts is one it serves).
+  const moving = /\b(mov(e|es|ing)|relocat\w*|mudanza|mudarnos|mudamos|mudo|mudar)\b/i.test(normalize(text));
+  const going = home && moving ? destinationStates(text, input.business.facts) : null;
+  if (acrossStates && home && going && !going.has(home)) return acrossStates;
   // A service read from this text by its own thing keeps the person; one read only by the trade's family or the kind
   // of job ("long distance" as a kind of "House move", "install solar" as an install) yields to a not-offered
   // service the text names by its own thing.

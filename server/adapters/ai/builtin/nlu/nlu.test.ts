@@ -3,6 +3,7 @@ import { clauseName, extractName, extractPostalCode, extractYesNo, loneName, sli
 import { dateAnswer, dateFromEarlierEvent, extractDate, extractWindow } from './dates';
 import { type IntentModel, intentModel } from './intents';
 import { detectLanguage, threadLanguage } from './language';
+import { businessState, destinationStates } from './places';
 import { chooseOption, notOfferedAsked, read } from './services';
 import { questionSentences, readSignals } from './signals';
 
@@ -494,5 +495,24 @@ describe('issue 22, fourth round (dates, ZIP slips, holidays)', () => {
     expect(slipIntoArea('31046', ['314'])).toBe(true);
     expect(slipIntoArea('31406', ['314'])).toBe(false);
     expect(slipIntoArea('98765', ['314'])).toBe(false);
+  });
+});
+
+describe('places', () => {
+  it('reads where a move is going and the business state from its ZIP prefixes', () => {
+    expect(businessState(['980', '98052', '981'])).toBe('WA');
+    expect(destinationStates('moving from Redmond down to Portland, Oregon in Feb')).toEqual(new Set(['OR']));
+    expect(destinationStates('relocating to Boise for my job')).toEqual(new Set(['ID']));
+    expect(destinationStates('una mudanza de Houston a San Antonio')).toEqual(new Set(['TX']));
+    // A place the business names in its facts is served; "a" is an article in English.
+    expect(destinationStates('moving to Boise', 'Movers in Boise and Meridian')).toBeNull();
+    expect(destinationStates('I need a Dallas move')).toBeNull();
+  });
+});
+
+describe('garage door parts', () => {
+  it('reads a remote as the opener only when no option lists remotes', () => {
+    expect(chooseOption('the remote stopped working', ['Spring repair', 'Opener repair', 'Door off track']).best?.option).toBe('Opener repair');
+    expect(chooseOption('the remote stopped working', ['Opener repair', 'Remote & keypad programming']).best?.option).toBe('Remote & keypad programming');
   });
 });

@@ -41,7 +41,7 @@ const STOP = new Set(
 /** Words that only say the kind of job or its size: they break ties, never pick an option alone. */
 const GENERIC = new Set(['service', 'servic', 'local', 'job', 'work', 'small', 'big', 'larg', 'full', 'general', 'gener', 'other', 'misc', 'basic', 'standard', 'standard', 'quot', 'estim', 'new', 'old', 'home', 'hous', 'residenti', 'commerci', 'system']);
 /** Concepts that name a whole trade's work in one word ("move", "cleaning", "pests"): a more specific one beside them is the head. */
-const GENERIC_CONCEPTS = new Set(['local-move', 'standard-clean', 'general-pest', 'appliance-brand', 'hvac-brand', 'garage-door', 'mowing', 'roof']);
+const GENERIC_CONCEPTS = new Set(['local-move', 'standard-clean', 'general-pest', 'appliance-brand', 'hvac-brand', 'garage-door', 'door', 'mowing', 'roof', 'wiring']);
 // "Other", "General pest control" — not "every other week".
 const CATCH_ALL = /\b(general|(?<!every )other|others|something else|misc|miscellaneous|not sure|anything else)\b/;
 
@@ -68,9 +68,11 @@ interface Lexicon {
  * "controller" not "control" ("Rodent control"), "winterize" not "winter", "cooling" not "cool" ("cool, thanks"),
  * "molding" not "mold", "flashing" not "flash", "railing" not "rail", "droppings" not "drop", "leaves" not "leave",
  * "siding" not the "side" of a side gate, "walking" (a washer) not a walk-up, "ants" not Spanish "antes", "lateral"
- * not "later", "apartment" not "falling apart", "plug" not a toilet "plugged up".
+ * not "later", "apartment" not "falling apart", "plug" not a toilet "plugged up", Spanish "aire" (the AC) not the
+ * English "air" of "the dry air" or "air in the lines", a drain "backed up" not a door that "pops back up" (a phrase
+ * starting with one of these words is matched as written too), the "wind" of a storm not "winding".
  */
-const AS_WRITTEN: ReadonlySet<string> = new Set(['openers', 'opener', 'controller', 'controllers', 'winterize', 'winterizing', 'cooling', 'molding', 'moulding', 'flashing', 'railing', 'railings', 'droppings', 'leaves', 'siding', 'walking', 'ant', 'ants', 'lateral', 'apartment', 'edging', 'insulation', 'insulate', 'plug', 'plugs', 'build']);
+const AS_WRITTEN: ReadonlySet<string> = new Set(['openers', 'opener', 'controller', 'controllers', 'winterize', 'winterizing', 'cooling', 'molding', 'moulding', 'flashing', 'railing', 'railings', 'droppings', 'leaves', 'siding', 'walking', 'ant', 'ants', 'lateral', 'apartment', 'edging', 'insulation', 'insulate', 'plug', 'plugs', 'build', 'aire', 'backed', 'backing', 'backs', 'wind']);
 
 let lexicon: Lexicon | null = null;
 
@@ -87,7 +89,7 @@ function build(): Lexicon {
     for (const word of raw) known.add(word);
     const stems = raw.map(stem);
     const list = byFirst.get(stems[0] ?? '') ?? [];
-    list.push({ ...phrase, stems, raw, asWritten: raw.length === 1 && AS_WRITTEN.has(raw[0] ?? '') });
+    list.push({ ...phrase, stems, raw, asWritten: AS_WRITTEN.has(raw[0] ?? '') });
     byFirst.set(stems[0] ?? '', list);
   };
   for (const concept of CONCEPTS) {
@@ -145,7 +147,7 @@ export interface Reading {
 /** What a text (or an option's name) names: concepts, kinds of job, and its other meaningful words. */
 export function read(text: string): Reading {
   const lexicon = lex();
-  const raw = tokens(withoutVolumes(text)).map((word) => corrected(word, lexicon));
+  const raw = tokens(withIndicators(withoutVolumes(text))).map((word) => corrected(word, lexicon));
   const stems = raw.map(stem);
   const concepts: string[] = [];
   const located = new Set<string>();
@@ -163,11 +165,17 @@ export function read(text: string): Reading {
     const storey = /^floors?$/.test(raw[at] ?? '') && /^(\d+(st|nd|rd|th)?|first|second|third|fourth|fifth|top|ground|main|upper|lower|bottom|same|one|two|three)$/.test(raw[at - 1] ?? '');
     const hit = storey ? undefined : matching.sort((a, b) => b.stems.length - a.stems.length || exact(b) - exact(a))[0];
     if (!STOP.has(raw[at] ?? '')) allStems.push(first);
+    // "its dry, not dripping", "never leaked": a thing or trouble denied is not named.
+    if (hit && /^(not|isn'?t|isnt|wasn'?t|wasnt|aren'?t|never|without)$/.test(raw[at - 1] ?? '')) {
+      at += hit.stems.length;
+      continue;
+    }
     if (hit) {
       if (hit.concept) {
         if (!concepts.includes(hit.concept)) concepts.push(hit.concept);
         if (hit.problem) problems.add(hit.concept);
-        if (isLocated(raw, at)) located.add(hit.concept);
+        // "moving out of my apartment to a townhouse": the place moved to is where, not what is moved.
+        if (isLocated(raw, at) || (family(hit.concept) === 'property' && isDestination(raw, at))) located.add(hit.concept);
         else unlocated.add(hit.concept);
       }
       // "new" / "another" ask for something new only of a thing of the trade ("a new furnace", "a new one"), not of
@@ -201,6 +209,15 @@ export function read(text: string): Reading {
   return { raw: text, concepts, located, problems, actions, stems: loose, allStems };
 }
 
+/**
+ * "the light on the sensor is blinking", "little light on it flashing": a thing's indicator light, not lighting
+ * work (only when a light is said to blink or flash: "the light on the porch is out" is a light).
+ */
+function withIndicators(text: string): string {
+  if (!/\b(blink\w*|flash\w*)\b/i.test(text)) return text;
+  return text.replace(/\blights?(?= (on|by|near|in) (the|my|our|that|this|it|its|each|one)\b)/gi, 'indicator');
+}
+
 /** Whether the words after "new" (one or two on) name a thing of the trade, or "one": "a new (gas) furnace". */
 function newOfTheTrade(raw: readonly string[], stems: readonly string[], from: number, lexicon: Lexicon): boolean {
   for (let at = from; at < Math.min(raw.length, from + 2); at += 1) {
@@ -214,10 +231,20 @@ function newOfTheTrade(raw: readonly string[], stems: readonly string[], from: n
 const LOCATIVE = new Set(['in', 'inside', 'on', 'above', 'over', 'under', 'below', 'beneath', 'near', 'by', 'behind', 'beside', 'next', 'outside', 'at', 'from', 'into', 'along', 'around', 'against', 'alongside', 'en', 'sobre', 'encima', 'debajo', 'cerca', 'junto', 'detras', 'dentro', 'afuera']);
 const ARTICLES = new Set(['the', 'my', 'our', 'a', 'an', 'his', 'her', 'their', 'to', 'of', 'back', 'front', 'side', 'el', 'la', 'los', 'las', 'mi', 'mis', 'su', 'del', 'de']);
 
+/** Whether the words before position `at` make it where something goes: "to a townhouse", "into the new house". */
+function isDestination(raw: readonly string[], at: number): boolean {
+  let back = at - 1;
+  while (back >= 0 && (ARTICLES.has(raw[back] ?? '') || /^(new|bigger|smaller|little|nuevo|nueva)$/.test(raw[back] ?? '')) && raw[back] !== 'to') back -= 1;
+  return back >= 0 && /^(to|into|hasta|hacia)$/.test(raw[back] ?? '');
+}
+
 /** Whether the words before position `at` make it a place: "in the", "above my", "next to the". */
 function isLocated(raw: readonly string[], at: number): boolean {
   let back = at - 1;
-  while (back >= 0 && ARTICLES.has(raw[back] ?? '')) back -= 1;
+  // "around 2 of the vent pipes", "on both of the windows".
+  while (back >= 0 && (ARTICLES.has(raw[back] ?? '') || /^(\d+|two|three|both|all|each|one|some|dos|tres)$/.test(raw[back] ?? ''))) back -= 1;
+  // "the light on the sensor", "the button on the remote": a part of the thing, which is the subject.
+  if (/^(indicator|led|leds|buttons?|display|screen)$/.test(raw[back - 1] ?? '')) return false;
   return back >= 0 && back < at && LOCATIVE.has(raw[back] ?? '');
 }
 
@@ -272,7 +299,7 @@ const LIST_OPTION = /\b(honey[- ]?do|odd jobs|small (repairs|jobs|projects)|to[-
 const LIST_SAID = /\b(a (little |short |small )?list|honey[- ]?do|few (small )?(things|jobs|projects)|couple (of )?(small )?(things|jobs|projects)|bunch of (small |little )?(things|jobs|projects)|odd jobs|to[- ]?do list|punch list)\b/;
 // Rooms and places say where, not what: "the one in the kitchen" asks for nothing of "Commercial kitchen equipment".
 const PLACE_STEMS: ReadonlySet<string> = new Set(['kitchen', 'bathroom', 'bath', 'garag', 'basement', 'attic', 'yard', 'backyard', 'bedroom', 'laundri', 'room', 'hall', 'hallwai', 'porch', 'patio', 'deck', 'upstair', 'downstair', 'cocina', 'bano']);
-const RECURRING = /\b(recurring|weekly|biweekly|bi-weekly|every (other |2 |two )?(week|weeks|month)|monthly|regular service|cada semana|cada mes|semanal|quincenal|mensual)\b/;
+const RECURRING = /\b(recurring|weekly|biweekly|bi-weekly|every (other |2 |two )?(week|weeks|month)|monthly|regular service|cada semana|cada (dos|2|tres|3) semanas|cada quince dias|cada mes|semanal|quincenal|mensual)\b/;
 const HAULABLE: ReadonlySet<string> = new Set(['furniture', 'moving-specialty', 'hot-tub', 'any-appliance', ...APPLIANCE_FAMILIES]);
 const UNSURE_SAID = /\b(not sure|unsure|don'?t know|no idea|no clue|no se|ni idea)\b/;
 const LOAD_OPTION = /\b(truck ?loads?|trailer( loads?)?|full (truck|load|trailer)|whole (house|garage|home)|clean ?outs?|estate)\b/;
@@ -336,6 +363,15 @@ function family(concept: string): string {
   return lex().concepts.get(concept)?.family ?? concept;
 }
 
+/** Whether the text names the option's thing as a kind of it, or the option's kind of thing by its plain name. */
+function kindMatch(concept: string, text: Reading, option: OptionReading, namedElsewhere: ReadonlySet<string>): boolean {
+  const kindOf = (id: string) => lex().concepts.get(id)?.kindOf;
+  // The plain name only when it comes before any other thing the options are about ("the spring on the door" is
+  // about the spring).
+  const before = (said: string) => !text.concepts.slice(0, text.concepts.indexOf(said)).some((other) => namedElsewhere.has(other));
+  return text.concepts.some((said) => !option.concepts.includes(said) && (kindOf(said) === concept || (kindOf(concept) === said && before(said))));
+}
+
 /** How well `text` names `option`, or null when nothing ties them. */
 function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet<string> = new Set(), placesDistinguish = false): OptionMatch | null {
   // "Not sure" is the answer of someone who says they are not sure, not of "pretty sure it's the sensor".
@@ -349,7 +385,9 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
   // The best concept counts in full, every other one it shares a little: a text that mentions a furnace in passing
   // is not about "New furnace or AC install" as much as it is about the thermostat it is asking for.
   const hits = option.concepts
-    .filter((concept) => text.concepts.includes(concept) && family(concept) !== 'property')
+    // A kind of the option's thing counts when the job agrees too ("new garage doors" for "New door quote").
+    // (And the plain thing said for the option's kind of it: "a new 16x7 door" for "New garage door".)
+    .filter((concept) => (text.concepts.includes(concept) || (kindMatch(concept, text, option, namedElsewhere) && [...option.actions].some((action) => text.actions.has(action)))) && family(concept) !== 'property')
     .map((concept) => ({ concept, value: (option.heads.has(concept) ? 6 : 3) / (text.located.has(concept) ? 2 : 1) }))
     .sort((a, b) => b.value - a.value);
   hits.forEach((hit, index) => {
@@ -373,7 +411,9 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
     // An option that names its own things ("Hot tub removal", "Appliance haul-away") takes away only those.
     const things = option.concepts.filter((concept) => family(concept) !== 'junk' && family(concept) !== 'property');
     const carries = (concept: string) => things.length === 0 || things.some((thing) => family(thing) === family(concept) || (family(thing) === 'any-appliance' && APPLIANCE_FAMILIES.has(family(concept))));
-    const covers = (concept: string) => families.has(family(concept)) || (families.has('any-appliance') && APPLIANCE_FAMILIES.has(family(concept))) || (hauled && HAULABLE.has(family(concept)) && carries(concept));
+    // A part listed apart only sometimes ("remote") is its whole's ("Opener repair") when the whole is an option.
+    const whole = (concept: string) => lex().concepts.get(concept)?.partOf;
+    const covers = (concept: string) => (namedElsewhere.has(whole(concept) ?? '') ? option.heads.has(whole(concept) ?? '') : families.has(family(concept))) || (families.has('any-appliance') && APPLIANCE_FAMILIES.has(family(concept))) || (hauled && HAULABLE.has(family(concept)) && carries(concept));
     const same =
       (hauled ? text.concepts.find((concept) => HAULABLE.has(family(concept)) && !text.located.has(concept) && carries(concept)) : undefined) ??
       text.concepts.find((concept) => covers(concept) && !option.concepts.includes(concept) && !text.located.has(concept) && !namedElsewhere.has(concept));
@@ -439,7 +479,9 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
   }
   // The kind of place: "House moves" for a house, not for an apartment.
   const places = option.concepts.filter((concept) => family(concept) === 'property');
-  const saidPlaces = text.concepts.filter((concept) => family(concept) === 'property');
+  const allPlaces = text.concepts.filter((concept) => family(concept) === 'property');
+  const fromPlaces = allPlaces.filter((concept) => !text.located.has(concept));
+  const saidPlaces = fromPlaces.length > 0 ? fromPlaces : allPlaces;
   // Only when the options differ by it ("Apartment moves" / "House moves"); "house cleaning" is just cleaning.
   if (placesDistinguish && places.length > 0 && saidPlaces.length > 0) {
     const same = places.some((concept) => saidPlaces.includes(concept));
@@ -495,9 +537,9 @@ function unsaidModifiers(option: string, text: Reading): string[] {
  * option like "General pest control" or "Other" is the answer (with low confidence).
  */
 export function chooseOption(text: string, options: readonly string[]): OptionChoice {
-  const reading = read(text);
   const readings = options.map(readOption);
   const named = new Set(readings.flatMap((option) => [...option.heads]));
+  const reading = asListed(read(text), named);
   const placeKinds = new Set(readings.flatMap((option) => option.concepts.filter((concept) => family(concept) === 'property')));
   const ranked = readings
     .map((option) => score(reading, option, named, placeKinds.size >= 2))
@@ -543,8 +585,31 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   // Ahead by 1.5, or by less when the best is the thing named first and the runner-up is not ("our mitsubishi mini
   // split … furnace handles the rest of the house").
   const firstOnly = best.because.includes('said first') && !(second?.because.includes('said first') ?? false);
-  const confident = tied.length <= 1 && best.score >= 2 && (!second || best.score - second.score >= (firstOnly ? 0.5 : 1.5));
+  // Or the best is the plain option of the same thing as the runner-up, which narrows it with words not said
+  // ("Termites", not "Termite inspection for a sale (WDI report)", for swarmers on the lanai).
+  const plainerOfSame = second !== undefined && (best.concepts?.length ?? 0) > 0 && best.concepts?.join() === second.concepts?.join() && unsaidModifiers(best.option, reading).length === 0 && unsaidModifiers(second.option, reading).length > 0;
+  const confident = tied.length <= 1 && best.score >= 2 && (!second || best.score - second.score >= (firstOnly || plainerOfSame ? 0.5 : 1.5));
   return { best: tied.length > 1 ? null : best, tied: tied.length > 1 ? tied : [], ranked, confident };
+}
+
+/**
+ * A part the options do not list apart is read as its whole when they list that ("the remote" is the opener's for
+ * "Opener repair", and is the remote's own for "Remote & keypad programming").
+ */
+function asListed(reading: Reading, named: ReadonlySet<string>): Reading {
+  const whole = (concept: string) => {
+    const parent = lex().concepts.get(concept)?.partOf;
+    return parent && !named.has(concept) && named.has(parent) ? parent : concept;
+  };
+  // A part listed apart and said with its whole ("the rubber boots" on "the roof") is what the text is about.
+  const parts = reading.concepts.filter((concept) => named.has(concept) && !reading.located.has(concept) && reading.concepts.includes(lex().concepts.get(concept)?.partOf ?? ''));
+  if (parts.length > 0) reading = { ...reading, located: new Set([...reading.located, ...parts.map((concept) => lex().concepts.get(concept)?.partOf ?? '')]) };
+  if (!reading.concepts.some((concept) => whole(concept) !== concept)) return reading;
+  const mapped = (concepts: Iterable<string>) => [...new Set([...concepts].map(whole))];
+  const concepts = mapped(reading.concepts);
+  // A whole said as a place only through its part stays a place only if it is never said otherwise.
+  const located = new Set(concepts.filter((concept) => reading.concepts.some((said) => whole(said) === concept) && reading.concepts.filter((said) => whole(said) === concept).every((said) => reading.located.has(said))));
+  return { ...reading, concepts, located, problems: new Set(mapped(reading.problems)) };
 }
 
 /** A text without its kind-of-job words ("Water heater repair" → "Water heater"). */

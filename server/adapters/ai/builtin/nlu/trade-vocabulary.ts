@@ -21,6 +21,13 @@ export interface Concept {
   problems?: readonly string[];
   /** Spanish names and problems. */
   es?: readonly string[];
+  /**
+   * The thing it belongs to, when owners list it apart only sometimes: "Remote & keypad programming" when they do,
+   * else the opener's option ("Opener repair") covers remotes and sensors, not every door option of the family.
+   */
+  partOf?: string;
+  /** A kind of a more general thing that owners may name plainly: a garage door is the "door" of "New door quote". */
+  kindOf?: string;
 }
 
 /** What kind of job: fixing what is broken, putting in something new, regular care, a check, or removal. */
@@ -34,7 +41,7 @@ export const ACTIONS = {
     es: ['instalar', 'instalacion', 'nuevo', 'nueva', 'cambiar', 'reemplazar', 'reemplazo', 'poner', 'agregar', 'anadir', 'montar', 'colgar'],
   },
   maintenance: {
-    names: ['tune up', 'tuneup', 'maintenance', 'trim', 'trimming', 'trimmed', 'cut back', 'cutting back', 'service', 'servicing', 'checkup', 'check up', 'annual', 'every year', 'once a year', 'seasonal', 'cleaning', 'clean', 'flush', 'recurring', 'every week', 'once a week', 'weekly service', 'weekly cleaning', 'weekly mowing', 'biweekly', 'bi-weekly', 'every other week', 'every 2 weeks', 'every two weeks', 'every month', 'once a month', 'monthly service', 'quarterly service', 'regular'],
+    names: ['tune up', 'tuneup', 'maintenance', 'trim', 'trimming', 'trimmed', 'prune', 'pruning', 'pruned', 'cut back', 'cutting back', 'service', 'servicing', 'checkup', 'check up', 'annual', 'every year', 'once a year', 'seasonal', 'cleaning', 'clean', 'flush', 'recurring', 'every week', 'once a week', 'weekly service', 'weekly cleaning', 'weekly mowing', 'biweekly', 'bi-weekly', 'every other week', 'every 2 weeks', 'every two weeks', 'every month', 'once a month', 'monthly service', 'quarterly service', 'regular'],
     es: ['mantenimiento', 'servicio', 'limpieza', 'revision', 'cada semana', 'cada mes', 'mensual', 'semanal'],
   },
   inspection: {
@@ -95,7 +102,7 @@ export const CONCEPTS: readonly Concept[] = [
   {
     id: 'drain',
     family: 'drains',
-    names: ['drain', 'drains', 'clog', 'clogged', 'clogging', 'backed up', 'backing up', 'slow drain', 'draining slow', 'drains slow', 'snake', 'rooter', 'hydro jet', 'hydrojetting', 'stopped up', 'sink', 'kitchen sink', 'bathroom sink', 'clogged sink', 'sink is clogged', 'sink clogged', 'shower drain', 'tub drain', 'floor drain'],
+    names: ['drain', 'drains', 'clog', 'clogged', 'clogging', 'backed up', 'backing up', 'backs up', 'slow drain', 'draining slow', 'drains slow', 'snake', 'rooter', 'hydro jet', 'hydrojetting', 'stopped up', 'sink', 'kitchen sink', 'bathroom sink', 'clogged sink', 'sink is clogged', 'sink clogged', 'shower drain', 'tub drain', 'floor drain'],
     problems: ["won't drain", 'not draining', 'water standing', 'standing water in the sink', 'gurgling'],
     es: ['drenaje', 'desague', 'tapado', 'tapada', 'tapon', 'atascado', 'atorado', 'no drena', 'no baja el agua', 'fregadero', 'lavabo', 'coladera'],
   },
@@ -109,14 +116,22 @@ export const CONCEPTS: readonly Concept[] = [
   {
     id: 'faucet',
     family: 'faucet',
-    names: ['faucet', 'faucets', 'fawcet', 'tap', 'spigot', 'hose bib', 'shower valve', 'shower head', 'showerhead', 'moen', 'delta faucet', 'kohler', 'cartridge'],
+    names: ['faucet', 'faucets', 'fawcet', 'tap', 'shower valve', 'shower head', 'showerhead', 'moen', 'delta faucet', 'kohler', 'cartridge'],
     problems: ['dripping faucet', 'faucet drips', 'drips'],
     es: ['llave', 'grifo', 'llave de agua', 'regadera', 'mezcladora', 'gotea la llave'],
+  },
+  // The faucet outside, for the hose: a service of its own for some plumbers (it freezes), else a faucet.
+  {
+    id: 'spigot',
+    family: 'faucet',
+    partOf: 'faucet',
+    names: ['spigot', 'spigots', 'hose bib', 'hose bibs', 'hose bibb', 'hose bibbs', 'outside faucet', 'outside faucets', 'outdoor faucet', 'outdoor faucets', 'outside spigot', 'outdoor spigot', 'outside tap', 'hose faucet', 'hose spigot', 'sillcock', 'sill cock', 'frost free faucet', 'frost free spigot', 'yard hydrant'],
+    es: ['llave de afuera', 'llave de la manguera', 'llave exterior', 'llave del jardin'],
   },
   {
     id: 'pipe',
     family: 'pipes',
-    names: ['pipe', 'pipes', 'piping', 'water line', 'supply line', 'pex', 'copper pipe', 'repipe', 're-pipe', 'pipe burst', 'burst pipe', 'pinhole leak', 'leak under the sink', 'water leak', 'slab leak', 'shutoff valve', 'shut off valve'],
+    names: ['pipe', 'pipes', 'piping', 'water line', 'supply line', 'pex', 'copper pipe', 'repipe', 're-pipe', 'pipe burst', 'burst pipe', 'pinhole leak', 'leak under the sink', 'water leak', 'slab leak', 'shutoff valve', 'shut off valve', 'vent pipe', 'vent pipes', 'plumbing vent', 'plumbing vents', 'vent stack'],
     problems: ['leaking pipe', 'pipe leaking', 'pipe is leaking', 'water on the floor', 'wet spot', 'water stain'],
     es: ['tuberia', 'tubo', 'tubos', 'caneria', 'fuga de agua', 'se reviento un tubo', 'tubo roto'],
   },
@@ -169,6 +184,8 @@ export const CONCEPTS: readonly Concept[] = [
   // ── The kind of place (a modifier: "House moves", "Apartment cleaning"; never what a service is about alone) ──
   { id: 'property-house', family: 'property', names: ['house', 'home', 'townhouse', 'town house', 'rowhome', 'row home', 'single family', 'ranch', 'two story', 'split level', 'duplex'], es: ['casa'] },
   { id: 'property-apartment', family: 'property', names: ['apartment', 'apt', 'condo', 'studio', 'flat', 'walk up', 'walkup', 'loft', 'unit', 'dorm'], es: ['apartamento', 'departamento', 'depa', 'estudio', 'condominio'] },
+  // The garage as a building ("a 2 car garage", "detached garage"): its size or kind, not a garage door job.
+  { id: 'property-garage', family: 'property', names: ['car garage', 'one car garage', 'single car garage', 'two car garage', 'double car garage', 'three car garage', 'detached garage', 'attached garage'], es: ['cochera para un carro', 'cochera para dos carros', 'cochera doble'] },
   { id: 'property-office', family: 'property', names: ['office', 'business', 'small business', 'store', 'shop', 'commercial', 'restaurant', 'warehouse', 'suite'], es: ['oficina', 'negocio', 'el local', 'un local', 'mi local', 'nuestro local', 'local comercial', 'tienda'] },
 
   // ── Moving ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -179,6 +196,8 @@ export const CONCEPTS: readonly Concept[] = [
     es: ['mudanza', 'mudarme', 'mudarnos', 'mudar', 'cambio de casa'],
   },
   { id: 'long-distance-move', family: 'moving', names: ['long distance', 'long-distance', 'out of state', 'cross country', 'interstate', 'across the country', 'to another state'], es: ['larga distancia', 'a otro estado', 'fuera del estado'] },
+  // A parent moving to a smaller place or to care: movers list it as a service of its own ("Senior move").
+  { id: 'senior-move', family: 'moving', names: ['senior move', 'senior moves', 'senior moving', 'downsizing', 'downsize', 'downsizing move', 'into assisted living', 'to assisted living', 'into senior living', 'to senior living', 'into a retirement community', 'into memory care', 'into a nursing home', 'to a nursing home'], es: ['asilo', 'casa de retiro', 'residencia de ancianos'] },
   { id: 'packing', family: 'packing', names: ['packing', 'pack', 'packers', 'unpacking', 'unpack', 'boxes', 'packing service', 'full pack'], es: ['empacar', 'empaque', 'cajas', 'desempacar'] },
   { id: 'piano', family: 'moving-specialty', names: ['piano', 'pianos', 'upright piano', 'upright pianos', 'uprights', 'upright', 'spinet', 'console piano'], es: ['piano', 'piano vertical'] },
   { id: 'grand-piano', family: 'moving-specialty', names: ['grand piano', 'grand pianos', 'baby grand', 'baby grand piano', 'grands', 'concert grand'], es: ['piano de cola'] },
@@ -207,13 +226,19 @@ export const CONCEPTS: readonly Concept[] = [
   {
     id: 'roof',
     family: 'roof',
-    names: ['roof', 'roofs', 'roofing', 'shingle', 'shingles', 'reroof', 're-roof', 'tear off', 'new roof', 'asphalt shingles', 'metal roof', 'tile roof', 'flashing', 'ridge cap', 'ridge vent', 'decking', 'underlayment', 'soffit', 'fascia', 'rooof'],
+    names: ['roof', 'roofs', 'roofing', 'shingle', 'shingles', 'reroof', 're-roof', 'tear off', 'new roof', 'asphalt shingles', 'ridge cap', 'ridge vent', 'decking', 'underlayment', 'soffit', 'fascia', 'rooof'],
     problems: ['shingles blew off', 'missing shingles', 'water spot on the ceiling'],
     es: ['techo', 'tejas', 'teja', 'gotera', 'goteras', 'impermeabilizar', 'impermeabilizacion', 'techo nuevo', 'lamina'],
   },
+  // Roofs of a material some roofers list apart ("Slate repair", "Metal roof"), else the roof.
+  { id: 'slate-roof', family: 'roof', partOf: 'roof', names: ['slate', 'slates', 'slate roof', 'slate roofs', 'slate tile', 'slate tiles', 'slate shingles'], es: ['pizarra'] },
+  { id: 'metal-roof', family: 'roof', partOf: 'roof', names: ['metal roof', 'metal roofs', 'metal roofing', 'standing seam', 'tin roof', 'steel roof'], es: ['techo de lamina', 'techo metalico'] },
+  { id: 'tile-roof', family: 'roof', partOf: 'roof', names: ['tile roof', 'tile roofs', 'clay tile', 'clay tiles', 'concrete tile', 'concrete tiles', 'spanish tile', 'barrel tile'], es: ['teja de barro', 'techo de teja'] },
+  // What goes through a roof and is sealed around: listed apart by some roofers ("Flashing & pipe boots"), else the roof.
+  { id: 'roof-penetration', family: 'roof', partOf: 'roof', names: ['flashing', 'step flashing', 'pipe flashing', 'vent flashing', 'pipe boot', 'pipe boots', 'vent boot', 'vent boots', 'rubber boot', 'rubber boots', 'plumbing boot', 'plumbing boots', 'pipe collar', 'pipe collars', 'roof jack', 'roof jacks', 'vent pipe boot', 'vent pipe boots'], es: ['botas de ventilacion', 'tapajuntas'] },
   { id: 'ice-dam', family: 'roof', names: ['ice dam', 'ice dams', 'icicles', 'icicle', 'ridge of ice', 'ice on the roof', 'ice buildup', 'ice build up', 'ice along the edge'], es: ['hielo en el techo', 'carambanos'] },
   { id: 'flat-roof', family: 'roof', names: ['flat roof', 'tpo', 'epdm', 'rubber roof', 'modified bitumen', 'torch down'], es: ['techo plano'] },
-  { id: 'storm-damage', family: 'roof', names: ['hail', 'hail damage', 'storm damage', 'wind damage', 'insurance claim', 'adjuster', 'tree limb'], es: ['granizo', 'dano por tormenta', 'seguro'] },
+  { id: 'storm-damage', family: 'roof', names: ['hail', 'hail damage', 'hailstorm', 'hail storm', 'storm damage', 'wind damage', 'wind', 'winds', 'high winds', 'windstorm', 'wind storm', 'insurance claim', 'adjuster', 'tree limb'], es: ['granizo', 'dano por tormenta', 'seguro'] },
   { id: 'gutters', family: 'gutters', names: ['gutter', 'gutters', 'guttering', 'downspout', 'downspouts', 'gutter guards', 'leaf guards', 'eaves', 'eavestrough'], es: ['canaleta', 'canaletas', 'canales', 'bajante', 'desagues del techo'] },
   { id: 'skylight', family: 'roof', names: ['skylight', 'skylights', 'sky light'], es: ['tragaluz', 'domo'] },
   { id: 'chimney', family: 'chimney', names: ['chimney', 'chimney cap', 'chimney flashing', 'chimney sweep', 'fireplace'], es: ['chimenea'] },
@@ -270,13 +295,23 @@ export const CONCEPTS: readonly Concept[] = [
   {
     id: 'garage-opener',
     family: 'garage-door',
-    names: ['opener', 'openers', 'garage door opener', 'motor', 'remote', 'remotes', 'clicker', 'clickers', 'keypad', 'keypads', 'key pad', 'homelink', 'home link', 'car button', 'liftmaster', 'chamberlain', 'genie', 'craftsman opener', 'myq', 'wall button', 'safety sensors', 'sensor', 'sensors', 'photo eye', 'photo eyes'],
-    problems: ['opener hums', 'remote stopped working', 'door reverses', 'goes down then back up'],
-    es: ['abridor', 'motor del porton', 'control remoto', 'control del porton', 'control de la cochera', 'control del garaje', 'sensores'],
+    names: ['opener', 'openers', 'garage door opener', 'garage door openers', 'garage opener', 'garage openers', 'motor', 'liftmaster', 'chamberlain', 'genie', 'craftsman opener', 'myq', 'wall button'],
+    problems: ['opener hums', 'door reverses', 'goes down then back up'],
+    es: ['abridor', 'motor del porton'],
+  },
+  // What works the opener: remotes, keypads, the car's button, and the safety eyes by the floor that make it reverse.
+  {
+    id: 'garage-accessory',
+    family: 'garage-door',
+    partOf: 'garage-opener',
+    names: ['remote', 'remotes', 'clicker', 'clickers', 'keypad', 'keypads', 'key pad', 'keyless entry', 'homelink', 'home link', 'car button', 'safety sensor', 'safety sensors', 'sensor', 'sensors', 'photo eye', 'photo eyes', 'electric eye', 'electric eyes', 'safety eye', 'safety eyes', 'eye thing', 'little eye', 'eyes'],
+    problems: ['remote stopped working', 'sensor light blinking', 'sensor is blinking', 'sensors are misaligned', 'sensor got knocked'],
+    es: ['control remoto', 'control del porton', 'control de la cochera', 'control del garaje', 'sensores', 'sensor', 'teclado'],
   },
   {
     id: 'garage-door',
     family: 'garage-door',
+    kindOf: 'door',
     names: ['garage door', 'garage doors', 'overhead door', 'roll up door', 'garage', 'hinges', 'clopay', 'amarr', 'wayne dalton'],
     problems: ['door is stuck', 'door is noisy'],
     es: ['puerta de garaje', 'puerta de la cochera', 'porton del garaje', 'cochera', 'garaje'],
@@ -312,7 +347,10 @@ export const CONCEPTS: readonly Concept[] = [
     problems: ["won't heat up", 'not heating up', 'burner won\'t light', 'clicking burner'],
     es: ['horno', 'estufa', 'parrilla', 'quemador', 'quemadores', 'hornilla'],
   },
-  { id: 'microwave', family: 'cooking-appliances', names: ['microwave', 'microwaves', 'over the range microwave', 'otr microwave'], es: ['microondas'] },
+  { id: 'microwave', family: 'cooking-appliances', names: ['microwave', 'microwaves'], es: ['microondas'] },
+  // The two kinds an appliance shop tells apart: built in over the stove (repaired) or on the counter (often not).
+  { id: 'otr-microwave', family: 'cooking-appliances', kindOf: 'microwave', names: ['over the range microwave', 'over the range microwaves', 'over-the-range microwave', 'otr microwave', 'microwave above the stove', 'microwave over the stove', 'built in microwave', 'microwave above the range', 'microwave over the range'], es: ['microondas sobre la estufa', 'microondas empotrado'] },
+  { id: 'countertop-microwave', family: 'cooking-appliances', kindOf: 'microwave', names: ['countertop microwave', 'countertop microwaves', 'counter top microwave', 'countertop', 'sits on the counter', 'on the counter', 'small appliance', 'small appliances'], es: ['microondas de mesa', 'en la barra'] },
   { id: 'appliance-brand', family: 'any-appliance', names: ['lg', 'samsung', 'whirlpool', 'ge', 'maytag', 'kenmore', 'bosch', 'frigidaire', 'kitchenaid', 'electrolux', 'miele', 'thermador', 'viking', 'wolf', 'speed queen', 'amana appliance', 'appliance', 'appliances'], es: ['electrodomestico', 'electrodomesticos', 'aparato', 'aparatos'] },
 
   // ── Handyman and other local services ───────────────────────────────────────────────────────────────────────
