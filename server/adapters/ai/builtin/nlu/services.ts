@@ -272,7 +272,9 @@ function readOption(option: string): OptionReading {
     const leaking = head === 'leak' ? concepts.filter((concept) => concept !== 'leak').at(-1) : undefined;
     if (leaking) heads.add(leaking);
   }
-  return { ...reading, option, heads, joined: /\b(and|y)\b/i.test(option), catchAll: CATCH_ALL.test(normalize(option)) };
+  // "Service" in an owner's option name ("Boiler & radiant heat service") is the work in general, not upkeep.
+  const actions = /\bservices?\b/i.test(option) ? read(option.replace(/\bservices?\b/gi, ' ')).actions : reading.actions;
+  return { ...reading, actions, option, heads, joined: /\b(and|y)\b/i.test(option), catchAll: CATCH_ALL.test(normalize(option)) };
 }
 
 export interface OptionMatch {
@@ -444,7 +446,7 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
       }
     }
   }
-  const shared = [...new Set(option.allStems)].filter((word) => !GENERIC.has(word) && !actionStems().has(word) && word.length > 1 && text.allStems.includes(word) && !option.concepts.some((concept) => conceptStems(concept).has(word)));
+  const shared = [...new Set(option.allStems)].filter((word) => !GENERIC.has(word) && !actionStems().has(word) && word.length > 1 && text.allStems.includes(word) && !text.concepts.some((concept) => conceptStems(concept).has(word)));
   // The option named word for word ("Leak repair I guess") is the answer.
   if (normalize(option.option).length > 3 && ` ${normalize(text.raw)} `.includes(` ${normalize(option.option)} `)) {
     points += 10;
@@ -453,6 +455,14 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
   }
   points += shared.length * 2;
   if (shared.length > 0) because.push(`words ${shared.join(', ')}`);
+  // A word of the name of the option's own thing, said alone ("a charger" for "EV charger install"), when no thing
+  // of the text accounts for it: that thing named in short (not a short word like "air", which many things share).
+  const short = [...option.heads].find((head) => shared.some((word) => word.length >= 4 && conceptStems(head).has(word)));
+  if (short && !anchored) {
+    points += 2;
+    anchored = true;
+    because.push(`${short} (named in short)`);
+  }
   // An option named only by its kind of job ("System replacement", "Maintenance tune-up") is the answer for a thing
   // of the trade with that job asked for ("replacing our AC", "tune ups on both units").
   // Not for a repair: fixing is what most options are, so "Leak repair" is no answer to "toilet keeps running".
