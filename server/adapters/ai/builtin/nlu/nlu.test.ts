@@ -334,6 +334,9 @@ describe('services against the owner’s list', () => {
     const offered = ['Opener repair', 'Spring repair', 'New garage door'];
     expect(notOfferedAsked('my car is in the driveway, the opener hums', offered, ['Driveway gates'])).toBeNull();
     expect(notOfferedAsked('can you fix our driveway gate?', offered, ['Driveway gates'])).toBe('Driveway gates');
+    // A not-offered job they did themselves, or have none of, is context, not the request.
+    expect(notOfferedAsked("We just epoxied the garage floor ourselves and now the seal on the door doesn't sit flat. can you do a tune up?", ['Broken spring', 'Weatherstrip & tune-up'], ['Garage floor epoxy'])).toBeNull();
+    expect(notOfferedAsked('we dont have solar panels lol, the GFCI on the patio wont reset', ['Outlets, switches & GFCIs'], ['Solar panel install or repair'])).toBeNull();
     expect(notOfferedAsked('Do you offer a warranty on new roofs?', ['Roof replacement', 'Roof repair'], ['Flat commercial roofs'])).toBeNull();
     // Mentioned to set it aside, or as the reason for the job.
     expect(notOfferedAsked('we have a driveway gate too but thats not the problem lol. the garage opener died, can u put a new one in?', offered, ['Driveway gates'])).toBeNull();

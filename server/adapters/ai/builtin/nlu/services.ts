@@ -655,7 +655,7 @@ export function conceptsIn(text: string): string[] {
 
 // A clause that mentions something to set it aside ("we have a driveway gate too but that's not the problem", "I
 // panicked thinking bed bugs but there's nothing there", "we're moving out end of month") asks for none of it.
-const SET_ASIDE = /\b(not an? [a-z ]{0,20}(job|thing|issue|problem)|not looking for|don'?t need|do not need|no need for|not a new|not interested in|not the (problem|issue|reason|point)|not why|not what|nothing there|none there|isn't it|wasn't it|thought|thinking|worried it was|too|also have|besides|other than|except|no es eso|no es el problema|no era|pense que|tambien tenemos)\b/;
+const SET_ASIDE = /\b(not an? [a-z ]{0,20}(job|thing|issue|problem)|not looking for|don'?t need|do not need|no need for|not a new|not interested in|not the (problem|issue|reason|point)|not why|not what|nothing there|none there|isn't it|wasn't it|thought|thinking|worried it was|too|also have|besides|other than|except|no es eso|no es el problema|no era|pense que|tambien tenemos|ourselves|myself|diy|(we|i) (just |already )?(had|got) [a-z ]{0,30}(done|installed|put in)|(guys|crew|company|installers?|contractor) (installing|who installed|that installed|who put|that put|doing)|(don'?t|dont|do not) (even )?have|ya (lo )?hicimos|nosotros mismos)\b/;
 const CONTEXT = /\b((we're|were|we are|i'm|im|i am|we|i|just|recently|already) (moving|moved|movin)( out| in| away)?|moving (out|in|away)|mudando(nos)?|nos mudamos|me mudo)\b/g;
 
 /** The text without its set-aside clauses and its life-event context, for the not-offered check only. */
