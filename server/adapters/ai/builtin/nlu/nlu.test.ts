@@ -411,6 +411,7 @@ describe('signals', () => {
     expect((await signals('Se apagó el calentón desde la tarde y ya no prende, aquí adentro está en 45 grados y afuera está nevando. Tenemos dos niños chiquitos', 'es')).emergency?.hazard).toBe('no-heat');
     expect((await signals('my card got charged $135 twice for Friday’s clean')).complaint).not.toBeNull();
     expect((await signals('liftmaster keeps reversing rite b4 it hits the ground, single door, no car stuck lol its in the driveway')).emergency).toBeNull();
+    expect((await signals('spring snapped, no cars stuck lol door is up')).emergency).toBeNull();
   });
 
   it('finds sewage by its look and a car shut in behind a broken spring', async () => {
@@ -444,6 +445,7 @@ describe('signals', () => {
     expect((await signals('Just got your invoice for the water heater flush. $389?? On the phone I was told $149 to $199.')).complaint).not.toBeNull();
     expect((await signals('your crew moved us Friday and there is a gouge in our headboard')).complaint).not.toBeNull();
     expect((await signals('I was charged twice for the service call')).complaint).not.toBeNull();
+    expect((await signals('I had you guys haul stuff out of my basement on Feb 13th. There are two charges of $385 on my Amex')).complaint).not.toBeNull();
     expect((await signals("lockbox on the back door, I'll text u the code")).complaint).toBeNull();
     expect((await signals('had a leak last year, want the pipes checked')).complaint).toBeNull();
   });
