@@ -454,6 +454,7 @@ describe('signals', () => {
     expect((await signals('are yall hiring for spring? I got 6 yrs running mowers')).spam).not.toBeNull();
     expect((await signals('Final notice: your Google listing will be removed, verify at g00gle-biz.co')).spam).not.toBeNull();
     expect((await signals("Hi I'm with Apex Plumbing, what's your rate for a water heater swap?")).spam).not.toBeNull();
+    expect((await signals("Hey there, this is Brent with Delta Guard Pest. We're updating our pricing for the year, mind sharing what y'all charge for a bed bug treatment? Happy to return the favor")).spam).not.toBeNull();
     expect((await signals('Brian with Arch City Hauling. Not looking to book anything, just doing a little market research - what do you charge hourly? Happy to share ours too')).spam).not.toBeNull();
     expect((await signals('I will send a cashier check of $1,850, please deduct your fee and send the balance to my mover by Zelle')).spam).not.toBeNull();
     expect((await signals("hey is this Marcus?? its Tia from Jaylen's party, you left your jacket on the chair lol")).spam).not.toBeNull();
