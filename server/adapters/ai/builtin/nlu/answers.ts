@@ -167,7 +167,7 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
     yes: /\b(under warranty|still (under|covered|has warranty)|in warranty|bought it (last|this) (month|year)|brand new|tiene garantia)\b/,
   },
   heat: {
-    no: /\b(not freezing|still keeping up|keeping up|(still|we|i) (have|got) heat|heat (is |'?s )?(working|fine|ok|on)|heats? (working|fine)|not without heat|furnace (is )?fine|still heats?|still (warm|heating)|(house|home|place|it|apartment)('?s| is| stays| feels) (still )?(warm|toasty|comfortable)|(heat|heating|boiler|furnace) (still )?works|la casa (esta|sigue) (caliente|calientita)|tenemos calefaccion)\b/,
+    no: /\b(not freezing|still keeping up|keeping up|(still|we|i) (do )?(have|got) heat|(still )?getting (some )?heat|(radiators?|vents?|registers?|rooms?) (still )?(get|gets|getting|are|blow|blows|blowing) (warm|hot|heat)|nothing wrong with (it|the (furnace|boiler|system|heat))|(it'?s|its|it|furnace|boiler) (is )?(running|working|runs|works) (fine|ok|good|great)|(si|todavia|aun) (calienta|prende la calefaccion)|sigue calentando|heat (is |'?s )?(working|fine|ok|on)|heats? (working|fine)|not without heat|furnace (is )?fine|still heats?|still (warm|heating)|(house|home|place|it|apartment)('?s| is| stays| feels) (still )?(warm|toasty|comfortable)|(heat|heating|boiler|furnace) (still )?works|la casa (esta|sigue) (caliente|calientita)|tenemos calefaccion)\b/,
     yes: /\b(no heat|without heat|heat (is |'?s )?(out|off|gone)|(furnace|boiler|heater) (died|quit|is out|stopped)|freezing in here|cold in here|sin calefaccion|no hay calefaccion)\b/,
   },
   hoa: {

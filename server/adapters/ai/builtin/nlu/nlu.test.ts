@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clauseName, extractName, extractPostalCode, extractYesNo, loneName, slipIntoArea, yesNoTopic } from './answers';
+import { clauseName, extractName, extractPostalCode, extractYesNo, loneName, slipIntoArea, topicalYesNo, yesNoTopic } from './answers';
 import { dateAnswer, dateFromEarlierEvent, extractDate, extractWindow } from './dates';
 import { type IntentModel, intentModel } from './intents';
 import { detectLanguage, threadLanguage } from './language';
@@ -154,6 +154,13 @@ describe('answers', () => {
     expect(extractPostalCode('M5V 2T6')?.value).toBe('M5V 2T6');
   });
 
+  it('hears heat that still works in other words', () => {
+    expect(topicalYesNo('radiators still get warm so we do have heat', 'heat')).toBe('no');
+    expect(topicalYesNo('just the one gas furnace, nothing wrong with it', 'heat')).toBe('no');
+    expect(topicalYesNo('si calienta pero no se queda prendido', 'heat')).toBe('no');
+    expect(topicalYesNo('furnace quit last night, no heat', 'heat')).toBe('yes');
+  });
+
   it('answers yes/no by what the question is about', () => {
     const owns = yesNoTopic({ key: 'owns', text: 'Do you own the home?' });
     expect(extractYesNo("it's my place", owns)).toBe('yes');
@@ -290,6 +297,10 @@ describe('services against the owner’s list', () => {
     expect(chooseOption('the wine fridge in the bar stopped cooling', appliances).best?.option).toBe('Wine fridge');
     const pests = ['General pest (ants, roaches, spiders, crickets)', 'Scorpion treatment', 'Quarterly pest plan'];
     expect(chooseOption('tiny brown bugs in the pantry, in the flour and cereal boxes', pests).best?.option).toBe('General pest (ants, roaches, spiders, crickets)');
+    // Something that acts up, in Spanish too, is to be fixed.
+    const heating = ['No heat / furnace repair', 'Furnace or AC replacement quote', 'Heat pump service'];
+    expect(chooseOption('el furnace se prende y se apaga cada ratito, si calienta pero no se queda prendido', heating).best?.option).toBe('No heat / furnace repair');
+    expect(chooseOption('want a quote to replace the old furnace', heating).best?.option).toBe('Furnace or AC replacement quote');
   });
 
   it('reads a thing to haul away as junk removal, a few items or a load as said', () => {
