@@ -365,4 +365,14 @@ describe('the built-in assistant', () => {
     const both = await decideTurn(turn('want a standing seam metal roof, asphalt on it now. 60614', { questions: roof }));
     expect(both.answers.roof_type).toBeUndefined();
   });
+
+  it('takes a full name said as a sentence of its own beside another answer', async () => {
+    const named: QualifierQuestion[] = [
+      { key: 'access', text: 'Gate code or HOA notes, if any?', kind: 'text', choices: [], required: false },
+      { key: 'name', text: 'Your name?', kind: 'text', choices: [], required: true },
+    ];
+    const decision = await decideTurn(turn('Gary Pruitt. gate code is 4471#', { questions: named, transcript: [{ from: 'business', body: 'Gate code or HOA notes, if any?', at: NOW.getTime() - 60_000 }, { from: 'contact', body: 'Gary Pruitt. gate code is 4471#', at: NOW.getTime() }] }));
+    expect(decision.answers.name).toBe('Gary Pruitt');
+    expect(decision.answers.access).toMatch(/4471/);
+  });
 });

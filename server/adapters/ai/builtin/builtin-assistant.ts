@@ -546,6 +546,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
           input.newMessages.flatMap((message) => message.split(/\s*[/|\n]\s*/)).filter((part, _, parts) => parts.length > 1 && !/\d/.test(part)).map((part) => loneName(part, isAsked)).find((found) => found !== null) ??
           (isAsked && !otherFound ? extractName(text, { loose: true }) : null) ??
           clauseName(text, isAsked) ??
+          // "Gary Pruitt. gate code is 4471#": a sentence that is only a full name, a known first name first.
+          sentenceName(text) ??
           (!isAsked && !otherFound && !answered ? unaskedName(text) : null);
         return name ? { value: name, reason: `Found the name “${name}” for ${quoted}.` } : null;
       }
@@ -601,6 +603,18 @@ function addsToDescription(input: AiTurnInput, text: string): boolean {
   if (described.trim() === '') return false;
   const before = new Set(read(described).allStems.filter((word) => word.length > 3));
   return read(text).allStems.some((word) => word.length > 3 && before.has(word)) && read(text).concepts.length > 0;
+}
+
+/** A sentence of its own that is a capitalised full name with a known first name ("Its a house. Tasha Greene"). */
+function sentenceName(text: string): string | null {
+  for (const sentence of text.split(/[.!?\n]+/)) {
+    const part = sentence.trim();
+    const words = part.split(/\s+/);
+    if (words.length < 2 || words.length > 3 || !words.every((word) => /^\p{Lu}[\p{L}'-]+$/u.test(word))) continue;
+    const name = loneName(part, false);
+    if (name) return name;
+  }
+  return null;
 }
 
 /**

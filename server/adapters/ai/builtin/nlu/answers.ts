@@ -288,7 +288,7 @@ function titleCase(word: string): string {
 
 const STRONG = /\b(?:my name is|my name's|name is|name's|names|put it under|book it under|under the name(?: of)?|me llamo|mi nombre es|soy|habla|le escribe|te escribe|a nombre de)\s+([\p{L}][\p{L}'-]*)(?:\s+([\p{L}][\p{L}'-]*))?/iu;
 const WEAK = /\b(?:this is|it's|its|i am|i'm|im|hi,? (?:it's|this is))\s+([\p{L}][\p{L}'-]*)(?:\s+([\p{L}][\p{L}'-]*))?/iu;
-const SIGNED = /(?:^|[\n,.!?]\s*|\s)(?:(?:[Tt]hanks|[Tt]hank you|[Tt]hx|[Gg]racias|[Rr]egards|[Cc]heers)[,!.]?\s*(?:-\s*)?|[-~]\s*)([\p{Lu}][\p{L}'-]+)(?:\s+([\p{Lu}][\p{L}'-]*)\.?)?\s*[.!]?\s*$/u;
+const SIGNED = /(?:^|[\n,.!?]\s*|\s)(?:(?:[Tt]hanks|[Tt]hank you|[Tt]hx|[Gg]racias|[Rr]egards|[Cc]heers)[,!.]?\s*(?:-\s*)?|[-~]\s*)([\p{Lu}][\p{L}'-]+)((?:\s+[\p{Lu}][\p{L}'-]*\.?){0,2})\s*[.!]?\s*$/u;
 const CONNECTORS = /^(and|but|from|at|in|i|we|my|here|calling|texting|with|by|the|a|an|over|on|to|y|de|del|en|con|aqui|again|back)$/i;
 
 // Titles before a surname ("Mrs. Albright", "Sra. Ruiz"): dropped, and their full stop ends no sentence.
@@ -373,7 +373,9 @@ export function extractName(text: string, options: { loose?: boolean } = {}): st
     const signed = SIGNED.exec(said);
     if (signed && usable(signed[1])) {
       candidates.push(signed[1]);
-      if (usable(signed[2])) candidates.push(signed[2]);
+      // "- Mike Vander Ploeg": the surname may be two words.
+      const rest = (signed[2] ?? '').trim().split(/\s+/).filter((word) => word !== '').map((word) => word.replace(/\.$/, ''));
+      if (rest.length > 0 && rest.every((word) => usable(word))) candidates.push(...rest);
     } else if (options.loose) {
       const parts = said.replace(/[.!,]+$/g, '').split(/\s+/);
       if (parts.length <= 3 && parts.every((word) => /^[\p{L}][\p{L}'-]*\.?$/u.test(word) && usable(word))) candidates.push(...parts);

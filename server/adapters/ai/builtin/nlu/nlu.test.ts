@@ -203,6 +203,7 @@ describe('names, second round', () => {
     expect(extractName('Could somebody just give me a call at this number? Thanks, Walt')).toBe('Walt');
     expect(extractName('Can someone fix that? Thanks, Elena Ruiz')).toBe('Elena Ruiz');
     expect(extractName('I will be there - Pat')).toBe('Pat');
+    expect(extractName('Thanks - Mike Vander Ploeg')).toBe('Mike Vander Ploeg');
     expect(extractName('Thanks Monday works')).toBeNull();
     expect(extractName('ok thanks!')).toBeNull();
   });
