@@ -302,6 +302,8 @@ describe('services against the owner’s list', () => {
     const heating = ['No heat / furnace repair', 'Furnace or AC replacement quote', 'Heat pump service'];
     expect(chooseOption('el furnace se prende y se apaga cada ratito, si calienta pero no se queda prendido', heating).best?.option).toBe('No heat / furnace repair');
     expect(chooseOption('want a quote to replace the old furnace', heating).best?.option).toBe('Furnace or AC replacement quote');
+    // The thing named with no kind of job in the option beats an option named only by the kind of job.
+    expect(chooseOption('how much do u charge to clean mini splits? we have 2 heads', ['No heat / furnace repair', 'Heat pump / mini-split service', 'Seasonal maintenance']).best?.option).toBe('Heat pump / mini-split service');
   });
 
   it('reads a thing to haul away as junk removal, a few items or a load as said', () => {

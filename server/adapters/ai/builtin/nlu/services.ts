@@ -566,8 +566,15 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   // An option named only by its kind of job yields to one that names the thing and agrees on the job ("mini split
   // install" is "Mini-split install", not "System replacement").
   const byJobOnly = (match: OptionMatch) => match.because.includes('the kind of job, for a thing of the trade');
-  if (ranked.some((match) => !byJobOnly(match) && match.because.some((why) => why.startsWith('kind of job')))) {
-    for (const [index, match] of ranked.entries()) if (byJobOnly(match)) ranked[index] = { ...match, score: match.score - 4 };
+  // (Or names the thing and asks for no kind of job at all: "clean mini splits" is "Heat pump / mini-split service".)
+  const namesThingNoJob = (match: OptionMatch) => (match.concepts?.length ?? 0) > 0 && match.because.includes('said first') && readOption(match.option).actions.size === 0;
+  const agreeing = ranked.some((match) => !byJobOnly(match) && match.because.some((why) => why.startsWith('kind of job')));
+  const thingOnly = !agreeing && ranked.some((match) => !byJobOnly(match) && namesThingNoJob(match));
+  if (agreeing || thingOnly) {
+    // (A job-only option the text backs with more than the kind of job — a schedule, its own words — keeps its place
+    // against a thing with no job.)
+    const backed = (match: OptionMatch) => match.because.some((why) => why === 'a recurring schedule' || why.startsWith('words '));
+    for (const [index, match] of ranked.entries()) if (byJobOnly(match) && !(thingOnly && backed(match))) ranked[index] = { ...match, score: match.score - 4 };
     ranked.sort((a, b) => b.score - a.score);
   }
   let best = ranked[0] ?? null;
