@@ -95,8 +95,8 @@ export const CONCEPTS: readonly Concept[] = [
   {
     id: 'water-heater',
     family: 'water-heating',
-    names: ['water heater', 'hot water heater', 'hot water tank', 'water tank', 'hwh', 'tankless', 'tankless heater', 'on demand', 'water heather', 'hot water heather', 'waterheater', 'ao smith', 'a o smith', 'bradford white', 'navien', 'rinnai', 'state water heater', 'rheem water heater', '40 gallon', '50 gallon', 'anode rod', 'pilot'],
-    problems: ['no hot water', 'hot water ran out', 'water is lukewarm', 'not getting hot water', 'only cold water', 'leaking from the bottom of the tank'],
+    names: ['water heater', 'hot water heater', 'hot water tank', 'water tank', 'hwh', 'tankless', 'tankless heater', 'on demand', 'water heather', 'hot water heather', 'waterheater', 'ao smith', 'a o smith', 'bradford white', 'navien', 'rinnai', 'state water heater', 'rheem water heater', '40 gallon', '50 gallon', '40 gal', '50 gal', 'anode rod', 'pilot'],
+    problems: ['no hot water', 'hot water ran out', 'hot water runs out', 'hot water keeps running out', 'runs out of hot water', 'running out of hot water', 'hot water running out', 'keeps running out', 'water is lukewarm', 'not getting hot water', 'only cold water', 'leaking from the bottom of the tank'],
     es: ['calentador de agua', 'calentador', 'boiler de agua', 'el boiler', 'boiler', 'bojler', 'agua caliente', 'no hay agua caliente', 'sin agua caliente', 'tanque de agua'],
   },
   {
