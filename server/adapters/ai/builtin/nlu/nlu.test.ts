@@ -462,6 +462,9 @@ describe('signals', () => {
     expect((await signals('I had you guys haul stuff out of my basement on Feb 13th. There are two charges of $385 on my Amex')).complaint).not.toBeNull();
     expect((await signals("lockbox on the back door, I'll text u the code")).complaint).toBeNull();
     expect((await signals('had a leak last year, want the pipes checked')).complaint).toBeNull();
+    // "The back part" is a place, not something back again.
+    expect((await signals('you know, the thing from last time. the back part')).complaint).toBeNull();
+    expect((await signals('your guys sprayed last month and the roaches are back')).complaint).not.toBeNull();
   });
 
   it('knows vendors, job seekers and phishing from customers', async () => {
