@@ -320,7 +320,7 @@ function countedFrom(said: string, anchor: Candidate | undefined, all: readonly 
   // "The plumber is there on the 9th, so maybe the day after?", "pushed to the 16th. so the day before that": the
   // day after (or before) the latest date said before it.
   for (const [phrase, shift] of [[dayAfter, 1], [dayBefore, -1]] as const) {
-    if (!phrase || !/^\s*((that|then|it|eso)\b)?\s*([.!?,]|$|please|pls|por favor)/.test(said.slice(phrase.index + phrase[0].length))) continue;
+    if (!phrase || !/^\s*((that|then|it|eso)\b)?\s*([.!?,]|$|please|pls|por favor|works?\b|would (work|be)|should work|is (good|best|fine|better|great|ok|perfect)|(ok|okay|good|best|better)\b|me (funciona|sirve|queda))/.test(said.slice(phrase.index + phrase[0].length))) continue;
     const base = all.filter((candidate) => candidate.index < phrase.index).at(-1);
     if (base) return { ...base, date: addDays(base.date, shift), words: `${base.words} … ${phrase[0]}` };
   }

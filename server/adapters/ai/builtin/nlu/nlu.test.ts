@@ -63,6 +63,7 @@ describe('dates and windows', () => {
     // A day named as a bound is no day when another is named; "the Monday after" one counts from it.
     expect(day('any weekday after the 14th, say wednesday the 16th')).toBe('2026-12-16');
     expect(day('the monday after the 14th')).toBe('2026-12-21');
+    expect(day('we have a home inspection on the 9th (selling), so the day after that works')).toBe('2026-12-10');
   });
 
   it('keeps the time window with the day', () => {
