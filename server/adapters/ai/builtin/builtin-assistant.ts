@@ -711,6 +711,10 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
     const match = pattern.exec(folded);
     return match ? clause(match.index, match[0].length) : null;
   };
+  const spans = (pattern: RegExp) => {
+    const found = [...new Set([...folded.matchAll(pattern)].map((match) => clause(match.index, match[0].length)))];
+    return found.length > 0 ? found.join(', ') : null;
+  };
   switch (topic) {
     case 'brand': {
       // A make that is also an everyday word ("state", "york", "carrier") only as a name: capitalised, not "New York".
@@ -785,10 +789,13 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
     case 'access': {
       // Dogs, a driveway: ways in only when the question asks about them ("Gate code or dogs?"), or to park.
       const pets = /\b(dogs?|pets?|animals?|perros?|mascotas?)\b/.test(normalize(question.text)) ? '|dogs?|pupp(y|ies)|cats?|pets?|perr(o|os|ito|itos)|gat(o|os)|mascotas?' : '';
-      return span(
+      // Stairs and floors are a way in when the question asks about them ("access (stairs, parking)?").
+      const stairs = /\b(stairs|steps|floors?|elevator|escaleras|piso)\b/.test(normalize(question.text)) ? '|walk-?up|stairs|steps|flights?|elevator|\\d+(st|nd|rd|th) floor|escaleras|elevador|\\w+ piso' : '';
+      // Every clause that tells a way in ("3rd floor walkup, street parking only").
+      return spans(
         new RegExp(
-          `\\b(gates?|(?<!(zip|postal|area|promo|coupon|error|fault) )codes?|lock ?box|keys?|parking|park (in|on|out|at)|buzz (me|us|the)|buzzer|door ?bell|ring the bell|knock|side door|back door|unlocked|latch|front desk|concierge|doorman|the super|building super|superintendent|leasing office|(i'?ll|we'?ll|someone will|somebody will) be (home|there)|home that day|let (you|them|the crew) in|caja con llave|llaves?(?! (principal|del agua|de paso|de agua))|porton|portero|codigo(?! postal)|timbre|toquen|para entrar|estare en casa|estacion\\w+${pets})\\b`,
-          'i',
+          `\\b(gates?|(?<!(zip|postal|area|promo|coupon|error|fault) )codes?|lock ?box|keys?|parking|park (in|on|out|at)|buzz (me|us|the)|buzzer|door ?bell|ring the bell|knock|side door|back door|unlocked|latch|front desk|concierge|doorman|the super|building super|superintendent|leasing office|(i'?ll|we'?ll|someone will|somebody will) be (home|there)|home that day|let (you|them|the crew) in|caja con llave|llaves?(?! (principal|del agua|de paso|de agua))|porton|portero|codigo(?! postal)|timbre|toquen|para entrar|estare en casa|estacion\\w+${pets}${stairs})\\b`,
+          'gi',
         ),
       );
     }
