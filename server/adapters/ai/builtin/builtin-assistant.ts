@@ -846,9 +846,12 @@ function echoAnswer(question: QualifierQuestion, text: string): 'yes' | 'no' | n
 
 /** Whether an option is for something new or for upkeep (install, maintenance) that the text does not ask for. */
 function newOrUpkeepNotAsked(option: string, text: string): boolean {
-  const jobs = [...read(option).actions].filter((action) => action === 'install' || action === 'maintenance');
-  const said = read(text).actions;
-  return jobs.length > 0 && !jobs.some((action) => said.has(action));
+  const wanted = read(option);
+  const jobs = [...wanted.actions].filter((action) => action === 'install' || action === 'maintenance');
+  const reading = read(text);
+  // A broken thing's replacement is its fix: "Broken spring replacement" for "the spring up top is in two pieces".
+  if (wanted.concepts.some((concept) => reading.problems.has(concept))) return false;
+  return jobs.length > 0 && !jobs.some((action) => reading.actions.has(action));
 }
 
 /** Whether the option names a thing by a trouble ("Dead outlet", "No heat") that the text names only as a thing. */
