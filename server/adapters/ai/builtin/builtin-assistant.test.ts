@@ -375,4 +375,17 @@ describe('the built-in assistant', () => {
     expect(decision.answers.name).toBe('Gary Pruitt');
     expect(decision.answers.access).toMatch(/4471/);
   });
+
+  it('takes the long-distance option for a move to another state, and keeps it when a later text corrects only the day', async () => {
+    const moves: QualifierQuestion[] = [
+      { key: 'move_type', text: 'What kind of move is it?', kind: 'choice', choices: ['Local move (within 50 miles)', 'Long-distance move', 'Packing only'], required: true },
+      { key: 'move_date', text: "What's your move date?", kind: 'date', choices: [], required: true },
+    ];
+    const business = { ...turn('x').business, serviceAreaPrefixes: ['296', '293'], facts: 'Movers in Greenville and Spartanburg.' };
+    const first = await decideTurn(turn('Moving from Spartanburg to Nashville end of the month, 3 bed house', { questions: moves, business }));
+    expect(first.answers.move_type).toBe('Long-distance move');
+    const later = await decideTurn(turn('wait no sorry closing got moved, make it Monday Dec 7th', { questions: moves, business, answers: { move_type: 'Long-distance move', move_date: '2026-11-30' } }));
+    expect(later.answers.move_date).toBe('2026-12-07');
+    expect(later.answers.move_type).toBeUndefined();
+  });
 });

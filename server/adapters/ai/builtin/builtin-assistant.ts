@@ -466,6 +466,15 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
     if (answered && (question.kind === 'choice' || question.kind === 'yes_no' || question.kind === 'text') && !signals.correction && !isAsked) continue;
     found[question.key] = answered ? { value: value.value, reason: `Corrected: ${value.reason}` } : value;
   }
+  // "wait no sorry closing got moved, make it Monday March 1st": a correction of a day or a ZIP in the same text is
+  // what it corrects; a choice it seems to re-read in passing ("moved") stays as it was, unless named word for word.
+  const correctedOther = Object.entries(found).some(([key, answer]) => answer.reason.startsWith('Corrected:') && input.questions.some((question) => question.key === key && (question.kind === 'date' || question.kind === 'zip')));
+  if (correctedOther) {
+    for (const question of input.questions) {
+      const answer = found[question.key];
+      if (question.kind === 'choice' && answer?.reason.startsWith('Corrected:') && !normalize(text).includes(normalize(answer.value))) delete found[question.key];
+    }
+  }
   return { found, tied, unsure };
 }
 
@@ -484,6 +493,9 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       const options = optionsFor(question, input);
       const sized = chooseSizeOption(text, options, question.text);
       if (sized) return { value: sized, reason: `Found “${sized}” for ${quoted} (the size they said).` };
+      // A move to another state is the owner's long-distance option ("from Spartanburg to Nashville").
+      const far = acrossStatesOption(input, options, text);
+      if (far) return { value: far, reason: `Found “${far}” for ${quoted} (a move to another state).` };
       // A correction's words set aside ("… not termites", "driveway can wait", "forget the driveway") are not its answer,
       // and a ZIP or a phone number spelled out ("eight three six eight six") names no option ("Three or more").
       const said = withoutAbsentSymptoms(signals.correction ? withoutDenied(text) : text).replace(/\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s,-]+){2,}(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/gi, ' ');
@@ -940,6 +952,15 @@ function disqualifyReason(input: AiTurnInput, found: Record<string, string>, not
     if (question.kind === 'zip' && value && !isInServiceArea(value, input.business.serviceAreaPrefixes)) return `outside the service area (${value})`;
   }
   return notOffered ? `asked for a service not offered (${notOffered})` : null;
+}
+
+/** The owner's option for moves to another state, when the text moves someone out of the business's state. */
+function acrossStatesOption(input: AiTurnInput, options: readonly string[], text: string): string | null {
+  const far = options.find((option) => /\b(long[- ]distance|out[- ]of[- ]state|interstate|cross[- ]country|other states?)\b/i.test(option));
+  if (!far || !/\b(mov(e|es|ing)|relocat\w*|mudanza|mudarnos|mudamos|mudo|mudar)\b/i.test(normalize(text))) return null;
+  const home = businessState(input.business.serviceAreaPrefixes);
+  const going = home ? destinationStates(text, input.business.facts) : null;
+  return home && going && going.size > 0 && !going.has(home) ? far : null;
 }
 
 /** A not-offered service the person wants, while no offered service is recorded or named. */
