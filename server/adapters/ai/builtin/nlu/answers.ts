@@ -218,7 +218,7 @@ export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' |
     if (URGENT.test(said) && !/\bnot\b/.test(said.slice(0, (URGENT.exec(said)?.index ?? 0) + 1))) return 'yes';
   }
   if (topic === 'car-stuck') {
-    if (/\b(parked (in the driveway|outside|on the street|in the street)|car'?s (out|outside|in the driveway)|cars? (is|are) (out|outside)|not stuck|(is|are)n'?t stuck|isnt stuck|no car|nothing stuck|got (it|the car) out|afuera|no esta atrapad\w*)\b/.test(said)) return 'no';
+    if (/\b(parked (in the driveway|outside|on the street|in the street)|car'?s (out|outside|in the driveway)|cars? (is|are) (out|outside)|not stuck|(is|are)n'?t stuck|isnt stuck|no cars?|no (vehicles?|trucks?)|nothing stuck|nobody stuck|no one stuck|got (it|the car) out|afuera|no esta atrapad\w*)\b/.test(said)) return 'no';
     if (/\b(stuck|trapped|locked in|can'?t get (it|the car|my car|the truck) out|inside the garage|atrapad\w*|adentro|no puedo sacar)\b/.test(said) || /\b(car|truck|van|suv)\b.{0,12}\b(is |'s )?(in there|inside|in the garage)\b/.test(said)) return 'yes';
   }
   // "no stairs", "no hay escaleras" say yes to "all on the ground floor?".

@@ -303,6 +303,8 @@ describe('services against the owner’s list', () => {
     const heating = ['No heat / furnace repair', 'Furnace or AC replacement quote', 'Heat pump service'];
     expect(chooseOption('el furnace se prende y se apaga cada ratito, si calienta pero no se queda prendido', heating).best?.option).toBe('No heat / furnace repair');
     expect(chooseOption('want a quote to replace the old furnace', heating).best?.option).toBe('Furnace or AC replacement quote');
+    // Tied options: the one whose thing the asking sentence names.
+    expect(chooseOption("the rubber seal on the bottom of the door doesn't sit flat. door is noisy too. can you replace the seal / do a tune up?", ['Broken spring', 'New garage door', 'Weatherstrip & tune-up']).best?.option).toBe('Weatherstrip & tune-up');
     // The thing named with no kind of job in the option beats an option named only by the kind of job.
     expect(chooseOption('how much do u charge to clean mini splits? we have 2 heads', ['No heat / furnace repair', 'Heat pump / mini-split service', 'Seasonal maintenance']).best?.option).toBe('Heat pump / mini-split service');
   });

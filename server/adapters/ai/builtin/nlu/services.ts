@@ -598,6 +598,17 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
       tied = [plainer.option];
     }
   }
+  // Still tied: the one whose thing the asking sentence names ("… the seal doesn't sit flat … door is noisy too. can
+  // you replace the seal / do a tune up?" asks for the seal, not a new door).
+  if (tied.length > 1) {
+    const asking = text.split(/(?<=[.!?])\s+|\n+/).filter((sentence) => /\b(can|could|would|will) (you|u|y'?all|someone)\b|\b(i|we) (need|want|would like)\b|\bpodrian?\b|\bpueden?\b|\bnecesito\b/i.test(sentence)).at(-1);
+    const asked = asking ? read(asking).concepts : [];
+    const named = ranked.filter((match) => tied.includes(match.option) && (match.concepts ?? []).some((concept) => asked.includes(concept)));
+    if (named.length === 1 && named[0]) {
+      best = { ...named[0], because: [...named[0].because, 'the thing the request names'] };
+      tied = [best.option];
+    }
+  }
   const second = ranked.find((match) => match.option !== best.option);
   // Ahead by 1.5, or by less when the best is the thing named first and the runner-up is not ("our mitsubishi mini
   // split … furnace handles the rest of the house").
@@ -605,7 +616,8 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   // Or the best is the plain option of the same thing as the runner-up, which narrows it with words not said
   // ("Termites", not "Termite inspection for a sale (WDI report)", for swarmers on the lanai).
   const plainerOfSame = second !== undefined && (best.concepts?.length ?? 0) > 0 && best.concepts?.join() === second.concepts?.join() && unsaidModifiers(best.option, reading).length === 0 && unsaidModifiers(second.option, reading).length > 0;
-  const confident = tied.length <= 1 && best.score >= 2 && (!second || best.score - second.score >= (firstOnly || plainerOfSame ? 0.5 : 1.5));
+  const requested = best.because.includes('the thing the request names');
+  const confident = tied.length <= 1 && best.score >= 2 && (!second || requested || best.score - second.score >= (firstOnly || plainerOfSame ? 0.5 : 1.5));
   return { best: tied.length > 1 ? null : best, tied: tied.length > 1 ? tied : [], ranked, confident };
 }
 
