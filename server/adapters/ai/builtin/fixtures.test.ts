@@ -6,8 +6,8 @@ import { createBuiltinAssistant } from './builtin-assistant';
  * The conversation set (tests/fixtures/ai-conversations) against the built-in assistant, in two parts printed
  * apart: the dev part (rules may be tuned against it; its misses are printed) and the held-out part (never tuned
  * against; totals only). The floors are what the assistant achieves today, so a change that makes it worse fails
- * here. Issue 22's goal for the held-out part (answers ≥ 85 %, threads entirely right ≥ 60 %) is not reached yet:
- * docs/decisions/0036 says where it stands.
+ * here. Issue 22's goal for the held-out part (answers ≥ 85 %, threads entirely right ≥ 60 %) is not reached yet
+ * (threads 42/72): docs/decisions/0036 says where it stands.
  */
 describe('conversation fixtures against the built-in assistant', () => {
   it('dev part: qualifies, hands off, disqualifies and quotes as each thread expects', async () => {
@@ -21,15 +21,14 @@ describe('conversation fixtures against the built-in assistant', () => {
     const original = report.threads.filter((thread) => !/-d\d+$/.test(thread.id));
     expect(original.length).toBe(53);
     expect(original.filter((thread) => !thread.allRight).map((thread) => thread.id), formatFailures({ ...report, threads: original.filter((thread) => !thread.allRight) })).toEqual([]);
-    // With batches d9 and d10 (written 2026-11-27) in the dev part: 89.3 % and 72.1 % on 476 threads before the third
-    // round of docs/decisions/0036, 94.2 % and 83.4 % after it.
-    expect(percent(report.answers)).toBeGreaterThanOrEqual(94);
-    expect(percent(report.allRight)).toBeGreaterThanOrEqual(83);
+    // With batches d11–d13 (written 2026-11-28) in the dev part: 97.8 % and 93.4 % on 608 threads after the fourth
+    // round of docs/decisions/0036 (94.2 % and 83.4 % on 476 threads after the third).
+    expect(percent(report.answers)).toBeGreaterThanOrEqual(97.5);
+    expect(percent(report.allRight)).toBeGreaterThanOrEqual(93);
     expect(report.safety.right).toBe(report.safety.total);
     expect(report.quotesOutsideConditions).toBe(0);
-    // One known: plumbing-rheem-leak-zip-fix-d8 types a ZIP outside the area and fixes it in the next text; the
-    // assistant disqualifies on the first (asking to confirm an out-of-area ZIP first is not built).
-    expect(report.wronglyDisqualified).toBeLessThanOrEqual(1);
+    // A ZIP sent alone that two swapped digits would put in the area is checked once before disqualifying.
+    expect(report.wronglyDisqualified).toBe(0);
   });
 
   it('held-out part: measured, never tuned against (totals only)', async () => {
@@ -37,8 +36,8 @@ describe('conversation fixtures against the built-in assistant', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(60);
     const report = await runFixtures(createBuiltinAssistant(), fixtures);
     console.info(`Held-out part (never tuned against; totals only)\n${formatTable(report)}`);
-    expect(percent(report.answers)).toBeGreaterThanOrEqual(85);
-    expect(percent(report.allRight)).toBeGreaterThanOrEqual(55);
+    expect(percent(report.answers)).toBeGreaterThanOrEqual(87);
+    expect(percent(report.allRight)).toBeGreaterThanOrEqual(58);
     expect(report.quotesOutsideConditions).toBe(0);
     expect(report.wronglyDisqualified).toBe(0);
     expect(report.safety.right).toBe(report.safety.total);
