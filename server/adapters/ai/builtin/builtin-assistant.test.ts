@@ -388,4 +388,21 @@ describe('the built-in assistant', () => {
     expect(later.answers.move_date).toBe('2026-12-07');
     expect(later.answers.move_type).toBeUndefined();
   });
+
+  it('does not ask a third time in a row a question passed over twice while others are still to ask', async () => {
+    const asked = 'What do you need help with?';
+    const decision = await decideTurn(
+      turn('Tuesday works', {
+        transcript: [
+          { from: 'business', body: `Hi! ${asked}`, at: NOW.getTime() - 300_000 },
+          { from: 'contact', body: 'hey there', at: NOW.getTime() - 240_000 },
+          { from: 'business', body: `${asked} (Water heater repair, Water heater replacement or Drain cleaning)`, at: NOW.getTime() - 180_000 },
+          { from: 'contact', body: 'Tuesday works', at: NOW.getTime() },
+        ],
+      }),
+    );
+    expect(decision.answers.preferred_date).toBeDefined();
+    expect(decision.reply).toContain("What's your ZIP code?");
+    expect(decision.reply).not.toContain(asked);
+  });
 });

@@ -235,7 +235,10 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
     reasons.push(offer.reason);
   }
 
-  const next = open[0];
+  // A question already asked twice and passed over while the person answered others waits behind the questions not
+  // asked yet, instead of being asked a third time in a row.
+  const askedTimes = (question: QualifierQuestion) => earlierLines(input).filter((line) => line.from === 'business' && (line.body.includes(question.text) || line.body.includes(say.spanishQuestion(question)))).length;
+  const next = (open[0] && askedTimes(open[0]) >= 2 ? open.find((question) => askedTimes(question) === 0) : undefined) ?? open[0];
   if (confused && asked) {
     const likely = unsure && unsure.length > 0 ? unsure : asked.kind === 'text' ? textExamples(asked, language) : optionsFor(asked, input);
     parts.push({ text: say.askAgain(voice, asked, likely, postalExample(input.business.serviceAreaPrefixes)), optional: false });
