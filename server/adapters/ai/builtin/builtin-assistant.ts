@@ -791,11 +791,14 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       return places.find((lower) => !NOT_A_PLACE.test(lower) && !/ing$/.test(lower) && read(lower).concepts.length === 0 && read(lower).actions.size === 0 && !/^(mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/.test(lower)) ?? null;
     }
     case 'stories': {
-      // "2 story colonial", "a ranch, one floor": kept in their words, the number in digits.
+      // "2 story colonial", "a ranch, one floor": kept in their words, with the number in digits when said in words
+      // ("one story brick ranch (1 story)").
       const stories = span(/\b(\d|one|two|three|four|single|1|2|3)[- ]?(story|stories|storey|floors?|levels?)\b|\b(ranch|rambler|bungalow|split[- ]level|colonial|cape cod)\b/i);
       if (!stories) return null;
       const digits = numbersAsDigits(stories.toLowerCase()).replace(/\bsingle\b/, '1');
-      return /\d/.test(digits) ? digits : /\b(ranch|rambler|bungalow)\b/i.test(stories) ? `1 (${stories})` : stories;
+      const count = /\b\d+ (story|stories|storey|floors?|levels?)\b/.exec(digits)?.[0];
+      if (count) return normalize(stories) === digits ? stories : `${stories} (${count})`;
+      return /\b(ranch|rambler|bungalow)\b/i.test(stories) ? `1 (${stories})` : stories;
     }
     case 'where':
       // A place said with where it is ("under the sink", "in the garage", "debajo del fregadero") before a place named
