@@ -405,4 +405,10 @@ describe('the built-in assistant', () => {
     expect(decision.reply).toContain("What's your ZIP code?");
     expect(decision.reply).not.toContain(asked);
   });
+
+  it("keeps a storey count in the customer's words, with the digits beside it", async () => {
+    const roof: QualifierQuestion[] = [{ key: 'stories', text: 'How many stories is the house?', kind: 'text', choices: [], required: true }];
+    const said = await decideTurn(turn('one story brick ranch', { questions: roof, transcript: [{ from: 'business', body: 'How many stories is the house?', at: NOW.getTime() - 60_000 }, { from: 'contact', body: 'one story brick ranch', at: NOW.getTime() }] }));
+    expect(said.answers.stories).toBe('one story brick ranch (1 story)');
+  });
 });
