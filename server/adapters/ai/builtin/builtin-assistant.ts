@@ -237,7 +237,7 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
 
   // A question already asked twice and passed over while the person answered others waits behind the questions not
   // asked yet, instead of being asked a third time in a row.
-  const askedTimes = (question: QualifierQuestion) => earlierLines(input).filter((line) => line.from === 'business' && (line.body.includes(question.text) || line.body.includes(say.spanishQuestion(question)))).length;
+  const askedTimes = (question: QualifierQuestion) => earlierLines(input).filter((line) => line.from === 'business' && asksIn(line.body, question)).length;
   const next = (open[0] && askedTimes(open[0]) >= 2 ? open.find((question) => askedTimes(question) === 0) : undefined) ?? open[0];
   if (confused && asked) {
     const likely = unsure && unsure.length > 0 ? unsure : asked.kind === 'text' ? textExamples(asked, language) : optionsFor(asked, input);
@@ -374,11 +374,16 @@ function earlierLines(input: AiTurnInput) {
   return input.transcript.slice(0, Math.max(0, input.transcript.length - input.newMessages.length));
 }
 
+/** Whether a business text asks `question` (in the owner's words or their Spanish). */
+function asksIn(body: string, question: QualifierQuestion): boolean {
+  return body.includes(question.text) || body.includes(say.spanishQuestion(question));
+}
+
 /** The question the business's last text asked (by its words, English or Spanish), else the first still open. */
 function askedQuestion(input: AiTurnInput): QualifierQuestion | null {
   const last = earlierLines(input).filter((line) => line.from === 'business').at(-1)?.body ?? '';
   const open = input.questions.filter((question) => !hasAnswer(input.answers, question.key));
-  const named = open.find((question) => last.includes(question.text) || last.includes(say.spanishQuestion(question)));
+  const named = open.find((question) => asksIn(last, question));
   if (named) return named;
   // An opening that asks nothing ("got your online request, just a couple quick questions") asked no question.
   if (!/\?/.test(last)) return null;
@@ -391,7 +396,7 @@ function passedOptionalKeys(input: AiTurnInput): Set<string> {
   const passed = new Set<string>();
   for (const question of input.questions) {
     if (question.required || hasAnswer(input.answers, question.key)) continue;
-    const askedAt = earlier.findIndex((line) => line.from === 'business' && (line.body.includes(question.text) || line.body.includes(say.spanishQuestion(question))));
+    const askedAt = earlier.findIndex((line) => line.from === 'business' && asksIn(line.body, question));
     if (askedAt >= 0 && earlier.slice(askedAt + 1).some((line) => line.from === 'contact')) passed.add(question.key);
   }
   return passed;
@@ -757,7 +762,8 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
         // How many trees or shrubs, when that is what the question asks ("How big is the area (or how many trees)?").
         (/\b(trees?|shrubs?|bushes|palms?|how many|arboles?|cuantos)\b/i.test(question.text) ? span(/\b(\d+|two|three|four|five|six|seven|eight|nine|ten|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\s+(\p{L}+\s+)?(trees?|arboles?|palms?|palmas?|shrubs?|bushes|hedges?|arbustos?)\b/iu) : null) ??
         span(/\b(small|big|large|huge|tiny|corner|standard|average) (lot|yard|lawn)\b|\b(jardin|patio|terreno|pasto|cesped)\s+(es\s+|esta\s+)?(muy\s+)?(chico|chiquito|pequeno|grande|mediano)\b|\b(lot|yard|lawn)('?s| is)\s+(pretty\s+|really\s+|very\s+)?(small|tiny|big|large|huge)\b/i) ??
-        span(/\b(small|big|large|huge|tiny|corner|standard|average) (lot|yard|lawn)\b|\b(lot|yard|lawn|jardin|patio|terreno)('s|\s+is|\s+es|\s+esta)\s+(\w+\s+)?(small|big|large|huge|tiny|average|chico|chiquito|pequeno|grande|mediano)\b|\b(jardin|patio|terreno) (chico|chiquito|pequeno|grande|mediano)\b/i)
+        // (A word between: "the yard's kind of small", "el patio es bien chico".)
+        span(/\b(lot|yard|lawn|jardin|patio|terreno)('s|\s+is|\s+es|\s+esta)\s+(\w+\s+)?(small|big|large|huge|tiny|average|chico|chiquito|pequeno|grande|mediano)\b/i)
       );
     }
     case 'home-size':
@@ -960,13 +966,24 @@ function disqualifyReason(input: AiTurnInput, found: Record<string, string>, not
   return notOffered ? `asked for a service not offered (${notOffered})` : null;
 }
 
-/** The owner's option for moves to another state, when the text moves someone out of the business's state. */
-function acrossStatesOption(input: AiTurnInput, options: readonly string[], text: string): string | null {
-  const far = options.find((option) => /\b(long[- ]distance|out[- ]of[- ]state|interstate|cross[- ]country|other states?)\b/i.test(option));
-  if (!far || !/\b(mov(e|es|ing)|relocat\w*|mudanza|mudarnos|mudamos|mudo|mudar)\b/i.test(normalize(text))) return null;
+/** A service for moves out of the business's state ("Out-of-state moves", "Long-distance move"). */
+const ACROSS_STATES = /\b(out[- ]of[- ]state|interstate|other states?|cross[- ]country|long[- ]distance)\b/i;
+
+/**
+ * Whether the text moves someone to another state than the business's ("to Boise", "Portland, Oregon"). Only a move
+ * counts, and a place the business names in its facts is one it serves.
+ */
+function movesOutOfState(input: AiTurnInput, text: string): boolean {
+  if (!/\b(mov(e|es|ing)|relocat\w*|mudanza|mudarnos|mudamos|mudo|mudar)\b/i.test(normalize(text))) return false;
   const home = businessState(input.business.serviceAreaPrefixes);
   const going = home ? destinationStates(text, input.business.facts) : null;
-  return home && going && going.size > 0 && !going.has(home) ? far : null;
+  return home !== null && going !== null && going.size > 0 && !going.has(home);
+}
+
+/** The owner's option for moves to another state, when the text moves someone out of the business's state. */
+function acrossStatesOption(input: AiTurnInput, options: readonly string[], text: string): string | null {
+  const far = options.find((option) => ACROSS_STATES.test(option));
+  return far && movesOutOfState(input, text) ? far : null;
 }
 
 /** A not-offered service the person wants, while no offered service is recorded or named. */
@@ -976,12 +993,8 @@ function serviceNotOffered(turn: Turn, found: Record<string, Found>): string | n
   if (input.questions.some((question) => question.kind === 'choice' && isAboutServices(question, input) && hasAnswer(input.answers, question.key))) return null;
   const offered = [...new Set([...input.business.services, ...input.questions.flatMap((question) => question.choices)])];
   // A move to another state when the owner moves people only within theirs ("to Boise", "Portland, Oregon").
-  const acrossStates = input.business.servicesNotOffered.find((service) => /\b(out[- ]of[- ]state|interstate|across state|other states?|cross[- ]country|long[- ]distance)\b/i.test(service));
-  const home = acrossStates ? businessState(input.business.serviceAreaPrefixes) : null;
-  // Only a move (a place the business names in its facts is one it serves).
-  const moving = /\b(mov(e|es|ing)|relocat\w*|mudanza|mudarnos|mudamos|mudo|mudar)\b/i.test(normalize(text));
-  const going = home && moving ? destinationStates(text, input.business.facts) : null;
-  if (acrossStates && home && going && !going.has(home)) return acrossStates;
+  const acrossStates = input.business.servicesNotOffered.find((service) => ACROSS_STATES.test(service) || /\bacross state\b/i.test(service));
+  if (acrossStates && movesOutOfState(input, text)) return acrossStates;
   // A service read from this text by its own thing keeps the person; one read only by the trade's family or the kind
   // of job ("long distance" as a kind of "House move", "install solar" as an install) yields to a not-offered
   // service the text names by its own thing.
