@@ -11,6 +11,7 @@ import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadError } from '@/shared/ui/load-error';
 import { CsvButton } from '@/shared/ui/csv-button';
 import { ScreenSpinner } from '@/shared/ui/spinner';
+import { MoreButton } from '@/shared/ui/more-button';
 import { aiKeys, type AiSettingsView, useAiSettings } from '@/entities/ai-assistant';
 import { type AnswerLabels, answerRows } from '@/widgets/lead-details';
 
@@ -116,13 +117,7 @@ export function AiDecisions() {
           <TurnCard key={turn.id} turn={turn} labels={labels} />
         ))}
       </Stack>
-      {turns.hasNextPage ? (
-        <Group justify="center">
-          <Button variant="default" size="sm" loading={turns.isFetchingNextPage} onClick={() => void turns.fetchNextPage()}>
-            Show older decisions
-          </Button>
-        </Group>
-      ) : null}
+      <MoreButton pages={turns} label="Show older decisions" spaced={false} />
       {turns.isFetchNextPageError ? (
         <Text size="sm" c="red" ta="center" role="alert">
           Couldn’t load older decisions. Try again.

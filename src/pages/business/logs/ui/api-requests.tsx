@@ -8,6 +8,7 @@ import { CsvButton } from '@/shared/ui/csv-button';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadError } from '@/shared/ui/load-error';
 import { ScreenSpinner } from '@/shared/ui/spinner';
+import { MoreButton } from '@/shared/ui/more-button';
 
 const PAGE_SIZE = 50;
 const OUTCOMES = [
@@ -96,13 +97,7 @@ export function ApiRequests() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {requests.hasNextPage ? (
-        <Group justify="center" mt="sm">
-          <Button variant="default" size="sm" loading={requests.isFetchingNextPage} onClick={() => void requests.fetchNextPage()}>
-            Show older requests
-          </Button>
-        </Group>
-      ) : null}
+      <MoreButton pages={requests} label="Show older requests" />
     </>
   );
 }

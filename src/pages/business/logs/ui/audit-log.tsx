@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { usePhoneLayout } from '@/shared/lib/media';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadError } from '@/shared/ui/load-error';
 import { ScreenSpinner } from '@/shared/ui/spinner';
+import { MoreButton } from '@/shared/ui/more-button';
 
 const PAGE_SIZE = 50;
 
@@ -121,13 +122,7 @@ export function AuditLog() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {audit.hasNextPage ? (
-        <Group justify="center" mt="sm">
-          <Button variant="default" size="sm" loading={audit.isFetchingNextPage} onClick={() => void audit.fetchNextPage()}>
-            Show older changes
-          </Button>
-        </Group>
-      ) : null}
+      <MoreButton pages={audit} label="Show older changes" />
     </>
   );
 }

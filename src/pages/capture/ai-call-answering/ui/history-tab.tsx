@@ -7,6 +7,7 @@ import { fullDateTime } from '@/shared/lib/format';
 import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadError } from '@/shared/ui/load-error';
 import { ScreenSpinner } from '@/shared/ui/spinner';
+import { MoreButton } from '@/shared/ui/more-button';
 import { type AiCallItem, useAiCalls } from '../api/voice-agent.queries';
 import { AiCallDetails, CallLinks, callerName, followUpWords, OutcomeBadge } from './ai-call-details';
 
@@ -109,13 +110,7 @@ export function HistoryTab() {
               <CallRow key={call.id} call={call} onOpen={() => select(call.id)} />
             ))}
           </Stack>
-          {calls.hasNextPage ? (
-            <Group justify="center" mt="sm">
-              <Button variant="default" size="sm" loading={calls.isFetchingNextPage} onClick={() => void calls.fetchNextPage()}>
-                Load more calls
-              </Button>
-            </Group>
-          ) : null}
+          <MoreButton pages={calls} label="Load more calls" />
         </>
       );
     }

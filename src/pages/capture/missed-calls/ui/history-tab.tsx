@@ -13,6 +13,7 @@ import { EmptyState } from '@/shared/ui/empty-state';
 import { LoadError } from '@/shared/ui/load-error';
 import { ScreenSpinner } from '@/shared/ui/spinner';
 import { PhoneLink } from '@/shared/ui/phone-link';
+import { MoreButton } from '@/shared/ui/more-button';
 
 const PAGE_SIZE = 25;
 
@@ -241,13 +242,7 @@ export function HistoryTab() {
       body = (
         <>
           {phone ? <CallCards rows={rows} /> : <CallTable rows={rows} />}
-          {history.hasNextPage ? (
-            <Group justify="center" mt="sm">
-              <Button variant="default" size="sm" loading={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
-                Show more calls
-              </Button>
-            </Group>
-          ) : null}
+          <MoreButton pages={history} label="Show more calls" />
         </>
       );
     }

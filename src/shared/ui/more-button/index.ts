@@ -1,0 +1,1 @@
+export { MoreButton, type MorePages } from './more-button';
