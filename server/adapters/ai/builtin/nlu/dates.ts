@@ -230,7 +230,8 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
   ];
   for (const [pattern, dateIn] of holidays) {
     const found = pattern.exec(said);
-    if (!found || /\beve\b/.test(found[0]) !== /\beve\b/.test(pattern.source)) continue;
+    // (An eve is its own day: "christmas eve" is not Christmas; "(?! eve)" in a pattern does not make it an eve's.)
+    if (!found || /\beve\b/.test(found[0]) !== /\beve\b/.test(pattern.source.replace('(?! eve)', ''))) continue;
     const thisYear = dateIn(today.year);
     const date = thisYear && compare(thisYear, today) >= 0 ? thisYear : dateIn(today.year + 1);
     push(found, date, true);
@@ -265,9 +266,9 @@ const UNSURE_DAY = /\b(not sure|unsure|don'?t know|dunno|no idea|no se)\b[^.!?\n
 const NOW_WORDS = /^(today|tonight|this (morning|afternoon|evening)|hoy|esta (tarde|noche|manana))$/;
 
 /** Words that change a day already given ("actually thursdays", "can we do sunday instead"). */
-const CHANGE = /\b(instead|actually|change|move|switch|make it|wait|rather|en vez|mejor|cambiar|cambio)\b/;
+const CHANGE = /\b(instead|actually|change|move|switch|make it|wait|rather|(can|could) (you|u|y'?all|we) do|how about|what about|(does ?n'?t|does not|won'?t|will not) work|en vez|mejor|cambiar|cambio)\b/;
 // Busy that day: "I have the dentist tuesday", "forgot we have a kids party saturday", "I'm on calls all day tuesdays".
-const BUSY = /\b(i have|i've got|i got|we have|we've got|we got|we're hosting|hosting|dentist|doctor|appt|appointment|party|meeting|on calls|calls all day|at work|i'?m working|i am working|we'?re working|i work|we work|out of town|traveling|travelling|busy|won'?t be (home|there|around)|not (home|around|available|free)|tengo|tenemos|trabajo|cita|ocupad[oa]s?|no estoy|no estamos)\b/;
+const BUSY = /\b(i have|i've got|i got|we have|we've got|we got|we're hosting|hosting|dentist|doctor|appt|appointment|party|meeting|on calls|calls all day|at work|i'?m working|i am working|we'?re working|i work|we work|out of town|traveling|travelling|busy|won'?t be (home|there|around)|not (home|around|available|free)|(does ?n'?t|does not|won'?t|will not) work|(nobody|no one|no ?body)('?s| is| will be)? (home|there)|no hay nadie|no (puedo|podemos)|tengo|tenemos|trabajo|cita|ocupad[oa]s?|no estoy|no estamos)\b/;
 const FREE_THEN = /\b(off|free|available|open|libre|from home|have time|works|work for|is good|is best|are best|best|good|ok|fine|great|prefer\w*)\b/;
 
 /** Whether the clause naming `candidate` says the person is busy then (and not that the day suits). */
@@ -334,6 +335,13 @@ function countedFrom(said: string, anchor: Candidate | undefined, all: readonly 
     const index = weekdayNumber(weekdayAfter[2] ?? '');
     if (index !== null) return { ...anchor, date: weekdayFrom(addDays(anchor.date, 1), index, false), words: `${weekdayAfter[0]} … ${anchor.words}` };
   }
+  // "saturday before christmas": the last such weekday before the day said after it.
+  const weekdayBefore = new RegExp(`\\b(the |el )?${WEEKDAY} (before|antes( de)?)\\b`).exec(said);
+  if (weekdayBefore && weekdayBefore.index < anchor.index) {
+    const index = weekdayNumber(weekdayBefore[2] ?? '');
+    const dayBefore = addDays(anchor.date, -1);
+    if (index !== null) return { ...anchor, date: addDays(dayBefore, -((dayBefore.weekday - index + 7) % 7)), words: `${weekdayBefore[0]} … ${anchor.words}` };
+  }
   return null;
 }
 
@@ -365,9 +373,13 @@ export function extractWindow(text: string): string | null {
   // "before noon", "after midday".
   const said = normalize(text).replace(/\b(noon|midday|mediodia)\b/g, '12pm');
   const range = new RegExp(String.raw`\b(?:between |from |entre (?:las )?|de (?:las )?)?${TIME}\s*(?:-|to|and|till|til|until|a (?:las )?|y (?:las )?)\s*${TIME}`).exec(said);
-  if (range && /\b(between|from|entre|de)\b|-|\bto\b|\btill?\b|\buntil\b/.test(range[0]) && !/\d{5}/.test(range[0])) {
-    const start = hourOf(range[1] ?? '', range[2] ?? range[4], 'range');
+  // (Not a span of something else: "maybe 12-14 yrs old", "8-10 ft".)
+  const measured = range !== null && /^\s*(y(ea)?rs?|yo|ft|feet|foot|in(ch(es)?)?|lbs?|pounds|months?|mos?|weeks?|wks?|days?|%|percent|people|guys|movers|boxes|bags|inches|sq|square|gal(lons?)?|amps?|volts?|anos|meses|dias|pies)\b/.test(between(said, range.index + range[0].length, said.length));
+  if (range && !measured && /\b(between|from|entre|de)\b|-|\bto\b|\btill?\b|\buntil\b/.test(range[0]) && !/\d{5}/.test(range[0])) {
     const end = hourOf(range[3] ?? '', range[4], 'range');
+    // The start shares the end's am/pm ("2-4pm") unless that puts it after the end ("between 9 and noon").
+    const shared = hourOf(range[1] ?? '', range[2] ?? range[4], 'range');
+    const start = range[2] || shared === null || end === null || shared < end ? shared : hourOf(range[1] ?? '', undefined, 'range');
     if (start !== null && end !== null && end > start && end - start <= 12 * 60) return `${clock(start)}-${clock(end)}`;
   }
   // Busy until a time ("at work til 1:30", "in class until 2") is free after it.
@@ -377,7 +389,13 @@ export function extractWindow(text: string): string | null {
   // "after 4 … I'm teaching til 3:30": the later start is the window.
   const afterAt = after ? hourOf(after[1] ?? '', after[2], 'after') : null;
   const beforeAt = before ? hourOf(before[1] ?? '', before[2], 'before') : null;
-  const afterWins = afterAt !== null && beforeAt !== null && afterAt >= beforeAt;
+  // "after the movers are done, they said they'd be out by noon": out (or done, gone) by a time is free after it.
+  const outBy = before ? /\b(be|are|is|'ll be|will be|'d be|would be|should be) (out|gone|done|finished|moved out|cleared out|all out)\s+$/.test(between(said, Math.max(0, before.index - 30), before.index)) : false;
+  const afterWins = (afterAt !== null && beforeAt !== null && afterAt >= beforeAt) || outBy;
+  if (outBy && before && !after) {
+    const at = hourOf(before[1] ?? '', before[2], 'after');
+    if (at !== null) return `after ${clock(at)}`;
+  }
   if (before && !afterWins && !(busyUntil && busyUntil.index < before.index + 1 && before.index <= busyUntil.index + busyUntil[0].length)) {
     const at = hourOf(before[1] ?? '', before[2], 'before');
     if (at !== null) return `before ${clock(at)}`;

@@ -142,6 +142,30 @@ describe('dates, second round (issue 22, the d5 threads)', () => {
   });
 });
 
+describe('dates, fifth round (the d15 threads)', () => {
+  it('knows Christmas, and a weekday before a day said after it', () => {
+    expect(day('saturday before christmas, morning ideally')).toBe('2026-12-19 morning');
+    expect(day('christmas day')).toBe('2026-12-25');
+    expect(day('christmas eve')).toBe('2026-12-24');
+  });
+
+  it('reads a window from 9 to noon, a time others are out by, and no window in a span of years', () => {
+    expect(extractWindow('friday if u can, between 9 and noon')).toBe('09:00-12:00');
+    expect(extractWindow('between 2 and 4pm')).toBe('14:00-16:00');
+    expect(extractWindow("the 30th after the movers are done, they said they'd be out by noon")).toBe('after 12:00');
+    expect(extractWindow('inspector said maybe 12-14 yrs old. thursday morning if u have it')).toBe('morning');
+  });
+
+  it('moves a day turned down to the one offered instead, near the day given before', () => {
+    const moved = (text: string, previous: string) => {
+      const found = extractDate(text, NOW, ZONE, { previous });
+      return found ? dateAnswer(found) : null;
+    };
+    expect(moved("this is his wife Carol, Tuesday doesn't work I have a dr appt. can you do Wednesday same time", '2026-12-15 morning')).toBe('2026-12-16');
+    expect(moved('mejor el viernes 26 en la mañana porque el jueves no hay nadie en la casa', '2027-02-25 morning')).toBe('2027-02-26 morning');
+  });
+});
+
 describe('answers', () => {
   it('takes the ZIP a move starts from, before "to"', () => {
     expect(extractPostalCode('moving a 1 bedroom apt 37206 to 37211')?.value).toBe('37206');
