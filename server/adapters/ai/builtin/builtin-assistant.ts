@@ -927,6 +927,8 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
       return /\b(urgent|emergency|asap|rush|hurry|whenever|annoying|can wait|right away|urgente|prisa)\b/.test(said);
     case 'pets':
       return petsNamed(text) || /\b(pets?|animals?|mascotas?|animales|pet[- ]free)\b/.test(said);
+    case 'kids-pets':
+      return petsNamed(text) || /\b(pets?|animals?|mascotas?|animales|kids?|children|ninos|hijos|bebes?|baby)\b/.test(said);
     case 'access':
       return /\b(gate|code|stairs|elevator|home|there)\b/.test(said);
     case 'car-stuck':

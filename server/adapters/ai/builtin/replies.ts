@@ -52,6 +52,7 @@ export function spanishQuestion(question: QualifierQuestion): string {
     case 'yes_no':
       if (/\b(own|owner|homeowner|rent)\b/.test(about)) return '¿Es usted el dueño de la propiedad?';
       if (/\b(urgent|emergency|asap|rush)\b/.test(about)) return '¿Es urgente?';
+      if (/\b(pets?|dogs?|cats?)\b/.test(about) && /\b(kids?|children)\b/.test(about)) return '¿Hay niños o mascotas en la casa?';
       if (/\b(pets?|dogs?|cats?)\b/.test(about)) return '¿Tiene mascotas?';
       if (/\b(stairs|elevator)\b/.test(about)) return '¿Hay escaleras o elevador?';
       if (/\b(home|present|be there)\b/.test(about)) return '¿Habrá alguien en casa?';

@@ -115,7 +115,7 @@ export function slipIntoArea(code: string, prefixes: readonly string[]): boolean
 // Yes / no
 
 /** What a yes/no question is about, read from its key and words: its answer may be said without yes or no. */
-export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'stairs' | 'access' | 'returning' | 'water-off' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'has-heat' | 'other';
+export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'kids-pets' | 'stairs' | 'access' | 'returning' | 'water-off' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'has-heat' | 'other';
 
 export function yesNoTopic(question: { key: string; text: string }): YesNoTopic {
   const about = normalize(`${question.key.replace(/_/g, ' ')} ${question.text}`);
@@ -133,6 +133,8 @@ export function yesNoTopic(question: { key: string; text: string }): YesNoTopic 
   if (/\b(been (out|here|over) (to|at)?|before|returning|existing customer|past customer|used us|worked (with|for) (us|you))\b/.test(about) && !/\b(before (the|we|you|noon|\d))\b/.test(about)) return 'returning';
   if (/\b(shut (it |the water )?off|turned (it |the water )?off|water (is )?(off|shut)|shut-?off)\b/.test(about)) return 'water-off';
   if (/\b(leak\w*|water (coming|getting) (in|inside)|coming inside|getting inside|drip\w*|gotea\w*|entrando agua)\b/.test(about)) return 'leaking';
+  // "Any kids or pets in the home?": children count as much as animals.
+  if (/\b(pets?|dogs?|cats?|animals?|mascotas?)\b/.test(about) && /\b(kids?|children|child|ninos|hijos)\b/.test(about)) return 'kids-pets';
   if (/\b(pets?|dogs?|cats?|animals?|mascotas?)\b/.test(about)) return 'pets';
   // "Any stairs at either end?", "Anything on stairs or a second floor?": the stairs themselves, not "no" to elevators.
   if (/\b(stairs|steps|staircase|elevators?|flights?|second floor|2nd floor|upstairs|escaleras)\b/.test(about)) return 'stairs';
@@ -140,7 +142,7 @@ export function yesNoTopic(question: { key: string; text: string }): YesNoTopic 
   return 'other';
 }
 
-const OWNS = /\b(own|owned|owns|i own|we own|own it|own the|owner|homeowner|home owner|my (own )?(house|home|place|property|condo)|our (own )?(house|home|place|property|condo)|it'?s (mine|ours)|bought|we bought|i bought|paid off|mortgage|soy (el |la )?(dueno|duena|propietario|propietaria)|somos (los )?(duenos|propietarios)|es mi casa|es mia|es nuestra|la compre|la compramos)\b/;
+const OWNS = /\b(own|owned|owns|i own|we own|own it|own the|owner|homeowner|home owner|my (own )?(house|home|place|property|condo)|our (own )?(house|home|place|property|condo)|it'?s (mine|ours)|bought|we bought|i bought|paid off|mortgage|soy (el |la )?(dueno|duena|propietario|propietaria)|somos (los )?(duenos|propietarios)|es mi casa|es mia|es nuestra|es de nosotros|es propia|casa propia|la compre|la compramos)\b/;
 const RENTS = /\b(rent|renting|renter|rental|tenant|lease|leasing|we lease|landlord|property manager|management company|apartment complex|rento|rentamos|renta|alquilo|alquilamos|inquilino|el dueno es|la duena es|arrendador)\b/;
 const URGENT = /\b(asap|urgent|urgently|emergency|right away|right now|immediately|today|tonight|as soon as|can't wait|cannot wait|no heat|no hot water|no ac|no power|flooding|leaking bad|pretty bad|really bad|yes urgent|urgente|emergencia|lo antes posible|hoy mismo|ya)\b/;
 const NOT_URGENT = /\b(no rush|no hurry|not urgent|not an emergency|not a emergency|not really urgent|non urgent|non-urgent|whenever|no big deal|not a big deal|can wait|it can wait|just annoying|annoying|not pressing|at your convenience|flexible|no es urgente|sin prisa|no hay prisa|cuando puedan|no corre prisa)\b/;
@@ -172,7 +174,7 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
   },
   hoa: {
     no: /\b(no hoa|not in an hoa|no homeowners|there'?s no hoa|we don'?t have an hoa)\b/,
-    yes: /\b((yes|yeah|yep|ugh)\W+(we have |there'?s |there is )?an? hoa|we have an? hoa|there'?s an? hoa|hoa (rules|approval|says|wants|requires|dinged))\b/,
+    yes: /\b((yes|yeah|yep|ugh)\W+(we have |there'?s |there is )?(an?|the) hoa|we have an? hoa|there'?s an? hoa|hoa (rules|approval|says|wants|requires|dinged)|hoa (has|needs|will have|would have|must|gets) to (approve|sign off|ok|okay|see)|(need|needs|get|getting) (hoa|the hoa'?s?) (approval|ok|okay|sign ?off))\b/,
   },
   returning: {
     no: /\b(first time|never (used|had|hired|called)|new customer|haven'?t (used|had|hired)|not that i know|primera vez|nunca)\b/,
@@ -193,6 +195,8 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
 };
 
 /** Whether a text names an animal of the house, in words or in emoji ("2 labs", "un perrito", "🐶🐶"). */
+const KIDS = /\b(kids?|children|child|toddlers?|baby|babies|infant|newborn|(my|our) (son|daughter|boys?|girls?)|ninos|ninas|hijos|hijas|nenes|bebes?|chiquitos)\b/;
+
 export function petsNamed(text: string): boolean {
   return /\b(dogs?|cats?|pupp(y|ies)|kittens?|kitty|pets?|perr(o|os|ito|itos|ita)|gat(o|os|ito|itos)|parrots?|birds?|rabbits?|bunny|labs?|labradors?|chihuahuas?|retrievers?|shepherds?|pitbulls?|huskies|husky|doodles?|poodles?|beagles?|terriers?)\b/.test(normalize(text)) || /[\u{1F415}\u{1F436}\u{1F408}\u{1F431}\u{1F429}\u{1F43E}\u{1F99C}\u{1F426}\u{1F430}]/u.test(text);
 }
@@ -205,6 +209,9 @@ export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' |
   let said = normalize(text);
   if (topic === 'ownership') {
     // A landlord owns it: "it's a rental I own", "my tenant".
+    // Buying it, not theirs yet: "right now it's still the sellers'", "not ours till the closing" (unless they say
+    // yes all the same: "it's ours as of Friday, so yes by the time you'd come out").
+    if (/\b(still the (sellers?|owners?)'?s?|not (ours|mine) (yet|until|till|til)|under contract|(don'?t|do not|doesn'?t) close (until|till|til))\b/.test(said) && !/\b(so|but) (yes|yeah|yep)\b/.test(said)) return 'no';
     if (/\b(rental (that )?(i|we) own|(i|we) own (it and |the (house|place|property) and )?rent it( out)?|i'?m the (landlord|owner)|i am the (landlord|owner)|(my|our) tenants?|tenant (hasn'?t|has|says|said))\b/.test(said)) return 'yes';
     const rents = RENTS.exec(said);
     const owns = OWNS.exec(said);
@@ -232,6 +239,14 @@ export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' |
   if (topic === 'has-heat') {
     const heat = topicalYesNo(text, 'has-heat');
     if (heat) return heat;
+  }
+  if (topic === 'kids-pets') {
+    // "No kids, no pets": what is left once the ones said to be none are taken out.
+    const none = /\b(no|sin|ningun\w*|(don'?t|do not) have( any)?|(no )?(tenemos|hay))\s+((any|tenemos|hay)\s+)?(kids?|children|pets?|dogs?|cats?|animals?|ninos|hijos|mascotas?|animales|perros?|gatos?)\b|\b(ni|or|nor)\s+(kids?|children|pets?|dogs?|cats?|animals?|ninos|hijos|mascotas?|animales|perros?|gatos?)\b/g;
+    const left = said.replace(none, ' ');
+    if (left !== said && !petsNamed(left) && !KIDS.test(left)) return 'no';
+    if (/^\s*(neither|none|nope,? none|ninguno|nada)\b/.test(said)) return 'no';
+    if (petsNamed(left) || KIDS.test(left)) return 'yes';
   }
   if (topic === 'pets') {
     if (/\b(no|sin|ningun\w*|don'?t have( any)?)\s+((tenemos|tengo|hay|any|pets?|dogs?|cats?)\s+)?(pets?|dogs?|cats?|mascotas?|animals?|animales|perros?|gatos?)\b|\b(none|no animals|pet free|pet-free)\b/.test(said)) return 'no';

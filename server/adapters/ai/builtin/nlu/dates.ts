@@ -252,7 +252,7 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
 function refused(said: string, candidate: Candidate): boolean {
   const before = said.slice(Math.max(0, candidate.index - 14), candidate.index);
   const after = said.slice(candidate.index + candidate.words.length, candidate.index + candidate.words.length + 28);
-  return /\b(not|instead of|rather than|no el|no es el|ni el)\s+(the |on |el )?$/.test(before) || /^\s*(is|'s|isn't|is not|doesn't|does not|won't|will not|no longer)?\s*(no good|not good|not going to work|doesn't work|won't work|not work|bad|out|off|a no)\b/.test(after) || /^\s*(no (me )?(funciona|puedo|sirve))\b/.test(after);
+  return /\b(not|instead of|rather than|except( for)?|other than|besides|(any ?day|anytime|any time|whenever|anything|any weekday) but|no el|no es el|ni el|menos el|excepto el)\s+(the |on |el )?$/.test(before) || /^\s*(is|'s|isn't|is not|doesn't|does not|won't|will not|no longer)?\s*(no good|not good|not going to work|doesn't work|won't work|not work|bad|out|off|a no)\b/.test(after) || /^\s*(no (me )?(funciona|puedo|sirve))\b/.test(after);
 }
 
 /** A day named as when something already happened: "the adjuster came out Friday", "they were here monday". */

@@ -566,3 +566,43 @@ describe('garage door parts', () => {
     expect(chooseOption('the remote stopped working', ['Opener repair', 'Remote & keypad programming']).best?.option).toBe('Remote & keypad programming');
   });
 });
+
+describe('fifth round (the d15 threads)', () => {
+  let model: IntentModel;
+  beforeAll(async () => {
+    model = await intentModel();
+  });
+  const signals = (text: string, language: 'en' | 'es' = 'en') => readSignals(text, language, model);
+
+  it('knows a job seeker, a competitor asking where the market is, and a friend’s text about a dish', async () => {
+    expect((await signals('Hey yall hiring? Im 22, strong, got 2 yrs with a moving company in Amarillo')).spam).not.toBeNull();
+    expect((await signals("what are yall charging for quarterly general pest these days? We're a small outfit out of Murray just trying to see where everybody's at")).spam).not.toBeNull();
+    expect((await signals("Hi Marcy! It's Deb from bible study 😊 you left your casserole dish at Linda's Sunday")).spam).not.toBeNull();
+    expect((await signals('hiring a plumber to fix our water heater, are you free friday?')).spam).toBeNull();
+  });
+
+  it('hears snow that melted as no danger, and dirty water with a drain smell in the tub as sewage', async () => {
+    expect((await signals('after the snow melted I can see water stains on the attic wood around where the mounts go thru')).emergency).toBeNull();
+    expect((await signals('the outlet cover looks melted and smells like burning plastic')).emergency?.hazard).toBe('electrical');
+    expect((await signals('está saliendo agua sucia con olor a drenaje por la tina cada vez que alguien jala el baño', 'es')).emergency?.hazard).toBe('sewage');
+  });
+
+  it('does not turn away a customer for a not-offered service they already have', () => {
+    expect(notOfferedAsked('We already have solar on the roof (Sunrun put it in 2020) but it does nothing when the power goes down. Just want a transfer switch for our generator', ['Generator hookups & transfer switches', 'Panel upgrades'], ['Solar panel installation'])).toBeNull();
+    expect(notOfferedAsked('looking to get solar panels put on our roof', ['Generator hookups & transfer switches', 'Panel upgrades'], ['Solar panel installation'])).toBe('Solar panel installation');
+  });
+
+  it('answers kids-or-pets, an HOA said before it is asked, and a house not theirs yet', () => {
+    const kidsPets = yesNoTopic({ key: 'kids_pets', text: 'Any kids or pets in the home?' });
+    expect(kidsPets).toBe('kids-pets');
+    expect(extractYesNo('a los niños les salen piquetes en la mañana', kidsPets)).toBe('yes');
+    expect(extractYesNo('No kids, no pets', kidsPets)).toBe('no');
+    expect(extractYesNo('no kids but we have a lab', kidsPets)).toBe('yes');
+    const hoa = yesNoTopic({ key: 'hoa', text: 'Is there an HOA that has to approve changes?' });
+    expect(extractYesNo('and yes the HOA has to approve, they want drawings', hoa)).toBe('yes');
+    const owns = yesNoTopic({ key: 'owner', text: 'Are you the owner of the home?' });
+    expect(extractYesNo("Ours as of Feb 12 hopefully lol, right now it's still the sellers'", owns)).toBe('no');
+    expect(extractYesNo("It's ours as of Friday, so yes by the time you'd come out", owns)).toBe('yes');
+    expect(extractYesNo('vivimos en 97601, la casa es de nosotros', owns)).toBe('yes');
+  });
+});
