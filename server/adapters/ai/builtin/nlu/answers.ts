@@ -285,6 +285,7 @@ const NOT_A_NAME = new Set(
     'actually sorry wait mondays tuesdays wednesdays thursdays fridays saturdays sundays weekdays weekends ' +
     'mine ours yours kitchen bathroom garage basement attic upstairs downstairs house home apartment condo unit door roof yard lawn ' +
     'lunes martes miercoles jueves viernes sabado domingo manana hoy ya claro gracias perfecto listo bueno ' +
+    'su sus mi tu hija hijo esposa esposo mama papa hermana hermano vecina vecino ' +
     'english ingles spanish espanol castellano idioma language'
   ).split(/\s+/),
 );
@@ -301,7 +302,7 @@ function titleCase(word: string): string {
     .join('');
 }
 
-const STRONG = /\b(?:my name is|my name's|name is|name's|names|put it under|book it under|under the name(?: of)?|me llamo|mi nombre es|soy|habla|le escribe|te escribe|a nombre de)\s+([\p{L}][\p{L}'-]*)(?:\s+([\p{L}][\p{L}'-]*))?/iu;
+const STRONG = /\b(?:my name is|my name's|name is|name's|names|put it under|book it under|under the name(?: of)?|me llamo|se llama|mi nombre es|soy|habla|le escribe|te escribe|a nombre de)\s+([\p{L}][\p{L}'-]*)(?:\s+([\p{L}][\p{L}'-]*))?/iu;
 const WEAK = /\b(?:this is|it's|its|i am|i'm|im|hi,? (?:it's|this is))\s+([\p{L}][\p{L}'-]*)(?:\s+([\p{L}][\p{L}'-]*))?/iu;
 const SIGNED = /(?:^|[\n,.!?]\s*|\s)(?:(?:[Tt]hanks|[Tt]hank you|[Tt]hx|[Gg]racias|[Rr]egards|[Cc]heers)[,!.]?\s*(?:-\s*)?|[-~]\s*)([\p{Lu}][\p{L}'-]+)((?:\s+[\p{Lu}][\p{L}'-]*\.?){0,2})\s*[.!]?\s*$/u;
 const CONNECTORS = /^(and|but|from|at|in|i|we|my|here|calling|texting|with|by|the|a|an|over|on|to|y|de|del|en|con|aqui|again|back)$/i;
@@ -371,13 +372,21 @@ export function extractName(text: string, options: { loose?: boolean } = {}): st
   const said = plain(text).length === text.length ? text.normalize('NFKC').replace(/[\u2018\u2019\u02bc]/g, "'").trim() : text.trim();
   const capital = (word: string | undefined) => word !== undefined && /^\p{Lu}/u.test(word);
   const usable = (word: string | undefined): word is string => word !== undefined && !NOT_A_NAME.has(normalize(word)) && !/\d/.test(word);
+  // "this is his wife Carol": the one texting, named after who they are to the customer.
+  const relation = /\b(?:this is|it'?s|i'?m|i am|soy)\s+(?:his|her|their|su)\s+(?:wife|husband|son|daughter|mom|mother|dad|father|partner|roommate|sister|brother|esposa|esposo|hija|hijo|mama|papa|hermana|hermano)\s*,?\s+([\p{Lu}][\p{L}'-]+)/u.exec(said);
+  if (relation && usable(relation[1])) return titleCase(relation[1] ?? '');
+  // "Gary & Linda Pruitt", "Marcus and Jen Ybarra": a couple; the first named, with the surname.
+  const couple = /^([\p{Lu}][\p{L}'-]+)\s+(?:&|and|y)\s+[\p{Lu}][\p{L}'-]+(?:\s+([\p{Lu}][\p{L}'-]+))?\s*[.!]?$/u.exec(said);
+  if (couple && usable(couple[1]) && (couple[2] === undefined || usable(couple[2]))) return [couple[1], couple[2]].filter((word) => word !== undefined).map((word) => titleCase(word ?? '')).join(' ');
   const candidates: string[] = [];
   // The first introduction whose word can be a name ("Im in 85296 … this is Raul" is Raul).
-  const firstUsable = (pattern: RegExp, capitalOnly = false) =>
-    [...said.matchAll(new RegExp(pattern.source, 'giu'))].find((match) => usable(match[1]) && (!capitalOnly || capital(match[1]))) ?? null;
-  const strong = firstUsable(STRONG);
-  // "soy" is also "I am" before an adjective ("soy el dueño"): only a capitalised word or a loose reply counts.
-  const strongOk = strong && usable(strong[1]) && (!/^soy$/i.test(strong[0].split(/\s+/)[0] ?? '') || capital(strong[1]) || options.loose);
+  const firstUsable = (pattern: RegExp, capitalOnly = false, ok: (match: RegExpExecArray) => boolean = () => true) =>
+    [...said.matchAll(new RegExp(pattern.source, 'giu'))].find((match) => usable(match[1]) && (!capitalOnly || capital(match[1])) && ok(match)) ?? null;
+  // "soy" is also "I am" before an adjective ("soy el dueño", "soy su hija"): only a capitalised word or a loose reply
+  // counts, and a later introduction may still name someone ("… Ella se llama María Elena").
+  const soyOk = (match: RegExpExecArray) => !/^soy$/i.test(match[0].split(/\s+/)[0] ?? '') || capital(match[1]) || options.loose === true;
+  const strong = firstUsable(STRONG, false, soyOk) ?? firstUsable(STRONG);
+  const strongOk = strong && usable(strong[1]) && soyOk(strong);
   const weak = strongOk ? null : firstUsable(WEAK, !options.loose);
   const intro = strongOk ? strong : weak;
   if (intro && usable(intro[1]) && (strongOk || options.loose || capital(intro[1]))) {

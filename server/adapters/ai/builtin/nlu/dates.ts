@@ -337,7 +337,8 @@ function countedFrom(said: string, anchor: Candidate | undefined, all: readonly 
   }
   // "saturday before christmas": the last such weekday before the day said after it.
   const weekdayBefore = new RegExp(`\\b(the |el )?${WEEKDAY} (before|antes( de)?)\\b`).exec(said);
-  if (weekdayBefore && weekdayBefore.index < anchor.index) {
+  // ("Wednesday before that would be great, the 20th": before something said earlier; the day said is the day.)
+  if (weekdayBefore && weekdayBefore.index < anchor.index && !/^\s*(that|it|then|eso)\b/.test(between(said, weekdayBefore.index + weekdayBefore[0].length, said.length))) {
     const index = weekdayNumber(weekdayBefore[2] ?? '');
     const dayBefore = addDays(anchor.date, -1);
     if (index !== null) return { ...anchor, date: addDays(dayBefore, -((dayBefore.weekday - index + 7) % 7)), words: `${weekdayBefore[0]} … ${anchor.words}` };

@@ -605,4 +605,17 @@ describe('fifth round (the d15 threads)', () => {
     expect(extractYesNo("It's ours as of Friday, so yes by the time you'd come out", owns)).toBe('yes');
     expect(extractYesNo('vivimos en 97601, la casa es de nosotros', owns)).toBe('yes');
   });
+
+  it('takes the name of the one texting for the customer, the first of a couple, and "se llama"', () => {
+    expect(extractName("this is his wife Carol, Tuesday doesn't work I have a dr appt")).toBe('Carol');
+    expect(extractName('Gary & Linda Pruitt')).toBe('Gary Pruitt');
+    expect(extractName('Marcus and Jen Ybarra')).toBe('Marcus Ybarra');
+    expect(extractName('Hola soy su hija, mejor el viernes 26 | Ella se llama María Elena Ruiz')).toBe('María Elena');
+    expect(extractName('Hola soy su hija', { loose: true })).toBeNull();
+    expect(extractName('this is Dan’s wife')).toBe('Dan');
+  });
+
+  it('reads "Wednesday before that, the 20th" as the 20th itself', () => {
+    expect(day('Wednesday before that would be great, the 16th. Sellers said any time after 10')).toBe('2026-12-16 after 10:00');
+  });
 });
