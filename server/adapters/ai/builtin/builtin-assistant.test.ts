@@ -411,4 +411,17 @@ describe('the built-in assistant', () => {
     const said = await decideTurn(turn('one story brick ranch', { questions: roof, transcript: [{ from: 'business', body: 'How many stories is the house?', at: NOW.getTime() - 60_000 }, { from: 'contact', body: 'one story brick ranch', at: NOW.getTime() }] }));
     expect(said.answers.stories).toBe('one story brick ranch (1 story)');
   });
+
+  it('hears yes or no beside a day only when it comes first, not in a clause about something else', async () => {
+    const hoa: QualifierQuestion[] = [
+      { key: 'hoa', text: 'Is there an HOA that has to approve changes?', kind: 'yes_no', choices: [], required: false },
+      { key: 'preferred_date', text: 'What day works for you?', kind: 'date', choices: [], required: true },
+    ];
+    const asked = (text: string) => turn(text, { questions: hoa, transcript: [{ from: 'business', body: 'Is there an HOA that has to approve changes?', at: NOW.getTime() - 60_000 }, { from: 'contact', body: text, at: NOW.getTime() }] });
+    const aside = await decideTurn(asked("We don't need to be there, side gate is unlocked. Monday the 30th is fine"));
+    expect(aside.answers.hoa).toBeUndefined();
+    expect(aside.answers.preferred_date).toBe('2026-11-30');
+    expect((await decideTurn(asked('no, monday the 30th is fine'))).answers.hoa).toBe('no');
+    expect((await decideTurn(asked("yes we're in an HOA. monday the 30th?"))).answers.hoa).toBe('yes');
+  });
 });

@@ -535,15 +535,20 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       if (hazard === 'garage-door' && topic === 'car-stuck' && extractYesNo(text, 'car-stuck') !== 'no') return { value: 'yes', reason: `A car shut in behind the door: “yes” for ${quoted}.` };
       // A text that answered something else ("whenever, no rush. first week of feb") says yes or no to that, not here.
       if (otherFound && (topic === 'other' || !topicWordsSaid(text, topic))) return null;
+      // A reply that gives a day or a ZIP as well, without the topic's words, says yes or no first ("👍 friday works",
+      // "no, monday"), not in a clause about something else ("We don't need to be there … Monday the 18th is fine" to
+      // "Is there an HOA?").
+      const givesOther = input.questions.some((other) => other.key !== question.key && ((other.kind === 'date' && extractDate(text, input.now, input.business.timezone, { language }) !== null) || (other.kind === 'zip' && extractPostalCode(text) !== null)));
+      const heard = givesOther && topic !== 'other' && !topicWordsSaid(text, topic) ? (/^\W*(yes|yeah|yep|yup|ya|yea|no|nope|nah|si|sí|correct|👍|✅|👎|❌)(?![\p{L}])/iu.exec(text.trim())?.[1] ?? '') : text;
       if (topic !== 'other') {
         // The topic's own words answer it whenever they are said ("we lease", "no rush").
-        const topical = extractYesNo(text, topic);
+        const topical = extractYesNo(heard, topic);
         const plainOnly = extractYesNo(text, 'other');
         if (topical && (isAsked || topical !== plainOnly || topicWordsSaid(text, topic))) return { value: topical, reason: `Found “${topical}” for ${quoted} (${topic}).` };
       }
       if (topic === 'urgency' && signals.emergency) return { value: 'yes', reason: `An emergency: “yes” for ${quoted}.` };
       if (!isAsked) return null;
-      const yesNo = extractYesNo(text, topic) ?? echoAnswer(question, text);
+      const yesNo = extractYesNo(heard, topic) ?? echoAnswer(question, heard);
       return yesNo ? { value: yesNo, reason: `Found “${yesNo}” for ${quoted}.` } : null;
     }
     case 'date': {

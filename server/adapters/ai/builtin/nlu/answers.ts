@@ -174,7 +174,7 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
   },
   hoa: {
     no: /\b(no hoa|not in an hoa|no homeowners|there'?s no hoa|we don'?t have an hoa)\b/,
-    yes: /\b((yes|yeah|yep|ugh)\W+(we have |there'?s |there is )?(an?|the) hoa|we have an? hoa|there'?s an? hoa|hoa (rules|approval|says|wants|requires|dinged)|hoa (has|needs|will have|would have|must|gets) to (approve|sign off|ok|okay|see)|(need|needs|get|getting) (hoa|the hoa'?s?) (approval|ok|okay|sign ?off))\b/,
+    yes: /\b((yes|yeah|yep|ugh)\W+(we have |there'?s |there is )?(an?|the) hoa|we have an? hoa|(we'?re|we are|it'?s|its|house is) in an? hoa|there'?s an? hoa|hoa (rules|approval|says|wants|requires|dinged)|hoa (has|needs|will have|would have|must|gets) to (approve|sign off|ok|okay|see)|(need|needs|get|getting) (hoa|the hoa'?s?) (approval|ok|okay|sign ?off))\b/,
   },
   returning: {
     no: /\b(first time|never (used|had|hired|called)|new customer|haven'?t (used|had|hired)|not that i know|primera vez|nunca)\b/,

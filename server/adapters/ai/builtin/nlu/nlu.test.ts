@@ -615,6 +615,14 @@ describe('fifth round (the d15 threads)', () => {
     expect(extractName('this is Dan’s wife')).toBe('Dan');
   });
 
+  it('knows desert trees and shrubs, and electric baseboards as no boiler', () => {
+    const yard = ['Xeriscape / desert landscape conversions', 'Drip irrigation install & repair', 'Rock, gravel & paver work', 'Tree & shrub pruning', 'Monthly yard maintenance'];
+    expect(chooseOption('The palo verde is hanging over the driveway and the oleanders are taller than the wall, want them cut back', yard).best?.option).toBe('Tree & shrub pruning');
+    const hvac = ['Furnace & boiler repair', 'Heat pumps & ductless mini-splits', 'AC repair'];
+    expect(chooseOption('old house with electric baseboard heat and no ducts at all. Thinking about mini splits', hvac).best?.option).toBe('Heat pumps & ductless mini-splits');
+    expect(chooseOption('the baseboard heat from our boiler is cold upstairs', hvac).best?.option).toBe('Furnace & boiler repair');
+  });
+
   it('reads "Wednesday before that, the 20th" as the 20th itself', () => {
     expect(day('Wednesday before that would be great, the 16th. Sellers said any time after 10')).toBe('2026-12-16 after 10:00');
   });

@@ -82,6 +82,8 @@ export const CONCEPTS: readonly Concept[] = [
   { id: 'commercial-hvac', family: 'commercial-hvac', names: ['rooftop unit', 'rooftop units', 'rtu', 'rtus', 'roof top unit', 'commercial unit', 'commercial hvac', 'commercial ac', 'package unit on the roof'], es: ['unidad en el techo', 'unidad comercial'] },
   { id: 'mini-split', family: 'cooling', names: ['mini split', 'minisplit', 'ductless', 'mitsubishi', 'daikin', 'fujitsu', 'wall unit'], es: ['minisplit', 'mini split'] },
   { id: 'boiler', family: 'heating', names: ['boiler', 'radiator', 'radiators', 'hydronic', 'baseboard heat'], es: ['caldera', 'radiador'] },
+  // Electric baseboards are no boiler's: heaters on the wall, the house's heat described, not a hydronic system.
+  { id: 'electric-heat', family: 'electric-heat', names: ['electric baseboard', 'electric baseboards', 'electric baseboard heat', 'electric baseboard heaters', 'electric heat', 'electric wall heater'], es: ['calentador electrico de zoclo'] },
   { id: 'thermostat', family: 'controls', names: ['thermostat', 'thermostats', 'thermastat', 'thermostate', 'nest', 'ecobee', 'smart thermostat', 'honeywell'], es: ['termostato'] },
   {
     id: 'ducts',
@@ -270,8 +272,8 @@ export const CONCEPTS: readonly Concept[] = [
     problems: ['grass is too long', 'grass is getting long', 'yard is overgrown', 'overgrown'],
     es: ['cortar el pasto', 'pasto', 'cesped', 'zacate', 'jardin', 'yarda', 'podar el pasto', 'corte de pasto'],
   },
-  { id: 'hedges', family: 'trimming', names: ['hedge', 'hedges', 'shrub', 'shrubs', 'bush', 'bushes', 'trim the bushes', 'hedge trimming', 'pruning', 'prune', 'holly', 'hollies', 'boxwood', 'boxwoods', 'yew', 'yews', 'privet', 'arborvitae', 'azalea', 'azaleas', 'juniper', 'junipers', 'overgrown bushes', 'cut back the bushes'], es: ['arbustos', 'setos', 'podar', 'poda'] },
-  { id: 'trees', family: 'trees', names: ['tree', 'trees', 'tree trimming', 'tree removal', 'limb', 'limbs', 'branches', 'dead tree', 'stump', 'stumps', 'stump grinding', 'arborist', 'oak', 'palm tree', 'palm trees'], es: ['arbol', 'arboles', 'ramas', 'tronco', 'tocon', 'palmera', 'palmeras'] },
+  { id: 'hedges', family: 'trimming', names: ['hedge', 'hedges', 'shrub', 'shrubs', 'bush', 'bushes', 'trim the bushes', 'hedge trimming', 'pruning', 'prune', 'holly', 'hollies', 'boxwood', 'boxwoods', 'yew', 'yews', 'privet', 'arborvitae', 'azalea', 'azaleas', 'juniper', 'junipers', 'overgrown bushes', 'cut back the bushes', 'oleander', 'oleanders', 'hibiscus', 'ixora', 'bougainvillea', 'photinia', 'ligustrum', 'lantana', 'rose bushes', 'roses', 'crepe myrtle', 'crape myrtle'], es: ['arbustos', 'setos', 'podar', 'poda'] },
+  { id: 'trees', family: 'trees', names: ['tree', 'trees', 'tree trimming', 'tree removal', 'limb', 'limbs', 'branches', 'dead tree', 'stump', 'stumps', 'stump grinding', 'arborist', 'oak', 'palm tree', 'palm trees', 'palo verde', 'mesquite tree', 'maple', 'pine', 'pines', 'willow', 'cottonwood', 'elm', 'juniper tree', 'ash tree'], es: ['arbol', 'arboles', 'ramas', 'tronco', 'tocon', 'palmera', 'palmeras'] },
   { id: 'cleanup', family: 'cleanup', names: ['leaf', 'leaves', 'leaf removal', 'leaf cleanup', 'fall cleanup', 'spring cleanup', 'winter cleanup', 'yard cleanup', 'debris cleanup', 'clean up the yard', 'debris', 'raking', 'rake'], es: ['hojas', 'limpieza del jardin', 'limpieza de yarda', 'recoger hojas'] },
   { id: 'mulch', family: 'beds', names: ['mulch', 'mulching', 'flower beds', 'flower bed', 'beds', 'planting', 'plants', 'flowers', 'garden beds', 'rock beds', 'river rock'], es: ['mantillo', 'flores', 'plantas', 'jardineras'] },
   { id: 'sod', family: 'lawn-install', names: ['sod', 'seed', 'seeding', 'overseeding', 'new lawn', 'turf', 'artificial turf', 'bare spots'], es: ['pasto nuevo', 'sembrar pasto', 'pasto en rollo', 'semilla'] },
