@@ -942,7 +942,7 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
 }
 
 /** A visit asked for: "can someone come look", "could you guys come out", "¿pueden venir?". */
-const VISIT_ASKED = /\b(can|could|would|will) (you|someone|somebody|anyone|a tech|a technician|you guys|y'?all|u)\b[^.!?\n]{0,20}\b(come|stop by|swing by|send (someone|somebody|a tech))\b|\b(pueden|puede|podrian|podria) (venir|pasar|mandar)\b/;
+const VISIT_ASKED = /\b(can|could|would|will) (you|someone|somebody|anyone|a tech|a technician|you guys|y'?all|u)\b[^.!?\n]{0,20}\b(come|stop by|swing by|send (someone|somebody|a tech))\b|\b(someone|somebody|anyone|a tech|you|u|y'?all) (can|could) (get out|get here|get over|come|make it|stop by)\b|\b(pueden|puede|podrian|podria) (venir|pasar|mandar)\b/;
 
 /** Whether a sentence asking for a visit names its day ("Can someone come look tomorrow?"), not only another one. */
 function dayOfVisitAsked(turn: Turn): boolean {

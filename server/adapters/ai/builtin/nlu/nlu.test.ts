@@ -623,6 +623,11 @@ describe('fifth round (the d15 threads)', () => {
     expect(chooseOption('the baseboard heat from our boiler is cold upstairs', hvac).best?.option).toBe('Furnace & boiler repair');
   });
 
+  it('breaks a tie by the thing a "just want" request names first', () => {
+    const electric = ['Panel upgrades & replacements', 'Outlets, switches & lighting', 'Generator hookups & transfer switches'];
+    expect(chooseOption('Not looking for more panels. Just want a transfer switch so we can run our Honda generator to the fridge and a few lights during outages', electric).best?.option).toBe('Generator hookups & transfer switches');
+  });
+
   it('reads "Wednesday before that, the 20th" as the 20th itself', () => {
     expect(day('Wednesday before that would be great, the 16th. Sellers said any time after 10')).toBe('2026-12-16 after 10:00');
   });

@@ -601,9 +601,16 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   // Still tied: the one whose thing the asking sentence names ("… the seal doesn't sit flat … door is noisy too. can
   // you replace the seal / do a tune up?" asks for the seal, not a new door).
   if (tied.length > 1) {
-    const asking = text.split(/(?<=[.!?])\s+|\n+/).filter((sentence) => /\b(can|could|would|will) (you|u|y'?all|someone)\b|\b(i|we) (need|want|would like)\b|\bpodrian?\b|\bpueden?\b|\bnecesito\b/i.test(sentence)).at(-1);
+    const asking = text.split(/(?<=[.!?])\s+|\n+/).filter((sentence) => /\b(can|could|would|will) (you|u|y'?all|someone)\b|\b(i|we) (need|want|would like)\b|^\s*(just|only|really) (want|need|looking for)\b|\bpodrian?\b|\bpueden?\b|\bnecesito\b/i.test(sentence)).at(-1);
     const asked = asking ? read(asking).concepts : [];
-    const named = ranked.filter((match) => tied.includes(match.option) && (match.concepts ?? []).some((concept) => asked.includes(concept)));
+    let named = ranked.filter((match) => tied.includes(match.option) && (match.concepts ?? []).some((concept) => asked.includes(concept)));
+    // Several named in the request ("Just want a transfer switch so we can run … a few lights"): the one it names first.
+    if (named.length > 1 && asking) {
+      // (A reading lists its concepts in the order the text names them.)
+      const at = (match: OptionMatch) => Math.min(...(match.concepts ?? []).filter((concept) => asked.includes(concept)).map((concept) => asked.indexOf(concept)));
+      const order = named.map((match) => ({ match, index: at(match) })).sort((a, b) => a.index - b.index);
+      if (order[0] && order[1] && order[0].index < order[1].index) named = [order[0].match];
+    }
     if (named.length === 1 && named[0]) {
       best = { ...named[0], because: [...named[0].because, 'the thing the request names'] };
       tied = [best.option];
