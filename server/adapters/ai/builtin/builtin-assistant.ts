@@ -164,7 +164,8 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
     reasons.push(`Asked whether this is a bot: said it is ${input.assistant.name}, an automated assistant for ${input.business.name}.`);
   }
   const asking = questionSentences(text);
-  const priceAsked = signals.price !== null && (asking.length > 0 || /\b(how much|cuanto|price|precio|cost|quote)\b/.test(normalize(text)));
+  // ("ballpark $?" is short enough to pass for a guess offered, but asks a price all the same.)
+  const priceAsked = signals.price !== null && (asking.length > 0 || /\b(how much|cuanto|price|precio|cost|quote|ballpark)\b|\$\s*\?/.test(normalize(text)));
   const faqs = faqAnswers(asking, input, priceAsked);
   for (const match of faqs) {
     extras.push(say.faqAnswer(match.entry.answer.trim(), language));

@@ -29,7 +29,7 @@ describe('conditions in an item’s name (issue 22)', () => {
     expect(itemConditions('Lawn mowing, lots up to 1/4 acre')).toEqual([{ unit: 'acre', min: 0, max: 0.25 }]);
     expect(itemConditions('Move-out clean, empty studio or 1-bedroom apartment')).toEqual([{ unit: 'bedroom', min: 0, max: 1 }]);
     expect(itemConditions('2-bedroom apartment move, up to 3 movers')).toEqual(expect.arrayContaining([{ unit: 'mover', min: 0, max: 3 }, { unit: 'bedroom', min: 2, max: 2 }]));
-    expect(itemConditions('Single-zone mini-split install, up to 12,000 BTU')).toEqual([{ unit: 'btu', min: 0, max: 12_000 }]);
+    expect(itemConditions('Single-zone mini-split install, up to 12,000 BTU')).toEqual([{ unit: 'btu', min: 0, max: 12_000 }, { unit: 'zone', min: 1, max: 1 }]);
     expect(itemConditions('4 or more bedrooms')).toEqual([{ unit: 'bedroom', min: 4, max: Number.POSITIVE_INFINITY }]);
     expect(itemConditions('Studio')).toEqual([{ unit: 'bedroom', min: 0, max: 0 }]);
     expect(itemConditions('Drain cleaning')).toEqual([]);
@@ -113,5 +113,16 @@ describe('price conditions, second round (issue 22)', () => {
     const prune: PriceItem[] = [{ id: 'fruit', name: 'Fruit tree winter pruning, up to 4 trees under 15 ft', minCents: 39_000, maxCents: 39_000, unit: '' }];
     expect(choosePriceItem('how much?', 'prune 3 fruit trees, about 10 ft', prune, null).item?.id).toBe('fruit');
     expect(choosePriceItem('how much?', 'prune 3 fruit trees, about 20 ft', prune, null).item).toBeNull();
+  });
+
+  it('counts the zones of a drip system and the heads of a mini-split', () => {
+    const split: PriceItem[] = [{ id: 'split-1', name: 'Ductless mini-split, single zone (one indoor head), installed', minCents: 420_000, maxCents: 620_000, unit: '' }];
+    const three = 'Thinking about mini splits, one in the living room and one in each bedroom upstairs, so 3 heads total. Ballpark cost?';
+    expect(choosePriceItem(three, three, split, null).item).toBeNull();
+    expect(choosePriceItem('how much?', 'one mini split for the bonus room, single zone', split, null).item?.id).toBe('split-1');
+    const drip: PriceItem[] = [{ id: 'drip', name: 'Drip line repair, up to 2 zones', minCents: 15_000, maxCents: 25_000, unit: '' }];
+    const busted = 'drip line on the side yard is busted. its just the one zone. ballpark $?';
+    expect(choosePriceItem(busted, busted, drip, null).item?.id).toBe('drip');
+    expect(choosePriceItem('how much?', 'drip system needs work on 4 zones', drip, null).item).toBeNull();
   });
 });

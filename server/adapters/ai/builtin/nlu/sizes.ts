@@ -30,6 +30,8 @@ const UNITS: ReadonlyArray<readonly [string, RegExp]> = [
   ['door', /doors?|puertas?/],
   ['car', /car\b|cars\b|-car\b|autos?|carros?|coches?/],
   ['amp', /amps?|amperes?/],
+  // Zones of a sprinkler or drip system, heads of a mini-split ("single zone (one indoor head)", "3 heads total").
+  ['zone', /zones?|heads?|indoor heads?|zonas?|cabezas?/],
   ['mile', /miles?|millas?/],
   ['spring', /springs?|resortes?/],
   ['inch', /inch(es)?|in\b|"|\u201d|pulgadas?/],
@@ -102,6 +104,7 @@ export function itemConditions(name: string): Condition[] {
   const fromStudio = /\bstudio\s*(?:or|and|\/|,|-)\s*(?:a\s+)?\d/.test(said) ? conditions.find((condition) => condition.unit === 'bedroom') : undefined;
   if (fromStudio) fromStudio.min = 0;
   if (/\b(single|one)[- ]car\b/.test(said)) add('car', 1, 1);
+  if (/\b(single|one)[- ]zone\b/.test(said)) add('zone', 1, 1);
   if (/\b(double|two)[- ]car\b/.test(said)) add('car', 2, 2);
   // A door by its width: "Single (8 or 9 ft wide)", "Double (16 ft wide)" are the one- and two-car doors.
   const named = name.toLowerCase();
@@ -137,6 +140,7 @@ export function statedSizes(text: string): Map<string, number> {
   const drive = /\b(\d+)\s*(?:min|mins|minutes?|minutos?)\s+(?:drive|driving|away|apart|de distancia|de camino|en carro)\b/.exec(said);
   if (drive && !sizes.has('mile')) sizes.set('mile', Number(drive[1]));
   if (/\b(single|one)[- ]car\b/.test(said) || /\bsingle (garage )?door\b/.test(text.toLowerCase())) sizes.set('car', 1);
+  if (!sizes.has('zone') && /\b(single|one|the one|just the one|1)[- ]zone\b/.test(said)) sizes.set('zone', 1);
   if (/\b(double|two|2)[- ]car\b|\bdouble (garage|door)\b/.test(said)) sizes.set('car', 2);
   if (/\b(16 ?x ?7|16x8|18 ?x ?7)\b/.test(said)) sizes.set('car', 2);
   if (/\b(8 ?x ?7|9 ?x ?7|9x8)\b/.test(said)) sizes.set('car', 1);
@@ -154,6 +158,9 @@ export function fitsConditions(conditions: readonly Condition[], sizes: Readonly
     // The crew and the hours an item includes ("2 movers, up to 4 hours") are the business's terms, not the job's
     // size: they must fit only when the person asks for them ("for like 3 guys").
     if (said === undefined && OFFER_TERMS.has(condition.unit)) continue;
+    // One zone or head is what a system is unless more are said ("a mini split for the bedroom"): only a count
+    // said ("3 heads total") can fall outside it.
+    if (said === undefined && condition.unit === 'zone' && condition.min <= 1) continue;
     if (said === undefined) return { fits: false, why: `they have not said the ${condition.unit}` };
     if (said < condition.min || said > condition.max) return { fits: false, why: `${said} ${condition.unit} is outside ${condition.min}–${condition.max === Number.POSITIVE_INFINITY ? '∞' : condition.max}` };
   }
