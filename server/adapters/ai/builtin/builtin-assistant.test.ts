@@ -412,6 +412,18 @@ describe('the built-in assistant', () => {
     expect(said.answers.stories).toBe('one story brick ranch (1 story)');
   });
 
+  it('keeps more about the way in said later beside what was said before, and a crawlspace door as a way in', async () => {
+    const access: QualifierQuestion[] = [
+      { key: 'access', text: 'Gate code or anything about access (dogs, parking)?', kind: 'text', choices: [], required: false },
+      { key: 'preferred_date', text: 'What day works for you?', kind: 'date', choices: [], required: true },
+    ];
+    const later = await decideTurn(turn('Gate is usually open, if not the code is 1955', { questions: access, answers: { access: 'my husband is home that day' } }));
+    expect(later.answers.access).toBe('my husband is home that day; Gate is usually open, if not the code is 1955');
+    const asked = 'Anything we should know to get in? (crawlspace, dogs, gate)';
+    const crawl = await decideTurn(turn('crawl space door is on the north side by the propane tank. dog is loud but a big baby', { questions: [{ ...access[0], text: asked } as QualifierQuestion], transcript: [{ from: 'business', body: asked, at: NOW.getTime() - 60_000 }, { from: 'contact', body: 'crawl space door is on the north side by the propane tank. dog is loud but a big baby', at: NOW.getTime() }] }));
+    expect(crawl.answers.access).toContain('north side');
+  });
+
   it('hears yes or no beside a day only when it comes first, not in a clause about something else', async () => {
     const hoa: QualifierQuestion[] = [
       { key: 'hoa', text: 'Is there an HOA that has to approve changes?', kind: 'yes_no', choices: [], required: false },

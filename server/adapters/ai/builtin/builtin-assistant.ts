@@ -471,6 +471,12 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
       found[question.key] = { value: value.value, reason: `Refined: ${value.reason}` };
       continue;
     }
+    // More about the way in, said later ("Gate is usually open, if not the code is 1955" after "my husband is home that
+    // day"): kept beside what was said before, as a dispatcher's note would.
+    if (answered && question.kind === 'text' && topicOf(question) === 'access' && !isAsked && !signals.correction && 'value' in value && value.reason.startsWith('Found') && !normalize(input.answers[question.key] ?? '').includes(normalize(value.value))) {
+      found[question.key] = { value: truncate(`${input.answers[question.key] ?? ''}; ${value.value}`, 500), reason: `Added to the way in: ${value.reason}` };
+      continue;
+    }
     // An answered choice or yes/no changes only when the person says they are correcting it.
     if (answered && (question.kind === 'choice' || question.kind === 'yes_no' || question.kind === 'text') && !signals.correction && !isAsked) continue;
     found[question.key] = answered ? { value: value.value, reason: `Corrected: ${value.reason}` } : value;
@@ -824,7 +830,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // Every clause that tells a way in ("3rd floor walkup, street parking only").
       return spans(
         new RegExp(
-          `\\b(gates?|(?<!(zip|postal|area|promo|coupon|error|fault) )codes?|lock ?box|keys?|parking|park (in|on|out|at)|buzz (me|us|the)|buzzer|door ?bell|ring the bell|knock|side door|back door|unlocked|latch|front desk|concierge|doorman|the super|building super|superintendent|leasing office|(i'?ll|we'?ll|someone will|somebody will) be (home|there)|home that day|let (you|them|the crew) in|caja con llave|llaves?(?! (principal|del agua|de paso|de agua))|porton|portero|codigo(?! postal)|timbre|toquen|para entrar|estare en casa|estacion\\w+${pets}${stairs})\\b`,
+          `\\b(gates?|(?<!(zip|postal|area|promo|coupon|error|fault) )codes?|lock ?box|crawl ?space (door|entrance|access|hatch|opening)|(north|south|east|west) side|unit \\d+|apt\\.? ?#?\\d+|apartment #?\\d+|keys?|parking|park (in|on|out|at)|buzz (me|us|the)|buzzer|door ?bell|ring the bell|knock|side door|back door|unlocked|latch|front desk|concierge|doorman|the super|building super|superintendent|leasing office|(i'?ll|we'?ll|someone will|somebody will) be (home|there)|home that day|let (you|them|the crew) in|caja con llave|llaves?(?! (principal|del agua|de paso|de agua))|porton|portero|codigo(?! postal)|timbre|toquen|para entrar|estare en casa|estacion\\w+${pets}${stairs})\\b`,
           'gi',
         ),
       );
