@@ -6,8 +6,9 @@ import { createBuiltinAssistant } from './builtin-assistant';
  * The conversation set (tests/fixtures/ai-conversations) against the built-in assistant, in two parts printed
  * apart: the dev part (rules may be tuned against it; its misses are printed) and the held-out part (never tuned
  * against; totals only). The floors are what the assistant achieves today, so a change that makes it worse fails
- * here. Issue 22's goal for the held-out part (answers ≥ 85 %, threads entirely right ≥ 60 %) is not reached yet
- * (threads 42/72): docs/decisions/0036 says where it stands.
+ * here. Issue 22's goals for the held-out part on answers (≥ 85 %) and threads entirely right (≥ 60 %) are reached
+ * (88 %, 44/72 in the fifth round); its goal of no thread ending qualified with a wrong answer is not yet (10):
+ * docs/decisions/0036 says where it stands.
  */
 describe('conversation fixtures against the built-in assistant', () => {
   it('dev part: qualifies, hands off, disqualifies and quotes as each thread expects', async () => {
@@ -21,10 +22,10 @@ describe('conversation fixtures against the built-in assistant', () => {
     const original = report.threads.filter((thread) => !/-d\d+$/.test(thread.id));
     expect(original.length).toBe(53);
     expect(original.filter((thread) => !thread.allRight).map((thread) => thread.id), formatFailures({ ...report, threads: original.filter((thread) => !thread.allRight) })).toEqual([]);
-    // With batches d11–d13 (written 2026-11-28) in the dev part: 97.8 % and 93.4 % on 608 threads after the fourth
-    // round of docs/decisions/0036 (94.2 % and 83.4 % on 476 threads after the third).
+    // With batch d15 (written 2026-11-28, 19/44 at its first reading) in the dev part: 97.7 % and 92.9 % on 652
+    // threads after the fifth round of docs/decisions/0036 (97.8 % and 93.4 % on 608 threads after the fourth).
     expect(percent(report.answers)).toBeGreaterThanOrEqual(97.5);
-    expect(percent(report.allRight)).toBeGreaterThanOrEqual(93);
+    expect(percent(report.allRight)).toBeGreaterThanOrEqual(92.5);
     expect(report.safety.right).toBe(report.safety.total);
     expect(report.quotesOutsideConditions).toBe(0);
     // A ZIP sent alone that two swapped digits would put in the area is checked once before disqualifying.
@@ -36,8 +37,9 @@ describe('conversation fixtures against the built-in assistant', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(60);
     const report = await runFixtures(createBuiltinAssistant(), fixtures);
     console.info(`Held-out part (never tuned against; totals only)\n${formatTable(report)}`);
-    expect(percent(report.answers)).toBeGreaterThanOrEqual(87);
-    expect(percent(report.allRight)).toBeGreaterThanOrEqual(58);
+    expect(percent(report.answers)).toBeGreaterThanOrEqual(87.5);
+    // Issue 22's goal: at least 60 % of the held-out threads entirely right.
+    expect(percent(report.allRight)).toBeGreaterThanOrEqual(60);
     expect(report.quotesOutsideConditions).toBe(0);
     expect(report.wronglyDisqualified).toBe(0);
     expect(report.safety.right).toBe(report.safety.total);
