@@ -412,6 +412,16 @@ describe('the built-in assistant', () => {
     expect(said.answers.stories).toBe('one story brick ranch (1 story)');
   });
 
+  it("hears one of the owner's examples said in the plural, before the question is asked", async () => {
+    const roof: QualifierQuestion[] = [
+      { key: 'zip', text: "What's the property ZIP?", kind: 'zip', choices: [], required: true },
+      { key: 'roof_type', text: 'Do you know what kind of roof it is? (shingle, metal, flat...)', kind: 'text', choices: [], required: false },
+    ];
+    const said = await decideTurn(turn('asphalt shingles. Kachina Village 60601', { questions: roof, transcript: [{ from: 'business', body: "What's the property ZIP?", at: NOW.getTime() - 60_000 }, { from: 'contact', body: 'asphalt shingles. Kachina Village 60601', at: NOW.getTime() }] }));
+    expect(said.answers.roof_type).toBe('asphalt shingles');
+    expect(said.answers.zip).toBe('60601');
+  });
+
   it('keeps more about the way in said later beside what was said before, and a crawlspace door as a way in', async () => {
     const access: QualifierQuestion[] = [
       { key: 'access', text: 'Gate code or anything about access (dogs, parking)?', kind: 'text', choices: [], required: false },

@@ -859,12 +859,14 @@ function exampleAnswer(question: QualifierQuestion, text: string, clause: (index
     .filter((example) => example.length >= 3);
   if (examples.length < 2) return null;
   const said = normalize(text);
-  // An example is said when its first word is ("asphalt" for "asphalt shingles").
-  const found = examples
-    .map((example) => ({ example, match: new RegExp(`\\b${(example.split(' ')[0] ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).exec(said) }))
-    .filter((hit) => hit.match !== null);
+  // An example is said when its first word is ("asphalt" for "asphalt shingles"), one or many ("shingles" for "shingle").
+  const base = (example: string) => {
+    const word = example.split(' ')[0] ?? '';
+    return (word.length > 4 ? word.replace(/(?:es|s)$/, '') : word).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  };
+  const found = examples.map((example) => ({ example, match: new RegExp(`\\b${base(example)}(?:s|es)?\\b`).exec(said) })).filter((hit) => hit.match !== null);
   if (found.length !== 1) return null;
-  const word = found[0]?.example.split(' ')[0] ?? '';
+  const word = found[0]?.match?.[0] ?? '';
   const at = text.toLowerCase().indexOf(word);
   return at >= 0 ? clause(at, word.length) : word;
 }
