@@ -412,6 +412,16 @@ describe('the built-in assistant', () => {
     expect(said.answers.stories).toBe('one story brick ranch (1 story)');
   });
 
+  it('takes a capitalised word closing a text as the name signed, but not a word of feeling or a place the business serves', async () => {
+    const named: QualifierQuestion[] = [
+      { key: 'preferred_date', text: 'What day works for you?', kind: 'date', choices: [], required: true },
+      { key: 'name', text: "What's your first name?", kind: 'text', choices: [], required: true },
+    ];
+    expect((await decideTurn(turn('the 12th? after 2 is better, I get off work at 1:30. Keoni', { questions: named }))).answers.name).toBe('Keoni');
+    expect((await decideTurn(turn('the 12th works. Unbelievable', { questions: named }))).answers.name).toBeUndefined();
+    expect((await decideTurn(turn('the 12th works. Chicago', { questions: named }))).answers.name).toBeUndefined();
+  });
+
   it("hears one of the owner's examples said in the plural, before the question is asked", async () => {
     const roof: QualifierQuestion[] = [
       { key: 'zip', text: "What's the property ZIP?", kind: 'zip', choices: [], required: true },

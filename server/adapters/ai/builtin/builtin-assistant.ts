@@ -580,6 +580,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
           clauseName(text, isAsked) ??
           // "Gary Pruitt. gate code is 4471#": a sentence that is only a full name, a known first name first.
           sentenceName(text) ??
+          // "… I get off work at 1:30. Keoni": a capitalised word closing the text, a sentence of its own.
+          closingName(text, input) ??
           (!isAsked && !otherFound && !answered ? unaskedName(text) : null);
         return name ? { value: name, reason: `Found the name “${name}” for ${quoted}.` } : null;
       }
@@ -635,6 +637,24 @@ function addsToDescription(input: AiTurnInput, text: string): boolean {
   if (described.trim() === '') return false;
   const before = new Set(read(described).allStems.filter((word) => word.length > 3));
   return read(text).allStems.some((word) => word.length > 3 && before.has(word)) && read(text).concepts.length > 0;
+}
+
+/**
+ * The last sentence of a text when it is one capitalised word that is no word of the trade, no greeting or sign-off
+ * and no place the business names ("the 12th? after 2 is better, I get off work at 1:30. Keoni"): a name signed.
+ */
+function closingName(text: string, input: AiTurnInput): string | null {
+  const sentences = text.trim().split(/(?<=[.!?])\s+|\n+|\s*\|\s*/).filter((sentence) => sentence.trim() !== '');
+  const last = sentences.at(-1)?.trim().replace(/[.!]+$/, '') ?? '';
+  if (sentences.length < 2 || !/^\p{Lu}[\p{Ll}'-]{2,}$/u.test(last)) return null;
+  if (/^(mahalo|aloha|bye|cheers|thanks|gracias|ciao|later|regards|blessings|amen|ok|okay|sure|yes|no|nope|yep|please|asap|urgent|seriously|honestly|whatever|again|anyway|lol|ugh|wow|nice|cool|great|perfect|awesome|thx|ty)$/i.test(last)) return null;
+  // English words by their endings ("Unbelievable", "Seriously", "Amazing") are no names.
+  if (/(able|ible|ous|ful|less|ly|ing|ed|tion|ment|ness)$/i.test(last)) return null;
+  const reading = read(last);
+  if (reading.concepts.length > 0 || reading.actions.size > 0) return null;
+  const places = normalize(`${input.business.name} ${input.business.facts}`);
+  if (new RegExp(`\\b${normalize(last)}\\b`).test(places)) return null;
+  return loneName(last, true);
 }
 
 /** A sentence of its own that is a capitalised full name with a known first name ("Its a house. Tasha Greene"). */
