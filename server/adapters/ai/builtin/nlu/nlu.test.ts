@@ -632,3 +632,31 @@ describe('fifth round (the d15 threads)', () => {
     expect(day('Wednesday before that would be great, the 16th. Sellers said any time after 10')).toBe('2026-12-16 after 10:00');
   });
 });
+
+describe('sixth round (the d16 threads)', () => {
+  let model: IntentModel;
+  beforeAll(async () => {
+    model = await intentModel();
+  });
+  const signals = (text: string, language: 'en' | 'es' = 'en') => readSignals(text, language, model);
+
+  it('hears a tree by its kind falling through a roof, and no danger in snow that melts or limbs resting on a roof', async () => {
+    expect((await signals('Ponderosa pine came down through the attached garage roof overnight. Nobody hurt')).emergency?.hazard).toBe('structure');
+    expect((await signals('getting water dripping inside around the kitchen window when the snow melts in the afternoon')).emergency).toBeNull();
+    expect((await signals('a big live oak with limbs resting on the roof, we want it trimmed back')).emergency).toBeNull();
+  });
+
+  it('knows a Spanish job seeker and a salon texting the wrong person, and no job seeker in an upset customer', async () => {
+    expect((await signals('vi su anuncio en Facebook. Están buscando personal? Tengo 5 años de experiencia limpiando casas', 'es')).spam).not.toBeNull();
+    expect((await signals("hey girl is this Tasha?? its Keisha from the salon, you left your sunglasses here Thursday")).spam).not.toBeNull();
+    const upset = await signals("This is the third time I've reached out. Do you actually want work or not? Ridiculous.");
+    expect(upset.spam).toBeNull();
+    expect(upset.anger).not.toBeNull();
+  });
+
+  it('turns nobody away for the heat the rest of the house has, or for a corner lot', () => {
+    expect(notOfferedAsked('Londonderry 03053. We have oil forced hot air for the rest of the house if that matters', ['Heat pump & mini-split installs', 'No heat / furnace or boiler repair'], ['Oil deliveries'])).toBeNull();
+    expect(notOfferedAsked('68046 papillion. corner lot maybe a quarter acre', ['Weekly mowing', 'Spring & fall cleanup'], ['Commercial parking lots'])).toBeNull();
+    expect(notOfferedAsked('can you plow our commercial parking lot on main st', ['Weekly mowing', 'Snow removal (driveway & walks)'], ['Commercial parking lots'])).toBe('Commercial parking lots');
+  });
+});
