@@ -420,6 +420,7 @@ describe('the built-in assistant', () => {
     expect((await decideTurn(turn('the 12th? after 2 is better, I get off work at 1:30. Keoni', { questions: named }))).answers.name).toBe('Keoni');
     expect((await decideTurn(turn('the 12th works. Unbelievable', { questions: named }))).answers.name).toBeUndefined();
     expect((await decideTurn(turn('the 12th works. Chicago', { questions: named }))).answers.name).toBeUndefined();
+    expect((await decideTurn(turn('Guests arrive the 5th so anytime before then. Gina w/ Coastal Stays', { questions: named }))).answers.name).toBe('Gina');
   });
 
   it("hears one of the owner's examples said in the plural, before the question is asked", async () => {

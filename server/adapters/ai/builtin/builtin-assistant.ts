@@ -645,7 +645,8 @@ function addsToDescription(input: AiTurnInput, text: string): boolean {
  */
 function closingName(text: string, input: AiTurnInput): string | null {
   const sentences = text.trim().split(/(?<=[.!?])\s+|\n+|\s*\|\s*/).filter((sentence) => sentence.trim() !== '');
-  const last = sentences.at(-1)?.trim().replace(/[.!]+$/, '') ?? '';
+  // ("Gina w/ Coastal Stays": the name before the company it speaks for.)
+  const last = sentences.at(-1)?.trim().replace(/[.!]+$/, '').replace(/\s+(?:w\/|with|from|@)\s+.+$/i, '') ?? '';
   if (sentences.length < 2 || !/^\p{Lu}[\p{Ll}'-]{2,}$/u.test(last)) return null;
   if (/^(mahalo|aloha|bye|cheers|thanks|gracias|ciao|later|regards|blessings|amen|ok|okay|sure|yes|no|nope|yep|please|asap|urgent|seriously|honestly|whatever|again|anyway|lol|ugh|wow|nice|cool|great|perfect|awesome|thx|ty)$/i.test(last)) return null;
   // English words by their endings ("Unbelievable", "Seriously", "Amazing") are no names.

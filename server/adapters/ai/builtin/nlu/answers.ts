@@ -296,13 +296,15 @@ export function isNotAName(word: string): boolean {
 }
 
 function titleCase(word: string): string {
+  // Initials stay initials ("T.J.").
+  if (/^(?:\p{L}\.){2,3}$/u.test(word)) return word.toUpperCase();
   return word
     .split(/([-'])/)
     .map((part) => (part.length > 0 ? part.charAt(0).toUpperCase() + part.slice(1).toLowerCase() : part))
     .join('');
 }
 
-const STRONG = /\b(?:my name is|my name's|name is|name's|names|put it under|book it under|under the name(?: of)?|me llamo|se llama|mi nombre es|soy|habla|le escribe|te escribe|a nombre de)\s+([\p{L}][\p{L}'-]*)(?:\s+([\p{L}][\p{L}'-]*))?/iu;
+const STRONG = /\b(?:my name is|my name's|name is|name's|names|put it under|book it under|under the name(?: of)?|me llamo|se llama|mi nombre es|soy|habla|le escribe|te escribe|a nombre de)\s+((?:\p{L}\.){2,3}|[\p{L}][\p{L}'-]*)(?:\s+([\p{L}][\p{L}'-]*))?/iu;
 const WEAK = /\b(?:this is|it's|its|i am|i'm|im|hi,? (?:it's|this is))\s+([\p{L}][\p{L}'-]*)(?:\s+([\p{L}][\p{L}'-]*))?/iu;
 const SIGNED = /(?:^|[\n,.!?]\s*|\s)(?:(?:[Tt]hanks|[Tt]hank you|[Tt]hx|[Gg]racias|[Rr]egards|[Cc]heers)[,!.]?\s*(?:-\s*)?|[-~]\s*)([\p{Lu}][\p{L}'-]+)((?:\s+[\p{Lu}][\p{L}'-]*\.?){0,2})\s*[.!]?\s*$/u;
 const CONNECTORS = /^(and|but|from|at|in|i|we|my|here|calling|texting|with|by|the|a|an|over|on|to|y|de|del|en|con|aqui|again|back)$/i;
@@ -374,7 +376,8 @@ export function extractName(text: string, options: { loose?: boolean } = {}): st
   const usable = (word: string | undefined): word is string => word !== undefined && !NOT_A_NAME.has(normalize(word)) && !/\d/.test(word);
   // "this is his wife Carol": the one texting, named after who they are to the customer.
   const relation = /\b(?:this is|it'?s|i'?m|i am|soy)\s+(?:his|her|their|su)\s+(?:wife|husband|son|daughter|mom|mother|dad|father|partner|roommate|sister|brother|esposa|esposo|hija|hijo|mama|papa|hermana|hermano)\s*,?\s+([\p{Lu}][\p{L}'-]+)/u.exec(said);
-  if (relation && usable(relation[1])) return titleCase(relation[1] ?? '');
+  // (Unless the name to put it under is said too: "this is her husband Gary … Put it under Gary Whitfield".)
+  if (relation && usable(relation[1]) && !/\b(put it under|book it under|under the name|my name is|name is|a nombre de)\b/i.test(said)) return titleCase(relation[1] ?? '');
   // "Gary & Linda Pruitt", "Marcus and Jen Ybarra": a couple; the first named, with the surname.
   const couple = /^([\p{Lu}][\p{L}'-]+)\s+(?:&|and|y)\s+[\p{Lu}][\p{L}'-]+(?:\s+([\p{Lu}][\p{L}'-]+))?\s*[.!]?$/u.exec(said);
   if (couple && usable(couple[1]) && (couple[2] === undefined || usable(couple[2]))) return [couple[1], couple[2]].filter((word) => word !== undefined).map((word) => titleCase(word ?? '')).join(' ');
@@ -409,7 +412,7 @@ export function extractName(text: string, options: { loose?: boolean } = {}): st
   // "this is Mike's wife (Linda)": the one named is the customer, whoever is texting for them.
   const possessive = /^([\p{L}][\p{L}-]*)'s$/iu.exec(candidates[0] ?? '');
   if (possessive) return titleCase(possessive[1] ?? '');
-  return candidates.map((word) => titleCase(word.replace(/\.$/, ''))).join(' ');
+  return candidates.map((word) => titleCase(/^(?:\p{L}\.){2,3}$/u.test(word) ? word : word.replace(/\.$/, ''))).join(' ');
 }
 
 export function isNameQuestion(question: { key: string; text: string }): boolean {

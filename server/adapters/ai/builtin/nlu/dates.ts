@@ -303,7 +303,7 @@ function weekdayNear(date: CivilDate, weekday: number, today: CivilDate): CivilD
 }
 
 // "the day after", not "any day after" or "every day after" (from then on).
-const DAY_AFTER = /\b(?<!(any|every|or any|or the) )(the )?(day|dia) (after|despues( de)?)\b/;
+const DAY_AFTER = /\b(?<!(any|every|or any|or the) )(the )?(day|dia) (after|despues( de)?)\b(?! (tomorrow|manana))/;
 const DAY_BEFORE = /\b(?<!(any|every|or any|or the) )(the )?(day|dia) (before|antes( de)?)\b/;
 
 /** "the day after X", "the monday after X", "two days before X": a date counted from another in the text. */
@@ -454,6 +454,9 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   const before = previous ? makeDate(Number(previous[1]), Number(previous[2]), Number(previous[3])) : null;
   if (chosen && !counted && chosen.lone && before && compare(before, today) > 0 && CHANGE.test(said)) chosen = { ...chosen, date: weekdayNear(before, chosen.date.weekday, today) };
   const window = extractWindow(text);
+  // "asap, its supposed to snow this weekend": the day said is the weather's (or another event's), the visit is now.
+  const soonFirst = AS_SOON.exec(said);
+  if (chosen && soonFirst && soonFirst.index < chosen.index && /\b(supposed to|going to|gonna|forecast|calling for|expected to|storm)\b/.test(between(said, soonFirst.index, chosen.index + chosen.words.length))) return { iso: isoDate(today), window, words: soonFirst[0] };
   if (chosen) return { iso: isoDate(chosen.date), window, words: chosen.words };
   if (options.loose) {
     const soon = AS_SOON.exec(said);

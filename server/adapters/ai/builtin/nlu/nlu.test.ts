@@ -654,6 +654,20 @@ describe('sixth round (the d16 threads)', () => {
     expect(upset.anger).not.toBeNull();
   });
 
+  it('hears "can someone just call her", the cat as no insult, and the day after tomorrow counted once', async () => {
+    expect((await signals('Actually can someone just call her directly? She doesn\'t text')).callback).not.toBeNull();
+    expect((await signals("we have a cat but she's useless lol")).anger).toBeNull();
+    expect((await signals("you guys are useless")).anger).not.toBeNull();
+    expect(day('can you come the day after tomorrow? morning before 11')).toBe('2026-12-04 before 11:00');
+    expect(day('well asap, its supposed to snow this weekend', true)).toBe('2026-12-02');
+    expect(day('asap, or this weekend at the latest', true)).toBe('2026-12-05');
+  });
+
+  it('keeps initials in a name, and the name to put it under over the one a relative gives', () => {
+    expect(extractName('name is T.J. Sorensen')).toBe('T.J. Sorensen');
+    expect(extractName("Hi this is her husband Gary — we have a cat. Put it under Gary Whitfield")).toBe('Gary Whitfield');
+  });
+
   it('turns nobody away for the heat the rest of the house has, or for a corner lot', () => {
     expect(notOfferedAsked('Londonderry 03053. We have oil forced hot air for the rest of the house if that matters', ['Heat pump & mini-split installs', 'No heat / furnace or boiler repair'], ['Oil deliveries'])).toBeNull();
     expect(notOfferedAsked('68046 papillion. corner lot maybe a quarter acre', ['Weekly mowing', 'Spring & fall cleanup'], ['Commercial parking lots'])).toBeNull();
