@@ -421,6 +421,20 @@ describe('the built-in assistant', () => {
     expect((await decideTurn(turn('the 12th works. Unbelievable', { questions: named }))).answers.name).toBeUndefined();
     expect((await decideTurn(turn('the 12th works. Chicago', { questions: named }))).answers.name).toBeUndefined();
     expect((await decideTurn(turn('Guests arrive the 5th so anytime before then. Gina w/ Coastal Stays', { questions: named }))).answers.name).toBe('Gina');
+    // One word in reply to the ZIP question is the town.
+    const zipFirst: QualifierQuestion[] = [{ key: 'zip', text: "What's the ZIP code?", kind: 'zip', choices: [], required: true }, ...named];
+    const town = await decideTurn(turn('Waldport', { questions: zipFirst, transcript: [{ from: 'business', body: "What's the ZIP code?", at: NOW.getTime() - 60_000 }, { from: 'contact', body: 'Waldport', at: NOW.getTime() }] }));
+    expect(town.answers.name).toBeUndefined();
+  });
+
+  it('hears the options a question lists in its own words, and a day moved a week on', async () => {
+    const heat: QualifierQuestion[] = [
+      { key: 'fuel', text: 'Is the heat oil, gas, propane or electric?', kind: 'text', choices: [], required: false },
+      { key: 'preferred_date', text: 'What day works for you?', kind: 'date', choices: [], required: true },
+    ];
+    expect((await decideTurn(turn('weil mclain oil boiler, the reset button is lit up red', { questions: heat }))).answers.fuel).toContain('oil');
+    const moved = await decideTurn(turn("actually make it the week after, same day, we're out of town", { questions: heat, answers: { preferred_date: '2026-12-03' } }));
+    expect(moved.answers.preferred_date).toBe('2026-12-10');
   });
 
   it("hears one of the owner's examples said in the plural, before the question is asked", async () => {

@@ -18,7 +18,7 @@ import { asksForTime, chooseTwo, describeSlot, offerText, preferenceFromAnswer, 
 import { matchFaq } from './faq';
 import { choosePriceItem, formatItemPrice } from './prices';
 import * as say from './replies';
-import { clauseName, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isNameQuestion, loneName, petsNamed, slipIntoArea, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
+import { clauseName, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isKnownFirstName, isNameQuestion, loneName, petsNamed, slipIntoArea, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
 import { dateAnswer, dateFromEarlierEvent, describeDate, extractDate } from './nlu/dates';
 import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
@@ -582,7 +582,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
           sentenceName(text) ??
           // "… I get off work at 1:30. Keoni": a capitalised word closing the text, a sentence of its own.
           closingName(text, input) ??
-          (!isAsked && !otherFound && !answered ? unaskedName(text) : null);
+          (!isAsked && !otherFound && !answered ? unaskedName(text, turn.asked) : null);
         return name ? { value: name, reason: `Found the name “${name}” for ${quoted}.` } : null;
       }
       if (topicOf(question) === 'problem' && !problemTaken.value && !answered && !signals.greeting && !signals.thanks) {
@@ -674,8 +674,10 @@ function sentenceName(text: string): string | null {
  * A text that is only a capitalised name ("Kainoa", "Walt Kowalczyk", "Carol Whitfield. And we have a parrot…"), sent
  * while another question was asked and answering nothing else: the name, still to be asked.
  */
-function unaskedName(text: string): string | null {
+function unaskedName(text: string, asked: QualifierQuestion | null): string | null {
   const first = text.trim().split(/[.!?\n]+|,\s*(?:thx|thanks|thank you|gracias)\b/i)[0]?.trim() ?? '';
+  // One word in reply to "What's the ZIP?" ("Waldport") is the town, unless it is a first name people have.
+  if (asked?.kind === 'zip' && !/\s/.test(first) && !isKnownFirstName(first)) return null;
   if (!/^\p{Lu}/u.test(first) || first.split(/\s+/).some((word) => !/^\p{Lu}/u.test(word))) return null;
   const reading = read(first);
   if (reading.concepts.length > 0 || reading.actions.size > 0) return null;
@@ -873,8 +875,9 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
  * "Which floors, e.g. hardwood or tile?"): a text naming exactly one of them answers it, in the text's words.
  */
 function exampleAnswer(question: QualifierQuestion, text: string, clause: (index: number, length: number) => string): string | null {
-  const listed = /\(([^)]*)\)|\b(?:e\.?g\.?|such as|for example|for instance)\s*,?\s+([^?]*)/i.exec(question.text);
-  const examples = (listed?.[1] ?? listed?.[2] ?? '')
+  // (Or listed in the question itself: "Is the heat oil, gas, propane or electric?")
+  const listed = /\(([^)]*)\)|\b(?:e\.?g\.?|such as|for example|for instance)\s*,?\s+([^?]*)|\b([\p{L}-]+(?:, [\p{L}-]+)+,? or [\p{L}-]+)\s*\??\s*$/iu.exec(question.text);
+  const examples = (listed?.[1] ?? listed?.[2] ?? listed?.[3] ?? '')
     .split(/\s*(?:,|\/|;|\bor\b|\band\b|\betc\b\.?|\.{2,}|…)\s*/i)
     .map((example) => normalize(example).replace(/[^\p{L}\p{N}' -]/gu, '').trim())
     .filter((example) => example.length >= 3);
