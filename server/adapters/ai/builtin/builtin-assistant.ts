@@ -545,8 +545,9 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       // A reply that gives a day or a ZIP as well, without the topic's words, says yes or no first ("👍 friday works",
       // "no, monday"), not in a clause about something else ("We don't need to be there … Monday the 18th is fine" to
       // "Is there an HOA?").
-      const givesOther = input.questions.some((other) => other.key !== question.key && ((other.kind === 'date' && extractDate(text, input.now, input.business.timezone, { language }) !== null) || (other.kind === 'zip' && extractPostalCode(text) !== null)));
-      const heard = givesOther && topic !== 'other' && !topicWordsSaid(text, topic) ? (/^\W*(yes|yeah|yep|yup|ya|yea|no|nope|nah|si|sí|correct|👍|✅|👎|❌)(?![\p{L}])/iu.exec(text.trim())?.[1] ?? '') : text;
+      // (Checked last and lazily: reading a day is the costly part.)
+      const givesOther = () => input.questions.some((other) => other.key !== question.key && ((other.kind === 'zip' && extractPostalCode(text) !== null) || (other.kind === 'date' && extractDate(text, input.now, input.business.timezone, { language }) !== null)));
+      const heard = topic !== 'other' && !topicWordsSaid(text, topic) && givesOther() ? (/^\W*(yes|yeah|yep|yup|ya|yea|no|nope|nah|si|sí|correct|👍|✅|👎|❌)(?![\p{L}])/iu.exec(text.trim())?.[1] ?? '') : text;
       if (topic !== 'other') {
         // The topic's own words answer it whenever they are said ("we lease", "no rush").
         const topical = extractYesNo(heard, topic);
