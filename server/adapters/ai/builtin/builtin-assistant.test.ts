@@ -17,6 +17,11 @@ const OPENING = 'Thanks for contacting Lakeshore Plumbing! What do you need help
 // 05:30 UTC Nov 25 is 23:30 Tuesday Nov 24 in Chicago.
 const NOW = new Date('2026-11-25T05:30:00Z');
 
+/** A reply to the question the business just asked: that question, then `text`, as the transcript. */
+function replyTo(asked: string, text: string, overrides: Partial<AiTurnInput> = {}): AiTurnInput {
+  return turn(text, { ...overrides, transcript: [{ from: 'business', body: asked, at: NOW.getTime() - 60_000 }, { from: 'contact', body: text, at: NOW.getTime() }] });
+}
+
 /** One turn's input: the opening text, earlier exchanges, then `texts` as the new messages. */
 function turn(texts: string | string[], overrides: Partial<AiTurnInput> & { earlier?: Array<[string, string]> } = {}): AiTurnInput {
   const newMessages = typeof texts === 'string' ? [texts] : texts;
@@ -346,10 +351,10 @@ describe('the built-in assistant', () => {
     expect(dogs.answers.zip).toBe('60614');
     // Asked how big the yard is, a reply with no size in it is asked again with examples, not recorded.
     const yard: QualifierQuestion[] = [{ key: 'lot_size', text: 'Roughly how big is the yard?', kind: 'text', choices: [], required: true }];
-    const unclear = await decideTurn(turn('whatever works for you guys', { questions: yard, transcript: [{ from: 'business', body: 'Roughly how big is the yard?', at: NOW.getTime() - 60_000 }, { from: 'contact', body: 'whatever works for you guys', at: NOW.getTime() }] }));
+    const unclear = await decideTurn(replyTo('Roughly how big is the yard?', 'whatever works for you guys', { questions: yard }));
     expect(unclear.answers.lot_size).toBeUndefined();
     expect(unclear.reply).toMatch(/quarter acre/);
-    const sized = await decideTurn(turn("backyard maybe 2000 sq ft, it's mostly gravel", { questions: yard, transcript: [{ from: 'business', body: 'Roughly how big is the yard?', at: NOW.getTime() - 60_000 }, { from: 'contact', body: "backyard maybe 2000 sq ft, it's mostly gravel", at: NOW.getTime() }] }));
+    const sized = await decideTurn(replyTo('Roughly how big is the yard?', "backyard maybe 2000 sq ft, it's mostly gravel", { questions: yard }));
     expect(sized.answers.lot_size).toBe('backyard maybe 2000 sq ft');
   });
 
@@ -371,7 +376,7 @@ describe('the built-in assistant', () => {
       { key: 'access', text: 'Gate code or HOA notes, if any?', kind: 'text', choices: [], required: false },
       { key: 'name', text: 'Your name?', kind: 'text', choices: [], required: true },
     ];
-    const decision = await decideTurn(turn('Gary Pruitt. gate code is 4471#', { questions: named, transcript: [{ from: 'business', body: 'Gate code or HOA notes, if any?', at: NOW.getTime() - 60_000 }, { from: 'contact', body: 'Gary Pruitt. gate code is 4471#', at: NOW.getTime() }] }));
+    const decision = await decideTurn(replyTo('Gate code or HOA notes, if any?', 'Gary Pruitt. gate code is 4471#', { questions: named }));
     expect(decision.answers.name).toBe('Gary Pruitt');
     expect(decision.answers.access).toMatch(/4471/);
   });
@@ -408,7 +413,7 @@ describe('the built-in assistant', () => {
 
   it("keeps a storey count in the customer's words, with the digits beside it", async () => {
     const roof: QualifierQuestion[] = [{ key: 'stories', text: 'How many stories is the house?', kind: 'text', choices: [], required: true }];
-    const said = await decideTurn(turn('one story brick ranch', { questions: roof, transcript: [{ from: 'business', body: 'How many stories is the house?', at: NOW.getTime() - 60_000 }, { from: 'contact', body: 'one story brick ranch', at: NOW.getTime() }] }));
+    const said = await decideTurn(replyTo('How many stories is the house?', 'one story brick ranch', { questions: roof }));
     expect(said.answers.stories).toBe('one story brick ranch (1 story)');
   });
 
@@ -423,7 +428,7 @@ describe('the built-in assistant', () => {
     expect((await decideTurn(turn('Guests arrive the 5th so anytime before then. Gina w/ Coastal Stays', { questions: named }))).answers.name).toBe('Gina');
     // One word in reply to the ZIP question is the town.
     const zipFirst: QualifierQuestion[] = [{ key: 'zip', text: "What's the ZIP code?", kind: 'zip', choices: [], required: true }, ...named];
-    const town = await decideTurn(turn('Waldport', { questions: zipFirst, transcript: [{ from: 'business', body: "What's the ZIP code?", at: NOW.getTime() - 60_000 }, { from: 'contact', body: 'Waldport', at: NOW.getTime() }] }));
+    const town = await decideTurn(replyTo("What's the ZIP code?", 'Waldport', { questions: zipFirst }));
     expect(town.answers.name).toBeUndefined();
   });
 
@@ -442,7 +447,7 @@ describe('the built-in assistant', () => {
       { key: 'zip', text: "What's the property ZIP?", kind: 'zip', choices: [], required: true },
       { key: 'roof_type', text: 'Do you know what kind of roof it is? (shingle, metal, flat...)', kind: 'text', choices: [], required: false },
     ];
-    const said = await decideTurn(turn('asphalt shingles. Kachina Village 60601', { questions: roof, transcript: [{ from: 'business', body: "What's the property ZIP?", at: NOW.getTime() - 60_000 }, { from: 'contact', body: 'asphalt shingles. Kachina Village 60601', at: NOW.getTime() }] }));
+    const said = await decideTurn(replyTo("What's the property ZIP?", 'asphalt shingles. Kachina Village 60601', { questions: roof }));
     expect(said.answers.roof_type).toBe('asphalt shingles');
     expect(said.answers.zip).toBe('60601');
   });
@@ -455,7 +460,7 @@ describe('the built-in assistant', () => {
     const later = await decideTurn(turn('Gate is usually open, if not the code is 1955', { questions: access, answers: { access: 'my husband is home that day' } }));
     expect(later.answers.access).toBe('my husband is home that day; Gate is usually open, if not the code is 1955');
     const asked = 'Anything we should know to get in? (crawlspace, dogs, gate)';
-    const crawl = await decideTurn(turn('crawl space door is on the north side by the propane tank. dog is loud but a big baby', { questions: [{ ...access[0], text: asked } as QualifierQuestion], transcript: [{ from: 'business', body: asked, at: NOW.getTime() - 60_000 }, { from: 'contact', body: 'crawl space door is on the north side by the propane tank. dog is loud but a big baby', at: NOW.getTime() }] }));
+    const crawl = await decideTurn(replyTo(asked, 'crawl space door is on the north side by the propane tank. dog is loud but a big baby', { questions: [{ ...access[0], text: asked } as QualifierQuestion] }));
     expect(crawl.answers.access).toContain('north side');
   });
 
@@ -464,7 +469,7 @@ describe('the built-in assistant', () => {
       { key: 'hoa', text: 'Is there an HOA that has to approve changes?', kind: 'yes_no', choices: [], required: false },
       { key: 'preferred_date', text: 'What day works for you?', kind: 'date', choices: [], required: true },
     ];
-    const asked = (text: string) => turn(text, { questions: hoa, transcript: [{ from: 'business', body: 'Is there an HOA that has to approve changes?', at: NOW.getTime() - 60_000 }, { from: 'contact', body: text, at: NOW.getTime() }] });
+    const asked = (text: string) => replyTo('Is there an HOA that has to approve changes?', text, { questions: hoa });
     const aside = await decideTurn(asked("We don't need to be there, side gate is unlocked. Monday the 30th is fine"));
     expect(aside.answers.hoa).toBeUndefined();
     expect(aside.answers.preferred_date).toBe('2026-11-30');

@@ -18,7 +18,7 @@ import { asksForTime, chooseTwo, describeSlot, offerText, preferenceFromAnswer, 
 import { matchFaq } from './faq';
 import { choosePriceItem, formatItemPrice } from './prices';
 import * as say from './replies';
-import { clauseName, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isKnownFirstName, isNameQuestion, loneName, petsNamed, slipIntoArea, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
+import { clauseName, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isKnownFirstName, isNameQuestion, KIDS, loneName, petsNamed, slipIntoArea, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
 import { dateAnswer, dateFromEarlierEvent, describeDate, extractDate } from './nlu/dates';
 import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
@@ -967,7 +967,7 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
     case 'pets':
       return petsNamed(text) || /\b(pets?|animals?|mascotas?|animales|pet[- ]free)\b/.test(said);
     case 'kids-pets':
-      return petsNamed(text) || /\b(pets?|animals?|mascotas?|animales|kids?|children|ninos|hijos|bebes?|baby)\b/.test(said);
+      return petsNamed(text) || KIDS.test(said) || /\b(pets?|animals?|mascotas?|animales)\b/.test(said);
     case 'access':
       return /\b(gate|code|stairs|elevator|home|there)\b/.test(said);
     case 'car-stuck':

@@ -195,7 +195,7 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
 };
 
 /** Whether a text names an animal of the house, in words or in emoji ("2 labs", "un perrito", "🐶🐶"). */
-const KIDS = /\b(kids?|children|child|toddlers?|baby|babies|infant|newborn|(my|our) (son|daughter|boys?|girls?)|ninos|ninas|hijos|hijas|nenes|bebes?|chiquitos)\b/;
+export const KIDS = /\b(kids?|children|child|toddlers?|baby|babies|infant|newborn|(my|our) (son|daughter|boys?|girls?)|ninos|ninas|hijos|hijas|nenes|bebes?|chiquitos)\b/;
 
 export function petsNamed(text: string): boolean {
   return /\b(dogs?|cats?|pupp(y|ies)|kittens?|kitty|pets?|perr(o|os|ito|itos|ita)|gat(o|os|ito|itos)|parrots?|birds?|rabbits?|bunny|labs?|labradors?|chihuahuas?|retrievers?|shepherds?|pitbulls?|huskies|husky|doodles?|poodles?|beagles?|terriers?)\b/.test(normalize(text)) || /[\u{1F415}\u{1F436}\u{1F408}\u{1F431}\u{1F429}\u{1F43E}\u{1F99C}\u{1F426}\u{1F430}]/u.test(text);
@@ -295,9 +295,12 @@ export function isNotAName(word: string): boolean {
   return NOT_A_NAME.has(normalize(word).replace(/\.$/, ''));
 }
 
+/** Initials written with their dots: "T.J.", "J.R.R.". */
+const INITIALS = /^(?:\p{L}\.){2,3}$/u;
+
 function titleCase(word: string): string {
   // Initials stay initials ("T.J.").
-  if (/^(?:\p{L}\.){2,3}$/u.test(word)) return word.toUpperCase();
+  if (INITIALS.test(word)) return word.toUpperCase();
   return word
     .split(/([-'])/)
     .map((part) => (part.length > 0 ? part.charAt(0).toUpperCase() + part.slice(1).toLowerCase() : part))
@@ -412,7 +415,7 @@ export function extractName(text: string, options: { loose?: boolean } = {}): st
   // "this is Mike's wife (Linda)": the one named is the customer, whoever is texting for them.
   const possessive = /^([\p{L}][\p{L}-]*)'s$/iu.exec(candidates[0] ?? '');
   if (possessive) return titleCase(possessive[1] ?? '');
-  return candidates.map((word) => titleCase(/^(?:\p{L}\.){2,3}$/u.test(word) ? word : word.replace(/\.$/, ''))).join(' ');
+  return candidates.map((word) => titleCase(INITIALS.test(word) ? word : word.replace(/\.$/, ''))).join(' ');
 }
 
 export function isNameQuestion(question: { key: string; text: string }): boolean {

@@ -15,6 +15,13 @@ const day = (text: string, loose = false) => {
   return found ? dateAnswer(found) : null;
 };
 
+// The intent model trains once for the file; every describe reads signals with it.
+let model: IntentModel;
+beforeAll(async () => {
+  model = await intentModel();
+});
+const signals = (text: string, language: 'en' | 'es' = 'en') => readSignals(text, language, model);
+
 describe('language', () => {
   it('tells Spanish from English, even in short texts, and keeps the thread’s language through ZIPs and "ok"', () => {
     expect(detectLanguage('hola, mi calentador no calienta').language).toBe('es');
@@ -422,12 +429,6 @@ describe('services against the owner’s list', () => {
 });
 
 describe('signals', () => {
-  let model: IntentModel;
-  beforeAll(async () => {
-    model = await intentModel();
-  });
-  const signals = (text: string, language: 'en' | 'es' = 'en') => readSignals(text, language, model);
-
   it('finds emergencies phrased calmly, with the kind of danger', async () => {
     expect((await signals('hey no rush but the outlet by the sink is kind of warm and smells like burning plastic')).emergency?.hazard).toBe('electrical');
     expect((await signals('the CO detector keeps chirping and we all have headaches')).emergency?.hazard).toBe('carbon-monoxide');
@@ -568,12 +569,6 @@ describe('garage door parts', () => {
 });
 
 describe('fifth round (the d15 threads)', () => {
-  let model: IntentModel;
-  beforeAll(async () => {
-    model = await intentModel();
-  });
-  const signals = (text: string, language: 'en' | 'es' = 'en') => readSignals(text, language, model);
-
   it('knows a job seeker, a competitor asking where the market is, and a friend’s text about a dish', async () => {
     expect((await signals('Hey yall hiring? Im 22, strong, got 2 yrs with a moving company in Amarillo')).spam).not.toBeNull();
     expect((await signals("what are yall charging for quarterly general pest these days? We're a small outfit out of Murray just trying to see where everybody's at")).spam).not.toBeNull();
@@ -634,12 +629,6 @@ describe('fifth round (the d15 threads)', () => {
 });
 
 describe('sixth round (the d16 threads)', () => {
-  let model: IntentModel;
-  beforeAll(async () => {
-    model = await intentModel();
-  });
-  const signals = (text: string, language: 'en' | 'es' = 'en') => readSignals(text, language, model);
-
   it('hears a tree by its kind falling through a roof, and no danger in snow that melts or limbs resting on a roof', async () => {
     expect((await signals('Ponderosa pine came down through the attached garage roof overnight. Nobody hurt')).emergency?.hazard).toBe('structure');
     expect((await signals('getting water dripping inside around the kitchen window when the snow melts in the afternoon')).emergency).toBeNull();
