@@ -471,6 +471,11 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
       found[question.key] = { value: value.value, reason: `Refined: ${value.reason}` };
       continue;
     }
+    // A town to move to, then its ZIP ("omaha", later "from 51503 to 68144"): the ZIP is the closer answer.
+    if (answered && question.kind === 'text' && topicOf(question) === 'destination' && /^\d{5}$/.test(value.value.trim()) && !/\d/.test(input.answers[question.key] ?? '')) {
+      found[question.key] = { value: value.value, reason: `Refined: ${value.reason}` };
+      continue;
+    }
     // More about the way in, said later ("Gate is usually open, if not the code is 1955" after "my husband is home that
     // day"): kept beside what was said before, as a dispatcher's note would.
     if (answered && question.kind === 'text' && topicOf(question) === 'access' && !isAsked && !signals.correction && 'value' in value && value.reason.startsWith('Found') && !normalize(input.answers[question.key] ?? '').includes(normalize(value.value))) {
@@ -540,6 +545,12 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       const hazard = signals.emergency?.hazard;
       if (hazard === 'no-heat' && (topic === 'heat' || topic === 'has-heat')) return { value: topic === 'heat' ? 'yes' : 'no', reason: `No heat in the cold: “${topic === 'heat' ? 'yes' : 'no'}” for ${quoted}.` };
       if (hazard === 'garage-door' && topic === 'car-stuck' && extractYesNo(text, 'car-stuck') !== 'no') return { value: 'yes', reason: `A car shut in behind the door: “yes” for ${quoted}.` };
+      // Unasked, a clause that says yes or no in the question's own words answers it ("Nikiski 99635. yes we have a
+      // well" for "Are you on a private well?").
+      if (!isAsked && topic === 'other') {
+        const echoed = clauseEcho(question, text);
+        if (echoed) return { value: echoed, reason: `Found “${echoed}” for ${quoted} (said in its own words).` };
+      }
       // A text that answered something else ("whenever, no rush. first week of feb") says yes or no to that, not here.
       if (otherFound && (topic === 'other' || !topicWordsSaid(text, topic))) return null;
       // A reply that gives a day or a ZIP as well, without the topic's words, says yes or no first ("👍 friday works",
@@ -547,7 +558,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       // "Is there an HOA?").
       // (Checked last and lazily: reading a day is the costly part.)
       const givesOther = () => input.questions.some((other) => other.key !== question.key && ((other.kind === 'zip' && extractPostalCode(text) !== null) || (other.kind === 'date' && extractDate(text, input.now, input.business.timezone, { language }) !== null)));
-      const heard = topic !== 'other' && !topicWordsSaid(text, topic) && givesOther() ? (/^\W*(yes|yeah|yep|yup|ya|yea|no|nope|nah|si|sí|correct|👍|✅|👎|❌)(?![\p{L}])/iu.exec(text.trim())?.[1] ?? '') : text;
+      const heard = topic !== 'other' && !topicWordsSaid(text, topic) && givesOther() ? (/^\W*(yes|yeah|yep|yup|ya|yea|no|nope|nah|si|sí|correct|👍|✅|👎|❌)(?![\p{L}])(?!\s+(?:rush|hurry|worries|problem|prob|big deal|pressure)\b)/iu.exec(text.trim())?.[1] ?? '') : text;
       if (topic !== 'other') {
         // The topic's own words answer it whenever they are said ("we lease", "no rush").
         const topical = extractYesNo(heard, topic);
@@ -610,6 +621,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       const topical = topicalAnswer(question, text);
       if (topical) return { value: topical, reason: `Found “${topical}” for ${quoted}.` };
       if (!isAsked || signals.greeting || signals.thanks || otherFound) return null;
+      // "let me check with my husband and we'll get back to you": an answer put off is no answer.
+      if (DEFERRED.test(normalize(text))) return null;
       // A reply about another question's subject ("yard's maybe a qtr acre" while we asked about the gate) is not this answer.
       if (input.questions.some((other) => other.key !== question.key && other.kind === 'text' && !['other', 'problem'].includes(topicOf(other)) && topicOf(other) !== topicOf(question) && topicalAnswer(other, text))) return null;
       if (topicOf(question) !== 'other' && topicOf(question) !== 'problem') {
@@ -677,8 +690,9 @@ function sentenceName(text: string): string | null {
  */
 function unaskedName(text: string, asked: QualifierQuestion | null): string | null {
   const first = text.trim().split(/[.!?\n]+|,\s*(?:thx|thanks|thank you|gracias)\b/i)[0]?.trim() ?? '';
-  // One word in reply to "What's the ZIP?" ("Waldport") is the town, unless it is a first name people have.
-  if (asked?.kind === 'zip' && !/\s/.test(first) && !isKnownFirstName(first)) return null;
+  // Words in reply to "What's the ZIP?" ("Waldport", "Rohnert Park") are the town, unless they start with a first name
+  // people have and end in no word of a place ("Walt Kowalczyk", not "Cedar Falls").
+  if (asked?.kind === 'zip' && (!isKnownFirstName(first.split(/\s+/)[0] ?? '') || /\s(park|city|beach|springs?|falls|heights|valley|lake|lakes|hills?|creek|village|junction|grove|ridge|harbou?r|bay|point|center|centre|township|county|station|mills?|crossing|landing|bluffs?|rapids|island|shores?)$/i.test(first))) return null;
   if (!/^\p{Lu}/u.test(first) || first.split(/\s+/).some((word) => !/^\p{Lu}/u.test(word))) return null;
   const reading = read(first);
   if (reading.concepts.length > 0 || reading.actions.size > 0) return null;
@@ -755,10 +769,12 @@ const BRANDS =
 /** An answer to a free-text question that a text gives without being asked ("LG", "about half an acre"). */
 function topicalAnswer(question: QualifierQuestion, text: string): string | null {
   const topic = topicOf(question);
+  // Clauses end at a comma, a full stop, a new line, "!", "?" or ";" — not at the comma or point inside a number
+  // ("3,000 pies", "1.5 acres").
+  const marks = [...text.matchAll(/[,.](?!\d)|(?<!\d)[,.]|[\n!?;]/g)].map((mark) => mark.index);
   const clause = (index: number, length: number) => {
-    const start = Math.max(text.lastIndexOf(',', index), text.lastIndexOf('.', index), text.lastIndexOf('\n', index), text.lastIndexOf('!', index), text.lastIndexOf('?', index)) + 1;
-    const ends = [',', '.', '\n', '!', '?', ';'].map((mark) => text.indexOf(mark, index + length)).filter((at) => at >= 0);
-    const end = ends.length > 0 ? Math.min(...ends) : text.length;
+    const start = Math.max(-1, ...marks.filter((at) => at < index)) + 1;
+    const end = marks.find((at) => at >= index + length) ?? text.length;
     return between(text, start, end).trim();
   };
   // Matched without accents ("recámaras" as "recamaras"), one letter for one so the clause is cut from the text.
@@ -788,7 +804,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // An area first ("a fifth of an acre", "40x50"); then what the question itself asks besides ("how tall": a height,
       // "how many trees": a count), a length ("40 ft along the fence"), and a word for the size only when there is none.
       const asks = normalize(question.text);
-      return (
+      const lotSize = (): string | null =>
         span(/(\b(about|around|roughly|maybe|like|almost|over|under|just under|a little over)\s+)?(\d+(\.\d+)?|half|quarter|a quarter|a third|a fifth|fifth|third|tenth|an?|one|two|three|1\/2|1\/4|1\/3|3\/4|1\/5)\s*(of\s+)?(an?\s+)?(acres?|ac\b|sq\.? ?ft|square feet)|\b\d{2,3}\s?x\s?\d{2,3}\b|\b(qtr|quarter|half)[- ]acre\b|\b(un |una |\d+ )?(cuarto|medio|media|tercio)s? (de )?(un )?acres?\b|\b\d+(\.\d+)? acres?\b/i) ??
         (/\bhow (tall|high)\b/.test(asks) ? span(LENGTH) : null) ??
         (/\bhow many\b/.test(asks) ? span(PLANT_COUNT) : null) ??
@@ -799,8 +815,15 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
         (/\b(trees?|shrubs?|bushes|palms?|how many|arboles?|cuantos)\b/i.test(question.text) ? span(/\b(\d+|two|three|four|five|six|seven|eight|nine|ten|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\s+(\p{L}+\s+)?(trees?|arboles?|palms?|palmas?|shrubs?|bushes|hedges?|arbustos?)\b/iu) : null) ??
         span(/\b(small|big|large|huge|tiny|corner|standard|average) (lot|yard|lawn)\b|\b(jardin|patio|terreno|pasto|cesped)\s+(es\s+|esta\s+)?(muy\s+)?(chico|chiquito|pequeno|grande|mediano)\b|\b(lot|yard|lawn)('?s| is)\s+(pretty\s+|really\s+|very\s+)?(small|tiny|big|large|huge)\b/i) ??
         // (A word between: "the yard's kind of small", "el patio es bien chico".)
-        span(/\b(lot|yard|lawn|jardin|patio|terreno)('s|\s+is|\s+es|\s+esta)\s+(\w+\s+)?(small|big|large|huge|tiny|average|chico|chiquito|pequeno|grande|mediano)\b/i)
-      );
+        span(/\b(lot|yard|lawn|jardin|patio|terreno)('s|\s+is|\s+es|\s+esta)\s+(\w+\s+)?(small|big|large|huge|tiny|average|chico|chiquito|pequeno|grande|mediano)\b/i);
+      const size = lotSize();
+      // A question that asks the side or the slope too ("size, front/back, slope") takes those clauses with the size,
+      // in the order said ("just the front yard, maybe 1200 sq ft").
+      if (!/\b(front|back|slope\w*|flat|steep|hill\w*)\b/.test(asks)) return size;
+      const found = [...folded.matchAll(/\b(front|back|side)[- ]?(yard|lawn)s?\b|\b(slop\w*|steep|hilly|flat)\b|\b(patio|jardin) (de )?(enfrente|atras|adelante)\b/giu)].map((match) => ({ at: match.index, part: clause(match.index, match[0].length) }));
+      if (size) found.push({ at: text.indexOf(size), part: size });
+      const parts = [...new Set(found.sort((a, b) => a.at - b.at).map((item) => item.part))].filter((part) => part !== '');
+      return parts.length > 0 ? parts.join(', ') : null;
     }
     case 'home-size':
       // "How many bedrooms, or what are the biggest things we are moving?": the things answer it too.
@@ -822,7 +845,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       const toZip = /\b\d{5}\W+(?:to|into|->|→|hasta|a)\W+(\d{5})\b/.exec(folded)?.[1];
       if (toZip) return toZip;
       // "from Redmond down to Portland, Oregon", "Capitol Hill to Ballard": the capitalised place after "to".
-      const to = /(?:\b(?:to|into|down to|up to|over to|out to|hasta|para|(?:me voy|nos vamos|me mudo|nos mudamos|se muda|se mudan|se va|vamos) a)|→|->)\s*(?:(?:(?:a|an|the|our|my|his|her|their|un|una|la)\s+)?(?:new\s+)?(?:house|home|apartment|apt|place|condo|townhouse|duplex|rental|dorm|assisted living|senior living|independent living|memory care|nursing home|retirement (?:home|community|village)|care (?:home|facility)|facility|community|casa|departamento|asilo)(?:\s+(?:place|facility|community|home))?\s+(?:in|en)\s+)?((?:[A-Z][\p{L}'.-]+)(?:,?\s+[A-Z][\p{L}'.-]+){0,2})/u.exec(text);
+      const to = /(?:\b(?:to|into|down to|up to|over to|out to|hasta|para|(?:me voy|nos vamos|me mudo|nos mudamos|se muda|se mudan|se va|vamos) a)|\ba(?=\s+(?:una|un|la|el|mi|nuestra|nuestro)\s+(?:nueva\s+|nuevo\s+)?(?:casa|departamento|apartamento|condominio|traila)\s+en\s+\p{Lu})|→|->)\s*(?:(?:(?:a|an|the|our|my|his|her|their|un|una|la|el|mi|nuestra|nuestro)\s+)?(?:new\s+|nueva\s+|nuevo\s+)?(?:apartamento|condominio|traila|house|home|apartment|apt|place|condo|townhouse|duplex|rental|dorm|assisted living|senior living|independent living|memory care|nursing home|retirement (?:home|community|village)|care (?:home|facility)|facility|community|casa|departamento|asilo)(?:\s+(?:place|facility|community|home))?\s+(?:in|en)\s+)?((?:[A-Z][\p{L}'.-]+)(?:,?\s+[A-Z][\p{L}'.-]+){0,2})/u.exec(text);
       const place = to?.[1]?.replace(/,?\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*$/, '');
       if (place && !/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun|I|We|The)\b/.test(place)) return place;
       // Someone who writes without capitals: "capitol hill to ballard", "driving it to spokane ourselves" — a word after
@@ -900,6 +923,22 @@ function exampleAnswer(question: QualifierQuestion, text: string, clause: (index
  * A yes/no answered by saying the question's own words back ("ground level out back" to "Is it all on the ground
  * floor?"): yes, or no when a negation comes with them.
  */
+/** An answer put off until someone else is asked or something is looked up. */
+const DEFERRED = /\b(let me (check|ask|find out|look|see)|(i'?ll|i will|we'?ll|we will) (have to )?(check|ask|find out|look|get back to you|let you know|text you back)|(need|have) to (check|ask) (with )?(my|the)|get back to you|déjame (preguntar|checar|ver)|dejame (preguntar|checar|ver)|le pregunto a|te aviso|le aviso)\b/;
+
+/** A clause opening with a yes or no (or "we have", "we're on") that names the question's own thing. */
+function clauseEcho(question: QualifierQuestion, text: string): 'yes' | 'no' | null {
+  const asked = new Set(read(question.text).allStems.filter((word) => word.length > 3));
+  for (const clause of normalize(text).split(/[.,;!?\n]+/)) {
+    const opening = /^\s*(yes|yeah|yep|yup|no|nope|nah|we (do|don'?t|do not) have|we have|we'?ve got|we got|we'?re on|we are on|it'?s on|there'?s|there is|si|si tenemos|tenemos|no tenemos)\b/.exec(clause);
+    if (!opening) continue;
+    const rest = clause.slice(opening.index + opening[0].length);
+    if (!read(rest).allStems.some((word) => asked.has(word))) continue;
+    return /\b(no|nope|nah|not|don'?t|do not|never|none|no tenemos)\b/.test(clause) ? 'no' : 'yes';
+  }
+  return null;
+}
+
 function echoAnswer(question: QualifierQuestion, text: string): 'yes' | 'no' | null {
   const asked = new Set(read(question.text).allStems.filter((word) => word.length > 2));
   const said = read(text).allStems;
@@ -1034,7 +1073,8 @@ function serviceNotOffered(turn: Turn, found: Record<string, Found>): string | n
   if (input.questions.some((question) => question.kind === 'choice' && isAboutServices(question, input) && hasAnswer(input.answers, question.key))) return null;
   const offered = [...new Set([...input.business.services, ...input.questions.flatMap((question) => question.choices)])];
   // A move to another state when the owner moves people only within theirs ("to Boise", "Portland, Oregon").
-  const acrossStates = input.business.servicesNotOffered.find((service) => ACROSS_STATES.test(service) || /\bacross state\b/i.test(service));
+  // (Not a service drawn by distance, "Long-distance moves (over 100 miles)": Council Bluffs to Omaha is 15 minutes.)
+  const acrossStates = input.business.servicesNotOffered.find((service) => (ACROSS_STATES.test(service) || /\bacross state\b/i.test(service)) && !(/\bmiles?\b|\bmi\b|\bkm\b/i.test(service) && !/\b(out[- ]of[- ]state|interstate|other states?|across states?)\b/i.test(service)));
   if (acrossStates && movesOutOfState(input, text)) return acrossStates;
   // A service read from this text by its own thing keeps the person; one read only by the trade's family or the kind
   // of job ("long distance" as a kind of "House move", "install solar" as an install) yields to a not-offered

@@ -98,8 +98,17 @@ export function excludedBy(name: string, said: string): string | null {
     const other = MATERIALS.find((material) => !own.includes(material) && material.test(lower));
     if (other && !own.some((material) => material.test(lower))) return other.exec(lower)?.[0] ?? 'another surface';
   }
+  // An item for pipe or work inside the house ("accessible pipe inside the heated house"): a job they place under
+  // the house or outside it ("the line under our mobile home") is not the item's job.
+  if (INSIDE.test(name.toLowerCase()) && !INSIDE.test(lower)) {
+    const outside = OUTSIDE.exec(lower);
+    if (outside) return outside[0];
+  }
   return null;
 }
+
+const INSIDE = /\b(inside|interior|indoors?|heated (house|home|space|area))\b/;
+const OUTSIDE = /\b(under (the |our |my )?(mobile home|trailer|manufactured home|house|home|floor)|crawl ?space|underground|buried|between the ground and|skirting|outdoors?|exterior|(out )?to the (well|shop|barn|garage))\b/;
 
 /** Surfaces a price can depend on (mounting, drilling, cleaning, roofing on one and not another). */
 const MATERIALS: readonly RegExp[] = [

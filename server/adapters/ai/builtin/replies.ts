@@ -16,6 +16,9 @@ export interface Voice {
   language: Language;
 }
 
+/** A name closing a sentence: "Loess Hills Moving Co." takes no second full stop. */
+const stop = (name: string) => (name.endsWith('.') ? name : `${name}.`);
+
 /** "A, B or C" (Spanish "A, B o C"). */
 export function orList(items: readonly string[], language: Language = 'en'): string {
   if (items.length <= 1) return items.join('');
@@ -23,10 +26,10 @@ export function orList(items: readonly string[], language: Language = 'en'): str
 }
 
 export function greeting({ business, tone, language }: Voice): string {
-  if (language === 'es') return tone === 'concise' ? `Hola, le saluda ${business}.` : `¡Hola! Gracias por comunicarse con ${business}.`;
-  if (tone === 'friendly') return `Hi! Thanks for reaching out to ${business}.`;
-  if (tone === 'professional') return `Hello, thank you for contacting ${business}.`;
-  return `Hi from ${business}.`;
+  if (language === 'es') return tone === 'concise' ? `Hola, le saluda ${stop(business)}` : `¡Hola! Gracias por comunicarse con ${stop(business)}`;
+  if (tone === 'friendly') return `Hi! Thanks for reaching out to ${stop(business)}`;
+  if (tone === 'professional') return `Hello, thank you for contacting ${stop(business)}`;
+  return `Hi from ${stop(business)}`;
 }
 
 const ACKNOWLEDGMENTS: Record<Language, Record<AiTone, readonly string[]>> = {
@@ -155,15 +158,15 @@ export function thanksName({ tone, language }: Voice, firstName: string | null):
 
 /** After qualification, for anything new: it goes to the team. */
 export function passedOn({ business, tone, language }: Voice): string {
-  if (language === 'es') return `Gracias, ya se lo pasé al equipo de ${business}.`;
-  if (tone === 'concise') return `Thanks, passed on to ${business}.`;
-  return `Thanks, I've passed that on to the team at ${business}.`;
+  if (language === 'es') return `Gracias, ya se lo pasé al equipo de ${stop(business)}`;
+  if (tone === 'concise') return `Thanks, passed on to ${stop(business)}`;
+  return `Thanks, I've passed that on to the team at ${stop(business)}`;
 }
 
 export function botAnswer({ business, assistant, tone, language }: Voice): string {
-  if (language === 'es') return `Soy ${assistant}, un asistente automático de ${business}. Una persona del equipo da seguimiento a cada solicitud.`;
-  if (tone === 'concise') return `I'm ${assistant}, an automated assistant for ${business}.`;
-  return `I'm ${assistant}, an automated assistant for ${business}. A person from the team follows up on every request.`;
+  if (language === 'es') return `Soy ${assistant}, un asistente automático de ${stop(business)} Una persona del equipo da seguimiento a cada solicitud.`;
+  if (tone === 'concise') return `I'm ${assistant}, an automated assistant for ${stop(business)}`;
+  return `I'm ${assistant}, an automated assistant for ${stop(business)} A person from the team follows up on every request.`;
 }
 
 export function unknownQuestion({ tone, language }: Voice): string {

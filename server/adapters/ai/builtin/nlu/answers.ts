@@ -148,7 +148,7 @@ const URGENT = /\b(asap|urgent|urgently|emergency|right away|right now|immediate
 const NOT_URGENT = /\b(no rush|no hurry|not urgent|not an emergency|not a emergency|not really urgent|non urgent|non-urgent|whenever|no big deal|not a big deal|can wait|it can wait|just annoying|annoying|not pressing|at your convenience|flexible|no es urgente|sin prisa|no hay prisa|cuando puedan|no corre prisa)\b/;
 const UNSURE = /\b(not sure|unsure|i don't know|no idea|maybe|not certain|idk|depends|no se|tal vez|quizas)\b/;
 const YES = /\b(yes+|sure|ok|absolutely|definitely|correct|affirmative|of course|i think so|i do|we do|we are|i am|it is|that's right|right|yessir|yes sir|you bet|indeed|si|claro|correcto|asi es|por supuesto|simon)\b/;
-const NO = /\b(no+|not really|not yet|negative|never|don't think so|i don't|we don't|not at all|it isn't|it's not|none|nobody|no one|nada|ninguno|ninguna|tampoco)\b/;
+const NO = /\b(no+|not really|not yet|probably not|prob not|likely not|most likely not|doubt it|i doubt|negative|never|don't think so|i don't|we don't|not at all|it isn't|it's not|none|nobody|no one|nada|ninguno|ninguna|tampoco)\b/;
 
 /** Words that answer a yes/no question of a topic without a plain yes or no (no before yes: "not leaking"). */
 const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> = {
@@ -158,7 +158,8 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
   },
   insurance: {
     no: /\b(no insurance|not (going )?through (the )?insurance|out of pocket|cash|paying (ourselves|myself)|no claim|sin seguro)\b/,
-    yes: /\b(adjuster|claim|insurance|state farm|allstate|usaa|farmers|progressive|liberty mutual|nationwide|travelers|el seguro|reclamo)\b/,
+    // ("insurance? probably not": the question said back is no yes.)
+    yes: /\b(adjuster|claim|insurance(?!\s*\?)|state farm|allstate|usaa|farmers|progressive|liberty mutual|nationwide|travelers|el seguro|reclamo)\b/,
   },
   recurring: {
     no: /\b(just (this )?once|one time|one-time|just this (time|storm|once)|only once|una vez|solo esta vez)\b/,
@@ -255,6 +256,8 @@ export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' |
   }
   // "the 20th is no good", "tuesday doesn't work": a day turned down, not a no to this question.
   said = said.replace(/\b(is |'s |are )?(no good|not good|no bueno)\b/g, ' ');
+  // "no rush, after the holidays", "no worries": a way of speaking, not a no to this question.
+  said = said.replace(/\bno (rush|hurry|worries|problem|prob|big deal|pressure)\b/g, ' ');
   const bare = said.replace(/[^\p{L}\s']/gu, ' ').trim();
   if (/^(y|ya)$/.test(bare)) return 'yes';
   if (/^n$/.test(bare)) return 'no';
@@ -381,8 +384,8 @@ export function extractName(text: string, options: { loose?: boolean } = {}): st
   const relation = /\b(?:this is|it'?s|i'?m|i am|soy)\s+(?:his|her|their|su)\s+(?:wife|husband|son|daughter|mom|mother|dad|father|partner|roommate|sister|brother|esposa|esposo|hija|hijo|mama|papa|hermana|hermano)\s*,?\s+([\p{Lu}][\p{L}'-]+)/u.exec(said);
   // (Unless the name to put it under is said too: "this is her husband Gary … Put it under Gary Whitfield".)
   if (relation && usable(relation[1]) && !/\b(put it under|book it under|under the name|my name is|name is|a nombre de)\b/i.test(said)) return titleCase(relation[1] ?? '');
-  // "Gary & Linda Pruitt", "Marcus and Jen Ybarra": a couple; the first named, with the surname.
-  const couple = /^([\p{Lu}][\p{L}'-]+)\s+(?:&|and|y)\s+[\p{Lu}][\p{L}'-]+(?:\s+([\p{Lu}][\p{L}'-]+))?\s*[.!]?$/u.exec(said);
+  // "Gary & Linda Pruitt", "Marcus and Jen Ybarra", "Trent (and Amy)": a couple; the first named, with the surname.
+  const couple = /^([\p{Lu}][\p{L}'-]+)\s+\(?(?:&|and|y)\s+[\p{Lu}][\p{L}'-]+\)?(?:\s+([\p{Lu}][\p{L}'-]+))?\s*[.!]?$/u.exec(said);
   if (couple && usable(couple[1]) && (couple[2] === undefined || usable(couple[2]))) return [couple[1], couple[2]].filter((word) => word !== undefined).map((word) => titleCase(word ?? '')).join(' ');
   const candidates: string[] = [];
   // The first introduction whose word can be a name ("Im in 85296 … this is Raul" is Raul).

@@ -482,6 +482,12 @@ function choosable(said: string, all: readonly Candidate[]): Candidate[] {
     return /\b(after|from|past|starting|since|despues del?|a partir del?)\s+(the\s+|el\s+)?$/.test(before) && !/\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+after\s+(the\s+)?$|\b(day|days|week|weekend)\s+after\s+(the\s+)?$/.test(before);
   });
   if (bounds.length > 0 && bounds.length < pool.length) pool = pool.filter((candidate) => !bounds.includes(candidate));
+  // "the first week of feb? tuesday the 2nd is fine": a part of a month yields to a day named in that month.
+  const vague = (candidate: Candidate) => /^(first|1st|early|beginning of|start of|mid|middle of|the middle of|mediados de|principios de) /.test(candidate.words);
+  // (A bare "the 2nd" said with it is that month's.)
+  const part = pool.find(vague);
+  if (part) pool = pool.map((candidate) => (/^(the |on the |el )?\d{1,2}(st|nd|rd|th)?$/.test(candidate.words.trim()) ? { ...candidate, date: makeDate(part.date.year, part.date.month, candidate.date.day) ?? candidate.date } : candidate));
+  pool = pool.filter((candidate) => !(vague(candidate) && pool.some((other) => other !== candidate && other.calendar && !vague(other) && other.date.year === candidate.date.year && other.date.month === candidate.date.month)));
   const weekOf = /\b(the )?week of\b/.exec(said);
   const week = weekOf ? pool.find((candidate) => candidate.calendar && candidate.index > weekOf.index && candidate.index - weekOf.index - weekOf[0].length < 8) : undefined;
   if (week && pool.some((candidate) => candidate.lone)) {

@@ -663,3 +663,39 @@ describe('sixth round (the d16 threads)', () => {
     expect(notOfferedAsked('can you plow our commercial parking lot on main st', ['Weekly mowing', 'Snow removal (driveway & walks)'], ['Commercial parking lots'])).toBe('Commercial parking lots');
   });
 });
+
+describe('sixth round (the d14 threads)', () => {
+  it('takes a day named within a part of a month it was given in', () => {
+    expect(day('could you start the first week of feb? tuesday the 2nd is fine')).toBe('2027-02-02');
+    expect(day('first week of feb works')).toBe('2027-02-01');
+  });
+
+  it('hears no emergency in a closet door off its track, nor in a garage door already down and clamped', async () => {
+    expect((await signals('need two interior doors rehung, they stick bad since all the snow. and a closet door came off the track')).emergency).toBeNull();
+    expect((await signals('door came off the track on one side when my son backed into it, we got it down and clamped, car is parked in the driveway')).emergency).toBeNull();
+    expect((await signals('garage door came off the track and is hanging, car is inside')).emergency?.hazard).toBe('garage-door');
+  });
+
+  it('knows a family text sent to the wrong number', async () => {
+    expect((await signals('hey mija are you picking up grandpa from dialysis at 3 or should I? text me back')).spam).not.toBeNull();
+    expect((await signals('hi, my mom needs her furnace looked at, can someone call me back')).spam).toBeNull();
+  });
+
+  it('hears no "no" in "no rush", and takes what they want done over what they describe', () => {
+    expect(extractYesNo('no rush, after the holidays. jan 5?', 'car-stuck')).toBeNull();
+    const options = ['Weekly / biweekly maintenance', 'Drip irrigation install & repair', 'Drought-tolerant planting / lawn removal', 'Paths & small retaining walls'];
+    expect(chooseOption('the whole backyard is dead lawn plus a broken sprinkler system. thinking of ripping it all out and going drought tolerant with some paths', options).best?.option).toBe('Drought-tolerant planting / lawn removal');
+    expect(chooseOption('sprinkler system is broken, two zones wont come on', options).best?.option).toBe('Drip irrigation install & repair');
+  });
+
+  it('knows a peer setting their own prices, a hedged no, a move shorter than the distance drawn, and the place moved from', async () => {
+    expect((await signals("what do y'all charge for a termite bond renewal? I'm starting my own pest company over in Texarkana and trying to see where my pricing should sit")).spam).not.toBeNull();
+    expect((await signals("what do you charge for a deep clean? we're opening our own bakery next month and need it spotless")).spam).toBeNull();
+    expect(extractYesNo("insurance? probably not, they're just old", 'insurance')).toBe('no');
+    expect(notOfferedAsked("technically out of state tho, we're going from council bluffs over to omaha, like 15 min", ['House moves', 'Apartment moves'], ['Long-distance moves (over 100 miles)'])).toBeNull();
+    expect(notOfferedAsked('need a long distance move from omaha to denver in march', ['House moves', 'Apartment moves'], ['Long-distance moves (over 100 miles)'])).not.toBeNull();
+    expect(chooseOption('necesitamos mudarnos de un apartamento de 2 recámaras en el sur de Omaha a una casa en Bellevue', ['Apartment moves', 'House moves', 'Packing service']).best?.option).toBe('Apartment moves');
+    expect(chooseOption('think a pipe froze and split upstairs, theres water coming out around the kitchen light', ['Frozen pipe thawing', 'Leaks & burst pipes']).best?.option).toBe('Leaks & burst pipes');
+    expect(extractName('Trent (and Amy)', { loose: true })).toBe('Trent');
+  });
+});

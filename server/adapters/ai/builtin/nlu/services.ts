@@ -9,6 +9,7 @@
  * tied options to ask about.
  */
 import { StemmerEn } from '@nlpjs/lang-en';
+import { between } from '@contracts/text';
 import Fuse from 'fuse.js';
 import { type Action, ACTIONS, type Concept, CONCEPTS } from './trade-vocabulary';
 import { normalize, words } from './text';
@@ -542,6 +543,9 @@ function unsaidModifiers(option: string, text: Reading): string[] {
   });
 }
 
+/** A sentence saying what the person wants done, not what is wrong: "thinking of going drought tolerant". */
+const WISH = /\b(thinking (of|about)|want(ing)? to|wanna|looking to|planning (on|to)|plan (is )?to|hoping to|would (like|love) to|'?d (like|love) to|going to (go|do|put|get|switch|replace|turn|redo)|quiero|queremos|pensando en)\b/;
+
 /**
  * The option a text means among `options`. `catchAll`: when nothing else fits but the text names a trade thing, an
  * option like "General pest control" or "Other" is the answer (with low confidence).
@@ -562,6 +566,32 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   if (listOption && (families.size >= 4 || LIST_SAID.test(normalize(text)))) {
     ranked.unshift({ option: listOption.option, score: (ranked[0]?.score ?? 0) + 3, because: [`a list of ${families.size} different jobs`] });
     for (let index = ranked.length - 1; index > 0; index -= 1) if (ranked[index]?.option === listOption.option) ranked.splice(index, 1);
+  }
+  // Options told apart by the kind of place, a move from one kind to another ("de un apartamento … a una casa"):
+  // the place moved from is the kind of move.
+  if (placeKinds.size >= 2) {
+    const origin = /\b(?:from|out of|de|desde)\s+(?:(?:a|an|my|our|the|un|una|el|la|mi|nuestro|nuestra)\s+)?(?:\w+\s+)?(apartment|apt|condo|house|home|townhouse|duplex|studio|apartamento|departamento|casa|condominio|traila)\b/.exec(normalize(text));
+    const from = origin ? read(origin[1] ?? '').concepts.find((concept) => family(concept) === 'property') : undefined;
+    const placesSaid = new Set(reading.concepts.filter((concept) => family(concept) === 'property'));
+    if (from && placesSaid.size >= 2) {
+      for (const [index, match] of ranked.entries()) if (readOption(match.option).concepts.includes(from)) ranked[index] = { ...match, score: match.score + 1.5, because: [...match.because, 'the kind of place moved from'] };
+      ranked.sort((a, b) => b.score - a.score);
+    }
+  }
+  // What they say they want done beats what they only describe: "… dead lawn plus a broken sprinkler system.
+  // thinking of ripping it all out and going drought tolerant" is the drought-tolerant planting.
+  // (The words after "want to" up to a comma, not the rest of its sentence: "tenant hasn't seen any leaks yet but I
+  // want to get ahead of it" wants no leak repair.)
+  const sentences = text.split(/(?<=[.!?])\s+|\n+/).filter((sentence) => sentence.trim() !== '');
+  const wishing = sentences.map((sentence) => normalize(sentence)).flatMap((sentence) => {
+    const cue = WISH.exec(sentence);
+    return cue ? [between(sentence, cue.index + cue[0].length, sentence.length).split(/[,;]/)[0] ?? ''] : [];
+  });
+  if (wishing.length > 0 && wishing.length < sentences.length) {
+    const wanted = read(wishing.join(' '));
+    const inWish = (match: OptionMatch) => (match.concepts ?? []).some((concept) => wanted.concepts.includes(concept)) || readOption(match.option).allStems.some((word) => word.length > 3 && !GENERIC.has(word) && !actionStems().has(word) && wanted.allStems.includes(word));
+    for (const [index, match] of ranked.entries()) if (inWish(match)) ranked[index] = { ...match, score: match.score + 3, because: [...match.because, 'what they want done'] };
+    ranked.sort((a, b) => b.score - a.score);
   }
   // An option named only by its kind of job yields to one that names the thing and agrees on the job ("mini split
   // install" is "Mini-split install", not "System replacement").
@@ -681,7 +711,7 @@ export function conceptsIn(text: string): string[] {
 
 // A clause that mentions something to set it aside ("we have a driveway gate too but that's not the problem", "I
 // panicked thinking bed bugs but there's nothing there", "we're moving out end of month") asks for none of it.
-const SET_ASIDE = /\b(not an? [a-z ]{0,20}(job|thing|issue|problem)|not looking for|don'?t need|do not need|no need for|not a new|not interested in|not the (problem|issue|reason|point)|not why|not what|nothing there|none there|isn't it|wasn't it|thought|thinking|worried it was|too|also have|besides|other than|except|no es eso|no es el problema|no era|pense que|tambien tenemos|ourselves|myself|diy|if (that|it) matters|fwiw|for what it'?s worth|(for|in) the rest of the house|(we|i) (just |already )?(had|got) [a-z ]{0,30}(done|installed|put in|put on|put up)|(we|i) already (have|got|own)|(we|i) (have|got) [a-z ]{0,20} already|(guys|crew|company|installers?|contractor) (installing|who installed|that installed|who put|that put|doing)|(don'?t|dont|do not) (even )?have|ya (lo )?hicimos|nosotros mismos)\b/;
+const SET_ASIDE = /\b(not an? [a-z ]{0,20}(job|thing|issue|problem)|not looking for|don'?t need|do not need|no need for|not a new|not interested in|not the (problem|issue|reason|point)|not why|not what|nothing there|none there|isn't it|wasn't it|thought|thinking|worried it was|too|also have|besides|other than|except|no es eso|no es el problema|no era|pense que|tambien tenemos|ourselves|myself|diy|if (that|it) matters|fwiw|for what it'?s worth|(for|in) the rest of the house|(we|i) (just |already )?(had|got) [a-z ]{0,30}(done|installed|put in|put on|put up)|(we|i) already (have|got|own)|(we|i) (have|got) [a-z ]{0,20} already|(guys|crew|company|installers?|contractor) (installing|who installed|that installed|who put|that put|doing)|(don'?t|dont|do not) (even )?have|ya (lo )?hicimos|nosotros mismos|(you|y'?all|u) (guys )?(don'?t|dont|do not|can'?t|cant|won'?t) (do|offer|handle|take|go)|this (isn'?t|isnt|is not|ain'?t)( one)?)\b/;
 const CONTEXT = /\b((we're|were|we are|i'm|im|i am|we|i|just|recently|already) (moving|moved|movin)( out| in| away)?|moving (out|in|away)|mudando(nos)?|nos mudamos|me mudo)\b/g;
 
 /** The text without its set-aside clauses and its life-event context, for the not-offered check only. */
@@ -694,6 +724,19 @@ function requestedPart(text: string): string {
 }
 
 /**
+ * A service drawn by distance ("Long-distance moves (over 100 miles)") when the text says the trip is shorter:
+ * "like 15 min", "about 20 miles", "across the river".
+ */
+function shorterThanDrawn(name: string, text: string): boolean {
+  const drawn = /\bover (\d+) ?(miles?|mi)\b/i.exec(name);
+  if (!drawn) return false;
+  const said = normalize(text);
+  const minutes = /\b(\d+) ?(min|mins|minutes)\b(?! (late|early))/.exec(said);
+  const miles = /\b(\d+) ?(miles?|mi)\b/.exec(said);
+  return (minutes !== null && Number(minutes[1]) <= Number(drawn[1])) || (miles !== null && Number(miles[1]) < Number(drawn[1])) || /\b(across the (river|bridge|street|lake)|next town over|down the (road|street))\b/.test(said);
+}
+
+/**
  * The not-offered service a text asks for: its head concept is named, and no offered option fits as well. A
  * word that only resembles it ("the car is in the driveway" against "Driveway gates") is not asking for it.
  */
@@ -701,6 +744,7 @@ export function notOfferedAsked(text: string, offered: readonly string[], notOff
   if (notOffered.length === 0) return null;
   const reading = read(requestedPart(text));
   const candidates = notOffered
+    .filter((name) => !shorterThanDrawn(name, text))
     .map(readOption)
     .filter((option) => (option.heads.size > 0 ? [...option.heads].some((head) => reading.concepts.includes(head) && !reading.located.has(head)) : [...option.stems].some((word) => !GENERIC.has(word) && reading.stems.has(word))))
     .map((option) => score(reading, option))

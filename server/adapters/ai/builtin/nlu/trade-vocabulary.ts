@@ -133,7 +133,7 @@ export const CONCEPTS: readonly Concept[] = [
   {
     id: 'pipe',
     family: 'pipes',
-    names: ['pipe', 'pipes', 'piping', 'water line', 'supply line', 'pex', 'copper pipe', 'repipe', 're-pipe', 'pipe burst', 'burst pipe', 'pinhole leak', 'leak under the sink', 'water leak', 'slab leak', 'shutoff valve', 'shut off valve', 'vent pipe', 'vent pipes', 'plumbing vent', 'plumbing vents', 'vent stack'],
+    names: ['pipe', 'pipes', 'piping', 'water line', 'supply line', 'pex', 'copper pipe', 'repipe', 're-pipe', 'pipe burst', 'burst pipe', 'pipe froze and split', 'pipe froze and burst', 'pipe froze and cracked', 'froze and split', 'froze and burst', 'froze and cracked', 'split pipe', 'pipe split', 'cracked pipe', 'pipe cracked', 'pinhole leak', 'leak under the sink', 'water leak', 'slab leak', 'shutoff valve', 'shut off valve', 'vent pipe', 'vent pipes', 'plumbing vent', 'plumbing vents', 'vent stack'],
     problems: ['leaking pipe', 'pipe leaking', 'pipe is leaking', 'water on the floor', 'wet spot', 'water stain'],
     es: ['tuberia', 'tubo', 'tubos', 'caneria', 'fuga de agua', 'se reviento un tubo', 'tubo roto'],
   },
