@@ -193,7 +193,9 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
   // Saying again an option already recorded is an answer to a choice, not to a ZIP or a date ("the yellow house").
   const placed = Object.keys(decision.answers).length > 0 || ((turn.asked === null || turn.asked.kind === 'choice') && confirmsAnswer(input, text));
   // A question of their own is not a failed answer: it is answered (or passed to the team), and ours is asked again.
-  const handled = signals.bot !== null || faqs.length > 0 || priceAsked || tied !== null || asking.length > 0 || addsToDescription(input, text) || zipCheck !== null;
+  // "I'll have to look that up … I'll get back to you": the answer comes later, which is no miss.
+  const deferred = turn.asked !== null && !placed && DEFERRED.test(normalize(text));
+  const handled = signals.bot !== null || faqs.length > 0 || priceAsked || tied !== null || asking.length > 0 || addsToDescription(input, text) || zipCheck !== null || deferred;
   const unanswered = asking.length > 0 && signals.bot === null && faqs.length === 0 && !priceAsked && !placed;
   const small = signals.greeting || signals.thanks;
   const asked = turn.asked;
@@ -239,7 +241,12 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
   // A question already asked twice and passed over while the person answered others waits behind the questions not
   // asked yet, instead of being asked a third time in a row.
   const askedTimes = (question: QualifierQuestion) => earlierLines(input).filter((line) => line.from === 'business' && asksIn(line.body, question)).length;
-  const next = (open[0] && askedTimes(open[0]) >= 2 ? open.find((question) => askedTimes(question) === 0) : undefined) ?? open[0];
+  const askable = deferred ? open.filter((question) => question.key !== asked?.key) : open;
+  const next = (askable[0] && askedTimes(askable[0]) >= 2 ? askable.find((question) => askedTimes(question) === 0) : undefined) ?? askable[0];
+  if (deferred && asked) {
+    parts.push({ text: say.answerLater(voice), optional: false });
+    reasons.push(`They will send the answer to “${asked.text}” later: no miss, and it is not asked again now.`);
+  }
   if (confused && asked) {
     const likely = unsure && unsure.length > 0 ? unsure : asked.kind === 'text' ? textExamples(asked, language) : optionsFor(asked, input);
     parts.push({ text: say.askAgain(voice, asked, likely, postalExample(input.business.serviceAreaPrefixes)), optional: false });
@@ -471,6 +478,11 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
       found[question.key] = { value: value.value, reason: `Refined: ${value.reason}` };
       continue;
     }
+    // A yard given by a patio's sides, then in acres ("como 12 por 16 pies", later "el yard es como 1/4 de acre").
+    if (answered && question.kind === 'text' && topicOf(question) === 'lot-size' && /\b(acres?|acre)\b/i.test(value.value) && !/\b(acres?|sq|square)\b/i.test(input.answers[question.key] ?? '')) {
+      found[question.key] = { value: value.value, reason: `Refined: ${value.reason}` };
+      continue;
+    }
     // A town to move to, then its ZIP ("omaha", later "from 51503 to 68144"): the ZIP is the closer answer.
     if (answered && question.kind === 'text' && topicOf(question) === 'destination' && /^\d{5}$/.test(value.value.trim()) && !/\d/.test(input.answers[question.key] ?? '')) {
       found[question.key] = { value: value.value, reason: `Refined: ${value.reason}` };
@@ -518,7 +530,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       if (far) return { value: far, reason: `Found “${far}” for ${quoted} (a move to another state).` };
       // A correction's words set aside ("… not termites", "driveway can wait", "forget the driveway") are not its answer,
       // and a ZIP or a phone number spelled out ("eight three six eight six") names no option ("Three or more").
-      const said = withoutAbsentSymptoms(signals.correction ? withoutDenied(text) : text).replace(/\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s,-]+){2,}(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/gi, ' ');
+      const said = withoutPastWork(withoutAbsentSymptoms(signals.correction ? withoutDenied(text) : text)).replace(/\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s,-]+){2,}(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/gi, ' ');
       let choice = chooseOption(said, options);
       // "Replace it probably": the thing already recorded, with the kind of job this text says.
       // (Not when the text corrects something else: "sorry typo, 89521 not 89502" is about the ZIP.)
@@ -526,7 +538,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       // "just a repair" after "which one is it: Roof leak repair or Roof inspection?": the one of those it says.
       if (!choice.best && isAsked) {
         const offered = options.filter((option) => lastBusinessLine(input).includes(option));
-        const picked = offered.length > 1 ? pickByAction(text, offered) : null;
+        const picked = offered.length > 1 ? pickByAction(said, offered) : null;
         if (picked) return { value: picked, reason: `Found “${picked}” for ${quoted} (of the options just offered, the kind of job they said).` };
       }
       if (choice.best && choice.confident) return { value: choice.best.option, reason: `Found “${choice.best.option}” for ${quoted} (${choice.best.because.join('; ')}).` };
@@ -599,7 +611,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       }
       if (topicOf(question) === 'problem' && !problemTaken.value && !answered && !signals.greeting && !signals.thanks) {
         // The first text that describes the job answers "What's going on?", asked or not.
-        const reading = read(text);
+        const reading = read(withoutPastWork(text));
         // Or the person's first text, when it says something is wrong ("something in my kitchen keeps beeping").
         const firstText = !earlierLines(input).some((line) => line.from === 'contact');
         const complains = /\b(keeps?|won'?t|doesn'?t|isn'?t|not|stopped|broke|broken|leak\w*|beep\w*|nois\w*|smell\w*|making|stuck|no (hot|heat|water|power))\b/.test(normalize(text));
@@ -805,7 +817,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // "how many trees": a count), a length ("40 ft along the fence"), and a word for the size only when there is none.
       const asks = normalize(question.text);
       const lotSize = (): string | null =>
-        span(/(\b(about|around|roughly|maybe|like|almost|over|under|just under|a little over)\s+)?(\d+(\.\d+)?|half|quarter|a quarter|a third|a fifth|fifth|third|tenth|an?|one|two|three|1\/2|1\/4|1\/3|3\/4|1\/5)\s*(of\s+)?(an?\s+)?(acres?|ac\b|sq\.? ?ft|square feet)|\b\d{2,3}\s?x\s?\d{2,3}\b|\b(qtr|quarter|half)[- ]acre\b|\b(un |una |\d+ )?(cuarto|medio|media|tercio)s? (de )?(un )?acres?\b|\b\d+(\.\d+)? acres?\b/i) ??
+        span(/(\b(about|around|roughly|maybe|like|almost|over|under|just under|a little over)\s+)?(\d+(\.\d+)?|half|quarter|a quarter|a third|a fifth|fifth|third|tenth|an?|one|two|three|1\/2|1\/4|1\/3|3\/4|1\/5)\s*(of\s+|de\s+)?(an?\s+|un\s+)?(acres?|ac\b|sq\.? ?ft|square feet)|\b\d{2,3}\s?x\s?\d{2,3}\b|\b(qtr|quarter|half)[- ]acre\b|\b(un |una |\d+ )?(cuarto|medio|media|tercio)s? (de )?(un )?acres?\b|\b\d+(\.\d+)? acres?\b/i) ??
         (/\bhow (tall|high)\b/.test(asks) ? span(LENGTH) : null) ??
         (/\bhow many\b/.test(asks) ? span(PLANT_COUNT) : null) ??
         span(new RegExp(`(${LENGTH.source})(?!\\s*(tall|high|alto|altos|de alto))`, 'i')) ??
@@ -816,7 +828,9 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
         span(/\b(small|big|large|huge|tiny|corner|standard|average) (lot|yard|lawn)\b|\b(jardin|patio|terreno|pasto|cesped)\s+(es\s+|esta\s+)?(muy\s+)?(chico|chiquito|pequeno|grande|mediano)\b|\b(lot|yard|lawn)('?s| is)\s+(pretty\s+|really\s+|very\s+)?(small|tiny|big|large|huge)\b/i) ??
         // (A word between: "the yard's kind of small", "el patio es bien chico".)
         span(/\b(lot|yard|lawn|jardin|patio|terreno)('s|\s+is|\s+es|\s+esta)\s+(\w+\s+)?(small|big|large|huge|tiny|average|chico|chiquito|pequeno|grande|mediano)\b/i);
-      const size = lotSize();
+      // ("Probably 6-8 yards of mulch" is how much mulch, not the yard.)
+      const measured = lotSize();
+      const size = measured && /\b\d+(\s*-\s*\d+)?\s*(cu(bic)?\.?\s*)?(yards?|yds?)\s+of\s+(mulch|dirt|soil|topsoil|gravel|rock|stone|compost|sand|fill)\b/i.test(measured) && !/\b(acres?|sq|square)\b/i.test(measured) ? null : measured;
       // A question that asks the side or the slope too ("size, front/back, slope") takes those clauses with the size,
       // in the order said ("just the front yard, maybe 1200 sq ft").
       if (!/\b(front|back|slope\w*|flat|steep|hill\w*)\b/.test(asks)) return size;
@@ -1185,9 +1199,16 @@ function postalExample(prefixes: readonly string[]): string {
  * inside"): a leak denied asks for no leak repair. (A thing that does not work — "no heat", "not cooling" — is the
  * trouble itself and stays.)
  */
+function withoutPastWork(text: string): string {
+  // A sentence about work done before ("He did my storm door last year") names no job for now, unless it says what
+  // is wrong now ("… in 2019, now it's making noise").
+  return text.replace(/[^.!?\n]*\b(did|installed|put in|fixed|replaced|built|hung|mounted|painted|serviced|cleaned)\b[^.!?\n]{0,40}\b(last (year|month|spring|summer|fall|winter|time)|(a )?(couple|few|\d+) (years?|months?) ago|years? ago|in (19|20)\d\d)\b[^.!?\n]*/gi, (sentence) =>
+    /\b(now|again|still|keeps?|won'?t|isn'?t|doesn'?t|broke|broken|leak\w*|nois\w*|stopped|not working)\b/i.test(sentence) ? sentence : ' ');
+}
+
 function withoutAbsentSymptoms(text: string): string {
   return text
-    .replace(/\b(no|zero|without|sin)\s+(signs? of\s+)?(leaks?|drips?|dripping|water (inside|in the house|coming in)|damage|goteras?|fugas?)\b/giu, ' ')
+    .replace(/\b(no|zero|without|sin|no hay|no tenemos|no veo)\s+(signs? of\s+)?(leaks?|drips?|dripping|water (inside|in the house|coming in)|damage|goteras?|fugas?)\b/giu, ' ')
     .replace(/\b(not|isn'?t|isnt|aren'?t|no longer|nothing'?s?|nothing is|never)\s+(leaking|dripping|leaks?)\b/giu, ' ');
 }
 

@@ -94,6 +94,12 @@ export function askQuestion(question: QualifierQuestion, options: readonly strin
  * The second try when the answer could not be placed: what the likely answers are, in plain words. After this
  * one, a second miss goes to a person.
  */
+/** The person will send an answer later ("I'll have to look that up"). */
+export function answerLater({ tone, language }: Voice): string {
+  if (language === 'es') return tone === 'concise' ? 'Está bien, mándelo por aquí cuando lo tenga.' : 'No hay problema, mándenoslo por aquí cuando lo tenga.';
+  return tone === 'concise' ? 'OK, text it here when you have it.' : 'No problem, just text it here when you have it.';
+}
+
 export function askAgain({ tone, language }: Voice, question: QualifierQuestion, options: readonly string[], postalExample: string): string {
   if (language === 'es') {
     const sorry = 'Perdón, no le entendí bien.';

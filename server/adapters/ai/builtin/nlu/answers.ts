@@ -157,7 +157,7 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
     yes: /\b(dripping|drips|leaking|water (is )?(coming|getting) (in|inside|through)|coming through|bulging|bubbl\w*|wet|buckets?|puddle|stain (is )?growing|gotea\w*|entra agua|esta entrando)\b/,
   },
   insurance: {
-    no: /\b(no insurance|not (going )?through (the )?insurance|out of pocket|cash|paying (ourselves|myself)|no claim|sin seguro)\b/,
+    no: /\b(no insurance|not (going )?through (the )?insurance|out of pocket|cash|paying (ourselves|myself)|no claim|sin seguro|no (vamos|voy) a (usar|reclamar|meter)( el| al)? seguro|no (es|va) (por|con) (el )?seguro|no (queremos|quiero) (usar|meter|reclamar)( el| al)? seguro|de nuestra bolsa|lo pagamos nosotros)\b/,
     // ("insurance? probably not": the question said back is no yes.)
     yes: /\b(adjuster|claim|insurance(?!\s*\?)|state farm|allstate|usaa|farmers|progressive|liberty mutual|nationwide|travelers|el seguro|reclamo)\b/,
   },
@@ -310,7 +310,7 @@ function titleCase(word: string): string {
     .join('');
 }
 
-const STRONG = /\b(?:my name is|my name's|name is|name's|names|put it under|book it under|under the name(?: of)?|me llamo|se llama|mi nombre es|soy|habla|le escribe|te escribe|a nombre de)\s+((?:\p{L}\.){2,3}|[\p{L}][\p{L}'-]*)(?:\s+([\p{L}][\p{L}'-]*))?/iu;
+const STRONG = /\b(?:my name is|my name's|name is|name's|names|ask for|(?:acct|account) is under|put it under|book it under|under the name(?: of)?|me llamo|se llama|mi nombre es|soy|habla|le escribe|te escribe|a nombre de)\s+((?:\p{L}\.){2,3}|[\p{L}][\p{L}'-]*)(?:\s+([\p{L}][\p{L}'-]*))?/iu;
 const WEAK = /\b(?:this is|it's|its|i am|i'm|im|hi,? (?:it's|this is))\s+([\p{L}][\p{L}'-]*)(?:\s+([\p{L}][\p{L}'-]*))?/iu;
 const SIGNED = /(?:^|[\n,.!?]\s*|\s)(?:(?:[Tt]hanks|[Tt]hank you|[Tt]hx|[Gg]racias|[Rr]egards|[Cc]heers)[,!.]?\s*(?:-\s*)?|[-~]\s*)([\p{Lu}][\p{L}'-]+)((?:\s+[\p{Lu}][\p{L}'-]*\.?){0,2})\s*[.!]?\s*$/u;
 const CONNECTORS = /^(and|but|from|at|in|i|we|my|here|calling|texting|with|by|the|a|an|over|on|to|y|de|del|en|con|aqui|again|back)$/i;
@@ -324,7 +324,7 @@ function clauses(text: string): string[] {
     .normalize('NFKC')
     .replace(/\b(mr|mrs|ms|dr|sr|sra|srta)\.\s/gi, '$1 ')
     .split(/[.!?;:,\n]+\s*|\s[-\u2013\u2014~]+\s*|[\p{Extended_Pictographic}\uFE0F]+/u)
-    .map((part) => part.trim())
+    .map((part) => part.replace(/^[-\u2013\u2014~]+\s*/u, '').trim())
     .filter((part) => part.length > 0);
 }
 
@@ -351,7 +351,11 @@ export function clauseName(text: string, asked: boolean): string | null {
   }
   // Only one word, after something that is not a ZIP ("85718, Catalina Foothills" is a place).
   const last = parts[parts.length - 1] ?? '';
-  if (parts.length > 1 && /^\p{Lu}/u.test(last) && !/\s/.test(last) && isKnownFirstName(last) && !/^\d{5}$/.test(parts[parts.length - 2] ?? '')) return named(last, false);
+  if (parts.length > 1 && /^\p{Lu}/u.test(last) && !/\s/.test(last) && isKnownFirstName(last) && !/^\d{5}$/.test(parts[parts.length - 2] ?? '')) {
+    // "- Joan Whitaker, Wayne": a full name signed, then the town.
+    const signed = parts.length > 2 && /\s/.test(parts[parts.length - 2] ?? '') ? named(parts[parts.length - 2] ?? '', false) : null;
+    return signed && /\s/.test(signed) ? signed : named(last, false);
+  }
   return null;
 }
 
@@ -385,7 +389,8 @@ export function extractName(text: string, options: { loose?: boolean } = {}): st
   // (Unless the name to put it under is said too: "this is her husband Gary … Put it under Gary Whitfield".)
   if (relation && usable(relation[1]) && !/\b(put it under|book it under|under the name|my name is|name is|a nombre de)\b/i.test(said)) return titleCase(relation[1] ?? '');
   // "Gary & Linda Pruitt", "Marcus and Jen Ybarra", "Trent (and Amy)": a couple; the first named, with the surname.
-  const couple = /^([\p{Lu}][\p{L}'-]+)\s+\(?(?:&|and|y)\s+[\p{Lu}][\p{L}'-]+\)?(?:\s+([\p{Lu}][\p{L}'-]+))?\s*[.!]?$/u.exec(said);
+  // ("Thanks, ask for Glenn or Sherry Tate": either of them, by the name to ask for.)
+  const couple = /(?:^|\b(?:ask for|put it under|book it under|under the name)\s+)([\p{Lu}][\p{L}'-]+)\s+\(?(?:&|and|or|y|o)\s+[\p{Lu}][\p{L}'-]+\)?(?:\s+([\p{Lu}][\p{L}'-]+))?\s*[.!]?$/u.exec(said);
   if (couple && usable(couple[1]) && (couple[2] === undefined || usable(couple[2]))) return [couple[1], couple[2]].filter((word) => word !== undefined).map((word) => titleCase(word ?? '')).join(' ');
   const candidates: string[] = [];
   // The first introduction whose word can be a name ("Im in 85296 … this is Raul" is Raul).

@@ -134,7 +134,7 @@ function bareWeekday(said: string, index: number, length: number): boolean {
 
 /** An ordinal that counts something else: "2nd floor", "3rd bedroom", "1st time". */
 function notADay(said: string, end: number): boolean {
-  return /^\s*(floor|fl\b|story|storey|level|bed|bedroom|bath|bathroom|time|grade|gen|generation|car|unit|apt|door|house|one|shift|piso|planta|vez|cuarto|recamara|turno)/.test(said.slice(end, end + 16));
+  return /^\s*(floor|fl\b|story|storey|level|bed|bedroom|bath|bathroom|time|grade|gen|generation|car|unit|apt|door|house|one|shift|piso|planta|vez|cuarto|recamara|turno|(de |of (an? )?)?acres?\b)/.test(said.slice(end, end + 16));
 }
 
 /** The first…fourth or last such weekday of a month. */
@@ -163,7 +163,12 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
   if (!/\bday after tomorrow\b/.test(said)) push(/\b(tomorrow|(?<!\b(la|las|de la|en la|por la|en las|por las) )manana(?! en la| por la| temprano))\b/.exec(said), addDays(today, 1));
   // "next week" alone is its Monday; with a weekday ("next week, Wednesday") the weekday says which day.
   if (!new RegExp(`\\b${WEEKDAY}s?\\b`).test(said)) push(/\b(next week|la (semana )?proxima( semana)?|la semana que viene|la otra semana)\b/.exec(said), addDays(today, ((8 - today.weekday) % 7) || 7));
-  push(/\b(this |the )?(weekend|fin de semana)\b/.exec(said), today.weekday === 6 || today.weekday === 0 ? today : addDays(today, 6 - today.weekday));
+  // "next weekend" is the one of next week (as "next week" is the week from next Monday); "the weekend" the coming one.
+  const weekend = /\b(next |this |the |el proximo |el otro )?(weekend|fin de semana)( que viene)?\b/.exec(said);
+  const nextWeekend = weekend !== null && /next|proximo|otro|que viene/.test(weekend[0]);
+  const nextMonday = addDays(today, ((8 - today.weekday) % 7) || 7);
+  const saturday = nextWeekend ? addDays(nextMonday, 5) : today.weekday === 0 ? addDays(today, -1) : addDays(today, 6 - today.weekday);
+  push(weekend, nextWeekend || today.weekday !== 0 ? saturday : today);
   const weekday = new RegExp(`\\b(next |this |on |coming |el |este |proximo )?${WEEKDAY}s?\\b`, 'g');
   while ((match = weekday.exec(said))) {
     const index = weekdayNumber(match[2] ?? '');
@@ -177,6 +182,11 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
     const next = /next|proximo/.test(match[1] ?? '') || /^\s*(que viene|de la (semana )?proxima( semana)?)/.test(said.slice(match.index + match[0].length));
     const nextWeek = /\b(next week|la (semana )?proxima( semana)?|la semana que viene|la otra semana)\b/.exec(said);
     const monday = addDays(today, ((8 - today.weekday) % 7) || 7);
+    // "next weekend? sunday maybe": that weekend's Sunday.
+    if (weekend && (index === 6 || index === 0) && !next) {
+      push(match, index === 6 ? saturday : addDays(saturday, 1), true);
+      continue;
+    }
     push(match, nextWeek ? addDays(monday, (index + 6) % 7) : weekdayFrom(today, index, next), false, !nextWeek && !next && !/this|coming|este/.test(match[1] ?? ''));
   }
   const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
@@ -252,7 +262,7 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
 function refused(said: string, candidate: Candidate): boolean {
   const before = said.slice(Math.max(0, candidate.index - 14), candidate.index);
   const after = said.slice(candidate.index + candidate.words.length, candidate.index + candidate.words.length + 28);
-  return /\b(not|instead of|rather than|except( for)?|other than|besides|(any ?day|anytime|any time|whenever|anything|any weekday) but|no el|no es el|ni el|menos el|excepto el)\s+(the |on |el )?$/.test(before) || /^\s*(is|'s|isn't|is not|doesn't|does not|won't|will not|no longer)?\s*(no good|not good|not going to work|doesn't work|won't work|not work|bad|out|off|a no)\b/.test(after) || /^\s*(no (me )?(funciona|puedo|sirve))\b/.test(after);
+  return /\b(not|instead of|rather than|except( for)?|other than|besides|(don'?t|do not|can'?t|cannot|won'?t|couldn'?t) (do|make)|(any ?day|anytime|any time|whenever|anything|any weekday) but|no el|no es el|ni el|menos el|excepto el)\s+(the |on |el )?$/.test(before) || /^\s*(is|'s|isn't|is not|doesn't|does not|won't|will not|no longer)?\s*(no good|not good|not going to work|doesn't work|won't work|not work|bad|out|off|a no)\b/.test(after) || /^\s*(no (me )?(funciona|puedo|sirve))\b/.test(after);
 }
 
 /** A day named as when something already happened: "the adjuster came out Friday", "they were here monday". */
@@ -479,7 +489,8 @@ function choosable(said: string, all: readonly Candidate[]): Candidate[] {
   // ("The Monday after New Year's" counts from the holiday: not a bound.)
   const bounds = pool.filter((candidate) => {
     const before = between(said, Math.max(0, candidate.index - 24), candidate.index);
-    return /\b(after|from|past|starting|since|despues del?|a partir del?)\s+(the\s+|el\s+)?$/.test(before) && !/\b(mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+after\s+(the\s+)?$|\b(day|days|week|weekend)\s+after\s+(the\s+)?$/.test(before);
+    // (And a deadline: "lo necesito listo antes del 1 de mayo … pueden empezar el lunes 19 de abril?".)
+    return /\b(after|from|past|starting|since|despues del?|a partir del?|before|antes del?|no later than)\s+(the\s+|el\s+)?$/.test(before) && !/\b(mon|tue|wed|thu|fri|sat|sun|lunes|martes|miercoles|jueves|viernes|sabado|domingo)[a-z]*\s+(after|before|antes del?)\s+(the\s+|el\s+)?$|\b(day|days|week|weekend|dia|semana)\s+(after|before|antes del?)\s+(the\s+|el\s+)?$/.test(before);
   });
   if (bounds.length > 0 && bounds.length < pool.length) pool = pool.filter((candidate) => !bounds.includes(candidate));
   // "the first week of feb? tuesday the 2nd is fine": a part of a month yields to a day named in that month.

@@ -699,3 +699,39 @@ describe('sixth round (the d14 threads)', () => {
     expect(extractName('Trent (and Amy)', { loose: true })).toBe('Trent');
   });
 });
+
+describe('seventh round (the d17 threads)', () => {
+  it('hears a furnace not running in the cold, a pine knocked onto the house, and no danger in snow melting', async () => {
+    expect((await signals("it's about my mother's house. Her furnace isn't running, the thermostat says 51 and dropping and it was 3 below last night")).emergency?.hazard).toBe('no-heat');
+    expect((await signals('the storm last night knocked one of our big pines onto the back of the house, I can see a little daylight in the closet ceiling')).emergency?.hazard).toBe('structure');
+    expect((await signals("we have a big live oak with limbs resting on the roof, we just want it trimmed back")).emergency).toBeNull();
+    expect((await signals("Our sump pump keeps kicking on every 2 min. Snow's melting fast and I'm nervous about the basement")).emergency).toBeNull();
+  });
+
+  it('hears anger at unanswered calls, a robot question, and a named person asked for', async () => {
+    expect((await signals("This is the THIRD time I've called your office this week and left a message. Nobody calls back.")).anger).not.toBeNull();
+    expect((await signals('Is this Tom? Or is this one of those robot things')).bot).not.toBeNull();
+    expect((await signals("I'd like to deal with Tom directly please. I'm not texting with a computer")).person).not.toBeNull();
+  });
+
+  it('reads next weekend, a deadline beside a start day, a day turned down as "don\'t do", and no day in "1/4 de acre"', () => {
+    expect(day('next weekend? sunday maybe')).toBe('2026-12-13');
+    expect(day('Lo necesito listo antes del 1 de mayo. Pueden empezar el lunes 19 de abril?')).toBe('2027-04-19');
+    expect(day("Don't do tomorrow, I'm not home till Thursday. Thursday after 3")).toBe('2026-12-03 after 15:00');
+    expect(day('El yard es como 1/4 de acre')).toBeNull();
+  });
+
+  it('names grab bars, a Tesla charger, a tarp, and shingles blown off by their own things', () => {
+    expect(chooseOption('my mother needs 2 grab bars put in her shower. Tile walls.', ['Drywall patching & painting', 'Grab bars & safety rails']).best?.option).toBe('Grab bars & safety rails');
+    expect(chooseOption('We just got a Tesla Model Y and need a 240 outlet or the wall connector in the garage', ['EV charger installation', 'Outlets, switches & GFCI']).best?.option).toBe('EV charger installation');
+    expect(chooseOption('a pine is resting on the roof after the storm. Need somebody to get a tarp on it before the rain', ['Storm damage (missing shingles, wind, hail)', 'Emergency tarping']).best?.option).toBe('Emergency tarping');
+  });
+
+  it('takes a signed full name over the town after it, the name an account is under, and either of two to ask for', () => {
+    expect(clauseName('Not thrilled. - Joan Whitaker, Wayne', false)).toBe('Joan Whitaker');
+    expect(extractName('Can someone fix that? Acct is under Halloran in Kettering')).toBe('Halloran');
+    expect(extractName('Thanks, ask for Glenn or Sherry Tate')).toBe('Glenn Tate');
+    expect(extractYesNo('no vamos a usar el seguro, el deductible es de $2,500', 'insurance')).toBe('no');
+  });
+});
+

@@ -229,7 +229,7 @@ function newOfTheTrade(raw: readonly string[], stems: readonly string[], from: n
   return from >= raw.length;
 }
 
-const LOCATIVE = new Set(['in', 'inside', 'on', 'above', 'over', 'under', 'below', 'beneath', 'near', 'by', 'behind', 'beside', 'next', 'outside', 'at', 'from', 'into', 'along', 'around', 'against', 'alongside', 'en', 'sobre', 'encima', 'debajo', 'cerca', 'junto', 'detras', 'dentro', 'afuera']);
+const LOCATIVE = new Set(['in', 'inside', 'on', 'above', 'over', 'under', 'below', 'beneath', 'near', 'by', 'behind', 'beside', 'next', 'outside', 'at', 'from', 'into', 'along', 'around', 'against', 'alongside', 'en', 'sobre', 'encima', 'debajo', 'cerca', 'junto', 'detras', 'dentro', 'afuera', 'por', 'alrededor']);
 const ARTICLES = new Set(['the', 'my', 'our', 'a', 'an', 'his', 'her', 'their', 'to', 'of', 'back', 'front', 'side', 'el', 'la', 'los', 'las', 'mi', 'mis', 'su', 'del', 'de']);
 
 /** Whether the words before position `at` make it where something goes: "to a townhouse", "into the new house". */
@@ -243,7 +243,8 @@ function isDestination(raw: readonly string[], at: number): boolean {
 function isLocated(raw: readonly string[], at: number): boolean {
   let back = at - 1;
   // "around 2 of the vent pipes", "on both of the windows".
-  while (back >= 0 && (ARTICLES.has(raw[back] ?? '') || /^(\d+|two|three|both|all|each|one|some|dos|tres)$/.test(raw[back] ?? ''))) back -= 1;
+  // ("sale por donde está la lámpara": where it comes out, a place.)
+  while (back >= 0 && (ARTICLES.has(raw[back] ?? '') || /^(\d+|two|three|both|all|each|one|some|dos|tres|donde|esta)$/.test(raw[back] ?? ''))) back -= 1;
   // "the light on the sensor", "the button on the remote": a part of the thing, which is the subject.
   if (/^(indicator|led|leds|buttons?|display|screen)$/.test(raw[back - 1] ?? '')) return false;
   return back >= 0 && back < at && LOCATIVE.has(raw[back] ?? '');
@@ -460,7 +461,7 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
   // of the text accounts for it: that thing named in short (not a short word like "air", which many things share).
   const short = [...option.heads].find((head) => shared.some((word) => word.length >= 4 && conceptStems(head).has(word)));
   if (short && !anchored) {
-    points += 2;
+    points += 1;
     anchored = true;
     because.push(`${short} (named in short)`);
   }
@@ -544,7 +545,7 @@ function unsaidModifiers(option: string, text: Reading): string[] {
 }
 
 /** A sentence saying what the person wants done, not what is wrong: "thinking of going drought tolerant". */
-const WISH = /\b(thinking (of|about)|want(ing)? to|wanna|looking to|planning (on|to)|plan (is )?to|hoping to|would (like|love) to|'?d (like|love) to|going to (go|do|put|get|switch|replace|turn|redo)|quiero|queremos|pensando en)\b/;
+const WISH = /\b((need|needs|want|wanted) (someone|somebody|a (guy|tech|crew|pro|roofer|plumber|electrician)|you( guys)?|y'?all|u) to|thinking (of|about)|want(ing)? to|wanna|looking to|planning (on|to)|plan (is )?to|hoping to|would (like|love) to|'?d (like|love) to|going to (go|do|put|get|switch|replace|turn|redo)|quiero|queremos|pensando en)\b/;
 
 /**
  * The option a text means among `options`. `catchAll`: when nothing else fits but the text names a trade thing, an
