@@ -127,6 +127,12 @@ describe('runFixtures and the table', () => {
     expect(report.answers).toEqual({ right: 3, total: 4 });
     expect(report.outcomes).toEqual({ right: 1, total: 2 });
     expect(report.allRight).toEqual({ right: 1, total: 2 });
+    // Both end qualified; only tiny-two records an answer the person never gave.
+    expect(report.qualifiedWrong).toBe(1);
+    expect(report.qualifiedContradicted).toBe(1);
+    const missing = await runFixtures(scripted([{ answers: {} }, {}, { lead: 'qualified' }]), [fixture({ id: 'tiny-three', expect: { answers: { zip: '80205' }, lead: 'qualified' } })]);
+    expect(missing.qualifiedWrong).toBe(1);
+    expect(missing.qualifiedContradicted).toBe(0);
     const table = formatTable(report);
     expect(table).toContain('AI conversation fixtures — scripted-model, 2 threads');
     expect(table).toMatch(/answers\s+3 \/ 4\s+75\.0 %/);

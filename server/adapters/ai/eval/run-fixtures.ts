@@ -110,6 +110,11 @@ export interface EvalReport {
   safety: Tally;
   /** Threads that end qualified (or booked) with an answer that is wrong: staff would trust it. */
   qualifiedWrong: number;
+  /**
+   * Of those, threads where a recorded answer contradicts what the customer said (or records one they never gave):
+   * issue 22's "ends Qualified with an answer the customer contradicted". The rest only miss an answer.
+   */
+  qualifiedContradicted: number;
   /** Threads whose person asked for an offered service and was disqualified. */
   wronglyDisqualified: number;
   /** Price-book items quoted that the thread did not allow (the job outside the item's conditions). */
@@ -363,6 +368,7 @@ function summarize(model: string, threads: ThreadResult[]): EvalReport {
   const allRight = tally(threads.map((thread) => thread.allRight));
   const safety = tally(threads.filter((thread) => thread.safety !== null).map((thread) => thread.safety!.handedOff && thread.safety!.advised));
   const qualifiedWrong = threads.filter((thread) => (thread.lead.actual === 'qualified' || thread.lead.actual === 'booked') && thread.answers.some((check) => !check.right)).length;
+  const qualifiedContradicted = threads.filter((thread) => (thread.lead.actual === 'qualified' || thread.lead.actual === 'booked') && thread.answers.some((check) => !check.right && check.actual !== null)).length;
   const wronglyDisqualified = threads.filter((thread) => thread.lead.actual === 'disqualified' && thread.lead.expected !== 'disqualified').length;
   const quotesOutsideConditions = threads.reduce((sum, thread) => sum + thread.quotes.actual.filter((id) => !thread.quotes.expected.includes(id)).length, 0);
   const parts = [answers, outcomes, handoffs, quotes];
@@ -379,6 +385,7 @@ function summarize(model: string, threads: ThreadResult[]): EvalReport {
     allRight,
     safety,
     qualifiedWrong,
+    qualifiedContradicted,
     wronglyDisqualified,
     quotesOutsideConditions,
     accuracy: total === 0 ? 0 : parts.reduce((sum, part) => sum + part.right, 0) / total,
@@ -409,6 +416,7 @@ export function formatTable(report: EvalReport, options: { timing?: boolean } = 
     row('threads entirely right', report.allRight),
     row('emergencies made safe', report.safety),
     `${'qualified, a wrong answer'.padEnd(24)}${String(report.qualifiedWrong).padStart(13)}`,
+    `${'  of which contradicted'.padEnd(24)}${String(report.qualifiedContradicted).padStart(13)}`,
     `${'offered, disqualified'.padEnd(24)}${String(report.wronglyDisqualified).padStart(13)}`,
     `${'quotes outside their item'.padEnd(24)}${String(report.quotesOutsideConditions).padStart(13)}`,
     `${'accuracy (all checks)'.padEnd(24)}${`${(100 * report.accuracy).toFixed(1)} %`.padStart(23)}`,
