@@ -530,7 +530,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       if (far) return { value: far, reason: `Found “${far}” for ${quoted} (a move to another state).` };
       // A correction's words set aside ("… not termites", "driveway can wait", "forget the driveway") are not its answer,
       // and a ZIP or a phone number spelled out ("eight three six eight six") names no option ("Three or more").
-      const said = withoutPastWork(withoutAbsentSymptoms(signals.correction ? withoutDenied(text) : text)).replace(/\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s,-]+){2,}(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/gi, ' ');
+      const said = withoutRefusedJobs(withoutPastWork(withoutAbsentSymptoms(signals.correction ? withoutDenied(text) : text))).replace(/\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s,-]+){2,}(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/gi, ' ');
       let choice = chooseOption(said, options);
       // "Replace it probably": the thing already recorded, with the kind of job this text says.
       // (Not when the text corrects something else: "sorry typo, 89521 not 89502" is about the ZIP.)
@@ -858,6 +858,9 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // "37206 to 37211": the ZIP they go to.
       const toZip = /\b\d{5}\W+(?:to|into|->|→|hasta|a)\W+(\d{5})\b/.exec(folded)?.[1];
       if (toZip) return toZip;
+      // "de Bremerton a Poulsbo": the place after "a".
+      const fromTo = /\b(?:de|desde)\s+\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+)?\s+(?:a|hasta)\s+(\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+)?)/u.exec(text)?.[1];
+      if (fromTo && !/^(Enero|Febrero|Marzo|Abril|Mayo|Junio|Julio|Agosto|Septiembre|Octubre|Noviembre|Diciembre|Lunes|Martes|Mi[eé]rcoles|Jueves|Viernes|S[aá]bado|Domingo)\b/i.test(fromTo)) return fromTo;
       // "from Redmond down to Portland, Oregon", "Capitol Hill to Ballard": the capitalised place after "to".
       const to = /(?:\b(?:to|into|down to|up to|over to|out to|hasta|para|(?:me voy|nos vamos|me mudo|nos mudamos|se muda|se mudan|se va|vamos) a)|\ba(?=\s+(?:una|un|la|el|mi|nuestra|nuestro)\s+(?:nueva\s+|nuevo\s+)?(?:casa|departamento|apartamento|condominio|traila)\s+en\s+\p{Lu})|→|->)\s*(?:(?:(?:a|an|the|our|my|his|her|their|un|una|la|el|mi|nuestra|nuestro)\s+)?(?:new\s+|nueva\s+|nuevo\s+)?(?:apartamento|condominio|traila|house|home|apartment|apt|place|condo|townhouse|duplex|rental|dorm|assisted living|senior living|independent living|memory care|nursing home|retirement (?:home|community|village)|care (?:home|facility)|facility|community|casa|departamento|asilo)(?:\s+(?:place|facility|community|home))?\s+(?:in|en)\s+)?((?:[A-Z][\p{L}'.-]+)(?:,?\s+[A-Z][\p{L}'.-]+){0,2})/u.exec(text);
       const place = to?.[1]?.replace(/,?\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*$/, '');
@@ -866,6 +869,9 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // "to" that is no thing, job, day or everyday word.
       if (/\p{Lu}/u.test(text.replace(/\b(I|I'm|I'll|I've|I'd)\b/g, ''))) return null;
       // The first such word after any "to" ("need 2 guys to load it … driving it to spokane": spokane).
+      // ("moving to gig harbor": a short word with a place's last word after it.)
+      const suffixed = /(?:\b(?:to|into)|→|->)\s+([a-z][a-z'-]{2,} (?:harbor|harbour|city|beach|falls|springs|park|heights|valley|lake|island|point|bay|creek|hills|ridge|grove|junction))\b/.exec(text)?.[1];
+      if (suffixed && !NOT_A_PLACE.test(suffixed.split(' ')[0] ?? '')) return suffixed;
       const places = [...text.matchAll(/(?:\b(?:to|into)|→|->)\s+([a-z][a-z'-]{3,})\b/g)].map((match) => match[1] ?? '');
       return places.find((lower) => !NOT_A_PLACE.test(lower) && !/ing$/.test(lower) && read(lower).concepts.length === 0 && read(lower).actions.size === 0 && !/^(mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/.test(lower)) ?? null;
     }
@@ -938,7 +944,7 @@ function exampleAnswer(question: QualifierQuestion, text: string, clause: (index
  * floor?"): yes, or no when a negation comes with them.
  */
 /** An answer put off until someone else is asked or something is looked up. */
-const DEFERRED = /\b(let me (check|ask|find out|look|see)|(i'?ll|i will|we'?ll|we will) (have to )?(check|ask|find out|look|get back to you|let you know|text you back)|(need|have) to (check|ask) (with )?(my|the)|get back to you|déjame (preguntar|checar|ver)|dejame (preguntar|checar|ver)|le pregunto a|te aviso|le aviso)\b/;
+const DEFERRED = /\b(let me (check|ask|find out|look|see|talk to|talk with)|(i'?ll|ill|i will|we'?ll|we will) (text|get|call|write) (you |u )?back|(i'?ll|i will|we'?ll|we will) (have to )?(check|ask|find out|look|get back to you|let you know|text you back)|(need|have) to (check|ask) (with )?(my|the)|get back to you|déjame (preguntar|checar|ver)|dejame (preguntar|checar|ver)|le pregunto a|te aviso|le aviso)\b/;
 
 /** A clause opening with a yes or no (or "we have", "we're on") that names the question's own thing. */
 function clauseEcho(question: QualifierQuestion, text: string): 'yes' | 'no' | null {
@@ -973,6 +979,10 @@ function newOrUpkeepNotAsked(option: string, text: string): boolean {
 /** Whether the option names a thing by a trouble ("Dead outlet", "No heat") that the text names only as a thing. */
 function troubleNotSaid(option: string, text: string): boolean {
   const said = read(text);
+  // A trouble the option lists in its brackets and the text names ("Troubleshooting (flickering, …)" for "lights
+  // flicker sometimes") is said.
+  const listed = read(/\(([^)]*)\)/.exec(option)?.[1] ?? '').allStems.filter((word) => word.length > 4);
+  if (listed.some((word) => said.allStems.includes(word))) return false;
   return [...read(option).problems].some((concept) => said.concepts.includes(concept) && !said.problems.has(concept));
 }
 
@@ -1199,10 +1209,15 @@ function postalExample(prefixes: readonly string[]): string {
  * inside"): a leak denied asks for no leak repair. (A thing that does not work — "no heat", "not cooling" — is the
  * trouble itself and stays.)
  */
+/** A job turned down in passing: "no bug spraying", "without any treatment" (not a trouble: "no heat" stays). */
+function withoutRefusedJobs(text: string): string {
+  return text.replace(/\b(no|without|not)\s+(any\s+)?([\p{L}-]+\s+)?(spraying|sprays?|treatments?|chemicals|cleaning|mowing|painting|installs?|installation|replacements?|inspections?)\b/giu, ' ');
+}
+
 function withoutPastWork(text: string): string {
   // A sentence about work done before ("He did my storm door last year") names no job for now, unless it says what
   // is wrong now ("… in 2019, now it's making noise").
-  return text.replace(/[^.!?\n]*\b(did|installed|put in|fixed|replaced|built|hung|mounted|painted|serviced|cleaned)\b[^.!?\n]{0,40}\b(last (year|month|spring|summer|fall|winter|time)|(a )?(couple|few|\d+) (years?|months?) ago|years? ago|in (19|20)\d\d)\b[^.!?\n]*/gi, (sentence) =>
+  return text.replace(/[^.!?\n]*\b(did|installed|put in|fixed|replaced|built|hung|mounted|painted|serviced|cleaned|take down|took down|cut down|removed|took out|hauled off)\b[^.!?\n]{0,40}\b(last (year|month|week|spring|summer|fall|winter|time)|(a )?(couple|few|\d+) (years?|months?) ago|years? ago|in (19|20)\d\d)\b[^.!?\n]*/gi, (sentence) =>
     /\b(now|again|still|keeps?|won'?t|isn'?t|doesn'?t|broke|broken|leak\w*|nois\w*|stopped|not working)\b/i.test(sentence) ? sentence : ' ');
 }
 

@@ -187,7 +187,7 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
   },
   stairs: {
     no: /\b(no (stairs|steps|escaleras|escalones)|nada de escaleras|no hay escaleras|sin escaleras|no tiene escaleras|ground (floor|level)|first floor|1st floor|(single|one|1)[- ]?(story|storey|level)|ranch|all on one level|one level|(un )?solo (piso|nivel)|planta baja|primer piso|(has|there'?s|with) an elevator|(hay|tiene|con) elevador|elevator (at )?both)\b/,
-    yes: /\b(stairs|steps|staircase|flights?|walk-?up|(2nd|3rd|4th|5th|second|third|fourth|fifth|top) (floor|fl)|upstairs|basement|no elevator|without (an )?elevator|escaleras|escalones|segundo piso|tercer piso|cuarto piso|sotano|sin elevador|no hay elevador)\b/,
+    yes: /\b(stairs|steps|staircase|flights?|walk-?up|split[- ]?level|tri[- ]?level|bi[- ]?level|(2nd|3rd|4th|5th|second|third|fourth|fifth|top) (floor|fl)|upstairs|basement|no elevator|without (an )?elevator|escaleras|escalones|segundo piso|tercer piso|cuarto piso|sotano|sin elevador|no hay elevador)\b/,
   },
   ground: {
     no: /\b(basement|upstairs|downstairs|second floor|2nd floor|third floor|3rd floor|attic|stairs|steps|walk-?up|sotano|escaleras|segundo piso)\b/,

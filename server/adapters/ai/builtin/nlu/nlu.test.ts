@@ -735,3 +735,23 @@ describe('seventh round (the d17 threads)', () => {
   });
 });
 
+describe('eighth round (the d16 misses)', () => {
+  it('reads "General" as no generator, a price on a thing as no place, and "Weekly mowing" as mowing', () => {
+    expect(read('General pest control (quarterly)').concepts).not.toContain('generator');
+    expect(read('looking to get a price on a ductless unit for the bonus room').located.has('mini-split')).toBe(false);
+    expect(chooseOption('hey r u taking new mowing customers? weekly', ['Weekly mowing', 'Spring & fall cleanup', 'Core aeration & overseeding']).best?.option).toBe('Weekly mowing');
+    expect(chooseOption('how much is the quarterly bug service? the palmetto bugs are already out', ['General pest control (quarterly)', 'Mosquito yard treatment']).best?.option).toBe('General pest control (quarterly)');
+  });
+
+  it('counts an option naming its thing by a trouble less for a text with no trouble', () => {
+    const options = ['New circuits & outlets', 'Troubleshooting (flickering, tripping, dead outlets)'];
+    expect(chooseOption('we just bought a hot tub, needs a 50 amp GFCI disconnect. Need a line run from the panel', options).best?.option).toBe('New circuits & outlets');
+    expect(chooseOption('the outlets in the kitchen are dead and the breaker keeps tripping', options).best?.option).toBe('Troubleshooting (flickering, tripping, dead outlets)');
+  });
+
+  it('hears "nvm" as a correction and a split level as stairs', async () => {
+    expect((await signals('wait nvm door opens fine w the remote, its just the keypad')).correction).toBe(true);
+    expect(extractYesNo('no stairs at the old place, new place is a split level so yes a few', 'stairs')).toBe('yes');
+  });
+});
+

@@ -102,7 +102,7 @@ function build(): Lexicon {
     for (const name of [...phrases.names, ...phrases.es]) add(name, { concept: null, action, problem: false });
   }
   // Everyday words a slip away from a trade word: never corrected ("contractor" is not "contactor", Spanish for outlet).
-  for (const word of ['contract', 'contracts', 'contractor', 'contractors', 'building', 'buildings', 'section', 'sections']) known.add(word);
+  for (const word of ['contract', 'contracts', 'contractor', 'contractors', 'building', 'buildings', 'section', 'sections', 'general', 'generally', 'generic']) known.add(word);
   // Longest phrases first, so "water heater" is tried before "water".
   for (const list of byFirst.values()) list.sort((a, b) => b.stems.length - a.stems.length);
   const long = [...known].filter((word) => word.length >= 7);
@@ -247,6 +247,8 @@ function isLocated(raw: readonly string[], at: number): boolean {
   while (back >= 0 && (ARTICLES.has(raw[back] ?? '') || /^(\d+|two|three|both|all|each|one|some|dos|tres|donde|esta)$/.test(raw[back] ?? ''))) back -= 1;
   // "the light on the sensor", "the button on the remote": a part of the thing, which is the subject.
   if (/^(indicator|led|leds|buttons?|display|screen)$/.test(raw[back - 1] ?? '')) return false;
+  // "a price on a ductless unit", "a quote on a new roof": what the price is for, not a place.
+  if (raw[back] === 'on' && /^(price|prices|quote|quotes|estimate|estimates|pricing|info|deal|bid|bids|ballpark)$/.test(raw[back - 1] ?? '')) return false;
   return back >= 0 && back < at && LOCATIVE.has(raw[back] ?? '');
 }
 
@@ -392,7 +394,9 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
     // A kind of the option's thing counts when the job agrees too ("new garage doors" for "New door quote").
     // (And the plain thing said for the option's kind of it: "a new 16x7 door" for "New garage door".)
     .filter((concept) => (text.concepts.includes(concept) || (kindMatch(concept, text, option, namedElsewhere) && [...option.actions].some((action) => text.actions.has(action)))) && family(concept) !== 'property')
-    .map((concept) => ({ concept, value: (option.heads.has(concept) ? 6 : 3) / (text.located.has(concept) ? 2 : 1) }))
+    // (An option naming the thing by a trouble — "dead outlets" — counts less for a text with no trouble and no fix:
+    // "needs a 50 amp GFCI disconnect" is a new outlet.)
+    .map((concept) => ({ concept, value: (option.heads.has(concept) ? 6 : 3) / (text.located.has(concept) ? 2 : 1) / (option.problems.has(concept) && !text.problems.has(concept) && !text.actions.has('repair') && !TROUBLE_SAID.test(normalize(text.raw)) ? 2 : 1) }))
     .sort((a, b) => b.value - a.value);
   hits.forEach((hit, index) => {
     points += index === 0 ? hit.value : 1;
@@ -543,6 +547,9 @@ function unsaidModifiers(option: string, text: Reading): string[] {
     return read(word).concepts.length === 0;
   });
 }
+
+/** Any word of something wrong: "not", "won't", "stopped", "se apagó", "no prende". */
+const TROUBLE_SAID = /\b(not?|won'?t|isn'?t|doesn'?t|can'?t|stopped|quit|died|dead|broke\w*|trip\w*|flicker\w*|apag\w*|no (prende|funciona|sirve|calienta|enciende|jala))\b/;
 
 /** A sentence saying what the person wants done, not what is wrong: "thinking of going drought tolerant". */
 const WISH = /\b((need|needs|want|wanted) (someone|somebody|a (guy|tech|crew|pro|roofer|plumber|electrician)|you( guys)?|y'?all|u) to|thinking (of|about)|want(ing)? to|wanna|looking to|planning (on|to)|plan (is )?to|hoping to|would (like|love) to|'?d (like|love) to|going to (go|do|put|get|switch|replace|turn|redo)|quiero|queremos|pensando en)\b/;

@@ -41,7 +41,7 @@ export const ACTIONS = {
     es: ['instalar', 'instalacion', 'nuevo', 'nueva', 'cambiar', 'reemplazar', 'reemplazo', 'poner', 'agregar', 'anadir', 'montar', 'colgar'],
   },
   maintenance: {
-    names: ['tune up', 'tuneup', 'maintenance', 'trim', 'trimming', 'trimmed', 'prune', 'pruning', 'pruned', 'cut back', 'cutting back', 'service', 'servicing', 'checkup', 'check up', 'annual', 'every year', 'once a year', 'seasonal', 'cleaning', 'clean', 'flush', 'recurring', 'every week', 'once a week', 'weekly service', 'weekly cleaning', 'weekly mowing', 'biweekly', 'bi-weekly', 'every other week', 'every 2 weeks', 'every two weeks', 'every month', 'once a month', 'monthly service', 'quarterly service', 'regular'],
+    names: ['tune up', 'tuneup', 'maintenance', 'trim', 'trimming', 'trimmed', 'prune', 'pruning', 'pruned', 'cut back', 'cutting back', 'service', 'servicing', 'checkup', 'check up', 'annual', 'every year', 'once a year', 'seasonal', 'cleaning', 'clean', 'flush', 'recurring', 'every week', 'once a week', 'weekly service', 'weekly cleaning', 'weekly', 'biweekly', 'bi-weekly', 'every other week', 'every 2 weeks', 'every two weeks', 'every month', 'once a month', 'monthly service', 'quarterly service', 'regular'],
     es: ['mantenimiento', 'servicio', 'limpieza', 'revision', 'cada semana', 'cada mes', 'mensual', 'semanal'],
   },
   inspection: {
@@ -178,7 +178,7 @@ export const CONCEPTS: readonly Concept[] = [
     names: ['ev charger', 'ev chargers', 'car charger', 'tesla', 'model y', 'model 3', 'rivian', 'electric car', 'electric vehicle', 'electric car charger', 'tesla charger', 'tesla wall connector', 'wall connector', 'level 2', 'level 2 charger', 'nema 14-50', '14-50', 'charging station', 'ev charging', 'chargepoint', 'juicebox'],
     es: ['cargador', 'cargador de carro', 'cargador para carro electrico', 'cargador electrico'],
   },
-  { id: 'wiring', family: 'wiring', names: ['wiring', 'rewire', 'rewiring', 're-wire', 'knob and tube', 'aluminum wiring', 'wires', 'wire', 'electrical work', 'circuit', 'circuits', 'dedicated circuit', 'new circuit'], es: ['cableado', 'cables', 'instalacion electrica', 'circuito'] },
+  { id: 'wiring', family: 'wiring', names: ['wiring', 'rewire', 'rewiring', 're-wire', 'knob and tube', 'aluminum wiring', 'wires', 'wire', 'electrical work', 'circuit', 'circuits', 'dedicated circuit', 'new circuit', 'line run', 'run a line', 'run a new line', 'new line', 'dedicated line', '240 line', '240v line', '50 amp line', '50 amp circuit', '30 amp circuit', '20 amp circuit', 'disconnect', 'spa disconnect'], es: ['cableado', 'cables', 'instalacion electrica', 'circuito'] },
   { id: 'generator', family: 'power', names: ['generator', 'generators', 'generac', 'standby generator', 'transfer switch', 'interlock'], es: ['generador', 'planta de luz'] },
   { id: 'solar', family: 'solar', names: ['solar', 'solar panel', 'solar panels', 'solar system', 'photovoltaic', 'pv system', 'pv panels'], es: ['paneles solares', 'panel solar', 'solar'] },
   { id: 'smoke-detector', family: 'safety-devices', names: ['smoke detector', 'smoke detectors', 'smoke alarm', 'smoke alarms', 'co detector', 'carbon monoxide detector'], es: ['detector de humo', 'alarma de humo'] },
@@ -293,8 +293,8 @@ export const CONCEPTS: readonly Concept[] = [
     id: 'garage-spring',
     family: 'garage-door',
     names: ['spring', 'springs', 'torsion spring', 'torsion springs', 'extension spring', 'broken spring', 'spring snapped', 'spring broke', 'loud bang'],
-    problems: ["door won't open", "door won't go up", 'door is really heavy', 'heavy door', 'only opens a few inches'],
-    es: ['resorte', 'resortes', 'muelle', 'se rompio el resorte'],
+    problems: ["door won't open", "door won't go up", 'door is really heavy', 'heavy door', 'only opens a few inches', 'se rompio el resorte', 'resorte roto', 'se quebro el resorte', 'se reviento el resorte', 'la puerta no sube', 'no sube la puerta'],
+    es: ['resorte', 'resortes', 'muelle'],
   },
   {
     id: 'garage-opener',
