@@ -753,5 +753,12 @@ describe('eighth round (the d16 misses)', () => {
     expect((await signals('wait nvm door opens fine w the remote, its just the keypad')).correction).toBe(true);
     expect(extractYesNo('no stairs at the old place, new place is a split level so yes a few', 'stairs')).toBe('yes');
   });
+
+  it('corrects a slip inside a trade word, never an everyday word with another ending', () => {
+    expect(read('the thermastat is blank').concepts).toContain('thermostat');
+    for (const text of ['it carries a warranty', 'my contact info is below', 'what interest rate', 'road conditions are bad', 'two charges on my card', 'we live near Windsor']) expect(read(text).concepts).toEqual([]);
+    expect(read('la casa rentada').concepts).not.toContain('pipe');
+    expect(read('the pipe freezes every winter').concepts).not.toContain('fridge');
+  });
 });
 
