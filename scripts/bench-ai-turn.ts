@@ -8,6 +8,7 @@ import { cpuUsage } from 'node:process';
 import type { AiTurnInput } from '@server/adapters/ai/ai.port';
 import { decideTurn } from '@server/adapters/ai/builtin/builtin-assistant';
 import { intentModel } from '@server/adapters/ai/builtin/nlu/intents';
+import { forgetCorrections } from '@server/adapters/ai/builtin/nlu/services';
 import { HELD_OUT_DIR, loadFixtures, runThread } from '@server/adapters/ai/eval/run-fixtures';
 
 const GOAL_MS = 50;
@@ -23,6 +24,8 @@ export async function benchAiTurn(): Promise<number> {
   const port = {
     kind: 'builtin' as const,
     async decide(input: AiTurnInput) {
+      // Each turn's words count as new ones (the spelling corrections are remembered per word).
+      forgetCorrections();
       const before = cpuUsage();
       const decision = await decideTurn(input, model);
       const used = cpuUsage(before);

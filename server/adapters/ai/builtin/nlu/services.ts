@@ -128,6 +128,24 @@ function lex(): Lexicon {
 /** A long word one slip away from a trade word is read as that word ("thermastat" → "thermostat"). */
 function corrected(word: string, lexicon: Lexicon): string {
   if (word.length < 7 || lexicon.known.has(word) || /\d/.test(word)) return word;
+  // The fuzzy search is most of a turn's CPU, and a turn reads the same words many times: remembered per word (a pure
+  // function of the word and the fixed vocabulary, so nothing to keep true across instances; emptied past 20,000).
+  const remembered = correctedWords.get(word);
+  if (remembered !== undefined) return remembered;
+  if (correctedWords.size >= 20_000) correctedWords.clear();
+  const result = fuzzyCorrected(word, lexicon);
+  correctedWords.set(word, result);
+  return result;
+}
+
+const correctedWords = new Map<string, string>();
+
+/** Forgets the remembered corrections: the bench measures a turn as if its words were new. */
+export function forgetCorrections(): void {
+  correctedWords.clear();
+}
+
+function fuzzyCorrected(word: string, lexicon: Lexicon): string {
   // An English word with its ending ("replaced", "leaving", "sending", "talking") is a word, not a slip: only a
   // word that starts as the trade word does is corrected ("thermastat", not "replaced" → "fireplace").
   if (/(ing|ed|ers|tion|ment)$/.test(word)) return word;
