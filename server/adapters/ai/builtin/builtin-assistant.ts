@@ -570,7 +570,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       // "Is there an HOA?").
       // (Checked last and lazily: reading a day is the costly part.)
       const givesOther = () => input.questions.some((other) => other.key !== question.key && ((other.kind === 'zip' && extractPostalCode(text) !== null) || (other.kind === 'date' && extractDate(text, input.now, input.business.timezone, { language }) !== null)));
-      const heard = topic !== 'other' && !topicWordsSaid(text, topic) && givesOther() ? (/^\W*(yes|yeah|yep|yup|ya|yea|no|nope|nah|si|sí|correct|👍|✅|👎|❌)(?![\p{L}])(?!\s+(?:rush|hurry|worries|problem|prob|big deal|pressure)\b)/iu.exec(text.trim())?.[1] ?? '') : text;
+      const heard = topic !== 'other' && !topicWordsSaid(text, topic) && givesOther() ? (/^\W*(yes|yeah|yep|yup|ya|yea|no|nope|nah|si|sí|correct|👍|✅|👎|❌)(?![\p{L}])(?!\s+(?:rush|hurry|worries|problem|prob|big deal|pressure|offense|offence|joke|lie|kidding|doubt)\b)/iu.exec(text.trim())?.[1] ?? '') : text;
       if (topic !== 'other') {
         // The topic's own words answer it whenever they are said ("we lease", "no rush").
         const topical = extractYesNo(heard, topic);
@@ -776,7 +776,7 @@ function textExamples(question: QualifierQuestion, language: Language): string[]
 
 const COMMON_WORD_BRANDS = /^(state|york|wolf|champion|genie|hunter|nest|delta|carrier|craftsman|payne|heil|viking|coleman|american standard)$/i;
 const BRANDS =
-  /\b(lg|samsung|whirlpool|ge|ge profile|maytag|kenmore|bosch|frigidaire|kitchenaid|electrolux|miele|thermador|viking|wolf|sub-?zero|speed queen|amana|trane|carrier|lennox|goodman|rheem|ruud|york|bryant|daikin|mitsubishi|fujitsu|american standard|payne|heil|tempstar|coleman|nest|ecobee|honeywell|ao smith|a\.?o\.? smith|bradford white|state|navien|rinnai|noritz|liftmaster|chamberlain|genie|craftsman|clopay|amarr|wayne dalton|generac|champion|kohler|moen|delta|insinkerator|hunter|haier|hotpoint|beko|dacor|jennair|jenn-air|fisher ?& ?paykel|blomberg|weil[- ]?mc ?lain|burnham|buderus|slant ?\/? ?fin|utica|peerless|lochinvar|triangle tube|viessmann|laars|raypak|williamson|ducane|luxaire|day ?& ?night|comfortmaker|arcoaire|heatilator|napoleon|bosch thermotechnology)\b/gi;
+  /\b(lg studio|lg|samsung bespoke|samsung|whirlpool gold|whirlpool|ge profile|ge cafe|ge café|ge monogram|ge appliances|ge|maytag|kenmore elite|kenmore|bosch benchmark|bosch|frigidaire gallery|frigidaire professional|frigidaire|kitchenaid|electrolux|miele|thermador|viking|wolf|sub-?zero|speed queen|amana|trane|carrier|lennox|goodman|rheem|ruud|york|bryant|daikin|mitsubishi|fujitsu|american standard|payne|heil|tempstar|coleman|nest|ecobee|honeywell|ao smith|a\.?o\.? smith|bradford white|state|navien|rinnai|noritz|liftmaster|chamberlain|genie|craftsman|clopay|amarr|wayne dalton|generac|champion|kohler|moen|delta|insinkerator|hunter|haier|hotpoint|beko|dacor|jennair|jenn-air|fisher ?& ?paykel|blomberg|weil[- ]?mc ?lain|burnham|buderus|slant ?\/? ?fin|utica|peerless|lochinvar|triangle tube|viessmann|laars|raypak|williamson|ducane|luxaire|day ?& ?night|comfortmaker|arcoaire|heatilator|napoleon|bosch thermotechnology)\b/gi;
 
 /** An answer to a free-text question that a text gives without being asked ("LG", "about half an acre"). */
 function topicalAnswer(question: QualifierQuestion, text: string): string | null {
@@ -806,7 +806,9 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
         const at = match.index;
         return /^\p{Lu}/u.test(match[0]) && !/\b(New|Tri|Upstate)[\s-]+$/.test(between(text, 0, at)) && !/^\s+(Farm|Street|St|Ave|Road|Rd|Park)\b/.test(between(text, at + match[0].length, text.length));
       };
-      const brands = [...new Set([...text.matchAll(BRANDS)].filter((match) => !COMMON_WORD_BRANDS.test(match[0]) || asName(match)).map((match) => match[0]))];
+      // (Or said as the make: "its a carrier, pretty old".)
+      const asMake = (match: RegExpExecArray) => /\b(it'?s|its|it is|brand is|brand'?s|made by|got an?|have an?|has an?)\s+(an?\s+)?$/i.test(between(text, Math.max(0, match.index - 16), match.index));
+      const brands = [...new Set([...text.matchAll(BRANDS)].filter((match) => !COMMON_WORD_BRANDS.test(match[0]) || asName(match) || asMake(match)).map((match) => match[0]))];
       if (brands.length > 0) return brands.join(', ');
       // A make the list does not know, named as one: "It's a Vinotemp", "brand is Danby".
       const named = /\b(?:[Ii]t['’]?s an?|[Ii]t is an?|[Bb]rand is|[Mm]ade by|[Ee]s una?|[Mm]arca)\s+(\p{Lu}[\p{L}-]{2,})/u.exec(text)?.[1];
@@ -851,7 +853,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       return span(AMOUNT_MEASURE) ?? span(BIG_ITEMS);
     case 'age':
       // A number of years or a year; "old" alone says nothing ("our old fuse box").
-      return span(/\b\d{1,2}\s*(years?|yrs?)(\s+old)?\b|\b(built|installed|put in|bought)\s+(in\s+)?(19|20)\d{2}\b|(?<![$\d,.])\b(19|20)\d{2}\b(?![\d,]|\.\d|\s*(sq|square|ft|feet|dollars|bucks|lbs?|pounds|btu|gal|miles|\+))|\bbrand new\b/i);
+      return span(/\b\d{1,2}\s*(years?|yrs?|anos)(\s+old|\s+de\s+edad)?\b|\b(built|installed|put in|bought)\s+(in\s+)?(19|20)\d{2}\b|(?<![$\d,.])\b(19|20)\d{2}\b(?![\d,]|\.\d|\s*(sq|square|ft|feet|dollars|bucks|lbs?|pounds|btu|gal|miles|\+))|\bbrand new\b/i);
     case 'pets':
       return span(/\b(dogs?|cats?|pupp(y|ies)|kittens?|pets?|perr(o|os|ito|itos|ita)|gat(o|os|ito|itos)|mascotas?|parrots?|birds?|rabbits?|chihuahua|lab|labrador)\b/i);
     case 'destination': {
@@ -1217,7 +1219,7 @@ function withoutRefusedJobs(text: string): string {
 function withoutPastWork(text: string): string {
   // A sentence about work done before ("He did my storm door last year") names no job for now, unless it says what
   // is wrong now ("… in 2019, now it's making noise").
-  return text.replace(/[^.!?\n]*\b(did|installed|put in|fixed|replaced|built|hung|mounted|painted|serviced|cleaned|take down|took down|cut down|removed|took out|hauled off)\b[^.!?\n]{0,40}\b(last (year|month|week|spring|summer|fall|winter|time)|(a )?(couple|few|\d+) (years?|months?) ago|years? ago|in (19|20)\d\d)\b[^.!?\n]*/gi, (sentence) =>
+  return text.replace(/[^.!?\n]*\b(did|installed|put in|fixed|replaced|built|hung|mounted|painted|serviced|cleaned|take down|took down|taken down|cut down|removed|take out|took out|taken out|hauled off|got burned|got ripped off|got scammed)\b[^.!?\n]{0,40}\b(last (year|month|week|spring|summer|fall|winter|time)|(a )?(couple|few|\d+) (years?|months?) ago|years? ago|in (19|20)\d\d)\b[^.!?\n]*/gi, (sentence) =>
     /\b(now|again|still|keeps?|won'?t|isn'?t|doesn'?t|broke|broken|leak\w*|nois\w*|stopped|not working)\b/i.test(sentence) ? sentence : ' ');
 }
 

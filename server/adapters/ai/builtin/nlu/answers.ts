@@ -78,11 +78,12 @@ export function extractPostalCode(text: string): PostalCode | null {
     const bare = code.value.replace(/\s/g, '');
     if (new RegExp(`${bare}\\W+(not|no es|no|ni)\\W+\\d`).test(said.replace(/\s/g, ' '))) return code;
   }
-  // "not 78740, 78704": the one after.
-  const negated = codes.find((code) => new RegExp(`\\b(not|no es)\\W+${code.value.replace(/\s/g, '')}`).test(said));
+  // "not 78740, 78704": the one after. ("93420, 93402 is my work": the one said to be another place's.)
+  const negated = codes.find((code) => new RegExp(`\\b(not|no es)\\W+${code.value.replace(/\s/g, '')}`).test(said) || new RegExp(`${code.value.replace(/\s/g, '')}\\W+(is|was|'s|es) (my|the|our|mi) (work|job|office|old|old one|old address|mailing|po box|billing|other|trabajo|oficina)`).test(said));
   if (negated) return codes.find((code) => code !== negated) ?? codes.at(-1) ?? null;
   // "37206 to 37211", "from 98103 → 98117": where the job starts is the one before "to".
-  const start = codes.find((code, index) => index < codes.length - 1 && new RegExp(`${code.value.replace(/\s/g, '')}\\W+(to|into|->|→|hasta|a)\\W+\\d`).test(said));
+  // ("del 79762 a una casa en el 79765": words between.)
+  const start = codes.find((code, index) => index < codes.length - 1 && new RegExp(`${code.value.replace(/\s/g, '')}\\W+(to|into|->|→|hasta|a)(\\W+[a-z]+){0,4}\\W+\\d`).test(said));
   if (start) return start;
   return codes.at(-1) ?? null;
 }
@@ -226,7 +227,7 @@ export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' |
     if (URGENT.test(said) && !/\bnot\b/.test(said.slice(0, (URGENT.exec(said)?.index ?? 0) + 1))) return 'yes';
   }
   if (topic === 'car-stuck') {
-    if (/\b(parked (in the driveway|outside|on the street|in the street)|car'?s (out|outside|in the driveway)|cars? (is|are) (out|outside)|not stuck|(is|are)n'?t stuck|isnt stuck|no cars?|no (vehicles?|trucks?)|nothing stuck|nobody stuck|no one stuck|got (it|the car) out|afuera|no esta atrapad\w*)\b/.test(said)) return 'no';
+    if (/\b(parked (in the driveway|outside|on the street|in the street)|car'?s (out|outside|in the driveway)|(cars?|trucks?) (is |are )?(both |all )?(out|outside)|got (them|both|the cars|the trucks) out|not stuck|(is|are)n'?t stuck|isnt stuck|no cars?|no (vehicles?|trucks?)|nothing stuck|nobody stuck|no one stuck|got (it|the car) out|afuera|no esta atrapad\w*)\b/.test(said)) return 'no';
     if (/\b(stuck|trapped|locked in|can'?t get (it|the car|my car|the truck) out|inside the garage|atrapad\w*|adentro|no puedo sacar)\b/.test(said) || /\b(car|truck|van|suv)\b.{0,12}\b(is |'s )?(in there|inside|in the garage)\b/.test(said)) return 'yes';
   }
   // "no stairs", "no hay escaleras" say yes to "all on the ground floor?".
@@ -257,7 +258,7 @@ export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' |
   // "the 20th is no good", "tuesday doesn't work": a day turned down, not a no to this question.
   said = said.replace(/\b(is |'s |are )?(no good|not good|no bueno)\b/g, ' ');
   // "no rush, after the holidays", "no worries": a way of speaking, not a no to this question.
-  said = said.replace(/\bno (rush|hurry|worries|problem|prob|big deal|pressure)\b/g, ' ');
+  said = said.replace(/\bno (rush|hurry|worries|problem|prob|big deal|pressure|offense|offence|joke|lie|kidding|doubt)\b/g, ' ');
   const bare = said.replace(/[^\p{L}\s']/gu, ' ').trim();
   if (/^(y|ya)$/.test(bare)) return 'yes';
   if (/^n$/.test(bare)) return 'no';

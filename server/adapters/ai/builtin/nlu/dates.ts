@@ -268,6 +268,8 @@ function refused(said: string, candidate: Candidate): boolean {
 /** A day named as when something already happened: "the adjuster came out Friday", "they were here monday". */
 function pastDay(said: string, candidate: Candidate): boolean {
   const before = said.slice(Math.max(0, candidate.index - 24), candidate.index);
+  // The day of a storm that did the damage: "la granizada del domingo", "Sunday's hail", "the storm on Tuesday".
+  if (/\b(granizada|granizo|tormenta|lluvia|viento|ventarron|storm|hail|hailstorm|wind|windstorm|tornado)\s+(del|de el|el|on|last)\s*$/.test(before) || /^'?s (storm|hail|hailstorm|wind|windstorm|tornado)\b/.test(said.slice(candidate.index + candidate.words.length))) return true;
   return /\b(came( out| by| over)?|was (here|out|over)|were (here|out|over)|visited|inspected|stopped by|showed up|this past|vino|vinieron|paso)\s+(on\s+|el\s+)?$/.test(before);
 }
 

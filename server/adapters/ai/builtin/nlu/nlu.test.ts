@@ -762,3 +762,32 @@ describe('eighth round (the d16 misses)', () => {
   });
 });
 
+describe('ninth round (the d18 misses)', () => {
+  it('turns nobody away for the thing a not-offered service shares with offered ones, and reads Spanish hail and scorpions', () => {
+    const offered = ['Roof inspection', 'Storm / hail damage & insurance claims', 'Leak repair', 'Full roof replacement'];
+    expect(notOfferedAsked('con la granizada del domingo se me dañó el techo. El ajustador de State Farm dice que necesito un estimado', offered, ['Flat commercial roofs (TPO)'])).toBeNull();
+    expect(notOfferedAsked('need a quote on a flat TPO roof for our warehouse', offered, ['Flat commercial roofs (TPO)'])).not.toBeNull();
+    expect(chooseOption('con la granizada del domingo se me dañó el techo', offered).best?.option).toBe('Storm / hail damage & insurance claims');
+    expect(chooseOption('estamos encontrando alacranes en la casa', ['General pest (roaches, ants, spiders)', 'Scorpions', 'Bed bugs']).best?.option).toBe('Scorpions');
+    expect(chooseOption('half the house has no power since last night. breaker isnt tripped', ['Panel upgrades & replacements', 'Power out to part of the house', 'Ceiling fans']).best?.option).toBe('Power out to part of the house');
+  });
+
+  it('reads no visit day in the storm that did the damage, and years in Spanish', () => {
+    expect(day('con la granizada del domingo se me dañó el techo')).toBeNull();
+    expect(day("the roof got hit in Sunday's hail, can you come tomorrow")).toBe('2026-12-03');
+  });
+
+  it('hears a frozen line as no danger, a past cleaning gone wrong as a complaint, and a peer asking the going rates', async () => {
+    expect((await signals("no water at the kitchen sink this morning hot or cold. its on the outside wall and it was like -10 last nite so im guessing it froze again")).emergency).toBeNull();
+    expect((await signals('we had our every-other-week clean yesterday and the upstairs bathrooms were not touched at all. we were still charged the full $165')).complaint).not.toBeNull();
+    expect((await signals("what's your hourly labor rate? I'm getting an appliance repair shop going down in Hamilton and trying to see what the going rates are")).spam).not.toBeNull();
+  });
+
+  it('keeps the ZIP not said to be another place, the one moved from in Spanish, and no "no" in "no offense"', () => {
+    expect(extractPostalCode('sorry 93420, 93402 is my work lol')?.value).toBe('93420');
+    expect(extractPostalCode('del 79762 a una casa en el 79765')?.value).toBe('79762');
+    expect(extractYesNo("wait is this automated? no offense but I'd rather text with an actual person", 'insurance')).toBeNull();
+    expect(extractYesNo('cars are both out in the driveway, we got them out before it snapped', 'car-stuck')).toBe('no');
+  });
+});
+

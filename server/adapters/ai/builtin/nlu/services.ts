@@ -788,7 +788,8 @@ export function notOfferedAsked(text: string, offered: readonly string[], notOff
   // "Flat commercial roofs" for a roofer: the roof is theirs too, so only its own words ("flat", "commercial") make it.
   const wanted = candidates.find((match) => {
     const option = readOption(match.option);
-    if (![...option.heads].every((head) => offeredHeads.has(head))) return true;
+    // Its own thing named ("a flat TPO roof"), not only the thing it shares with an offered one ("el techo").
+    if ([...option.heads].some((head) => !offeredHeads.has(head) && reading.concepts.includes(head) && !reading.located.has(head))) return true;
     return [...new Set(option.allStems)].some((word) => !GENERIC.has(word) && !PLACE_STEMS.has(word) && !actionStems().has(word) && reading.allStems.includes(word) && ![...option.heads].some((head) => conceptStems(head).has(word)));
   });
   if (!wanted) return null;

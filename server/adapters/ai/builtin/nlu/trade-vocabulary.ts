@@ -139,7 +139,7 @@ export const CONCEPTS: readonly Concept[] = [
   },
   { id: 'frozen-pipe', family: 'pipes', names: ['frozen pipe', 'frozen pipes', 'pipes froze', 'pipe froze', 'pipes are frozen', 'pipe is frozen', 'froze up', 'froze', 'frozen', 'thaw', 'thawing', 'thawed'], es: ['tuberia congelada', 'tubo congelado', 'se congelo', 'congelada', 'congelado'] },
   // A leak or a drip, whatever leaks ("the toilet is leaking at the base", "roof leaking around the chimney").
-  { id: 'leak', family: 'leaks', names: ['leak', 'leaks', 'leaking', 'leaked', 'leaky', 'drip', 'drips', 'dripping', 'dripped'], es: ['fuga', 'fugas', 'gotea', 'goteando', 'goteo', 'gotera', 'goteras', 'se sale el agua'] },
+  { id: 'leak', family: 'leaks', names: ['leak', 'leaks', 'leaking', 'leaked', 'leaky', 'drip', 'drips', 'dripping', 'dripped'], es: ['fuga', 'fugas', 'gotea', 'goteando', 'goteo', 'gotera', 'goteras', 'se sale el agua', 'cayendo agua', 'cae agua', 'entra agua'] },
   { id: 'septic', family: 'septic', names: ['septic', 'septic tank', 'septic system', 'septic pumping', 'leach field', 'drain field', 'aerobic system'], es: ['fosa septica', 'pozo septico'] },
   { id: 'sewer', family: 'drains', names: ['sewer', 'sewer line', 'sewage', 'cleanout', 'clean out', 'lateral', 'camera inspection', 'sewer camera', 'main line', 'main drain', 'mainline', 'main sewer'], problems: ['comes up out of the floor drain', 'comes up the floor drain', 'coming up the drain', 'comes up out of the drain', 'smells like sewage', 'sewage smell', 'sewer smell', 'floor drain gurgles', 'every drain is slow', 'toilets are slow'], es: ['drenaje principal', 'aguas negras', 'alcantarilla'] },
   { id: 'disposal', family: 'disposal', names: ['garbage disposal', 'disposal', 'disposer', 'insinkerator', 'garbage disposer', 'in sink erator'], es: ['triturador', 'triturador de basura', 'moledor'] },
@@ -149,6 +149,14 @@ export const CONCEPTS: readonly Concept[] = [
   { id: 'shower', family: 'shower', names: ['shower', 'tub', 'bathtub', 'bath tub', 'shower pan', 'tub spout'], es: ['regadera', 'la tina', 'una tina', 'tina de bano', 'banera', 'ducha'] },
 
   // ── Electrical ──────────────────────────────────────────────────────────────────────────────────────────────
+  // Power lost in part of the house: the trouble itself, whatever is behind it.
+  {
+    id: 'power-out',
+    family: 'power-loss',
+    names: ['no power', 'power out', 'power is out', 'lost power', 'losing power', 'without power', 'power outage', 'no electricity', 'part of the house', 'half the house', 'half my house', 'half our house', 'dead circuit', 'lights went out', 'lost half'],
+    problems: ['has no power', 'have no power', 'no power to', 'lost power to', 'power went out'],
+    es: ['sin luz', 'no hay luz', 'se fue la luz', 'no tenemos luz', 'media casa sin luz'],
+  },
   {
     id: 'panel',
     family: 'power',
@@ -240,7 +248,7 @@ export const CONCEPTS: readonly Concept[] = [
   { id: 'roof-penetration', family: 'roof', partOf: 'roof', names: ['flashing', 'step flashing', 'pipe flashing', 'vent flashing', 'pipe boot', 'pipe boots', 'vent boot', 'vent boots', 'rubber boot', 'rubber boots', 'plumbing boot', 'plumbing boots', 'pipe collar', 'pipe collars', 'roof jack', 'roof jacks', 'vent pipe boot', 'vent pipe boots'], es: ['botas de ventilacion', 'tapajuntas'] },
   { id: 'ice-dam', family: 'roof', names: ['ice dam', 'ice dams', 'icicles', 'icicle', 'ridge of ice', 'ice on the roof', 'ice buildup', 'ice build up', 'ice along the edge'], es: ['hielo en el techo', 'carambanos'] },
   { id: 'flat-roof', family: 'roof', names: ['flat roof', 'tpo', 'epdm', 'rubber roof', 'modified bitumen', 'torch down'], es: ['techo plano'] },
-  { id: 'storm-damage', family: 'roof', names: ['hail', 'hail damage', 'hailstorm', 'hail storm', 'storm damage', 'wind damage', 'wind', 'winds', 'high winds', 'windstorm', 'wind storm', 'insurance claim', 'adjuster', 'tree limb', 'blew off', 'blown off', 'shingles blew off', 'shingles blown off', 'missing shingles'], es: ['granizo', 'dano por tormenta', 'seguro', 'se volaron', 'se volo', 'se las llevo el viento', 'se los llevo el viento'] },
+  { id: 'storm-damage', family: 'roof', names: ['hail', 'hail damage', 'hailstorm', 'hail storm', 'storm damage', 'wind damage', 'wind', 'winds', 'high winds', 'windstorm', 'wind storm', 'insurance claim', 'adjuster', 'tree limb', 'came through the roof', 'through the roof', 'fell on the roof', 'fell on our roof', 'limb on the roof', 'tree on the roof', 'blew off', 'blown off', 'shingles blew off', 'shingles blown off', 'missing shingles'], es: ['granizo', 'granizada', 'tormenta', 'ajustador', 'dano por tormenta', 'seguro', 'se volaron', 'se volo', 'se las llevo el viento', 'se los llevo el viento'] },
   { id: 'gutters', family: 'gutters', names: ['gutter', 'gutters', 'guttering', 'downspout', 'downspouts', 'gutter guards', 'leaf guards', 'eaves', 'eavestrough'], es: ['canaleta', 'canaletas', 'canales', 'bajante', 'desagues del techo'] },
   // A tarp over a hole until the repair: what someone with a tree or a hole in the roof asks for first.
   { id: 'roof-tarp', family: 'roof', names: ['tarp', 'tarps', 'tarping', 'tarped', 'emergency tarp', 'blue tarp', 'tarp it', 'tarp on it', 'tarp over it'], es: ['lona', 'lonas', 'tapar el techo', 'tapar el hoyo'] },
@@ -260,6 +268,7 @@ export const CONCEPTS: readonly Concept[] = [
   { id: 'bed-bugs', family: 'insects', names: ['bed bug', 'bed bugs', 'bedbug', 'bedbugs', 'bites at night', 'heat treatment', 'bed bug heat treatment', 'mattress seam', 'mattress seams'], es: ['chinche', 'chinches', 'chinches de cama'] },
   { id: 'stinging', family: 'stinging', names: ['wasp', 'wasps', 'wasp nest', 'hornet', 'hornets', 'yellow jacket', 'yellow jackets', 'yellowjackets', 'bee', 'bees', 'bee hive', 'beehive', 'hive', 'nest', 'paper wasps'], es: ['avispa', 'avispas', 'abeja', 'abejas', 'panal', 'avispero', 'nido'] },
   { id: 'mosquitoes', family: 'insects', names: ['mosquito', 'mosquitoes', 'mosquitos', 'mosquito treatment', 'skeeters'], es: ['mosquito', 'mosquitos', 'zancudos', 'zancudo'] },
+  { id: 'scorpions', family: 'insects', names: ['scorpion', 'scorpions', 'bark scorpion', 'bark scorpions'], es: ['alacran', 'alacranes', 'escorpion', 'escorpiones'] },
   { id: 'spiders', family: 'insects', names: ['spider', 'spiders', 'black widow', 'brown recluse', 'webs'], es: ['arana', 'aranas'] },
   { id: 'wildlife', family: 'wildlife', names: ['raccoon', 'raccoons', 'squirrel', 'squirrels', 'possum', 'opossum', 'skunk', 'bat', 'bats', 'snake', 'snakes', 'rat snake', 'garter snake', 'king snake', 'black snake', 'corn snake', 'water snake', 'armadillo', 'bird', 'birds', 'pigeons', 'wildlife', 'animal in the attic', 'animal'], es: ['mapache', 'ardilla', 'ardillas', 'tlacuache', 'zarigueya', 'zorrillo', 'murcielago', 'murcielagos', 'vibora', 'culebra', 'pajaros', 'palomas'] },
   { id: 'fleas-ticks', family: 'insects', names: ['flea', 'fleas', 'tick', 'ticks', 'chiggers'], es: ['pulga', 'pulgas', 'garrapata', 'garrapatas'] },
@@ -293,7 +302,7 @@ export const CONCEPTS: readonly Concept[] = [
     id: 'garage-spring',
     family: 'garage-door',
     names: ['spring', 'springs', 'torsion spring', 'torsion springs', 'extension spring', 'broken spring', 'spring snapped', 'spring broke', 'loud bang'],
-    problems: ["door won't open", "door won't go up", 'door is really heavy', 'heavy door', 'only opens a few inches', 'se rompio el resorte', 'resorte roto', 'se quebro el resorte', 'se reviento el resorte', 'la puerta no sube', 'no sube la puerta'],
+    problems: ["door won't open", "door won't go up", "door won't budge", 'door wont budge', 'in two pieces', 'snapped in two', 'broke in half', 'spring is broken', 'spring broke', 'door is really heavy', 'heavy door', 'only opens a few inches', 'se rompio el resorte', 'resorte roto', 'se quebro el resorte', 'se reviento el resorte', 'la puerta no sube', 'no sube la puerta'],
     es: ['resorte', 'resortes', 'muelle'],
   },
   {
