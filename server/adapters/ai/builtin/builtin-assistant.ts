@@ -671,8 +671,11 @@ function addsToDescription(input: AiTurnInput, text: string): boolean {
  */
 function closingName(text: string, input: AiTurnInput): string | null {
   const sentences = text.trim().split(/(?<=[.!?])\s+|\n+|\s*\|\s*/).filter((sentence) => sentence.trim() !== '');
-  // ("Gina w/ Coastal Stays": the name before the company it speaks for.)
-  const last = sentences.at(-1)?.trim().replace(/[.!]+$/, '').replace(/\s+(?:w\/|with|from|@)\s+.+$/i, '') ?? '';
+  // ("Gina w/ Coastal Stays": the name before the company it speaks for; "Kawika Medeiros w/ Maui Stays Mgmt" too.)
+  const signed = sentences.at(-1)?.trim().replace(/[.!]+$/, '') ?? '';
+  const last = signed.replace(/\s+(?:w\/|with|from|@)\s+.+$/i, '');
+  // (A first and last name closing a text: "… she's friendly. Lupe Ochoa" — not a place the business names.)
+  if (sentences.length >= 2 && /^\p{Lu}[\p{Ll}'-]{2,} \p{Lu}[\p{Ll}'-]{2,}$/u.test(last) && read(last).concepts.length === 0 && !new RegExp(`\\b${normalize(last)}\\b`).test(normalize(`${input.business.name} ${input.business.facts}`))) return loneName(last, true);
   if (sentences.length < 2 || !/^\p{Lu}[\p{Ll}'-]{2,}$/u.test(last)) return null;
   if (/^(mahalo|aloha|bye|cheers|thanks|gracias|ciao|later|regards|blessings|amen|ok|okay|sure|yes|no|nope|yep|please|asap|urgent|seriously|honestly|whatever|again|anyway|lol|ugh|wow|nice|cool|great|perfect|awesome|thx|ty)$/i.test(last)) return null;
   // English words by their endings ("Unbelievable", "Seriously", "Amazing") are no names.
@@ -819,7 +822,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // "how many trees": a count), a length ("40 ft along the fence"), and a word for the size only when there is none.
       const asks = normalize(question.text);
       const lotSize = (): string | null =>
-        span(/(\b(about|around|roughly|maybe|like|almost|over|under|just under|a little over)\s+)?(\d+(\.\d+)?|half|quarter|a quarter|a third|a fifth|fifth|third|tenth|an?|one|two|three|1\/2|1\/4|1\/3|3\/4|1\/5)\s*(of\s+|de\s+)?(an?\s+|un\s+)?(acres?|ac\b|sq\.? ?ft|square feet)|\b\d{2,3}\s?x\s?\d{2,3}\b|\b(qtr|quarter|half)[- ]acre\b|\b(un |una |\d+ )?(cuarto|medio|media|tercio)s? (de )?(un )?acres?\b|\b\d+(\.\d+)? acres?\b/i) ??
+        span(/(\b(about|around|roughly|maybe|like|almost|over|under|just under|a little over)\s+)?(\d+(\.\d+)?|half|quarter|a quarter|a third|a fifth|fifth|third|tenth|an?|one|two|three|1\/2|1\/4|1\/3|3\/4|1\/5)\s*(of\s+|de\s+)?(an?\s+|un\s+)?(acres?|ac\b|sq\.? ?ft|square feet)|\b\d{2,3}\s*(x|by|por)\s*\d{2,3}\b|\b(qtr|quarter|half)[- ]acre\b|\b(un |una |\d+ )?(cuarto|medio|media|tercio)s? (de )?(un )?acres?\b|\b\d+(\.\d+)? acres?\b/i) ??
         (/\bhow (tall|high)\b/.test(asks) ? span(LENGTH) : null) ??
         (/\bhow many\b/.test(asks) ? span(PLANT_COUNT) : null) ??
         span(new RegExp(`(${LENGTH.source})(?!\\s*(tall|high|alto|altos|de alto))`, 'i')) ??
@@ -835,7 +838,9 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       const size = measured && /\b\d+(\s*-\s*\d+)?\s*(cu(bic)?\.?\s*)?(yards?|yds?)\s+of\s+(mulch|dirt|soil|topsoil|gravel|rock|stone|compost|sand|fill)\b/i.test(measured) && !/\b(acres?|sq|square)\b/i.test(measured) ? null : measured;
       // A question that asks the side or the slope too ("size, front/back, slope") takes those clauses with the size,
       // in the order said ("just the front yard, maybe 1200 sq ft").
-      if (!/\b(front|back|slope\w*|flat|steep|hill\w*)\b/.test(asks)) return size;
+      // (To "how big an area (front, back, lot size)?" the side alone is no answer: "quiero quitar el zacate del patio de
+      // atrás" says nothing of how big. To "tell me about the yard (size, front/back, slope)" it is one.)
+      if (!/\b(front|back|slope\w*|flat|steep|hill\w*)\b/.test(asks) || (size === null && /\bhow (big|large|much)\b/.test(asks))) return size;
       const found = [...folded.matchAll(/\b(front|back|side)[- ]?(yard|lawn)s?\b|\b(slop\w*|steep|hilly|flat)\b|\b(patio|jardin) (de )?(enfrente|atras|adelante)\b/giu)].map((match) => ({ at: match.index, part: clause(match.index, match[0].length) }));
       if (size) found.push({ at: text.indexOf(size), part: size });
       const parts = [...new Set(found.sort((a, b) => a.at - b.at).map((item) => item.part))].filter((part) => part !== '');
@@ -864,7 +869,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       const fromTo = /\b(?:de|desde)\s+\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+)?\s+(?:a|hasta)\s+(\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+)?)/u.exec(text)?.[1];
       if (fromTo && !/^(Enero|Febrero|Marzo|Abril|Mayo|Junio|Julio|Agosto|Septiembre|Octubre|Noviembre|Diciembre|Lunes|Martes|Mi[eé]rcoles|Jueves|Viernes|S[aá]bado|Domingo)\b/i.test(fromTo)) return fromTo;
       // "from Redmond down to Portland, Oregon", "Capitol Hill to Ballard": the capitalised place after "to".
-      const to = /(?:\b(?:to|into|down to|up to|over to|out to|hasta|para|(?:me voy|nos vamos|me mudo|nos mudamos|se muda|se mudan|se va|vamos) a)|\ba(?=\s+(?:una|un|la|el|mi|nuestra|nuestro)\s+(?:nueva\s+|nuevo\s+)?(?:casa|departamento|apartamento|condominio|traila)\s+en\s+\p{Lu})|→|->)\s*(?:(?:(?:a|an|the|our|my|his|her|their|un|una|la|el|mi|nuestra|nuestro)\s+)?(?:new\s+|nueva\s+|nuevo\s+)?(?:apartamento|condominio|traila|house|home|apartment|apt|place|condo|townhouse|duplex|rental|dorm|assisted living|senior living|independent living|memory care|nursing home|retirement (?:home|community|village)|care (?:home|facility)|facility|community|casa|departamento|asilo)(?:\s+(?:place|facility|community|home))?\s+(?:in|en)\s+)?((?:[A-Z][\p{L}'.-]+)(?:,?\s+[A-Z][\p{L}'.-]+){0,2})/u.exec(text);
+      const to = /(?:\b(?:to|into|down to|up to|over to|out to|hasta|para|(?:me voy|nos vamos|me mudo|nos mudamos|se muda|se mudan|se va|vamos) a)|\ba(?=\s+(?:una|un|la|el|mi|nuestra|nuestro)\s+(?:nueva\s+|nuevo\s+)?(?:casa|departamento|apartamento|condominio|traila)\s+en\s+\p{Lu})|→|->)\s*(?:(?:(?:a|an|the|our|my|his|her|their|un|una|la|el|mi|nuestra|nuestro)\s+)?(?:[\p{L}]+'s\s+)?(?:new\s+|nueva\s+|nuevo\s+)?(?:apartamento|condominio|traila|house|home|apartment|apt|place|condo|townhouse|duplex|rental|dorm|assisted living|senior living|independent living|memory care|nursing home|retirement (?:home|community|village)|care (?:home|facility)|facility|community|casa|departamento|asilo)(?:\s+(?:place|facility|community|home))?\s+(?:in|en)\s+)?((?:[A-Z][\p{L}'.-]+)(?:,?\s+[A-Z][\p{L}'.-]+){0,2})/u.exec(text);
       const place = to?.[1]?.replace(/,?\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*$/, '');
       if (place && !/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun|I|We|The)\b/.test(place)) return place;
       // Someone who writes without capitals: "capitol hill to ballard", "driving it to spokane ourselves" — a word after
@@ -921,9 +926,10 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
  * "Which floors, e.g. hardwood or tile?"): a text naming exactly one of them answers it, in the text's words.
  */
 function exampleAnswer(question: QualifierQuestion, text: string, clause: (index: number, length: number) => string): string | null {
-  // (Or listed in the question itself: "Is the heat oil, gas, propane or electric?")
-  const listed = /\(([^)]*)\)|\b(?:e\.?g\.?|such as|for example|for instance)\s*,?\s+([^?]*)|\b([\p{L}-]+(?:, [\p{L}-]+)+,? or [\p{L}-]+)\s*\??\s*$/iu.exec(question.text);
-  const examples = (listed?.[1] ?? listed?.[2] ?? listed?.[3] ?? '')
+  // (Or listed in the question itself: "Is the heat oil, gas, propane or electric?", "What fuel does it run on — oil,
+  // propane, natural gas?")
+  const listed = /\(([^)]*)\)|\b(?:e\.?g\.?|such as|for example|for instance)\s*,?\s+([^?]*)|\b([\p{L}-]+(?:, [\p{L}-]+)+,? or [\p{L}-]+)\s*\??\s*$|[—–:]\s*([\p{L}-]+(?: [\p{L}-]+)?(?:, [\p{L}-]+(?: [\p{L}-]+)?)+)\s*\??\s*$/iu.exec(question.text);
+  const examples = (listed?.[1] ?? listed?.[2] ?? listed?.[3] ?? listed?.[4] ?? '')
     .split(/\s*(?:,|\/|;|\bor\b|\band\b|\betc\b\.?|\.{2,}|…)\s*/i)
     .map((example) => normalize(example).replace(/[^\p{L}\p{N}' -]/gu, '').trim())
     .filter((example) => example.length >= 3);
@@ -1026,7 +1032,7 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
     case 'has-heat':
       return topicalYesNo(text, topic) !== null;
     case 'ownership':
-      return /\b(own|owner|rent\w*|lease|landlord|tenant|mortgage|bought|(my|our) (house|home|place|condo)|ours|selling|dueno|duena|propietari\w*|alquil\w*|es (mia|mio|nuestra|nuestro|de nosotros|propia))\b/.test(said);
+      return /\b(own|owner|rent\w*|lease|landlord|tenant|mortgage|bought|(my|our) (house|home|place|condo)|ours|mine|paid (it )?off|selling|dueno|duena|propietari\w*|alquil\w*|es (mia|mio|nuestra|nuestro|de nosotros|propia))\b/.test(said);
     case 'urgency':
       return /\b(urgent|emergency|asap|rush|hurry|whenever|annoying|can wait|right away|urgente|prisa)\b/.test(said);
     case 'pets':
@@ -1219,7 +1225,7 @@ function withoutRefusedJobs(text: string): string {
 function withoutPastWork(text: string): string {
   // A sentence about work done before ("He did my storm door last year") names no job for now, unless it says what
   // is wrong now ("… in 2019, now it's making noise").
-  return text.replace(/[^.!?\n]*\b(did|installed|put in|fixed|replaced|built|hung|mounted|painted|serviced|cleaned|take down|took down|taken down|cut down|removed|take out|took out|taken out|hauled off|got burned|got ripped off|got scammed)\b[^.!?\n]{0,40}\b(last (year|month|week|spring|summer|fall|winter|time)|(a )?(couple|few|\d+) (years?|months?) ago|years? ago|in (19|20)\d\d)\b[^.!?\n]*/gi, (sentence) =>
+  return text.replace(/[^.!?\n]*\b(did|installed|put in|put on|fixed|replaced|built|hung|mounted|painted|serviced|cleaned|take down|took down|taken down|cut down|removed|take out|took out|taken out|hauled off|got burned|got ripped off|got scammed)\b[^.!?\n]{0,40}\b(last (year|month|week|spring|summer|fall|winter|time)|(a )?(couple|few|\d+) (years?|months?) ago|years? ago|in (19|20)\d\d)\b[^.!?\n]*/gi, (sentence) =>
     /\b(now|again|still|keeps?|won'?t|isn'?t|doesn'?t|broke|broken|leak\w*|nois\w*|stopped|not working)\b/i.test(sentence) ? sentence : ' ');
 }
 

@@ -26,11 +26,13 @@ export interface PriceChoice {
 }
 
 /**
- * The item to quote for `text` (what they asked) in a thread where the person said `everything`, or null with the
+ * The item to quote for `asked` (what they asked) in a thread where the person said `thread`, or null with the
  * reason. `service` is the service already recorded, used when the question names nothing ("how much?").
  */
-export function choosePriceItem(text: string, everything: string, items: readonly PriceItem[], service: string | null): PriceChoice {
+export function choosePriceItem(asked: string, thread: string, items: readonly PriceItem[], service: string | null): PriceChoice {
   if (items.length === 0) return { item: null, why: 'the price book is empty' };
+  const text = corrected(asked);
+  const everything = corrected(thread);
   const byName = (words: string) => chooseOption(words, items.map((item) => item.name)).ranked;
   let ranked = byName(text);
   // "How much just to come look at it?": the visit that finds the fault, when the book has one.
@@ -78,6 +80,16 @@ export function choosePriceItem(text: string, everything: string, items: readonl
     reasons.push(`“${item.name}”: ${fit.why}`);
   }
   return { item: null, why: `no item fits the job (${reasons.join('; ')})` };
+}
+
+/**
+ * The thing a text corrects put in place of the one it turns down, everywhere it was said: "How much for a furnace
+ * tune up? … wait no it's a boiler not a furnace" asks for a boiler tune-up.
+ */
+function corrected(text: string): string {
+  const swap = /\b(?:it'?s|its|it is)\s+(?:a |an |the )?([\p{L}-]+)\s*,?\s+not\s+(?:a |an |the )?([\p{L}-]+)/iu.exec(text);
+  if (!swap?.[1] || !swap[2] || swap[1].toLowerCase() === swap[2].toLowerCase()) return text;
+  return text.replace(new RegExp(`\\b${swap[2].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'giu'), swap[1]);
 }
 
 /**

@@ -214,10 +214,10 @@ export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' |
     // Buying it, not theirs yet: "right now it's still the sellers'", "not ours till the closing" (unless they say
     // yes all the same: "it's ours as of Friday, so yes by the time you'd come out").
     if (/\b(still the (sellers?|owners?)'?s?|not (ours|mine) (yet|until|till|til)|under contract|(don'?t|do not|doesn'?t) close (until|till|til))\b/.test(said) && !/\b(so|but) (yes|yeah|yep)\b/.test(said)) return 'no';
-    if (/\b(rental (that )?(i|we) own|(i|we) own (it and |the (house|place|property) and )?rent it( out)?|i'?m the (landlord|owner)|i am the (landlord|owner)|(my|our) tenants?|tenant (hasn'?t|has|says|said))\b/.test(said)) return 'yes';
+    if (/\b((i|we) (have|own) (a |two |2 |three |3 )?rentals?( house| home| property| properties| unit| units)?|rental (that )?(i|we) own|(i|we) own (it and |the (house|place|property) and )?rent it( out)?|i'?m the (landlord|owner)|i am the (landlord|owner)|(my|our) tenants?|tenant (hasn'?t|has|says|said))\b/.test(said)) return 'yes';
     const rents = RENTS.exec(said);
     const owns = OWNS.exec(said);
-    if (rents && !(owns && owns.index < rents.index && !/\b(landlord|el dueno es|la duena es)\b/.test(rents[0]))) return /\b(don't|do not|no)\s+(rent|lease)\b/.test(said) ? 'yes' : 'no';
+    if (rents && !(owns && owns.index < rents.index && !/\b(landlord|el dueno es|la duena es)\b/.test(rents[0]))) return /\b(don't|do not|no)\s+(rent|lease|rentamos|rento|alquilamos|alquilo)\b/.test(said) ? 'yes' : 'no';
     if (owns && !/\b(don't|do not|not the|no soy)\s+(own|owner|el dueno|la duena)/.test(said) && !/\bown (a|an|my|our) (car|truck|business|company)\b/.test(said)) return 'yes';
     if (/\b(don't|do not|no)\s+(own)\b|\bnot the (owner|homeowner)\b|\bno soy (el |la )?(dueno|duena|propietario)\b/.test(said)) return 'no';
   }

@@ -791,3 +791,25 @@ describe('ninth round (the d18 misses)', () => {
   });
 });
 
+describe('tenth round (the d19 misses)', () => {
+  it('reads a Toyo stove, rock in Spanish and a Spanish back yard by their own things', () => {
+    expect(read('hi my toyo stove keeps shutting off w an E2 code').concepts).toEqual(['vented-heater']);
+    expect(read('el patio de atrás').concepts).not.toContain('hardscape');
+    expect(chooseOption('quiero quitar el zacate seco del patio de atrás y poner piedra o granito', ['Yard cleanup & weed removal', 'Decomposed granite / rock installs', 'Pavers & patios']).best?.option).toBe('Decomposed granite / rock installs');
+    expect(read('this week').actions.size).toBe(0);
+  });
+
+  it('turns nobody away for a thing they say stays behind, and sees no fire in melting turf', async () => {
+    expect(notOfferedAsked('The piano stays, it belongs to the landlord, so no piano! Just furniture and boxes', ['Local home or apartment move'], ['Piano moving'])).toBeNull();
+    expect((await signals('we ripped out the old artificial turf ourselves (it was literally melting lol). now we want drip lines')).emergency).toBeNull();
+    expect((await signals('the outlet cover is melting and smells')).emergency?.hazard).toBe('electrical');
+  });
+
+  it('knows an SEO pitch, a landlord, and "no rentamos" as owning', async () => {
+    expect((await signals("noticed you're not in the top 3 for \"furnace repair Wasilla\". We get home service companies to #1 in 30 days or you don't pay")).spam).not.toBeNull();
+    expect(extractYesNo('Hi I have a rental house on W Creek St, need 3 ceiling fans put up', 'ownership')).toBe('yes');
+    expect(extractYesNo('creo que sí, es la casa de mi mamá pero yo vivo ahí con ella. No rentamos', 'ownership')).toBe('yes');
+    expect(extractYesNo("I'm moving out of my rental next month", 'ownership')).toBe('no');
+  });
+});
+

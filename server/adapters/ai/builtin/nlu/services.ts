@@ -73,7 +73,7 @@ interface Lexicon {
  * English "air" of "the dry air" or "air in the lines", a drain "backed up" not a door that "pops back up" (a phrase
  * starting with one of these words is matched as written too), the "wind" of a storm not "winding".
  */
-const AS_WRITTEN: ReadonlySet<string> = new Set(['openers', 'opener', 'controller', 'controllers', 'winterize', 'winterizing', 'cooling', 'molding', 'moulding', 'flashing', 'railing', 'railings', 'droppings', 'leaves', 'siding', 'walking', 'ant', 'ants', 'lateral', 'apartment', 'edging', 'insulation', 'insulate', 'plug', 'plugs', 'build', 'aire', 'backed', 'backing', 'backs', 'wind']);
+const AS_WRITTEN: ReadonlySet<string> = new Set(['weekly', 'biweekly', 'openers', 'opener', 'controller', 'controllers', 'winterize', 'winterizing', 'cooling', 'molding', 'moulding', 'flashing', 'railing', 'railings', 'droppings', 'leaves', 'siding', 'walking', 'ant', 'ants', 'lateral', 'apartment', 'edging', 'insulation', 'insulate', 'plug', 'plugs', 'build', 'aire', 'backed', 'backing', 'backs', 'wind']);
 
 let lexicon: Lexicon | null = null;
 
@@ -275,6 +275,8 @@ function isLocated(raw: readonly string[], at: number): boolean {
   if (/^(indicator|led|leds|buttons?|display|screen)$/.test(raw[back - 1] ?? '')) return false;
   // "a price on a ductless unit", "a quote on a new roof": what the price is for, not a place.
   if (raw[back] === 'on' && /^(price|prices|quote|quotes|estimate|estimates|pricing|info|deal|bid|bids|ballpark)$/.test(raw[back - 1] ?? '')) return false;
+  // Spanish "por" places a thing only with its article ("sale por la lámpara"), not before a job ("cobran por lavar").
+  if (raw[back] === 'por' && back === at - 1) return false;
   return back >= 0 && back < at && LOCATIVE.has(raw[back] ?? '');
 }
 
@@ -336,7 +338,7 @@ const HAULABLE: ReadonlySet<string> = new Set(['furniture', 'moving-specialty', 
 const UNSURE_SAID = /\b(not sure|unsure|don'?t know|no idea|no clue|no se|ni idea)\b/;
 const LOAD_OPTION = /\b(truck ?loads?|trailer( loads?)?|full (truck|load|trailer)|whole (house|garage|home)|clean ?outs?|estate)\b/;
 const ITEMS_OPTION = /\b(single|one|few|couple|items?|pieces?)\b/;
-const LOAD_SAID = /\b(truck ?load|trailer ?load|full (truck|load|trailer|garage|basement|house)|(garage|basement|attic|shed|house) (is )?full|whole (house|garage|basement|room|attic|shed)|clean ?out|cleanout|a lot of|lots of|bunch of|tons of|everything|entire|estate)\b/;
+const LOAD_SAID = /\b((a |one |\d |two |three |four )?(bed|bedroom|br|bdrm)'?s? worth|(\d|one|two|three|four|five)[- ]?(bed|bedroom|br|bdrm)s? (house|home|apartment|apt|place|condo)|truck ?load|trailer ?load|full (truck|load|trailer|garage|basement|house)|(garage|basement|attic|shed|house) (is )?full|whole (house|garage|basement|room|attic|shed)|clean ?out|cleanout|a lot of|lots of|bunch of|tons of|everything|entire|estate)\b/;
 const CONFLICTS = new Set(['install:repair', 'repair:install', 'install:maintenance', 'maintenance:install', 'install:removal', 'removal:install']);
 
 let actionStemSet: Set<string> | null = null;
@@ -539,7 +541,7 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
   // garage full of it.
   const loadSaid = LOAD_SAID.test(normalize(text.raw));
   if (LOAD_OPTION.test(normalize(option.option))) points += loadSaid ? 1 : -1;
-  else if (ITEMS_OPTION.test(normalize(option.option))) points += loadSaid ? -1 : 0.5;
+  else if (ITEMS_OPTION.test(normalize(option.option))) points += loadSaid ? -2 : 0.5;
   // Once or every week: "Recurring cleaning (weekly or every 2 weeks)" is not the answer to a one-off clean.
   const recurringSaid = RECURRING.test(normalize(text.raw));
   if (RECURRING.test(normalize(option.option))) {
@@ -745,7 +747,7 @@ export function conceptsIn(text: string): string[] {
 
 // A clause that mentions something to set it aside ("we have a driveway gate too but that's not the problem", "I
 // panicked thinking bed bugs but there's nothing there", "we're moving out end of month") asks for none of it.
-const SET_ASIDE = /\b(not an? [a-z ]{0,20}(job|thing|issue|problem)|not looking for|don'?t need|do not need|no need for|not a new|not interested in|not the (problem|issue|reason|point)|not why|not what|nothing there|none there|isn't it|wasn't it|thought|thinking|worried it was|too|also have|besides|other than|except|no es eso|no es el problema|no era|pense que|tambien tenemos|ourselves|myself|diy|if (that|it) matters|fwiw|for what it'?s worth|(for|in) the rest of the house|(we|i) (just |already )?(had|got) [a-z ]{0,30}(done|installed|put in|put on|put up)|(we|i) already (have|got|own)|(we|i) (have|got) [a-z ]{0,20} already|(guys|crew|company|installers?|contractor) (installing|who installed|that installed|who put|that put|doing)|(don'?t|dont|do not) (even )?have|ya (lo )?hicimos|nosotros mismos|(you|y'?all|u) (guys )?(don'?t|dont|do not|can'?t|cant|won'?t) (do|offer|handle|take|go)|this (isn'?t|isnt|is not|ain'?t)( one)?)\b/;
+const SET_ASIDE = /\b(not an? [a-z ]{0,20}(job|thing|issue|problem)|not looking for|don'?t need|do not need|no need for|not a new|not interested in|not the (problem|issue|reason|point)|not why|not what|nothing there|none there|isn't it|wasn't it|thought|thinking|worried it was|too|also have|besides|other than|except|no es eso|no es el problema|no era|pense que|tambien tenemos|ourselves|myself|diy|if (that|it) matters|fwiw|for what it'?s worth|(for|in) the rest of the house|(we|i) (just |already )?(had|got) [a-z ]{0,30}(done|installed|put in|put on|put up)|(we|i) already (have|got|own)|(we|i) (have|got) [a-z ]{0,20} already|(guys|crew|company|installers?|contractor) (installing|who installed|that installed|who put|that put|doing)|(don'?t|dont|do not) (even )?have|ya (lo )?hicimos|nosotros mismos|(you|y'?all|u) (guys )?(don'?t|dont|do not|can'?t|cant|won'?t) (do|offer|handle|take|go)|[a-z]+ (stays|is staying|stays behind|stays here|isn'?t coming|is not coming)|so no [a-z]+|not taking the|leaving the [a-z]+ behind|this (isn'?t|isnt|is not|ain'?t)( one)?)\b/;
 const CONTEXT = /\b((we're|were|we are|i'm|im|i am|we|i|just|recently|already) (moving|moved|movin)( out| in| away)?|moving (out|in|away)|mudando(nos)?|nos mudamos|me mudo)\b/g;
 
 /** The text without its set-aside clauses and its life-event context, for the not-offered check only. */

@@ -81,6 +81,9 @@ export const CONCEPTS: readonly Concept[] = [
   },
   { id: 'commercial-hvac', family: 'commercial-hvac', names: ['rooftop unit', 'rooftop units', 'rtu', 'rtus', 'roof top unit', 'commercial unit', 'commercial hvac', 'commercial ac', 'package unit on the roof'], es: ['unidad en el techo', 'unidad comercial'] },
   { id: 'mini-split', family: 'cooling', names: ['mini split', 'minisplit', 'ductless', 'mitsubishi', 'daikin', 'fujitsu', 'wall unit'], es: ['minisplit', 'mini split'] },
+  // Vented room heaters that burn oil or gas (Alaska's Toyo and Monitor), and stoves that burn wood or pellets.
+  { id: 'vented-heater', family: 'heating', names: ['toyo', 'toyotomi', 'toyo stove', 'toyo heater', 'monitor heater', 'monitor stove', 'laser 73', 'laser 56', 'laser 30', 'direct vent heater', 'oil stove', 'rinnai heater', 'empire heater', 'wall heater'], es: ['calentador de pared'] },
+  { id: 'wood-stove', family: 'chimney', names: ['wood stove', 'wood stoves', 'woodstove', 'woodstoves', 'wood burning stove', 'wood burner', 'pellet stove', 'pellet stoves', 'fireplace insert', 'wood insert'], es: ['estufa de lena', 'estufa de pellets'] },
   { id: 'boiler', family: 'heating', names: ['boiler', 'radiator', 'radiators', 'hydronic', 'baseboard heat'], es: ['caldera', 'radiador'] },
   // Electric baseboards are no boiler's: heaters on the wall, the house's heat described, not a hydronic system.
   { id: 'electric-heat', family: 'electric-heat', names: ['electric baseboard', 'electric baseboards', 'electric baseboard heat', 'electric baseboard heaters', 'electric heat', 'electric wall heater'], es: ['calentador electrico de zoclo'] },
@@ -208,7 +211,7 @@ export const CONCEPTS: readonly Concept[] = [
   { id: 'long-distance-move', family: 'moving', names: ['long distance', 'long-distance', 'out of state', 'cross country', 'interstate', 'across the country', 'to another state'], es: ['larga distancia', 'a otro estado', 'fuera del estado'] },
   // A parent moving to a smaller place or to care: movers list it as a service of its own ("Senior move").
   { id: 'senior-move', family: 'moving', names: ['senior move', 'senior moves', 'senior moving', 'downsizing', 'downsize', 'downsizing move', 'into assisted living', 'to assisted living', 'into senior living', 'to senior living', 'into a retirement community', 'into memory care', 'into a nursing home', 'to a nursing home'], es: ['asilo', 'casa de retiro', 'residencia de ancianos'] },
-  { id: 'packing', family: 'packing', names: ['packing', 'pack', 'packers', 'unpacking', 'unpack', 'boxes', 'packing service', 'full pack'], es: ['empacar', 'empaque', 'cajas', 'desempacar'] },
+  { id: 'packing', family: 'packing', names: ['packing', 'pack', 'packers', 'unpacking', 'unpack', 'pack boxes', 'box up', 'packing service', 'full pack'], es: ['empacar', 'empaque', 'empacar cajas', 'desempacar'] },
   { id: 'piano', family: 'moving-specialty', names: ['piano', 'pianos', 'upright piano', 'upright pianos', 'uprights', 'upright', 'spinet', 'console piano'], es: ['piano', 'piano vertical'] },
   { id: 'grand-piano', family: 'moving-specialty', names: ['grand piano', 'grand pianos', 'baby grand', 'baby grand piano', 'grands', 'concert grand'], es: ['piano de cola'] },
   { id: 'hot-tub', family: 'hot-tub', names: ['hot tub', 'hot tubs', 'hottub', 'spa', 'jacuzzi', 'swim spa'], es: ['jacuzzi', 'tina de hidromasaje', 'hidromasaje'] },
@@ -279,7 +282,7 @@ export const CONCEPTS: readonly Concept[] = [
   {
     id: 'mowing',
     family: 'lawn',
-    names: ['mow', 'mowing', 'mowed', 'lawn', 'lawns', 'grass', 'cut the grass', 'grass cutting', 'lawn care', 'lawn service', 'yard', 'yard work', 'yard maintenance', 'edging', 'weed eating', 'weedeating', 'weed whacking', 'string trimming', 'lawn mowing'],
+    names: ['mow', 'mowing', 'mowed', 'lawn', 'lawns', 'grass', 'cut the grass', 'grass cutting', 'lawn care', 'lawn service', 'yard', 'yard work', 'yard maintenance', 'edging', 'weed eating', 'weedeating', 'weed whacking', 'string trimming', 'lawn mowing', 'patio de atras', 'patio de enfrente', 'patio de adelante', 'patio trasero', 'patio delantero'],
     problems: ['grass is too long', 'grass is getting long', 'yard is overgrown', 'overgrown'],
     es: ['cortar el pasto', 'pasto', 'cesped', 'zacate', 'jardin', 'yarda', 'podar el pasto', 'corte de pasto'],
   },
@@ -289,7 +292,9 @@ export const CONCEPTS: readonly Concept[] = [
   { id: 'mulch', family: 'beds', names: ['mulch', 'mulching', 'flower beds', 'flower bed', 'beds', 'planting', 'plants', 'flowers', 'garden beds', 'rock beds', 'river rock'], es: ['mantillo', 'flores', 'plantas', 'jardineras'] },
   { id: 'sod', family: 'lawn-install', names: ['sod', 'seed', 'seeding', 'overseeding', 'new lawn', 'turf', 'artificial turf', 'bare spots'], es: ['pasto nuevo', 'sembrar pasto', 'pasto en rollo', 'semilla'] },
   { id: 'irrigation', family: 'irrigation', names: ['sprinkler', 'sprinklers', 'sprinkler system', 'irrigation', 'drip system', 'drip line', 'sprinkler head', 'sprinkler heads', 'backflow', 'controller', 'rain bird', 'hunter controller', 'winterize', 'blowout', 'blow out'], es: ['riego', 'sistema de riego', 'aspersores', 'regaderas del jardin'] },
-  { id: 'hardscape', family: 'hardscape', names: ['patio', 'pavers', 'paver', 'retaining wall', 'walkway', 'stone wall', 'fire pit', 'hardscape', 'hardscaping', 'flagstone'], es: ['patio', 'adoquines', 'muro de contencion', 'banqueta', 'andador'] },
+  // Rock and decomposed granite spread in a yard (not "river rock" beds, which are mulch work).
+  { id: 'landscape-rock', family: 'beds', names: ['decomposed granite', 'granite', 'gravel', 'landscape rock', 'crushed rock', 'rock', 'rocks', 'pea gravel'], es: ['piedra', 'piedras', 'granito', 'grava', 'piedrita', 'piedritas'] },
+  { id: 'hardscape', family: 'hardscape', names: ['patio', 'pavers', 'paver', 'retaining wall', 'walkway', 'stone wall', 'fire pit', 'hardscape', 'hardscaping', 'flagstone'], es: ['adoquines', 'muro de contencion', 'banqueta', 'andador'] },
   { id: 'snow', family: 'snow', names: ['snow', 'snow removal', 'plow', 'plowing', 'snow plowing', 'shovel', 'shoveling', 'salting', 'ice removal'], es: ['nieve', 'quitar la nieve'] },
   { id: 'lawn-treatment', family: 'lawn-treatment', names: ['fertilize', 'fertilizer', 'fertilizing', 'weed control', 'weeds', 'crabgrass', 'aeration', 'aerate', 'aerating', 'grub', 'grubs', 'dethatch', 'dethatching'], es: ['fertilizar', 'fertilizante', 'maleza', 'hierba mala', 'aireacion'] },
   { id: 'landscape-design', family: 'design', names: ['landscape design', 'landscaping design', 'redesign', 'redo the front yard', 'makeover', 'curb appeal', 'landscaping'], es: ['diseno de jardin', 'paisajismo'] },
