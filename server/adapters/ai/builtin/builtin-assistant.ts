@@ -1238,6 +1238,8 @@ function withoutAbsentSymptoms(text: string): string {
 /** A text without what it turns down: "not termites", "the driveway can wait", "forget the driveway", "skip the gutters". */
 function withoutDenied(text: string): string {
   return text
+    // "it's a KitchenAid, the Whirlpool is our washer": what the other thing is, not what this one is.
+    .replace(/\b(the|our|my) [\p{L}-]+ (is|'s) (our|my|the) [\p{L}-]+/giu, ' ')
     .replace(/\b(not|no longer|instead of|rather than|forget( about)?|skip|never ?mind)\s+(the |my |our |a |an |about )?[\p{L}-]+(\s+[\p{L}-]+)?/giu, ' ')
     .replace(/\b(the |my |our )?[\p{L}-]+(\s+[\p{L}-]+)?\s+can wait\b/giu, ' ');
 }

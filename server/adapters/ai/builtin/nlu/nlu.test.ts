@@ -811,5 +811,9 @@ describe('tenth round (the d19 misses)', () => {
     expect(extractYesNo('creo que sí, es la casa de mi mamá pero yo vivo ahí con ella. No rentamos', 'ownership')).toBe('yes');
     expect(extractYesNo("I'm moving out of my rental next month", 'ownership')).toBe('no');
   });
+
+  it('hears "oh wait its a Samsung" as a correction', async () => {
+    expect((await signals('oh wait its a Samsung sorry, the LG is the dryer lol')).correction).toBe(true);
+  });
 });
 
