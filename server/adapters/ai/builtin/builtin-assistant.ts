@@ -450,6 +450,12 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
   for (const question of ordered) {
     const isAsked = question.key === asked?.key;
     const answered = hasAnswer(input.answers, question.key);
+    // More about the job in a text that answers nothing else ("2 by the toilet and 1 in the shower. it's a fiberglass
+    // tub surround if that matters" while the day was asked): kept with the description, as a dispatcher's note would.
+    if (answered && question.kind === 'text' && topicOf(question) === 'problem' && !isAsked && Object.keys(found).length === 0 && moreAboutJob(turn)) {
+      found[question.key] = { value: truncate(`${input.answers[question.key] ?? ''} ${text.replace(/\s+/g, ' ').trim()}`, 500), reason: `Added to the description of the job: “${truncate(text.trim(), 80)}”.` };
+      continue;
+    }
     let value = answerFor(turn, question, isAsked, answered, problemTaken, Object.keys(found).length > 0);
     if (value === null) continue;
     // "oh wait its a Samsung sorry, the LG is the dryer": the make a correction names first.
@@ -865,11 +871,14 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // "37206 to 37211": the ZIP they go to.
       const toZip = /\b\d{5}\W+(?:to|into|->|→|hasta|a)\W+(\d{5})\b/.exec(folded)?.[1];
       if (toZip) return toZip;
+      // "we're buying a house in Groveland … from our place in Oakdale": where the new home is.
+      const buying = /\b(?:buying|bought|closing on|closed on|just got|renting|rented|signed a lease on)\s+(?:a|an|the|our|my)\s+(?:new\s+)?(?:house|home|place|condo|townhouse|apartment|apt|duplex)\s+(?:in|out in|over in|up in|down in)\s+(\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+)?)/u.exec(text)?.[1];
+      if (buying) return buying;
       // "de Bremerton a Poulsbo": the place after "a".
       const fromTo = /\b(?:de|desde)\s+\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+)?\s+(?:a|hasta)\s+(\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+)?)/u.exec(text)?.[1];
       if (fromTo && !/^(Enero|Febrero|Marzo|Abril|Mayo|Junio|Julio|Agosto|Septiembre|Octubre|Noviembre|Diciembre|Lunes|Martes|Mi[eé]rcoles|Jueves|Viernes|S[aá]bado|Domingo)\b/i.test(fromTo)) return fromTo;
       // "from Redmond down to Portland, Oregon", "Capitol Hill to Ballard": the capitalised place after "to".
-      const to = /(?:\b(?:to|into|down to|up to|over to|out to|hasta|para|(?:me voy|nos vamos|me mudo|nos mudamos|se muda|se mudan|se va|vamos) a)|\ba(?=\s+(?:una|un|la|el|mi|nuestra|nuestro)\s+(?:nueva\s+|nuevo\s+)?(?:casa|departamento|apartamento|condominio|traila)\s+en\s+\p{Lu})|→|->)\s*(?:(?:(?:a|an|the|our|my|his|her|their|un|una|la|el|mi|nuestra|nuestro)\s+)?(?:[\p{L}]+'s\s+)?(?:new\s+|nueva\s+|nuevo\s+)?(?:apartamento|condominio|traila|house|home|apartment|apt|place|condo|townhouse|duplex|rental|dorm|assisted living|senior living|independent living|memory care|nursing home|retirement (?:home|community|village)|care (?:home|facility)|facility|community|casa|departamento|asilo)(?:\s+(?:place|facility|community|home))?\s+(?:in|en)\s+)?((?:[A-Z][\p{L}'.-]+)(?:,?\s+[A-Z][\p{L}'.-]+){0,2})/u.exec(text);
+      const to = /(?:\b(?:to|into|down to|up to|over to|out to|hasta|para|(?:me voy|nos vamos|me mudo|nos mudamos|se muda|se mudan|se va|vamos|(?:la |lo )?(?:manejamos|llevamos|manejo|llevo)) a)|\ba(?=\s+(?:una|un|la|el|mi|nuestra|nuestro)\s+(?:nueva\s+|nuevo\s+)?(?:casa|departamento|apartamento|condominio|traila)\s+en\s+\p{Lu})|→|->)\s*(?:(?:(?:a|an|the|our|my|his|her|their|un|una|la|el|mi|nuestra|nuestro)\s+)?(?:[\p{L}]+'s\s+)?(?:new\s+|nueva\s+|nuevo\s+)?(?:apartamento|condominio|traila|house|home|apartment|apt|place|condo|townhouse|duplex|rental|dorm|assisted living|senior living|independent living|memory care|nursing home|retirement (?:home|community|village)|care (?:home|facility)|facility|community|casa|departamento|asilo)(?:\s+(?:place|facility|community|home))?\s+(?:in|en)\s+)?((?:[A-Z][\p{L}'.-]+)(?:,?\s+[A-Z][\p{L}'.-]+){0,2})/u.exec(text);
       const place = to?.[1]?.replace(/,?\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*$/, '');
       if (place && !/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun|I|We|The)\b/.test(place)) return place;
       // Someone who writes without capitals: "capitol hill to ballard", "driving it to spokane ourselves" — a word after
@@ -940,7 +949,11 @@ function exampleAnswer(question: QualifierQuestion, text: string, clause: (index
     const word = example.split(' ')[0] ?? '';
     return (word.length > 4 ? word.replace(/(?:es|s)$/, '') : word).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   };
-  const found = examples.map((example) => ({ example, match: new RegExp(`\\b${base(example)}(?:s|es)?\\b`).exec(said) })).filter((hit) => hit.match !== null);
+  // A question about what is there now ("What's on the roof now — shingles, metal, flat?") is not answered by what they
+  // want instead ("a quote on a metal roof").
+  const now = /\b(now|currently|current|existing|right now|there now)\b/.test(normalize(question.text));
+  const wanted = (at: number) => now && /\b(quote|want|wanting|looking (to|for)|new|replace|replacing|install|get a|thinking|switch|upgrade)\b/.test(between(said, Math.max(0, at - 40), at));
+  const found = examples.map((example) => ({ example, match: new RegExp(`\\b${base(example)}(?:s|es)?\\b`).exec(said) })).filter((hit) => hit.match !== null && !wanted(hit.match.index));
   if (found.length !== 1) return null;
   const word = found[0]?.match?.[0] ?? '';
   const at = text.toLowerCase().indexOf(word);
@@ -953,6 +966,15 @@ function exampleAnswer(question: QualifierQuestion, text: string, clause: (index
  */
 /** An answer put off until someone else is asked or something is looked up. */
 const DEFERRED = /\b(let me (check|ask|find out|look|see|talk to|talk with)|(i'?ll|ill|i will|we'?ll|we will) (text|get|call|write) (you |u )?back|(i'?ll|i will|we'?ll|we will) (have to )?(check|ask|find out|look|get back to you|let you know|text you back)|(need|have) to (check|ask) (with )?(my|the)|get back to you|déjame (preguntar|checar|ver)|dejame (preguntar|checar|ver)|le pregunto a|te aviso|le aviso)\b/;
+
+/** A text that only says more about the job (its things, no question, no greeting) while something else was asked. */
+function moreAboutJob(turn: Turn): boolean {
+  const { asked, text, signals } = turn;
+  // (Not in reply to a ZIP or a choice: "out past the snowbowl turnoff, green metal roof" says where, not what.)
+  if (!asked || (asked.kind !== 'date' && asked.kind !== 'yes_no') || signals.greeting || signals.thanks || signals.correction || questionSentences(text).length > 0) return false;
+  if (DEFERRED.test(normalize(text))) return false;
+  return read(text).concepts.some((concept) => !concept.startsWith('property-'));
+}
 
 /** A clause opening with a yes or no (or "we have", "we're on") that names the question's own thing. */
 function clauseEcho(question: QualifierQuestion, text: string): 'yes' | 'no' | null {
