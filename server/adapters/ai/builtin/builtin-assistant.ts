@@ -862,9 +862,17 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
     case 'amount':
       // How much, when said ("half a truck", "just the tub", "2 cosas"); else the things named ("an old piano").
       return span(AMOUNT_MEASURE) ?? span(BIG_ITEMS);
-    case 'age':
+    case 'age': {
       // A number of years or a year; "old" alone says nothing ("our old fuse box").
-      return span(/\b\d{1,2}\s*(years?|yrs?|anos)(\s+old|\s+de\s+edad)?\b|\b(built|installed|put in|bought)\s+(in\s+)?(19|20)\d{2}\b|(?<![$\d,.])\b(19|20)\d{2}\b(?![\d,]|\.\d|\s*(sq|square|ft|feet|dollars|bucks|lbs?|pounds|btu|gal|miles|\+))|\bbrand new\b/i);
+      const age = span(/\b\d{1,2}\s*(years?|yrs?|anos)(\s+old|\s+de\s+edad)?\b|\b(built|installed|put in|bought)\s+(in\s+)?(19|20)\d{2}\b|(?<![$\d,.])\b(19|20)\d{2}\b(?![\d,]|\.\d|\s*(sq|square|ft|feet|dollars|bucks|lbs?|pounds|btu|gal|miles|\+))|\bbrand new\b/i);
+      // "Shingle or metal, and about how old?": the kind named goes with the age ("its shingles, maybe 15-20 yrs old").
+      const kinds = /\b([a-z]{4,})\s+or\s+([a-z]{4,})\b/i.exec(question.text);
+      if (!age || !kinds) return age;
+      const stemOf = (word: string) => word.toLowerCase().replace(/(es|s)$/, '');
+      const kind = span(new RegExp(`\\b(${stemOf(kinds[1] ?? '')}|${stemOf(kinds[2] ?? '')})\\w*`, 'i'));
+      if (!kind || kind === age || kind.includes(age)) return kind ?? age;
+      return text.indexOf(kind) < text.indexOf(age) ? `${kind}, ${age}` : `${age}, ${kind}`;
+    }
     case 'pets':
       return span(/\b(dogs?|cats?|pupp(y|ies)|kittens?|pets?|perr(o|os|ito|itos|ita)|gat(o|os|ito|itos)|mascotas?|parrots?|birds?|rabbits?|chihuahua|lab|labrador)\b/i);
     case 'destination': {

@@ -395,6 +395,13 @@ export function extractWindow(text: string): string | null {
     const start = range[2] || shared === null || end === null || shared < end ? shared : hourOf(range[1] ?? '', undefined, 'range');
     if (start !== null && end !== null && end > start && end - start <= 12 * 60) return `${clock(start)}-${clock(end)}`;
   }
+  // Between guests: "checkout at 10am and next guests in at 4" is free from the one to the other.
+  const turnover = new RegExp(String.raw`\bcheck ?-?out(?: is)?(?: at| by)?\s+${TIME}.{0,40}?\b(?:check ?-?in|next guests?(?: are)?(?: in| arrive| arriving| come| coming)?|guests? (?:arrive|come|check) in)(?: is)?(?: at| by)?\s+${TIME}`).exec(said);
+  if (turnover) {
+    const start = hourOf(turnover[1] ?? '', turnover[2], 'after');
+    const end = hourOf(turnover[3] ?? '', turnover[4], 'before');
+    if (start !== null && end !== null && end > start) return `${clock(start)}-${clock(end)}`;
+  }
   // Busy until a time ("at work til 1:30", "in class until 2") is free after it.
   const busyUntil = new RegExp(String.raw`\b(?:at work|working|work|busy|in class|at school|teaching|in meetings|on calls|gone|out|away|trabajo|ocupad[oa])\s+(?:till?|until|hasta(?: las)?)\s+${TIME}`).exec(said);
   const after = new RegExp(String.raw`\b(?:after|anytime after|any time after|from|starting at|despues de(?: las)?|a partir de(?: las)?)\s+${TIME}`).exec(said);

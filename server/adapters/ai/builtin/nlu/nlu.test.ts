@@ -815,5 +815,9 @@ describe('tenth round (the d19 misses)', () => {
   it('hears "oh wait its a Samsung" as a correction', async () => {
     expect((await signals('oh wait its a Samsung sorry, the LG is the dryer lol')).correction).toBe(true);
   });
+
+  it('reads the time between one guest checking out and the next arriving as the window', () => {
+    expect(extractWindow('first one is this sunday, checkout at 10am and next guests in at 4')).toBe('10:00-16:00');
+  });
 });
 
