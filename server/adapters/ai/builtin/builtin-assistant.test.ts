@@ -476,4 +476,23 @@ describe('the built-in assistant', () => {
     expect((await decideTurn(asked('no, monday the 30th is fine'))).answers.hoa).toBe('no');
     expect((await decideTurn(asked("yes we're in an HOA. monday the 30th?"))).answers.hoa).toBe('yes');
   });
+
+  it('takes an answer put off as no miss, and more about the job while a day was asked as part of its description', async () => {
+    const zipAsked = replyTo("What's your ZIP code?", "ok I'll have to look that up, we just moved here lol. I'll get back to you", { answers: { service: 'Drain cleaning' } });
+    const later = await decideTurn(zipAsked);
+    expect(later.action).toBe('reply');
+    expect(later.reply).toContain('text it here when you have it');
+    expect(later.reply).not.toContain('ZIP');
+    expect(later.handoffReason).toBeNull();
+    expect(later.confused).toBe(false);
+    const job: QualifierQuestion[] = [
+      { key: 'job', text: 'What needs doing?', kind: 'text', choices: [], required: true },
+      { key: 'preferred_date', text: 'What day works for you?', kind: 'date', choices: [], required: true },
+    ];
+    const more = await decideTurn(replyTo('What day works for you?', "2 by the toilet and 1 in the shower. it's a fiberglass tub surround if that matters", { questions: job, answers: { job: 'grab bars put in for my mom' } }));
+    expect(more.answers.job).toContain('fiberglass');
+    expect(more.confused).toBe(false);
+    expect(more.reply).toContain('What day works for you?');
+  });
 });
+
