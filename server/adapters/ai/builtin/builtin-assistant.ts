@@ -18,7 +18,7 @@ import { asksForTime, chooseTwo, describeSlot, offerText, preferenceFromAnswer, 
 import { matchFaq } from './faq';
 import { choosePriceItem, formatItemPrice } from './prices';
 import * as say from './replies';
-import { clauseName, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isKnownFirstName, isNameQuestion, KIDS, loneName, petsNamed, slipIntoArea, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
+import { clauseName, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isKnownFirstName, isNameQuestion, isNotAName, KIDS, loneName, petsNamed, slipIntoArea, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
 import { dateAnswer, dateFromEarlierEvent, describeDate, extractDate } from './nlu/dates';
 import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
@@ -612,6 +612,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
           sentenceName(text) ??
           // "… I get off work at 1:30. Keoni": a capitalised word closing the text, a sentence of its own.
           closingName(text, input) ??
+          (!answered ? openingName(text, input, turn.asked) : null) ??
           (!isAsked && !otherFound && !answered ? unaskedName(text, turn.asked) : null);
         return name ? { value: name, reason: `Found the name “${name}” for ${quoted}.` } : null;
       }
@@ -691,6 +692,21 @@ function closingName(text: string, input: AiTurnInput): string | null {
   const places = normalize(`${input.business.name} ${input.business.facts}`);
   if (new RegExp(`\\b${normalize(last)}\\b`).test(places)) return null;
   return loneName(last, true);
+}
+
+/**
+ * A name opening a reply to another question while the name is still to ask ("Priya, it's a single story house",
+ * "Arlen Haugen. Its a Lennox maybe 2009"): one or two capitalised words before a comma or a full stop, no word of
+ * the trade, no place the business names, and more said after it.
+ */
+function openingName(text: string, input: AiTurnInput, asked: QualifierQuestion | null): string | null {
+  if (!asked || asked.kind === 'zip' || isNameQuestion(asked)) return null;
+  const opening = /^\s*(\p{Lu}[\p{Ll}'-]{2,}(?: \p{Lu}[\p{Ll}'-]{2,})?)\s*[,.]\s+\S/u.exec(text)?.[1];
+  if (!opening || read(opening).concepts.length > 0 || read(opening).actions.size > 0) return null;
+  // ("Hola, …", "Aloha. …", "Morning, …": a greeting.)
+  if (opening.split(' ').some((word) => isNotAName(word) || /^(hola|buenas|buenos|aloha|howdy|morning|afternoon|evening|saludos|disculpe|perdon|perdón|oye|mira|ugh|wow|whew|yikes|honestly|also|anyway|update)$/i.test(word))) return null;
+  if (new RegExp(`\\b${normalize(opening)}\\b`).test(normalize(`${input.business.name} ${input.business.facts}`))) return null;
+  return loneName(opening, true);
 }
 
 /** A sentence of its own that is a capitalised full name with a known first name ("Its a house. Tasha Greene"). */
@@ -933,8 +949,16 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       const person = span(/\b(neighbou?rs?|friends?|family|coworkers?|co-workers?|vecin[oa]s?|amig[oa]s?|(saw|seen|spotted) (your|the|a) (truck|van|trailer|sign))\b/i);
       return online ?? (person && /\b(saw|seen|spotted|heard|found|referr\w*|recommend\w*|told|gave|used (you|your)|from|recomend\w*|encontr\w*)\b/i.test(person) ? person : null);
     }
-    default:
+    default: {
+      // "How many zones on the controller?": a count of that thing, said anywhere ("12 zones plus drip").
+      const counted = /\bhow many ([a-z]{3,})/i.exec(question.text)?.[1];
+      if (counted) {
+        const thing = counted.toLowerCase().replace(/(es|s)$/, '');
+        const count = span(new RegExp(`\\b(\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dos|tres|cuatro|cinco|seis)\\s+${thing}\\w*`, 'i'));
+        if (count) return count;
+      }
       return exampleAnswer(question, text, clause);
+    }
   }
 }
 
@@ -1116,7 +1140,7 @@ const ACROSS_STATES = /\b(out[- ]of[- ]state|interstate|other states?|cross[- ]c
  * counts, and a place the business names in its facts is one it serves.
  */
 function movesOutOfState(input: AiTurnInput, text: string): boolean {
-  if (!/\b(mov(e|es|ing)|relocat\w*|mudanza|mudarnos|mudamos|mudo|mudar)\b/i.test(normalize(text))) return false;
+  if (!/\b(mov(e|es|ing|ers?)|relocat\w*|mudanza|mudarnos|mudamos|mudo|mudar)\b/i.test(normalize(text))) return false;
   const home = businessState(input.business.serviceAreaPrefixes);
   const going = home ? destinationStates(text, input.business.facts) : null;
   return home !== null && going !== null && going.size > 0 && !going.has(home);

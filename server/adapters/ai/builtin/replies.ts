@@ -145,7 +145,8 @@ export function confirmPostal({ tone, language }: Voice, code: string): string {
 
 /** The code a confirmPostal line asked about, or null. */
 export function postalConfirmed(line: string): string | null {
-  return /(?:is the ZIP|código postal es) ([\w-]+)\?/.exec(line)?.[1] ?? null;
+  // (A code, not the word after "ZIP" in "What is the ZIP code?": that had read "code" as a ZIP confirmed.)
+  return /(?:is the ZIP|código postal es) (\d{5}(?:-\d{4})?|[A-Z]\d[A-Z] ?\d[A-Z]\d)\?/i.exec(line)?.[1] ?? null;
 }
 
 export function closing({ business, tone, language }: Voice, firstName: string | null): string {

@@ -180,7 +180,8 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
     if (match[0].trim().endsWith(`${match[2] ?? ''}s`) && !/(tues|thurs|weds)$/.test(match[0].trim()) && !loose && !CHANGE.test(said)) continue;
     // "el jueves que viene" is next Thursday; "next week, Wednesday" is that week's Wednesday.
     const next = /next|proximo/.test(match[1] ?? '') || /^\s*(que viene|de la (semana )?proxima( semana)?)/.test(said.slice(match.index + match[0].length));
-    const nextWeek = /\b(next week|la (semana )?proxima( semana)?|la semana que viene|la otra semana)\b/.exec(said);
+    // ("teens next week so before that. Thursday?": next week is what to beat, the day is this week's.)
+    const nextWeek = /\b(next week|la (semana )?proxima( semana)?|la semana que viene|la otra semana)\b(?![^.!?]{0,30}\b(before|prior to|ahead of|antes de) (that|then|it|eso)\b)/.exec(said);
     const monday = addDays(today, ((8 - today.weekday) % 7) || 7);
     // "next weekend? sunday maybe": that weekend's Sunday.
     if (weekend && (index === 6 || index === 0) && !next) {
@@ -453,7 +454,7 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   // Where both read the same words, the fuller calendar reading wins ("thurs jan 14" over "thurs").
   const own = ownFound.filter((mine) => !chronoFound.some((theirs) => theirs.calendar && (!mine.calendar || theirs.words.length > mine.words.length) && overlaps(mine, theirs)));
   const parsed = chronoFound.filter((candidate) => !own.some((mine) => Math.abs(mine.index - candidate.index) <= 2 || overlaps(mine, candidate)));
-  const notThisWeek = /\b(not this week|not until next week|next week)\b/.test(said);
+  const notThisWeek = /\b(not this week|not until next week|next week)\b(?![^.!?]{0,30}\b(before|prior to|ahead of|antes de) (that|then|it|eso)\b)/.test(said);
   const all = [...own, ...parsed]
     .filter((candidate) => compare(candidate.date, addDays(today, -1)) > 0 && !refused(said, candidate) && !pastDay(said, candidate) && !(UNSURE_DAY.test(said) && NOW_WORDS.test(candidate.words)))
     // "not this week, but next thurs": a weekday of this week is the next week's.
@@ -552,9 +553,10 @@ export function dateFromEarlierEvent(text: string, earlier: readonly string[], n
   if (!relative) return null;
   const noun = relative[4] ?? '';
   if (noun.length < 4 || /^(that|this|next|then|new|christmas|thanksgiving)$/.test(noun)) return null;
-  for (const line of [...earlier].reverse()) {
+  // (Or said earlier in the same text: "We close on the 28th so the day after closing".)
+  for (const line of [between(said, 0, relative.index), ...[...earlier].reverse()]) {
     const earlierSaid = normalize(line);
-    const at = earlierSaid.indexOf(noun.replace(/s$/, ''));
+    const at = earlierSaid.indexOf(noun.replace(/(ing|s)$/, ''));
     if (at < 0) continue;
     // The date said next to the event ("adjuster is coming out Thursday the 11th").
     const near = earlierSaid.slice(Math.max(0, at - 40), at + noun.length + 60);

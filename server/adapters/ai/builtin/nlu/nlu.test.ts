@@ -821,3 +821,19 @@ describe('tenth round (the d19 misses)', () => {
   });
 });
 
+describe('eleventh round (the d21 misses)', () => {
+  it('reads bedrooms as no flower beds, gutter guards as their own thing, and closing up a camp for the winter', () => {
+    expect(read('How much for a 3 bed 2 bath?').concepts).not.toContain('mulch');
+    expect(chooseOption('our gutters are pulling away and the downspout fell off, they just need fixed or replaced', ['Seamless gutters & downspouts', 'Gutter guards']).best?.option).toBe('Seamless gutters & downspouts');
+    expect(chooseOption('looking to get our camp shut down for the winter. Drain the lines, antifreeze in the traps', ['Clogged drains', 'Camp winterizing & opening', 'Water heaters']).best?.option).toBe('Camp winterizing & opening');
+    expect(chooseOption('looking at every other week cleaning for our house, 3 bed 2 bath', ['House cleaning (one time)', 'Recurring (weekly / biweekly / monthly)']).best?.option).toBe('Recurring (weekly / biweekly / monthly)');
+  });
+
+  it('knows a niece texting her auntie, counts the day after a closing said before it, and keeps this week when next week is what to beat', async () => {
+    expect((await signals("Auntie!! it's Kaʻiulani, mom said to text you about saturday. can you bring the mac salad? party starts at 4")).spam).not.toBeNull();
+    const found = dateFromEarlierEvent('We close on the 28th so the day after closing', [], NOW, ZONE);
+    expect(found?.iso).toBe('2026-12-29');
+    expect(day('Forecast says teens next week so before that. Thursday?')).toBe('2026-12-03');
+  });
+});
+

@@ -174,7 +174,7 @@ export interface Reading {
 /** What a text (or an option's name) names: concepts, kinds of job, and its other meaningful words. */
 export function read(text: string): Reading {
   const lexicon = lex();
-  const raw = tokens(withIndicators(withoutVolumes(text))).map((word) => corrected(word, lexicon));
+  const raw = tokens(withIndicators(withoutVolumes(withBedrooms(text)))).map((word) => corrected(word, lexicon));
   const stems = raw.map(stem);
   const concepts: string[] = [];
   const located = new Set<string>();
@@ -548,7 +548,8 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
     points += recurringSaid ? 3 : -1.5;
     if (recurringSaid) because.push('a recurring schedule');
   }
-  if (/\b(one[- ]time|once|single visit|una vez)\b/.test(normalize(option.option)) && recurringSaid) points -= 1.5;
+  // (An option that says it is one time contradicts a schedule said: "every other week cleaning" is no "(one time)".)
+  if (/\b(one[- ]time|once|single visit|una vez)\b/.test(normalize(option.option)) && recurringSaid) points -= 4;
   if (option.actions.size > 0 && text.actions.size > 0) {
     const agree = [...option.actions].some((action) => text.actions.has(action));
     // Something new against fixing or looking after what is there is the wrong job; repair and care are close.
@@ -805,6 +806,11 @@ export function notOfferedAsked(text: string, offered: readonly string[], notOff
   const servedHeads = served ? [...readOption(served.option).heads] : [];
   if (served && [...option.heads].some((head) => reading.concepts.includes(head)) && !servedHeads.some((head) => reading.concepts.includes(head))) return wanted.option;
   return !served || wanted.score > served.score ? wanted.option : null;
+}
+
+/** "3 bed 2 bath", "a 2-bed": bedrooms, not flower beds. */
+function withBedrooms(text: string): string {
+  return text.replace(/\b(\d+|one|two|three|four|five|six|a|studio or \d+)\s*-?\s*beds?\b/gi, '$1 bedroom');
 }
 
 /**

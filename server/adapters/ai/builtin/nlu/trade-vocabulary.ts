@@ -140,6 +140,8 @@ export const CONCEPTS: readonly Concept[] = [
     problems: ['leaking pipe', 'pipe leaking', 'pipe is leaking', 'water on the floor', 'wet spot', 'water stain'],
     es: ['tuberia', 'tubo', 'tubos', 'caneria', 'fuga de agua', 'se reviento un tubo', 'se revento un tubo', 'se revento la tuberia', 'se revento una tuberia', 'tubo reventado', 'tuberia reventada', 'se rompio un tubo', 'se rompio la tuberia', 'tubo roto'],
   },
+  // Closing a seasonal place for the winter (and opening it again): draining the lines, antifreeze in the traps.
+  { id: 'seasonal-plumbing', family: 'seasonal-plumbing', names: ['shut down for the winter', 'shut it down for the winter', 'close up for the winter', 'closing up for the winter', 'closed up for the winter', 'drain the lines', 'drain the pipes', 'antifreeze in the traps', 'winterize the camp', 'winterize the cabin', 'winterize the house', 'camp winterizing', 'cabin winterizing', 'house winterizing', 'winterizing the camp', 'open the camp', 'opening the camp', 'open up the camp', 'de-winterize', 'dewinterize'] },
   { id: 'frozen-pipe', family: 'pipes', names: ['frozen pipe', 'frozen pipes', 'pipes froze', 'pipe froze', 'pipes are frozen', 'pipe is frozen', 'froze up', 'froze', 'frozen', 'thaw', 'thawing', 'thawed'], es: ['tuberia congelada', 'tubo congelado', 'se congelo', 'congelada', 'congelado'] },
   // A leak or a drip, whatever leaks ("the toilet is leaking at the base", "roof leaking around the chimney").
   { id: 'leak', family: 'leaks', names: ['leak', 'leaks', 'leaking', 'leaked', 'leaky', 'drip', 'drips', 'dripping', 'dripped'], es: ['fuga', 'fugas', 'gotea', 'goteando', 'goteo', 'gotera', 'goteras', 'se sale el agua', 'cayendo agua', 'cae agua', 'entra agua'] },
@@ -252,9 +254,11 @@ export const CONCEPTS: readonly Concept[] = [
   { id: 'ice-dam', family: 'roof', names: ['ice dam', 'ice dams', 'icicles', 'icicle', 'ridge of ice', 'ice on the roof', 'ice buildup', 'ice build up', 'ice along the edge'], es: ['hielo en el techo', 'carambanos'] },
   { id: 'flat-roof', family: 'roof', names: ['flat roof', 'tpo', 'epdm', 'rubber roof', 'modified bitumen', 'torch down'], es: ['techo plano'] },
   { id: 'storm-damage', family: 'roof', names: ['hail', 'hail damage', 'hailstorm', 'hail storm', 'storm damage', 'wind damage', 'wind', 'winds', 'high winds', 'windstorm', 'wind storm', 'insurance claim', 'adjuster', 'tree limb', 'came through the roof', 'through the roof', 'fell on the roof', 'fell on our roof', 'limb on the roof', 'tree on the roof', 'blew off', 'blown off', 'shingles blew off', 'shingles blown off', 'missing shingles'], es: ['granizo', 'granizada', 'tormenta', 'ajustador', 'dano por tormenta', 'seguro', 'se volaron', 'se volo', 'se las llevo el viento', 'se los llevo el viento'] },
-  { id: 'gutters', family: 'gutters', names: ['gutter', 'gutters', 'guttering', 'downspout', 'downspouts', 'gutter guards', 'leaf guards', 'eaves', 'eavestrough'], es: ['canaleta', 'canaletas', 'canales', 'bajante', 'desagues del techo'] },
+  { id: 'gutters', family: 'gutters', names: ['gutter', 'gutters', 'guttering', 'downspout', 'downspouts', 'eaves', 'eavestrough'], es: ['canaleta', 'canaletas', 'canales', 'bajante', 'desagues del techo'] },
   // A tarp over a hole until the repair: what someone with a tree or a hole in the roof asks for first.
   { id: 'roof-tarp', family: 'roof', names: ['tarp', 'tarps', 'tarping', 'tarped', 'emergency tarp', 'blue tarp', 'tarp it', 'tarp on it', 'tarp over it'], es: ['lona', 'lonas', 'tapar el techo', 'tapar el hoyo'] },
+  // Covers that keep leaves out of gutters: a thing of their own, not the gutters.
+  { id: 'gutter-guard', family: 'gutters', partOf: 'gutters', names: ['gutter guard', 'gutter guards', 'leaf guard', 'leaf guards', 'gutter covers', 'gutter screens', 'leaf filter', 'leaffilter', 'gutter helmet'] },
   { id: 'skylight', family: 'roof', names: ['skylight', 'skylights', 'sky light'], es: ['tragaluz', 'domo'] },
   { id: 'chimney', family: 'chimney', names: ['chimney', 'chimney cap', 'chimney flashing', 'chimney sweep', 'fireplace'], es: ['chimenea'] },
 
