@@ -108,8 +108,8 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
         handoff.reason === 'emergency' &&
         question.kind === 'choice' &&
         question.key !== turn.asked?.key &&
-        (newOrUpkeepNotAsked(decision.answers[question.key] ?? '', text) ||
-          (signals.emergency?.hazard !== 'no-heat' && troubleNotSaid(decision.answers[question.key] ?? '', text)) ||
+        ((newOrUpkeepNotAsked(decision.answers[question.key] ?? '', text) && !(dangerOfOption(decision.answers[question.key] ?? '', signals.emergency?.words ?? '') && /\b(problems?|repairs?|issues?|troubleshoot\w*|fix\w*)\b/i.test(decision.answers[question.key] ?? ''))) ||
+          (signals.emergency?.hazard !== 'no-heat' && !dangerOfOption(decision.answers[question.key] ?? '', signals.emergency?.words ?? '') && troubleNotSaid(decision.answers[question.key] ?? '', text)) ||
           signals.emergency?.hazard === 'carbon-monoxide');
       // A day asked for a visit in the same words ("can someone come look tomorrow?", "¿pueden venir hoy?") is the
       // day they want, danger or not.
@@ -500,8 +500,10 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
       found[question.key] = { value: truncate(`${input.answers[question.key] ?? ''}; ${value.value}`, 500), reason: `Added to the way in: ${value.reason}` };
       continue;
     }
-    // An answered choice or yes/no changes only when the person says they are correcting it.
-    if (answered && (question.kind === 'choice' || question.kind === 'yes_no' || question.kind === 'text') && !signals.correction && !isAsked) continue;
+    // An answered choice or yes/no changes only when the person says they are correcting it (or, for the name, gives
+    // it outright: "Name is Helen Park" after "this is her husband Tom").
+    const namedOutright = isNameQuestion(question) && /\b(my name is|name is|name's|put it under|book it under|under the name|me llamo|mi nombre es|a nombre de)\b/i.test(text);
+    if (answered && (question.kind === 'choice' || question.kind === 'yes_no' || question.kind === 'text') && !signals.correction && !isAsked && !namedOutright) continue;
     found[question.key] = answered ? { value: value.value, reason: `Corrected: ${value.reason}` } : value;
   }
   // "wait no sorry closing got moved, make it Monday March 1st": a correction of a day or a ZIP in the same text is
@@ -558,6 +560,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
     }
     case 'yes_no': {
       const topic = yesNoTopic(question);
+      // "ok let me talk to my wife … ill text back": the "ok" puts the answer off, it says no yes.
+      if (DEFERRED.test(normalize(text)) && (topic === 'other' || !topicWordsSaid(text, topic)) && !signals.emergency) return null;
       if (topic === 'urgency' && signals.emergency) return { value: 'yes', reason: `An emergency: “yes” for ${quoted}.` };
       // The danger itself answers the question about it: no heat in the cold, a car shut in behind a broken door.
       const hazard = signals.emergency?.hazard;
@@ -969,9 +973,11 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
 function exampleAnswer(question: QualifierQuestion, text: string, clause: (index: number, length: number) => string): string | null {
   // (Or listed in the question itself: "Is the heat oil, gas, propane or electric?", "What fuel does it run on — oil,
   // propane, natural gas?")
-  const listed = /\(([^)]*)\)|\b(?:e\.?g\.?|such as|for example|for instance)\s*,?\s+([^?]*)|\b([\p{L}-]+(?:, [\p{L}-]+)+,? or [\p{L}-]+)\s*\??\s*$|[—–:]\s*([\p{L}-]+(?: [\p{L}-]+)?(?:, [\p{L}-]+(?: [\p{L}-]+)?)+)\s*\??\s*$/iu.exec(question.text);
-  const examples = (listed?.[1] ?? listed?.[2] ?? listed?.[3] ?? listed?.[4] ?? '')
-    .split(/\s*(?:,|\/|;|\bor\b|\band\b|\betc\b\.?|\.{2,}|…)\s*/i)
+  // (A question in two languages, "¿Casa, apartamento o negocio? / House, apartment or business?", lists both.)
+  const examples = question.text.split(/\s+\/\s+/).flatMap((part) => {
+    const listed = /\(([^)]*)\)|\b(?:e\.?g\.?|such as|for example|for instance)\s*,?\s+([^?]*)|\b([\p{L}-]+(?:, [\p{L}-]+)+,? (?:or|o) [\p{L}-]+)\s*\??\s*$|[—–:]\s*([\p{L}-]+(?: [\p{L}-]+)?(?:, [\p{L}-]+(?: [\p{L}-]+)?)+)\s*\??\s*$/iu.exec(part);
+    return (listed?.[1] ?? listed?.[2] ?? listed?.[3] ?? listed?.[4] ?? '').split(/\s*(?:,|\/|;|\bor\b|\bo\b|\band\b|\betc\b\.?|\.{2,}|…)\s*/i);
+  })
     .map((example) => normalize(example).replace(/[^\p{L}\p{N}' -]/gu, '').trim())
     .filter((example) => example.length >= 3);
   if (examples.length < 2) return null;
@@ -985,7 +991,14 @@ function exampleAnswer(question: QualifierQuestion, text: string, clause: (index
   // want instead ("a quote on a metal roof").
   const now = /\b(now|currently|current|existing|right now|there now)\b/.test(normalize(question.text));
   const wanted = (at: number) => now && /\b(quote|want|wanting|looking (to|for)|new|replace|replacing|install|get a|thinking|switch|upgrade)\b/.test(between(said, Math.max(0, at - 40), at));
-  const found = examples.map((example) => ({ example, match: new RegExp(`\\b${base(example)}(?:s|es)?\\b`).exec(said) })).filter((hit) => hit.match !== null && !wanted(hit.match.index));
+  // (Nor by one said in a question of their own: "normal for old houses??".)
+  // ("It's metal I think?" is a guess, not a question.)
+  const asking = (at: number) => {
+    const end = /^[^.!?\n]*[.!?\n]?\?*/.exec(between(said, at, said.length))?.[0] ?? '';
+    const sentence = `${between(said, Math.max(0, said.slice(0, at).search(/[^.!?\n]*$/)), at)}${end}`;
+    return /\?\s*$/.test(sentence) && !/\b(i think|i guess|i believe|maybe|probably|not sure)\s*\?+\s*$/.test(sentence);
+  };
+  const found = examples.map((example) => ({ example, match: new RegExp(`\\b${base(example)}(?:s|es)?\\b`).exec(said) })).filter((hit) => hit.match !== null && !wanted(hit.match.index) && !asking(hit.match.index));
   if (found.length !== 1) return null;
   const word = found[0]?.match?.[0] ?? '';
   const at = text.toLowerCase().indexOf(word);
@@ -1039,6 +1052,14 @@ function newOrUpkeepNotAsked(option: string, text: string): boolean {
 }
 
 /** Whether the option names a thing by a trouble ("Dead outlet", "No heat") that the text names only as a thing. */
+/** Whether the danger named is the option's own thing ("fuse box … humming" for "Panel upgrades & breaker problems"). */
+function dangerOfOption(option: string, dangerWords: string): boolean {
+  // (Not an option naming another trouble: "Flickering lights / dead outlets" is not a warm outlet's.)
+  if (/\b(dead|flicker\w*|trip\w*|no power|not working|won'?t|broken|leak\w*)\b/i.test(option)) return false;
+  const danger = read(dangerWords).concepts;
+  return read(option).concepts.some((concept) => !concept.startsWith('property-') && danger.includes(concept));
+}
+
 function troubleNotSaid(option: string, text: string): boolean {
   const said = read(text);
   // A trouble the option lists in its brackets and the text names ("Troubleshooting (flickering, …)" for "lights

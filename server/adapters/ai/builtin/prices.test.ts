@@ -38,6 +38,8 @@ describe('conditions in an item’s name (issue 22)', () => {
   it('reads the sizes a person says, in digits or words', () => {
     expect(statedSizes('about half an acre').get('acre')).toBe(0.5);
     expect(statedSizes('a 3 bed 2 bath').get('bedroom')).toBe(3);
+    // Two of one kind: the larger, so no figure is quoted for a smaller job than the one they have.
+    expect(statedSizes("whats a 2 bedroom move cost? we have a 4 bedroom house").get('bedroom')).toBe(4);
     expect(statedSizes("what I really need is the boxwoods trimmed, there's 8 of them").get('shrub')).toBe(8);
     expect(statedSizes('it needs a 24,000 btu unit').get('btu')).toBe(24_000);
     expect(statedSizes('single car door').get('car')).toBe(1);

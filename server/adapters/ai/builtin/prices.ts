@@ -34,7 +34,9 @@ export function choosePriceItem(asked: string, thread: string, items: readonly P
   const text = corrected(asked);
   const everything = corrected(thread);
   const byName = (words: string) => chooseOption(words, items.map((item) => item.name)).ranked;
-  let ranked = byName(text);
+  // A question that names no thing ("What do you charge to swap it out, same spot?") is about the service recorded.
+  const namesNothing = service !== null && read(text).concepts.every((concept) => concept.startsWith('property-'));
+  let ranked = byName(namesNothing ? `${service}. ${text}` : text);
   // "How much just to come look at it?": the visit that finds the fault, when the book has one.
   const visit = items.find((item) => /\b(diagnos\w*|service call|trip (charge|fee)|visit fee)\b/i.test(item.name));
   if (visit && /\b(come (out|look|by)|look at it|take a look|diagnos\w*|service call|trip (charge|fee)|just to come|to come out|visit fee|revisar|que (me )?vengan a ver)\b/i.test(text)) ranked = [{ option: visit.name, score: 10, because: ['the visit itself'] }, ...ranked.filter((match) => match.option !== visit.name)];

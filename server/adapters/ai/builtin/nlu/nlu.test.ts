@@ -837,3 +837,10 @@ describe('eleventh round (the d21 misses)', () => {
   });
 });
 
+describe('twelfth round (the d20 misses)', () => {
+  it('hears a humming warm fuse box as an electrical danger, and a 4-bedroom house as no 2-bedroom job', async () => {
+    expect((await signals('my fuse box in the basement is humming really loud kinda like a fridge and the metal door feels warm. normal for old houses??')).emergency?.hazard).toBe('electrical');
+    expect((await signals('the fridge is humming louder than usual')).emergency).toBeNull();
+  });
+});
+

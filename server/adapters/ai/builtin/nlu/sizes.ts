@@ -121,7 +121,9 @@ export function statedSizes(text: string): Map<string, number> {
     // "3 peach trees", "2 big windows": a word may come between the number and its unit.
     const words = match[2] ?? '';
     const unit = unitOf(words) ?? (words.includes(' ') ? unitOf(words.split(' ')[1] ?? '') : null);
-    if (unit && !sizes.has(unit)) sizes.set(unit, value(match[1] ?? ''));
+    // Two sizes of one kind ("whats a 2 bedroom move cost? … we have a 4 bedroom house"): the larger, so no figure is
+    // quoted for a smaller job than the one they have.
+    if (unit) sizes.set(unit, Math.max(sizes.get(unit) ?? Number.NEGATIVE_INFINITY, value(match[1] ?? '')));
   }
   // "the boxwoods trimmed, there's 8 of them": the count of the last thing named before it.
   for (const match of said.matchAll(/\b(\d+) of (?:them|those|these|em)\b/g)) {
