@@ -7,8 +7,8 @@ import { createBuiltinAssistant } from './builtin-assistant';
  * apart: the dev part (rules may be tuned against it; its misses are printed) and the held-out part (never tuned
  * against; totals only). The floors are what the assistant achieves today, so a change that makes it worse fails
  * here. Issue 22's goals for the held-out part on answers (≥ 85 %) and threads entirely right (≥ 60 %) are reached
- * (88 %, 44/72 in the fifth round); its goal of no thread ending qualified with a wrong answer is not yet (10):
- * docs/decisions/0036 says where it stands.
+ * (89.0 %, 46/72 after the sixth round); its goal of no thread ending qualified with an answer the customer
+ * contradicted is not yet (6; 9 with a missed answer counted too): docs/decisions/0036 says where it stands.
  */
 describe('conversation fixtures against the built-in assistant', () => {
   it('dev part: qualifies, hands off, disqualifies and quotes as each thread expects', async () => {
@@ -22,11 +22,10 @@ describe('conversation fixtures against the built-in assistant', () => {
     const original = report.threads.filter((thread) => !/-d\d+$/.test(thread.id));
     expect(original.length).toBe(53);
     expect(original.filter((thread) => !thread.allRight).map((thread) => thread.id), formatFailures({ ...report, threads: original.filter((thread) => !thread.allRight) })).toEqual([]);
-    // With batches d15 and d16 (written 2026-11-28, 19/44 and 14/44 at their first readings) in the dev part: 96.8 %
-    // and 90.5 % on 696 threads after the fifth round of docs/decisions/0036 (97.8 % and 93.4 % on 608 threads after
-    // the fourth).
-    expect(percent(report.answers)).toBeGreaterThanOrEqual(96.5);
-    expect(percent(report.allRight)).toBeGreaterThanOrEqual(90);
+    // With the sixth round's six fresh batches (d14, d17–d21, 21–28 of 40–44 threads entirely right at their first
+    // readings) in the dev part: 97.3 % and 91.5 % on 956 threads (96.8 % and 90.5 % on 696 after the fifth round).
+    expect(percent(report.answers)).toBeGreaterThanOrEqual(97);
+    expect(percent(report.allRight)).toBeGreaterThanOrEqual(91);
     expect(report.safety.right).toBe(report.safety.total);
     expect(report.quotesOutsideConditions).toBe(0);
     // A ZIP sent alone that two swapped digits would put in the area is checked once before disqualifying.
@@ -38,7 +37,7 @@ describe('conversation fixtures against the built-in assistant', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(60);
     const report = await runFixtures(createBuiltinAssistant(), fixtures);
     console.info(`Held-out part (never tuned against; totals only)\n${formatTable(report)}`);
-    expect(percent(report.answers)).toBeGreaterThanOrEqual(87.5);
+    expect(percent(report.answers)).toBeGreaterThanOrEqual(88.5);
     // Issue 22's goal: at least 60 % of the held-out threads entirely right.
     expect(percent(report.allRight)).toBeGreaterThanOrEqual(60);
     expect(report.quotesOutsideConditions).toBe(0);
