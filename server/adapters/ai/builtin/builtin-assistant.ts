@@ -594,7 +594,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
     }
     case 'date': {
       const earlierTexts = earlierLines(input).filter((line) => line.from === 'contact').map((line) => line.body);
-      const date = dateFromEarlierEvent(text, earlierTexts, input.now, input.business.timezone, { language }) ?? extractDate(text, input.now, input.business.timezone, { loose: isAsked, language, previous: input.answers[question.key] ?? null });
+      const date = dateFromEarlierEvent(text, earlierTexts, input.now, input.business.timezone, { language }) ?? extractDate(text, input.now, input.business.timezone, { loose: isAsked || /^\W*(asap|as soon as possible|lo antes posible)\b/i.test(text), language, previous: input.answers[question.key] ?? null });
       if (!date) return null;
       // "sunday the 17th instead, same time": the window given before goes with the new day.
       const before = input.answers[question.key] ?? '';
@@ -1298,9 +1298,14 @@ function withoutRefusedJobs(text: string): string {
 }
 
 function withoutPastWork(text: string): string {
+  // What they say is already taken care of ("Tree service already cut it up … so we're good there"), with the
+  // sentence before it that tells what happened, is no job for now.
+  const sentences = text.split(/(?<=[.!?\n])\s+/);
+  const done = sentences.map((sentence) => /\b((so )?(we'?re|were|we are) good (there|on that)|that part'?s (done|handled|taken care of)|(already|all) (done|handled|taken care of))\b/i.test(sentence));
+  const kept = sentences.filter((_, index) => !done[index] && !done[index + 1]).join(' ');
   // A sentence about work done before ("He did my storm door last year") names no job for now, unless it says what
   // is wrong now ("… in 2019, now it's making noise").
-  return text.replace(/[^.!?\n]*\b(did|installed|put in|put on|fixed|replaced|built|hung|mounted|painted|serviced|cleaned|take down|took down|taken down|cut down|removed|take out|took out|taken out|hauled off|got burned|got ripped off|got scammed)\b[^.!?\n]{0,40}\b(last (year|month|week|spring|summer|fall|winter|time)|(a )?(couple|few|\d+) (years?|months?) ago|years? ago|in (19|20)\d\d)\b[^.!?\n]*/gi, (sentence) =>
+  return kept.replace(/[^.!?\n]*\b(did|installed|put in|put on|fixed|replaced|built|hung|mounted|painted|serviced|cleaned|take down|took down|taken down|cut down|removed|take out|took out|taken out|hauled off|hauled it off|cut it up|ground the stump|got burned|got ripped off|got scammed)\b[^.!?\n]{0,40}\b(last (year|month|week|spring|summer|fall|winter|time)|(a )?(couple|few|\d+) (years?|months?) ago|years? ago|in (19|20)\d\d)\b[^.!?\n]*/gi, (sentence) =>
     /\b(now|again|still|keeps?|won'?t|isn'?t|doesn'?t|broke|broken|leak\w*|nois\w*|stopped|not working)\b/i.test(sentence) ? sentence : ' ');
 }
 

@@ -842,5 +842,10 @@ describe('twelfth round (the d20 misses)', () => {
     expect((await signals('my fuse box in the basement is humming really loud kinda like a fridge and the metal door feels warm. normal for old houses??')).emergency?.hazard).toBe('electrical');
     expect((await signals('the fridge is humming louder than usual')).emergency).toBeNull();
   });
+
+  it('knows a Spanish family text to the wrong number, and St. Augustine as sod', async () => {
+    expect((await signals('Marisol mija ya salí de la casa, llego en 20 min. Dile a tu papá que compre más hielo', 'es')).spam).not.toBeNull();
+    expect(chooseOption('want to put St Augustine back down. 78212', ['Shrub & small tree trimming', 'Sod & grass install', 'Weekly mowing']).best?.option).toBe('Sod & grass install');
+  });
 });
 

@@ -255,7 +255,7 @@ function newOfTheTrade(raw: readonly string[], stems: readonly string[], from: n
   return from >= raw.length;
 }
 
-const LOCATIVE = new Set(['in', 'inside', 'on', 'above', 'over', 'under', 'below', 'beneath', 'near', 'by', 'behind', 'beside', 'next', 'outside', 'at', 'from', 'into', 'along', 'around', 'against', 'alongside', 'en', 'sobre', 'encima', 'debajo', 'cerca', 'junto', 'detras', 'dentro', 'afuera', 'por', 'alrededor']);
+const LOCATIVE = new Set(['in', 'inside', 'out', 'on', 'above', 'over', 'under', 'below', 'beneath', 'near', 'by', 'behind', 'beside', 'next', 'outside', 'at', 'from', 'into', 'along', 'around', 'against', 'alongside', 'en', 'sobre', 'encima', 'debajo', 'cerca', 'junto', 'detras', 'dentro', 'afuera', 'por', 'alrededor']);
 const ARTICLES = new Set(['the', 'my', 'our', 'a', 'an', 'his', 'her', 'their', 'to', 'of', 'back', 'front', 'side', 'el', 'la', 'los', 'las', 'mi', 'mis', 'su', 'del', 'de']);
 
 /** Whether the words before position `at` make it where something goes: "to a townhouse", "into the new house". */
