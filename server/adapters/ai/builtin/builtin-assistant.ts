@@ -527,6 +527,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       // "yes" to "Just to check, is the ZIP 31046?": that ZIP after all.
       const checked = say.postalConfirmed(lastBusinessLine(input));
       if (!code && checked && extractYesNo(text) === 'yes') return { value: checked, reason: `They confirmed ZIP ${checked} for ${quoted}.` };
+      // The ZIP a move starts from is not the one they say they go to ("going to Tucker 30084").
+      if (code && /\b(from|out of|moving out)\b/i.test(question.text) && answered && new RegExp(`\\b(to|into|hacia)\\s+(?:[\\p{L}.'-]+\\s+){0,3}${code.value.replace(/[^\dA-Z -]/gi, '')}\\b`, 'iu').test(text)) return null;
       return code ? { value: code.value, reason: `Found ${code.country === 'CA' ? 'postal code' : 'ZIP'} ${code.value} for ${quoted}.` } : null;
     }
     case 'choice': {
