@@ -7,8 +7,8 @@ import { createBuiltinAssistant } from './builtin-assistant';
  * apart: the dev part (rules may be tuned against it; its misses are printed) and the held-out part (never tuned
  * against; totals only). The floors are what the assistant achieves today, so a change that makes it worse fails
  * here. Issue 22's goals for the held-out part on answers (≥ 85 %) and threads entirely right (≥ 60 %) are reached
- * (89.0 %, 46/72 after the sixth round); its goal of no thread ending qualified with an answer the customer
- * contradicted is not yet (6; 9 with a missed answer counted too): docs/decisions/0036 says where it stands.
+ * (89.4 %, 47/72 after the sixth round); its goal of no thread ending qualified with an answer the customer
+ * contradicted is not yet (5; 8 with a missed answer counted too): docs/decisions/0036 says where it stands.
  */
 describe('conversation fixtures against the built-in assistant', () => {
   it('dev part: qualifies, hands off, disqualifies and quotes as each thread expects', async () => {
@@ -23,7 +23,7 @@ describe('conversation fixtures against the built-in assistant', () => {
     expect(original.length).toBe(53);
     expect(original.filter((thread) => !thread.allRight).map((thread) => thread.id), formatFailures({ ...report, threads: original.filter((thread) => !thread.allRight) })).toEqual([]);
     // With the sixth round's six fresh batches (d14, d17–d21, 21–28 of 40–44 threads entirely right at their first
-    // readings) in the dev part: 97.3 % and 91.5 % on 956 threads (96.8 % and 90.5 % on 696 after the fifth round).
+    // readings) in the dev part: 97.5 % and 91.8 % on 956 threads (96.8 % and 90.5 % on 696 after the fifth round).
     expect(percent(report.answers)).toBeGreaterThanOrEqual(97);
     expect(percent(report.allRight)).toBeGreaterThanOrEqual(91);
     expect(report.safety.right).toBe(report.safety.total);
@@ -37,7 +37,7 @@ describe('conversation fixtures against the built-in assistant', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(60);
     const report = await runFixtures(createBuiltinAssistant(), fixtures);
     console.info(`Held-out part (never tuned against; totals only)\n${formatTable(report)}`);
-    expect(percent(report.answers)).toBeGreaterThanOrEqual(88.5);
+    expect(percent(report.answers)).toBeGreaterThanOrEqual(89);
     // Issue 22's goal: at least 60 % of the held-out threads entirely right.
     expect(percent(report.allRight)).toBeGreaterThanOrEqual(60);
     expect(report.quotesOutsideConditions).toBe(0);
