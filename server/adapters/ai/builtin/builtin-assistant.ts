@@ -18,7 +18,7 @@ import { asksForTime, chooseTwo, describeSlot, offerText, preferenceFromAnswer, 
 import { matchFaq } from './faq';
 import { choosePriceItem, formatItemPrice } from './prices';
 import * as say from './replies';
-import { clauseName, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isKnownFirstName, isNameQuestion, isNotAName, KIDS, loneName, petsNamed, slipIntoArea, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
+import { clauseName, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isKnownFirstName, isNameQuestion, isNotAName, KIDS, loneName, NAME_GIVEN, NO_IDIOMS, petsNamed, slipIntoArea, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
 import { dateAnswer, dateFromEarlierEvent, describeDate, extractDate } from './nlu/dates';
 import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
@@ -104,13 +104,7 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
       // guess from the thing named (a warm outlet, a limb on the roof) unless the text asks for that kind of job.
       // Nor is a trouble the option names that the text does not say ("Dead outlet" for a warm one, "No heat" for a
       // furnace named beside a CO alarm), and a CO alarm says nothing of which thing is at fault.
-      const guessedJob =
-        handoff.reason === 'emergency' &&
-        question.kind === 'choice' &&
-        question.key !== turn.asked?.key &&
-        ((newOrUpkeepNotAsked(decision.answers[question.key] ?? '', text) && !(dangerOfOption(decision.answers[question.key] ?? '', signals.emergency?.words ?? '') && /\b(problems?|repairs?|issues?|troubleshoot\w*|fix\w*)\b/i.test(decision.answers[question.key] ?? ''))) ||
-          (signals.emergency?.hazard !== 'no-heat' && !dangerOfOption(decision.answers[question.key] ?? '', signals.emergency?.words ?? '') && troubleNotSaid(decision.answers[question.key] ?? '', text)) ||
-          signals.emergency?.hazard === 'carbon-monoxide');
+      const guessedJob = handoff.reason === 'emergency' && question.kind === 'choice' && question.key !== turn.asked?.key && jobGuessedFromDanger(decision.answers[question.key] ?? '', turn);
       // A day asked for a visit in the same words ("can someone come look tomorrow?", "¿pueden venir hoy?") is the
       // day they want, danger or not.
       const keep = aboutPastJob ? question.kind === 'zip' || (question.kind === 'text' && isNameQuestion(question)) : (question.kind !== 'date' || question.key === turn.asked?.key || dayOfVisitAsked(turn)) && !guessedJob;
@@ -194,7 +188,7 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
   const placed = Object.keys(decision.answers).length > 0 || ((turn.asked === null || turn.asked.kind === 'choice') && confirmsAnswer(input, text));
   // A question of their own is not a failed answer: it is answered (or passed to the team), and ours is asked again.
   // "I'll have to look that up … I'll get back to you": the answer comes later, which is no miss.
-  const deferred = turn.asked !== null && !placed && DEFERRED.test(normalize(text));
+  const deferred = turn.asked !== null && !placed && signals.deferred;
   const handled = signals.bot !== null || faqs.length > 0 || priceAsked || tied !== null || asking.length > 0 || addsToDescription(input, text) || zipCheck !== null || deferred;
   const unanswered = asking.length > 0 && signals.bot === null && faqs.length === 0 && !priceAsked && !placed;
   const small = signals.greeting || signals.thanks;
@@ -478,19 +472,7 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
       found[question.key] = { value: value.value, reason: `Refined: ${value.reason}` };
       continue;
     }
-    // How much to haul said after only the things were named ("hot tub", then "just the tub" or "half a truck"):
-    // the measure is the closer answer to what was asked.
-    if (answered && question.kind === 'text' && topicOf(question) === 'amount' && AMOUNT_MEASURE.test(fold(value.value)) && !AMOUNT_MEASURE.test(fold(input.answers[question.key] ?? ''))) {
-      found[question.key] = { value: value.value, reason: `Refined: ${value.reason}` };
-      continue;
-    }
-    // A yard given by a patio's sides, then in acres ("como 12 por 16 pies", later "el yard es como 1/4 de acre").
-    if (answered && question.kind === 'text' && topicOf(question) === 'lot-size' && /\b(acres?|acre)\b/i.test(value.value) && !/\b(acres?|sq|square)\b/i.test(input.answers[question.key] ?? '')) {
-      found[question.key] = { value: value.value, reason: `Refined: ${value.reason}` };
-      continue;
-    }
-    // A town to move to, then its ZIP ("omaha", later "from 51503 to 68144"): the ZIP is the closer answer.
-    if (answered && question.kind === 'text' && topicOf(question) === 'destination' && /^\d{5}$/.test(value.value.trim()) && !/\d/.test(input.answers[question.key] ?? '')) {
+    if (answered && question.kind === 'text' && closerAnswer(topicOf(question), input.answers[question.key] ?? '', value.value)) {
       found[question.key] = { value: value.value, reason: `Refined: ${value.reason}` };
       continue;
     }
@@ -502,7 +484,7 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
     }
     // An answered choice or yes/no changes only when the person says they are correcting it (or, for the name, gives
     // it outright: "Name is Helen Park" after "this is her husband Tom").
-    const namedOutright = isNameQuestion(question) && /\b(my name is|name is|name's|put it under|book it under|under the name|me llamo|mi nombre es|a nombre de)\b/i.test(text);
+    const namedOutright = isNameQuestion(question) && NAME_GIVEN.test(text);
     if (answered && (question.kind === 'choice' || question.kind === 'yes_no' || question.kind === 'text') && !signals.correction && !isAsked && !namedOutright) continue;
     found[question.key] = answered ? { value: value.value, reason: `Corrected: ${value.reason}` } : value;
   }
@@ -563,7 +545,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
     case 'yes_no': {
       const topic = yesNoTopic(question);
       // "ok let me talk to my wife … ill text back": the "ok" puts the answer off, it says no yes.
-      if (DEFERRED.test(normalize(text)) && (topic === 'other' || !topicWordsSaid(text, topic)) && !signals.emergency) return null;
+      if (signals.deferred && (topic === 'other' || !topicWordsSaid(text, topic)) && !signals.emergency) return null;
       if (topic === 'urgency' && signals.emergency) return { value: 'yes', reason: `An emergency: “yes” for ${quoted}.` };
       // The danger itself answers the question about it: no heat in the cold, a car shut in behind a broken door.
       const hazard = signals.emergency?.hazard;
@@ -582,7 +564,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       // "Is there an HOA?").
       // (Checked last and lazily: reading a day is the costly part.)
       const givesOther = () => input.questions.some((other) => other.key !== question.key && ((other.kind === 'zip' && extractPostalCode(text) !== null) || (other.kind === 'date' && extractDate(text, input.now, input.business.timezone, { language }) !== null)));
-      const heard = topic !== 'other' && !topicWordsSaid(text, topic) && givesOther() ? (/^\W*(yes|yeah|yep|yup|ya|yea|no|nope|nah|si|sí|correct|👍|✅|👎|❌)(?![\p{L}])(?!\s+(?:rush|hurry|worries|problem|prob|big deal|pressure|offense|offence|joke|lie|kidding|doubt)\b)/iu.exec(text.trim())?.[1] ?? '') : text;
+      const heard = topic !== 'other' && !topicWordsSaid(text, topic) && givesOther() ? (LEADING_YES_NO.exec(text.trim())?.[1] ?? '') : text;
       if (topic !== 'other') {
         // The topic's own words answer it whenever they are said ("we lease", "no rush").
         const topical = extractYesNo(heard, topic);
@@ -647,7 +629,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       if (topical) return { value: topical, reason: `Found “${topical}” for ${quoted}.` };
       if (!isAsked || signals.greeting || signals.thanks || otherFound) return null;
       // "let me check with my husband and we'll get back to you": an answer put off is no answer.
-      if (DEFERRED.test(normalize(text))) return null;
+      if (signals.deferred) return null;
       // A reply about another question's subject ("yard's maybe a qtr acre" while we asked about the gate) is not this answer.
       if (input.questions.some((other) => other.key !== question.key && other.kind === 'text' && !['other', 'problem'].includes(topicOf(other)) && topicOf(other) !== topicOf(question) && topicalAnswer(other, text))) return null;
       if (topicOf(question) !== 'other' && topicOf(question) !== 'problem') {
@@ -688,16 +670,21 @@ function closingName(text: string, input: AiTurnInput): string | null {
   const signed = sentences.at(-1)?.trim().replace(/[.!]+$/, '') ?? '';
   const last = signed.replace(/\s+(?:w\/|with|from|@)\s+.+$/i, '');
   // (A first and last name closing a text: "… she's friendly. Lupe Ochoa" — not a place the business names.)
-  if (sentences.length >= 2 && /^\p{Lu}[\p{Ll}'-]{2,} \p{Lu}[\p{Ll}'-]{2,}$/u.test(last) && read(last).concepts.length === 0 && !new RegExp(`\\b${normalize(last)}\\b`).test(normalize(`${input.business.name} ${input.business.facts}`))) return loneName(last, true);
+  if (sentences.length >= 2 && /^\p{Lu}[\p{Ll}'-]{2,} \p{Lu}[\p{Ll}'-]{2,}$/u.test(last) && read(last).concepts.length === 0 && !namedByBusiness(input, last)) return loneName(last, true);
   if (sentences.length < 2 || !/^\p{Lu}[\p{Ll}'-]{2,}$/u.test(last)) return null;
   if (/^(mahalo|aloha|bye|cheers|thanks|gracias|ciao|later|regards|blessings|amen|ok|okay|sure|yes|no|nope|yep|please|asap|urgent|seriously|honestly|whatever|again|anyway|lol|ugh|wow|nice|cool|great|perfect|awesome|thx|ty)$/i.test(last)) return null;
   // English words by their endings ("Unbelievable", "Seriously", "Amazing") are no names.
   if (/(able|ible|ous|ful|less|ly|ing|ed|tion|ment|ness)$/i.test(last)) return null;
   const reading = read(last);
   if (reading.concepts.length > 0 || reading.actions.size > 0) return null;
-  const places = normalize(`${input.business.name} ${input.business.facts}`);
-  if (new RegExp(`\\b${normalize(last)}\\b`).test(places)) return null;
+  if (namedByBusiness(input, last)) return null;
   return loneName(last, true);
+}
+
+/** Whether the business's name or facts say these words (a town it serves, its own name): no person's name. */
+function namedByBusiness(input: AiTurnInput, words: string): boolean {
+  const escaped = normalize(words).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`\\b${escaped}\\b`).test(normalize(`${input.business.name} ${input.business.facts}`));
 }
 
 /**
@@ -711,7 +698,7 @@ function openingName(text: string, input: AiTurnInput, asked: QualifierQuestion 
   if (!opening || read(opening).concepts.length > 0 || read(opening).actions.size > 0) return null;
   // ("Hola, …", "Aloha. …", "Morning, …": a greeting.)
   if (opening.split(' ').some((word) => isNotAName(word) || /^(hola|buenas|buenos|aloha|howdy|morning|afternoon|evening|saludos|disculpe|perdon|perdón|oye|mira|ugh|wow|whew|yikes|honestly|also|anyway|update)$/i.test(word))) return null;
-  if (new RegExp(`\\b${normalize(opening)}\\b`).test(normalize(`${input.business.name} ${input.business.facts}`))) return null;
+  if (namedByBusiness(input, opening)) return null;
   return loneName(opening, true);
 }
 
@@ -727,6 +714,9 @@ function sentenceName(text: string): string | null {
   return null;
 }
 
+/** The last word of a town's name ("Rohnert Park", "Cedar Falls", "Gig Harbor"): no person's. */
+const PLACE_LAST_WORD = 'park|city|beach|springs?|falls|heights|valley|lakes?|hills?|creek|village|junction|grove|ridge|harbou?r|bay|point|center|centre|township|county|station|mills?|crossing|landing|bluffs?|rapids|island|shores?';
+
 /**
  * A text that is only a capitalised name ("Kainoa", "Walt Kowalczyk", "Carol Whitfield. And we have a parrot…"), sent
  * while another question was asked and answering nothing else: the name, still to be asked.
@@ -735,7 +725,7 @@ function unaskedName(text: string, asked: QualifierQuestion | null): string | nu
   const first = text.trim().split(/[.!?\n]+|,\s*(?:thx|thanks|thank you|gracias)\b/i)[0]?.trim() ?? '';
   // Words in reply to "What's the ZIP?" ("Waldport", "Rohnert Park") are the town, unless they start with a first name
   // people have and end in no word of a place ("Walt Kowalczyk", not "Cedar Falls").
-  if (asked?.kind === 'zip' && (!isKnownFirstName(first.split(/\s+/)[0] ?? '') || /\s(park|city|beach|springs?|falls|heights|valley|lake|lakes|hills?|creek|village|junction|grove|ridge|harbou?r|bay|point|center|centre|township|county|station|mills?|crossing|landing|bluffs?|rapids|island|shores?)$/i.test(first))) return null;
+  if (asked?.kind === 'zip' && (!isKnownFirstName(first.split(/\s+/)[0] ?? '') || new RegExp(`\\s(${PLACE_LAST_WORD})$`, 'i').test(first))) return null;
   if (!/^\p{Lu}/u.test(first) || first.split(/\s+/).some((word) => !/^\p{Lu}/u.test(word))) return null;
   const reading = read(first);
   if (reading.concepts.length > 0 || reading.actions.size > 0) return null;
@@ -916,7 +906,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       if (/\p{Lu}/u.test(text.replace(/\b(I|I'm|I'll|I've|I'd)\b/g, ''))) return null;
       // The first such word after any "to" ("need 2 guys to load it … driving it to spokane": spokane).
       // ("moving to gig harbor": a short word with a place's last word after it.)
-      const suffixed = /(?:\b(?:to|into)|→|->)\s+([a-z][a-z'-]{2,} (?:harbor|harbour|city|beach|falls|springs|park|heights|valley|lake|island|point|bay|creek|hills|ridge|grove|junction))\b/.exec(text)?.[1];
+      const suffixed = new RegExp(`(?:\\b(?:to|into)|→|->)\\s+([a-z][a-z'-]{2,} (?:${PLACE_LAST_WORD}))\\b`).exec(text)?.[1];
       if (suffixed && !NOT_A_PLACE.test(suffixed.split(' ')[0] ?? '')) return suffixed;
       const places = [...text.matchAll(/(?:\b(?:to|into)|→|->)\s+([a-z][a-z'-]{3,})\b/g)].map((match) => match[1] ?? '');
       return places.find((lower) => !NOT_A_PLACE.test(lower) && !/ing$/.test(lower) && read(lower).concepts.length === 0 && read(lower).actions.size === 0 && !/^(mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/.test(lower)) ?? null;
@@ -1007,21 +997,16 @@ function exampleAnswer(question: QualifierQuestion, text: string, clause: (index
   return at >= 0 ? clause(at, word.length) : word;
 }
 
-/**
- * A yes/no answered by saying the question's own words back ("ground level out back" to "Is it all on the ground
- * floor?"): yes, or no when a negation comes with them.
- */
-/** An answer put off until someone else is asked or something is looked up. */
-const DEFERRED = /\b(let me (check|ask|find out|look|see|talk to|talk with)|(i'?ll|ill|i will|we'?ll|we will) (text|get|call|write) (you |u )?back|(i'?ll|i will|we'?ll|we will) (have to )?(check|ask|find out|look|get back to you|let you know|text you back)|(need|have) to (check|ask) (with )?(my|the)|get back to you|déjame (preguntar|checar|ver)|dejame (preguntar|checar|ver)|le pregunto a|te aviso|le aviso)\b/;
-
 /** A text that only says more about the job (its things, no question, no greeting) while something else was asked. */
 function moreAboutJob(turn: Turn): boolean {
   const { asked, text, signals } = turn;
   // (Not in reply to a ZIP or a choice: "out past the snowbowl turnoff, green metal roof" says where, not what.)
-  if (!asked || (asked.kind !== 'date' && asked.kind !== 'yes_no') || signals.greeting || signals.thanks || signals.correction || questionSentences(text).length > 0) return false;
-  if (DEFERRED.test(normalize(text))) return false;
+  if (!asked || (asked.kind !== 'date' && asked.kind !== 'yes_no') || signals.greeting || signals.thanks || signals.correction || signals.deferred || questionSentences(text).length > 0) return false;
   return read(text).concepts.some((concept) => !concept.startsWith('property-'));
 }
+
+/** A plain yes or no opening a reply ("👍 friday works", "no, monday"), not "no rush". */
+const LEADING_YES_NO = new RegExp(`^\\W*(yes|yeah|yep|yup|ya|yea|no|nope|nah|si|sí|correct|👍|✅|👎|❌)(?![\\p{L}])(?!\\s+(?:${NO_IDIOMS})\\b)`, 'iu');
 
 /** A clause opening with a yes or no (or "we have", "we're on") that names the question's own thing. */
 function clauseEcho(question: QualifierQuestion, text: string): 'yes' | 'no' | null {
@@ -1036,6 +1021,10 @@ function clauseEcho(question: QualifierQuestion, text: string): 'yes' | 'no' | n
   return null;
 }
 
+/**
+ * A yes/no answered by saying the question's own words back ("ground level out back" to "Is it all on the ground
+ * floor?"): yes, or no when a negation comes with them.
+ */
 function echoAnswer(question: QualifierQuestion, text: string): 'yes' | 'no' | null {
   const asked = new Set(read(question.text).allStems.filter((word) => word.length > 2));
   const said = read(text).allStems;
@@ -1053,7 +1042,21 @@ function newOrUpkeepNotAsked(option: string, text: string): boolean {
   return jobs.length > 0 && !jobs.some((action) => reading.actions.has(action));
 }
 
-/** Whether the option names a thing by a trouble ("Dead outlet", "No heat") that the text names only as a thing. */
+/**
+ * Whether an option recorded from a text that names a danger is only a guess: a new thing or upkeep the text does not
+ * ask for, a trouble it does not say — unless the danger is the option's own thing and the option covers its troubles
+ * ("fuse box … humming" for "Panel upgrades & breaker problems") — or anything beside a CO alarm.
+ */
+function jobGuessedFromDanger(option: string, turn: Turn): boolean {
+  const { text, signals } = turn;
+  const ownDanger = dangerOfOption(option, signals.emergency?.words ?? '');
+  return (
+    (newOrUpkeepNotAsked(option, text) && !(ownDanger && /\b(problems?|repairs?|issues?|troubleshoot\w*|fix\w*)\b/i.test(option))) ||
+    (signals.emergency?.hazard !== 'no-heat' && !ownDanger && troubleNotSaid(option, text)) ||
+    signals.emergency?.hazard === 'carbon-monoxide'
+  );
+}
+
 /** Whether the danger named is the option's own thing ("fuse box … humming" for "Panel upgrades & breaker problems"). */
 function dangerOfOption(option: string, dangerWords: string): boolean {
   // (Not an option naming another trouble: "Flickering lights / dead outlets" is not a warm outlet's.)
@@ -1062,6 +1065,7 @@ function dangerOfOption(option: string, dangerWords: string): boolean {
   return read(option).concepts.some((concept) => !concept.startsWith('property-') && danger.includes(concept));
 }
 
+/** Whether the option names a thing by a trouble ("Dead outlet", "No heat") that the text names only as a thing. */
 function troubleNotSaid(option: string, text: string): boolean {
   const said = read(text);
   // A trouble the option lists in its brackets and the text names ("Troubleshooting (flickering, …)" for "lights
@@ -1069,6 +1073,24 @@ function troubleNotSaid(option: string, text: string): boolean {
   const listed = read(/\(([^)]*)\)/.exec(option)?.[1] ?? '').allStems.filter((word) => word.length > 4);
   if (listed.some((word) => said.allStems.includes(word))) return false;
   return [...read(option).problems].some((concept) => said.concepts.includes(concept) && !said.problems.has(concept));
+}
+
+/**
+ * Whether a free-text answer said later is closer to what was asked than the one recorded: how much to haul after
+ * only the things ("hot tub", then "half a truck"), a yard in acres after a patio's sides ("como 12 por 16 pies",
+ * then "1/4 de acre"), the ZIP of a town to move to ("omaha", then "from 51503 to 68144").
+ */
+function closerAnswer(topic: TextTopic, recorded: string, value: string): boolean {
+  switch (topic) {
+    case 'amount':
+      return AMOUNT_MEASURE.test(fold(value)) && !AMOUNT_MEASURE.test(fold(recorded));
+    case 'lot-size':
+      return /\b(acres?|acre)\b/i.test(value) && !/\b(acres?|sq|square)\b/i.test(recorded);
+    case 'destination':
+      return /^\d{5}$/.test(value.trim()) && !/\d/.test(recorded);
+    default:
+      return false;
+  }
 }
 
 /** Whether `value` is the same thing as the recorded answer with the kind of job the text now says. */
@@ -1289,16 +1311,12 @@ function postalExample(prefixes: readonly string[]): string {
   return prefix ? `${prefix.trim().slice(0, 3)}01`.slice(0, 5) : '60614';
 }
 
-/**
- * A text without the troubles it says are not there ("no leaks, just getting old", "nothing's dripping", "no water
- * inside"): a leak denied asks for no leak repair. (A thing that does not work — "no heat", "not cooling" — is the
- * trouble itself and stays.)
- */
 /** A job turned down in passing: "no bug spraying", "without any treatment" (not a trouble: "no heat" stays). */
 function withoutRefusedJobs(text: string): string {
   return text.replace(/\b(no|without|not)\s+(any\s+)?([\p{L}-]+\s+)?(spraying|sprays?|treatments?|chemicals|cleaning|mowing|painting|installs?|installation|replacements?|inspections?)\b/giu, ' ');
 }
 
+/** The text without the work it says is done or was done before: what is left is the job asked for now. */
 function withoutPastWork(text: string): string {
   // What they say is already taken care of ("Tree service already cut it up … so we're good there"), with the
   // sentence before it that tells what happened, is no job for now.
@@ -1311,6 +1329,11 @@ function withoutPastWork(text: string): string {
     /\b(now|again|still|keeps?|won'?t|isn'?t|doesn'?t|broke|broken|leak\w*|nois\w*|stopped|not working)\b/i.test(sentence) ? sentence : ' ');
 }
 
+/**
+ * A text without the troubles it says are not there ("no leaks, just getting old", "nothing's dripping", "no water
+ * inside"): a leak denied asks for no leak repair. (A thing that does not work — "no heat", "not cooling" — is the
+ * trouble itself and stays.)
+ */
 function withoutAbsentSymptoms(text: string): string {
   return text
     .replace(/\b(no|zero|without|sin|no hay|no tenemos|no veo)\s+(signs? of\s+)?(leaks?|drips?|dripping|water (inside|in the house|coming in)|damage|goteras?|fugas?)\b/giu, ' ')

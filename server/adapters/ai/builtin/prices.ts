@@ -31,8 +31,8 @@ export interface PriceChoice {
  */
 export function choosePriceItem(asked: string, thread: string, items: readonly PriceItem[], service: string | null): PriceChoice {
   if (items.length === 0) return { item: null, why: 'the price book is empty' };
-  const text = corrected(asked);
-  const everything = corrected(thread);
+  const text = withThingCorrected(asked);
+  const everything = withThingCorrected(thread);
   const byName = (words: string) => chooseOption(words, items.map((item) => item.name)).ranked;
   // A question that names no thing ("What do you charge to swap it out, same spot?") is about the service recorded.
   const namesNothing = service !== null && read(text).concepts.every((concept) => concept.startsWith('property-'));
@@ -88,7 +88,7 @@ export function choosePriceItem(asked: string, thread: string, items: readonly P
  * The thing a text corrects put in place of the one it turns down, everywhere it was said: "How much for a furnace
  * tune up? … wait no it's a boiler not a furnace" asks for a boiler tune-up.
  */
-function corrected(text: string): string {
+function withThingCorrected(text: string): string {
   const swap = /\b(?:it'?s|its|it is)\s+(?:a |an |the )?([\p{L}-]+)\s*,?\s+not\s+(?:a |an |the )?([\p{L}-]+)/iu.exec(text);
   if (!swap?.[1] || !swap[2] || swap[1].toLowerCase() === swap[2].toLowerCase()) return text;
   return text.replace(new RegExp(`\\b${swap[2].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'giu'), swap[1]);

@@ -151,6 +151,9 @@ const UNSURE = /\b(not sure|unsure|i don't know|no idea|maybe|not certain|idk|de
 const YES = /\b(yes+|sure|ok|absolutely|definitely|correct|affirmative|of course|i think so|i do|we do|we are|i am|it is|that's right|right|yessir|yes sir|you bet|indeed|si|claro|correcto|asi es|por supuesto|simon)\b/;
 const NO = /\b(no+|not really|not yet|probably not|prob not|likely not|most likely not|doubt it|i doubt|negative|never|don't think so|i don't|we don't|not at all|it isn't|it's not|none|nobody|no one|nada|ninguno|ninguna|tampoco)\b/;
 
+/** What follows "no" in a way of speaking that says no "no" ("no rush", "no offense"). */
+export const NO_IDIOMS = 'rush|hurry|worries|problem|prob|big deal|pressure|offense|offence|joke|lie|kidding|doubt';
+
 /** Words that answer a yes/no question of a topic without a plain yes or no (no before yes: "not leaking"). */
 const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> = {
   leaking: {
@@ -258,7 +261,7 @@ export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' |
   // "the 20th is no good", "tuesday doesn't work": a day turned down, not a no to this question.
   said = said.replace(/\b(is |'s |are )?(no good|not good|no bueno)\b/g, ' ');
   // "no rush, after the holidays", "no worries": a way of speaking, not a no to this question.
-  said = said.replace(/\bno (rush|hurry|worries|problem|prob|big deal|pressure|offense|offence|joke|lie|kidding|doubt)\b/g, ' ');
+  said = said.replace(new RegExp(`\\bno (${NO_IDIOMS})\\b`, 'g'), ' ');
   const bare = said.replace(/[^\p{L}\s']/gu, ' ').trim();
   if (/^(y|ya)$/.test(bare)) return 'yes';
   if (/^n$/.test(bare)) return 'no';
@@ -310,6 +313,9 @@ function titleCase(word: string): string {
     .map((part) => (part.length > 0 ? part.charAt(0).toUpperCase() + part.slice(1).toLowerCase() : part))
     .join('');
 }
+
+/** A name given outright, whoever texts: "my name is …", "put it under …", "me llamo …". */
+export const NAME_GIVEN = /\b(my name is|name is|name's|put it under|book it under|under the name|me llamo|mi nombre es|a nombre de)\b/i;
 
 const STRONG = /\b(?:my name is|my name's|name is|name's|names|ask for|(?:acct|account) is under|put it under|book it under|under the name(?: of)?|me llamo|se llama|mi nombre es|soy|habla|le escribe|te escribe|a nombre de)\s+((?:\p{L}\.){2,3}|[\p{L}][\p{L}'-]*)(?:\s+([\p{L}][\p{L}'-]*))?/iu;
 const WEAK = /\b(?:this is|it's|its|i am|i'm|im|hi,? (?:it's|this is))\s+([\p{L}][\p{L}'-]*)(?:\s+([\p{L}][\p{L}'-]*))?/iu;
@@ -388,7 +394,7 @@ export function extractName(text: string, options: { loose?: boolean } = {}): st
   // "this is his wife Carol": the one texting, named after who they are to the customer.
   const relation = /\b(?:this is|it'?s|i'?m|i am|soy)\s+(?:his|her|their|su)\s+(?:wife|husband|son|daughter|mom|mother|dad|father|partner|roommate|sister|brother|esposa|esposo|hija|hijo|mama|papa|hermana|hermano)\s*,?\s+([\p{Lu}][\p{L}'-]+)/u.exec(said);
   // (Unless the name to put it under is said too: "this is her husband Gary … Put it under Gary Whitfield".)
-  if (relation && usable(relation[1]) && !/\b(put it under|book it under|under the name|my name is|name is|a nombre de)\b/i.test(said)) return titleCase(relation[1] ?? '');
+  if (relation && usable(relation[1]) && !NAME_GIVEN.test(said)) return titleCase(relation[1] ?? '');
   // "Gary & Linda Pruitt", "Marcus and Jen Ybarra", "Trent (and Amy)": a couple; the first named, with the surname.
   // ("Thanks, ask for Glenn or Sherry Tate": either of them, by the name to ask for.)
   const couple = /(?:^|\b(?:ask for|put it under|book it under|under the name)\s+)([\p{Lu}][\p{L}'-]+)\s+\(?(?:&|\+|and|or|y|o)\s+[\p{Lu}][\p{L}'-]+\)?(?:\s+([\p{Lu}][\p{L}'-]+))?\s*[.!]?[\s\p{Extended_Pictographic}\uFE0F]*$/u.exec(said);

@@ -580,6 +580,12 @@ function unsaidModifiers(option: string, text: Reading): string[] {
 /** Any word of something wrong: "not", "won't", "stopped", "se apagó", "no prende". */
 const TROUBLE_SAID = /\b(not?|won'?t|isn'?t|doesn'?t|can'?t|stopped|quit|died|dead|broke\w*|trip\w*|flicker\w*|apag\w*|no (prende|funciona|sirve|calienta|enciende|jala))\b/;
 
+/** Adds `points` (and the reason) to the matches `fits` picks, then ranks them again. */
+function boost(ranked: OptionMatch[], fits: (match: OptionMatch) => boolean, points: number, why: string): void {
+  for (const [index, match] of ranked.entries()) if (fits(match)) ranked[index] = { ...match, score: match.score + points, because: [...match.because, why] };
+  ranked.sort((a, b) => b.score - a.score);
+}
+
 /** A sentence saying what the person wants done, not what is wrong: "thinking of going drought tolerant". */
 const WISH = /\b((need|needs|want|wanted) (someone|somebody|a (guy|tech|crew|pro|roofer|plumber|electrician)|you( guys)?|y'?all|u) to|thinking (of|about)|want(ing)? to|wanna|looking to|planning (on|to)|plan (is )?to|hoping to|would (like|love) to|'?d (like|love) to|going to (go|do|put|get|switch|replace|turn|redo)|quiero|queremos|pensando en)\b/;
 
@@ -610,10 +616,7 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
     const origin = /\b(?:from|out of|de|desde)\s+(?:(?:a|an|my|our|the|un|una|el|la|mi|nuestro|nuestra)\s+)?(?:\w+\s+)?(apartment|apt|condo|house|home|townhouse|duplex|studio|apartamento|departamento|casa|condominio|traila)\b/.exec(normalize(text));
     const from = origin ? read(origin[1] ?? '').concepts.find((concept) => family(concept) === 'property') : undefined;
     const placesSaid = new Set(reading.concepts.filter((concept) => family(concept) === 'property'));
-    if (from && placesSaid.size >= 2) {
-      for (const [index, match] of ranked.entries()) if (readOption(match.option).concepts.includes(from)) ranked[index] = { ...match, score: match.score + 1.5, because: [...match.because, 'the kind of place moved from'] };
-      ranked.sort((a, b) => b.score - a.score);
-    }
+    if (from && placesSaid.size >= 2) boost(ranked, (match) => readOption(match.option).concepts.includes(from), 1.5, 'the kind of place moved from');
   }
   // What they say they want done beats what they only describe: "… dead lawn plus a broken sprinkler system.
   // thinking of ripping it all out and going drought tolerant" is the drought-tolerant planting.
@@ -627,8 +630,7 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   if (wishing.length > 0 && wishing.length < sentences.length) {
     const wanted = read(wishing.join(' '));
     const inWish = (match: OptionMatch) => (match.concepts ?? []).some((concept) => wanted.concepts.includes(concept)) || readOption(match.option).allStems.some((word) => word.length > 3 && !GENERIC.has(word) && !actionStems().has(word) && wanted.allStems.includes(word));
-    for (const [index, match] of ranked.entries()) if (inWish(match)) ranked[index] = { ...match, score: match.score + 3, because: [...match.because, 'what they want done'] };
-    ranked.sort((a, b) => b.score - a.score);
+    boost(ranked, inWish, 3, 'what they want done');
   }
   // An option named only by its kind of job yields to one that names the thing and agrees on the job ("mini split
   // install" is "Mini-split install", not "System replacement").

@@ -28,6 +28,8 @@ export interface Signals {
   thanks: boolean;
   greeting: boolean;
   correction: boolean;
+  /** The answer is put off until someone else is asked or something looked up ("let me check with my husband"). */
+  deferred: boolean;
   intent: IntentReading;
 }
 
@@ -172,6 +174,9 @@ const THANKS_ONLY = /^(\s*(ok|okay|thanks|thank you|thx|ty|great|perfect|sounds 
 const GREETING_ONLY = /^\s*(hi|hello|hey|hiya|howdy|good (morning|afternoon|evening)|yo|hola|buenas|buenos dias|buenas tardes|buenas noches)( there| again| all)?[\s!.,?]*$/;
 const CORRECTION = /\b(wait(?=,|\s*no\b|\s*-|\.{2,}|!|\s+(it'?s|its|it is|that'?s|thats|sorry|nvm))|turns out|looked it up|i think (it'?s|they'?re|its|theyre)|after all|never ?mind|nvm|scratch that|forget (about )?(the|that)|actually|correction|i meant|i mean|sorry,? (i meant|it's|wrong|typo|not)|wrong (zip|date|day|one|address|number)|typo|my bad|scratch that|change (it|that) to|make it|instead|rather|better (for us|for me)?|works better|not \w+,? (it's|its)|perdon,? (es|era)|me equivoque|mejor el|mas bien|quise decir|en vez de)\b/;
 
+/** An answer put off until someone else is asked or something is looked up. */
+const DEFERRED = /\b(let me (check|ask|find out|look|see|talk to|talk with)|(i'?ll|ill|i will|we'?ll|we will) (text|get|call|write) (you |u )?back|(i'?ll|i will|we'?ll|we will) (have to )?(check|ask|find out|look|get back to you|let you know|text you back)|(need|have) to (check|ask) (with )?(my|the)|get back to you|déjame (preguntar|checar|ver)|dejame (preguntar|checar|ver)|le pregunto a|te aviso|le aviso)\b/;
+
 /** A past job named with what is wrong with it ("your crew moved us Friday … a gouge in our headboard"). */
 function pastJobGrievance(said: string): Signal | null {
   const past = PAST_JOB.exec(said);
@@ -206,6 +211,7 @@ export async function readSignals(text: string, language: Language, model: Inten
     thanks: THANKS_ONLY.test(said) || (intent.intent === 'thanks' && intent.score >= 0.95 && said.split(' ').length <= 4),
     greeting: GREETING_ONLY.test(said),
     correction: CORRECTION.test(said),
+    deferred: DEFERRED.test(said),
     intent,
   };
 }
