@@ -816,6 +816,12 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
     const match = pattern.exec(folded);
     return match ? clause(match.index, match[0].length) : null;
   };
+  // A size asked about in a question ("whats a 2 bedroom move cost? … we have a 4 bedroom") is not theirs when they
+  // state one too.
+  const stated = (pattern: RegExp) => {
+    const clauses = [...folded.matchAll(new RegExp(pattern.source, `${pattern.flags}g`))].map((match) => ({ words: clause(match.index, match[0].length), end: marks.find((at) => at >= match.index + match[0].length) }));
+    return (clauses.find((found) => found.end === undefined || text.charAt(found.end) !== '?') ?? clauses[0])?.words ?? null;
+  };
   const spans = (pattern: RegExp) => {
     const found = [...new Set([...folded.matchAll(pattern)].map((match) => clause(match.index, match[0].length)))];
     return found.length > 0 ? found.join(', ') : null;
@@ -867,7 +873,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
     case 'home-size':
       // "How many bedrooms, or what are the biggest things we are moving?": the things answer it too.
       return (
-        span(/\b(\d+|one|two|three|four|five|six)\s*-?\s*(bed(room)?s?|br|bd|bdrm|recamaras?|cuartos?|habitaciones?)\b|\bstudio\b|\b\d[\d,]{2,}\s*(sq\.? ?ft|square feet|sf)\b|\b(1\/1|2\/[12]|3\/[1-3]|4\/[1-4]|5\/[1-5]|6\/[1-6])(\.5)?\b(?!\s*\/)/i) ??
+        stated(/\b(\d+|one|two|three|four|five|six)\s*-?\s*(bed(room)?s?|br|bd|bdrm|recamaras?|cuartos?|habitaciones?)\b|\bstudio\b|\b\d[\d,]{2,}\s*(sq\.? ?ft|square feet|sf)\b|\b(1\/1|2\/[12]|3\/[1-3]|4\/[1-4]|5\/[1-5]|6\/[1-6])(\.5)?\b(?!\s*\/)/i) ??
         (/\b(how much|amount)\b/.test(normalize(question.text)) ? span(AMOUNT_MEASURE) : null) ??
         (/\b((biggest|largest|heaviest|big|large|heavy) (things|items|pieces)|what (things|items|furniture))\b/.test(normalize(question.text)) ? span(BIG_ITEMS) : null)
       );
@@ -930,10 +936,12 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       const pets = /\b(dogs?|pets?|animals?|perros?|mascotas?)\b/.test(normalize(question.text)) ? '|dogs?|pupp(y|ies)|cats?|pets?|perr(o|os|ito|itos)|gat(o|os)|mascotas?' : '';
       // Stairs and floors are a way in when the question asks about them ("access (stairs, parking)?").
       const stairs = /\b(stairs|steps|floors?|elevator|escaleras|piso)\b/.test(normalize(question.text)) ? '|walk-?up|stairs|steps|flights?|elevator|\\d+(st|nd|rd|th) floor|escaleras|elevador|\\w+ piso' : '';
+      // A phone number is a way in when the question asks who to reach ("tenant contact"): "Tanisha 832-555-0147".
+      const contact = /\b(contact|tenant|phone|number|who|reach|inquilino|contacto)\b/.test(normalize(question.text)) ? '|\\(?\\d{3}\\)?[-. ]?\\d{3}[-. ]\\d{4}' : '';
       // Every clause that tells a way in ("3rd floor walkup, street parking only").
       return spans(
         new RegExp(
-          `\\b(gates?|(?<!(zip|postal|area|promo|coupon|error|fault) )codes?|lock ?box|crawl ?space (door|entrance|access|hatch|opening)|(north|south|east|west) side|unit \\d+|apt\\.? ?#?\\d+|apartment #?\\d+|keys?|parking|park (in|on|out|at)|buzz (me|us|the)|buzzer|door ?bell|ring the bell|knock|side door|back door|unlocked|latch|front desk|concierge|doorman|the super|building super|superintendent|leasing office|(i'?ll|we'?ll|someone will|somebody will) be (home|there)|home that day|let (you|them|the crew) in|caja con llave|llaves?(?! (principal|del agua|de paso|de agua))|porton|portero|codigo(?! postal)|timbre|toquen|para entrar|estare en casa|estacion\\w+${pets}${stairs})\\b`,
+          `\\b(gates?|(?<!(zip|postal|area|promo|coupon|error|fault) )codes?|lock ?box|crawl ?space (door|entrance|access|hatch|opening)|(north|south|east|west) side|unit \\d+|apt\\.? ?#?\\d+|apartment #?\\d+|keys?|parking|park (in|on|out|at)|buzz (me|us|the)|buzzer|door ?bell|ring the bell|knock|side door|back door|unlocked|latch|front desk|concierge|doorman|the super|building super|superintendent|leasing office|(i'?ll|we'?ll|someone will|somebody will) be (home|there)|home that day|let (you|them|the crew) in|caja con llave|llaves?(?! (principal|del agua|de paso|de agua))|porton|portero|codigo(?! postal)|timbre|toquen|para entrar|estare en casa|estacion\\w+${pets}${stairs}${contact})\\b`,
           'gi',
         ),
       );

@@ -45,7 +45,7 @@ export const ACTIONS = {
     es: ['mantenimiento', 'servicio', 'limpieza', 'revision', 'cada semana', 'cada mes', 'mensual', 'semanal'],
   },
   inspection: {
-    names: ['inspection', 'inspect', 'look at', 'take a look', 'check', 'check out', 'estimate', 'assessment', 'evaluate'],
+    names: ['inspection', 'inspect', 'look at', 'take a look', 'come look', 'come see', 'have a look', 'look it over', 'check', 'check out', 'estimate', 'assessment', 'evaluate'],
     es: ['inspeccion', 'revisar', 'checar', 'ver', 'presupuesto', 'cotizacion', 'evaluacion'],
   },
   removal: {
