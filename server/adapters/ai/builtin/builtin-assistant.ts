@@ -446,7 +446,9 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
     const answered = hasAnswer(input.answers, question.key);
     // More about the job in a text that answers nothing else ("2 by the toilet and 1 in the shower. it's a fiberglass
     // tub surround if that matters" while the day was asked): kept with the description, as a dispatcher's note would.
-    if (answered && question.kind === 'text' && topicOf(question) === 'problem' && !isAsked && Object.keys(found).length === 0 && moreAboutJob(turn)) {
+    // (A job corrected in the same words, "it's the whole freezer not just the ice maker", is more about the job too.)
+    const onlyJobCorrected = Object.entries(found).every(([key, answer]) => /^(Corrected|Refined):/.test(answer.reason) && input.questions.some((other) => other.key === key && other.kind === 'choice'));
+    if (answered && question.kind === 'text' && topicOf(question) === 'problem' && !isAsked && onlyJobCorrected && moreAboutJob(turn, Object.keys(found).length > 0)) {
       found[question.key] = { value: truncate(`${input.answers[question.key] ?? ''} ${text.replace(/\s+/g, ' ').trim()}`, 500), reason: `Added to the description of the job: “${truncate(text.trim(), 80)}”.` };
       continue;
     }
@@ -478,8 +480,12 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
     }
     // More about the way in, said later ("Gate is usually open, if not the code is 1955" after "my husband is home that
     // day"): kept beside what was said before, as a dispatcher's note would.
-    if (answered && question.kind === 'text' && topicOf(question) === 'access' && !isAsked && !signals.correction && 'value' in value && value.reason.startsWith('Found') && !normalize(input.answers[question.key] ?? '').includes(normalize(value.value))) {
-      found[question.key] = { value: truncate(`${input.answers[question.key] ?? ''}; ${value.value}`, 500), reason: `Added to the way in: ${value.reason}` };
+    // So is a model number after the make ("el modelo es RF28R7351SR" after "la nevera Samsung").
+    const addsModel = topicOf(question) === 'brand' && (value.value.match(MODEL_NUMBER) ?? []).some((model) => !(input.answers[question.key] ?? '').includes(model));
+    if (answered && question.kind === 'text' && (topicOf(question) === 'access' || addsModel) && !isAsked && !signals.correction && 'value' in value && value.reason.startsWith('Found') && !normalize(input.answers[question.key] ?? '').includes(normalize(value.value))) {
+      found[question.key] = addsModel
+        ? { value: truncate(`${input.answers[question.key] ?? ''} ${(value.value.match(MODEL_NUMBER) ?? []).join(', ')}`, 500), reason: `Added the model: ${value.reason}` }
+        : { value: truncate(`${input.answers[question.key] ?? ''}; ${value.value}`, 500), reason: `Added to the way in: ${value.reason}` };
       continue;
     }
     // An answered choice or yes/no changes only when the person says they are correcting it (or, for the name, gives
@@ -795,6 +801,9 @@ function textExamples(question: QualifierQuestion, language: Language): string[]
   }
 }
 
+/** A model number: five or more capitals and digits, both in it ("RF28R7351SR", "WRS325SDHZ01" is letters only, no). */
+const MODEL_NUMBER = /\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9][A-Z0-9-]{4,}\b/g;
+
 const COMMON_WORD_BRANDS = /^(state|york|wolf|champion|genie|hunter|nest|delta|carrier|craftsman|payne|heil|viking|coleman|american standard)$/i;
 const BRANDS =
   /\b(lg studio|lg|samsung bespoke|samsung|whirlpool gold|whirlpool|ge profile|ge cafe|ge café|ge monogram|ge appliances|ge|maytag|kenmore elite|kenmore|bosch benchmark|bosch|frigidaire gallery|frigidaire professional|frigidaire|kitchenaid|electrolux|miele|thermador|viking|wolf|sub-?zero|speed queen|amana|trane|carrier|lennox|goodman|rheem|ruud|york|bryant|daikin|mitsubishi|fujitsu|american standard|payne|heil|tempstar|coleman|nest|ecobee|honeywell|ao smith|a\.?o\.? smith|bradford white|state|navien|rinnai|noritz|liftmaster|chamberlain|genie|craftsman|clopay|amarr|wayne dalton|generac|champion|kohler|moen|delta|insinkerator|hunter|haier|hotpoint|beko|dacor|jennair|jenn-air|fisher ?& ?paykel|blomberg|weil[- ]?mc ?lain|burnham|buderus|slant ?\/? ?fin|utica|peerless|lochinvar|triangle tube|viessmann|laars|raypak|williamson|ducane|luxaire|day ?& ?night|comfortmaker|arcoaire|heatilator|napoleon|bosch thermotechnology)\b/gi;
@@ -836,7 +845,9 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // (Or said as the make: "its a carrier, pretty old".)
       const asMake = (match: RegExpExecArray) => /\b(it'?s|its|it is|brand is|brand'?s|made by|got an?|have an?|has an?)\s+(an?\s+)?$/i.test(between(text, Math.max(0, match.index - 16), match.index));
       const brands = [...new Set([...text.matchAll(BRANDS)].filter((match) => !COMMON_WORD_BRANDS.test(match[0]) || asName(match) || asMake(match)).map((match) => match[0]))];
-      if (brands.length > 0) return brands.join(', ');
+      // A model number, when the question asks for it ("Brand and model, if you have it?").
+      const models = /\b(model|modelo)\b/i.test(question.text) ? [...new Set(text.match(MODEL_NUMBER) ?? [])] : [];
+      if (brands.length > 0 || models.length > 0) return [brands.join(', '), models.join(', ')].filter((part) => part !== '').join(' ');
       // A make the list does not know, named as one: "It's a Vinotemp", "brand is Danby".
       const named = /\b(?:[Ii]t['’]?s an?|[Ii]t is an?|[Bb]rand is|[Mm]ade by|[Ee]s una?|[Mm]arca)\s+(\p{Lu}[\p{L}-]{2,})/u.exec(text)?.[1];
       return named && read(named).concepts.length === 0 && !/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|The|My|Our|New|Old|Big|Small|Little)/.test(named) ? named : null;
@@ -1006,10 +1017,10 @@ function exampleAnswer(question: QualifierQuestion, text: string, clause: (index
 }
 
 /** A text that only says more about the job (its things, no question, no greeting) while something else was asked. */
-function moreAboutJob(turn: Turn): boolean {
+function moreAboutJob(turn: Turn, jobCorrected = false): boolean {
   const { asked, text, signals } = turn;
   // (Not in reply to a ZIP or a choice: "out past the snowbowl turnoff, green metal roof" says where, not what.)
-  if (!asked || (asked.kind !== 'date' && asked.kind !== 'yes_no') || signals.greeting || signals.thanks || signals.correction || signals.deferred || questionSentences(text).length > 0) return false;
+  if (!asked || (asked.kind !== 'date' && asked.kind !== 'yes_no') || signals.greeting || signals.thanks || (signals.correction && !jobCorrected) || signals.deferred || questionSentences(text).length > 0) return false;
   return read(text).concepts.some((concept) => !concept.startsWith('property-'));
 }
 
@@ -1353,6 +1364,7 @@ function withoutDenied(text: string): string {
   return text
     // "it's a KitchenAid, the Whirlpool is our washer": what the other thing is, not what this one is.
     .replace(/\b(the|our|my) [\p{L}-]+ (is|'s) (our|my|the) [\p{L}-]+/giu, ' ')
-    .replace(/\b(not|no longer|instead of|rather than|forget( about)?|skip|never ?mind)\s+(the |my |our |a |an |about )?[\p{L}-]+(\s+[\p{L}-]+)?/giu, ' ')
+    // ("the whole freezer not just the ice maker": the ice maker set aside too.)
+    .replace(/\b(not|no longer|instead of|rather than|forget( about)?|skip|never ?mind)\s+((just|only) )?(the |my |our |a |an |about )?[\p{L}-]+(\s+[\p{L}-]+)?/giu, ' ')
     .replace(/\b(the |my |our )?[\p{L}-]+(\s+[\p{L}-]+)?\s+can wait\b/giu, ' ');
 }
