@@ -494,5 +494,25 @@ describe('the built-in assistant', () => {
     expect(more.confused).toBe(false);
     expect(more.reply).toContain('What day works for you?');
   });
+  it('corrects a job widened ("the whole freezer not just the ice maker"), adds a model number to the make, and takes the size they state over one asked about', async () => {
+    const appliance: QualifierQuestion[] = [
+      { key: 'appliance', text: 'Which appliance needs help?', kind: 'choice', choices: ['Ice maker', 'Fridge & freezer', 'Washer'], required: true },
+      { key: 'brand', text: 'Brand and model, if you have it?', kind: 'text', choices: [], required: false },
+      { key: 'problem', text: "What's it doing (or not doing)?", kind: 'text', choices: [], required: true },
+      { key: 'preferred_date', text: 'What day works for you?', kind: 'date', choices: [], required: true },
+    ];
+    const answers = { appliance: 'Ice maker', brand: 'Samsung', problem: 'the ice maker quit making ice' };
+    const widened = await decideTurn(replyTo('What day works for you?', "ok update, the freezer drawer is warm and everything's soft. so it's the whole freezer not just the ice maker", { questions: appliance, answers }));
+    expect(widened.answers.appliance).toBe('Fridge & freezer');
+    expect(widened.answers.problem).toContain('whole freezer');
+    const model = await decideTurn(replyTo('What day works for you?', 'the model is RF28R7351SR, its on a sticker inside the door', { questions: appliance, answers }));
+    expect(model.answers.brand).toBe('Samsung RF28R7351SR');
+    const moving: QualifierQuestion[] = [{ key: 'size', text: 'How big is the place? (bedrooms, what floor)', kind: 'text', choices: [], required: true }];
+    const size = await decideTurn(turn('whats a 2 bedroom move cost? asking bc we have a 4 bedroom house but half the rooms are empty', { questions: moving }));
+    expect(size.answers.size).toContain('4 bedroom');
+    const access: QualifierQuestion[] = [{ key: 'access', text: 'Anything we should know to get in? (gate code, tenant contact, dogs)', kind: 'text', choices: [], required: false }];
+    const tenant = await decideTurn(replyTo(access[0]!.text, "she'll let you in, Tanisha 832-555-0147", { questions: access }));
+    expect(tenant.answers.access).toContain('Tanisha 832-555-0147');
+  });
 });
 

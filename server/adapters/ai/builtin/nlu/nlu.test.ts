@@ -318,6 +318,16 @@ describe('services against the owner’s list', () => {
     expect(read('New system (free estimate)').actions.has('install')).toBe(true);
   });
 
+  it('reads "heat" as the furnace only when no other heating is named', () => {
+    const heating = ['No-heat / furnace repair', 'Boiler & radiant heat service', 'Furnace or boiler replacement', 'Seasonal tune-up'];
+    expect(read('boiler bangs and gurgles every time it kicks on. still heats ok tho').concepts).toEqual(['boiler']);
+    expect(read('the heat went out').concepts).toEqual(['furnace']);
+    expect(chooseOption('boiler bangs and gurgles every time it kicks on. still heats ok tho', heating).best?.option).toBe('Boiler & radiant heat service');
+    expect(chooseOption('how much is a furnace tune up? just the one gas furnace', heating).best?.option).toBe('Seasonal tune-up');
+    expect(chooseOption('buscamos limpieza de la oficina cada dos semanas', ['Regular cleaning', 'Office cleaning (small offices)']).best?.option).toBe('Office cleaning (small offices)');
+    expect(read('hail dented the roof, can someone come look').actions.has('inspection')).toBe(true);
+  });
+
   it('reads the thing the text is about, not a place it mentions', () => {
     expect(read('add a couple outlets in the garage').located.has('garage-door')).toBe(true);
     expect(chooseOption('add a couple outlets in the garage', ['Outlet and switch repair', 'Garage door repair']).best?.option).toBe('Outlet and switch repair');

@@ -183,6 +183,7 @@ export function read(text: string): Reading {
   const actions = new Set<Action>();
   const loose = new Set<string>();
   const allStems: string[] = [];
+  const namedOutright = new Set<string>();
   for (let at = 0; at < stems.length; ) {
     const first = stems[at] ?? '';
     const candidates = lexicon.byFirst.get(first) ?? [];
@@ -200,6 +201,7 @@ export function read(text: string): Reading {
     if (hit) {
       if (hit.concept) {
         if (!concepts.includes(hit.concept)) concepts.push(hit.concept);
+        if (!(hit.stems.length === 1 && hit.stems[0] === stem('heat'))) namedOutright.add(hit.concept);
         if (hit.problem) problems.add(hit.concept);
         // "moving out of my apartment to a townhouse": the place moved to is where, not what is moved.
         if (isLocated(raw, at) || (family(hit.concept) === 'property' && isDestination(raw, at))) located.add(hit.concept);
@@ -228,6 +230,12 @@ export function read(text: string): Reading {
     at += 1;
   }
   for (const concept of unlocated) located.delete(concept);
+  // "Heat" alone is the furnace only when no other heating is named: "boiler bangs … still heats ok" is the boiler's.
+  if (concepts.includes('furnace') && !namedOutright.has('furnace') && concepts.some((concept) => concept !== 'furnace' && ['heating', 'heat-pump'].includes(family(concept)))) {
+    concepts.splice(concepts.indexOf('furnace'), 1);
+    located.delete('furnace');
+    problems.delete('furnace');
+  }
   // With nothing else named, a place is the subject ("a leak in the roof").
   if (located.size === concepts.length) located.clear();
   // A problem described ("blowing warm air"), or a thing of theirs ("my furnace … kicking on and off") without
