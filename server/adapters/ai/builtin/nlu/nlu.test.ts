@@ -326,6 +326,9 @@ describe('services against the owner’s list', () => {
     expect(chooseOption('how much is a furnace tune up? just the one gas furnace', heating).best?.option).toBe('Seasonal tune-up');
     expect(chooseOption('buscamos limpieza de la oficina cada dos semanas', ['Regular cleaning', 'Office cleaning (small offices)']).best?.option).toBe('Office cleaning (small offices)');
     expect(read('hail dented the roof, can someone come look').actions.has('inspection')).toBe(true);
+    // Weather that caused the trouble is not the job: a drip after the snow is a leak, not snow guards.
+    expect(chooseOption("we had all that snow melt off yesterday and now there's water dripping out of the light fixture", ['Leak repair', 'Snow guards & heat cable']).best?.option).toBe('Leak repair');
+    expect(chooseOption('need the snow plowed off the drive', ['Snow removal', 'Leak repair']).best?.option).toBe('Snow removal');
   });
 
   it('reads the thing the text is about, not a place it mentions', () => {

@@ -169,6 +169,8 @@ export interface Reading {
   stems: Set<string>;
   /** Every content stem, in order. */
   allStems: string[];
+  /** Weather named as what happened ("after all the snow", "the snow melt"): the cause, not the job. */
+  causes: Set<string>;
 }
 
 /** What a text (or an option's name) names: concepts, kinds of job, and its other meaningful words. */
@@ -184,6 +186,7 @@ export function read(text: string): Reading {
   const loose = new Set<string>();
   const allStems: string[] = [];
   const namedOutright = new Set<string>();
+  const causes = new Set<string>();
   for (let at = 0; at < stems.length; ) {
     const first = stems[at] ?? '';
     const candidates = lexicon.byFirst.get(first) ?? [];
@@ -202,6 +205,7 @@ export function read(text: string): Reading {
       if (hit.concept) {
         if (!concepts.includes(hit.concept)) concepts.push(hit.concept);
         if (!(hit.stems.length === 1 && hit.stems[0] === stem('heat'))) namedOutright.add(hit.concept);
+        if (hit.concept === 'snow' && (/^(melt\w*|storm|this|last|yesterday|week)$/.test(raw[at + hit.stems.length] ?? '') || /^(all|after|from|with) (the|that|this|all)$/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`))) causes.add(hit.concept);
         if (hit.problem) problems.add(hit.concept);
         // "moving out of my apartment to a townhouse": the place moved to is where, not what is moved.
         if (isLocated(raw, at) || (family(hit.concept) === 'property' && isDestination(raw, at))) located.add(hit.concept);
@@ -241,7 +245,7 @@ export function read(text: string): Reading {
   // A problem described ("blowing warm air"), or a thing of theirs ("my furnace … kicking on and off") without
   // anything new asked for, is a repair.
   if (!actions.has('install') && (problems.size > 0 || (concepts.length > 0 && /\b(my|our|the) \w+/.test(normalize(text)) && actions.size === 0 && /\b(keeps|won'?t|doesn'?t|isn'?t|not|stopped|quit|broke)\b/.test(normalize(text))))) actions.add('repair');
-  return { raw: text, concepts, located, problems, actions, stems: loose, allStems };
+  return { raw: text, concepts, located, problems, actions, stems: loose, allStems, causes };
 }
 
 /**
@@ -423,7 +427,8 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
   let anchored = false;
   // The first specific thing named (a generic "move" or "cleaning" only when nothing more specific is there).
   const unlocated = text.concepts.filter((concept) => !text.located.has(concept) && family(concept) !== 'property');
-  const first = unlocated.find((concept) => !GENERIC_CONCEPTS.has(concept)) ?? unlocated[0];
+  // (Weather that caused it is not what the text is about: "after all that snow … water dripping from the light".)
+  const first = unlocated.find((concept) => !GENERIC_CONCEPTS.has(concept) && !text.causes.has(concept)) ?? unlocated.find((concept) => !text.causes.has(concept)) ?? unlocated[0];
   // The best concept counts in full, every other one it shares a little: a text that mentions a furnace in passing
   // is not about "New furnace or AC install" as much as it is about the thermostat it is asking for.
   const hits = option.concepts
