@@ -514,5 +514,21 @@ describe('the built-in assistant', () => {
     const tenant = await decideTurn(replyTo(access[0]!.text, "she'll let you in, Tanisha 832-555-0147", { questions: access }));
     expect(tenant.answers.access).toContain('Tanisha 832-555-0147');
   });
+  it('takes the farther option for a move from the local area to another town, and no call request as a free-text answer', async () => {
+    const moves: QualifierQuestion[] = [
+      { key: 'service', text: 'What can we help you with?', kind: 'choice', choices: ['Local move (Houston area)', 'Moving within Texas', 'Packing service'], required: true },
+      { key: 'building', text: 'What kind of building is it? (house, condo, 2-flat...)', kind: 'text', choices: [], required: false },
+    ];
+    const business = { facts: 'Local moves across Greater Houston, moves to other Texas cities (Austin, San Antonio, Dallas), full packing.' };
+    const input = (text: string) => {
+      const base = turn(text, { questions: moves });
+      return { ...base, business: { ...base.business, ...business } };
+    };
+    expect((await decideTurn(input('quiero cotizar una mudanza de Houston a San Antonio, es una casa de 3 recámaras'))).answers.service).toBe('Moving within Texas');
+    expect((await decideTurn(input('moving from Houston to Pasadena, like 20 min away, 2 bedroom apartment'))).answers.service).not.toBe('Moving within Texas');
+    const call = await decideTurn(replyTo(moves[1]!.text, "It's a lot to type out honestly, can someone call me? 773-555-0182", { questions: moves, answers: { service: 'Local move (Houston area)' } }));
+    expect(call.answers.building).toBeUndefined();
+    expect(call.action).toBe('handoff');
+  });
 });
 

@@ -526,6 +526,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       // A move to another state is the owner's long-distance option ("from Spartanburg to Nashville").
       const far = acrossStatesOption(input, options, text);
       if (far) return { value: far, reason: `Found “${far}” for ${quoted} (a move to another state).` };
+      const farther = otherTownOption(input, options, text);
+      if (farther) return { value: farther, reason: `Found “${farther}” for ${quoted} (a move to a town outside the local area).` };
       // A correction's words set aside ("… not termites", "driveway can wait", "forget the driveway") are not its answer,
       // and a ZIP or a phone number spelled out ("eight three six eight six") names no option ("Three or more").
       const said = withoutRefusedJobs(withoutPastWork(withoutAbsentSymptoms(signals.correction ? withoutDenied(text) : text))).replace(/\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s,-]+){2,}(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/gi, ' ');
@@ -636,6 +638,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       if (!isAsked || signals.greeting || signals.thanks || otherFound) return null;
       // "let me check with my husband and we'll get back to you": an answer put off is no answer.
       if (signals.deferred) return null;
+      // Nor is a request to be called or to talk to a person ("It's a lot to type out, can someone call me?").
+      if (signals.callback || signals.person) return null;
       // A reply about another question's subject ("yard's maybe a qtr acre" while we asked about the gate) is not this answer.
       if (input.questions.some((other) => other.key !== question.key && other.kind === 'text' && !['other', 'problem'].includes(topicOf(other)) && topicOf(other) !== topicOf(question) && topicalAnswer(other, text))) return null;
       if (topicOf(question) !== 'other' && topicOf(question) !== 'problem') {
@@ -1214,6 +1218,29 @@ function movesOutOfState(input: AiTurnInput, text: string): boolean {
 function acrossStatesOption(input: AiTurnInput, options: readonly string[], text: string): string | null {
   const far = options.find((option) => ACROSS_STATES.test(option));
   return far && movesOutOfState(input, text) ? far : null;
+}
+
+/**
+ * The owner's option for moves to another town, when the text moves someone from one named town to another that is
+ * not in the local option's area ("de Houston a San Antonio" for "Local move (Houston area)" / "Moving within
+ * Texas"). Only between a local option that names its area and one for farther moves not drawn in miles, and only
+ * when the town moved to is not one the local option or the owner's words about local moves name.
+ */
+function otherTownOption(input: AiTurnInput, options: readonly string[], text: string): string | null {
+  const local = options.find((option) => /\b(local|area)\b/i.test(option) && /\(([^)]*\barea|[^)]*\p{Lu}[^)]*)\)/u.test(option) && !/\bmiles?\b|\bmi\b/i.test(option));
+  const far = options.find((option) => option !== local && (ACROSS_STATES.test(option) || /\b(within|in|across|around) (the state|[A-Z][a-z]+)\b/.test(option)) && !/\bmiles?\b|\bmi\b/i.test(option));
+  if (!local || !far) return null;
+  const trip = /\b(?:from|de|desde)\s+((?:\p{Lu}[\p{L}.'-]*\s?){1,3})\s*(?:to|a|hasta|hacia|->|→)\s+((?:\p{Lu}[\p{L}.'-]*\s?){1,3})/u.exec(text);
+  if (!trip) return null;
+  const [from, to] = [normalize(trip[1] ?? '').trim(), normalize(trip[2] ?? '').trim()];
+  // ("like 20 min away": near enough whatever the town.)
+  if (from === to || /\b\d+\s*(min|mins|minutes|minutos)\b/.test(normalize(text))) return null;
+  // The owner's words about local moves, up to where the farther ones begin ("Local moves across Greater Houston, moves
+  // to other Texas cities (Austin, …)": Houston).
+  const aboutLocal = [...input.business.facts.matchAll(/\blocal\b[^.!?]*/gi)].map((match) => match[0].split(/\b(?:plus|other|long[- ]distance|out of state|statewide|anywhere|as well as)\b/i)[0]);
+  const localWords = normalize(`${local} ${aboutLocal.join(' ')}`);
+  const named = (town: string) => new RegExp(`\\b${town.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(localWords);
+  return named(from) && !named(to) ? far : null;
 }
 
 /** A not-offered service the person wants, while no offered service is recorded or named. */
