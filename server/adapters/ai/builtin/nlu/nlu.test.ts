@@ -329,6 +329,9 @@ describe('services against the owner’s list', () => {
     // Weather that caused the trouble is not the job: a drip after the snow is a leak, not snow guards.
     expect(chooseOption("we had all that snow melt off yesterday and now there's water dripping out of the light fixture", ['Leak repair', 'Snow guards & heat cable']).best?.option).toBe('Leak repair');
     expect(chooseOption('need the snow plowed off the drive', ['Snow removal', 'Leak repair']).best?.option).toBe('Snow removal');
+    // Upkeep with no thing named is the one option for upkeep, and only when there is one.
+    expect(chooseOption('how much for a tune up? just one unit', ['AC repair', 'AC tune-up / maintenance', 'New AC install']).best?.option).toBe('AC tune-up / maintenance');
+    expect(chooseOption('how much for a tune up? just one unit', ['AC tune-up', 'Furnace tune-up', 'AC repair']).best).toBeNull();
   });
 
   it('reads the thing the text is about, not a place it mentions', () => {

@@ -615,6 +615,11 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
     .map((option) => score(reading, option, named, placeKinds.size >= 2))
     .filter((match): match is OptionMatch => match !== null && match.score > 0)
     .sort((a, b) => b.score - a.score);
+  // Upkeep asked for with no thing named ("how much for a tune up? just one unit") is the one option for upkeep.
+  if (ranked.length === 0 && reading.concepts.every((concept) => family(concept) === 'property') && /\b(tune[- ]?ups?|maintenance|check[- ]?ups?|annual service)\b/.test(normalize(text))) {
+    const upkeep = readings.filter((option) => option.actions.has('maintenance'));
+    if (upkeep.length === 1 && upkeep[0]) ranked.push({ option: upkeep[0].option, score: 6, because: ['the only option for upkeep'] });
+  }
   // A list of small jobs ("got a little list: closet door, curtain rods, recaulk the tub") is the handyman's list option.
   const listOption = readings.find((option) => LIST_OPTION.test(normalize(option.option)));
   // Things named as places ("in the garage") are not jobs of the list.
