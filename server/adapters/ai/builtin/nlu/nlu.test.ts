@@ -865,3 +865,12 @@ describe('twelfth round (the d20 misses)', () => {
   });
 });
 
+
+describe('thirteenth round (the d22 misses)', () => {
+  it('hears capitals as shouting only at someone: a past job, the crew, or "!!"', async () => {
+    expect((await signals('GOOD AFTERNOON. I HAVE THOSE LITTLE BITTY ANTS ALL OVER MY KITCHEN COUNTER AND IN THE SUGAR BOWL. NO LUCK WITH THE TRAPS.')).anger).toBeNull();
+    expect((await signals('HAD HAIL THE SIZE OF GOLF BALLS SUNDAY NIGHT. WHAT DOES A NEW ROOF COST THESE DAYS. I AM 81 AND ON A FIXED INCOME')).anger).toBeNull();
+    expect((await signals('YOUR CREW LEFT NAILS ALL OVER MY DRIVEWAY AND NOBODY HAS CALLED ME BACK')).anger).not.toBeNull();
+    expect((await signals('THE AC IS STILL BLOWING HOT AIR AFTER YOU CAME OUT!!')).anger).not.toBeNull();
+  });
+});

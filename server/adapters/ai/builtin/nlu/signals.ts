@@ -194,7 +194,9 @@ export async function readSignals(text: string, language: Language, model: Inten
   const personRule = PERSON.exec(said);
   const complaintRule = COMPLAINT.exec(said);
   const profanity = PROFANITY.exec(said);
-  const shouting = shout(text);
+  // Capitals are shouting only at someone: about a past job, at the crew, or with "!!". Many older customers simply
+  // write in capitals ("I HAVE THOSE LITTLE BITTY ANTS ALL OVER MY KITCHEN COUNTER").
+  const shouting = shout(text) && (complaintRule !== null || pastJobGrievance(said) !== null || /!{2,}|\?!|!\?/.test(text) || /\b(your (crew|guys?|techs?|company|people|workers?|men|man)|you guys|nobody|no one)\b/.test(said));
   const complaint = complaintRule ? { words: complaintRule[0] } : pastJobGrievance(said) ?? (intent.intent === 'complaint' && intent.score >= 0.9 && STRONG_GRIEVANCE.test(said) ? { words: `the intent model (${intent.score.toFixed(2)})` } : null);
   // A firm word ("this is unacceptable") in a complaint that asks for the job to be put right is the complaint
   // itself, said plainly; without a remedy asked ("…leaking again. Unbelievable.") it is anger.
