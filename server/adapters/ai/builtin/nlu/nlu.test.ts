@@ -873,4 +873,15 @@ describe('thirteenth round (the d22 misses)', () => {
     expect((await signals('YOUR CREW LEFT NAILS ALL OVER MY DRIVEWAY AND NOBODY HAS CALLED ME BACK')).anger).not.toBeNull();
     expect((await signals('THE AC IS STILL BLOWING HOT AIR AFTER YOU CAME OUT!!')).anger).not.toBeNull();
   });
+
+  it('does not turn away a customer for a not-offered thing said to be fine, or for a toy sprinkler at the hose bib', () => {
+    const roofer = ['Roof leak repair', 'Shingle & flashing repair'];
+    expect(notOfferedAsked('the shingles along the edge by the gutter are curling up. gutters themselves are fine its just the roof part', roofer, ['Gutter installation'])).toBeNull();
+    const plumber = ['Faucets, toilets & sinks', 'Leaks & pipe repair'];
+    // The hose bib ("hose bed", by voice) looked at is the offered faucet work, which keeps the customer.
+    expect(chooseOption('I need somebody to look at the hose bed on the back of the house it sprays out when we hook up the sprinkler for the kids', plumber).best?.option).toBe('Faucets, toilets & sinks');
+    expect(notOfferedAsked('can you fix our lawn sprinkler system, two zones are dead', plumber, ['Lawn sprinkler systems'])).toBe('Lawn sprinkler systems');
+    // An "&" joins two things: "Leaks & pipe repair" is about leaks too.
+    expect(read('Leaks & pipe repair').concepts).toContain('leak');
+  });
 });

@@ -176,7 +176,8 @@ export interface Reading {
 /** What a text (or an option's name) names: concepts, kinds of job, and its other meaningful words. */
 export function read(text: string): Reading {
   const lexicon = lex();
-  const raw = tokens(withIndicators(withoutVolumes(withBedrooms(text)))).map((word) => corrected(word, lexicon));
+  // ("Leaks & pipe repair": an "&" joins two things, and no phrase runs across it, "leaking pipe".)
+  const raw = tokens(withIndicators(withoutVolumes(withBedrooms(text.replace(/\s*&\s*/g, ' and '))))).map((word) => corrected(word, lexicon));
   const stems = raw.map(stem);
   const concepts: string[] = [];
   const located = new Set<string>();
@@ -287,6 +288,8 @@ function isLocated(raw: readonly string[], at: number): boolean {
   if (/^(indicator|led|leds|buttons?|display|screen)$/.test(raw[back - 1] ?? '')) return false;
   // "a price on a ductless unit", "a quote on a new roof": what the price is for, not a place.
   if (raw[back] === 'on' && /^(price|prices|quote|quotes|estimate|estimates|pricing|info|deal|bid|bids|ballpark)$/.test(raw[back - 1] ?? '')) return false;
+  // "look at the hose bib", "take a look at the panel": what is to be looked at, not a place.
+  if (raw[back] === 'at' && /^(look|looks|looking|looked)$/.test(raw[back - 1] ?? '')) return false;
   // Spanish "por" places a thing only with its article ("sale por la lámpara"), not before a job ("cobran por lavar").
   if (raw[back] === 'por' && back === at - 1) return false;
   return back >= 0 && back < at && LOCATIVE.has(raw[back] ?? '');
@@ -768,7 +771,7 @@ export function conceptsIn(text: string): string[] {
 
 // A clause that mentions something to set it aside ("we have a driveway gate too but that's not the problem", "I
 // panicked thinking bed bugs but there's nothing there", "we're moving out end of month") asks for none of it.
-const SET_ASIDE = /\b(not an? [a-z ]{0,20}(job|thing|issue|problem)|not looking for|don'?t need|do not need|no need for|not a new|not interested in|not the (problem|issue|reason|point)|not why|not what|nothing there|none there|isn't it|wasn't it|thought|thinking|worried it was|too|also have|besides|other than|except|no es eso|no es el problema|no era|pense que|tambien tenemos|ourselves|myself|diy|if (that|it) matters|fwiw|for what it'?s worth|(for|in) the rest of the house|(we|i) (just |already )?(had|got) [a-z ]{0,30}(done|installed|put in|put on|put up)|(we|i) already (have|got|own)|(we|i) (have|got) [a-z ]{0,20} already|(guys|crew|company|installers?|contractor) (installing|who installed|that installed|who put|that put|doing)|(don'?t|dont|do not) (even )?have|ya (lo )?hicimos|nosotros mismos|(you|y'?all|u) (guys )?(don'?t|dont|do not|can'?t|cant|won'?t) (do|offer|handle|take|go)|[a-z]+ (stays|is staying|stays behind|stays here|isn'?t coming|is not coming)|so no [a-z]+|not taking the|leaving the [a-z]+ behind|this (isn'?t|isnt|is not|ain'?t)( one)?)\b/;
+const SET_ASIDE = /\b(not an? [a-z ]{0,20}(job|thing|issue|problem)|(are|is|r|themselves are|itself is) (fine|ok|okay|good|alright|not the problem)|not looking for|don'?t need|do not need|no need for|not a new|not interested in|not the (problem|issue|reason|point)|not why|not what|nothing there|none there|isn't it|wasn't it|thought|thinking|worried it was|too|also have|besides|other than|except|no es eso|no es el problema|no era|pense que|tambien tenemos|ourselves|myself|diy|if (that|it) matters|fwiw|for what it'?s worth|(for|in) the rest of the house|(we|i) (just |already )?(had|got) [a-z ]{0,30}(done|installed|put in|put on|put up)|(we|i) already (have|got|own)|(we|i) (have|got) [a-z ]{0,20} already|(guys|crew|company|installers?|contractor) (installing|who installed|that installed|who put|that put|doing)|(don'?t|dont|do not) (even )?have|ya (lo )?hicimos|nosotros mismos|(you|y'?all|u) (guys )?(don'?t|dont|do not|can'?t|cant|won'?t) (do|offer|handle|take|go)|[a-z]+ (stays|is staying|stays behind|stays here|isn'?t coming|is not coming)|so no [a-z]+|not taking the|leaving the [a-z]+ behind|this (isn'?t|isnt|is not|ain'?t)( one)?)\b/;
 const CONTEXT = /\b((we're|were|we are|i'm|im|i am|we|i|just|recently|already) (moving|moved|movin)( out| in| away)?|moving (out|in|away)|mudando(nos)?|nos mudamos|me mudo)\b/g;
 
 /** The text without its set-aside clauses and its life-event context, for the not-offered check only. */

@@ -130,7 +130,7 @@ export const CONCEPTS: readonly Concept[] = [
     id: 'spigot',
     family: 'faucet',
     partOf: 'faucet',
-    names: ['spigot', 'spigots', 'hose bib', 'hose bibs', 'hose bibb', 'hose bibbs', 'outside faucet', 'outside faucets', 'outdoor faucet', 'outdoor faucets', 'outside spigot', 'outdoor spigot', 'outside tap', 'hose faucet', 'hose spigot', 'sillcock', 'sill cock', 'frost free faucet', 'frost free spigot', 'yard hydrant'],
+    names: ['spigot', 'spigots', 'hose bib', 'hose bibs', 'hose bibb', 'hose bibbs', 'hose bed', 'hose beds', 'hose bid', 'hose bit', 'outside faucet', 'outside faucets', 'outdoor faucet', 'outdoor faucets', 'outside spigot', 'outdoor spigot', 'outside tap', 'hose faucet', 'hose spigot', 'sillcock', 'sill cock', 'frost free faucet', 'frost free spigot', 'yard hydrant'],
     es: ['llave de afuera', 'llave de la manguera', 'llave exterior', 'llave del jardin'],
   },
   {
@@ -144,7 +144,7 @@ export const CONCEPTS: readonly Concept[] = [
   { id: 'seasonal-plumbing', family: 'seasonal-plumbing', names: ['shut down for the winter', 'shut it down for the winter', 'close up for the winter', 'closing up for the winter', 'closed up for the winter', 'drain the lines', 'drain the pipes', 'antifreeze in the traps', 'winterize the camp', 'winterize the cabin', 'winterize the house', 'camp winterizing', 'cabin winterizing', 'house winterizing', 'winterizing the camp', 'open the camp', 'opening the camp', 'open up the camp', 'de-winterize', 'dewinterize'] },
   { id: 'frozen-pipe', family: 'pipes', names: ['frozen pipe', 'frozen pipes', 'pipes froze', 'pipe froze', 'pipes are frozen', 'pipe is frozen', 'froze up', 'froze', 'frozen', 'thaw', 'thawing', 'thawed'], es: ['tuberia congelada', 'tubo congelado', 'se congelo', 'congelada', 'congelado'] },
   // A leak or a drip, whatever leaks ("the toilet is leaking at the base", "roof leaking around the chimney").
-  { id: 'leak', family: 'leaks', names: ['leak', 'leaks', 'leaking', 'leaked', 'leaky', 'drip', 'drips', 'dripping', 'dripped'], es: ['fuga', 'fugas', 'gotea', 'goteando', 'goteo', 'gotera', 'goteras', 'se sale el agua', 'cayendo agua', 'cae agua', 'entra agua'] },
+  { id: 'leak', family: 'leaks', names: ['leak', 'leaks', 'leaking', 'leaked', 'leaky', 'drip', 'drips', 'dripping', 'dripped', 'sprays out', 'spraying out', 'sprays water', 'spraying water', 'squirts out', 'squirting'], es: ['fuga', 'fugas', 'gotea', 'goteando', 'goteo', 'gotera', 'goteras', 'se sale el agua', 'cayendo agua', 'cae agua', 'entra agua'] },
   { id: 'septic', family: 'septic', names: ['septic', 'septic tank', 'septic system', 'septic pumping', 'leach field', 'drain field', 'aerobic system'], es: ['fosa septica', 'pozo septico'] },
   { id: 'sewer', family: 'drains', names: ['sewer', 'sewer line', 'sewage', 'cleanout', 'clean out', 'lateral', 'camera inspection', 'sewer camera', 'main line', 'main drain', 'mainline', 'main sewer'], problems: ['comes up out of the floor drain', 'comes up the floor drain', 'coming up the drain', 'comes up out of the drain', 'smells like sewage', 'sewage smell', 'sewer smell', 'floor drain gurgles', 'every drain is slow', 'toilets are slow'], es: ['drenaje principal', 'aguas negras', 'alcantarilla'] },
   { id: 'disposal', family: 'disposal', names: ['garbage disposal', 'disposal', 'disposer', 'insinkerator', 'garbage disposer', 'in sink erator'], es: ['triturador', 'triturador de basura', 'moledor'] },
