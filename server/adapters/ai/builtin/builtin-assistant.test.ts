@@ -530,5 +530,23 @@ describe('the built-in assistant', () => {
     expect(call.answers.building).toBeUndefined();
     expect(call.action).toBe('handoff');
   });
+  it('keeps a thing installed years ago that has now quit, a size a correction sets aside, and the window of a day said again', async () => {
+    const garage: QualifierQuestion[] = [
+      { key: 'problem', text: "What's going on with the door?", kind: 'choice', choices: ['Broken spring', 'Opener repair or new opener', 'New garage door', 'Tune-up & lube'], required: true },
+      { key: 'door_size', text: 'Single or double door?', kind: 'choice', choices: ['Single (one car)', 'Double (two car)'], required: true },
+      { key: 'when', text: "When's good for us to come out?", kind: 'date', choices: [], required: true },
+    ];
+    const withGarage = (input: AiTurnInput): AiTurnInput => ({ ...input, business: { ...input.business, services: garage[0]!.choices, servicesNotOffered: ['Commercial roll-up / dock doors'] } });
+    const quit = await decideTurn(withGarage(turn('My late husband installed a Genie garage door opener many years ago and it has finally quit. The light comes on but the door does not move.', { questions: garage })));
+    expect(quit.answers.problem).toBe('Opener repair or new opener');
+    // A door that squeals is no sure "New garage door": the thing fits, the job does not.
+    const squeal = 'our garage door squeals like a dying cat going up and down';
+    expect((await decideTurn(withGarage(turn(squeal, { questions: garage, transcript: [{ from: 'contact', body: squeal, at: NOW.getTime() }] })))).answers.problem).toBeUndefined();
+    const answers = { problem: 'Broken spring', door_size: 'Single (one car)', when: '2026-11-28 morning' };
+    const wife = await decideTurn(withGarage(replyTo("Your name?", "hi this is Mark's wife. it's actually the big 2 car door not the single. saturday is fine", { questions: garage, answers })));
+    expect(wife.answers.door_size).toBe('Double (two car)');
+    expect(wife.answers.when ?? answers.when).toBe('2026-11-28 morning');
+    expect(wife.lead).not.toBe('disqualified');
+  });
 });
 

@@ -521,7 +521,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
     }
     case 'choice': {
       const options = optionsFor(question, input);
-      const sized = chooseSizeOption(text, options, question.text);
+      // ("it's actually the big 2 car door not the single": the size a correction sets aside is not its answer.)
+      const sized = chooseSizeOption(signals.correction ? withoutDenied(text) : text, options, question.text);
       if (sized) return { value: sized, reason: `Found “${sized}” for ${quoted} (the size they said).` };
       // A move to another state is the owner's long-distance option ("from Spartanburg to Nashville").
       const far = acrossStatesOption(input, options, text);
@@ -590,7 +591,9 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       if (!date) return null;
       // "sunday the 17th instead, same time": the window given before goes with the new day.
       const before = input.answers[question.key] ?? '';
-      const keptWindow = !date.window && /\b(same time|same window|same hours?|misma hora)\b/.test(normalize(text)) ? before.split(' ').slice(1).join(' ') : '';
+      // And the same day said again without one ("saturday is fine" after "saturday morning?") keeps it.
+      const sameDay = !date.window && before.split(' ')[0] === dateAnswer(date);
+      const keptWindow = !date.window && (sameDay || /\b(same time|same window|same hours?|misma hora)\b/.test(normalize(text))) ? before.split(' ').slice(1).join(' ') : '';
       const value = dateAnswer(keptWindow ? { ...date, window: keptWindow } : date);
       return { value, reason: `Found “${date.words}” (${value}) for ${quoted}.` };
     }
@@ -1372,7 +1375,7 @@ function withoutPastWork(text: string): string {
   // A sentence about work done before ("He did my storm door last year") names no job for now, unless it says what
   // is wrong now ("… in 2019, now it's making noise").
   return kept.replace(/[^.!?\n]*\b(did|installed|put in|put on|fixed|replaced|built|hung|mounted|painted|serviced|cleaned|take down|took down|taken down|cut down|removed|take out|took out|taken out|hauled off|hauled it off|cut it up|ground the stump|got burned|got ripped off|got scammed)\b[^.!?\n]{0,40}\b(last (year|month|week|spring|summer|fall|winter|time)|(a )?(couple|few|\d+) (years?|months?) ago|years? ago|in (19|20)\d\d)\b[^.!?\n]*/gi, (sentence) =>
-    /\b(now|again|still|keeps?|won'?t|isn'?t|doesn'?t|broke|broken|leak\w*|nois\w*|stopped|not working)\b/i.test(sentence) ? sentence : ' ');
+    /\b(now|again|still|keeps?|won'?t|isn'?t|doesn'?t|broke|broken|leak\w*|nois\w*|stopped|not working|quit|died|dead|gave out|went out|acting up|finally)\b/i.test(sentence) ? sentence : ' ');
 }
 
 /**

@@ -714,7 +714,12 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   // ("Termites", not "Termite inspection for a sale (WDI report)", for swarmers on the lanai).
   const plainerOfSame = second !== undefined && (best.concepts?.length ?? 0) > 0 && best.concepts?.join() === second.concepts?.join() && unsaidModifiers(best.option, reading).length === 0 && unsaidModifiers(second.option, reading).length > 0;
   const requested = best.because.includes('the thing the request names');
-  const confident = tied.length <= 1 && best.score >= 2 && (!second || requested || best.score - second.score >= (firstOnly || plainerOfSame ? 0.5 : 1.5));
+  // Something new for a text that only tells a trouble ("New garage door" for a door that squeals): the thing fits,
+  // the job does not — likely, not sure.
+  const bestJobs = readOption(best.option).actions;
+  // (Only when the thing is a general one, "the garage door", not a thing of its own: "a wall connector".)
+  const wrongJob = bestJobs.has('install') && reading.actions.has('repair') && ![...bestJobs].some((action) => reading.actions.has(action)) && (best.concepts ?? []).every((concept) => GENERIC_CONCEPTS.has(concept));
+  const confident = tied.length <= 1 && best.score >= 2 && !wrongJob && (!second || requested || best.score - second.score >= (firstOnly || plainerOfSame ? 0.5 : 1.5));
   return { best: tied.length > 1 ? null : best, tied: tied.length > 1 ? tied : [], ranked, confident };
 }
 
@@ -815,7 +820,8 @@ export function notOfferedAsked(text: string, offered: readonly string[], notOff
   const wanted = candidates.find((match) => {
     const option = readOption(match.option);
     // Its own thing named ("a flat TPO roof"), not only the thing it shares with an offered one ("el techo").
-    if ([...option.heads].some((head) => !offeredHeads.has(head) && reading.concepts.includes(head) && !reading.located.has(head))) return true;
+    // (A general thing — "the big 2 car door" at a garage-door business — is not "Commercial roll-up / dock doors".)
+    if ([...option.heads].some((head) => !offeredHeads.has(head) && !GENERIC_CONCEPTS.has(head) && reading.concepts.includes(head) && !reading.located.has(head))) return true;
     return [...new Set(option.allStems)].some((word) => !GENERIC.has(word) && !PLACE_STEMS.has(word) && !actionStems().has(word) && reading.allStems.includes(word) && ![...option.heads].some((head) => conceptStems(head).has(word)));
   });
   if (!wanted) return null;
