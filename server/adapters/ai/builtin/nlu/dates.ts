@@ -465,7 +465,10 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   // A correction or a preference ("can you do friday instead?", "actually make it the 31st", "wed or thurs, wed
   // preferably", "tonight, so tomorrow morning") means the last day said.
   const correcting = pool.length > 1 && /\b(instead|actually|rather|better|change|move|switch|make it|do the|wait|no wait|preferably|prefer|ideally|best|so|then|en vez|mejor|cambiar|cambio|prefiero|de preferencia)\b/.test(said);
-  const anchor = correcting ? pool.at(-1) : (calendar ?? pool[0]);
+  // (A preference said right after a day is that day's: "Monday the 7th ideally, new people move in the 10th".)
+  const preferred = /\b(ideally|preferably|if possible|de preferencia)\b/.exec(said);
+  const marked = preferred && pool.length > 1 ? pool.find((candidate) => preferred.index - (candidate.index + candidate.words.length) >= 0 && preferred.index - (candidate.index + candidate.words.length) <= 2) : undefined;
+  const anchor = marked ?? (correcting ? pool.at(-1) : (calendar ?? pool[0]));
   const counted = countedFrom(said, anchor, pool);
   let chosen = counted ?? anchor;
   // A weekday alone that changes a day already given ("actually make it thursday" after Wednesday the 27th) is the

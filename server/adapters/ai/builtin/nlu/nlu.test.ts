@@ -885,3 +885,12 @@ describe('thirteenth round (the d22 misses)', () => {
     expect(read('Leaks & pipe repair').concepts).toContain('leak');
   });
 });
+
+describe('thirteenth round, dates and idioms', () => {
+  it('takes the day a preference follows, and a person at a door as no door job', () => {
+    const now = new Date('2027-05-28T16:00:00Z');
+    expect(extractDate('Monday the 7th ideally, new people move in the 10th', now, 'America/Chicago', { loose: true })?.iso).toBe('2027-06-07');
+    expect(read("I'm Nicole. Dad is Gene if he answers the door instead lol").concepts).toEqual([]);
+    expect(read('the front door sticks and wont latch').concepts).toContain('door');
+  });
+});

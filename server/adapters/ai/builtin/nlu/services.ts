@@ -177,7 +177,7 @@ export interface Reading {
 export function read(text: string): Reading {
   const lexicon = lex();
   // ("Leaks & pipe repair": an "&" joins two things, and no phrase runs across it, "leaking pipe".)
-  const raw = tokens(withIndicators(withoutVolumes(withBedrooms(text.replace(/\s*&\s*/g, ' and '))))).map((word) => corrected(word, lexicon));
+  const raw = tokens(withIndicators(withoutVolumes(withBedrooms(withoutDoorIdioms(text.replace(/\s*&\s*/g, ' and ')))))).map((word) => corrected(word, lexicon));
   const stems = raw.map(stem);
   const concepts: string[] = [];
   const located = new Set<string>();
@@ -247,6 +247,11 @@ export function read(text: string): Reading {
   // anything new asked for, is a repair.
   if (!actions.has('install') && (problems.size > 0 || (concepts.length > 0 && /\b(my|our|the) \w+/.test(normalize(text)) && actions.size === 0 && /\b(keeps|won'?t|doesn'?t|isn'?t|not|stopped|quit|broke)\b/.test(normalize(text))))) actions.add('repair');
   return { raw: text, concepts, located, problems, actions, stems: loose, allStems, causes };
+}
+
+/** "if he answers the door", "someone will get the door", "leave it at the door": a person at a door, no door job. */
+function withoutDoorIdioms(text: string): string {
+  return text.replace(/\b(answers?|answered|answering|get|gets|come to|comes to|knock on|knocks on|knock at|leave (it|them) at|meet (you|them) at|be at) the (front |back |side )?door\b/gi, ' ');
 }
 
 /**
