@@ -680,7 +680,8 @@ function addsToDescription(input: AiTurnInput, text: string): boolean {
 function closingName(text: string, input: AiTurnInput): string | null {
   const sentences = text.trim().split(/(?<=[.!?])\s+|\n+|\s*\|\s*/).filter((sentence) => sentence.trim() !== '');
   // ("Gina w/ Coastal Stays": the name before the company it speaks for; "Kawika Medeiros w/ Maui Stays Mgmt" too.)
-  const signed = sentences.at(-1)?.trim().replace(/[.!]+$/, '') ?? '';
+  // ("Karen btw", "Dee here": the name with a word after it.)
+  const signed = sentences.at(-1)?.trim().replace(/[.!]+$/, '').replace(/\s+(btw|lol|haha|fyi|here|thx|ty)$/i, '') ?? '';
   const last = signed.replace(/\s+(?:w\/|with|from|@)\s+.+$/i, '');
   // (A first and last name closing a text: "… she's friendly. Lupe Ochoa" — not a place the business names.)
   if (sentences.length >= 2 && /^\p{Lu}[\p{Ll}'-]{2,} \p{Lu}[\p{Ll}'-]{2,}$/u.test(last) && read(last).concepts.length === 0 && !namedByBusiness(input, last)) return loneName(last, true);

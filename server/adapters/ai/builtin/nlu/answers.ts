@@ -289,7 +289,7 @@ const NOT_A_NAME = new Set(
     'empty full works work working perfect fine sounds sure yep yeah nope nah maybe probably definitely great awesome cool thank thanks ' +
     'jan january feb february mar march apr april may jun june jul july aug august sep sept september oct october nov november dec december ' +
     'one two three four five six seven eight nine ten half quarter none nothing everything all some both either neither own rent lease ' +
-    'actually sorry wait mondays tuesdays wednesdays thursdays fridays saturdays sundays weekdays weekends ' +
+    'my me mine our ours actually sorry wait mondays tuesdays wednesdays thursdays fridays saturdays sundays weekdays weekends ' +
     'mine ours yours kitchen bathroom garage basement attic upstairs downstairs house home apartment condo unit door roof yard lawn ' +
     'lunes martes miercoles jueves viernes sabado domingo manana hoy ya claro gracias perfecto listo bueno ' +
     'su sus mi tu hija hijo esposa esposo mama papa hermana hermano vecina vecino ' +
@@ -395,6 +395,9 @@ export function extractName(text: string, options: { loose?: boolean } = {}): st
   const relation = /\b(?:this is|it'?s|i'?m|i am|soy)\s+(?:his|her|their|su)\s+(?:wife|husband|son|daughter|mom|mother|dad|father|partner|roommate|sister|brother|esposa|esposo|hija|hijo|mama|papa|hermana|hermano)\s*,?\s+([\p{Lu}][\p{L}'-]+)/u.exec(said);
   // (Unless the name to put it under is said too: "this is her husband Gary … Put it under Gary Whitfield".)
   if (relation && usable(relation[1]) && !NAME_GIVEN.test(said)) return titleCase(relation[1] ?? '');
+  // "this is Tom's wife Linda … put it under my name": the one texting, by the name she gives for herself.
+  const ownRelation = /\b(?:this is|it'?s|i'?m|i am|soy)\s+(?:his|her|their|su|[\p{Lu}][\p{L}-]*'s)\s+(?:wife|husband|son|daughter|mom|mother|dad|father|partner|roommate|sister|brother|esposa|esposo|hija|hijo|mama|papa|hermana|hermano)\s*,?\s+([\p{Lu}][\p{L}'-]+)/u.exec(said);
+  if (ownRelation && usable(ownRelation[1]) && /\bunder my name\b|\bmy name (on it|instead)\b|\ba mi nombre\b/i.test(said)) return titleCase(ownRelation[1] ?? '');
   // "Gary & Linda Pruitt", "Marcus and Jen Ybarra", "Trent (and Amy)": a couple; the first named, with the surname.
   // ("Thanks, ask for Glenn or Sherry Tate": either of them, by the name to ask for.)
   const couple = /(?:^|\b(?:ask for|put it under|book it under|under the name)\s+)([\p{Lu}][\p{L}'-]+)\s+\(?(?:&|\+|and|or|y|o)\s+[\p{Lu}][\p{L}'-]+\)?(?:\s+([\p{Lu}][\p{L}'-]+))?\s*[.!]?[\s\p{Extended_Pictographic}\uFE0F]*$/u.exec(said);

@@ -893,4 +893,12 @@ describe('thirteenth round, dates and idioms', () => {
     expect(read("I'm Nicole. Dad is Gene if he answers the door instead lol").concepts).toEqual([]);
     expect(read('the front door sticks and wont latch').concepts).toContain('door');
   });
+
+  it('reads the outside unit as the heat pump named, wild growth as brush, and the name a relative gives for herself', () => {
+    expect(read('her outside unit makes a grinding noise. Trane heat pump').concepts).toEqual(['hvac-brand', 'heat-pump']);
+    expect(read('the outside unit is making a grinding noise').concepts).toEqual(['ac']);
+    expect(chooseOption("it's all honeysuckle and privet and poison ivy grown up through the fence, just want the junk brush gone", ['Shrub trimming', 'Brush & overgrowth clearing']).best?.option).toBe('Brush & overgrowth clearing');
+    expect(extractName("Hi this is Tom's wife Linda. Tuesday is fine with me too, but put it under my name")).toBe('Linda');
+    expect(extractDate('Tuesday is fine with me too', new Date('2027-05-14T15:00:00Z'), 'America/Chicago', { previous: '2027-06-01' })?.iso).toBe('2027-06-01');
+  });
 });

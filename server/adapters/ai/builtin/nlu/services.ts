@@ -173,6 +173,13 @@ export interface Reading {
   causes: Set<string>;
 }
 
+/** Words a concept shares with others of its kind: they name it only when none of those is named. */
+const SHARED_PARTS: Readonly<Record<string, readonly string[]>> = {
+  furnace: ['heat', 'heats', 'heating', 'heated'],
+  ac: ['outside unit', 'outdoor unit', 'condenser', 'compressor'],
+};
+const SHARED_BY: Readonly<Record<string, readonly string[]>> = { furnace: ['heating', 'heat-pump'], ac: ['heat-pump'] };
+
 /** What a text (or an option's name) names: concepts, kinds of job, and its other meaningful words. */
 export function read(text: string): Reading {
   const lexicon = lex();
@@ -205,7 +212,7 @@ export function read(text: string): Reading {
     if (hit) {
       if (hit.concept) {
         if (!concepts.includes(hit.concept)) concepts.push(hit.concept);
-        if (!(hit.stems.length === 1 && hit.stems[0] === stem('heat'))) namedOutright.add(hit.concept);
+        if (!(SHARED_PARTS[hit.concept] ?? []).includes(hit.raw.join(' '))) namedOutright.add(hit.concept);
         if (hit.concept === 'snow' && (/^(melt\w*|storm|this|last|yesterday|week)$/.test(raw[at + hit.stems.length] ?? '') || /^(all|after|from|with) (the|that|this|all)$/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`))) causes.add(hit.concept);
         if (hit.problem) problems.add(hit.concept);
         // "moving out of my apartment to a townhouse": the place moved to is where, not what is moved.
@@ -235,11 +242,14 @@ export function read(text: string): Reading {
     at += 1;
   }
   for (const concept of unlocated) located.delete(concept);
-  // "Heat" alone is the furnace only when no other heating is named: "boiler bangs … still heats ok" is the boiler's.
-  if (concepts.includes('furnace') && !namedOutright.has('furnace') && concepts.some((concept) => concept !== 'furnace' && ['heating', 'heat-pump'].includes(family(concept)))) {
-    concepts.splice(concepts.indexOf('furnace'), 1);
-    located.delete('furnace');
-    problems.delete('furnace');
+  // "Heat" alone is the furnace only when no other heating is named ("boiler bangs … still heats ok" is the boiler's),
+  // and the outside unit is the AC's only when no heat pump or mini split is named ("her outside unit grinds … Trane
+  // heat pump").
+  for (const [concept, others] of Object.entries(SHARED_BY)) {
+    if (!concepts.includes(concept) || namedOutright.has(concept) || !concepts.some((other) => other !== concept && others.includes(family(other)))) continue;
+    concepts.splice(concepts.indexOf(concept), 1);
+    located.delete(concept);
+    problems.delete(concept);
   }
   // With nothing else named, a place is the subject ("a leak in the roof").
   if (located.size === concepts.length) located.clear();
