@@ -899,6 +899,10 @@ describe('thirteenth round, dates and idioms', () => {
     expect(read('the outside unit is making a grinding noise').concepts).toEqual(['ac']);
     expect(chooseOption("it's all honeysuckle and privet and poison ivy grown up through the fence, just want the junk brush gone", ['Shrub trimming', 'Brush & overgrowth clearing']).best?.option).toBe('Brush & overgrowth clearing');
     expect(extractName("Hi this is Tom's wife Linda. Tuesday is fine with me too, but put it under my name")).toBe('Linda');
+    expect(loneName('Hola!', true)).toBeNull();
+    // An option matched only through the examples in its brackets is a lesser match than one named for what was said.
+    expect(chooseOption('quiero poner mulch en las camas de enfrente y hacerles el edging también, son como 4 beds', ['Weekly or biweekly mowing', 'Spring cleanup (leaves, beds, first cut)', 'Mulch & bed edging']).best?.option).toBe('Mulch & bed edging');
+    expect(read('Leak (pipes, faucets, toilets)').concepts).toContain('leak');
     expect(extractDate('Tuesday is fine with me too', new Date('2027-05-14T15:00:00Z'), 'America/Chicago', { previous: '2027-06-01' })?.iso).toBe('2027-06-01');
   });
 });

@@ -183,8 +183,9 @@ const SHARED_BY: Readonly<Record<string, readonly string[]>> = { furnace: ['heat
 /** What a text (or an option's name) names: concepts, kinds of job, and its other meaningful words. */
 export function read(text: string): Reading {
   const lexicon = lex();
-  // ("Leaks & pipe repair": an "&" joins two things, and no phrase runs across it, "leaking pipe".)
-  const raw = tokens(withIndicators(withoutVolumes(withBedrooms(withoutDoorIdioms(text.replace(/\s*&\s*/g, ' and ')))))).map((word) => corrected(word, lexicon));
+  // ("Leaks & pipe repair", "Leak (pipes, faucets)": an "&" or a bracket joins two things, and no phrase runs across
+  // it, "leaking pipe".)
+  const raw = tokens(withIndicators(withoutVolumes(withBedrooms(withoutDoorIdioms(text.replace(/\s*[&(]\s*/g, ' and ')))))).map((word) => corrected(word, lexicon));
   const stems = raw.map(stem);
   const concepts: string[] = [];
   const located = new Set<string>();
@@ -457,6 +458,10 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
     // "needs a 50 amp GFCI disconnect" is a new outlet.)
     .map((concept) => ({ concept, value: (option.heads.has(concept) ? 6 : 3) / (text.located.has(concept) ? 2 : 1) / (option.problems.has(concept) && !text.problems.has(concept) && !text.actions.has('repair') && !TROUBLE_SAID.test(normalize(text.raw)) ? 2 : 1) }))
     .sort((a, b) => b.value - a.value);
+  // Matched only through the examples in its brackets ("beds" in "Spring cleanup (leaves, beds, first cut)") while its
+  // name says another thing: a lesser match than an option named for what was said ("Mulch & bed edging").
+  const named = option.option.includes('(') ? read(option.option.replace(/\([^)]*\)/g, ' ')).concepts : [];
+  if (hits.length > 0 && named.length > 0 && !hits.some((hit) => named.includes(hit.concept))) points -= 1;
   hits.forEach((hit, index) => {
     points += index === 0 ? hit.value : 1;
     anchored ||= (option.heads.has(hit.concept) || option.concepts.length === 1) && !text.located.has(hit.concept);
