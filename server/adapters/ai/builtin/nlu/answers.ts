@@ -217,6 +217,8 @@ export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' |
     // Buying it, not theirs yet: "right now it's still the sellers'", "not ours till the closing" (unless they say
     // yes all the same: "it's ours as of Friday, so yes by the time you'd come out").
     if (/\b(still the (sellers?|owners?)'?s?|not (ours|mine) (yet|until|till|til)|under contract|(don'?t|do not|doesn'?t) close (until|till|til))\b/.test(said) && !/\b(so|but) (yes|yeah|yep)\b/.test(said)) return 'no';
+    // A property manager speaks for the owner, and is not one: "Deb w/ Keystone Property Mgmt … one of our buildings".
+    if (/\b(property (mgmt|management|manager|mgr)|(i|we) manage (it|this|that|the (house|place|property|building|unit)s?|(a |some |the )?rentals?)( for (the|an?) owners?)?|manage it for (the|an?) owners?|for the owner)\b/.test(said) && !/\b(i'?m|i am|we are|we'?re) the owners?\b/.test(said)) return 'no';
     if (/\b((i|we) (have|own) (a |two |2 |three |3 )?rentals?( house| home| property| properties| unit| units)?|rental (that )?(i|we) own|(i|we) own (it and |the (house|place|property) and )?rent it( out)?|i'?m the (landlord|owner)|i am the (landlord|owner)|(my|our) tenants?|tenant (hasn'?t|has|says|said))\b/.test(said)) return 'yes';
     const rents = RENTS.exec(said);
     const owns = OWNS.exec(said);

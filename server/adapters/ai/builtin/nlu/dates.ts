@@ -329,6 +329,14 @@ function countedFrom(said: string, anchor: Candidate | undefined, all: readonly 
     const index = weekdayNumber(trailing[2] ?? '');
     if (index !== null) return { ...earlier, date: weekdayFrom(addDays(earlier.date, 1), index, false), words: `${earlier.words} … ${trailing[0].trim()}` };
   }
+  // "lease is up the 31st so want to move the saturday before": the last such weekday before the day said before it.
+  const trailingBefore = new RegExp(`\\b(the |el )?${WEEKDAY} (before|antes)\\s*([.!?,]|$)`).exec(said);
+  const earlierDay = trailingBefore ? all.filter((candidate) => candidate.calendar && candidate.index < trailingBefore.index).at(-1) : undefined;
+  if (trailingBefore && earlierDay) {
+    const index = weekdayNumber(trailingBefore[2] ?? '');
+    const eve = addDays(earlierDay.date, -1);
+    if (index !== null) return { ...earlierDay, date: addDays(eve, -((eve.weekday - index + 7) % 7)), words: `${earlierDay.words} … ${trailingBefore[0].trim()}` };
+  }
   const dayAfter = DAY_AFTER.exec(said);
   const dayBefore = DAY_BEFORE.exec(said);
   // "The plumber is there on the 9th, so maybe the day after?", "pushed to the 16th. so the day before that": the

@@ -903,6 +903,10 @@ describe('thirteenth round, dates and idioms', () => {
     // An option matched only through the examples in its brackets is a lesser match than one named for what was said.
     expect(chooseOption('quiero poner mulch en las camas de enfrente y hacerles el edging también, son como 4 beds', ['Weekly or biweekly mowing', 'Spring cleanup (leaves, beds, first cut)', 'Mulch & bed edging']).best?.option).toBe('Mulch & bed edging');
     expect(read('Leak (pipes, faucets, toilets)').concepts).toContain('leak');
+    expect(extractDate('lease is up the 31st so want to move the saturday before. going to cross lanes', new Date('2027-05-20T23:15:00Z'), 'America/New_York')?.iso).toBe('2027-05-29');
+    expect(extractYesNo('Deb w/ Keystone Property Mgmt. Unit B at one of our buildings, the toilet rocks', 'ownership')).toBe('no');
+    expect(extractYesNo('no I manage it for the owner', 'ownership')).toBe('no');
+    expect(extractYesNo("it's a rental I own, my tenant called me", 'ownership')).toBe('yes');
     expect(extractDate('Tuesday is fine with me too', new Date('2027-05-14T15:00:00Z'), 'America/Chicago', { previous: '2027-06-01' })?.iso).toBe('2027-06-01');
   });
 });
