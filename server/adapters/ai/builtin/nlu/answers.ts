@@ -6,6 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import { fold, normalize, plain, words } from './text';
+import { between } from '@contracts/text';
 
 // Popular first names (English and Spanish, from the human-names package): a word on these lists is a name even
 // when nobody asked for one ("92021 | yep own it | Trish").
@@ -390,7 +391,11 @@ export function loneName(text: string, asked: boolean): string | null {
  * takes a short reply of one to three words as the name ("dana k").
  */
 export function extractName(text: string, options: { loose?: boolean } = {}): string | null {
-  const said = plain(text).length === text.length ? text.normalize('NFKC').replace(/[\u2018\u2019\u02bc]/g, "'").trim() : text.trim();
+  // (A title before the name is no name: "it's Dr. Anita Shah", "Mrs. Joan Verstraete".)
+  const said = (plain(text).length === text.length ? text.normalize('NFKC').replace(/[\u2018\u2019\u02bc]/g, "'").trim() : text.trim()).replace(/\b(?:Dr|Mr|Mrs|Ms|Miss|Mx|Sr|Sra|Srta|Rev|Prof)\.?\s+(?=\p{Lu})/gu, '');
+  // "Names Luis and Ana Herrera, ask for Ana": the one to ask for.
+  const askFor = /\bask for\s+([\p{Lu}][\p{L}'-]+)(?:\s+([\p{Lu}][\p{L}'-]+))?\s*[.!]?\s*$/u.exec(said);
+  if (askFor && /\b(?:names?|names are|it'?s|we'?re)\b/i.test(between(said, 0, askFor.index)) && askFor[1] && !NOT_A_NAME.has(normalize(askFor[1]))) return [askFor[1], askFor[2]].filter((word): word is string => word !== undefined && !NOT_A_NAME.has(normalize(word))).map(titleCase).join(' ');
   const capital = (word: string | undefined) => word !== undefined && /^\p{Lu}/u.test(word);
   const usable = (word: string | undefined): word is string => word !== undefined && !NOT_A_NAME.has(normalize(word)) && !/\d/.test(word);
   // "this is his wife Carol": the one texting, named after who they are to the customer.

@@ -261,9 +261,10 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
 
 /** A day the text turns down: "not the 30th", "the 20th is no good", "wednesday doesn't work". */
 function refused(said: string, candidate: Candidate): boolean {
-  const before = said.slice(Math.max(0, candidate.index - 14), candidate.index);
+  const before = said.slice(Math.max(0, candidate.index - 24), candidate.index);
   const after = said.slice(candidate.index + candidate.words.length, candidate.index + candidate.words.length + 28);
-  return /\b(not|instead of|rather than|except( for)?|other than|besides|(don'?t|do not|can'?t|cannot|won'?t|couldn'?t) (do|make)|(any ?day|anytime|any time|whenever|anything|any weekday) but|no el|no es el|ni el|menos el|excepto el)\s+(the |on |el )?$/.test(before) || /^\s*(is|'s|isn't|is not|doesn't|does not|won't|will not|no longer)?\s*(no good|not good|not going to work|doesn't work|won't work|not work|bad|out|off|a no)\b/.test(after) || /^\s*(no (me )?(funciona|puedo|sirve))\b/.test(after);
+  // ("Thursday morning is better for me than friday": the day after "than" is the one not wanted.)
+  return /\b(not|instead of|rather than|(better|easier|good|works?)( for (me|us))? than|except( for)?|other than|besides|(don'?t|do not|can'?t|cannot|won'?t|couldn'?t) (do|make)|(any ?day|anytime|any time|whenever|anything|any weekday) but|no el|no es el|ni el|menos el|excepto el)\s+(the |on |el )?$/.test(before) || /^\s*(is|'s|isn't|is not|doesn't|does not|won't|will not|no longer)?\s*(no good|not good|not going to work|doesn't work|won't work|not work|bad|out|off|a no)\b/.test(after) || /^\s*(no (me )?(funciona|puedo|sirve))\b/.test(after);
 }
 
 /** A day named as when something already happened: "the adjuster came out Friday", "they were here monday". */

@@ -907,6 +907,9 @@ describe('thirteenth round, dates and idioms', () => {
     expect(extractYesNo('Deb w/ Keystone Property Mgmt. Unit B at one of our buildings, the toilet rocks', 'ownership')).toBe('no');
     expect(extractYesNo('no I manage it for the owner', 'ownership')).toBe('no');
     expect(extractYesNo("it's a rental I own, my tenant called me", 'ownership')).toBe('yes');
+    expect(extractName("Thank you, it's Dr. Anita Shah")).toBe('Anita Shah');
+    expect(extractName('Names Luis and Ana Herrera, ask for Ana')).toBe('Ana');
+    expect(extractDate("this is his wife. Thursday morning is better for me than friday", new Date('2027-08-16T15:00:00Z'), 'America/Chicago')?.iso).toBe('2027-08-19');
     expect(extractDate('Tuesday is fine with me too', new Date('2027-05-14T15:00:00Z'), 'America/Chicago', { previous: '2027-06-01' })?.iso).toBe('2027-06-01');
   });
 });
