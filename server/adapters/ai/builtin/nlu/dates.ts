@@ -264,6 +264,8 @@ function refused(said: string, candidate: Candidate): boolean {
   const before = said.slice(Math.max(0, candidate.index - 24), candidate.index);
   const after = said.slice(candidate.index + candidate.words.length, candidate.index + candidate.words.length + 28);
   // ("Thursday morning is better for me than friday": the day after "than" is the one not wanted.)
+  // ("el jueves no porque trabaja", "monday no, tuesday yes": that day is out; "el jueves no hay problema" is fine.)
+  if (/^\s*,?\s*no\b(?!\s+(hay|problem|prob|importa|se\b|sé|rush|hurry|prisa|later|earlier|sooner|worries|pressure|biggie))/.test(said.slice(candidate.index + candidate.words.length))) return true;
   return /\b(not|instead of|rather than|(better|easier|good|works?)( for (me|us))? than|except( for)?|other than|besides|(don'?t|do not|can'?t|cannot|won'?t|couldn'?t) (do|make)|(any ?day|anytime|any time|whenever|anything|any weekday) but|no el|no es el|ni el|menos el|excepto el)\s+(the |on |el )?$/.test(before) || /^\s*(is|'s|isn't|is not|doesn't|does not|won't|will not|no longer)?\s*(no good|not good|not going to work|doesn't work|won't work|not work|bad|out|off|a no)\b/.test(after) || /^\s*(no (me )?(funciona|puedo|sirve))\b/.test(after);
 }
 
@@ -444,6 +446,13 @@ export function extractWindow(text: string): string | null {
     const at = hourOf(freedAt[1] ?? '', freedAt[2], 'after');
     if (at !== null) return `after ${clock(at)}`;
   }
+  // (A part of the day in the reason given is not the one asked for: "en la tarde, porque en la mañana entregamos las
+  // llaves".)
+  const reason = /\b(porque|because|bc|cause|cuz|since|ya que)\b/.exec(said);
+  return partOfDay(reason ? between(said, 0, reason.index) : said) ?? partOfDay(said);
+}
+
+function partOfDay(said: string): 'morning' | 'afternoon' | 'evening' | null {
   if (/\b(mornings?|in the am|a\.?m\.? only|early|temprano|en la manana|por la manana|en las mananas|por las mananas)\b/.test(said)) return 'morning';
   if (/\b(afternoons?|in the pm|after lunch|en la tarde|por la tarde|en las tardes|despues de comer)\b/.test(said)) return 'afternoon';
   if (/\b(evenings?|after work|tonight|en la noche|por la noche)\b/.test(said)) return 'evening';

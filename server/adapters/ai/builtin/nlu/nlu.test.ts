@@ -6,6 +6,7 @@ import { detectLanguage, threadLanguage } from './language';
 import { businessState, destinationStates } from './places';
 import { chooseOption, notOfferedAsked, read } from './services';
 import { questionSentences, readSignals } from './signals';
+import { chooseSizeOption } from './sizes';
 
 // Wednesday 2 December 2026, 9:00 in Chicago.
 const NOW = new Date('2026-12-02T15:00:00Z');
@@ -910,6 +911,11 @@ describe('thirteenth round, dates and idioms', () => {
     expect(extractName("Thank you, it's Dr. Anita Shah")).toBe('Anita Shah');
     expect(extractName('Names Luis and Ana Herrera, ask for Ana')).toBe('Ana');
     expect(extractDate("this is his wife. Thursday morning is better for me than friday", new Date('2027-08-16T15:00:00Z'), 'America/Chicago')?.iso).toBe('2027-08-19');
+    expect(extractDate('mi esposa dice que el jueves no porque trabaja\nel viernes en la mañana entonces', new Date('2027-07-26T15:00:00Z'), 'America/Los_Angeles', { language: 'es' })?.iso).toBe('2027-07-30');
+    expect(extractDate('tomorrow no later than 5', new Date('2027-07-26T15:00:00Z'), 'America/Chicago')?.iso).toBe('2027-07-27');
+    expect(extractWindow('El lunes 2 de agosto en la tarde, porque en la mañana entregamos las llaves')).toBe('afternoon');
+    expect(chooseSizeOption('91405, es puerta doble', ['Single', 'Double'], 'Single or double (2-car) door?')).toBe('Double');
+    expect(chooseOption('Big oak branch came down in the storm and punched a hole in the roof', ['Roof leak repair', 'Storm / hail damage inspection', 'Emergency tarping']).best?.option).toBe('Emergency tarping');
     expect(extractDate('Tuesday is fine with me too', new Date('2027-05-14T15:00:00Z'), 'America/Chicago', { previous: '2027-06-01' })?.iso).toBe('2027-06-01');
   });
 });
