@@ -1375,13 +1375,17 @@ function withoutRefusedJobs(text: string): string {
 function withoutPastWork(text: string): string {
   // What they say is already taken care of ("Tree service already cut it up … so we're good there"), with the
   // sentence before it that tells what happened, is no job for now.
-  const sentences = text.split(/(?<=[.!?\n])\s+/);
-  const done = sentences.map((sentence) => /\b((so )?(we'?re|were|we are) good (there|on that)|that part'?s (done|handled|taken care of)|(already|all) (done|handled|taken care of))\b/i.test(sentence));
+  const DONE = /\b((so )?(we'?re|were|we are) good (there|on that)|that part'?s (done|handled|taken care of)|part is (all )?(done|handled|taken care of)|(already|all) (done|handled|taken care of))\b/i;
+  // (A clause of a sentence that asks for something else goes alone: "Just need the fence put back up, the plumbing
+  // part is all done".)
+  const asks = (clause: string) => !DONE.test(clause) && /\b(need|needs|want|wants|looking for|can you|could you|please)\b/i.test(clause);
+  const sentences = text.split(/(?<=[.!?\n])\s+/).map((sentence) => (DONE.test(sentence) && asks(sentence.split(',')[0] ?? '') ? sentence.split(/,\s*/).filter((clause) => !DONE.test(clause)).join(', ') : sentence));
+  const done = sentences.map((sentence) => DONE.test(sentence));
   const kept = sentences.filter((_, index) => !done[index] && !done[index + 1]).join(' ');
   // A sentence about work done before ("He did my storm door last year") names no job for now, unless it says what
   // is wrong now ("… in 2019, now it's making noise").
   return kept.replace(/[^.!?\n]*\b(did|installed|put in|put on|fixed|replaced|built|hung|mounted|painted|serviced|cleaned|take down|took down|taken down|cut down|removed|take out|took out|taken out|hauled off|hauled it off|cut it up|ground the stump|got burned|got ripped off|got scammed)\b[^.!?\n]{0,40}\b(last (year|month|week|spring|summer|fall|winter|time)|(a )?(couple|few|\d+) (years?|months?) ago|years? ago|in (19|20)\d\d)\b[^.!?\n]*/gi, (sentence) =>
-    /\b(now|again|still|keeps?|won'?t|isn'?t|doesn'?t|broke|broken|leak\w*|nois\w*|stopped|not working|quit|died|dead|gave out|went out|acting up|finally)\b/i.test(sentence) ? sentence : ' ');
+    /\b(now|again|still|keeps?|won'?t|isn'?t|doesn'?t|broke|broken|leak\w*|nois\w*|stopped|not working|quit|died|dead|gave out|went out|acting up|finally|never put)\b/i.test(sentence) ? sentence : ' ');
 }
 
 /**

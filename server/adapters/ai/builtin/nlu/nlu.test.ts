@@ -875,6 +875,13 @@ describe('thirteenth round (the d22 misses)', () => {
     expect((await signals('THE AC IS STILL BLOWING HOT AIR AFTER YOU CAME OUT!!')).anger).not.toBeNull();
   });
 
+  it("hears someone else's damage with new work asked for as a job, a telephone asked for as a call, and a small mover's rate check as a competitor", async () => {
+    expect((await signals('the plumber who fixed our sewer line last month tore out 3 sections of our wood fence and never put it back. Just need the fence put back up')).complaint).toBeNull();
+    expect((await signals('the tech who came out tuesday didnt fix it, the furnace is blowing cold again')).complaint).not.toBeNull();
+    expect((await signals('I would much prefer to speak with someone on the telephone rather than typing messages')).callback).not.toBeNull();
+    expect((await signals('what do u guys charge hourly for 3 men and a truck? I run a small moving co out of Ridgewood, just seeing where everyones rates are at')).spam).not.toBeNull();
+  });
+
   it('does not turn away a customer for a not-offered thing said to be fine, or for a toy sprinkler at the hose bib', () => {
     const roofer = ['Roof leak repair', 'Shingle & flashing repair'];
     expect(notOfferedAsked('the shingles along the edge by the gutter are curling up. gutters themselves are fine its just the roof part', roofer, ['Gutter installation'])).toBeNull();
