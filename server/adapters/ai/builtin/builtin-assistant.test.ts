@@ -548,12 +548,5 @@ describe('the built-in assistant', () => {
     expect(wife.answers.when ?? answers.when).toBe('2026-11-28 morning');
     expect(wife.lead).not.toBe('disqualified');
   });
-  it("takes a landlord's yes as the owner's OK when the question asks for it", async () => {
-    const own: QualifierQuestion[] = [{ key: 'owner_ok', text: "Do you own the place (or have the owner's OK)?", kind: 'yes_no', choices: [], required: true }];
-    const renter = await decideTurn(replyTo(own[0]!.text, "I rent but my landlord said its fine as long as it's done right. 70115", { questions: own }));
-    expect(renter.answers.owner_ok).toBe('yes');
-    const plain = await decideTurn(replyTo('Do you own the place?', 'I rent, my landlord said its fine', { questions: [{ ...own[0]!, text: 'Do you own the place?' }] }));
-    expect(plain.answers.owner_ok).toBe('no');
-  });
 });
 

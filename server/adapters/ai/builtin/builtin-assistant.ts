@@ -574,8 +574,6 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       // (Checked last and lazily: reading a day is the costly part.)
       const givesOther = () => input.questions.some((other) => other.key !== question.key && ((other.kind === 'zip' && extractPostalCode(text) !== null) || (other.kind === 'date' && extractDate(text, input.now, input.business.timezone, { language }) !== null)));
       const heard = topic !== 'other' && !topicWordsSaid(text, topic) && givesOther() ? (LEADING_YES_NO.exec(text.trim())?.[1] ?? '') : text;
-      // "Do you own the place (or have the owner's OK)?": a renter whose landlord said yes has it.
-      if (topic === 'ownership' && /\b(owner'?s|landlord'?s) (ok|okay|permission|approval|blessing)\b|\bpermission\b/i.test(question.text) && /\b(landlord|owner|property manager)\b[^.!?]{0,30}\b(said|says|is|approved|gave|ok'?d|okayed)\b[^.!?]{0,20}\b(fine|ok|okay|yes|good|approved|permission|go ahead)\b|\b(have|got) (the )?(owner'?s|landlord'?s) (ok|okay|permission|approval)\b/i.test(text)) return { value: 'yes', reason: `Found “yes” for ${quoted} (the owner's OK).` };
       if (topic !== 'other') {
         // The topic's own words answer it whenever they are said ("we lease", "no rush").
         const topical = extractYesNo(heard, topic);
