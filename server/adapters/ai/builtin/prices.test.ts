@@ -127,4 +127,11 @@ describe('price conditions, second round (issue 22)', () => {
     expect(choosePriceItem(busted, busted, drip, null).item?.id).toBe('drip');
     expect(choosePriceItem('how much?', 'drip system needs work on 4 zones', drip, null).item).toBeNull();
   });
+  it('quotes an item for an elevator or the ground floor only once they say so', () => {
+    const book: PriceItem[] = [{ id: 'ab-2br', name: '2-bedroom move within Queens/Brooklyn, elevator or ground floor both ends, up to 5 hours', minCents: 89_500, maxCents: 89_500, unit: '' }];
+    expect(choosePriceItem('hi how much is a 2 bedroom move? astoria to bushwick', 'hi how much is a 2 bedroom move? astoria to bushwick', book, null).item).toBeNull();
+    expect(choosePriceItem('how much for a 2 bedroom move?', 'how much for a 2 bedroom move? both buildings have an elevator', book, null).item?.id).toBe('ab-2br');
+    const junk: PriceItem[] = [{ id: 'one', name: 'Junk pickup, one large item (couch, mattress, fridge), ground floor', minCents: 7_500, maxCents: 7_500, unit: '' }];
+    expect(choosePriceItem('how much to haul off an old fridge? its in the garage', 'how much to haul off an old fridge? its in the garage', junk, null).item?.id).toBe('one');
+  });
 });

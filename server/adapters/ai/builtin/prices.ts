@@ -78,6 +78,12 @@ export function choosePriceItem(asked: string, thread: string, items: readonly P
       reasons.push(`“${item.name}”: it excludes ${ruledOut}, which they mentioned`);
       continue;
     }
+    // An item only for an elevator or the ground floor ("…, elevator or ground floor both ends, …"): quoted once they say
+    // so, not before (a 4th-floor walk-up is another price).
+    if (ACCESS_CONDITION.test(item.name.toLowerCase()) && !ACCESS_SAID.test(everything.toLowerCase())) {
+      reasons.push(`“${item.name}”: it is for an elevator or the ground floor, which they have not said`);
+      continue;
+    }
     if (fit.fits) return { item, why: `“${item.name}”: ${fit.why}` };
     reasons.push(`“${item.name}”: ${fit.why}`);
   }
@@ -120,6 +126,9 @@ export function excludedBy(name: string, said: string): string | null {
   }
   return null;
 }
+
+const ACCESS_CONDITION = /\b(elevator|ground[- ]floor|first[- ]floor|no stairs|ground[- ]level)\b/;
+const ACCESS_SAID = /\b(elevators?|(in|from) the (garage|driveway|carport|yard|shed)|at the curb|curbside|ground[- ]floor|first[- ]floor|1st[- ]floor|no stairs|no steps|ground[- ]level|one[- ]level|single[- ]level|one[- ]story|single[- ]story|ranch|primer piso|planta baja|elevador|ascensor)\b/;
 
 const INSIDE = /\b(inside|interior|indoors?|heated (house|home|space|area))\b/;
 const OUTSIDE = /\b(under (the |our |my )?(mobile home|trailer|manufactured home|house|home|floor)|crawl ?space|underground|buried|between the ground and|skirting|outdoors?|exterior|(out )?to the (well|shop|barn|garage))\b/;

@@ -292,7 +292,7 @@ const NOT_A_NAME = new Set(
     'empty full works work working perfect fine sounds sure yep yeah nope nah maybe probably definitely great awesome cool thank thanks ' +
     'jan january feb february mar march apr april may jun june jul july aug august sep sept september oct october nov november dec december ' +
     'one two three four five six seven eight nine ten half quarter none nothing everything all some both either neither own rent lease ' +
-    'my me mine our ours hola buenas buenos aloha howdy saludos actually sorry wait mondays tuesdays wednesdays thursdays fridays saturdays sundays weekdays weekends ' +
+    'btw fyi lol haha hehe jaja my me mine our ours hola buenas buenos aloha howdy saludos actually sorry wait mondays tuesdays wednesdays thursdays fridays saturdays sundays weekdays weekends ' +
     'mine ours yours kitchen bathroom garage basement attic upstairs downstairs house home apartment condo unit door roof yard lawn ' +
     'lunes martes miercoles jueves viernes sabado domingo manana hoy ya claro gracias perfecto listo bueno ' +
     'su sus mi tu hija hijo esposa esposo mama papa hermana hermano vecina vecino ' +
@@ -374,7 +374,8 @@ export function clauseName(text: string, asked: boolean): string | null {
  * (or any capitalised word when `asked`), none of them a word a reply would use otherwise.
  */
 export function loneName(text: string, asked: boolean): string | null {
-  const trimmed = text.normalize('NFKC').trim().replace(/[.!,]+$/g, '');
+  // ("Rachel btw", "Karen lol": the name with a word of chat after it.)
+  const trimmed = text.normalize('NFKC').trim().replace(/[.!,]+$/g, '').replace(/\s+(btw|fyi|lol|haha|hehe|jaja|here|thx|ty)$/i, '');
   const parts = trimmed.split(/\s+/);
   if (parts.length === 0 || parts.length > 3) return null;
   // An initial after the first name ("Jenna K", "Dana K.") is part of it, whatever the letter would say alone.

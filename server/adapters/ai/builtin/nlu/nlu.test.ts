@@ -880,6 +880,9 @@ describe('thirteenth round (the d22 misses)', () => {
     expect((await signals('the tech who came out tuesday didnt fix it, the furnace is blowing cold again')).complaint).not.toBeNull();
     expect((await signals('I would much prefer to speak with someone on the telephone rather than typing messages')).callback).not.toBeNull();
     expect((await signals('what do u guys charge hourly for 3 men and a truck? I run a small moving co out of Ridgewood, just seeing where everyones rates are at')).spam).not.toBeNull();
+    expect((await signals("hey is this Tasha?? running late to Jaylen's party save me a plate")).spam).not.toBeNull();
+    expect((await signals('is this the lawn company? my yard is a mess after the party')).spam).toBeNull();
+    expect(loneName('Rachel btw', true)).toBe('Rachel');
   });
 
   it('does not turn away a customer for a not-offered thing said to be fine, or for a toy sprinkler at the hose bib', () => {

@@ -144,6 +144,9 @@ const WRONG_NUMBER = /\b(mija|mijo|mi amor|tia|tio|comadre|compadre)\b.{0,120}\b
 const PEER = /\b((i|we) (run|own|have) (a |my |our )?(\w+ ){0,2}(crew|outfit|company|co|business|shop)\b.{0,160}\b(charg\w*|pric\w*|rates?|numbers|getting for|price sheet|rate sheet|market'?s at)|(we'?re|we are|i'?m|i am) (a|another) (\w+ ){0,2}(co|company|business|crew|outfit|contractor)\b.{0,80}\b(charg\w*|pric\w*|rates?)|where (my|our) (numbers|prices|rates) (are|stand)|(see|seeing|figure out|know) where (everybody|everyone|others|the market|folks)('?s| is| are)?( (rates|prices|numbers) (are|is))? at|compare (my|our) (prices|numbers|rates)|compared to everyone|(seeing|see) what (everyone|everybody|others|other companies) (charges?|is charging)|market research|where (my|our) (pricing|prices|rates) should|(getting|starting|opening) (a|an|my|our) ([a-z]+ ){0,3}(shop|company|business|outfit) (going|up|started)\b.{0,120}\b(going rates?|rates?|pric\w*|charg\w*)|what the going rates? (are|is)|what do (you|u|y'?all) pay (your|ur|the) (techs|guys|employees|workers|crew|helpers|cleaners|movers)|(starting|opening|launching) (my|our) own (\w+ ){0,2}(company|business|crew|outfit)\b.{0,80}\b(my|our) (pricing|prices|rates)|updating (our|my) (pricing|prices|rates|price sheet)|return the favou?r|(happy to|glad to|i'?ll|we can|can) (share|swap|trade) (ours|our (rates|prices|numbers|pricing))|not looking to (book|hire) (anything|anyone|you)\b.{0,80}\b(charg\w*|pric\w*|rates?|fee))\b/;
 const LINK = /\b(https?:\/\/|www\.|bit\.ly|tinyurl|[a-z0-9-]+\.(xyz|top|click|biz|info|io|ly|co|link|site|online|live|me)\b)/;
 
+/** Friends' plans: a party, a cookout, running late, save me a plate. */
+const SOCIAL_PLANS = /\b(party|bbq|cookout|potluck|birthday|bday|plate|bring (ice|chips|drinks|the|some)|running late|be there in|on my way|omw|taco stand|at the park|game tonight|practice|save me|pick me up|dinner tonight|fiesta|carne asada)\b/;
+
 function spam(said: string, intent: IntentReading): Signal | null {
   const rule = SPAM.exec(said);
   if (rule) return { words: rule[0] };
@@ -151,6 +154,10 @@ function spam(said: string, intent: IntentReading): Signal | null {
   if (scam) return { words: scam[0] };
   const competitor = COMPETITOR.exec(said) ?? PEER.exec(said);
   if (competitor) return { words: 'a competitor asking for prices' };
+  // Someone asked for by name among friends' plans ("hey is this Tasha?? running late to Jaylen's party save me a
+  // plate", "were by the taco stand at the park, bring ice … wait is this kev??"): a text meant for someone else.
+  const forSomeone = /\b(?:is this|is that|this is(?:n'?t)?|r u|are you)\s+([a-z]{3,12})\s*\?/.exec(said);
+  if (forSomeone && !/^(the|a|an|it|you|for|about|right|correct|ok|okay|real|legit|still|open|available|free|who|what|where)$/.test(forSomeone[1] ?? '') && SOCIAL_PLANS.test(said) && !/\b(my|our) (house|home|roof|yard|ac|furnace|place|kitchen|bathroom|panel|water heater|garage|basement|outlet|lawn|door|fridge|washer|dryer)\b/.test(said)) return { words: forSomeone[0] };
   if (LINK.test(said) && /\b(verify|account|click|offer|deal|promo|discount|free|win|won|prize|update|confirm|login|log in|suspend|limited)\b/.test(said)) return { words: 'a link with an offer' };
   // The model alone is not enough (a painting job with a paint brand's name is not an ad): a word of the trade of
   // spam, jobs or wrong numbers must be there too.
