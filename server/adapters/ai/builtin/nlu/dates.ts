@@ -494,9 +494,6 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   const previous = /^(\d{4})-(\d{2})-(\d{2})/.exec(options.previous ?? '');
   const before = previous ? makeDate(Number(previous[1]), Number(previous[2]), Number(previous[3])) : null;
   if (chosen && !counted && chosen.lone && before && compare(before, today) > 0 && CHANGE.test(said)) chosen = { ...chosen, date: weekdayNear(before, chosen.date.weekday, today) };
-  // The weekday of the day already given, said again ("Tuesday is fine with me too" after the Tuesday after Memorial
-  // Day), is that day.
-  else if (chosen && !counted && chosen.lone && before && compare(before, today) > 0 && before.weekday === chosen.date.weekday) chosen = { ...chosen, date: before };
   // "actually make it the week after, same day": a week on from the day given before.
   if (!chosen && before && compare(before, today) > 0 && CHANGE.test(said) && /\b((the|a) week (after|later)|(one|1) week later|a week from then|la semana siguiente|una semana despues)\b/.test(said)) chosen = { date: addDays(before, 7), index: 0, words: 'the week after', calendar: true, lone: false };
   const window = extractWindow(text);
