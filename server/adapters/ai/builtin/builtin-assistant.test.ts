@@ -548,5 +548,15 @@ describe('the built-in assistant', () => {
     expect(wife.answers.when ?? answers.when).toBe('2026-11-28 morning');
     expect(wife.lead).not.toBe('disqualified');
   });
+  it('hears a two-word example of a list in the question, and keeps one-word lists as they were', async () => {
+    const home: QualifierQuestion[] = [
+      { key: 'home_type', text: 'Is it a house, mobile home, apartment or business?', kind: 'text', choices: [], required: false },
+      { key: 'fuel', text: 'Is the heat oil, gas, propane or electric?', kind: 'text', choices: [], required: false },
+    ];
+    const said = await decideTurn(turn('swarm of flying bugs by the porch light, pretty sure its termites. I own the house, its a rental', { questions: home }));
+    expect(said.answers.home_type).toContain('house');
+    expect(said.answers.fuel).toBeUndefined();
+    expect((await decideTurn(turn('our boiler quit overnight, weil mclain oil boiler', { questions: home }))).answers.fuel).toContain('oil');
+  });
 });
 

@@ -997,10 +997,11 @@ function exampleAnswer(question: QualifierQuestion, text: string, clause: (index
   // propane, natural gas?")
   // (A question in two languages, "¿Casa, apartamento o negocio? / House, apartment or business?", lists both.)
   const examples = question.text.split(/\s+\/\s+/).flatMap((part) => {
-    const listed = /\(([^)]*)\)|\b(?:e\.?g\.?|such as|for example|for instance)\s*,?\s+([^?]*)|\b([\p{L}-]+(?:, [\p{L}-]+)+,? (?:or|o) [\p{L}-]+)\s*\??\s*$|[—–:]\s*([\p{L}-]+(?: [\p{L}-]+)?(?:, [\p{L}-]+(?: [\p{L}-]+)?)+)\s*\??\s*$/iu.exec(part);
+    // (An example after the first may be two words: "Is it a house, mobile home, apartment or business?")
+    const listed = /\(([^)]*)\)|\b(?:e\.?g\.?|such as|for example|for instance)\s*,?\s+([^?]*)|\b((?:(?:a|an|the) )?[\p{L}-]+(?:, [\p{L}-]+(?: [\p{L}-]+)?)+,? (?:or|o) [\p{L}-]+(?: [\p{L}-]+)?)\s*\??\s*$|[—–:]\s*([\p{L}-]+(?: [\p{L}-]+)?(?:, [\p{L}-]+(?: [\p{L}-]+)?)+)\s*\??\s*$/iu.exec(part);
     return (listed?.[1] ?? listed?.[2] ?? listed?.[3] ?? listed?.[4] ?? '').split(/\s*(?:,|\/|;|\bor\b|\bo\b|\band\b|\betc\b\.?|\.{2,}|…)\s*/i);
   })
-    .map((example) => normalize(example).replace(/[^\p{L}\p{N}' -]/gu, '').trim())
+    .map((example) => normalize(example).replace(/[^\p{L}\p{N}' -]/gu, '').trim().replace(/^(a|an|the|un|una|el|la)\s+/, ''))
     .filter((example) => example.length >= 3);
   if (examples.length < 2) return null;
   const said = normalize(text);

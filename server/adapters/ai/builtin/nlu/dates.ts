@@ -274,6 +274,9 @@ function pastDay(said: string, candidate: Candidate): boolean {
   const before = said.slice(Math.max(0, candidate.index - 24), candidate.index);
   // The day of a storm that did the damage: "la granizada del domingo", "Sunday's hail", "the storm on Tuesday".
   if (/\b(granizada|granizo|tormenta|lluvia|viento|ventarron|storm|hail|hailstorm|wind|windstorm|tornado)\s+(del|de el|el|on|last)\s*$/.test(before) || /^'?s (storm|hail|hailstorm|wind|windstorm|tornado)\b/.test(said.slice(candidate.index + candidate.words.length))) return true;
+  // ("HAD HAIL THE SIZE OF GOLF BALLS SUNDAY NIGHT": the storm's day, however far the hail is from it in its sentence.)
+  const sentence = said.slice(Math.max(0, candidate.index - 50), candidate.index).split(/[.!?\n,;]/).at(-1) ?? '';
+  if (/\b(had|got|we got|there was)\s+(some\s+|a\s+|that\s+|the\s+)?(hail|hailstorm|storm|wind|windstorm|tornado)\b/.test(sentence) && !/\b(come|coming|out|look|visit|available|free|works?|can you|could you)\b/.test(sentence)) return true;
   return /\b(came( out| by| over)?|was (here|out|over)|were (here|out|over)|visited|inspected|stopped by|showed up|this past|vino|vinieron|paso)\s+(on\s+|el\s+)?$/.test(before);
 }
 

@@ -883,6 +883,12 @@ describe('thirteenth round (the d22 misses)', () => {
     expect((await signals("hey is this Tasha?? running late to Jaylen's party save me a plate")).spam).not.toBeNull();
     expect((await signals('is this the lawn company? my yard is a mess after the party')).spam).toBeNull();
     expect(loneName('Rachel btw', true)).toBe('Rachel');
+    expect(extractDate('HAD HAIL THE SIZE OF GOLF BALLS SUNDAY NIGHT. MY NEIGHBOR SAYS I NEED SOMEONE TO LOOK AT MY ROOF', new Date('2027-05-04T15:00:00Z'), 'America/Chicago', { loose: true })).toBeNull();
+    expect(extractDate('we had hail damage from the August storm, State Farm is sending an adjuster Thursday the 10th', new Date('2026-12-07T15:00:00Z'), 'America/Chicago')?.iso).toBe('2026-12-10');
+    expect(chooseOption('swarm of little flying bugs around the porch light every night. Pretty sure its termites', ['Termites (inspection or treatment)', 'Quarterly pest control plan']).best?.option).toBe('Termites (inspection or treatment)');
+    expect(chooseOption('how much is the quarterly bug service? the palmetto bugs are already out', ['General pest control (quarterly)', 'Mosquito yard treatment']).best?.option).toBe('General pest control (quarterly)');
+    expect(chooseOption('How much for a tune up? just one unit, 3 ton Carrier', ['AC repair', 'AC maintenance / tune-up', 'New AC or heat pump install']).best?.option).toBe('AC maintenance / tune-up');
+    expect(chooseOption('busco alguien que me limpie la casa cada 15 días', ['Standard house cleaning', 'Recurring (weekly or every other week)']).best?.option).toBe('Recurring (weekly or every other week)');
   });
 
   it('does not turn away a customer for a not-offered thing said to be fine, or for a toy sprinkler at the hose bib', () => {

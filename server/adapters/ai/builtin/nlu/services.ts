@@ -177,8 +177,10 @@ export interface Reading {
 const SHARED_PARTS: Readonly<Record<string, readonly string[]>> = {
   furnace: ['heat', 'heats', 'heating', 'heated'],
   ac: ['outside unit', 'outdoor unit', 'condenser', 'compressor'],
+  'general-pest': ['bug', 'bugs', 'insects', 'insect', 'pests', 'pest', 'critters', 'flies', 'fly'],
 };
-const SHARED_BY: Readonly<Record<string, readonly string[]>> = { furnace: ['heating', 'heat-pump'], ac: ['heat-pump'] };
+/** The families whose naming takes the shared words from the concept ("flying bugs … pretty sure its termites"). */
+const SHARED_BY: Readonly<Record<string, readonly string[]>> = { furnace: ['heating', 'heat-pump'], ac: ['heat-pump'], 'general-pest': ['insects', 'wood-pests', 'stinging', 'wildlife', 'rodents'] };
 
 /** What a text (or an option's name) names: concepts, kinds of job, and its other meaningful words. */
 export function read(text: string): Reading {
@@ -364,7 +366,7 @@ const LIST_OPTION = /\b(honey[- ]?do|odd jobs|small (repairs|jobs|projects)|to[-
 const LIST_SAID = /\b(a (little |short |small )?list|honey[- ]?do|few (small )?(things|jobs|projects)|couple (of )?(small )?(things|jobs|projects)|bunch of (small |little )?(things|jobs|projects)|odd jobs|to[- ]?do list|punch list)\b/;
 // Rooms and places say where, not what: "the one in the kitchen" asks for nothing of "Commercial kitchen equipment".
 const PLACE_STEMS: ReadonlySet<string> = new Set(['lot', 'kitchen', 'bathroom', 'bath', 'garag', 'basement', 'attic', 'yard', 'backyard', 'bedroom', 'laundri', 'room', 'hall', 'hallwai', 'porch', 'patio', 'deck', 'upstair', 'downstair', 'cocina', 'bano']);
-const RECURRING = /\b(recurring|weekly|biweekly|bi-weekly|every (other |2 |two )?(week|weeks|month)|monthly|regular service|cada semana|cada (dos|2|tres|3) semanas|cada quince dias|cada mes|semanal|quincenal|mensual)\b/;
+const RECURRING = /\b(recurring|weekly|biweekly|bi-weekly|every (other |2 |two )?(week|weeks|month)|monthly|regular service|cada semana|cada (dos|2|tres|3) semanas|cada (quince|15) dias|cada mes|semanal|quincenal|mensual)\b/;
 const HAULABLE: ReadonlySet<string> = new Set(['furniture', 'moving-specialty', 'hot-tub', 'any-appliance', ...APPLIANCE_FAMILIES]);
 const UNSURE_SAID = /\b(not sure|unsure|don'?t know|no idea|no clue|no se|ni idea)\b/;
 const LOAD_OPTION = /\b(truck ?loads?|trailer( loads?)?|full (truck|load|trailer)|whole (house|garage|home)|clean ?outs?|estate)\b/;
@@ -639,7 +641,8 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
     .filter((match): match is OptionMatch => match !== null && match.score > 0)
     .sort((a, b) => b.score - a.score);
   // Upkeep asked for with no thing named ("how much for a tune up? just one unit") is the one option for upkeep.
-  if (ranked.length === 0 && reading.concepts.every((concept) => family(concept) === 'property') && /\b(tune[- ]?ups?|maintenance|check[- ]?ups?|annual service)\b/.test(normalize(text))) {
+  // (A make says no thing either: "just one unit, 3 ton Carrier".)
+  if (ranked.length === 0 && reading.concepts.every((concept) => family(concept) === 'property' || concept.endsWith('-brand')) && /\b(tune[- ]?ups?|maintenance|check[- ]?ups?|annual service)\b/.test(normalize(text))) {
     const upkeep = readings.filter((option) => option.actions.has('maintenance'));
     if (upkeep.length === 1 && upkeep[0]) ranked.push({ option: upkeep[0].option, score: 6, because: ['the only option for upkeep'] });
   }
