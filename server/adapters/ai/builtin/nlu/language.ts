@@ -19,7 +19,8 @@ const SPANISH = new Set(
     'bano cocina luz luces enchufe olor gas arreglar reparar reparacion cambiar limpieza mudanza plaga plagas cucarachas ' +
     'ratones jardin cesped puerta cochera garaje refrigerador lavadora secadora estufa horno dueno duena propietario renta ' +
     'rento alquilo alquiler si claro nombre llamo llama llamen llamar codigo postal urgente favor ayuda con sin para ' +
-    'de en y o pues bueno vale ok senor senora disculpe perdon gracias'
+    'de en y o pues bueno vale ok senor senora disculpe perdon gracias servicio mover mudar mucho mucha poco cama cajas ' +
+    'muebles fecha todavia dice ella nosotros hijo hija anoche lo le les se nos alguien algo'
   ).split(/\s+/),
 );
 /** Words both languages share or that say nothing: they count for neither. */
@@ -55,6 +56,8 @@ export function detectLanguage(text: string): LanguageReading {
   for (const token of tokens) {
     if (SHARED.has(token)) continue;
     if (SPANISH.has(token)) spanish += SPANISH_STRONG.has(token) ? 2 : 1;
+    // Spanish verb endings ("necesitamos", "encontramos", "vinieron", "diciendo").
+    else if (token.length >= 6 && /(amos|emos|imos|aron|ieron|iendo)$/.test(token)) spanish += 1;
     if (ENGLISH.has(token)) english += 1;
   }
   if (SPANISH_CHARACTERS.test(raw)) spanish += 1;

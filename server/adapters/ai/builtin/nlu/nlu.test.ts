@@ -883,6 +883,9 @@ describe('thirteenth round (the d22 misses)', () => {
     expect((await signals("hey is this Tasha?? running late to Jaylen's party save me a plate")).spam).not.toBeNull();
     expect((await signals('is this the lawn company? my yard is a mess after the party')).spam).toBeNull();
     expect(loneName('Rachel btw', true)).toBe('Rachel');
+    expect(threadLanguage(['hola buenas tardes', 'encontramos 3 escorpiones esta semana, uno en la cama de mi hijo 😩', 'necesitamos el servicio ASAP please'])).toBe('es');
+    expect(threadLanguage(['hola hi, necesito mover mi studio de Jackson Heights a Sunnyside', 'no es mucho, una cama, un sofa y like 15 cajas'])).toBe('es');
+    expect(threadLanguage(['hi, we need the famous orlando guys to come look at the AC'])).toBe('en');
     expect(extractDate('HAD HAIL THE SIZE OF GOLF BALLS SUNDAY NIGHT. MY NEIGHBOR SAYS I NEED SOMEONE TO LOOK AT MY ROOF', new Date('2027-05-04T15:00:00Z'), 'America/Chicago', { loose: true })).toBeNull();
     expect(extractDate('we had hail damage from the August storm, State Farm is sending an adjuster Thursday the 10th', new Date('2026-12-07T15:00:00Z'), 'America/Chicago')?.iso).toBe('2026-12-10');
     expect(chooseOption('swarm of little flying bugs around the porch light every night. Pretty sure its termites', ['Termites (inspection or treatment)', 'Quarterly pest control plan']).best?.option).toBe('Termites (inspection or treatment)');
