@@ -1162,7 +1162,7 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
     case 'has-heat':
       return topicalYesNo(text, topic) !== null;
     case 'ownership':
-      return /\b(own|owner|rent\w*|lease|landlord|tenant|mortgage|bought|(my|our) (house|home|place|condo)|ours|mine|paid (it )?off|selling|dueno|duena|propietari\w*|alquil\w*|es (mia|mio|nuestra|nuestro|de nosotros|propia))\b/.test(said);
+      return /\b(own|owner|rent\w*|lease|landlord|tenant|mortgage|bought|(my|our) (house|home|place|condo)|ours|mine|paid (it )?off|selling|duen[oa]s?|propietari\w*|alquil\w*|es (mia|mio|nuestra|nuestro|de nosotros|propia))\b/.test(said);
     case 'urgency':
       return /\b(urgent|emergency|asap|rush|hurry|whenever|annoying|can wait|right away|urgente|prisa)\b/.test(said);
     case 'pets':

@@ -135,3 +135,13 @@ describe('price conditions, second round (issue 22)', () => {
     expect(choosePriceItem('how much to haul off an old fridge? its in the garage', 'how much to haul off an old fridge? its in the garage', junk, null).item?.id).toBe('one');
   });
 });
+
+describe('a bound that lists several sizes', () => {
+  it('reads every size after "up to" as a bound', () => {
+    expect(itemConditions('Standard cleaning, up to 2 bed / 2 bath and 1,200 sq ft')).toEqual([
+      { unit: 'bedroom', min: 0, max: 2 },
+      { unit: 'bathroom', min: 0, max: 2 },
+      { unit: 'sqft', min: 0, max: 1200 },
+    ]);
+  });
+});

@@ -394,6 +394,9 @@ export function loneName(text: string, asked: boolean): string | null {
 export function extractName(text: string, options: { loose?: boolean } = {}): string | null {
   // (A title before the name is no name: "it's Dr. Anita Shah", "Mrs. Joan Verstraete".)
   const said = (plain(text).length === text.length ? text.normalize('NFKC').replace(/[\u2018\u2019\u02bc]/g, "'").trim() : text.trim()).replace(/\b(?:Dr|Mr|Mrs|Ms|Miss|Mx|Sr|Sra|Srta|Rev|Prof)\.?\s+(?=\p{Lu})/gu, '');
+  // "Hi, Greg w/ Cyclone Property Group. Need …": a name and the company it speaks for, opening the text.
+  const withCompany = /^(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening)|[Mm]orning)[,!.]?\s+)?(?:(?:[Tt]his is|[Ii]t'?s)\s+)?(\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)\s+(?:w\/|with|from|@)\s+\p{Lu}/u.exec(said);
+  if (withCompany?.[1] && withCompany[1].split(' ').every((word) => !NOT_A_NAME.has(normalize(word)))) return withCompany[1].split(' ').map(titleCase).join(' ');
   // "Names Luis and Ana Herrera, ask for Ana": the one to ask for.
   const askFor = /\bask for\s+([\p{Lu}][\p{L}'-]+)(?:\s+([\p{Lu}][\p{L}'-]+))?\s*[.!]?\s*$/u.exec(said);
   if (askFor && /\b(?:names?|names are|it'?s|we'?re)\b/i.test(between(said, 0, askFor.index)) && askFor[1] && !NOT_A_NAME.has(normalize(askFor[1]))) return [askFor[1], askFor[2]].filter((word): word is string => word !== undefined && !NOT_A_NAME.has(normalize(word))).map(titleCase).join(' ');

@@ -277,6 +277,9 @@ function pastDay(said: string, candidate: Candidate): boolean {
   // ("HAD HAIL THE SIZE OF GOLF BALLS SUNDAY NIGHT": the storm's day, however far the hail is from it in its sentence.)
   const sentence = said.slice(Math.max(0, candidate.index - 50), candidate.index).split(/[.!?\n,;]/).at(-1) ?? '';
   if (/\b(had|got|we got|there was)\s+(some\s+|a\s+|that\s+|the\s+)?(hail|hailstorm|storm|wind|windstorm|tornado)\b/.test(sentence) && !/\b(come|coming|out|look|visit|available|free|works?|can you|could you)\b/.test(sentence)) return true;
+  // ("no tenemos agua caliente desde el sábado", "no heat since monday": when the trouble began; "desde este sábado"
+  // is when to start.)
+  if (/\b(since|ever since)\s+(last\s+)?$/.test(before) || (/\bdesde\s+$/.test(before) && !/^(este|esta|el proximo|la proxima|proximo|proxima)\b/.test(candidate.words))) return true;
   return /\b(came( out| by| over)?|was (here|out|over)|were (here|out|over)|visited|inspected|stopped by|showed up|this past|vino|vinieron|paso)\s+(on\s+|el\s+)?$/.test(before);
 }
 

@@ -87,6 +87,9 @@ export function itemConditions(name: string): Condition[] {
     taken.add(unit);
     conditions.push({ unit, min, max });
   };
+  // "up to 2 bed / 2 bath and 1,200 sq ft": every size the bound lists is a bound.
+  const bounded = new RegExp(String.raw`\b(?:up to|under|within|less than|max(?:imum)?|no more than|at most)\s*(${NUMBER.replace(/\((?!\?)/g, '(?:')}\s*${UNIT_WORDS.replace(/\((?!\?)/g, '(?:')}(?:\s*(?:\/|and|,|&)\s*${NUMBER.replace(/\((?!\?)/g, '(?:')}\s*${UNIT_WORDS.replace(/\((?!\?)/g, '(?:')})+)`, 'g');
+  for (const list of said.matchAll(bounded)) for (const m of (list[1] ?? '').matchAll(new RegExp(String.raw`${NUMBER}\s*${UNIT_WORDS}`, 'g'))) add(unitOf(m[2] ?? ''), 0, value(m[1] ?? ''));
   const patterns: ReadonlyArray<readonly [RegExp, (match: RegExpExecArray) => void]> = [
     [new RegExp(String.raw`\b(?:up to|under|within|less than|max(?:imum)?|no more than|at most|<)\s*${NUMBER}\s*${UNIT_WORDS}`, 'g'), (m) => add(unitOf(m[2] ?? ''), 0, value(m[1] ?? ''))],
     [new RegExp(String.raw`${NUMBER}\s*${UNIT_WORDS}\s*(?:or less|or under|or fewer|max)\b`, 'g'), (m) => add(unitOf(m[2] ?? ''), 0, value(m[1] ?? ''))],
