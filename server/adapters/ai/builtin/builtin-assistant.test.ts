@@ -558,5 +558,11 @@ describe('the built-in assistant', () => {
     expect(said.answers.fuel).toBeUndefined();
     expect((await decideTurn(turn('our boiler quit overnight, weil mclain oil boiler', { questions: home }))).answers.fuel).toContain('oil');
   });
+  it('takes a known first name signed in lowercase by someone who writes without capitals', async () => {
+    const asked = await decideTurn(replyTo('What day works for you?', 'sat works, before noon. jake', { answers: { service: 'Drain cleaning', zip: '60614' } }));
+    expect(asked.answers.name?.toLowerCase()).toBe('jake');
+    const capitals = await decideTurn(replyTo('What day works for you?', 'Saturday works, before noon. grant', { answers: { service: 'Drain cleaning', zip: '60614' } }));
+    expect(capitals.answers.name).toBeUndefined();
+  });
 });
 

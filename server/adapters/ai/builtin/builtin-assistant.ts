@@ -685,7 +685,9 @@ function closingName(text: string, input: AiTurnInput): string | null {
   const last = signed.replace(/\s+(?:w\/|with|from|@)\s+.+$/i, '');
   // (A first and last name closing a text: "… she's friendly. Lupe Ochoa" — not a place the business names.)
   if (sentences.length >= 2 && /^\p{Lu}[\p{Ll}'-]{2,} \p{Lu}[\p{Ll}'-]{2,}$/u.test(last) && read(last).concepts.length === 0 && !namedByBusiness(input, last)) return loneName(last, true);
-  if (sentences.length < 2 || !/^\p{Lu}[\p{Ll}'-]{2,}$/u.test(last)) return null;
+  // (Someone who writes without capitals signs so too: "sat works, before noon. jake" — a known first name.)
+  const lowerSigned = /^[a-z]{3,}$/.test(last) && !/\p{Lu}/u.test(text.replace(/\b(I|I'm|I'll|I've|I'd)\b/g, '')) && isKnownFirstName(last);
+  if (sentences.length < 2 || (!/^\p{Lu}[\p{Ll}'-]{2,}$/u.test(last) && !lowerSigned)) return null;
   if (/^(mahalo|aloha|bye|cheers|thanks|gracias|ciao|later|regards|blessings|amen|ok|okay|sure|yes|no|nope|yep|please|asap|urgent|seriously|honestly|whatever|again|anyway|lol|ugh|wow|nice|cool|great|perfect|awesome|thx|ty)$/i.test(last)) return null;
   // English words by their endings ("Unbelievable", "Seriously", "Amazing") are no names.
   if (/(able|ible|ous|ful|less|ly|ing|ed|tion|ment|ness)$/i.test(last)) return null;

@@ -380,7 +380,9 @@ export function loneName(text: string, asked: boolean): string | null {
   if (parts.length === 0 || parts.length > 3) return null;
   // An initial after the first name ("Jenna K", "Dana K.") is part of it, whatever the letter would say alone.
   const initial = (word: string, at: number) => at > 0 && /^\p{Lu}\.?$/u.test(word);
-  if (!parts.every((word, at) => initial(word, at) || (/^[\p{L}][\p{L}'-]*\.?$/u.test(word) && !NOT_A_NAME.has(normalize(word).replace(/\.$/, ''))))) return null;
+  // ("Ty", capitalised, to the name question: the name, though "ty" alone is thanks.)
+  const nameAsWritten = (word: string) => asked && parts.length === 1 && /^\p{Lu}\p{Ll}+$/u.test(word) && isKnownFirstName(word) && !NOT_A_NAME.has(word.toLowerCase());
+  if (!parts.every((word, at) => initial(word, at) || (/^[\p{L}][\p{L}'-]*\.?$/u.test(word) && (!NOT_A_NAME.has(normalize(word).replace(/\.$/, '')) || nameAsWritten(word))))) return null;
   const first = parts[0] ?? '';
   if (!isKnownFirstName(first) && !(asked && (/^\p{Lu}/u.test(first) || parts.length <= 2))) return null;
   return parts.map((word) => titleCase(word.replace(/\.$/, ''))).join(' ');

@@ -884,6 +884,9 @@ describe('thirteenth round (the d22 misses)', () => {
     expect((await signals('is this the lawn company? my yard is a mess after the party')).spam).toBeNull();
     expect(loneName('Rachel btw', true)).toBe('Rachel');
     expect(extractName('Hi, Greg w/ Cyclone Property Group. Need a move-out clean')).toBe('Greg');
+    expect(loneName('Ty', true)).toBe('Ty');
+    expect(loneName('ty', true)).toBeNull();
+    expect(loneName('May', true)).toBeNull();
     expect(extractDate('Buenos días, no tenemos agua caliente desde el sábado', new Date('2027-08-16T15:00:00Z'), 'America/Chicago', { language: 'es', loose: true })?.iso ?? null).not.toBe('2027-08-21');
     expect(extractDate('desde este sábado si se puede', new Date('2027-04-05T15:00:00Z'), 'America/Chicago', { language: 'es', loose: true })?.iso).toBe('2027-04-10');
     expect(threadLanguage(['hola buenas tardes', 'encontramos 3 escorpiones esta semana, uno en la cama de mi hijo 😩', 'necesitamos el servicio ASAP please'])).toBe('es');
