@@ -145,3 +145,15 @@ describe('a bound that lists several sizes', () => {
     ]);
   });
 });
+
+describe('add-on items', () => {
+  it('quotes an add-on only when the extra is what they ask about', () => {
+    const book: PriceItem[] = [
+      { id: 'two', name: '2-bedroom apartment, 3 movers + truck, up to 4 hours', minCents: 60_000, maxCents: 80_000, unit: '' },
+      { id: 'hour', name: 'Extra hour past the estimate, 3 movers', minCents: 13_500, maxCents: 15_500, unit: 'per hour' },
+    ];
+    const house = 'cuánto cobran por una mudanza de una casa de 3 cuartos? Es de Nitro a Hurricane';
+    expect(choosePriceItem(house, house, book, null).item).toBeNull();
+    expect(choosePriceItem('what do you charge for an extra hour with 3 movers?', 'what do you charge for an extra hour with 3 movers?', book, null).item?.id).toBe('hour');
+  });
+});

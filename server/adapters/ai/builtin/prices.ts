@@ -67,6 +67,11 @@ export function choosePriceItem(asked: string, thread: string, items: readonly P
   for (const match of close) {
     const item = items.find((candidate) => candidate.name === match.option);
     if (!item) continue;
+    // An add-on ("Extra hour past the estimate, 3 movers") is no price for the job, unless the extra is what they ask.
+    if (ADD_ON.test(item.name.toLowerCase()) && !EXTRA_ASKED.test(text.toLowerCase())) {
+      reasons.push(`“${item.name}”: it is an add-on, not the job's price`);
+      continue;
+    }
     const other = close.length > 1 ? unsaidOwn(item.name) : undefined;
     if (other) {
       reasons.push(`“${item.name}”: it is for ${other}, which they did not ask for`);
@@ -127,6 +132,8 @@ export function excludedBy(name: string, said: string): string | null {
   return null;
 }
 
+const ADD_ON = /\b(extra|additional|each additional|add-?on|past the estimate|overtime)\b/;
+const EXTRA_ASKED = /\b(extra|additional|over|past|longer|hourly|per hour|an hour|by the hour|overtime|add-?on|adicional|por hora|hora extra)\b/;
 const ACCESS_CONDITION = /\b(elevator|ground[- ]floor|first[- ]floor|no stairs|ground[- ]level)\b/;
 const ACCESS_SAID = /\b(elevators?|(in|from) the (garage|driveway|carport|yard|shed)|at the curb|curbside|ground[- ]floor|first[- ]floor|1st[- ]floor|no stairs|no steps|ground[- ]level|one[- ]level|single[- ]level|one[- ]story|single[- ]story|ranch|primer piso|planta baja|elevador|ascensor)\b/;
 
