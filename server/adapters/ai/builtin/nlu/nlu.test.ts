@@ -885,6 +885,9 @@ describe('thirteenth round (the d22 misses)', () => {
     expect(loneName('Rachel btw', true)).toBe('Rachel');
     expect(extractName('Hi, Greg w/ Cyclone Property Group. Need a move-out clean')).toBe('Greg');
     expect(loneName('Ty', true)).toBe('Ty');
+    // Upkeep on a schedule, asked in the option's own terms, is no sure "Hedge trimming" for a lot with hedges.
+    expect(chooseOption('How much do you charge for biweekly maintenance? corner lot with a lot of hedges', ['Weekly / biweekly yard maintenance', 'Hedge trimming']).best?.option).not.toBe('Hedge trimming');
+    expect(chooseOption('the hedges out front need trimming', ['Weekly / biweekly yard maintenance', 'Hedge trimming']).best?.option).toBe('Hedge trimming');
     expect(loneName('ty', true)).toBeNull();
     expect(loneName('May', true)).toBeNull();
     expect(extractDate('Buenos días, no tenemos agua caliente desde el sábado', new Date('2027-08-16T15:00:00Z'), 'America/Chicago', { language: 'es', loose: true })?.iso ?? null).not.toBe('2027-08-21');

@@ -545,6 +545,13 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
   }
   // Options told apart by the kind of place ("Apartment or condo move" / "House move"): the place said picks one.
   if (placesDistinguish && option.concepts.some((concept) => family(concept) === 'property' && text.concepts.includes(concept) && !text.located.has(concept))) anchored = true;
+  // Upkeep on a schedule asked for in the option's own terms ("biweekly maintenance" for "Weekly / biweekly yard
+  // maintenance"), whatever else the text describes ("a corner lot … with a lot of hedges").
+  if (!anchored && RECURRING.test(normalize(text.raw)) && RECURRING.test(normalize(option.option)) && option.actions.has('maintenance') && text.actions.has('maintenance')) {
+    points += 6;
+    anchored = true;
+    because.push('the recurring upkeep asked');
+  }
   if (option.concepts.length > 0 && !anchored && shared.length === 0) return null;
   if (option.concepts.length === 0 && shared.length === 0 && !anchored) {
     // An option of only generic words ("Other", "Small job") scores only by those.
