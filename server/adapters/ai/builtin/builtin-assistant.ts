@@ -24,7 +24,7 @@ import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
 import { businessState, destinationStates } from './nlu/places';
 import { chooseOption, notOfferedAsked, pickByAction, read, withoutActions } from './nlu/services';
-import { type Hazard, questionSentences, readSignals, type Signals } from './nlu/signals';
+import { type Hazard, noHeatInCold, questionSentences, readSignals, type Signals } from './nlu/signals';
 import { fold, normalize } from './nlu/text';
 import { chooseSizeOption } from './nlu/sizes';
 
@@ -71,7 +71,11 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
   }
   const language = threadLanguage(input.transcript.filter((line) => line.from === 'contact').map((line) => line.body));
   const voice: say.Voice = { business: input.business.name, assistant: input.assistant.name, tone: input.assistant.tone, language };
-  const signals = await readSignals(text, language, model ?? (await intentModel()));
+  const read1 = await readSignals(text, language, model ?? (await intentModel()));
+  // A danger told across texts (the heat out in one, the cold in the next) is as much a danger as in one.
+  const earlierTexts = earlierLines(input).filter((line) => line.from === 'contact').map((line) => line.body);
+  const across = read1.emergency || earlierTexts.length === 0 ? null : noHeatInCold([...earlierTexts, text].join('\n'), text);
+  const signals: Signals = across ? { ...read1, emergency: across } : read1;
   if (language === 'es') reasons.push('The person writes in Spanish: answered in Spanish.');
 
   if (signals.spam && !hasAnyAnswer(input)) {

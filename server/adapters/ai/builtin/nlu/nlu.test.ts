@@ -5,7 +5,7 @@ import { type IntentModel, intentModel } from './intents';
 import { detectLanguage, threadLanguage } from './language';
 import { businessState, destinationStates } from './places';
 import { chooseOption, notOfferedAsked, read } from './services';
-import { questionSentences, readSignals } from './signals';
+import { noHeatInCold, questionSentences, readSignals } from './signals';
 import { chooseSizeOption } from './sizes';
 
 // Wednesday 2 December 2026, 9:00 in Chicago.
@@ -881,6 +881,12 @@ describe('thirteenth round (the d22 misses)', () => {
     expect((await signals('I would much prefer to speak with someone on the telephone rather than typing messages')).callback).not.toBeNull();
     expect((await signals('what do u guys charge hourly for 3 men and a truck? I run a small moving co out of Ridgewood, just seeing where everyones rates are at')).spam).not.toBeNull();
     expect((await signals("hey is this Tasha?? running late to Jaylen's party save me a plate")).spam).not.toBeNull();
+    expect((await signals('Marcus!! u still got that extra ticket for the suns game tonight?? I can be there by 6:45')).spam).not.toBeNull();
+    expect((await signals('Mike, our yard needs mowing before the party saturday')).spam).toBeNull();
+    expect((await signals("what are yall running quarterly residential at these days? trying to figure out where to set my own prices for spring")).spam).not.toBeNull();
+    expect((await signals('hi, first winter in this house and the big box thing outside is covered in ice, it makes a loud whoosh and steam comes off it?? house is still warm tho')).emergency).toBeNull();
+    expect(noHeatInCold('furnace quit sometime last night, its a carrier\nnot trying to be dramatic but its 54 in the house and 9 degrees out and we have a 4 month old', 'not trying to be dramatic but its 54 in the house and 9 degrees out and we have a 4 month old')?.hazard).toBe('no-heat');
+    expect(noHeatInCold('furnace quit sometime last night\nthe 14th works', 'the 14th works')).toBeNull();
     expect((await signals('is this the lawn company? my yard is a mess after the party')).spam).toBeNull();
     expect(loneName('Rachel btw', true)).toBe('Rachel');
     expect(extractName('Hi, Greg w/ Cyclone Property Group. Need a move-out clean')).toBe('Greg');

@@ -4,6 +4,7 @@
  * A signal fires when a rule matches, or when the model is sure and nothing in the text says otherwise ("not an
  * emergency"). Each signal keeps the words (or the model's score) that fired it, for the decision log.
  */
+import { isKnownFirstName } from './answers';
 import type { IntentModel, IntentReading } from './intents';
 import type { Language } from './language';
 import { normalize } from './text';
@@ -90,6 +91,20 @@ function hazardOf(said: string): Hazard {
 const NOT_AN_EMERGENCY = /\b(not (an? )?emergency|no emergency|(isn't|is not|it's not) an emergency|non[- ]?emergency|no es (una )?emergencia)\b/;
 const PAST = /\b(last (year|month|winter|summer)|years? ago|months? ago|used to|old (leak|stain)|from (an|the) (old|previous)|had a leak|there was a)\b/;
 
+/**
+ * No heat in the cold told across texts ("furnace quit sometime last night" … "its 54 in the house and 9 degrees out
+ * and we have a 4 month old"): the heat's trouble in one, the cold in another. `thread` is the person's texts so
+ * far, this one last; this one must tell one of the two.
+ */
+export function noHeatInCold(thread: string, latest: string): (Signal & { hazard: Hazard }) | null {
+  const [said, now] = [normalize(thread), normalize(latest)];
+  const noHeat = HAZARDS.find(([hazard]) => hazard === 'no-heat')?.[1];
+  if (!noHeat || NOT_AN_EMERGENCY.test(now)) return null;
+  const trouble = noHeat.exec(said);
+  if (!trouble || !COLD.test(said) || !(COLD.test(now) || noHeat.test(now))) return null;
+  return { hazard: 'no-heat', words: `${trouble[0]} … ${COLD.exec(said)?.[0] ?? ''}`.trim() };
+}
+
 function emergency(said: string, intent: IntentReading): (Signal & { hazard: Hazard }) | null {
   const calm = NOT_AN_EMERGENCY.test(said);
   for (const [hazard, pattern] of HAZARDS) {
@@ -119,7 +134,8 @@ function emergency(said: string, intent: IntentReading): (Signal & { hazard: Haz
   if (!calm && SEWAGE_SMELL.test(said) && COMING_UP.test(said)) return { hazard: 'sewage', words: `${SEWAGE_SMELL.exec(said)?.[0] ?? ''} … ${COMING_UP.exec(said)?.[0] ?? ''}` };
   // The model alone is sure of too much on short texts ("the 2nd of feb"): it counts only with a word of danger.
   // "Hot water" is what a water heater makes, not a danger.
-  if (!calm && intent.intent === 'emergency' && intent.score >= 0.9 && DANGER_WORDS.test(said.replace(/\b(hot water|agua caliente)\b/g, ' ').replace(/\b(snow|ice|icicles?|frost|drifts?|nieve|hielo)('s|s)?( \w+)? (melts|melted|melting|thaws|thawing)\b/g, ' ').replace(NOT_STUCK, ' ').replace(/\b(hot (or|and|nor|n|&) cold|cold (or|and|&) hot)\b/g, ' ').replace(FROZEN_LINE, ' '))) return { hazard: hazardOf(said), words: `the intent model (${intent.score.toFixed(2)})` };
+  // ("house is still warm tho": a reassurance, no danger word.)
+  if (!calm && intent.intent === 'emergency' && intent.score >= 0.9 && DANGER_WORDS.test(said.replace(/\b(hot water|agua caliente)\b/g, ' ').replace(/\b(house|home|place|inside|it)( is|'s)? (still )?(warm|fine|ok|okay|comfortable)\b/g, ' ').replace(/\b(snow|ice|icicles?|frost|drifts?|nieve|hielo)('s|s)?( \w+)? (melts|melted|melting|thaws|thawing)\b/g, ' ').replace(NOT_STUCK, ' ').replace(/\b(hot (or|and|nor|n|&) cold|cold (or|and|&) hot)\b/g, ' ').replace(FROZEN_LINE, ' '))) return { hazard: hazardOf(said), words: `the intent model (${intent.score.toFixed(2)})` };
   return null;
 }
 
@@ -141,11 +157,11 @@ const COMPETITOR = /\b((i'?m|i am|we'?re|we are) (with|from|at|a|an|the owner of
 // Not a customer: an overpayment scam, a text meant for someone else, a competitor comparing prices.
 const SCAM = /\b((cashier'?s?|certified) check|money order)\b.{0,160}\b(balance|difference|refund|excess|extra|deduct)|\bsend (the |back the )?(balance|difference|excess|remaining)|\bdeduct your (fee|charge|payment)|\boverpa(y|id|yment)\b/;
 const WRONG_NUMBER = /\b(mija|mijo|mi amor|tia|tio|comadre|compadre)\b.{0,120}\b(ya sali|llego en|dile a tu (papa|mama)|la fiesta|el cumple|cumpleanos|voy en camino|ahorita llego)\b|^(hey|hi|yo|hello)?[\s,!]*(mija|mijo|mijita|sis|bro|babe|hun|honey|mom|mama|momma|dad|papa|grandma|nana|auntie|aunty|aunt|uncle|tia|tio)\b[\s,!]*.{0,120}\b(pick(ing)? (up|him|her|them|me)|are you (coming|going|bringing|picking|still)|can you bring|bring the|party|potluck|bbq|birthday|(mom|dad|grandma|grandpa) said|dinner|from (school|practice|work|the airport|dialysis|the doctor|church)|text me back|call me back)\b|^(hey|hi|hello)\s+[a-z]+[,!]?\s+(it'?s|its|this is)\s+[a-z]+\b.{0,80}\b(from (church|work|school|the party|the gym|the salon|the shop|bible study|book club|choir|yoga|pilates|bunco|the office|soccer|practice|small group)|are we still on|are you still (bringing|coming|going)|potluck|dinner|birthday|(this is|it'?s) my new number|save (it|this|my number))|^(hey|hi|yo|hello)?( girl| girlie| sis| babe| hun| friend| lady)?[\s,!]*is this ([a-z]+ ){0,2}[a-z]+\?+\s*(it'?s|its|this is) [a-z]+\b|\byou left your (jacket|phone|keys|wallet|sweater|coat|charger|bag|umbrella|glasses|sunglasses|scarf|hat|purse|(casserole |pie |baking |serving )?(dish|pan|plate|bowl|tupperware))\b|\b(i got|got) a new (phone|number)\b.{0,80}\b(still|are we|christmas|thanksgiving|dinner|party|tonight)\b/;
-const PEER = /\b((i|we) (run|own|have) (a |my |our )?(\w+ ){0,2}(crew|outfit|company|co|business|shop)\b.{0,160}\b(charg\w*|pric\w*|rates?|numbers|getting for|price sheet|rate sheet|market'?s at)|(we'?re|we are|i'?m|i am) (a|another) (\w+ ){0,2}(co|company|business|crew|outfit|contractor)\b.{0,80}\b(charg\w*|pric\w*|rates?)|where (my|our) (numbers|prices|rates) (are|stand)|(see|seeing|figure out|know) where (everybody|everyone|others|the market|folks)('?s| is| are)?( (rates|prices|numbers) (are|is))? at|compare (my|our) (prices|numbers|rates)|compared to everyone|(seeing|see) what (everyone|everybody|others|other companies) (charges?|is charging)|market research|where (my|our) (pricing|prices|rates) should|(getting|starting|opening) (a|an|my|our) ([a-z]+ ){0,3}(shop|company|business|outfit) (going|up|started)\b.{0,120}\b(going rates?|rates?|pric\w*|charg\w*)|what the going rates? (are|is)|what do (you|u|y'?all) pay (your|ur|the) (techs|guys|employees|workers|crew|helpers|cleaners|movers)|(starting|opening|launching) (my|our) own (\w+ ){0,2}(company|business|crew|outfit)\b.{0,80}\b(my|our) (pricing|prices|rates)|updating (our|my) (pricing|prices|rates|price sheet)|return the favou?r|(happy to|glad to|i'?ll|we can|can) (share|swap|trade) (ours|our (rates|prices|numbers|pricing))|not looking to (book|hire) (anything|anyone|you)\b.{0,80}\b(charg\w*|pric\w*|rates?|fee))\b/;
+const PEER = /\b((i|we) (run|own|have) (a |my |our )?(\w+ ){0,2}(crew|outfit|company|co|business|shop)\b.{0,160}\b(charg\w*|pric\w*|rates?|numbers|getting for|price sheet|rate sheet|market'?s at)|(we'?re|we are|i'?m|i am) (a|another) (\w+ ){0,2}(co|company|business|crew|outfit|contractor)\b.{0,80}\b(charg\w*|pric\w*|rates?)|where (my|our) (numbers|prices|rates) (are|stand)|(set|setting|figure out|price) (my|our) own (prices|pricing|rates)|where to set (my|our) (own )?(prices|pricing|rates)|(see|seeing|figure out|know) where (everybody|everyone|others|the market|folks)('?s| is| are)?( (rates|prices|numbers) (are|is))? at|compare (my|our) (prices|numbers|rates)|compared to everyone|(seeing|see) what (everyone|everybody|others|other companies) (charges?|is charging)|market research|where (my|our) (pricing|prices|rates) should|(getting|starting|opening) (a|an|my|our) ([a-z]+ ){0,3}(shop|company|business|outfit) (going|up|started)\b.{0,120}\b(going rates?|rates?|pric\w*|charg\w*)|what the going rates? (are|is)|what do (you|u|y'?all) pay (your|ur|the) (techs|guys|employees|workers|crew|helpers|cleaners|movers)|(starting|opening|launching) (my|our) own (\w+ ){0,2}(company|business|crew|outfit)\b.{0,80}\b(my|our) (pricing|prices|rates)|updating (our|my) (pricing|prices|rates|price sheet)|return the favou?r|(happy to|glad to|i'?ll|we can|can) (share|swap|trade) (ours|our (rates|prices|numbers|pricing))|not looking to (book|hire) (anything|anyone|you)\b.{0,80}\b(charg\w*|pric\w*|rates?|fee))\b/;
 const LINK = /\b(https?:\/\/|www\.|bit\.ly|tinyurl|[a-z0-9-]+\.(xyz|top|click|biz|info|io|ly|co|link|site|online|live|me)\b)/;
 
 /** Friends' plans: a party, a cookout, running late, save me a plate. */
-const SOCIAL_PLANS = /\b(party|bbq|cookout|potluck|birthday|bday|plate|bring (ice|chips|drinks|the|some)|running late|be there in|on my way|omw|taco stand|at the park|game tonight|practice|save me|pick me up|dinner tonight|fiesta|carne asada)\b/;
+const SOCIAL_PLANS = /\b(party|bbq|tickets?|the game|game tonight|concert|cookout|potluck|birthday|bday|plate|bring (ice|chips|drinks|the|some)|running late|be there in|on my way|omw|taco stand|at the park|game tonight|practice|save me|pick me up|dinner tonight|fiesta|carne asada)\b/;
 
 function spam(said: string, intent: IntentReading): Signal | null {
   const rule = SPAM.exec(said);
@@ -157,7 +173,10 @@ function spam(said: string, intent: IntentReading): Signal | null {
   // Someone asked for by name among friends' plans ("hey is this Tasha?? running late to Jaylen's party save me a
   // plate", "were by the taco stand at the park, bring ice … wait is this kev??"): a text meant for someone else.
   const forSomeone = /\b(?:is this|is that|this is(?:n'?t)?|r u|are you)\s+([a-z]{3,12})\s*\?/.exec(said);
-  if (forSomeone && !/^(the|a|an|it|you|for|about|right|correct|ok|okay|real|legit|still|open|available|free|who|what|where)$/.test(forSomeone[1] ?? '') && SOCIAL_PLANS.test(said) && !/\b(my|our) (house|home|roof|yard|ac|furnace|place|kitchen|bathroom|panel|water heater|garage|basement|outlet|lawn|door|fridge|washer|dryer)\b/.test(said)) return { words: forSomeone[0] };
+  // (Or called by name as the text opens: "Marcus!! u still got that extra ticket for the suns game tonight??")
+  const called = /^(?:(?:hey|yo|hi|omg)\s+)?([a-z]{3,12})\s*(?:!+|,)/.exec(said);
+  const named = forSomeone && !/^(the|a|an|it|you|for|about|right|correct|ok|okay|real|legit|still|open|available|free|who|what|where)$/.test(forSomeone[1] ?? '') ? forSomeone[0] : called && isKnownFirstName(called[1] ?? '') ? called[0] : null;
+  if (named && SOCIAL_PLANS.test(said) && !/\b(my|our) (house|home|roof|yard|ac|furnace|place|kitchen|bathroom|panel|water heater|garage|basement|outlet|lawn|door|fridge|washer|dryer)\b/.test(said)) return { words: named };
   if (LINK.test(said) && /\b(verify|account|click|offer|deal|promo|discount|free|win|won|prize|update|confirm|login|log in|suspend|limited)\b/.test(said)) return { words: 'a link with an offer' };
   // The model alone is not enough (a painting job with a paint brand's name is not an ad): a word of the trade of
   // spam, jobs or wrong numbers must be there too.
