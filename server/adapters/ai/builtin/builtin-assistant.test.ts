@@ -564,5 +564,19 @@ describe('the built-in assistant', () => {
     const capitals = await decideTurn(replyTo('What day works for you?', 'Saturday works, before noon. grant', { answers: { service: 'Drain cleaning', zip: '60614' } }));
     expect(capitals.answers.name).toBeUndefined();
   });
+  it('keeps a reply that only gives the name from another free-text question, and sets aside a sentence given only for information', async () => {
+    const qs: QualifierQuestion[] = [
+      { key: 'stairs', text: 'Any stairs or an elevator at either end?', kind: 'text', choices: [], required: false },
+      { key: 'name', text: "What's your name?", kind: 'text', choices: [], required: true },
+    ];
+    const named = await decideTurn(replyTo(qs[0]!.text, 'Me llamo Alejandra Ruiz, gracias!', { questions: qs }));
+    expect(named.answers.stairs).toBeUndefined();
+    expect(named.answers.name).toBe('Alejandra Ruiz');
+    const both = await decideTurn(replyTo(qs[0]!.text, 'No stairs, all one level. My name is Ana Ruiz', { questions: qs }));
+    expect(both.answers.stairs).toContain('No stairs');
+    const doors: QualifierQuestion[] = [{ key: 'job', text: 'What do you need done?', kind: 'choice', choices: ['Drywall patch & paint touch-up', 'Door & lock repair'], required: true }];
+    const info = await decideTurn(turn("Our front double doors won't latch anymore and the deadbolt doesn't line up. The doors are metal, painted red, if that matters.", { questions: doors }));
+    expect(info.answers.job).toBe('Door & lock repair');
+  });
 });
 

@@ -535,7 +535,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       if (farther) return { value: farther, reason: `Found “${farther}” for ${quoted} (a move to a town outside the local area).` };
       // A correction's words set aside ("… not termites", "driveway can wait", "forget the driveway") are not its answer,
       // and a ZIP or a phone number spelled out ("eight three six eight six") names no option ("Three or more").
-      const said = withoutRefusedJobs(withoutPastWork(withoutAbsentSymptoms(signals.correction ? withoutDenied(text) : text))).replace(/\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s,-]+){2,}(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/gi, ' ');
+      // (A sentence given only for information, "The doors are metal, painted red, if that matters.", asks for no job.)
+      const said = withoutRefusedJobs(withoutPastWork(withoutAbsentSymptoms(signals.correction ? withoutDenied(text) : text))).replace(/[^.!?\n]*\b(if (that|it) matters|not that it matters|fwiw|for what it'?s worth)\b[^.!?\n]*[.!?]?/gi, ' ').replace(/\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s,-]+){2,}(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/gi, ' ');
       let choice = chooseOption(said, options);
       // "Replace it probably": the thing already recorded, with the kind of job this text says.
       // (Not when the text corrects something else: "sorry typo, 89521 not 89502" is about the ZIP.)
@@ -638,8 +639,9 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
           return { value: truncate(text.replace(/\s+/g, ' ').trim(), 500), reason: `Took the description of the job for ${quoted}.` };
         }
       }
-      // A reply that is only a name answers the name question still open ("Reggie" after "Where are you seeing them?").
-      if (input.questions.some((other) => isNameQuestion(other) && !hasAnswer(input.answers, other.key)) && loneName(text.trim(), true) && !topicalAnswer(question, text)) return null;
+      // A reply that is only a name answers the name question still open ("Reggie" after "Where are you seeing them?"),
+      // and so does one that gives the name outright ("Me llamo Alejandra Ruiz, gracias!").
+      if (input.questions.some((other) => isNameQuestion(other) && !hasAnswer(input.answers, other.key)) && (loneName(text.trim(), true) || onlyNameGiven(text)) && !topicalAnswer(question, text)) return null;
       const topical = topicalAnswer(question, text);
       if (topical) return { value: topical, reason: `Found “${topical}” for ${quoted}.` };
       if (!isAsked || signals.greeting || signals.thanks || otherFound) return null;
@@ -664,6 +666,13 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       return { value: truncate(text.replace(/\s+/g, ' ').trim(), 500), reason: `Took the reply as the answer to ${quoted}.` };
     }
   }
+}
+
+/** A text that only gives the name outright, with thanks at most ("Me llamo Alejandra Ruiz, gracias!"). */
+function onlyNameGiven(text: string): boolean {
+  if (!NAME_GIVEN.test(text) || extractName(text) === null) return false;
+  const rest = text.split(/(?<=[.!?\n])\s+/).filter((sentence) => !NAME_GIVEN.test(sentence)).join(' ');
+  return normalize(rest).replace(/\b(thanks|thank you|gracias|ty|thx)\b/g, '').replace(/[^\p{L}\p{N}]/gu, '').length < 3;
 }
 
 /**

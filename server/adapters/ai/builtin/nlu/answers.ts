@@ -395,7 +395,7 @@ export function loneName(text: string, asked: boolean): string | null {
  */
 export function extractName(text: string, options: { loose?: boolean } = {}): string | null {
   // (A title before the name is no name: "it's Dr. Anita Shah", "Mrs. Joan Verstraete".)
-  const said = (plain(text).length === text.length ? text.normalize('NFKC').replace(/[\u2018\u2019\u02bc]/g, "'").trim() : text.trim()).replace(/\b(?:Dr|Mr|Mrs|Ms|Miss|Mx|Sr|Sra|Srta|Rev|Prof)\.?\s+(?=\p{Lu})/gu, '');
+  const said = (plain(text).length === text.length ? text.normalize('NFKC').replace(/[\u2018\u2019\u02bc]/g, "'").trim() : text.trim()).replace(/\b(?:Dr|Mr|Mrs|Ms|Miss|Mx|Sr|Sra|Srta|Rev|Prof|Pastor|Brother|Sister|Deacon|Father)\.?\s+(?=\p{Lu})/gu, '');
   // "Hi, Greg w/ Cyclone Property Group. Need …": a name and the company it speaks for, opening the text.
   const withCompany = /^(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening)|[Mm]orning)[,!.]?\s+)?(?:(?:[Tt]his is|[Ii]t'?s)\s+)?(\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)\s+(?:w\/|with|from|@)\s+\p{Lu}/u.exec(said);
   if (withCompany?.[1] && withCompany[1].split(' ').every((word) => !NOT_A_NAME.has(normalize(word)))) return withCompany[1].split(' ').map(titleCase).join(' ');

@@ -492,7 +492,9 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   // (A preference said right after a day is that day's: "Monday the 7th ideally, new people move in the 10th".)
   const preferred = /\b(ideally|preferably|if possible|de preferencia)\b/.exec(said);
   const marked = preferred && pool.length > 1 ? pool.find((candidate) => preferred.index - (candidate.index + candidate.words.length) >= 0 && preferred.index - (candidate.index + candidate.words.length) <= 2) : undefined;
-  const anchor = marked ?? (correcting ? pool.at(-1) : (calendar ?? pool[0]));
+  // ("Any weekday morning is fine … This Thursday would be wonderful": the day said to be wonderful.)
+  const praised = pool.length > 1 ? pool.find((candidate) => /^\s*(would be|will be|is|works|sounds)\s+(wonderful|great|perfect|ideal|best|better|good|great for (me|us))\b/.test(said.slice(candidate.index + candidate.words.length))) : undefined;
+  const anchor = marked ?? praised ?? (correcting ? pool.at(-1) : (calendar ?? pool[0]));
   const counted = countedFrom(said, anchor, pool);
   let chosen = counted ?? anchor;
   // A weekday alone that changes a day already given ("actually make it thursday" after Wednesday the 27th) is the

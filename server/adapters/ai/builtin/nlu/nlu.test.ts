@@ -891,6 +891,8 @@ describe('thirteenth round (the d22 misses)', () => {
     expect(loneName('Rachel btw', true)).toBe('Rachel');
     expect(extractName('Hi, Greg w/ Cyclone Property Group. Need a move-out clean')).toBe('Greg');
     expect(loneName('Ty', true)).toBe('Ty');
+    expect(extractName('This is Brother Harold Simms, church deacon')).toBe('Harold Simms');
+    expect(extractDate('Any weekday morning is fine but Wednesday evenings we have choir. This Thursday would be wonderful.', new Date('2028-02-14T15:00:00Z'), 'America/Chicago', { loose: true })?.iso).toBe('2028-02-17');
     // Upkeep on a schedule, asked in the option's own terms, is no sure "Hedge trimming" for a lot with hedges.
     expect(chooseOption('How much do you charge for biweekly maintenance? corner lot with a lot of hedges', ['Weekly / biweekly yard maintenance', 'Hedge trimming']).best?.option).not.toBe('Hedge trimming');
     expect(chooseOption('the hedges out front need trimming', ['Weekly / biweekly yard maintenance', 'Hedge trimming']).best?.option).toBe('Hedge trimming');
