@@ -892,6 +892,12 @@ describe('thirteenth round (the d22 misses)', () => {
     expect(extractName('Hi, Greg w/ Cyclone Property Group. Need a move-out clean')).toBe('Greg');
     expect(loneName('Ty', true)).toBe('Ty');
     expect(extractName('This is Brother Harold Simms, church deacon')).toBe('Harold Simms');
+    const cleaning = ['Recurring house cleaning', 'Deep clean', 'Office cleaning', 'After-construction clean'];
+    expect(chooseOption("I'm the office manager at Bayside Family Dental, our current cleaning service is retiring, we'd need 3 nights a week after we close at 6", cleaning).best?.option).toBe('Office cleaning');
+    expect(chooseOption('Hail last night beat up our roof pretty good, dents all over the gutters. need someone to look at ours', ['Roof leak repair', 'Storm or hail damage inspection', 'Gutters']).best?.option).not.toBe('Gutters');
+    expect(chooseOption('our built-in wine fridge quit cooling', ['Refrigerator', 'Wine fridge']).best?.option).toBe('Wine fridge');
+    expect(chooseOption("we're in a townhouse in mililani", ['House', 'Townhouse', 'Condo / apartment']).best?.option).toBe('Townhouse');
+    expect(chooseOption('necesito que me corten las palmas del backyard, son 3', ['Weekly yard maintenance', 'Tree & palm trimming', 'Yard cleanup (one-time)']).best?.option).toBe('Tree & palm trimming');
     expect(extractDate('Any weekday morning is fine but Wednesday evenings we have choir. This Thursday would be wonderful.', new Date('2028-02-14T15:00:00Z'), 'America/Chicago', { loose: true })?.iso).toBe('2028-02-17');
     // Upkeep on a schedule, asked in the option's own terms, is no sure "Hedge trimming" for a lot with hedges.
     expect(chooseOption('How much do you charge for biweekly maintenance? corner lot with a lot of hedges', ['Weekly / biweekly yard maintenance', 'Hedge trimming']).best?.option).not.toBe('Hedge trimming');

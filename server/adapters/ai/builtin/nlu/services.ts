@@ -40,7 +40,7 @@ const STOP = new Set(
   ).split(/\s+/),
 );
 /** Words that only say the kind of job or its size: they break ties, never pick an option alone. */
-const GENERIC = new Set(['service', 'servic', 'local', 'job', 'work', 'small', 'big', 'larg', 'full', 'general', 'gener', 'other', 'misc', 'basic', 'standard', 'standard', 'quot', 'estim', 'new', 'old', 'home', 'hous', 'residenti', 'commerci', 'system']);
+const GENERIC = new Set(['service', 'servic', 'local', 'job', 'work', 'small', 'big', 'larg', 'full', 'general', 'gener', 'other', 'misc', 'basic', 'standard', 'standard', 'quot', 'estim', 'new', 'old', 'home', 'hous', 'residenti', 'commerci', 'system', 'after', 'befor']);
 /** Concepts that name a whole trade's work in one word ("move", "cleaning", "pests"): a more specific one beside them is the head. */
 const GENERIC_CONCEPTS = new Set(['local-move', 'standard-clean', 'general-pest', 'appliance-brand', 'hvac-brand', 'garage-door', 'door', 'mowing', 'roof', 'wiring']);
 // "Other", "General pest control" — not "every other week".
@@ -245,6 +245,9 @@ export function read(text: string): Reading {
     at += 1;
   }
   for (const concept of unlocated) located.delete(concept);
+  // Cleaning at an office or a business ("the office manager at Bayside Family Dental … our cleaning service") is
+  // office cleaning.
+  if (concepts.includes('standard-clean') && concepts.includes('property-office') && !concepts.includes('office-clean')) concepts.push('office-clean');
   // "Heat" alone is the furnace only when no other heating is named ("boiler bangs … still heats ok" is the boiler's),
   // and the outside unit is the AC's only when no heat pump or mini split is named ("her outside unit grinds … Trane
   // heat pump").
@@ -306,6 +309,8 @@ function isLocated(raw: readonly string[], at: number): boolean {
   if (/^(indicator|led|leds|buttons?|display|screen)$/.test(raw[back - 1] ?? '')) return false;
   // "a price on a ductless unit", "a quote on a new roof": what the price is for, not a place.
   if (raw[back] === 'on' && /^(price|prices|quote|quotes|estimate|estimates|pricing|info|deal|bid|bids|ballpark)$/.test(raw[back - 1] ?? '')) return false;
+  // "a built-in wine fridge", "a walk-in closet", "plug-in": a kind of the thing, not a place.
+  if (raw[back] === 'in' && /^(built|plug|plugged|walk|drive|pull|drop|slide)$/.test(raw[back - 1] ?? '')) return false;
   // "look at the hose bib", "take a look at the panel": what is to be looked at, not a place.
   if (raw[back] === 'at' && /^(look|looks|looking|looked)$/.test(raw[back - 1] ?? '')) return false;
   // Spanish "por" places a thing only with its article ("sale por la lámpara"), not before a job ("cobran por lavar").
@@ -519,8 +524,9 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
     }
   }
   const shared = [...new Set(option.allStems)].filter((word) => !GENERIC.has(word) && !actionStems().has(word) && word.length > 1 && text.allStems.includes(word) && !text.concepts.some((concept) => conceptStems(concept).has(word)));
-  // The option named word for word ("Leak repair I guess") is the answer.
-  if (normalize(option.option).length > 3 && ` ${normalize(text.raw)} `.includes(` ${normalize(option.option)} `)) {
+  // The option named word for word ("Leak repair I guess") is the answer — not when it only says where ("dents all
+  // over the gutters" is no "Gutters" job).
+  if (normalize(option.option).length > 3 && ` ${normalize(text.raw)} `.includes(` ${normalize(option.option)} `) && !(option.concepts.length > 0 && option.concepts.every((concept) => text.located.has(concept) && family(concept) !== 'property'))) {
     points += 10;
     anchored = true;
     because.push('named word for word');
