@@ -970,7 +970,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       return span(new RegExp(`\\b(under|underneath|below|behind|inside|in|on|at|by|near|debajo del?|abajo del?|en el|en la|detras del?)\\s+(the\\s+|my\\s+|our\\s+|a\\s+|el\\s+|la\\s+|los\\s+|las\\s+)?([\\p{L}-]+\\s+)?${PLACES}\\b`, 'iu')) ?? span(new RegExp(`\\b${PLACES}\\b`, 'iu'));
     case 'access': {
       // Dogs, a driveway: ways in only when the question asks about them ("Gate code or dogs?"), or to park.
-      const pets = /\b(dogs?|pets?|animals?|perros?|mascotas?)\b/.test(normalize(question.text)) ? '|dogs?|pupp(y|ies)|cats?|pets?|perr(o|os|ito|itos)|gat(o|os)|mascotas?' : '';
+      const pets = /\b(dogs?|pets?|animals?|perros?|mascotas?)\b/.test(normalize(question.text)) ? '|dogs?|pupp(y|ies)|cats?|pets?|perr(o|os|ito|itos)|gat(o|os)|mascotas?|(golden |labrador )?retrievers?|labs?|labradors?|(german )?shepherds?|pit ?bulls?|pits|huskies|husky|doodles?|chihuahuas?|terriers?|poodles?|beagles?|boxers?|dachshunds?|rottweilers?|corgis?|heelers?' : '';
       // Stairs and floors are a way in when the question asks about them ("access (stairs, parking)?").
       const stairs = /\b(stairs|steps|floors?|elevator|escaleras|piso)\b/.test(normalize(question.text)) ? '|walk-?up|stairs|steps|flights?|elevator|\\d+(st|nd|rd|th) floor|escaleras|elevador|\\w+ piso' : '';
       // A phone number is a way in when the question asks who to reach ("tenant contact"): "Tanisha 832-555-0147".

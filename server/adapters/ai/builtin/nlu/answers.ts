@@ -413,7 +413,8 @@ export function extractName(text: string, options: { loose?: boolean } = {}): st
   if (ownRelation && usable(ownRelation[1]) && /\bunder my name\b|\bmy name (on it|instead)\b|\ba mi nombre\b/i.test(said)) return titleCase(ownRelation[1] ?? '');
   // "Gary & Linda Pruitt", "Marcus and Jen Ybarra", "Trent (and Amy)": a couple; the first named, with the surname.
   // ("Thanks, ask for Glenn or Sherry Tate": either of them, by the name to ask for.)
-  const couple = /(?:^|\b(?:ask for|put it under|book it under|under the name)\s+)([\p{Lu}][\p{L}'-]+)\s+\(?(?:&|\+|and|or|y|o)\s+[\p{Lu}][\p{L}'-]+\)?(?:\s+([\p{Lu}][\p{L}'-]+))?\s*[.!]?[\s\p{Extended_Pictographic}\uFE0F]*$/u.exec(said);
+  // (Signed too: "… lick you 🐕 - Tom & Priya Whitaker".)
+  const couple = /(?:^|\b(?:ask for|put it under|book it under|under the name)\s+|\s[-~]\s*)([\p{Lu}][\p{L}'-]+)\s+\(?(?:&|\+|and|or|y|o)\s+[\p{Lu}][\p{L}'-]+\)?(?:\s+([\p{Lu}][\p{L}'-]+))?\s*[.!]?[\s\p{Extended_Pictographic}\uFE0F]*$/u.exec(said);
   if (couple && usable(couple[1]) && (couple[2] === undefined || usable(couple[2]))) return [couple[1], couple[2]].filter((word) => word !== undefined).map((word) => titleCase(word ?? '')).join(' ');
   const candidates: string[] = [];
   // The first introduction whose word can be a name ("Im in 85296 … this is Raul" is Raul).

@@ -892,6 +892,8 @@ describe('thirteenth round (the d22 misses)', () => {
     expect(extractName('Hi, Greg w/ Cyclone Property Group. Need a move-out clean')).toBe('Greg');
     expect(loneName('Ty', true)).toBe('Ty');
     expect(extractName('This is Brother Harold Simms, church deacon')).toBe('Harold Simms');
+    expect(extractName('side gate is unlocked, we have a golden retriever who will want to lick you 🐕 - Tom & Priya Whitaker')).toBe('Tom Whitaker');
+    expect(chooseOption("something is scratching and running around in the ceiling around 3am, sounds like tiny feet. little black rice looking things in the pantry", ['Roaches, ants & spiders', 'Mice & rats', 'Termites']).best?.option).toBe('Mice & rats');
     const cleaning = ['Recurring house cleaning', 'Deep clean', 'Office cleaning', 'After-construction clean'];
     expect(chooseOption("I'm the office manager at Bayside Family Dental, our current cleaning service is retiring, we'd need 3 nights a week after we close at 6", cleaning).best?.option).toBe('Office cleaning');
     expect(chooseOption('Hail last night beat up our roof pretty good, dents all over the gutters. need someone to look at ours', ['Roof leak repair', 'Storm or hail damage inspection', 'Gutters']).best?.option).not.toBe('Gutters');

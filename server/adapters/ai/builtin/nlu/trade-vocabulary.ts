@@ -268,7 +268,7 @@ export const CONCEPTS: readonly Concept[] = [
   {
     id: 'rodents',
     family: 'rodents',
-    names: ['mouse', 'mice', 'rat', 'rats', 'rodent', 'rodents', 'droppings everywhere', 'found droppings', 'mouse droppings', 'rat droppings', 'chewed', 'gnawing', 'scratching in the walls', 'scratching in the attic', 'something in the attic', 'something in the walls', 'something living in the crawlspace', 'something living', 'critter', 'critters', 'vole', 'voles', 'gopher', 'gophers'],
+    names: ['mouse', 'mice', 'rat', 'rats', 'rodent', 'rodents', 'droppings everywhere', 'found droppings', 'mouse droppings', 'rat droppings', 'chewed', 'gnawing', 'scratching in the walls', 'scratching in the attic', 'scratching in the ceiling', 'running in the ceiling', 'running around in the ceiling', 'tiny feet', 'little feet', 'black rice', 'rice looking', 'droppings', 'something in the attic', 'something in the walls', 'something living in the crawlspace', 'something living', 'critter', 'critters', 'vole', 'voles', 'gopher', 'gophers'],
     es: ['raton', 'ratones', 'rata', 'ratas', 'roedores', 'roedor', 'excremento de raton', 'ruidos en el techo', 'algo en el atico'],
   },
   { id: 'termites', family: 'wood-pests', names: ['termite', 'termites', 'termite inspection', 'wdi', 'wood destroying', 'swarmers', 'mud tubes', 'frass'], es: ['termita', 'termitas', 'comejen'] },
