@@ -18,7 +18,7 @@ import { asksForTime, chooseTwo, describeSlot, offerText, preferenceFromAnswer, 
 import { matchFaq } from './faq';
 import { choosePriceItem, formatItemPrice } from './prices';
 import * as say from './replies';
-import { clauseName, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isKnownFirstName, isNameQuestion, isNotAName, KIDS, loneName, NAME_GIVEN, NO_IDIOMS, petsNamed, slipIntoArea, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
+import { CHAT_TAIL, clauseName, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isKnownFirstName, isNameQuestion, isNotAName, KIDS, loneName, NAME_GIVEN, NO_IDIOMS, petsNamed, slipIntoArea, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
 import { dateAnswer, dateFromEarlierEvent, describeDate, extractDate } from './nlu/dates';
 import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
@@ -71,11 +71,11 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
   }
   const language = threadLanguage(input.transcript.filter((line) => line.from === 'contact').map((line) => line.body));
   const voice: say.Voice = { business: input.business.name, assistant: input.assistant.name, tone: input.assistant.tone, language };
-  const read1 = await readSignals(text, language, model ?? (await intentModel()));
+  const ownSignals = await readSignals(text, language, model ?? (await intentModel()));
   // A danger told across texts (the heat out in one, the cold in the next) is as much a danger as in one.
   const earlierTexts = earlierLines(input).filter((line) => line.from === 'contact').map((line) => line.body);
-  const across = read1.emergency || earlierTexts.length === 0 ? null : noHeatInCold([...earlierTexts, text].join('\n'), text);
-  const signals: Signals = across ? { ...read1, emergency: across } : read1;
+  const across = ownSignals.emergency || earlierTexts.length === 0 ? null : noHeatInCold([...earlierTexts, text].join('\n'), text);
+  const signals: Signals = across ? { ...ownSignals, emergency: across } : ownSignals;
   if (language === 'es') reasons.push('The person writes in Spanish: answered in Spanish.');
 
   if (signals.spam && !hasAnyAnswer(input)) {
@@ -694,7 +694,7 @@ function closingName(text: string, input: AiTurnInput): string | null {
   const sentences = text.trim().split(/(?<=[.!?])\s+|\n+|\s*\|\s*/).filter((sentence) => sentence.trim() !== '');
   // ("Gina w/ Coastal Stays": the name before the company it speaks for; "Kawika Medeiros w/ Maui Stays Mgmt" too.)
   // ("Karen btw", "Dee here": the name with a word after it.)
-  const signed = sentences.at(-1)?.trim().replace(/[.!]+$/, '').replace(/\s+(btw|lol|haha|fyi|here|thx|ty)$/i, '') ?? '';
+  const signed = sentences.at(-1)?.trim().replace(/[.!]+$/, '').replace(CHAT_TAIL, '') ?? '';
   const last = signed.replace(/\s+(?:w\/|with|from|@)\s+.+$/i, '');
   // (A first and last name closing a text: "… she's friendly. Lupe Ochoa" — not a place the business names.)
   if (sentences.length >= 2 && /^\p{Lu}[\p{Ll}'-]{2,} \p{Lu}[\p{Ll}'-]{2,}$/u.test(last) && read(last).concepts.length === 0 && !namedByBusiness(input, last)) return loneName(last, true);
@@ -824,7 +824,7 @@ function textExamples(question: QualifierQuestion, language: Language): string[]
   }
 }
 
-/** A model number: five or more capitals and digits, both in it ("RF28R7351SR", "WRS325SDHZ01" is letters only, no). */
+/** A model number: five or more capitals and digits, with both in it ("RF28R7351SR"; "ASAP" or "76092" is none). */
 const MODEL_NUMBER = /\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9][A-Z0-9-]{4,}\b/g;
 
 const COMMON_WORD_BRANDS = /^(state|york|wolf|champion|genie|hunter|nest|delta|carrier|craftsman|payne|heil|viking|coleman|american standard)$/i;

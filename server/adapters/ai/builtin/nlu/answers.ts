@@ -317,6 +317,9 @@ function titleCase(word: string): string {
     .join('');
 }
 
+/** A word of chat after a name ("Rachel btw", "Karen lol", "Dee here"): not part of it. */
+export const CHAT_TAIL = /\s+(btw|fyi|lol|haha|hehe|jaja|here|thx|ty)$/i;
+
 /** A name given outright, whoever texts: "my name is …", "put it under …", "me llamo …". */
 export const NAME_GIVEN = /\b(my name is|name is|name's|put it under|book it under|under the name|me llamo|mi nombre es|a nombre de)\b/i;
 
@@ -374,8 +377,7 @@ export function clauseName(text: string, asked: boolean): string | null {
  * (or any capitalised word when `asked`), none of them a word a reply would use otherwise.
  */
 export function loneName(text: string, asked: boolean): string | null {
-  // ("Rachel btw", "Karen lol": the name with a word of chat after it.)
-  const trimmed = text.normalize('NFKC').trim().replace(/[.!,]+$/g, '').replace(/\s+(btw|fyi|lol|haha|hehe|jaja|here|thx|ty)$/i, '');
+  const trimmed = text.normalize('NFKC').trim().replace(/[.!,]+$/g, '').replace(CHAT_TAIL, '');
   const parts = trimmed.split(/\s+/);
   if (parts.length === 0 || parts.length > 3) return null;
   // An initial after the first name ("Jenna K", "Dana K.") is part of it, whatever the letter would say alone.
