@@ -55,6 +55,8 @@ interface Turn {
   /** The question the business asked last (the one this text most likely answers), or null. */
   asked: QualifierQuestion | null;
   businessSpoke: boolean;
+  /** The person's texts before this turn's, in order. */
+  earlierTexts: string[];
 }
 
 /** One turn of the built-in assistant. */
@@ -84,7 +86,7 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
   }
 
   const businessSpoke = input.transcript.some((line) => line.from === 'business');
-  const turn: Turn = { input, text, language, voice, signals, asked: businessSpoke ? askedQuestion(input) : null, businessSpoke };
+  const turn: Turn = { input, text, language, voice, signals, asked: businessSpoke ? askedQuestion(input) : null, businessSpoke, earlierTexts };
   const wasQualified = businessSpoke && allRequiredAnswered(input.questions, input.answers);
 
   const { found, tied, unsure } = findAnswers(turn);
@@ -485,10 +487,11 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
     // More about the way in, said later ("Gate is usually open, if not the code is 1955" after "my husband is home that
     // day"): kept beside what was said before, as a dispatcher's note would.
     // So is a model number after the make ("el modelo es RF28R7351SR" after "la nevera Samsung").
-    const addsModel = topicOf(question) === 'brand' && (value.value.match(MODEL_NUMBER) ?? []).some((model) => !(input.answers[question.key] ?? '').includes(model));
+    const models = topicOf(question) === 'brand' && 'value' in value ? (value.value.match(MODEL_NUMBER) ?? []) : [];
+    const addsModel = models.some((model) => !(input.answers[question.key] ?? '').includes(model));
     if (answered && question.kind === 'text' && (topicOf(question) === 'access' || addsModel) && !isAsked && !signals.correction && 'value' in value && value.reason.startsWith('Found') && !normalize(input.answers[question.key] ?? '').includes(normalize(value.value))) {
       found[question.key] = addsModel
-        ? { value: truncate(`${input.answers[question.key] ?? ''} ${(value.value.match(MODEL_NUMBER) ?? []).join(', ')}`, 500), reason: `Added the model: ${value.reason}` }
+        ? { value: truncate(`${input.answers[question.key] ?? ''} ${models.join(', ')}`, 500), reason: `Added the model: ${value.reason}` }
         : { value: truncate(`${input.answers[question.key] ?? ''}; ${value.value}`, 500), reason: `Added to the way in: ${value.reason}` };
       continue;
     }
@@ -591,8 +594,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       return yesNo ? { value: yesNo, reason: `Found “${yesNo}” for ${quoted}.` } : null;
     }
     case 'date': {
-      const earlierTexts = earlierLines(input).filter((line) => line.from === 'contact').map((line) => line.body);
-      const date = dateFromEarlierEvent(text, earlierTexts, input.now, input.business.timezone, { language }) ?? extractDate(text, input.now, input.business.timezone, { loose: isAsked || /^\W*(asap|as soon as possible|lo antes posible)\b/i.test(text), language, previous: input.answers[question.key] ?? null });
+      const date = dateFromEarlierEvent(text, turn.earlierTexts, input.now, input.business.timezone, { language }) ?? extractDate(text, input.now, input.business.timezone, { loose: isAsked || /^\W*(asap|as soon as possible|lo antes posible)\b/i.test(text), language, previous: input.answers[question.key] ?? null });
       if (!date) return null;
       // "sunday the 17th instead, same time": the window given before goes with the new day.
       const before = input.answers[question.key] ?? '';
@@ -624,7 +626,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
         // The first text that describes the job answers "What's going on?", asked or not.
         const reading = read(withoutPastWork(text));
         // Or the person's first text, when it says something is wrong ("something in my kitchen keeps beeping").
-        const firstText = !earlierLines(input).some((line) => line.from === 'contact');
+        const firstText = turn.earlierTexts.length === 0;
         const complains = /\b(keeps?|won'?t|doesn'?t|isn'?t|not|stopped|broke|broken|leak\w*|beep\w*|nois\w*|smell\w*|making|stuck|no (hot|heat|water|power))\b/.test(normalize(text));
         const describes = firstText && complains;
         // A thing of the trade, not only the kind of place ("some stuff around the house").
@@ -1224,6 +1226,9 @@ function disqualifyReason(input: AiTurnInput, found: Record<string, string>, not
 }
 
 /** A service for moves out of the business's state ("Out-of-state moves", "Long-distance move"). */
+/** A service drawn by distance ("Long-distance moves (over 100 miles)", "Local move (under 50 miles)"). */
+const DRAWN_IN_MILES = /\bmiles?\b|\bmi\b/i;
+
 const ACROSS_STATES = /\b(out[- ]of[- ]state|interstate|other states?|cross[- ]country|long[- ]distance)\b/i;
 
 /**
@@ -1250,8 +1255,8 @@ function acrossStatesOption(input: AiTurnInput, options: readonly string[], text
  * when the town moved to is not one the local option or the owner's words about local moves name.
  */
 function otherTownOption(input: AiTurnInput, options: readonly string[], text: string): string | null {
-  const local = options.find((option) => /\b(local|area)\b/i.test(option) && /\(([^)]*\barea|[^)]*\p{Lu}[^)]*)\)/u.test(option) && !/\bmiles?\b|\bmi\b/i.test(option));
-  const far = options.find((option) => option !== local && (ACROSS_STATES.test(option) || /\b(within|in|across|around) (the state|[A-Z][a-z]+)\b/.test(option)) && !/\bmiles?\b|\bmi\b/i.test(option));
+  const local = options.find((option) => /\b(local|area)\b/i.test(option) && /\(([^)]*\barea|[^)]*\p{Lu}[^)]*)\)/u.test(option) && !DRAWN_IN_MILES.test(option));
+  const far = options.find((option) => option !== local && (ACROSS_STATES.test(option) || /\b(within|in|across|around) (the state|[A-Z][a-z]+)\b/.test(option)) && !DRAWN_IN_MILES.test(option));
   if (!local || !far) return null;
   const trip = /\b(?:from|de|desde)\s+((?:\p{Lu}[\p{L}.'-]*\s?){1,3})\s*(?:to|a|hasta|hacia|->|→)\s+((?:\p{Lu}[\p{L}.'-]*\s?){1,3})/u.exec(text);
   if (!trip) return null;

@@ -317,6 +317,13 @@ function titleCase(word: string): string {
     .join('');
 }
 
+/** Who the one texting is to the customer ("his wife", "su hija"). */
+const RELATIVE = String.raw`(?:wife|husband|son|daughter|mom|mother|dad|father|partner|roommate|sister|brother|esposa|esposo|hija|hijo|mama|papa|hermana|hermano)`;
+/** "this is his wife Carol": the one texting, named after who they are to the customer. */
+const RELATION = new RegExp(String.raw`\b(?:this is|it'?s|i'?m|i am|soy)\s+(?:his|her|their|su)\s+${RELATIVE}\s*,?\s+([\p{Lu}][\p{L}'-]+)`, 'u');
+/** The same, after the customer's name too: "this is Tom's wife Linda". */
+const OWN_RELATION = new RegExp(String.raw`\b(?:this is|it'?s|i'?m|i am|soy)\s+(?:his|her|their|su|[\p{Lu}][\p{L}-]*'s)\s+${RELATIVE}\s*,?\s+([\p{Lu}][\p{L}'-]+)`, 'u');
+
 /** A word of chat after a name ("Rachel btw", "Karen lol", "Dee here"): not part of it. */
 export const CHAT_TAIL = /\s+(btw|fyi|lol|haha|hehe|jaja|here|thx|ty)$/i;
 
@@ -407,11 +414,11 @@ export function extractName(text: string, options: { loose?: boolean } = {}): st
   const capital = (word: string | undefined) => word !== undefined && /^\p{Lu}/u.test(word);
   const usable = (word: string | undefined): word is string => word !== undefined && !NOT_A_NAME.has(normalize(word)) && !/\d/.test(word);
   // "this is his wife Carol": the one texting, named after who they are to the customer.
-  const relation = /\b(?:this is|it'?s|i'?m|i am|soy)\s+(?:his|her|their|su)\s+(?:wife|husband|son|daughter|mom|mother|dad|father|partner|roommate|sister|brother|esposa|esposo|hija|hijo|mama|papa|hermana|hermano)\s*,?\s+([\p{Lu}][\p{L}'-]+)/u.exec(said);
+  const relation = RELATION.exec(said);
   // (Unless the name to put it under is said too: "this is her husband Gary … Put it under Gary Whitfield".)
   if (relation && usable(relation[1]) && !NAME_GIVEN.test(said)) return titleCase(relation[1] ?? '');
   // "this is Tom's wife Linda … put it under my name": the one texting, by the name she gives for herself.
-  const ownRelation = /\b(?:this is|it'?s|i'?m|i am|soy)\s+(?:his|her|their|su|[\p{Lu}][\p{L}-]*'s)\s+(?:wife|husband|son|daughter|mom|mother|dad|father|partner|roommate|sister|brother|esposa|esposo|hija|hijo|mama|papa|hermana|hermano)\s*,?\s+([\p{Lu}][\p{L}'-]+)/u.exec(said);
+  const ownRelation = OWN_RELATION.exec(said);
   if (ownRelation && usable(ownRelation[1]) && /\bunder my name\b|\bmy name (on it|instead)\b|\ba mi nombre\b/i.test(said)) return titleCase(ownRelation[1] ?? '');
   // "Gary & Linda Pruitt", "Marcus and Jen Ybarra", "Trent (and Amy)": a couple; the first named, with the surname.
   // ("Thanks, ask for Glenn or Sherry Tate": either of them, by the name to ask for.)

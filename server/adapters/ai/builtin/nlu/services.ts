@@ -173,14 +173,15 @@ export interface Reading {
   causes: Set<string>;
 }
 
-/** Words a concept shares with others of its kind: they name it only when none of those is named. */
-const SHARED_PARTS: Readonly<Record<string, readonly string[]>> = {
-  furnace: ['heat', 'heats', 'heating', 'heated'],
-  ac: ['outside unit', 'outdoor unit', 'condenser', 'compressor'],
-  'general-pest': ['bug', 'bugs', 'insects', 'insect', 'pests', 'pest', 'critters', 'flies', 'fly'],
+/**
+ * Words a concept shares with others of its kind (`words`): they name it only when no concept of the families in
+ * `yieldsTo` is named ("flying bugs … pretty sure its termites" is termites; "still heats ok" beside a boiler).
+ */
+const SHARED: Readonly<Record<string, { words: readonly string[]; yieldsTo: readonly string[] }>> = {
+  furnace: { words: ['heat', 'heats', 'heating', 'heated'], yieldsTo: ['heating', 'heat-pump'] },
+  ac: { words: ['outside unit', 'outdoor unit', 'condenser', 'compressor'], yieldsTo: ['heat-pump'] },
+  'general-pest': { words: ['bug', 'bugs', 'insects', 'insect', 'pests', 'pest', 'critters', 'flies', 'fly'], yieldsTo: ['insects', 'wood-pests', 'stinging', 'wildlife', 'rodents'] },
 };
-/** The families whose naming takes the shared words from the concept ("flying bugs … pretty sure its termites"). */
-const SHARED_BY: Readonly<Record<string, readonly string[]>> = { furnace: ['heating', 'heat-pump'], ac: ['heat-pump'], 'general-pest': ['insects', 'wood-pests', 'stinging', 'wildlife', 'rodents'] };
 
 /** What a text (or an option's name) names: concepts, kinds of job, and its other meaningful words. */
 export function read(text: string): Reading {
@@ -215,7 +216,7 @@ export function read(text: string): Reading {
     if (hit) {
       if (hit.concept) {
         if (!concepts.includes(hit.concept)) concepts.push(hit.concept);
-        if (!(SHARED_PARTS[hit.concept] ?? []).includes(hit.raw.join(' '))) namedOutright.add(hit.concept);
+        if (!(SHARED[hit.concept]?.words ?? []).includes(hit.raw.join(' '))) namedOutright.add(hit.concept);
         if (hit.concept === 'snow' && (/^(melt\w*|storm|this|last|yesterday|week)$/.test(raw[at + hit.stems.length] ?? '') || /^(all|after|from|with) (the|that|this|all)$/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`))) causes.add(hit.concept);
         if (hit.problem) problems.add(hit.concept);
         // "moving out of my apartment to a townhouse": the place moved to is where, not what is moved.
@@ -251,8 +252,8 @@ export function read(text: string): Reading {
   // "Heat" alone is the furnace only when no other heating is named ("boiler bangs … still heats ok" is the boiler's),
   // and the outside unit is the AC's only when no heat pump or mini split is named ("her outside unit grinds … Trane
   // heat pump").
-  for (const [concept, others] of Object.entries(SHARED_BY)) {
-    if (!concepts.includes(concept) || namedOutright.has(concept) || !concepts.some((other) => other !== concept && others.includes(family(other)))) continue;
+  for (const [concept, { yieldsTo }] of Object.entries(SHARED)) {
+    if (!concepts.includes(concept) || namedOutright.has(concept) || !concepts.some((other) => other !== concept && yieldsTo.includes(family(other)))) continue;
     concepts.splice(concepts.indexOf(concept), 1);
     located.delete(concept);
     problems.delete(concept);
