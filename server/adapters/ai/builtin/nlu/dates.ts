@@ -137,6 +137,11 @@ function notADay(said: string, end: number): boolean {
   return /^\s*(floor|fl\b|story|storey|level|bed|bedroom|bath|bathroom|time|grade|gen|generation|car|unit|apt|door|house|one|shift|piso|planta|vez|cuarto|recamara|turno|(de |of (an? )?)?acres?\b)/.test(said.slice(end, end + 16));
 }
 
+/** A holiday's name that names a thing, not a day: "christmas lights", "halloween decorations", "the christmas tree". */
+function holidayThing(said: string, end: number): boolean {
+  return /^\s*(lights?|lighting|trees?|decorations?|decor|inflatables?|display|wreaths?|ornaments?|garland|village|cards?|gifts?|presents?|shopping|sales?|bonus|costumes?|candy|music|movies?)\b/.test(said.slice(end, end + 24));
+}
+
 /** The first…fourth or last such weekday of a month. */
 function nthWeekday(year: number, month: number, weekday: number, which: string): CivilDate | null {
   if (which === 'last') {
@@ -243,6 +248,7 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
     const found = pattern.exec(said);
     // (An eve is its own day: "christmas eve" is not Christmas; "(?! eve)" in a pattern does not make it an eve's.)
     if (!found || /\beve\b/.test(found[0]) !== /\beve\b/.test(pattern.source.replace('(?! eve)', ''))) continue;
+    if (holidayThing(said, found.index + found[0].length)) continue;
     const thisYear = dateIn(today.year);
     const date = thisYear && compare(thisYear, today) >= 0 ? thisYear : dateIn(today.year + 1);
     push(found, date, true);

@@ -155,6 +155,8 @@ describe('dates, fifth round (the d15 threads)', () => {
     expect(day('saturday before christmas, morning ideally')).toBe('2026-12-19 morning');
     expect(day('christmas day')).toBe('2026-12-25');
     expect(day('christmas eve')).toBe('2026-12-24');
+    expect(day('want to plug in christmas lights this year instead of running a cord')).toBeNull();
+    expect(day('need the outlet by christmas, the tree goes up then')).toBe('2026-12-25');
   });
 
   it('reads a window from 9 to noon, a time others are out by, and no window in a span of years', () => {

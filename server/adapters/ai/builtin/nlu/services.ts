@@ -639,6 +639,9 @@ function boost(ranked: OptionMatch[], fits: (match: OptionMatch) => boolean, poi
 }
 
 /** A sentence saying what the person wants done, not what is wrong: "thinking of going drought tolerant". */
+/** A correction inside one text: ", well a …", "I mean", "or rather", "make that", "no wait", "mejor dicho". */
+const SELF_CORRECTION = /(?:,|\.|;|\s-+|\.\.\.)\s*(?:well,? (?=(?:a|an|more like|more of|really|technically|probably)\b)|i mean\b|or rather\b|make (?:that|it)\b|scratch that\b|no wait\b|wait no\b|mejor dicho\b|o sea\b)[,\s]*/i;
+
 const WISH = /\b((need|needs|want|wanted) (someone|somebody|a (guy|tech|crew|pro|roofer|plumber|electrician)|you( guys)?|y'?all|u) to|thinking (of|about)|want(ing)? to|wanna|looking to|planning (on|to)|plan (is )?to|hoping to|would (like|love) to|'?d (like|love) to|going to (go|do|put|get|switch|replace|turn|redo)|quiero|queremos|pensando en)\b/;
 
 /**
@@ -646,6 +649,17 @@ const WISH = /\b((need|needs|want|wanted) (someone|somebody|a (guy|tech|crew|pro
  * option like "General pest control" or "Other" is the answer (with low confidence).
  */
 export function chooseOption(text: string, options: readonly string[]): OptionChoice {
+  // Corrected in the same text ("need a deep clean, well a move out clean I guess since im leaving"): what follows
+  // the correction, when it names another option on its own (and adds nothing: "actually also the carpets").
+  const correction = SELF_CORRECTION.exec(text);
+  if (correction) {
+    const after = between(text, correction.index + correction[0].length, text.length);
+    const corrected = /\b(also|too|as well|plus|another|tambien)\b/i.test(after) ? null : chooseOption(after, options);
+    const before = chooseOption(between(text, 0, correction.index), options);
+    if (corrected?.best && corrected.confident && before.best && before.best.option !== corrected.best.option) {
+      return { ...corrected, best: { ...corrected.best, because: [...corrected.best.because, `corrected from “${before.best.option}” in the same text`] } };
+    }
+  }
   const readings = options.map(readOption);
   const named = new Set(readings.flatMap((option) => [...option.heads]));
   const reading = asListed(read(text), named);
