@@ -578,5 +578,13 @@ describe('the built-in assistant', () => {
     const info = await decideTurn(turn("Our front double doors won't latch anymore and the deadbolt doesn't line up. The doors are metal, painted red, if that matters.", { questions: doors }));
     expect(info.answers.job).toBe('Door & lock repair');
   });
+  it('keeps the day a danger asks a visit for, in that sentence’s words, and someone home all day as the way in', async () => {
+    const sewage = await decideTurn(turn('sewage is coming up through the basement floor drain and we have 20 people here tonight. somebody needs to look at it today'));
+    expect(sewage.handoffReason).toBe('emergency');
+    expect(sewage.answers.preferred_date).toBe('2026-11-24');
+    const access: QualifierQuestion[] = [...questions, { key: 'access', text: 'Will someone be home, or is there a lockbox/key we can use?', kind: 'text', choices: [], required: false }];
+    const wife = await decideTurn(replyTo(access[5]!.text, 'this is his wife, tmrw we r gone all day. mon is better, im home all day', { questions: access, answers: { service: 'Drain cleaning', zip: '60614', preferred_date: '2026-11-25', urgent: 'no' } }));
+    expect(wife.answers.preferred_date).toBe('2026-11-30');
+    expect(wife.answers.access).toContain('home all day');
+  });
 });
-

@@ -19,7 +19,7 @@ import { matchFaq } from './faq';
 import { choosePriceItem, formatItemPrice } from './prices';
 import * as say from './replies';
 import { CHAT_TAIL, clauseName, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isKnownFirstName, isNameQuestion, isNotAName, KIDS, loneName, NAME_GIVEN, NO_IDIOMS, petsNamed, slipIntoArea, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
-import { dateAnswer, dateFromEarlierEvent, describeDate, extractDate } from './nlu/dates';
+import { dateAnswer, dateFromEarlierEvent, dayOfferedBefore, describeDate, extractDate, type FoundDate } from './nlu/dates';
 import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
 import { businessState, destinationStates } from './nlu/places';
@@ -113,8 +113,11 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
       const guessedJob = handoff.reason === 'emergency' && question.kind === 'choice' && question.key !== turn.asked?.key && jobGuessedFromDanger(decision.answers[question.key] ?? '', turn);
       // A day asked for a visit in the same words ("can someone come look tomorrow?", "¿pueden venir hoy?") is the
       // day they want, danger or not.
-      const keep = aboutPastJob ? question.kind === 'zip' || (question.kind === 'text' && isNameQuestion(question)) : (question.kind !== 'date' || question.key === turn.asked?.key || dayOfVisitAsked(turn)) && !guessedJob;
+      // (That sentence's day: "Supposed to be -2 tonight … somebody needs to look at it today" is today, no evening.)
+      const visitDay = question.kind === 'date' && !aboutPastJob && question.key !== turn.asked?.key ? dayOfVisitAsked(turn) : null;
+      const keep = aboutPastJob ? question.kind === 'zip' || (question.kind === 'text' && isNameQuestion(question)) : (question.kind !== 'date' || question.key === turn.asked?.key || visitDay !== null) && !guessedJob;
       if (!keep) delete decision.answers[question.key];
+      else if (visitDay) decision.answers[question.key] = dateAnswer(visitDay);
     }
     reasons.push(`Handed off (${HANDOFF_REASON_WORDS[handoff.reason].toLowerCase()}): “${handoff.words}”.`);
     answers = { ...input.answers, ...decision.answers };
@@ -594,8 +597,9 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       return yesNo ? { value: yesNo, reason: `Found “${yesNo}” for ${quoted}.` } : null;
     }
     case 'date': {
-      const date = dateFromEarlierEvent(text, turn.earlierTexts, input.now, input.business.timezone, { language }) ?? extractDate(text, input.now, input.business.timezone, { loose: isAsked || /^\W*(asap|as soon as possible|lo antes posible)\b/i.test(text), language, previous: input.answers[question.key] ?? null });
-      if (!date) return null;
+      const said = dateFromEarlierEvent(text, turn.earlierTexts, input.now, input.business.timezone, { language }) ?? extractDate(text, input.now, input.business.timezone, { loose: isAsked || /^\W*(asap|as soon as possible|lo antes posible)\b/i.test(text), language, previous: input.answers[question.key] ?? null });
+      if (!said) return null;
+      const date = dayOfferedBefore(said, turn.earlierTexts, input.now, input.business.timezone, { language }) ?? said;
       // "sunday the 17th instead, same time": the window given before goes with the new day.
       const before = input.answers[question.key] ?? '';
       // And the same day said again without one ("saturday is fine" after "saturday morning?") keeps it.
@@ -980,7 +984,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // Every clause that tells a way in ("3rd floor walkup, street parking only").
       return spans(
         new RegExp(
-          `\\b(gates?|(?<!(zip|postal|area|promo|coupon|error|fault) )codes?|lock ?box|crawl ?space (door|entrance|access|hatch|opening)|(north|south|east|west) side|unit \\d+|apt\\.? ?#?\\d+|apartment #?\\d+|keys?|parking|park (in|on|out|at)|buzz (me|us|the)|buzzer|door ?bell|ring the bell|knock|side door|back door|unlocked|latch|front desk|concierge|doorman|the super|building super|superintendent|leasing office|(i'?ll|we'?ll|someone will|somebody will) be (home|there)|home that day|let (you|them|the crew) in|caja con llave|llaves?(?! (principal|del agua|de paso|de agua))|porton|portero|codigo(?! postal)|timbre|toquen|para entrar|estare en casa|estacion\\w+${pets}${stairs}${contact})\\b`,
+          `\\b(gates?|(?<!(zip|postal|area|promo|coupon|error|fault) )codes?|lock ?box|crawl ?space (door|entrance|access|hatch|opening)|(north|south|east|west) side|unit \\d+|apt\\.? ?#?\\d+|apartment #?\\d+|keys?|parking|park (in|on|out|at)|buzz (me|us|the)|buzzer|door ?bell|ring the bell|knock|side door|back door|unlocked|latch|front desk|concierge|doorman|the super|building super|superintendent|leasing office|(i'?ll|we'?ll|someone will|somebody will) be (home|there)|home that day|(i'?m|im|i am|we'?re|we are|someone'?s|someone is|somebody'?s) (home|there|around) (all day|that day|then|that (morning|afternoon))|let (you|them|the crew) in|caja con llave|llaves?(?! (principal|del agua|de paso|de agua))|porton|portero|codigo(?! postal)|timbre|toquen|para entrar|estare en casa|estacion\\w+${pets}${stairs}${contact})\\b`,
           'gi',
         ),
       );
@@ -1194,12 +1198,16 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
 }
 
 /** A visit asked for: "can someone come look", "could you guys come out", "¿pueden venir?". */
-const VISIT_ASKED = /\b(can|could|would|will) (you|someone|somebody|anyone|a tech|a technician|you guys|y'?all|u)\b[^.!?\n]{0,20}\b(come|stop by|swing by|send (someone|somebody|a tech))\b|\b(someone|somebody|anyone|a tech|you|u|y'?all) (can|could) (get out|get here|get over|come|make it|stop by)\b|\b(pueden|puede|podrian|podria) (venir|pasar|mandar)\b/;
+const VISIT_ASKED = /\b(someone|somebody|a tech|a technician|you guys|y'?all) (needs?|has|have|must) to (come|look|get out|get over|check|stop by|see)\b|\b(can|could|would|will) (you|someone|somebody|anyone|a tech|a technician|you guys|y'?all|u)\b[^.!?\n]{0,20}\b(come|stop by|swing by|send (someone|somebody|a tech))\b|\b(someone|somebody|anyone|a tech|you|u|y'?all) (can|could) (get out|get here|get over|come|make it|stop by)\b|\b(pueden|puede|podrian|podria) (venir|pasar|mandar)\b/;
 
 /** Whether a sentence asking for a visit names its day ("Can someone come look tomorrow?"), not only another one. */
-function dayOfVisitAsked(turn: Turn): boolean {
+function dayOfVisitAsked(turn: Turn): FoundDate | null {
   const { input, text, language } = turn;
-  return text.split(/(?<=[.!?¿\n])/).some((sentence) => VISIT_ASKED.test(normalize(sentence)) && extractDate(sentence, input.now, input.business.timezone, { language }) !== null);
+  for (const sentence of text.split(/(?<=[.!?¿\n|])/)) {
+    const day = VISIT_ASKED.test(normalize(sentence)) ? extractDate(sentence, input.now, input.business.timezone, { language }) : null;
+    if (day) return day;
+  }
+  return null;
 }
 
 /** A ZIP found now that is outside the area by what looks like a slip, and was not checked before. */

@@ -128,7 +128,7 @@ function bareWeekday(said: string, index: number, length: number): boolean {
   const after = said.slice(index + length, index + length + 24);
   return (
     /(\bor|\band|,|\/|-)\s*$/.test(before) ||
-    new RegExp(`^\\s*(or|and|,|/|-|\\?|!|\\.|$|${WEEKDAY}|morning|afternoon|evening|night|am|pm|works|would|is good|is best|preferably|pls|please|if|at \\d|after|before|anytime|any time|ok)`).test(after)
+    new RegExp(`^\\s*(or|and|,|/|-|\\?|!|\\.|$|${WEEKDAY}|morning|afternoon|evening|night|am|pm|works|would|is (good|best|better|fine|ok|okay|perfect|great)|(would be|works|is) (better|best)|better|preferably|pls|please|if|at \\d|after|before|anytime|any time|ok)`).test(after)
   );
 }
 
@@ -576,6 +576,30 @@ export function describeDate(answer: string, now: Date, timeZone: string, langua
   if (days === 1) return (language === 'es' ? 'mañana' : 'tomorrow') + suffix;
   if (days > 1 && days < 7) return (language === 'es' ? `el ${weekdays[date.weekday]}` : (weekdays[date.weekday] ?? '')) + suffix;
   return (language === 'es' ? `el ${date.day} de ${months[date.month - 1]}` : `${months[date.month - 1]} ${date.day}`) + suffix;
+}
+
+/**
+ * A weekday alone that picks one of the days the person offered in an earlier text: "wed. after 10" after "mon or
+ * wed next week" is the Wednesday of next week, not this one.
+ */
+export function dayOfferedBefore(found: FoundDate, earlier: readonly string[], now: Date, timeZone: string, options: { language?: Language } = {}): FoundDate | null {
+  const alone = new RegExp(`^${WEEKDAY}s?$`).exec(found.words);
+  const weekday = alone ? weekdayNumber(alone[1] ?? '') : null;
+  if (weekday === null) return null;
+  const anyWeekday = new RegExp(`\\b${WEEKDAY}s?\\b`, 'g');
+  for (const line of [...earlier].reverse()) {
+    const said = normalize(line);
+    const days = [...said.matchAll(anyWeekday)].map((match) => weekdayNumber(match[1] ?? ''));
+    // Offered as one of several days ("mon or wed next week"), not a day given alone.
+    if (!days.includes(weekday) || new Set(days).size < 2) continue;
+    const onlyThatDay = said.replace(anyWeekday, (word, name: string) => (weekdayNumber(name) === weekday ? word : ' '));
+    const offered = extractDate(onlyThatDay, now, timeZone, options);
+    const [y, m, d] = (offered?.iso ?? '').split('-').map(Number);
+    const date = makeDate(y ?? 0, m ?? 0, d ?? 0);
+    if (!offered || date?.weekday !== weekday || offered.iso === found.iso) return null;
+    return { iso: offered.iso, window: found.window ?? offered.window, words: `${found.words} (one of the days offered before)` };
+  }
+  return null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clauseName, extractName, extractPostalCode, extractYesNo, loneName, slipIntoArea, topicalYesNo, yesNoTopic } from './answers';
-import { dateAnswer, dateFromEarlierEvent, extractDate, extractWindow } from './dates';
+import { dateAnswer, dateFromEarlierEvent, dayOfferedBefore, extractDate, extractWindow } from './dates';
 import { type IntentModel, intentModel } from './intents';
 import { detectLanguage, threadLanguage } from './language';
 import { businessState, destinationStates } from './places';
@@ -962,5 +962,27 @@ describe('thirteenth round, dates and idioms', () => {
     expect(extractWindow('El lunes 2 de agosto en la tarde, porque en la mañana entregamos las llaves')).toBe('afternoon');
     expect(chooseSizeOption('91405, es puerta doble', ['Single', 'Double'], 'Single or double (2-car) door?')).toBe('Double');
     expect(chooseOption('Big oak branch came down in the storm and punched a hole in the roof', ['Roof leak repair', 'Storm / hail damage inspection', 'Emergency tarping']).best?.option).toBe('Emergency tarping');
+  });
+});
+
+describe('eighth round (the d24 misses)', () => {
+  it('takes a service corrected in the same text, and the repair or the upkeep by what is wrong', () => {
+    const cleaning = ['Standard clean', 'Deep clean', 'Move-in / move-out clean', 'Vacation rental turnover'];
+    expect(chooseOption('Need a deep clean for my apartment, well a move out clean I guess since im leaving', cleaning).best?.option).toBe('Move-in / move-out clean');
+    // (A correction that adds a job corrects nothing.)
+    expect(chooseOption('Need a deep clean, actually also a move out clean next month', cleaning).best?.option).toBe('Deep clean');
+    const heating = ['No-heat / furnace or boiler repair', 'Yearly heating tune-up (oil or propane)', 'Heat pump service & repair', 'Thermostat swap or smart thermostat'];
+    expect(chooseOption('Need to get the boiler cleaned before it gets cold. Burnham oil boiler in the basement', heating).best?.option).toBe('Yearly heating tune-up (oil or propane)');
+    expect(chooseOption('Her furnace quit sometime overnight, its 51 in there | Oil furnace, Thermo Pride I think', heating).best?.option).toBe('No-heat / furnace or boiler repair');
+  });
+
+  it('reads "mon is better" as a day, and a weekday picked from days offered before in their week', () => {
+    const now = new Date('2027-10-21T15:30:00Z');
+    expect(extractDate('this is his wife, tmrw we r gone all day. mon is better, im home all day', now, 'America/Phoenix')?.iso).toBe('2027-10-25');
+    const wednesday = new Date('2027-12-15T20:45:00Z');
+    const found = extractDate('wed. after 10', wednesday, 'America/Phoenix');
+    expect(found && dayOfferedBefore(found, ['86404', 'mon or wed next week'], wednesday, 'America/Phoenix')).toMatchObject({ iso: '2027-12-22', window: 'after 10:00' });
+    // (A weekday given alone before is no offer of several days.)
+    expect(found && dayOfferedBefore(found, ['wed next week'], wednesday, 'America/Phoenix')).toBeNull();
   });
 });

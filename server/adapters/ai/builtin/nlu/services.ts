@@ -638,10 +638,13 @@ function boost(ranked: OptionMatch[], fits: (match: OptionMatch) => boolean, poi
   ranked.sort((a, b) => b.score - a.score);
 }
 
-/** A sentence saying what the person wants done, not what is wrong: "thinking of going drought tolerant". */
 /** A correction inside one text: ", well a …", "I mean", "or rather", "make that", "no wait", "mejor dicho". */
 const SELF_CORRECTION = /(?:,|\.|;|\s-+|\.\.\.)\s*(?:well,? (?=(?:a|an|more like|more of|really|technically|probably)\b)|i mean\b|or rather\b|make (?:that|it)\b|scratch that\b|no wait\b|wait no\b|mejor dicho\b|o sea\b)[,\s]*/i;
 
+/** A thing that stopped working: a repair, not upkeep ("her furnace quit", "AC died", "won't kick on"). */
+const BROKE = /\b(quit|died|dead|stopped (working|heating|cooling)|broke|broken|won'?t (start|turn on|kick on|come on|fire|light|run)|not (heating|cooling|working|blowing|running)|no (heat|hot water|a\/?c|air)|out of order|se (descompuso|apago)|no (prende|funciona|calienta|enfria|sirve))\b/;
+
+/** A sentence saying what the person wants done, not what is wrong: "thinking of going drought tolerant". */
 const WISH = /\b((need|needs|want|wanted) (someone|somebody|a (guy|tech|crew|pro|roofer|plumber|electrician)|you( guys)?|y'?all|u) to|thinking (of|about)|want(ing)? to|wanna|looking to|planning (on|to)|plan (is )?to|hoping to|would (like|love) to|'?d (like|love) to|going to (go|do|put|get|switch|replace|turn|redo)|quiero|queremos|pensando en)\b/;
 
 /**
@@ -717,6 +720,23 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
     const backed = (match: OptionMatch) => match.because.some((why) => why === 'a recurring schedule' || why.startsWith('words '));
     for (const [index, match] of ranked.entries()) if (byJobOnly(match) && !(thingOnly && backed(match))) ranked[index] = { ...match, score: match.score - 4 };
     ranked.sort((a, b) => b.score - a.score);
+  }
+  // The kind of job settles between a repair option and an upkeep one: a thing that stopped working is the repair's
+  // ("furnace quit … Oil furnace" is no tune-up for the word "oil"); upkeep with nothing wrong is the tune-up's ("get
+  // the boiler cleaned before it gets cold" is no boiler repair).
+  const jobsOf = (match: OptionMatch) => readOption(match.option).actions;
+  const repairOnly = (match: OptionMatch) => jobsOf(match).has('repair') && !jobsOf(match).has('maintenance');
+  const upkeepOnly = (match: OptionMatch) => jobsOf(match).has('maintenance') && !jobsOf(match).has('repair');
+  if (ranked.some(repairOnly) && ranked.some(upkeepOnly)) {
+    const broke = reading.problems.size > 0 || BROKE.test(normalize(text));
+    const upkeep = !broke && reading.actions.has('maintenance') && !reading.actions.has('repair');
+    if (broke && !reading.actions.has('maintenance')) {
+      boost(ranked, repairOnly, 3, 'a thing that stopped working: a repair');
+      boost(ranked, upkeepOnly, -3, 'upkeep, for a thing that stopped working');
+    } else if (upkeep) {
+      boost(ranked, upkeepOnly, 3, 'upkeep asked, nothing wrong');
+      boost(ranked, repairOnly, -3, 'a repair, for upkeep with nothing wrong');
+    }
   }
   let best = ranked[0] ?? null;
   if (!best && reading.concepts.length > 0) {
