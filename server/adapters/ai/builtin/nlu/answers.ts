@@ -61,7 +61,9 @@ function spokenDigits(text: string): string[] {
  */
 export function extractPostalCodes(text: string): PostalCode[] {
   const found: Array<PostalCode & { index: number }> = [];
-  for (const match of text.matchAll(US_ZIP)) found.push({ value: match[2] ? `${match[1]}-${match[2]}` : (match[1] ?? ''), country: 'US', index: match.index ?? 0 });
+  // (A number that names a paper, not a place: "Invoice 20418", "order #55123", "claim no. 60614".)
+  const numbered = (index: number) => /\b(invoice|inv|order|ticket|acct|account|ref|reference|confirmation|conf|claim|policy|case|job|work order|wo|po|receipt|model|serial|factura|orden|recibo|poliza|reclamo)\s*(#|no\.?|number|num|nr)?\s*:?\s*$/i.test(between(text, Math.max(0, index - 24), index));
+  for (const match of text.matchAll(US_ZIP)) if (!numbered(match.index ?? 0)) found.push({ value: match[2] ? `${match[1]}-${match[2]}` : (match[1] ?? ''), country: 'US', index: match.index ?? 0 });
   for (const match of text.matchAll(CA_POSTAL)) found.push({ value: `${match[1]} ${match[2]}`.toUpperCase(), country: 'CA', index: match.index ?? 0 });
   if (found.length === 0) for (const digits of spokenDigits(text)) found.push({ value: digits, country: 'US', index: text.length });
   return found.sort((a, b) => a.index - b.index).map(({ value, country }) => ({ value, country }));
@@ -300,9 +302,14 @@ const NOT_A_NAME = new Set(
   ).split(/\s+/),
 );
 
+/** A word of the list, or a Spanish verb of "we" ("Rentamos, pero el landlord…", "Tenemos dos perros"): no name. */
+function notName(word: string): boolean {
+  return NOT_A_NAME.has(word) || /^\p{L}{3,}(amos|emos|imos)$/u.test(normalize(word));
+}
+
 /** Whether a word is one a reply uses for something other than a name ("home", "tomorrow", "empty"…). */
 export function isNotAName(word: string): boolean {
-  return NOT_A_NAME.has(normalize(word).replace(/\.$/, ''));
+  return notName(normalize(word).replace(/\.$/, ''));
 }
 
 /** Initials written with their dots: "T.J.", "J.R.R.". */
@@ -390,8 +397,8 @@ export function loneName(text: string, asked: boolean): string | null {
   // An initial after the first name ("Jenna K", "Dana K.") is part of it, whatever the letter would say alone.
   const initial = (word: string, at: number) => at > 0 && /^\p{Lu}\.?$/u.test(word);
   // ("Ty", capitalised, to the name question: the name, though "ty" alone is thanks.)
-  const nameAsWritten = (word: string) => asked && parts.length === 1 && /^\p{Lu}\p{Ll}+$/u.test(word) && isKnownFirstName(word) && !NOT_A_NAME.has(word.toLowerCase());
-  if (!parts.every((word, at) => initial(word, at) || (/^[\p{L}][\p{L}'-]*\.?$/u.test(word) && (!NOT_A_NAME.has(normalize(word).replace(/\.$/, '')) || nameAsWritten(word))))) return null;
+  const nameAsWritten = (word: string) => asked && parts.length === 1 && /^\p{Lu}\p{Ll}+$/u.test(word) && isKnownFirstName(word) && !notName(word.toLowerCase());
+  if (!parts.every((word, at) => initial(word, at) || (/^[\p{L}][\p{L}'-]*\.?$/u.test(word) && (!notName(normalize(word).replace(/\.$/, '')) || nameAsWritten(word))))) return null;
   const first = parts[0] ?? '';
   if (!isKnownFirstName(first) && !(asked && (/^\p{Lu}/u.test(first) || parts.length <= 2))) return null;
   return parts.map((word) => titleCase(word.replace(/\.$/, ''))).join(' ');
@@ -407,12 +414,12 @@ export function extractName(text: string, options: { loose?: boolean } = {}): st
   const said = (plain(text).length === text.length ? text.normalize('NFKC').replace(/[\u2018\u2019\u02bc]/g, "'").trim() : text.trim()).replace(/\b(?:Dr|Mr|Mrs|Ms|Miss|Mx|Sr|Sra|Srta|Rev|Prof|Pastor|Brother|Sister|Deacon|Father)\.?\s+(?=\p{Lu})/gu, '');
   // "Hi, Greg w/ Cyclone Property Group. Need …": a name and the company it speaks for, opening the text.
   const withCompany = /^(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening)|[Mm]orning)[,!.]?\s+)?(?:(?:[Tt]his is|[Ii]t'?s)\s+)?(\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)\s+(?:w\/|with|from|@)\s+\p{Lu}/u.exec(said);
-  if (withCompany?.[1] && withCompany[1].split(' ').every((word) => !NOT_A_NAME.has(normalize(word)))) return withCompany[1].split(' ').map(titleCase).join(' ');
+  if (withCompany?.[1] && withCompany[1].split(' ').every((word) => !notName(normalize(word)))) return withCompany[1].split(' ').map(titleCase).join(' ');
   // "Names Luis and Ana Herrera, ask for Ana": the one to ask for.
   const askFor = /\bask for\s+([\p{Lu}][\p{L}'-]+)(?:\s+([\p{Lu}][\p{L}'-]+))?\s*[.!]?\s*$/u.exec(said);
-  if (askFor && /\b(?:names?|names are|it'?s|we'?re)\b/i.test(between(said, 0, askFor.index)) && askFor[1] && !NOT_A_NAME.has(normalize(askFor[1]))) return [askFor[1], askFor[2]].filter((word): word is string => word !== undefined && !NOT_A_NAME.has(normalize(word))).map(titleCase).join(' ');
+  if (askFor && /\b(?:names?|names are|it'?s|we'?re)\b/i.test(between(said, 0, askFor.index)) && askFor[1] && !notName(normalize(askFor[1]))) return [askFor[1], askFor[2]].filter((word): word is string => word !== undefined && !notName(normalize(word))).map(titleCase).join(' ');
   const capital = (word: string | undefined) => word !== undefined && /^\p{Lu}/u.test(word);
-  const usable = (word: string | undefined): word is string => word !== undefined && !NOT_A_NAME.has(normalize(word)) && !/\d/.test(word);
+  const usable = (word: string | undefined): word is string => word !== undefined && !notName(normalize(word)) && !/\d/.test(word);
   // "this is his wife Carol": the one texting, named after who they are to the customer.
   const relation = RELATION.exec(said);
   // (Unless the name to put it under is said too: "this is her husband Gary … Put it under Gary Whitfield".)

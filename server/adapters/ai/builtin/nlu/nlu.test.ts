@@ -985,4 +985,14 @@ describe('eighth round (the d24 misses)', () => {
     // (A weekday given alone before is no offer of several days.)
     expect(found && dayOfferedBefore(found, ['wed next week'], wednesday, 'America/Phoenix')).toBeNull();
   });
+
+  it('reads no ZIP in a paper’s number, no name in a Spanish verb, and a storm that brought a leak as its cause', () => {
+    expect(extractPostalCode('I got your invoice for the toilet repair | Invoice 20418, Kathy Brandt on Bowen St')).toBeNull();
+    expect(extractPostalCode('order #55123, we live in 54902')?.value).toBe('54902');
+    expect(loneName('Rentamos, pero el landlord dice que llamemos nosotros', true)).toBeNull();
+    expect(clauseName('Rentamos, pero el landlord dice que llamemos nosotros y el paga', true)).toBeNull();
+    const roofing = ['Roof leak repair', 'Storm / hail damage inspection', 'Full roof replacement'];
+    expect(chooseOption('con la tormenta de hoy se está metiendo agua por el techo de la sala y gotea', roofing).best?.option).toBe('Roof leak repair');
+    expect(chooseOption('after the hail storm yesterday we want someone to look the roof over for the insurance', roofing).best?.option).toBe('Storm / hail damage inspection');
+  });
 });

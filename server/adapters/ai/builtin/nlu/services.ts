@@ -218,6 +218,8 @@ export function read(text: string): Reading {
         if (!concepts.includes(hit.concept)) concepts.push(hit.concept);
         if (!(SHARED[hit.concept]?.words ?? []).includes(hit.raw.join(' '))) namedOutright.add(hit.concept);
         if (hit.concept === 'snow' && (/^(melt\w*|storm|this|last|yesterday|week)$/.test(raw[at + hit.stems.length] ?? '') || /^(all|after|from|with) (the|that|this|all)$/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`))) causes.add(hit.concept);
+        // (A storm too, when it brought a leak: "con la tormenta de hoy se está metiendo agua por el techo".)
+        if (hit.concept === 'storm-damage' && /^(after|from|with|during|since|con|tras|desde|por|despues de) (the|that|this|all|la|el|esa|esta|las|los)$/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`)) causes.add(hit.concept);
         if (hit.problem) problems.add(hit.concept);
         // "moving out of my apartment to a townhouse": the place moved to is where, not what is moved.
         if (isLocated(raw, at) || (family(hit.concept) === 'property' && isDestination(raw, at))) located.add(hit.concept);
@@ -258,6 +260,7 @@ export function read(text: string): Reading {
     located.delete(concept);
     problems.delete(concept);
   }
+  if (causes.has('storm-damage') && !concepts.includes('leak')) causes.delete('storm-damage');
   // With nothing else named, a place is the subject ("a leak in the roof").
   if (located.size === concepts.length) located.clear();
   // A problem described ("blowing warm air"), or a thing of theirs ("my furnace … kicking on and off") without
