@@ -587,4 +587,10 @@ describe('the built-in assistant', () => {
     expect(wife.answers.preferred_date).toBe('2026-11-30');
     expect(wife.answers.access).toContain('home all day');
   });
+  it('hears a two-way question answered in other words ("2 car door" for "Single or double door?"), even after it was passed over', async () => {
+    const door: QualifierQuestion[] = [...questions, { key: 'door_size', text: 'Single or double door?', kind: 'text', choices: [], required: false }];
+    const late = await decideTurn(replyTo('What day works for you?', '2 car door', { questions: door, answers: { service: 'Drain cleaning', zip: '60614' } }));
+    expect(late.answers.door_size).toBe('2 car door');
+    expect((await decideTurn(replyTo('What day works for you?', 'friday works', { questions: door, answers: { service: 'Drain cleaning', zip: '60614' } }))).answers.door_size).toBeUndefined();
+  });
 });

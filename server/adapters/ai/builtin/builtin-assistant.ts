@@ -1020,7 +1020,9 @@ function exampleAnswer(question: QualifierQuestion, text: string, clause: (index
   const examples = question.text.split(/\s+\/\s+/).flatMap((part) => {
     // (An example after the first may be two words: "Is it a house, mobile home, apartment or business?")
     const listed = /\(([^)]*)\)|\b(?:e\.?g\.?|such as|for example|for instance)\s*,?\s+([^?]*)|\b((?:(?:a|an|the) )?[\p{L}-]+(?:, [\p{L}-]+(?: [\p{L}-]+)?)+,? (?:or|o) [\p{L}-]+(?: [\p{L}-]+)?)\s*\??\s*$|[—–:]\s*([\p{L}-]+(?: [\p{L}-]+)?(?:, [\p{L}-]+(?: [\p{L}-]+)?)+)\s*\??\s*$/iu.exec(part);
-    return (listed?.[1] ?? listed?.[2] ?? listed?.[3] ?? listed?.[4] ?? '').split(/\s*(?:,|\/|;|\bor\b|\bo\b|\band\b|\betc\b\.?|\.{2,}|…)\s*/i);
+    // (Or two, in a short question of only them: "Single or double door?", "Gas or electric?".)
+    const pair = /^\s*([\p{L}-]+) (?:or|o) ([\p{L}-]+)(?: [\p{L}-]+)?\s*\?\s*$/iu.exec(part);
+    return (listed?.[1] ?? listed?.[2] ?? listed?.[3] ?? listed?.[4] ?? (pair ? `${pair[1]}, ${pair[2]}` : '')).split(/\s*(?:,|\/|;|\bor\b|\bo\b|\band\b|\betc\b\.?|\.{2,}|…)\s*/i);
   })
     .map((example) => normalize(example).replace(/[^\p{L}\p{N}' -]/gu, '').trim().replace(/^(a|an|the|un|una|el|la)\s+/, ''))
     .filter((example) => example.length >= 3);
@@ -1042,12 +1044,15 @@ function exampleAnswer(question: QualifierQuestion, text: string, clause: (index
     const sentence = `${between(said, Math.max(0, said.slice(0, at).search(/[^.!?\n]*$/)), at)}${end}`;
     return /\?\s*$/.test(sentence) && !/\b(i think|i guess|i believe|maybe|probably|not sure)\s*\?+\s*$/.test(sentence);
   };
-  const found = examples.map((example) => ({ example, match: new RegExp(`\\b${base(example)}(?:s|es)?\\b`).exec(said) })).filter((hit) => hit.match !== null && !wanted(hit.match.index) && !asking(hit.match.index));
+  const found = examples.map((example) => ({ example, match: new RegExp(`\\b(?:${base(example)}(?:s|es)?${SAID_AS[example] ? `|${SAID_AS[example]}` : ''})\\b`).exec(said) })).filter((hit) => hit.match !== null && !wanted(hit.match.index) && !asking(hit.match.index));
   if (found.length !== 1) return null;
   const word = found[0]?.match?.[0] ?? '';
   const at = text.toLowerCase().indexOf(word);
   return at >= 0 ? clause(at, word.length) : word;
 }
+
+/** How people say an example in other words: a "2 car" door is a double one. */
+const SAID_AS: Readonly<Record<string, string>> = { single: '(?:1|one)[- ]?car', double: '(?:2|two)[- ]?car' };
 
 /** A text that only says more about the job (its things, no question, no greeting) while something else was asked. */
 function moreAboutJob(turn: Turn, jobCorrected = false): boolean {

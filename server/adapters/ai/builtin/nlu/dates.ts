@@ -420,7 +420,8 @@ export function extractWindow(text: string): string | null {
     if (start !== null && end !== null && end > start && end - start <= 12 * 60) return `${clock(start)}-${clock(end)}`;
   }
   // Between guests: "checkout at 10am and next guests in at 4" is free from the one to the other.
-  const turnover = new RegExp(String.raw`\bcheck ?-?out(?: is)?(?: at| by)?\s+${TIME}.{0,40}?\b(?:check ?-?in|next guests?(?: are)?(?: in| arrive| arriving| come| coming)?|guests? (?:arrive|come|check) in)(?: is)?(?: at| by)?\s+${TIME}`).exec(said);
+  // ("Guests check out Sunday at 11 and new ones check in at 4 same day": the day between.)
+  const turnover = new RegExp(String.raw`\bcheck ?-?out(?: is)?(?: (?:on )?${WEEKDAY.replace('(', '(?:')})?(?: at| by)?\s+${TIME}.{0,40}?\b(?:check ?-?in|next guests?(?: are)?(?: in| arrive| arriving| come| coming)?|guests? (?:arrive|come|check) in)(?: is)?(?: at| by)?\s+${TIME}`).exec(said);
   if (turnover) {
     const start = hourOf(turnover[1] ?? '', turnover[2], 'after');
     const end = hourOf(turnover[3] ?? '', turnover[4], 'before');
@@ -596,7 +597,9 @@ export function dayOfferedBefore(found: FoundDate, earlier: readonly string[], n
     const offered = extractDate(onlyThatDay, now, timeZone, options);
     const [y, m, d] = (offered?.iso ?? '').split('-').map(Number);
     const date = makeDate(y ?? 0, m ?? 0, d ?? 0);
-    if (!offered || date?.weekday !== weekday || offered.iso === found.iso) return null;
+    if (!offered || date?.weekday !== weekday) return null;
+    // (The same day: with the window offered for it, "thurs, I wfh thurs" after "wed or thurs afternoon".)
+    if (offered.iso === found.iso) return !found.window && offered.window ? { ...found, window: offered.window } : null;
     return { iso: offered.iso, window: found.window ?? offered.window, words: `${found.words} (one of the days offered before)` };
   }
   return null;

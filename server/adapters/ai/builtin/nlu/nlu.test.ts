@@ -995,4 +995,11 @@ describe('eighth round (the d24 misses)', () => {
     expect(chooseOption('con la tormenta de hoy se está metiendo agua por el techo de la sala y gotea', roofing).best?.option).toBe('Roof leak repair');
     expect(chooseOption('after the hail storm yesterday we want someone to look the roof over for the insurance', roofing).best?.option).toBe('Storm / hail damage inspection');
   });
+
+  it('keeps the window between guests said with a weekday, and the window offered with a day picked again', () => {
+    expect(extractWindow('Guests check out Sunday at 11 and new ones check in at 4 same day. Can u do a turnover?')).toBe('11:00-16:00');
+    const now = new Date('2027-10-25T15:00:00Z');
+    const found = extractDate('thurs, I wfh thurs. Nate', now, 'America/Chicago');
+    expect(found && dayOfferedBefore(found, ['2 car door', 'wed or thurs afternoon'], now, 'America/Chicago')).toMatchObject({ iso: '2027-10-28', window: 'afternoon' });
+  });
 });
