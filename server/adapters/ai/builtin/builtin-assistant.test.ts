@@ -593,4 +593,9 @@ describe('the built-in assistant', () => {
     expect(late.answers.door_size).toBe('2 car door');
     expect((await decideTurn(replyTo('What day works for you?', 'friday works', { questions: door, answers: { service: 'Drain cleaning', zip: '60614' } }))).answers.door_size).toBeUndefined();
   });
+  it('takes a home size said in words ("eighteen hundred sq ft")', async () => {
+    const size: QualifierQuestion[] = [...questions, { key: 'sqft', text: 'About how big is the home (sq ft)?', kind: 'text', choices: [], required: false }];
+    const said = await decideTurn(replyTo("What's your first name?", 'its maybe eighteen hundred sq ft? Brianna', { questions: size, answers: { service: 'Drain cleaning', zip: '60614', preferred_date: '2026-11-27', urgent: 'no' } }));
+    expect(said.answers.sqft).toContain('eighteen hundred sq ft');
+  });
 });

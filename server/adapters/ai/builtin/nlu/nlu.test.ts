@@ -1002,4 +1002,10 @@ describe('eighth round (the d24 misses)', () => {
     const found = extractDate('thurs, I wfh thurs. Nate', now, 'America/Chicago');
     expect(found && dayOfferedBefore(found, ['2 car door', 'wed or thurs afternoon'], now, 'America/Chicago')).toMatchObject({ iso: '2027-10-28', window: 'afternoon' });
   });
+
+  it('reads a pest kept out as no place, and a general thing wished for by the kind of job asked', () => {
+    expect(chooseOption('What do you charge to seal up a house from rats? We have them in the attic', ['General pest control (roaches, ants, spiders)', 'Rodents (mice, rats)', 'Mosquito service']).best?.option).toBe('Rodents (mice, rats)');
+    const roofing = ['Roof leak repair', 'Storm / hail damage inspection', 'Full roof replacement', 'Metal roofing'];
+    expect(chooseOption('Need someone to check out my roof, neighbor says theres shingles missing on the back side, prob wind damage from last weekend', roofing).best?.option).toBe('Storm / hail damage inspection');
+  });
 });

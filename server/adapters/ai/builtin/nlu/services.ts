@@ -317,6 +317,8 @@ function isLocated(raw: readonly string[], at: number): boolean {
   if (raw[back] === 'in' && /^(built|plug|plugged|walk|drive|pull|drop|slide)$/.test(raw[back - 1] ?? '')) return false;
   // "look at the hose bib", "take a look at the panel": what is to be looked at, not a place.
   if (raw[back] === 'at' && /^(look|looks|looking|looked)$/.test(raw[back - 1] ?? '')) return false;
+  // "seal up a house from rats", "protect it from termites": what is kept out, not a place.
+  if (raw[back] === 'from' && raw.slice(Math.max(0, back - 4), back).some((word) => /^(seal|sealed|sealing|proof|proofed|proofing|protect|protected|protecting|keep|keeping|block|blocking|exclude|safe|free)$/.test(word))) return false;
   // Spanish "por" places a thing only with its article ("sale por la lámpara"), not before a job ("cobran por lavar").
   if (raw[back] === 'por' && back === at - 1) return false;
   return back >= 0 && back < at && LOCATIVE.has(raw[back] ?? '');
@@ -707,7 +709,13 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   });
   if (wishing.length > 0 && wishing.length < sentences.length) {
     const wanted = read(wishing.join(' '));
-    const inWish = (match: OptionMatch) => (match.concepts ?? []).some((concept) => wanted.concepts.includes(concept)) || readOption(match.option).allStems.some((word) => word.length > 3 && !GENERIC.has(word) && !actionStems().has(word) && wanted.allStems.includes(word));
+    // (A general thing wished for says the kind of job more than the thing: "need someone to check out my roof" is an
+    // inspection, not whichever roof option.)
+    const specific = wanted.concepts.filter((concept) => !GENERIC_CONCEPTS.has(concept));
+    const byJob = specific.length === 0 && wanted.concepts.length > 0 && wanted.actions.size > 0;
+    const jobWished = (match: OptionMatch) => [...readOption(match.option).actions].some((action) => wanted.actions.has(action));
+    const thingWished = (match: OptionMatch) => (match.concepts ?? []).some((concept) => wanted.concepts.includes(concept)) || readOption(match.option).allStems.some((word) => word.length > 3 && !GENERIC.has(word) && !actionStems().has(word) && wanted.allStems.includes(word));
+    const inWish = (match: OptionMatch) => (byJob ? jobWished(match) : thingWished(match));
     boost(ranked, inWish, 3, 'what they want done');
   }
   // An option named only by its kind of job yields to one that names the thing and agrees on the job ("mini split
