@@ -598,4 +598,11 @@ describe('the built-in assistant', () => {
     const said = await decideTurn(replyTo("What's your first name?", 'its maybe eighteen hundred sq ft? Brianna', { questions: size, answers: { service: 'Drain cleaning', zip: '60614', preferred_date: '2026-11-27', urgent: 'no' } }));
     expect(said.answers.sqft).toContain('eighteen hundred sq ft');
   });
+  it('takes a lot size corrected in the same text, and no distance as a lot size', async () => {
+    const lot: QualifierQuestion[] = [...questions, { key: 'lot', text: 'Roughly how big is the property?', kind: 'text', choices: [], required: false }];
+    const first = await decideTurn(turn("Got a letter from State Farm saying they won't renew us unless we clear the brush back 100 ft from the house", { questions: lot }));
+    expect(first.answers.lot).toBeUndefined();
+    const corrected = await decideTurn(replyTo(lot[5]!.text, "A little over an acre. Actually Judy says it's 2 acres, she'd know", { questions: lot }));
+    expect(corrected.answers.lot).toContain('2 acres');
+  });
 });

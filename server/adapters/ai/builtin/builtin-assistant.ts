@@ -860,6 +860,14 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
     const clauses = [...folded.matchAll(new RegExp(pattern.source, `${pattern.flags}g`))].map((match) => ({ words: clause(match.index, match[0].length), end: marks.find((at) => at >= match.index + match[0].length) }));
     return (clauses.find((found) => found.end === undefined || text.charAt(found.end) !== '?') ?? clauses[0])?.words ?? null;
   };
+  // The last of several, when a correction comes between ("A little over an acre. Actually Judy says it's 2 acres").
+  const corrected = (pattern: RegExp) => {
+    const all = [...folded.matchAll(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`))];
+    const first = all[0];
+    const last = all.at(-1);
+    if (!first || !last || first === last || !/\b(actually|i mean|no wait|wait no|correction|sorry|says (it'?s|its)|more like|mejor dicho|perdon)\b/i.test(between(folded, first.index, last.index))) return span(pattern);
+    return clause(last.index, last[0].length);
+  };
   const spans = (pattern: RegExp) => {
     const found = [...new Set([...folded.matchAll(pattern)].map((match) => clause(match.index, match[0].length)))];
     return found.length > 0 ? found.join(', ') : null;
@@ -886,10 +894,11 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // "how many trees": a count), a length ("40 ft along the fence"), and a word for the size only when there is none.
       const asks = normalize(question.text);
       const lotSize = (): string | null =>
-        span(/(\b(about|around|roughly|maybe|like|almost|over|under|just under|a little over)\s+)?(\d+(\.\d+)?|half|quarter|a quarter|a third|a fifth|fifth|third|tenth|an?|one|two|three|1\/2|1\/4|1\/3|3\/4|1\/5)\s*(of\s+|de\s+)?(an?\s+|un\s+)?(acres?|ac\b|sq\.? ?ft|square feet)|\b\d{2,3}\s*(x|by|por)\s*\d{2,3}\b|\b(qtr|quarter|half)[- ]acre\b|\b(un |una |\d+ )?(cuarto|medio|media|tercio)s? (de )?(un )?acres?\b|\b\d+(\.\d+)? acres?\b/i) ??
+        corrected(/(\b(about|around|roughly|maybe|like|almost|over|under|just under|a little over)\s+)?(\d+(\.\d+)?|half|quarter|a quarter|a third|a fifth|fifth|third|tenth|an?|one|two|three|1\/2|1\/4|1\/3|3\/4|1\/5)\s*(of\s+|de\s+)?(an?\s+|un\s+)?(acres?|ac\b|sq\.? ?ft|square feet)|\b\d{2,3}\s*(x|by|por)\s*\d{2,3}\b|\b(qtr|quarter|half)[- ]acre\b|\b(un |una |\d+ )?(cuarto|medio|media|tercio)s? (de )?(un )?acres?\b|\b\d+(\.\d+)? acres?\b/i) ??
         (/\bhow (tall|high)\b/.test(asks) ? span(LENGTH) : null) ??
         (/\bhow many\b/.test(asks) ? span(PLANT_COUNT) : null) ??
-        span(new RegExp(`(${LENGTH.source})(?!\\s*(tall|high|alto|altos|de alto))`, 'i')) ??
+        // (Not a distance: "clear the brush back 100 ft from the house".)
+        span(new RegExp(`(${LENGTH.source})(?!\\s*(tall|high|alto|altos|de alto|from|away|out|off|back|around|de la casa|de distancia))`, 'i')) ??
         // Sides or a length ("an 8 ft by 6 ft section", "maybe 45 ft long"), or how many trees or shrubs.
         span(/\b\d+(\.\d+)?\s*(ft|feet|foot|'|pies)\s*(by|x|por)\s*\d+(\.\d+)?\s*(ft|feet|foot|'|pies)?|\b\d+(\.\d+)?\s*(ft|feet|foot|pies)\s+(long|wide|deep|de largo)\b|\b\d+\s*(ft|feet|foot)\b(?=[^.?!\n]{0,20}\b(driveway|drive|yard|lawn|patio|walk|path)\b)/iu) ??
         // How many trees or shrubs, when that is what the question asks ("How big is the area (or how many trees)?").

@@ -1009,3 +1009,15 @@ describe('eighth round (the d24 misses)', () => {
     expect(chooseOption('Need someone to check out my roof, neighbor says theres shingles missing on the back side, prob wind damage from last weekend', roofing).best?.option).toBe('Storm / hail damage inspection');
   });
 });
+
+describe('ninth round (the d26 misses)', () => {
+  it('knows a swamp cooler from an AC, "its not real AC, its…" as a correction, and "my rental" as a place they own', async () => {
+    const hvac = ['Furnace or wall heater repair', 'Swamp cooler start-up or shutdown', 'Refrigerated AC repair', 'Heating or cooling tune-up'];
+    expect(chooseOption('well ok its the swamp cooler on the roof. zip is 87505', hvac).best?.option).toBe('Swamp cooler start-up or shutdown');
+    expect((await signals('well ok its not real AC, its the swamp cooler on the roof')).correction).toBe(true);
+    expect((await signals("we're not seeing any bugs, it's just for the sale")).correction).toBe(false);
+    expect(extractYesNo('need the AC at my rental turned on for the season', 'ownership')).toBe('yes');
+    expect(extractYesNo('A guest at my short-term rental in Keller left a review', 'ownership')).toBe('yes');
+    expect(extractYesNo('we are renters, the landlord said to call', 'ownership')).toBe('no');
+  });
+});
