@@ -503,7 +503,11 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   const praised = pool.length > 1 ? pool.find((candidate) => /^\s*(would be|will be|is|works|sounds)\s+(wonderful|great|perfect|ideal|best|better|good|great for (me|us))\b/.test(said.slice(candidate.index + candidate.words.length))) : undefined;
   const anchor = marked ?? praised ?? (correcting ? pool.at(-1) : (calendar ?? pool[0]));
   const counted = countedFrom(said, anchor, pool);
-  let chosen = counted ?? anchor;
+  // "I was thinking the day before, but Margaret says that's cutting it too close, so let's say the 29th": a day said
+  // after the counted one, as a change, replaces it.
+  const last = pool.at(-1);
+  const replaced = counted !== null && correcting && last !== undefined && last.index > counted.index && !counted.words.includes(last.words) && /\b(but|so|instead|actually|let'?s say|make it|rather)\b/.test(between(said, counted.index, last.index));
+  let chosen = replaced ? last : (counted ?? anchor);
   // A weekday alone that changes a day already given ("actually make it thursday" after Wednesday the 27th) is the
   // one nearest that day.
   const previous = /^(\d{4})-(\d{2})-(\d{2})/.exec(options.previous ?? '');

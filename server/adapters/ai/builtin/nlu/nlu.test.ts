@@ -1020,4 +1020,13 @@ describe('ninth round (the d26 misses)', () => {
     expect(extractYesNo('A guest at my short-term rental in Keller left a review', 'ownership')).toBe('yes');
     expect(extractYesNo('we are renters, the landlord said to call', 'ownership')).toBe('no');
   });
+
+  it('takes a day said as a change after one counted, no service from the word "only", and "caved" as a change of mind', async () => {
+    const now = new Date('2027-02-20T17:00:00Z');
+    expect(extractDate("We close on the house March 31st. I was thinking the day before, but Margaret says that's cutting it too close, so let's say the 29th.", now, 'America/New_York')?.iso).toBe('2027-03-29');
+    expect(extractDate('sometime after the estate sale on the 13th. so the monday after', new Date('2027-02-03T17:00:00Z'), 'America/Denver')?.iso).toBe('2027-02-15');
+    const moving = ['Local move', 'Long-distance move (out of state)', 'Packing & unpacking', 'Labor only (loading/unloading your truck or pod)'];
+    expect(chooseOption("Three bedrooms, but we're only taking maybe half of it. The condo is a two bedroom.", moving).best?.option).not.toBe('Labor only (loading/unloading your truck or pod)');
+    expect((await signals('ok jordan caved 😂 full move w ur truck')).correction).toBe(true);
+  });
 });

@@ -40,7 +40,7 @@ const STOP = new Set(
   ).split(/\s+/),
 );
 /** Words that only say the kind of job or its size: they break ties, never pick an option alone. */
-const GENERIC = new Set(['service', 'servic', 'local', 'job', 'work', 'small', 'big', 'larg', 'full', 'general', 'gener', 'other', 'misc', 'basic', 'standard', 'standard', 'quot', 'estim', 'new', 'old', 'home', 'hous', 'residenti', 'commerci', 'system', 'after', 'befor']);
+const GENERIC = new Set(['service', 'servic', 'local', 'job', 'work', 'small', 'big', 'larg', 'full', 'onli', 'just', 'general', 'gener', 'other', 'misc', 'basic', 'standard', 'standard', 'quot', 'estim', 'new', 'old', 'home', 'hous', 'residenti', 'commerci', 'system', 'after', 'befor']);
 /** Concepts that name a whole trade's work in one word ("move", "cleaning", "pests"): a more specific one beside them is the head. */
 const GENERIC_CONCEPTS = new Set(['local-move', 'standard-clean', 'general-pest', 'appliance-brand', 'hvac-brand', 'garage-door', 'door', 'mowing', 'roof', 'wiring']);
 // "Other", "General pest control" — not "every other week".
