@@ -605,4 +605,14 @@ describe('the built-in assistant', () => {
     const corrected = await decideTurn(replyTo(lot[5]!.text, "A little over an acre. Actually Judy says it's 2 acres, she'd know", { questions: lot }));
     expect(corrected.answers.lot).toContain('2 acres');
   });
+  it('replaces the trouble told of a thing when a second person corrects the thing', async () => {
+    const appliance: QualifierQuestion[] = [
+      { key: 'appliance', text: 'Which appliance needs repair?', kind: 'choice', choices: ['Washer', 'Dryer', 'Refrigerator'], required: true },
+      { key: 'problem', text: "What's it doing, or not doing?", kind: 'text', choices: [], required: true },
+      { key: 'brand', text: 'What brand is it?', kind: 'text', choices: [], required: false },
+    ];
+    const wife = await decideTurn(replyTo('What brand is it?', "this is his wife. its the WASHER. it's not spinning the water out, the dryer is fine it just can't dry sopping wet jeans", { questions: appliance, answers: { appliance: 'Dryer', problem: 'our dryer is broke, clothes come out soaking wet' } }));
+    expect(wife.answers.appliance).toBe('Washer');
+    expect(wife.answers.problem).toContain('not spinning');
+  });
 });

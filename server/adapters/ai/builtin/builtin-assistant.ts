@@ -513,8 +513,16 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
       if (question.kind === 'choice' && answer?.reason.startsWith('Corrected:') && !normalize(text).includes(normalize(answer.value))) delete found[question.key];
     }
   }
+  // "its the WASHER. it's not spinning the water out, the dryer is fine": the thing corrected, the description of the
+  // trouble given with it replaces the one told of the other thing.
+  const thingCorrected = Object.entries(found).some(([key, answer]) => answer.reason.startsWith('Corrected:') && input.questions.some((question) => question.key === key && question.kind === 'choice'));
+  const problem = input.questions.find((question) => question.kind === 'text' && topicOf(question) === 'problem' && hasAnswer(input.answers, question.key) && !(question.key in found));
+  if (thingCorrected && problem && signals.correction && TROUBLE_TOLD.test(normalize(text))) found[problem.key] = { value: truncate(text.replace(/\s+/g, ' ').trim(), 500), reason: `Corrected: the trouble as told with the thing corrected: “${truncate(text.trim(), 80)}”.` };
   return { found, tied, unsure };
 }
+
+/** A text that tells a trouble ("it's not spinning the water out", "keeps tripping", "won't start"). */
+const TROUBLE_TOLD = /\b(not|won'?t|doesn'?t|isn'?t|keeps?|stopped|broke\w*|leak\w*|noise|nois\w*|smell\w*|stuck|no (hot|heat|water|power|se|funciona))\b/;
 
 function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, answered: boolean, problemTaken: { value: boolean }, otherFound: boolean): Answer {
   const { input, text, language, signals } = turn;

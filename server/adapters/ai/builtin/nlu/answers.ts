@@ -284,6 +284,7 @@ export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' |
 
 const NOT_A_NAME = new Set(
   (
+    'down up near stuck off gone leaving headed heading ' +
     'at in on from looking interested not sure here home calling texting having trying good fine great ok okay yes no the a an just still ' +
     'available free busy back out wondering asking hoping needing moving getting thinking so very really sorry thanks hi hello hey his her ' +
     'their the wife husband son daughter mom dad owner tenant renter landlord manager going gonna about with and but also over done ' +

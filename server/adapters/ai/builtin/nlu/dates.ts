@@ -206,7 +206,7 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
   const dayOfMonth = /\b(the |el |on the )?(\d{1,2})(st|nd|rd|th)\b/g;
   while ((match = dayOfMonth.exec(said))) if (!notADay(said, match.index + match[0].length)) push(match, nextDayOfMonth(today, Number(match[2])), true);
   // "sábado 16", "saturday 16": the next 16th that is a Saturday (else the next 16th).
-  const weekdayAndDay = new RegExp(`\\b${WEEKDAY},? (?:the |el )?(\\d{1,2})\\b(?!\\s*(?::|\\d|am\\b|pm\\b|a\\.m|p\\.m|-|to\\b|a las|%|x\\b|st\\b|nd\\b|rd\\b|th\\b))`, 'g');
+  const weekdayAndDay = new RegExp(`\\b${WEEKDAY},? (?:the |el )?(\\d{1,2})\\b(?!\\s*(?::|\\d|am\\b|pm\\b|a\\.m|p\\.m|-|to\\b|a las|%|x\\b|st\\b|nd\\b|rd\\b|th\\b)|\\/\\d)`, 'g');
   while ((match = weekdayAndDay.exec(said))) {
     const weekday = weekdayNumber(match[1] ?? '');
     const day = Number(match[2]);
@@ -296,7 +296,7 @@ const NOW_WORDS = /^(today|tonight|this (morning|afternoon|evening)|hoy|esta (ta
 /** Words that change a day already given ("actually thursdays", "can we do sunday instead"). */
 const CHANGE = /\b(instead|actually|change|move|switch|make it|wait|rather|(can|could) (you|u|y'?all|we) do|how about|what about|(does ?n'?t|does not|won'?t|will not) work|en vez|mejor|cambiar|cambio)\b/;
 // Busy that day: "I have the dentist tuesday", "forgot we have a kids party saturday", "I'm on calls all day tuesdays".
-const BUSY = /\b(i have|i've got|i got|we have|we've got|we got|we're hosting|hosting|dentist|doctor|appt|appointment|party|meeting|on calls|calls all day|at work|i'?m working|i am working|we'?re working|i work|we work|out of town|traveling|travelling|busy|won'?t be (home|there|around)|not (home|around|available|free)|(does ?n'?t|does not|won'?t|will not) work|(nobody|no one|no ?body)('?s| is| will be)? (home|there)|no hay nadie|no (puedo|podemos)|tengo|tenemos|trabajo|cita|ocupad[oa]s?|no estoy|no estamos)\b/;
+const BUSY = /\b(guests? (get in|gets in|arrive|arrives|arriving|check in|checks in|checking in|come in|coming in)|next guests?|i have|i've got|i got|we have|we've got|we got|we're hosting|hosting|dentist|doctor|appt|appointment|party|meeting|on calls|calls all day|at work|i'?m working|i am working|we'?re working|i work|we work|out of town|traveling|travelling|busy|won'?t be (home|there|around)|not (home|around|available|free)|(does ?n'?t|does not|won'?t|will not) work|(nobody|no one|no ?body)('?s| is| will be)? (home|there)|no hay nadie|no (puedo|podemos)|tengo|tenemos|trabajo|cita|ocupad[oa]s?|no estoy|no estamos)\b/;
 const FREE_THEN = /\b(off|free|available|open|libre|from home|have time|works|work for|is good|is best|are best|best|good|ok|fine|great|prefer\w*)\b/;
 
 /** Whether the clause naming `candidate` says the person is busy then (and not that the day suits). */
@@ -421,7 +421,7 @@ export function extractWindow(text: string): string | null {
   }
   // Between guests: "checkout at 10am and next guests in at 4" is free from the one to the other.
   // ("Guests check out Sunday at 11 and new ones check in at 4 same day": the day between.)
-  const turnover = new RegExp(String.raw`\bcheck ?-?out(?: is)?(?: (?:on )?${WEEKDAY.replace('(', '(?:')})?(?: at| by)?\s+${TIME}.{0,40}?\b(?:check ?-?in|next guests?(?: are)?(?: in| arrive| arriving| come| coming)?|guests? (?:arrive|come|check) in)(?: is)?(?: at| by)?\s+${TIME}`).exec(said);
+  const turnover = new RegExp(String.raw`\bcheck ?-?out(?: is)?(?: (?:on )?${WEEKDAY.replace('(', '(?:')})?(?: at| by)?\s+${TIME}.{0,40}?\b(?:checks? ?-?in|next guests? checks? in|next guests?(?: are)?(?: in| arrive| arriving| come| coming)?|guests? (?:arrive|come|check|checks) in)(?: is)?(?: at| by)?\s+${TIME}`).exec(said);
   if (turnover) {
     const start = hourOf(turnover[1] ?? '', turnover[2], 'after');
     const end = hourOf(turnover[3] ?? '', turnover[4], 'before');

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clauseName, extractName, extractPostalCode, extractYesNo, loneName, slipIntoArea, topicalYesNo, yesNoTopic } from './answers';
+import { clauseName, extractName, extractPostalCode, extractYesNo, isNotAName, loneName, slipIntoArea, topicalYesNo, yesNoTopic } from './answers';
 import { dateAnswer, dateFromEarlierEvent, dayOfferedBefore, extractDate, extractWindow } from './dates';
 import { type IntentModel, intentModel } from './intents';
 import { detectLanguage, threadLanguage } from './language';
@@ -1028,5 +1028,15 @@ describe('ninth round (the d26 misses)', () => {
     const moving = ['Local move', 'Long-distance move (out of state)', 'Packing & unpacking', 'Labor only (loading/unloading your truck or pod)'];
     expect(chooseOption("Three bedrooms, but we're only taking maybe half of it. The condo is a two bedroom.", moving).best?.option).not.toBe('Labor only (loading/unloading your truck or pod)');
     expect((await signals('ok jordan caved 😂 full move w ur truck')).correction).toBe(true);
+  });
+
+  it('reads "Tues 4/6" as April 6th, the day guests arrive as taken, "I\'m down in Phoenix" as no name, and "the dryer is fine, it\'s…" as a correction', async () => {
+    const now = new Date('2027-03-30T17:00:00Z');
+    const found = extractDate('first one would be Tues 4/6, checkout is 11 and next guest checks in at 4', now, 'America/Los_Angeles');
+    expect(found && dateAnswer(found)).toBe('2027-04-06 11:00-16:00');
+    expect(extractDate('the 8th or 9th... lets do the 9th. guests get in the 12th', new Date('2027-03-01T17:00:00Z'), 'America/Phoenix')?.iso).toBe('2027-03-09');
+    expect(isNotAName('down')).toBe(true);
+    expect((await signals("its the WASHER. it's not spinning the water out, the dryer is fine it just can't dry sopping wet jeans")).correction).toBe(true);
+    expect((await signals('the AC is fine')).correction).toBe(false);
   });
 });
