@@ -272,6 +272,8 @@ function refused(said: string, candidate: Candidate): boolean {
   // ("Thursday morning is better for me than friday": the day after "than" is the one not wanted.)
   // ("el jueves no porque trabaja", "monday no, tuesday yes": that day is out; "el jueves no hay problema" is fine.)
   if (/^\s*,?\s*no\b(?!\s+(hay|problem|prob|importa|se\b|sé|rush|hurry|prisa|later|earlier|sooner|worries|pressure|biggie))/.test(said.slice(candidate.index + candidate.words.length))) return true;
+  // ("wednesday is the open house, do tuesday": a day said to be another event's.)
+  if (/^\s*(is|'s|es)\s+(the|our|my|his|her|their|el|la|mi|su)\s+(open house|closing|party|wedding|funeral|showing|recital|graduation|surgery|game|fiesta|boda|cierre|mudanza de (ellos|ella|el))\b/.test(after)) return true;
   return /\b(not|instead of|rather than|(better|easier|good|works?)( for (me|us))? than|except( for)?|other than|besides|(don'?t|do not|can'?t|cannot|won'?t|couldn'?t) (do|make)|(any ?day|anytime|any time|whenever|anything|any weekday) but|no el|no es el|ni el|menos el|excepto el)\s+(the |on |el )?$/.test(before) || /^\s*(is|'s|isn't|is not|doesn't|does not|won't|will not|no longer)?\s*(no good|not good|not going to work|doesn't work|won't work|not work|bad|out|off|a no)\b/.test(after) || /^\s*(no (me )?(funciona|puedo|sirve))\b/.test(after);
 }
 
@@ -296,7 +298,7 @@ const NOW_WORDS = /^(today|tonight|this (morning|afternoon|evening)|hoy|esta (ta
 /** Words that change a day already given ("actually thursdays", "can we do sunday instead"). */
 const CHANGE = /\b(instead|actually|change|move|switch|make it|wait|rather|(can|could) (you|u|y'?all|we) do|how about|what about|(does ?n'?t|does not|won'?t|will not) work|en vez|mejor|cambiar|cambio)\b/;
 // Busy that day: "I have the dentist tuesday", "forgot we have a kids party saturday", "I'm on calls all day tuesdays".
-const BUSY = /\b(guests? (get in|gets in|arrive|arrives|arriving|check in|checks in|checking in|come in|coming in)|next guests?|i have|i've got|i got|we have|we've got|we got|we're hosting|hosting|dentist|doctor|appt|appointment|party|meeting|on calls|calls all day|at work|i'?m working|i am working|we'?re working|i work|we work|out of town|traveling|travelling|busy|won'?t be (home|there|around)|not (home|around|available|free)|(does ?n'?t|does not|won'?t|will not) work|(nobody|no one|no ?body)('?s| is| will be)? (home|there)|no hay nadie|no (puedo|podemos)|tengo|tenemos|trabajo|cita|ocupad[oa]s?|no estoy|no estamos)\b/;
+const BUSY = /\b((double|doble|late|early|night) (shift|turno)|me toca (trabajar|doble|turno)|(i|we) (have|got|work) (a|the) shift|guests? (get in|gets in|arrive|arrives|arriving|check in|checks in|checking in|come in|coming in)|next guests?|i have|i've got|i got|we have|we've got|we got|we're hosting|hosting|dentist|doctor|appt|appointment|party|meeting|on calls|calls all day|at work|i'?m working|i am working|we'?re working|i work|we work|out of town|traveling|travelling|busy|won'?t be (home|there|around)|not (home|around|available|free)|(does ?n'?t|does not|won'?t|will not) work|(nobody|no one|no ?body)('?s| is| will be)? (home|there)|no hay nadie|no (puedo|podemos)|tengo|tenemos|trabajo|cita|ocupad[oa]s?|no estoy|no estamos)\b/;
 const FREE_THEN = /\b(off|free|available|open|libre|from home|have time|works|work for|is good|is best|are best|best|good|ok|fine|great|prefer\w*)\b/;
 
 /** Whether the clause naming `candidate` says the person is busy then (and not that the day suits). */
@@ -488,6 +490,9 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   const notThisWeek = /\b(not this week|not until next week|next week)\b(?![^.!?]{0,30}\b(before|prior to|ahead of|antes de) (that|then|it|eso)\b)/.test(said);
   const all = [...own, ...parsed]
     .filter((candidate) => compare(candidate.date, addDays(today, -1)) > 0 && !refused(said, candidate) && !pastDay(said, candidate) && !(UNSURE_DAY.test(said) && NOW_WORDS.test(candidate.words)))
+    // A day refused once is refused where it is said again ("saturday works | this is his wife, NOT saturday").
+    // (The same words: "Don't do tomorrow … Thursday after 3" refuses tomorrow morning, not the Thursday it is.)
+    .filter((candidate) => ![...own, ...parsed].some((other) => other !== candidate && other.words === candidate.words && refused(said, other) && compare(other.date, candidate.date) === 0))
     // "not this week, but next thurs": a weekday of this week is the next week's.
     .map((candidate) => (notThisWeek && !candidate.calendar && compare(candidate.date, addDays(today, ((8 - today.weekday) % 7) || 7)) < 0 ? { ...candidate, date: addDays(candidate.date, 7) } : candidate))
     .sort((a, b) => a.index - b.index);

@@ -1039,4 +1039,13 @@ describe('ninth round (the d26 misses)', () => {
     expect((await signals("its the WASHER. it's not spinning the water out, the dryer is fine it just can't dry sopping wet jeans")).correction).toBe(true);
     expect((await signals('the AC is fine')).correction).toBe(false);
   });
+
+  it('drops a day refused anywhere in a burst, a day said to be another event, a day of a double shift, and reads an outlet for a car as its charger', () => {
+    expect(extractDate('saturday works\nhi this is his wife 🙂 NOT saturday, his mom is in town. monday morning please', new Date('2027-03-17T22:40:00Z'), 'America/Chicago')?.iso).toBe('2027-03-22');
+    expect(extractDate("wednesday if you've got it\nthis is her husband. wednesday is the open house, do tuesday\nok he's right. tuesday, anytime before noon", new Date('2027-03-04T19:00:00Z'), 'America/Chicago')?.iso).toBe('2027-03-09');
+    expect(extractDate('jueves o viernes, mejor el viernes porque el jueves me toca doble turno', new Date('2027-04-26T23:00:00Z'), 'America/Chicago', { language: 'es' })?.iso).toBe('2027-04-30');
+    const electrical = ['Outlets, switches & lights', 'EV charger install', 'Panel repair, upgrade or replacement'];
+    expect(chooseOption('Need a 240 outlet or wall charger put in for a Model Y. Panel is on the same garage wall', electrical).best?.option).toBe('EV charger install');
+    expect(chooseOption('need a 240 outlet in the garage for the welder', electrical).best?.option).toBe('Outlets, switches & lights');
+  });
 });

@@ -180,6 +180,8 @@ export interface Reading {
 const SHARED: Readonly<Record<string, { words: readonly string[]; yieldsTo: readonly string[] }>> = {
   furnace: { words: ['heat', 'heats', 'heating', 'heated'], yieldsTo: ['heating', 'heat-pump'] },
   ac: { words: ['outside unit', 'outdoor unit', 'condenser', 'compressor'], yieldsTo: ['heat-pump'] },
+  // ("Need a 240 outlet or wall charger put in for a Model Y": the outlet is the car's charger.)
+  outlet: { words: ['outlet', 'outlets', 'plug', 'plugs', 'receptacle', 'receptacles', '220 outlet', '240 outlet', 'socket'], yieldsTo: ['ev'] },
   'general-pest': { words: ['bug', 'bugs', 'insects', 'insect', 'pests', 'pest', 'critters', 'flies', 'fly'], yieldsTo: ['insects', 'wood-pests', 'stinging', 'wildlife', 'rodents'] },
 };
 

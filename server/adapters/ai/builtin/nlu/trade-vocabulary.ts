@@ -190,7 +190,7 @@ export const CONCEPTS: readonly Concept[] = [
   {
     id: 'ev-charger',
     family: 'ev',
-    names: ['ev charger', 'ev chargers', 'car charger', 'tesla', 'model y', 'model 3', 'rivian', 'electric car', 'electric vehicle', 'electric car charger', 'tesla charger', 'tesla wall connector', 'wall connector', 'level 2', 'level 2 charger', 'nema 14-50', '14-50', 'charging station', 'ev charging', 'chargepoint', 'juicebox'],
+    names: ['ev charger', 'ev chargers', 'car charger', 'tesla', 'model y', 'model 3', 'model s', 'model x', 'cybertruck', 'mach-e', 'mach e', 'ioniq', 'chevy bolt', 'nissan leaf', 'f-150 lightning', 'f150 lightning', 'wall charger', 'home charger', 'rivian', 'electric car', 'electric vehicle', 'electric car charger', 'tesla charger', 'tesla wall connector', 'wall connector', 'level 2', 'level 2 charger', 'nema 14-50', '14-50', 'charging station', 'ev charging', 'chargepoint', 'juicebox'],
     es: ['cargador', 'cargador de carro', 'cargador para carro electrico', 'cargador electrico'],
   },
   { id: 'wiring', family: 'wiring', names: ['wiring', 'rewire', 'rewiring', 're-wire', 'knob and tube', 'aluminum wiring', 'wires', 'wire', 'electrical work', 'circuit', 'circuits', 'dedicated circuit', 'new circuit', 'line run', 'run a line', 'run a new line', 'new line', 'dedicated line', '240 line', '240v line', '50 amp line', '50 amp circuit', '30 amp circuit', '20 amp circuit', 'disconnect', 'spa disconnect'], es: ['cableado', 'cables', 'instalacion electrica', 'circuito'] },
