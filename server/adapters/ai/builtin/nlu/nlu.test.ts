@@ -1048,4 +1048,9 @@ describe('ninth round (the d26 misses)', () => {
     expect(chooseOption('Need a 240 outlet or wall charger put in for a Model Y. Panel is on the same garage wall', electrical).best?.option).toBe('EV charger install');
     expect(chooseOption('need a 240 outlet in the garage for the welder', electrical).best?.option).toBe('Outlets, switches & lights');
   });
+
+  it('takes the plain job of a family when only the family ties the options ("downsizing" is a local move)', () => {
+    const moving = ['Local move', 'Long-distance move (out of state)', 'Packing & unpacking', 'Labor only (loading/unloading your truck or pod)', 'Single heavy item (safe, upright piano)'];
+    expect(chooseOption('My wife and I are downsizing from our house in Milford to a condo in Guilford after 41 years.', moving).best?.option).toBe('Local move');
+  });
 });

@@ -772,6 +772,18 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
       tied = [plainer.option];
     }
   }
+  // Tied only by the family of the thing said ("downsizing" is a move of some kind): the trade's plain job ("Local
+  // move"), not one that narrows it in words not said ("Long-distance", "Labor only").
+  const byFamily = ranked.filter((match) => match.score === top);
+  if (tied.length > 1 && byFamily.every((match) => match.because.some((why) => why.includes('(same family as ')))) {
+    const plainJob = byFamily.filter((match) => readOption(match.option).heads.size > 0 && [...readOption(match.option).heads].every((head) => GENERIC_CONCEPTS.has(head)));
+    if (plainJob.length === 1 && plainJob[0]) {
+      best = { ...plainJob[0], score: plainJob[0].score + 1.5, because: [...plainJob[0].because, 'the plain job of that family'] };
+      ranked.splice(ranked.indexOf(plainJob[0]), 1, best);
+      ranked.sort((a, b) => b.score - a.score);
+      tied = [best.option];
+    }
+  }
   // Still tied: the one whose thing the asking sentence names ("… the seal doesn't sit flat … door is noisy too. can
   // you replace the seal / do a tune up?" asks for the seal, not a new door).
   if (tied.length > 1) {
