@@ -615,4 +615,19 @@ describe('the built-in assistant', () => {
     expect(wife.answers.appliance).toBe('Washer');
     expect(wife.answers.problem).toContain('not spinning');
   });
+  it('takes a name signed with a dash, a storage unit size as how much, and no way in from work done or a trouble', async () => {
+    const extra: QualifierQuestion[] = [
+      ...questions,
+      { key: 'lockbox', text: 'Will you be there, or is there a lockbox or door code?', kind: 'text', choices: [], required: false },
+      { key: 'size', text: 'How big is the place? Bedrooms, or roughly how much stuff?', kind: 'text', choices: [], required: false },
+    ];
+    const ray = await decideTurn(turn("Is this still Ray's number? He fixed our back gate and deck steps last summer. Now more deck boards are rotting by the hot tub. Could Ray give me a call when he gets a minute? - Luis, up in Munds Park", { questions: extra }));
+    expect(ray.answers.name).toBe('Luis');
+    expect(ray.answers.lockbox).toBeUndefined();
+    const voicemails = await decideTurn(turn("Left 2 voicemails last week about a back door that won't latch and nobody called back", { questions: extra }));
+    expect(voicemails.answers.lockbox).toBeUndefined();
+    expect((await decideTurn(turn('gate code is 4471, the back door sticks', { questions: extra }))).answers.lockbox).toContain('4471');
+    const unit = await decideTurn(turn('all our stuff is in a 10x15 storage unit in Norwalk. Need it moved to the new house. NOT looking for storage, just the move', { questions: extra }));
+    expect(unit.answers.size).toContain('10x15');
+  });
 });

@@ -705,6 +705,10 @@ function addsToDescription(input: AiTurnInput, text: string): boolean {
  * and no place the business names ("the 12th? after 2 is better, I get off work at 1:30. Keoni"): a name signed.
  */
 function closingName(text: string, input: AiTurnInput): string | null {
+  // Signed with a dash, where they are after it or not: "Could Ray give me a call? - Luis, up in Munds Park".
+  const dashed = /(?:^|\s)[-–—~]\s*(\p{Lu}[\p{Ll}'-]{2,}(?: \p{Lu}[\p{Ll}'-]{2,})?)(?:,?\s+(?:up |down |over |out )?(?:in|from|at|near)\s+[\p{L} .'-]{2,40})?\s*[.!]?$/u.exec(text.trim());
+  const dashedName = dashed?.[1] && read(dashed[1]).concepts.length === 0 && !namedByBusiness(input, dashed[1]) ? loneName(dashed[1], true) : null;
+  if (dashedName) return dashedName;
   const sentences = text.trim().split(/(?<=[.!?])\s+|\n+|\s*\|\s*/).filter((sentence) => sentence.trim() !== '');
   // ("Gina w/ Coastal Stays": the name before the company it speaks for; "Kawika Medeiros w/ Maui Stays Mgmt" too.)
   // ("Karen btw", "Dee here": the name with a word after it.)
@@ -810,7 +814,8 @@ function topicFrom(about: string, question: QualifierQuestion): TextTopic | null
 const LENGTH = /\b\d+(\.\d+)?\s*(-\s*)?(ft|feet|foot|pies|yards?|meters?|metros)\b|\b\d+'(?!s)/i;
 const PLANT_COUNT = /\b(\d+|two|three|four|five|six|seven|eight|nine|ten|a couple( of)?|a few|dos|tres|cuatro|cinco|seis)\s+([\p{L}-]+\s+){0,2}(trees?|palms?|bushes|shrubs|hedges?|stumps?|oaks?|pines?|roses|arboles|arbol|arbustos|palmeras|rosales)\b/iu;
 /** How much there is to haul, in a measure: "half a truck", "a few things", "just the tub", "2 cosas". */
-const AMOUNT_MEASURE = /\b(full|half|quarter|a third|whole|partial|small|big)\s*(a\s+)?(truck|trailer|load|pickup)|\b(truck ?load|trailer ?load|a few (items|things|pieces)|one item|single item|couple (items|things))\b|\b(just|only|solo|nomas|nada mas)\s+(the|a|an|one|this|that|el|la|un|una)\s+[\p{L}-]+|\b(\d+|two|three|four|five|six|dos|tres|cuatro|cinco|seis) (items|things|pieces|cosas|articulos|piezas)\b|\bmedia (camioneta|troca|carga)\b|\b(camioneta|troca) llena\b/iu;
+// (A storage unit's size says how much: "all our stuff is in a 10x15 storage unit".)
+const AMOUNT_MEASURE = /\b\d{1,2} ?(x|by) ?\d{1,2}\b(?= (storage|unit|pod|container))|\b(full|half|quarter|a third|whole|partial|small|big)\s*(a\s+)?(truck|trailer|load|pickup)|\b(truck ?load|trailer ?load|a few (items|things|pieces)|one item|single item|couple (items|things))\b|\b(just|only|solo|nomas|nada mas)\s+(the|a|an|one|this|that|el|la|un|una)\s+(?!(move|moving|job|work|labor|mudanza|trabajo)\b)[\p{L}-]+|\b(\d+|two|three|four|five|six|dos|tres|cuatro|cinco|seis) (items|things|pieces|cosas|articulos|piezas)\b|\bmedia (camioneta|troca|carga)\b|\b(camioneta|troca) llena\b/iu;
 const BIG_ITEMS = /\b(piano|couch|sofa|sectional|mattress(es)?|fridge|refrigerator|washer|dryer|hot tub|treadmill|dresser|desk|table|chairs?|boxes|furniture|tv|recliner|gun safe|\d+\s?(lb|lbs|pound) ([\p{L}-]+ ){0,2}safe|pool table|armoire|hutch|grandfather clock|refrigerador|lavadora|secadora|sillon|colchon|muebles)\b/iu;
 const PLACES =
   '(attic|kitchen|bathrooms?|basement|garage|crawl ?space|(?<!\\d\\s?)(?<!\\d\\s?-)bedrooms?|mattress(es)?|couch|seams|living room|laundry( room)?|utility room|porch|patio|lanai|pantry|front yard|back ?yard|yard|walls?|ceiling|eaves?|back door|front door|closet|sink|vanity|deck|shed|lawn|flower ?beds?|cocina|bano|atico|sotano|jardin|cochera|garaje|recamara|fregadero|lavabo|lavamanos|lavadero|segundo piso|planta alta)';
@@ -876,8 +881,8 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
     if (!first || !last || first === last || !/\b(actually|i mean|no wait|wait no|correction|sorry|says (it'?s|its)|more like|mejor dicho|perdon)\b/i.test(between(folded, first.index, last.index))) return span(pattern);
     return clause(last.index, last[0].length);
   };
-  const spans = (pattern: RegExp) => {
-    const found = [...new Set([...folded.matchAll(pattern)].map((match) => clause(match.index, match[0].length)))];
+  const spans = (pattern: RegExp, keep: (found: string) => boolean = () => true) => {
+    const found = [...new Set([...folded.matchAll(pattern)].map((match) => clause(match.index, match[0].length)))].filter(keep);
     return found.length > 0 ? found.join(', ') : null;
   };
   switch (topic) {
@@ -998,12 +1003,14 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       const stairs = /\b(stairs|steps|floors?|elevator|escaleras|piso)\b/.test(normalize(question.text)) ? '|walk-?up|stairs|steps|flights?|elevator|\\d+(st|nd|rd|th) floor|escaleras|elevador|\\w+ piso' : '';
       // A phone number is a way in when the question asks who to reach ("tenant contact"): "Tanisha 832-555-0147".
       const contact = /\b(contact|tenant|phone|number|who|reach|inquilino|contacto)\b/.test(normalize(question.text)) ? '|\\(?\\d{3}\\)?[-. ]?\\d{3}[-. ]\\d{4}' : '';
-      // Every clause that tells a way in ("3rd floor walkup, street parking only").
+      // Every clause that tells a way in ("3rd floor walkup, street parking only") — not one that tells work done or a
+      // trouble ("He fixed our back gate", "about a back door that won't latch").
       return spans(
         new RegExp(
           `\\b(gates?|(?<!(zip|postal|area|promo|coupon|error|fault) )codes?|lock ?box|crawl ?space (door|entrance|access|hatch|opening)|(north|south|east|west) side|unit \\d+|apt\\.? ?#?\\d+|apartment #?\\d+|keys?|parking|park (in|on|out|at)|buzz (me|us|the)|buzzer|door ?bell|ring the bell|knock|side door|back door|unlocked|latch|front desk|concierge|doorman|the super|building super|superintendent|leasing office|(i'?ll|we'?ll|someone will|somebody will) be (home|there)|home that day|(i'?m|im|i am|we'?re|we are|someone'?s|someone is|somebody'?s) (home|there|around) (all day|that day|then|that (morning|afternoon))|let (you|them|the crew) in|caja con llave|llaves?(?! (principal|del agua|de paso|de agua))|porton|portero|codigo(?! postal)|timbre|toquen|para entrar|estare en casa|estacion\\w+${pets}${stairs}${contact})\\b`,
           'gi',
         ),
+        (found) => !/\b(fixed|repaired|installed|replaced|built|put in|won'?t|doesn'?t|isn'?t|broke|broken|rotting|rotted|stuck|voicemails?|called back)\b/i.test(found) || /\b(code|lock ?box|key|codigo|llave)\b/i.test(found),
       );
     }
     case 'referral': {
