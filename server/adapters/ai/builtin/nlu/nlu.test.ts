@@ -1054,3 +1054,23 @@ describe('ninth round (the d26 misses)', () => {
     expect(chooseOption('My wife and I are downsizing from our house in Milford to a condo in Guilford after 41 years.', moving).best?.option).toBe('Local move');
   });
 });
+
+describe('tenth round (the d28 misses)', () => {
+  it('reads a name after "Name", a couple introduced with "Its", a well pump, an option denied word for word, and a move to Laramie as out of state', () => {
+    expect(extractName('Name Bogdan', { loose: true })).toBe('Bogdan');
+    expect(loneName('Name Bogdan', true)).toBe('Bogdan');
+    expect(extractName('name is T.J. Sorensen')).toBe('T.J. Sorensen');
+    expect(extractName('Its Dustin and Kayla Brandt')).toBe('Dustin Brandt');
+    const plumbing = ['Well pumps & pressure tanks', 'Leaks, pipes & faucets', 'Water heaters (electric, gas, propane)', 'Drains & sewer'];
+    expect(chooseOption('the blue tank in cellar with the little clock on pipe next to it. the pump make click on click off every few second', plumbing).best?.option).toBe('Well pumps & pressure tanks');
+    expect(chooseOption('we have well of course, no city water up here', ['City water', 'Well']).best?.option).toBe('Well');
+    expect(destinationStates("she's moving from fort collins up to Laramie WY for a new job")).toEqual(new Set(['WY']));
+    expect(destinationStates('moving to a bigger place across town')).toBeNull();
+  });
+
+  it('turns nobody away for a not-offered service they say they know is not offered, or for snow as a time', () => {
+    const offered = ['Fall cleanup (leaves, beds, cut-backs)', 'Aeration & overseeding', 'Mowing'];
+    expect(notOfferedAsked("I know you guys don't plow, that's fine, but before the snow flies I need the leaves raked out of the beds", offered, ['Snow removal', 'Tree removal'])).toBeNull();
+    expect(notOfferedAsked('need our driveway plowed after every snow this winter', offered, ['Snow removal', 'Tree removal'])).toBe('Snow removal');
+  });
+});

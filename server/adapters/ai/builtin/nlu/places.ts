@@ -71,7 +71,7 @@ const CITIES: Readonly<Record<string, string>> = {
   SD: 'sioux falls, rapid city',
   ND: 'fargo, bismarck, grand forks, minot',
   MT: 'billings, missoula, great falls, bozeman, kalispell',
-  WY: 'cheyenne, jackson hole',
+  WY: 'cheyenne, jackson hole, laramie, casper, gillette, rock springs',
   WV: 'morgantown',
   AK: 'anchorage, fairbanks, juneau',
   HI: 'honolulu, maui, kauai',
@@ -101,7 +101,8 @@ function places(): Map<string, Set<string>> {
       placeIndex?.set(name, set);
     };
     for (const [code, ...names] of STATES) for (const name of names) add(name, code);
-    for (const [state, list] of Object.entries(CITIES)) for (const city of list.split(/,\s*/)) add(city, state);
+    // (A state with no city listed adds no empty name: "" would match after any "to".)
+    for (const [state, list] of Object.entries(CITIES)) for (const city of list.split(/,\s*/)) if (city.trim() !== '') add(city.trim(), state);
   }
   return placeIndex;
 }

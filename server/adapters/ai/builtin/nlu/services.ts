@@ -190,7 +190,7 @@ export function read(text: string): Reading {
   const lexicon = lex();
   // ("Leaks & pipe repair", "Leak (pipes, faucets)": an "&" or a bracket joins two things, and no phrase runs across
   // it, "leaking pipe".)
-  const raw = tokens(withIndicators(withoutVolumes(withBedrooms(withoutDoorIdioms(text.replace(/\s*[&(]\s*/g, ' and ')))))).map((word) => corrected(word, lexicon));
+  const raw = tokens(withIndicators(withoutVolumes(withBedrooms(withoutDoorIdioms(text.replace(/\s*[&(]\s*/g, ' and ').replace(WEATHER_TIME, ' ')))))).map((word) => corrected(word, lexicon));
   const stems = raw.map(stem);
   const concepts: string[] = [];
   const located = new Set<string>();
@@ -534,7 +534,9 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
   const shared = [...new Set(option.allStems)].filter((word) => !GENERIC.has(word) && !actionStems().has(word) && word.length > 1 && text.allStems.includes(word) && !text.concepts.some((concept) => conceptStems(concept).has(word)));
   // The option named word for word ("Leak repair I guess") is the answer — not when it only says where ("dents all
   // over the gutters" is no "Gutters" job).
-  if (normalize(option.option).length > 3 && ` ${normalize(text.raw)} `.includes(` ${normalize(option.option)} `) && !(option.concepts.length > 0 && option.concepts.every((concept) => text.located.has(concept) && family(concept) !== 'property'))) {
+  // (Not denied: "we have well of course, no city water up here".)
+  const deniedWords = new RegExp(`\\b(no|not|without|isn'?t|aren'?t|never|sin|ni)\\s+(any\\s+|the\\s+|a\\s+)?${normalize(option.option).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`);
+  if (normalize(option.option).length > 3 && ` ${normalize(text.raw)} `.includes(` ${normalize(option.option)} `) && !deniedWords.test(normalize(text.raw)) && !(option.concepts.length > 0 && option.concepts.every((concept) => text.located.has(concept) && family(concept) !== 'property'))) {
     points += 10;
     anchored = true;
     because.push('named word for word');
@@ -872,15 +874,18 @@ export function conceptsIn(text: string): string[] {
 
 // A clause that mentions something to set it aside ("we have a driveway gate too but that's not the problem", "I
 // panicked thinking bed bugs but there's nothing there", "we're moving out end of month") asks for none of it.
-const SET_ASIDE = /\b(not an? [a-z ]{0,20}(job|thing|issue|problem)|(are|is|r|themselves are|itself is) (fine|ok|okay|good|alright|not the problem)|not looking for|don'?t need|do not need|no need for|not a new|not interested in|not the (problem|issue|reason|point)|not why|not what|nothing there|none there|isn't it|wasn't it|thought|thinking|worried it was|too|also have|besides|other than|except|no es eso|no es el problema|no era|pense que|tambien tenemos|ourselves|myself|diy|if (that|it) matters|fwiw|for what it'?s worth|(for|in) the rest of the house|(we|i) (just |already )?(had|got) [a-z ]{0,30}(done|installed|put in|put on|put up)|(we|i) already (have|got|own)|(we|i) (have|got) [a-z ]{0,20} already|(guys|crew|company|installers?|contractor) (installing|who installed|that installed|who put|that put|doing)|(don'?t|dont|do not) (even )?have|ya (lo )?hicimos|nosotros mismos|(you|y'?all|u) (guys )?(don'?t|dont|do not|can'?t|cant|won'?t) (do|offer|handle|take|go)|[a-z]+ (stays|is staying|stays behind|stays here|isn'?t coming|is not coming)|so no [a-z]+|not taking the|leaving the [a-z]+ behind|this (isn'?t|isnt|is not|ain'?t)( one)?)\b/;
+const SET_ASIDE = /\b(not an? [a-z ]{0,20}(job|thing|issue|problem)|(are|is|r|themselves are|itself is) (fine|ok|okay|good|alright|not the problem)|not looking for|don'?t need|do not need|no need for|not a new|not interested in|not the (problem|issue|reason|point)|not why|not what|nothing there|none there|isn't it|wasn't it|thought|thinking|worried it was|too|also have|besides|other than|except|no es eso|no es el problema|no era|pense que|tambien tenemos|ourselves|myself|diy|if (that|it) matters|fwiw|for what it'?s worth|(for|in) the rest of the house|(we|i) (just |already )?(had|got) [a-z ]{0,30}(done|installed|put in|put on|put up)|(we|i) already (have|got|own)|(we|i) (have|got) [a-z ]{0,20} already|(guys|crew|company|installers?|contractor) (installing|who installed|that installed|who put|that put|doing)|(don'?t|dont|do not) (even )?have|ya (lo )?hicimos|nosotros mismos|(you|y'?all|u) (guys )?(don'?t|dont|do not|can'?t|cant|won'?t) (do|offer|handle|take|go|[a-z]+ (that|those|it|them)?\s*,? ?(that'?s|thats|which is) (fine|ok|okay|cool))|(i )?know (you|y'?all|u) (guys )?(don'?t|dont|do not)|[a-z]+ (stays|is staying|stays behind|stays here|isn'?t coming|is not coming)|so no [a-z]+|not taking the|leaving the [a-z]+ behind|this (isn'?t|isnt|is not|ain'?t)( one)?)\b/;
 const CONTEXT = /\b((we're|were|we are|i'm|im|i am|we|i|just|recently|already) (moving|moved|movin)( out| in| away)?|moving (out|in|away)|mudando(nos)?|nos mudamos|me mudo)\b/g;
 
 /** The text without its set-aside clauses and its life-event context, for the not-offered check only. */
+/** Weather that says when, not what: "before the snow flies", "till the first freeze". */
+const WEATHER_TIME = /\b((before|after|until|till|til) (the )?(first )?(snow|snows|freeze|frost)( (flies|falls|comes|hits|starts))?|snow flies|before it snows)\b/gi;
+
 function requestedPart(text: string): string {
   return text
     .split(/[.!?;\n]+|\bbut\b|\bpero\b/i)
     .filter((clause) => !SET_ASIDE.test(normalize(clause)))
-    .map((clause) => normalize(clause).replace(CONTEXT, ' '))
+    .map((clause) => normalize(clause).replace(CONTEXT, ' ').replace(WEATHER_TIME, ' '))
     .join('. ');
 }
 

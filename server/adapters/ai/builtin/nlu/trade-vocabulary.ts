@@ -150,6 +150,14 @@ export const CONCEPTS: readonly Concept[] = [
   { id: 'septic', family: 'septic', names: ['septic', 'septic tank', 'septic system', 'septic pumping', 'leach field', 'drain field', 'aerobic system'], es: ['fosa septica', 'pozo septico'] },
   { id: 'sewer', family: 'drains', names: ['sewer', 'sewer line', 'sewage', 'cleanout', 'clean out', 'lateral', 'camera inspection', 'sewer camera', 'main line', 'main drain', 'mainline', 'main sewer'], problems: ['comes up out of the floor drain', 'comes up the floor drain', 'coming up the drain', 'comes up out of the drain', 'smells like sewage', 'sewage smell', 'sewer smell', 'floor drain gurgles', 'every drain is slow', 'toilets are slow'], es: ['drenaje principal', 'aguas negras', 'alcantarilla'] },
   { id: 'disposal', family: 'disposal', names: ['garbage disposal', 'disposal', 'disposer', 'insinkerator', 'garbage disposer', 'in sink erator'], es: ['triturador', 'triturador de basura', 'moledor'] },
+  // A private well's pump and pressure tank ("well" alone is too common a word: "as well", "well, …").
+  {
+    id: 'well-pump',
+    family: 'well',
+    names: ['well pump', 'well pumps', 'well system', 'well tank', 'well water', 'water well', 'pressure tank', 'pressure tanks', 'bladder tank', 'well x trol', 'well-x-trol', 'pressure switch', 'jet pump', 'submersible pump', 'our well', 'my well', 'the well', 'on a well', 'have a well'],
+    problems: ['pump clicks on and off', 'pump keeps clicking', 'click on click off', 'clicks on and off', 'pump keeps cycling', 'pump short cycling', 'pump runs constantly', 'pump keeps running', 'lost water pressure'],
+    es: ['bomba del pozo', 'pozo', 'tanque de presion', 'agua de pozo'],
+  },
   { id: 'sump-pump', family: 'pumps', names: ['sump pump', 'sump', 'sump pit', 'ejector pump', 'sewage pump', 'battery backup pump'], es: ['bomba de sumidero', 'bomba de achique'] },
   { id: 'gas-line', family: 'gas', names: ['gas line', 'gas pipe', 'gas piping', 'gas hookup', 'gas stove hookup', 'gas meter'], es: ['linea de gas', 'tuberia de gas'] },
   { id: 'water-softener', family: 'water-treatment', names: ['water softener', 'softener', 'water filter', 'filtration', 'reverse osmosis', 'ro system', 'hard water'], es: ['suavizador', 'filtro de agua'] },
