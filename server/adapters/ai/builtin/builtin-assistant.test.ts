@@ -630,4 +630,9 @@ describe('the built-in assistant', () => {
     const unit = await decideTurn(turn('all our stuff is in a 10x15 storage unit in Norwalk. Need it moved to the new house. NOT looking for storage, just the move', { questions: extra }));
     expect(unit.answers.size).toContain('10x15');
   });
+  it('takes a known first name opening a text of its own in a burst, before it is asked', async () => {
+    const burst = await decideTurn(replyTo('What day works for you?', ['dogs are allowed so expect hair lol', 'Tasha. lockbox is 2212'].join('\n'), { newMessages: ['dogs are allowed so expect hair lol', 'Tasha. lockbox is 2212'], answers: { service: 'Drain cleaning', zip: '60614' } }));
+    expect(burst.answers.name).toBe('Tasha');
+    expect((await decideTurn(replyTo('What day works for you?', 'Sure. friday works', { answers: { service: 'Drain cleaning', zip: '60614' } }))).answers.name).toBeUndefined();
+  });
 });

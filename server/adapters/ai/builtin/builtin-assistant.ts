@@ -622,6 +622,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
         const name =
           extractName(text, { loose: false }) ??
           input.newMessages.map((message) => loneName(message, isAsked)).find((found) => found !== null) ??
+          // ("Tasha. lockbox is 2212": a known first name as the sentence opening a text.)
+          input.newMessages.map((message) => (message.split(/(?<=[.!?])\s+/).length > 1 ? loneName(message.split(/(?<=[.!?])\s+/)[0] ?? '', false) : null)).find((found) => found !== null) ??
           // "68516 / Ben", "Ben | 68516": a part of its own beside another answer.
           input.newMessages.flatMap((message) => message.split(/\s*[/|\n]\s*/)).filter((part, _, parts) => parts.length > 1 && !/\d/.test(part)).map((part) => loneName(part, isAsked)).find((found) => found !== null) ??
           (isAsked && !otherFound ? extractName(text, { loose: true }) : null) ??

@@ -413,7 +413,7 @@ export function loneName(text: string, asked: boolean): string | null {
  */
 export function extractName(text: string, options: { loose?: boolean } = {}): string | null {
   // (A title before the name is no name: "it's Dr. Anita Shah", "Mrs. Joan Verstraete".)
-  const said = (plain(text).length === text.length ? text.normalize('NFKC').replace(/[\u2018\u2019\u02bc]/g, "'").trim() : text.trim()).replace(/\b(?:Dr|Mr|Mrs|Ms|Miss|Mx|Sr|Sra|Srta|Rev|Prof|Pastor|Brother|Sister|Deacon|Father)\.?\s+(?=\p{Lu})/gu, '').replace(/^[Nn]ame:?\s+(?=\p{Lu})/u, '');
+  const said = (plain(text).length === text.length ? text.normalize('NFKC').replace(/[\u2018\u2019\u02bc]/g, "'").trim() : text.trim()).replace(/\b(?:Dr|Mr|Mrs|Ms|Miss|Mx|Sr|Sra|Srta|Rev|Prof|Pastor|Brother|Sister|Deacon|Father)\.?\s+(?=\p{Lu})/gu, '').replace(/(^|[\n.!?|]\s*)(?:[Nn]ame:?|[Mm]y name)\s+(?=\p{Lu})/gu, '$1my name is ');
   // "Hi, Greg w/ Cyclone Property Group. Need …": a name and the company it speaks for, opening the text.
   const withCompany = /^(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening)|[Mm]orning)[,!.]?\s+)?(?:(?:[Tt]his is|[Ii]t'?s)\s+)?(\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)\s+(?:w\/|with|from|@)\s+\p{Lu}/u.exec(said);
   if (withCompany?.[1] && withCompany[1].split(' ').every((word) => !notName(normalize(word)))) return withCompany[1].split(' ').map(titleCase).join(' ');
@@ -432,7 +432,7 @@ export function extractName(text: string, options: { loose?: boolean } = {}): st
   // "Gary & Linda Pruitt", "Marcus and Jen Ybarra", "Trent (and Amy)": a couple; the first named, with the surname.
   // ("Thanks, ask for Glenn or Sherry Tate": either of them, by the name to ask for.)
   // (Signed too: "… lick you 🐕 - Tom & Priya Whitaker".)
-  const couple = /(?:^(?:(?:[Ii]t'?s|[Tt]his is|[Ww]e'?re|[Ww]e are)\s+)?|\b(?:ask for|put it under|book it under|under the name)\s+|\s[-~]\s*)([\p{Lu}][\p{L}'-]+)\s+\(?(?:&|\+|and|or|y|o)\s+[\p{Lu}][\p{L}'-]+\)?(?:\s+([\p{Lu}][\p{L}'-]+))?\s*[.!]?[\s\p{Extended_Pictographic}\uFE0F]*$/u.exec(said);
+  const couple = /(?:^(?:(?:[Ii]t'?s|[Tt]his is|[Ww]e'?re|[Ww]e are)\s+)?|[.!?]\s+|\b(?:ask for|put it under|book it under|under the name)\s+|\s[-~]\s*)([\p{Lu}][\p{L}'-]+)\s+\(?(?:&|\+|and|or|y|o)\s+[\p{Lu}][\p{L}'-]+\)?(?:\s+([\p{Lu}][\p{L}'-]+))?\s*[.!]?[\s\p{Extended_Pictographic}\uFE0F]*$/u.exec(said);
   if (couple && usable(couple[1]) && (couple[2] === undefined || usable(couple[2]))) return [couple[1], couple[2]].filter((word) => word !== undefined).map((word) => titleCase(word ?? '')).join(' ');
   const candidates: string[] = [];
   // The first introduction whose word can be a name ("Im in 85296 … this is Raul" is Raul).

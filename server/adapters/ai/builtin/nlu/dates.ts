@@ -423,7 +423,8 @@ export function extractWindow(text: string): string | null {
   }
   // Between guests: "checkout at 10am and next guests in at 4" is free from the one to the other.
   // ("Guests check out Sunday at 11 and new ones check in at 4 same day": the day between.)
-  const turnover = new RegExp(String.raw`\bcheck ?-?out(?: is)?(?: (?:on )?${WEEKDAY.replace('(', '(?:')})?(?: at| by)?\s+${TIME}.{0,40}?\b(?:checks? ?-?in|next guests? checks? in|next guests?(?: are)?(?: in| arrive| arriving| come| coming)?|guests? (?:arrive|come|check|checks) in)(?: is)?(?: at| by)?\s+${TIME}`).exec(said);
+  // ("guests out sunday 11am, next ones in at 4 same day" too.)
+  const turnover = new RegExp(String.raw`\b(?:check ?-?out|guests? (?:are |r )?out|(?:they|guests) leave)(?: is)?(?: (?:on )?${WEEKDAY.replace('(', '(?:')})?(?: at| by)?\s+${TIME}.{0,40}?\b(?:checks? ?-?in|next (?:guests?|ones?|group|people) checks? in|next (?:guests?|ones?|group|people)(?: are)?(?: in| arrive| arriving| come| coming)?|guests? (?:arrive|come|check|checks) in)(?: is)?(?: at| by)?\s+${TIME}`).exec(said);
   if (turnover) {
     const start = hourOf(turnover[1] ?? '', turnover[2], 'after');
     const end = hourOf(turnover[3] ?? '', turnover[4], 'before');

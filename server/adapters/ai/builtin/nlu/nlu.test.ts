@@ -1073,4 +1073,11 @@ describe('tenth round (the d28 misses)', () => {
     expect(notOfferedAsked("I know you guys don't plow, that's fine, but before the snow flies I need the leaves raked out of the beds", offered, ['Snow removal', 'Tree removal'])).toBeNull();
     expect(notOfferedAsked('need our driveway plowed after every snow this winter', offered, ['Snow removal', 'Tree removal'])).toBe('Snow removal');
   });
+
+  it('reads "my name Pao Vang", "Name Oleg Petrenko" after another text, a couple closing a text, and guests out and in as a window', () => {
+    expect(extractName('yes I own it. my name Pao Vang')).toBe('Pao Vang');
+    expect(extractName('Side gate is open, dog is friendly but big\nName Oleg Petrenko')).toBe('Oleg Petrenko');
+    expect(extractName("we're both off the 24th, any time that day works. Corey and Jen Lindqvist")).toBe('Corey Lindqvist');
+    expect(extractWindow('guests out sunday 11am, next ones in at 4 same day')).toBe('11:00-16:00');
+  });
 });
