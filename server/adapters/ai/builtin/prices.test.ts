@@ -157,3 +157,20 @@ describe('add-on items', () => {
     expect(choosePriceItem('what do you charge for an extra hour with 3 movers?', 'what do you charge for an extra hour with 3 movers?', book, null).item?.id).toBe('hour');
   });
 });
+
+describe('items for a list of towns', () => {
+  const book: PriceItem[] = [
+    { id: 'diag', name: 'Diagnostic visit in Albuquerque, Rio Rancho or Corrales (credited to the repair)', minCents: 8900, maxCents: 8900, unit: '' },
+    { id: 'move', name: '2-bedroom apartment move within Seattle, up to 3 movers', minCents: 50000, maxCents: 50000, unit: '' },
+  ];
+  it('quotes an item for a list of towns only once they say they are in one of them', () => {
+    const asked = 'How much just for you to come out and look at my washer? It won\'t spin';
+    expect(choosePriceItem(asked, asked, book, null).item).toBeNull();
+    expect(choosePriceItem(asked, `we're in Rio Rancho. ${asked}`, book, null).item?.id).toBe('diag');
+    expect(choosePriceItem(asked, `I'm in Grants, 87020. ${asked}`, book, null).item).toBeNull();
+  });
+  it('keeps an item for one town, the business\'s own city as a rule', () => {
+    const asked = 'hey how much for a 2br apartment move? capitol hill to ballard';
+    expect(choosePriceItem(asked, asked, book, null).item?.id).toBe('move');
+  });
+});

@@ -89,6 +89,14 @@ export function choosePriceItem(asked: string, thread: string, items: readonly P
       reasons.push(`“${item.name}”: it is for an elevator or the ground floor, which they have not said`);
       continue;
     }
+    // An item for a list of towns ("Diagnostic visit in Albuquerque, Rio Rancho or Corrales"): quoted once they say they
+    // are in one of them, not before (Grants is another price). (One town, "within Seattle", is the business's own
+    // city as a rule: a person there names a neighbourhood, "capitol hill to ballard", not the city.)
+    const towns = townsOf(item.name);
+    if (towns.length > 1 && !towns.some((town) => new RegExp(`\\b${town.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(everything))) {
+      reasons.push(`“${item.name}”: it is for ${towns.join(', ')}, which they have not said they are in`);
+      continue;
+    }
     if (fit.fits) return { item, why: `“${item.name}”: ${fit.why}` };
     reasons.push(`“${item.name}”: ${fit.why}`);
   }
@@ -130,6 +138,13 @@ export function excludedBy(name: string, said: string): string | null {
     if (outside) return outside[0];
   }
   return null;
+}
+
+/** The towns an item's name limits it to: "Diagnostic visit in Albuquerque, Rio Rancho or Corrales" → three. */
+export function townsOf(name: string): string[] {
+  const town = String.raw`\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*)*`;
+  const listed = new RegExp(String.raw`\b(?:in|within)\s+(${town}(?:\s*(?:,|\bor\b|\band\b|&)\s*${town})*)`, 'u').exec(name);
+  return listed ? (listed[1] ?? '').split(/\s*(?:,|\bor\b|\band\b|&)\s*/).filter((part) => part !== '') : [];
 }
 
 const ADD_ON = /\b(extra|additional|each additional|add-?on|past the estimate|overtime)\b/;
