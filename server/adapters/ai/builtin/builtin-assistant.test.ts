@@ -635,4 +635,11 @@ describe('the built-in assistant', () => {
     expect(burst.answers.name).toBe('Tasha');
     expect((await decideTurn(replyTo('What day works for you?', 'Sure. friday works', { answers: { service: 'Drain cleaning', zip: '60614' } }))).answers.name).toBeUndefined();
   });
+  it('takes a Spanish move "De Greeley a Evans" with a capital, and the day of a price asked to come out in an emergency', async () => {
+    const moving: QualifierQuestion[] = [...questions, { key: 'destination', text: 'Where are you moving to?', kind: 'text', choices: [], required: false }];
+    expect((await decideTurn(turn('Es un apartamento de 2 recámaras. De Greeley a Evans, bien cerca', { questions: moving }))).answers.destination).toBe('Evans');
+    const sewage = await decideTurn(turn(['whats ur price to come out today', 'floor drain in the basement bubbles up brown water every time the washer drains, smells like an outhouse down there'], {}));
+    expect(sewage.handoffReason).toBe('emergency');
+    expect(sewage.answers.preferred_date).toBe('2026-11-24');
+  });
 });

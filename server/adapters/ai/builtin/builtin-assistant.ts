@@ -965,7 +965,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       const buying = /\b(?:buying|bought|closing on|closed on|just got|renting|rented|signed a lease on)\s+(?:a|an|the|our|my)\s+(?:new\s+)?(?:house|home|place|condo|townhouse|apartment|apt|duplex)\s+(?:in|out in|over in|up in|down in)\s+(\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+)?)/u.exec(text)?.[1];
       if (buying) return buying;
       // "de Bremerton a Poulsbo": the place after "a".
-      const fromTo = /\b(?:de|desde)\s+\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+)?\s+(?:a|hasta)\s+(\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+)?)/u.exec(text)?.[1];
+      const fromTo = /\b(?:[Dd]e|[Dd]esde)\s+\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+)?\s+(?:a|hasta)\s+(\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+)?)/u.exec(text)?.[1];
       if (fromTo && !/^(Enero|Febrero|Marzo|Abril|Mayo|Junio|Julio|Agosto|Septiembre|Octubre|Noviembre|Diciembre|Lunes|Martes|Mi[eé]rcoles|Jueves|Viernes|S[aá]bado|Domingo)\b/i.test(fromTo)) return fromTo;
       // "from Redmond down to Portland, Oregon", "Capitol Hill to Ballard": the capitalised place after "to".
       const to = /(?:\b(?:to|into|down to|up to|over to|out to|hasta|para|(?:me voy|nos vamos|me mudo|nos mudamos|se muda|se mudan|se va|vamos|(?:la |lo )?(?:manejamos|llevamos|manejo|llevo)) a)|\ba(?=\s+(?:una|un|la|el|mi|nuestra|nuestro)\s+(?:nueva\s+|nuevo\s+)?(?:casa|departamento|apartamento|condominio|traila)\s+en\s+\p{Lu})|→|->)\s*(?:(?:(?:a|an|the|our|my|his|her|their|un|una|la|el|mi|nuestra|nuestro)\s+)?(?:[\p{L}]+'s\s+)?(?:new\s+|nueva\s+|nuevo\s+)?(?:apartamento|condominio|traila|house|home|apartment|apt|place|condo|townhouse|duplex|rental|dorm|assisted living|senior living|independent living|memory care|nursing home|retirement (?:home|community|village)|care (?:home|facility)|facility|community|casa|departamento|asilo)(?:\s+(?:place|facility|community|home))?\s+(?:in|en)\s+)?((?:[A-Z][\p{L}'.-]+)(?:,?\s+[A-Z][\p{L}'.-]+){0,2})/u.exec(text);
@@ -1229,7 +1229,7 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
 }
 
 /** A visit asked for: "can someone come look", "could you guys come out", "¿pueden venir?". */
-const VISIT_ASKED = /\b(someone|somebody|a tech|a technician|you guys|y'?all) (needs?|has|have|must) to (come|look|get out|get over|check|stop by|see)\b|\b(can|could|would|will) (you|someone|somebody|anyone|a tech|a technician|you guys|y'?all|u)\b[^.!?\n]{0,20}\b(come|stop by|swing by|send (someone|somebody|a tech))\b|\b(someone|somebody|anyone|a tech|you|u|y'?all) (can|could) (get out|get here|get over|come|make it|stop by)\b|\b(pueden|puede|podrian|podria) (venir|pasar|mandar)\b/;
+const VISIT_ASKED = /\b(price|cost|charge|cobran|cuanto) (to|for|por) (come|coming|venir) (out|by|over)?\b|\b(someone|somebody|a tech|a technician|you guys|y'?all) (needs?|has|have|must) to (come|look|get out|get over|check|stop by|see)\b|\b(can|could|would|will) (you|someone|somebody|anyone|a tech|a technician|you guys|y'?all|u)\b[^.!?\n]{0,20}\b(come|stop by|swing by|send (someone|somebody|a tech))\b|\b(someone|somebody|anyone|a tech|you|u|y'?all) (can|could) (get out|get here|get over|come|make it|stop by)\b|\b(pueden|puede|podrian|podria) (venir|pasar|mandar)\b/;
 
 /** Whether a sentence asking for a visit names its day ("Can someone come look tomorrow?"), not only another one. */
 function dayOfVisitAsked(turn: Turn): FoundDate | null {

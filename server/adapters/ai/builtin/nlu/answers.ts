@@ -128,7 +128,7 @@ export function yesNoTopic(question: { key: string; text: string }): YesNoTopic 
   if (/\b(urgent|emergency|asap|rush|right away|urgente|emergencia)\b/.test(about)) return 'urgency';
   if (/\b(warranty|warrantee|garantia)\b/.test(about)) return 'warranty';
   if (/\b(hoa|homeowners'? association|home owners'? association)\b/.test(about)) return 'hoa';
-  if (/\b(insurance|claim|adjuster|seguro)\b/.test(about)) return 'insurance';
+  if (/\b(insurance|claim|adjuster|seguro|aseguranza)\b/.test(about)) return 'insurance';
   if (/\b(recurring|regular (schedule|service|visits)|seasonal|every (week|month|storm|snow|season)|ongoing|on our (list|schedule|route)|periodic)\b/.test(about)) return 'recurring';
   if (/\b(ground (floor|level)|first floor|main floor|on the ground|curb)\b/.test(about) && !/\b(elevator)\b/.test(about)) return 'ground';
   // "Do you have any heat right now?" is answered yes by "we have heat"; "Are you without heat?" by "no heat".
@@ -164,7 +164,7 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
     yes: /\b(dripping|drips|leaking|water (is )?(coming|getting) (in|inside|through)|coming through|bulging|bubbl\w*|wet|buckets?|puddle|stain (is )?growing|gotea\w*|entra agua|esta entrando)\b/,
   },
   insurance: {
-    no: /\b(no insurance|not (going )?through (the )?insurance|out of pocket|cash|paying (ourselves|myself)|no claim|sin seguro|no (vamos|voy) a (usar|reclamar|meter)( el| al)? seguro|no (es|va) (por|con) (el )?seguro|no (queremos|quiero) (usar|meter|reclamar)( el| al)? seguro|de nuestra bolsa|lo pagamos nosotros)\b/,
+    no: /\b(no insurance|not (going )?through (the )?insurance|out of pocket|cash|paying (ourselves|myself)|no claim|sin (seguro|aseguranza|aseguransa)|no (vamos|voy) a (usar|reclamar|meter)( el| al)? (seguro|aseguranza|aseguransa)|no (es|va) (por|con) (el |la )?(seguro|aseguranza|aseguransa)|no (queremos|quiero) (usar|meter|reclamar)( el| al)? (seguro|aseguranza|aseguransa)|de nuestra bolsa|yo lo pago|lo pago yo|nosotros lo pagamos|lo pagamos nosotros)\b/,
     // ("insurance? probably not": the question said back is no yes.)
     yes: /\b(adjuster|claim|insurance(?!\s*\?)|state farm|allstate|usaa|farmers|progressive|liberty mutual|nationwide|travelers|el seguro|reclamo)\b/,
   },

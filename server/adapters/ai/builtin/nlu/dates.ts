@@ -216,7 +216,8 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
     push(match, date?.weekday === weekday ? date : nextDayOfMonth(today, day), true);
   }
   // Spanish "el 30" (a day of the month, not "el 30 de enero", which chrono reads).
-  const spanishDay = /\b(?:el|para el|del) (\d{1,2})\b(?!\s*(?:de\s+[a-z]|\/|:|\d|%|pies|anos|min|hrs?|horas|dolares|\$))/g;
+  // ("el 30 de este mes": this month's.)
+  const spanishDay = /\b(?:el|para el|del) (\d{1,2})\b(?!\s*(?:de\s+(?!este mes\b)[a-z]|\/|:|\d|%|pies|anos|min|hrs?|horas|dolares|\$))/g;
   while ((match = spanishDay.exec(said))) if (Number(match[1]) >= 1 && Number(match[1]) <= 31) push(match, nextDayOfMonth(today, Number(match[1])), true);
   // Holidays as days ("the monday after new years", "before christmas").
   const holidays: ReadonlyArray<readonly [RegExp, (year: number) => CivilDate | null]> = [

@@ -1080,4 +1080,9 @@ describe('tenth round (the d28 misses)', () => {
     expect(extractName("we're both off the 24th, any time that day works. Corey and Jen Lindqvist")).toBe('Corey Lindqvist');
     expect(extractWindow('guests out sunday 11am, next ones in at 4 same day')).toBe('11:00-16:00');
   });
+
+  it('reads "el 30 de este mes" and "aseguranza"', () => {
+    expect(extractDate('Sería el 30 de este mes, en la mañana si se puede', new Date('2027-09-20T17:00:00Z'), 'America/Denver', { language: 'es' })?.iso).toBe('2027-09-30');
+    expect(extractYesNo('Benton 72019. No es con aseguranza, yo lo pago', 'insurance')).toBe('no');
+  });
 });
