@@ -174,3 +174,11 @@ describe('items for a list of towns', () => {
     expect(choosePriceItem(asked, asked, book, null).item?.id).toBe('move');
   });
 });
+
+describe('sizes said in other words', () => {
+  it('reads "studio to 2-bedroom" as none to two, and "the same wall" or "bien cerquita" as a few feet', () => {
+    expect(itemConditions('Move-out clean, empty studio to 2-bedroom apartment')).toContainEqual({ unit: 'bedroom', min: 0, max: 2 });
+    expect(fitsConditions(itemConditions('Generator interlock kit + 30A inlet box, inlet within 20 ft of the panel'), statedSizes('El panel está en el garaje y la conexión la quiero afuera en la misma pared del garaje, bien cerquita')).fits).toBe(true);
+    expect(fitsConditions(itemConditions('Generator interlock kit + 30A inlet box, inlet within 20 ft of the panel'), statedSizes('the panel is in the basement on the other end of the house')).fits).toBe(false);
+  });
+});

@@ -1085,4 +1085,10 @@ describe('tenth round (the d28 misses)', () => {
     expect(extractDate('Sería el 30 de este mes, en la mañana si se puede', new Date('2027-09-20T17:00:00Z'), 'America/Denver', { language: 'es' })?.iso).toBe('2027-09-30');
     expect(extractYesNo('Benton 72019. No es con aseguranza, yo lo pago', 'insurance')).toBe('no');
   });
+
+  it('hears a price asked in the idiom: "whats aeration run these days", "what do you guys get for"', async () => {
+    expect((await signals('whats aeration run these days')).price).not.toBeNull();
+    expect((await signals('Hi! What do you guys get for patching drywall?')).price).not.toBeNull();
+    expect((await signals('whats the run time on it')).price).toBeNull();
+  });
 });

@@ -103,8 +103,8 @@ export function itemConditions(name: string): Condition[] {
   for (const [pattern, take] of patterns) for (const match of said.matchAll(pattern)) take(match);
   // "Studio" is a home without a separate bedroom; "single-car" / "double" garage doors.
   if (/\bstudio\b/.test(said)) add('bedroom', 0, 0);
-  // "studio or 1-bedroom": from none to that many.
-  const fromStudio = /\bstudio\s*(?:or|and|\/|,|-)\s*(?:a\s+)?\d/.test(said) ? conditions.find((condition) => condition.unit === 'bedroom') : undefined;
+  // "studio or 1-bedroom", "studio to 2-bedroom": from none to that many.
+  const fromStudio = /\bstudio\s*(?:or|and|to|thru|through|\/|,|-|–)\s*(?:a\s+)?\d/.test(said) ? conditions.find((condition) => condition.unit === 'bedroom') : undefined;
   if (fromStudio) fromStudio.min = 0;
   if (/\b(single|one)[- ]car\b/.test(said)) add('car', 1, 1);
   if (/\b(single|one)[- ]zone\b/.test(said)) add('zone', 1, 1);
@@ -144,6 +144,8 @@ export function statedSizes(text: string): Map<string, number> {
   if (!sizes.has('story') && /\b(ranch|rambler|bungalow|single[- ]level|one[- ]level)\b/.test(said)) sizes.set('story', 1);
   // "my furnace", "the heat pump": one system, unless a number was said.
   if (!sizes.has('system') && /\b(my|our|the|a|an|mi|el|la)\s+(furnace|heat pump|ac|a\/c|air conditioner|boiler|system|unit|hvac)\b/.test(said) && !/\b(both|all|each|every)\b/.test(said)) sizes.set('system', 1);
+  // "on the same wall as the panel", "right next to it", "en la misma pared … bien cerquita": a few feet.
+  if (!sizes.has('foot') && /\b(same wall|right next to|right beside|right by|right under|a few feet|couple (of )?feet|misma pared|bien cerc(a|ita|quita)|al ladito|justo al lado)\b/.test(said)) sizes.set('foot', 3);
   // "maybe 20 min drive", "15 minutes away": a minute of driving is about a mile at most (town traffic is slower).
   const drive = /\b(\d+)\s*(?:min|mins|minutes?|minutos?)\s+(?:drive|driving|away|apart|de distancia|de camino|en carro)\b/.exec(said);
   if (drive && !sizes.has('mile')) sizes.set('mile', Number(drive[1]));
