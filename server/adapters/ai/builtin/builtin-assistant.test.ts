@@ -642,4 +642,15 @@ describe('the built-in assistant', () => {
     expect(sewage.handoffReason).toBe('emergency');
     expect(sewage.answers.preferred_date).toBe('2026-11-24');
   });
+  it('keeps more about the job told in reply to the ZIP question when it tells a trouble', async () => {
+    const details: QualifierQuestion[] = [
+      { key: 'job', text: "What's the job?", kind: 'choice', choices: ['Drywall repair & paint touch-up', 'Doors & locks'], required: true },
+      { key: 'zip', text: 'ZIP?', kind: 'zip', choices: [], required: true },
+      { key: 'details', text: 'Quick description so Dale knows what to bring?', kind: 'text', choices: [], required: false },
+    ];
+    const more = await decideTurn(replyTo('ZIP?', 'Our teenager flung the bedroom door open and the knob went right through the wall. hole is about the size of a dinner plate', { questions: details, answers: { job: 'Drywall repair & paint touch-up', details: 'Hi! What do you guys get for patching drywall?' } }));
+    expect(more.answers.details).toContain('dinner plate');
+    const where = await decideTurn(replyTo('ZIP?', 'out past the snowbowl turnoff, green metal roof', { questions: details, answers: { job: 'Drywall repair & paint touch-up', details: 'patch a hole' } }));
+    expect(where.answers.details).toBeUndefined();
+  });
 });

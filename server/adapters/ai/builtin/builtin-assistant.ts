@@ -1085,7 +1085,10 @@ const SAID_AS: Readonly<Record<string, string>> = { single: '(?:1|one)[- ]?car',
 function moreAboutJob(turn: Turn, jobCorrected = false): boolean {
   const { asked, text, signals } = turn;
   // (Not in reply to a ZIP or a choice: "out past the snowbowl turnoff, green metal roof" says where, not what.)
-  if (!asked || (asked.kind !== 'date' && asked.kind !== 'yes_no') || signals.greeting || signals.thanks || (signals.correction && !jobCorrected) || signals.deferred || questionSentences(text).length > 0) return false;
+  // (In reply to a ZIP only when it tells a trouble: "the knob went right through the wall … hole is about the size of
+  // a dinner plate".)
+  const troubleForZip = asked?.kind === 'zip' && !/\d/.test(text) && /\b(hole|holes|through the wall|broke|broken|cracked|crack|leak\w*|damage\w*|won'?t|doesn'?t|not working|rott\w*)\b/i.test(text);
+  if (!asked || (asked.kind !== 'date' && asked.kind !== 'yes_no' && !troubleForZip) || signals.greeting || signals.thanks || (signals.correction && !jobCorrected) || signals.deferred || questionSentences(text).length > 0) return false;
   return read(text).concepts.some((concept) => !concept.startsWith('property-'));
 }
 
