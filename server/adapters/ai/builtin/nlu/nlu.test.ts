@@ -1092,3 +1092,10 @@ describe('tenth round (the d28 misses)', () => {
     expect((await signals('whats the run time on it')).price).toBeNull();
   });
 });
+
+describe('eleventh round (the d29 misses)', () => {
+  it('hears a gas smell with words between ("huele mucho a gas", "smells really strongly of gas")', async () => {
+    expect((await signals('desde que movimos la estufa para limpiar atrás huele mucho a gas en la cocina', 'es')).emergency?.hazard).toBe('gas');
+    expect((await signals('it smells really strongly of gas by the stove')).emergency?.hazard).toBe('gas');
+  });
+});
