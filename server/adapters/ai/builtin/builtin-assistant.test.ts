@@ -653,4 +653,10 @@ describe('the built-in assistant', () => {
     const where = await decideTurn(replyTo('ZIP?', 'out past the snowbowl turnoff, green metal roof', { questions: details, answers: { job: 'Drywall repair & paint touch-up', details: 'patch a hole' } }));
     expect(where.answers.details).toBeUndefined();
   });
+  it('takes the age with the brand when the question asks for both', async () => {
+    const system: QualifierQuestion[] = [...questions, { key: 'system', text: 'Any idea how old the system is, or the brand?', kind: 'text', choices: [], required: false }];
+    const said = await decideTurn(turn('the AC has been blowing warm air since Sunday. Unit B is a Goodman, 2009 I think', { questions: system }));
+    expect(said.answers.system).toContain('Goodman');
+    expect(said.answers.system).toContain('2009');
+  });
 });

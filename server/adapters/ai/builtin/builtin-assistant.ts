@@ -818,6 +818,9 @@ const LENGTH = /\b\d+(\.\d+)?\s*(-\s*)?(ft|feet|foot|pies|yards?|meters?|metros)
 const PLANT_COUNT = /\b(\d+|two|three|four|five|six|seven|eight|nine|ten|a couple( of)?|a few|dos|tres|cuatro|cinco|seis)\s+([\p{L}-]+\s+){0,2}(trees?|palms?|bushes|shrubs|hedges?|stumps?|oaks?|pines?|roses|arboles|arbol|arbustos|palmeras|rosales)\b/iu;
 /** How much there is to haul, in a measure: "half a truck", "a few things", "just the tub", "2 cosas". */
 // (A storage unit's size says how much: "all our stuff is in a 10x15 storage unit".)
+/** An age said: a number of years, a year ("2009 I think"), "brand new". */
+const AGE_SAID = /\b\d{1,2}\s*(years?|yrs?|anos)(\s+old|\s+de\s+edad)?\b|\b(built|installed|put in|bought)\s+(in\s+)?(19|20)\d{2}\b|(?<![$\d,.])\b(19|20)\d{2}\b(?![\d,]|\.\d|\s*(sq|square|ft|feet|dollars|bucks|lbs?|pounds|btu|gal|miles|\+))|\bbrand new\b/i;
+
 const AMOUNT_MEASURE = /\b\d{1,2} ?(x|by) ?\d{1,2}\b(?= (storage|unit|pod|container))|\b(full|half|quarter|a third|whole|partial|small|big)\s*(a\s+)?(truck|trailer|load|pickup)|\b(truck ?load|trailer ?load|a few (items|things|pieces)|one item|single item|couple (items|things))\b|\b(just|only|solo|nomas|nada mas)\s+(the|a|an|one|this|that|el|la|un|una)\s+(?!(move|moving|job|work|labor|mudanza|trabajo)\b)[\p{L}-]+|\b(\d+|two|three|four|five|six|dos|tres|cuatro|cinco|seis) (items|things|pieces|cosas|articulos|piezas)\b|\bmedia (camioneta|troca|carga)\b|\b(camioneta|troca) llena\b/iu;
 const BIG_ITEMS = /\b(piano|couch|sofa|sectional|mattress(es)?|fridge|refrigerator|washer|dryer|hot tub|treadmill|dresser|desk|table|chairs?|boxes|furniture|tv|recliner|gun safe|\d+\s?(lb|lbs|pound) ([\p{L}-]+ ){0,2}safe|pool table|armoire|hutch|grandfather clock|refrigerador|lavadora|secadora|sillon|colchon|muebles)\b/iu;
 const PLACES =
@@ -900,7 +903,9 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       const brands = [...new Set([...text.matchAll(BRANDS)].filter((match) => !COMMON_WORD_BRANDS.test(match[0]) || asName(match) || asMake(match)).map((match) => match[0]))];
       // A model number, when the question asks for it ("Brand and model, if you have it?").
       const models = /\b(model|modelo)\b/i.test(question.text) ? [...new Set(text.match(MODEL_NUMBER) ?? [])] : [];
-      if (brands.length > 0 || models.length > 0) return [brands.join(', '), models.join(', ')].filter((part) => part !== '').join(' ');
+      // (A question for the age too, "how old the system is, or the brand?": the year said beside it as well.)
+      const age = /\b(how old|age|what year|anos|antiguedad)\b/.test(normalize(question.text)) ? span(AGE_SAID) : null;
+      if (brands.length > 0 || models.length > 0) return [brands.join(', '), models.join(', '), age && !brands.some((brand) => age.includes(brand)) ? age : ''].filter((part) => part !== '').join(' ');
       // A make the list does not know, named as one: "It's a Vinotemp", "brand is Danby".
       const named = /\b(?:[Ii]t['’]?s an?|[Ii]t is an?|[Bb]rand is|[Mm]ade by|[Ee]s una?|[Mm]arca)\s+(\p{Lu}[\p{L}-]{2,})/u.exec(text)?.[1];
       return named && read(named).concepts.length === 0 && !/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|The|My|Our|New|Old|Big|Small|Little)/.test(named) ? named : null;
@@ -947,7 +952,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       return span(AMOUNT_MEASURE) ?? span(BIG_ITEMS);
     case 'age': {
       // A number of years or a year; "old" alone says nothing ("our old fuse box").
-      const age = span(/\b\d{1,2}\s*(years?|yrs?|anos)(\s+old|\s+de\s+edad)?\b|\b(built|installed|put in|bought)\s+(in\s+)?(19|20)\d{2}\b|(?<![$\d,.])\b(19|20)\d{2}\b(?![\d,]|\.\d|\s*(sq|square|ft|feet|dollars|bucks|lbs?|pounds|btu|gal|miles|\+))|\bbrand new\b/i);
+      const age = span(AGE_SAID);
       // "Shingle or metal, and about how old?": the kind named goes with the age ("its shingles, maybe 15-20 yrs old").
       const kinds = /\b([a-z]{4,})\s+or\s+([a-z]{4,})\b/i.exec(question.text);
       if (!age || !kinds) return age;

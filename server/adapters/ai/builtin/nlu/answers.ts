@@ -164,9 +164,9 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
     yes: /\b(dripping|drips|leaking|water (is )?(coming|getting) (in|inside|through)|coming through|bulging|bubbl\w*|wet|buckets?|puddle|stain (is )?growing|gotea\w*|entra agua|esta entrando)\b/,
   },
   insurance: {
-    no: /\b(no insurance|not (going )?through (the )?insurance|out of pocket|cash|paying (ourselves|myself)|no claim|sin (seguro|aseguranza|aseguransa)|no (vamos|voy) a (usar|reclamar|meter)( el| al)? (seguro|aseguranza|aseguransa)|no (es|va) (por|con) (el |la )?(seguro|aseguranza|aseguransa)|no (queremos|quiero) (usar|meter|reclamar)( el| al)? (seguro|aseguranza|aseguransa)|de nuestra bolsa|yo lo pago|lo pago yo|nosotros lo pagamos|lo pagamos nosotros)\b/,
+    no: /\b(no insurance|not (going )?through (the )?insurance|out of pocket|cash|paying (ourselves|myself)|no claim|sin (seguro|aseguranza|aseguransa)|no (vamos|voy) a (usar|reclamar|meter)( el| al)? (seguro|aseguranza|aseguransa)|no (es|va) (por|con) (el |la )?(seguro|aseguranza|aseguransa)|no (queremos|quiero) (usar|meter|reclamar)( el| al)? (seguro|aseguranza|aseguransa)|de nuestra bolsa|(seguro|aseguranza|insurance|claim)\?+\s*(no|nah|nope|no creo|creo que no|probably not|i don'?t think so|doubt it)|yo lo pago|lo pago yo|nosotros lo pagamos|lo pagamos nosotros)\b/,
     // ("insurance? probably not": the question said back is no yes.)
-    yes: /\b(adjuster|claim|insurance(?!\s*\?)|state farm|allstate|usaa|farmers|progressive|liberty mutual|nationwide|travelers|el seguro|reclamo)\b/,
+    yes: /\b(adjuster|claim|insurance(?!\s*\?)|state farm|allstate|usaa|farmers|progressive|liberty mutual|nationwide|travelers|el seguro(?!\s*\?)|reclamo)\b/,
   },
   recurring: {
     no: /\b(just (this )?once|one time|one-time|just this (time|storm|once)|only once|una vez|solo esta vez)\b/,
@@ -336,9 +336,9 @@ const OWN_RELATION = new RegExp(String.raw`\b(?:this is|it'?s|i'?m|i am|soy)\s+(
 export const CHAT_TAIL = /\s+(btw|fyi|lol|haha|hehe|jaja|here|thx|ty)$/i;
 
 /** A name given outright, whoever texts: "my name is …", "put it under …", "me llamo …". */
-export const NAME_GIVEN = /\b(my name is|name is|name's|put it under|book it under|under the name|me llamo|mi nombre es|a nombre de)\b/i;
+export const NAME_GIVEN = /(?<!\b(his|her|their|the tenant'?s|tenant'?s|su) )\b(my name is|name is|name's|put it under|book it under|put me down as|under the name|me llamo|mi nombre es|a nombre de)\b/i;
 
-const STRONG = /\b(?:my name is|my name's|name is|name's|names|ask for|(?:acct|account) is under|put it under|book it under|under the name(?: of)?|me llamo|se llama|mi nombre es|soy|habla|le escribe|te escribe|a nombre de)\s+((?:\p{L}\.){2,3}|[\p{L}][\p{L}'-]*)(?:\s+([\p{L}][\p{L}'-]*))?/iu;
+const STRONG = /(?<!\b(?:his|her|their|the tenant'?s|tenant'?s|su) )\b(?:my name is|my name's|name is|name's|names|ask for|(?:acct|account) is under|put it under|book it under|put me down(?: as(?: the contact)?)?,?|under the name(?: of)?|me llamo|se llama|mi nombre es|soy|habla|le escribe|te escribe|a nombre de)\s+((?:\p{L}\.){2,3}|[\p{L}][\p{L}'-]*)(?:\s+([\p{L}][\p{L}'-]*))?/iu;
 const WEAK = /\b(?:this is|it's|its|i am|i'm|im|hi,? (?:it's|this is))\s+([\p{L}][\p{L}'-]*)(?:\s+([\p{L}][\p{L}'-]*))?/iu;
 const SIGNED = /(?:^|[\n,.!?]\s*|\s)(?:(?:[Tt]hanks|[Tt]hank you|[Tt]hx|[Gg]racias|[Rr]egards|[Cc]heers)[,!.]?\s*(?:-\s*)?|[-~]\s*)([\p{Lu}][\p{L}'-]+)((?:\s+[\p{Lu}][\p{L}'-]*\.?){0,2})\s*[.!]?\s*$/u;
 const CONNECTORS = /^(and|but|from|at|in|i|we|my|here|calling|texting|with|by|the|a|an|over|on|to|y|de|del|en|con|aqui|again|back)$/i;

@@ -1098,4 +1098,13 @@ describe('eleventh round (the d29 misses)', () => {
     expect((await signals('desde que movimos la estufa para limpiar atrás huele mucho a gas en la cocina', 'es')).emergency?.hazard).toBe('gas');
     expect((await signals('it smells really strongly of gas by the stove')).emergency?.hazard).toBe('gas');
   });
+
+  it('reads a thing denied in a list, a claim asked back and turned down, and the name to put down over a tenant\'s', () => {
+    const moving = ['Local move (within about 50 miles)', 'Long-distance move', 'Piano & gun safe moves'];
+    expect(chooseOption('how much for a 2 bed apt move? a duplex like 3 miles away. not a ton of stuff honestly, no piano or anything crazy', moving).best?.option).toBe('Local move (within about 50 miles)');
+    expect(chooseOption('need our upright piano moved across town', moving).best?.option).toBe('Piano & gun safe moves');
+    expect(extractYesNo('el seguro? no creo, primero quiero saber qué tiene', 'insurance')).toBe('no');
+    expect(extractYesNo('si, con el seguro', 'insurance')).toBe('yes');
+    expect(extractName('His name is Marcus but put me down as the contact, Renee Castillo')).toBe('Renee Castillo');
+  });
 });

@@ -211,7 +211,8 @@ export function read(text: string): Reading {
     const hit = storey ? undefined : matching.sort((a, b) => b.stems.length - a.stems.length || exact(b) - exact(a))[0];
     if (!STOP.has(raw[at] ?? '')) allStems.push(first);
     // "its dry, not dripping", "never leaked": a thing or trouble denied is not named.
-    if (hit && /^(not|isn'?t|isnt|wasn'?t|wasnt|aren'?t|never|without)$/.test(raw[at - 1] ?? '')) {
+    // ("no piano or anything crazy": a thing said not to be there.)
+    if (hit && (/^(not|isn'?t|isnt|wasn'?t|wasnt|aren'?t|never|without)$/.test(raw[at - 1] ?? '') || (raw[at - 1] === 'no' && /^(or|and|nothing|anything|,)$/.test(raw[at + hit.stems.length] ?? '')))) {
       at += hit.stems.length;
       continue;
     }
