@@ -659,4 +659,10 @@ describe('the built-in assistant', () => {
     expect(said.answers.system).toContain('Goodman');
     expect(said.answers.system).toContain('2009');
   });
+  it('takes a name signed formally (after thanks, or before an address), and keeps the job of a text that says "Need it all done"', async () => {
+    expect((await decideTurn(replyTo('What day works for you?', 'Monday the 30th would be convenient, at any hour. Thank you kindly, Eleanor Whitcomb', { answers: { service: 'Drain cleaning', zip: '60614' } }))).answers.name).toBe('Eleanor Whitcomb');
+    expect((await decideTurn(turn('Our water heater has begun leaking at the base. Kindly let me know what is required of me. Walter Lindqvist, Pinehurst Avenue, St. Paul 55116.'))).answers.name).toBe('Walter Lindqvist');
+    const done = await decideTurn(turn('the kitchen drain backs up every time. Need it all done before Friday, and an invoice for the landlord.'));
+    expect(done.answers.service).toBe('Drain cleaning');
+  });
 });

@@ -712,10 +712,15 @@ function closingName(text: string, input: AiTurnInput): string | null {
   const dashed = /(?:^|\s)[-–—~]\s*(\p{Lu}[\p{Ll}'-]{2,}(?: \p{Lu}[\p{Ll}'-]{2,})?)(?:,?\s+(?:up |down |over |out )?(?:in|from|at|near)\s+[\p{L} .'-]{2,40})?\s*[.!]?$/u.exec(text.trim());
   const dashedName = dashed?.[1] && read(dashed[1]).concepts.length === 0 && !namedByBusiness(input, dashed[1]) ? loneName(dashed[1], true) : null;
   if (dashedName) return dashedName;
-  const sentences = text.trim().split(/(?<=[.!?])\s+|\n+|\s*\|\s*/).filter((sentence) => sentence.trim() !== '');
+  // (Not after an abbreviation: "St. Paul 55116".)
+  const sentences = text.trim().split(/(?<=[.!?])(?<!\b(?:St|Ave|Dr|Rd|Mt|Ft|Blvd|Ln|Ct|Jr|Sr|Mr|Mrs|Ms|Apt)\.)\s+|\n+|\s*\|\s*/).filter((sentence) => sentence.trim() !== '');
   // ("Gina w/ Coastal Stays": the name before the company it speaks for; "Kawika Medeiros w/ Maui Stays Mgmt" too.)
   // ("Karen btw", "Dee here": the name with a word after it.)
-  const signed = sentences.at(-1)?.trim().replace(/[.!]+$/, '').replace(CHAT_TAIL, '') ?? '';
+  // ("Thank you kindly, Eleanor Whitcomb", "Walter Lindqvist, Pinehurst Avenue, St. Paul 55116": the name signed before
+  // thanks or an address.)
+  const signed = (sentences.at(-1)?.trim().replace(/[.!]+$/, '').replace(CHAT_TAIL, '') ?? '')
+    .replace(/^(?:(?:thank you|thanks)(?: (?:kindly|so much|very much|again))?|sincerely|regards|best|respectfully|gracias)\s*,\s*/i, '')
+    .replace(/^(\p{Lu}[\p{Ll}'-]{2,} \p{Lu}[\p{Ll}'-]{2,}),\s+.*\d{5}\s*$/u, '$1');
   const last = signed.replace(/\s+(?:w\/|with|from|@)\s+.+$/i, '');
   // (A first and last name closing a text: "… she's friendly. Lupe Ochoa" — not a place the business names.)
   if (sentences.length >= 2 && /^\p{Lu}[\p{Ll}'-]{2,} \p{Lu}[\p{Ll}'-]{2,}$/u.test(last) && read(last).concepts.length === 0 && !namedByBusiness(input, last)) return loneName(last, true);
@@ -1442,7 +1447,8 @@ function withoutRefusedJobs(text: string): string {
 function withoutPastWork(text: string): string {
   // What they say is already taken care of ("Tree service already cut it up … so we're good there"), with the
   // sentence before it that tells what happened, is no job for now.
-  const DONE = /\b((so )?(we'?re|were|we are) good (there|on that)|that part'?s (done|handled|taken care of)|part is (all )?(done|handled|taken care of)|(already|all) (done|handled|taken care of))\b/i;
+  // ("Need it all done and an invoice" asks for the work: no work done.)
+  const DONE = /\b((so )?(we'?re|were|we are) good (there|on that)|that part'?s (done|handled|taken care of)|part is (all )?(done|handled|taken care of)|(?<!\b(need|needs|want|wants|get|like|love|have) (it |them |this |that |everything )?)(already|all) (done|handled|taken care of))\b/i;
   // (A clause of a sentence that asks for something else goes alone: "Just need the fence put back up, the plumbing
   // part is all done".)
   const asks = (clause: string) => !DONE.test(clause) && /\b(need|needs|want|wants|looking for|can you|could you|please)\b/i.test(clause);

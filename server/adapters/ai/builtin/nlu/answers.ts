@@ -164,7 +164,7 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
     yes: /\b(dripping|drips|leaking|water (is )?(coming|getting) (in|inside|through)|coming through|bulging|bubbl\w*|wet|buckets?|puddle|stain (is )?growing|gotea\w*|entra agua|esta entrando)\b/,
   },
   insurance: {
-    no: /\b(no insurance|not (going )?through (the )?insurance|out of pocket|cash|paying (ourselves|myself)|no claim|sin (seguro|aseguranza|aseguransa)|no (vamos|voy) a (usar|reclamar|meter)( el| al)? (seguro|aseguranza|aseguransa)|no (es|va) (por|con) (el |la )?(seguro|aseguranza|aseguransa)|no (queremos|quiero) (usar|meter|reclamar)( el| al)? (seguro|aseguranza|aseguransa)|de nuestra bolsa|(seguro|aseguranza|insurance|claim)\?+\s*(no|nah|nope|no creo|creo que no|probably not|i don'?t think so|doubt it)|yo lo pago|lo pago yo|nosotros lo pagamos|lo pagamos nosotros)\b/,
+    no: /\b(no insurance|not (going )?through (the )?insurance|out of pocket|cash|paying (ourselves|myself)|no claim|sin (seguro|aseguranza|aseguransa)|no (vamos|voy) a (usar|reclamar|meter)( el| al)? (seguro|aseguranza|aseguransa)|no (es|va) (por|con) (el |la )?(seguro|aseguranza|aseguransa)|no (queremos|quiero) (usar|meter|reclamar)( el| al)? (seguro|aseguranza|aseguransa)|de nuestra bolsa|(not|won'?t|will not|shall not|aren'?t|are not|isn'?t)( be| going to be| gonna be)? (filing|file|making|make|putting in|put in|going through|using|use)( an?| the| any)? (insurance )?claim|(seguro|aseguranza|insurance|claim)\?+\s*(no|nah|nope|no creo|creo que no|probably not|i don'?t think so|doubt it)|yo lo pago|lo pago yo|nosotros lo pagamos|lo pagamos nosotros)\b/,
     // ("insurance? probably not": the question said back is no yes.)
     yes: /\b(adjuster|claim|insurance(?!\s*\?)|state farm|allstate|usaa|farmers|progressive|liberty mutual|nationwide|travelers|el seguro(?!\s*\?)|reclamo)\b/,
   },
@@ -415,7 +415,8 @@ export function extractName(text: string, options: { loose?: boolean } = {}): st
   // (A title before the name is no name: "it's Dr. Anita Shah", "Mrs. Joan Verstraete".)
   const said = (plain(text).length === text.length ? text.normalize('NFKC').replace(/[\u2018\u2019\u02bc]/g, "'").trim() : text.trim()).replace(/\b(?:Dr|Mr|Mrs|Ms|Miss|Mx|Sr|Sra|Srta|Rev|Prof|Pastor|Brother|Sister|Deacon|Father)\.?\s+(?=\p{Lu})/gu, '').replace(/(^|[\n.!?|]\s*)(?:[Nn]ame:?|[Mm]y name)\s+(?=\p{Lu})/gu, '$1my name is ');
   // "Hi, Greg w/ Cyclone Property Group. Need …": a name and the company it speaks for, opening the text.
-  const withCompany = /^(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening)|[Mm]orning)[,!.]?\s+)?(?:(?:[Tt]his is|[Ii]t'?s)\s+)?(\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)\s+(?:w\/|with|from|@)\s+\p{Lu}/u.exec(said);
+  // ("Hi! Jess Alvarado, Realtor with Summit Desert Realty": a name, what they are, and the company.)
+  const withCompany = /^(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening)|[Mm]orning)[,!.]?\s+)?(?:(?:[Tt]his is|[Ii]t'?s)\s+)?(\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)(?:,?\s+(?:a\s+)?(?:[Rr]ealtor|[Aa]gent|[Bb]roker|[Pp]roperty [Mm]anager|PM|[Oo]ffice [Mm]anager|[Mm]anager|[Oo]wner|[Ll]easing [Aa]gent|[Aa]dmin|[Aa]ssistant))?\s+(?:w\/|with|from|@|at)\s+\p{Lu}/u.exec(said);
   if (withCompany?.[1] && withCompany[1].split(' ').every((word) => !notName(normalize(word)))) return withCompany[1].split(' ').map(titleCase).join(' ');
   // "Names Luis and Ana Herrera, ask for Ana": the one to ask for.
   const askFor = /\bask for\s+([\p{Lu}][\p{L}'-]+)(?:\s+([\p{Lu}][\p{L}'-]+))?\s*[.!]?\s*$/u.exec(said);

@@ -1107,4 +1107,11 @@ describe('eleventh round (the d29 misses)', () => {
     expect(extractYesNo('si, con el seguro', 'insurance')).toBe('yes');
     expect(extractName('His name is Marcus but put me down as the contact, Renee Castillo')).toBe('Renee Castillo');
   });
+
+  it('reads a realtor\'s name and company, an inspection\'s findings as a list, and an insurance claim not to be filed', () => {
+    expect(extractName('Hi! Jess Alvarado, Realtor with Summit Desert Realty. I have a listing on Silver Sage Dr')).toBe('Jess Alvarado');
+    const electrical = ['Outlets, switches & GFCIs', 'Panel upgrades & breaker problems', 'Lighting & ceiling fans', 'Inspection repair lists (buying or selling)'];
+    expect(chooseOption("the buyer's inspection came back with a few electrical items: a double-tapped breaker in the panel and a missing cover plate in the garage", electrical).best?.option).toBe('Inspection repair lists (buying or selling)');
+    expect(extractYesNo('We shall not be filing an insurance claim; the deductible is larger than the damage', 'insurance')).toBe('no');
+  });
 });
