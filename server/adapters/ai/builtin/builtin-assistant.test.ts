@@ -665,4 +665,10 @@ describe('the built-in assistant', () => {
     const done = await decideTurn(turn('the kitchen drain backs up every time. Need it all done before Friday, and an invoice for the landlord.'));
     expect(done.answers.service).toBe('Drain cleaning');
   });
+  it('keeps a thing installed years ago that has begun to leak, and "have owned the house since 1979" as owning', async () => {
+    const owner: QualifierQuestion[] = [...questions, { key: 'owner', text: 'Do you own the property?', kind: 'yes_no', choices: [], required: false }];
+    const heater = await decideTurn(turn('Our water heater, a 50 gallon Bradford White gas unit installed in 2011, has begun leaving a small puddle beneath it. My wife and I have owned the house since 1979.', { questions: owner }));
+    expect(heater.answers.service).toMatch(/^Water heater/);
+    expect(heater.answers.owner).toBe('yes');
+  });
 });

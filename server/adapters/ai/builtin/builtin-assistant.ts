@@ -1228,7 +1228,7 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
     case 'has-heat':
       return topicalYesNo(text, topic) !== null;
     case 'ownership':
-      return /\b(own|owner|rent\w*|lease|landlord|tenant|mortgage|bought|(my|our) (house|home|place|condo)|ours|mine|paid (it )?off|selling|duen[oa]s?|propietari\w*|alquil\w*|es (mia|mio|nuestra|nuestro|de nosotros|propia))\b/.test(said);
+      return /\b(own|owned|owns|owner|rent\w*|lease|landlord|tenant|mortgage|bought|(my|our) (house|home|place|condo)|ours|mine|paid (it )?off|selling|duen[oa]s?|propietari\w*|alquil\w*|es (mia|mio|nuestra|nuestro|de nosotros|propia))\b/.test(said);
     case 'urgency':
       return /\b(urgent|emergency|asap|rush|hurry|whenever|annoying|can wait|right away|urgente|prisa)\b/.test(said);
     case 'pets':
@@ -1458,7 +1458,7 @@ function withoutPastWork(text: string): string {
   // A sentence about work done before ("He did my storm door last year") names no job for now, unless it says what
   // is wrong now ("… in 2019, now it's making noise").
   return kept.replace(/[^.!?\n]*\b(did|installed|put in|put on|fixed|replaced|built|hung|mounted|painted|serviced|cleaned|take down|took down|taken down|cut down|removed|take out|took out|taken out|hauled off|hauled it off|cut it up|ground the stump|got burned|got ripped off|got scammed)\b[^.!?\n]{0,40}\b(last (year|month|week|spring|summer|fall|winter|time)|(a )?(couple|few|\d+) (years?|months?) ago|years? ago|in (19|20)\d\d)\b[^.!?\n]*/gi, (sentence) =>
-    /\b(now|again|still|keeps?|won'?t|isn'?t|doesn'?t|broke|broken|leak\w*|nois\w*|stopped|not working|quit|died|dead|gave out|went out|acting up|finally|never put)\b/i.test(sentence) ? sentence : ' ');
+    /\b(now|again|still|keeps?|won'?t|isn'?t|doesn'?t|broke|broken|leak\w*|nois\w*|stopped|not working|quit|died|dead|gave out|went out|acting up|finally|never put|puddl\w*|has begun|began|has started|started|lately|recently)\b/i.test(sentence) ? sentence : ' ');
 }
 
 /**

@@ -1114,4 +1114,9 @@ describe('eleventh round (the d29 misses)', () => {
     expect(chooseOption("the buyer's inspection came back with a few electrical items: a double-tapped breaker in the panel and a missing cover plate in the garage", electrical).best?.option).toBe('Inspection repair lists (buying or selling)');
     expect(extractYesNo('We shall not be filing an insurance claim; the deductible is larger than the damage', 'insurance')).toBe('no');
   });
+
+  it('reads an option named without its bracketed examples, and no list of jobs from a make beside the thing', () => {
+    expect(chooseOption('how much is a general pest spray? seeing those tiny sugar ants in the kitchen + a couple big roaches in the garage', ['General pest (roaches, ants, spiders)', 'Termite inspection & treatment', 'Fire ant yard treatment']).best?.option).toBe('General pest (roaches, ants, spiders)');
+    expect(chooseOption('how much to mount a tv? its a 75 inch samsung going above the brick fireplace, want the wires hidden', ['TV mounting & shelves', 'Rental turnover punch lists', 'Drywall patch & paint touch-ups']).best?.option).toBe('TV mounting & shelves');
+  });
 });

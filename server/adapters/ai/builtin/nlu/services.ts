@@ -538,7 +538,10 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
   // over the gutters" is no "Gutters" job).
   // (Not denied: "we have well of course, no city water up here".)
   const deniedWords = new RegExp(`\\b(no|not|without|isn'?t|aren'?t|never|sin|ni)\\s+(any\\s+|the\\s+|a\\s+)?${normalize(option.option).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`);
-  if (normalize(option.option).length > 3 && ` ${normalize(text.raw)} `.includes(` ${normalize(option.option)} `) && !deniedWords.test(normalize(text.raw)) && !(option.concepts.length > 0 && option.concepts.every((concept) => text.located.has(concept) && family(concept) !== 'property'))) {
+  // (Or its name without the examples in brackets: "a general pest spray" for "General pest (roaches, ants, spiders)".)
+  const bare = normalize(option.option.replace(/\([^)]*\)/g, ' ')).trim();
+  const wordForWord = (normalize(option.option).length > 3 && ` ${normalize(text.raw)} `.includes(` ${normalize(option.option)} `)) || (bare.includes(' ') && bare !== normalize(option.option) && ` ${normalize(text.raw)} `.includes(` ${bare} `));
+  if (wordForWord && !deniedWords.test(normalize(text.raw)) && !(option.concepts.length > 0 && option.concepts.every((concept) => text.located.has(concept) && family(concept) !== 'property'))) {
     points += 10;
     anchored = true;
     because.push('named word for word');
@@ -691,7 +694,8 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   // A list of small jobs ("got a little list: closet door, curtain rods, recaulk the tub") is the handyman's list option.
   const listOption = readings.find((option) => LIST_OPTION.test(normalize(option.option)));
   // Things named as places ("in the garage") are not jobs of the list.
-  const families = new Set(reading.concepts.filter((concept) => family(concept) !== 'property' && !reading.located.has(concept)).map(family));
+  // (Nor a make: "a 75 inch samsung" is the TV's.)
+  const families = new Set(reading.concepts.filter((concept) => family(concept) !== 'property' && !reading.located.has(concept) && !concept.endsWith('-brand')).map(family));
   if (listOption && (families.size >= 4 || LIST_SAID.test(normalize(text)))) {
     ranked.unshift({ option: listOption.option, score: (ranked[0]?.score ?? 0) + 3, because: [`a list of ${families.size} different jobs`] });
     for (let index = ranked.length - 1; index > 0; index -= 1) if (ranked[index]?.option === listOption.option) ranked.splice(index, 1);
