@@ -671,4 +671,10 @@ describe('the built-in assistant', () => {
     expect(heater.answers.service).toMatch(/^Water heater/);
     expect(heater.answers.owner).toBe('yes');
   });
+  it('takes a name signed "-gabe" in lower case, and keeps today when a danger asks to "get someone over there today"', async () => {
+    expect((await decideTurn(turn('hi do u guys do drain cleaning? kitchen sink is slow. -gabe'))).answers.name).toBe('Gabe');
+    const sewage = await decideTurn(turn('sewage is coming up out of the basement floor drain, about an inch of it and spreading. Can you get someone over there today?'));
+    expect(sewage.handoffReason).toBe('emergency');
+    expect(sewage.answers.preferred_date).toBe('2026-11-24');
+  });
 });

@@ -709,8 +709,10 @@ function addsToDescription(input: AiTurnInput, text: string): boolean {
  */
 function closingName(text: string, input: AiTurnInput): string | null {
   // Signed with a dash, where they are after it or not: "Could Ray give me a call? - Luis, up in Munds Park".
-  const dashed = /(?:^|\s)[-–—~]\s*(\p{Lu}[\p{Ll}'-]{2,}(?: \p{Lu}[\p{Ll}'-]{2,})?)(?:,?\s+(?:up |down |over |out )?(?:in|from|at|near)\s+[\p{L} .'-]{2,40})?\s*[.!]?$/u.exec(text.trim());
-  const dashedName = dashed?.[1] && read(dashed[1]).concepts.length === 0 && !namedByBusiness(input, dashed[1]) ? loneName(dashed[1], true) : null;
+  const dashed = /(?:^|\s)[-–—~]\s*(\p{L}[\p{Ll}'-]{2,}(?: \p{Lu}[\p{Ll}'-]{2,})?)(?:,?\s+(?:up |down |over |out )?(?:in|from|at|near)\s+[\p{L} .'-]{2,40})?\s*[.!]?$/u.exec(text.trim());
+  // (In lower case only a known first name: "-gabe".)
+  const dashedOk = dashed?.[1] !== undefined && (/^\p{Lu}/u.test(dashed[1]) || isKnownFirstName(dashed[1]));
+  const dashedName = dashed?.[1] && dashedOk && read(dashed[1]).concepts.length === 0 && !namedByBusiness(input, dashed[1]) ? loneName(dashed[1], true) : null;
   if (dashedName) return dashedName;
   // (Not after an abbreviation: "St. Paul 55116".)
   const sentences = text.trim().split(/(?<=[.!?])(?<!\b(?:St|Ave|Dr|Rd|Mt|Ft|Blvd|Ln|Ct|Jr|Sr|Mr|Mrs|Ms|Apt)\.)\s+|\n+|\s*\|\s*/).filter((sentence) => sentence.trim() !== '');
@@ -1243,7 +1245,7 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
 }
 
 /** A visit asked for: "can someone come look", "could you guys come out", "¿pueden venir?". */
-const VISIT_ASKED = /\b(price|cost|charge|cobran|cuanto) (to|for|por) (come|coming|venir) (out|by|over)?\b|\b(someone|somebody|a tech|a technician|you guys|y'?all) (needs?|has|have|must) to (come|look|get out|get over|check|stop by|see)\b|\b(can|could|would|will) (you|someone|somebody|anyone|a tech|a technician|you guys|y'?all|u)\b[^.!?\n]{0,20}\b(come|stop by|swing by|send (someone|somebody|a tech))\b|\b(someone|somebody|anyone|a tech|you|u|y'?all) (can|could) (get out|get here|get over|come|make it|stop by)\b|\b(pueden|puede|podrian|podria) (venir|pasar|mandar)\b/;
+const VISIT_ASKED = /\b(get|send|have) (someone|somebody|a tech|a plumber|a guy|anyone) (out|over|here|there)\b|\b(price|cost|charge|cobran|cuanto) (to|for|por) (come|coming|venir) (out|by|over)?\b|\b(someone|somebody|a tech|a technician|you guys|y'?all) (needs?|has|have|must) to (come|look|get out|get over|check|stop by|see)\b|\b(can|could|would|will) (you|someone|somebody|anyone|a tech|a technician|you guys|y'?all|u)\b[^.!?\n]{0,20}\b(come|stop by|swing by|send (someone|somebody|a tech))\b|\b(someone|somebody|anyone|a tech|you|u|y'?all) (can|could) (get out|get here|get over|come|make it|stop by)\b|\b(pueden|puede|podrian|podria) (venir|pasar|mandar)\b/;
 
 /** Whether a sentence asking for a visit names its day ("Can someone come look tomorrow?"), not only another one. */
 function dayOfVisitAsked(turn: Turn): FoundDate | null {
@@ -1478,6 +1480,6 @@ function withoutDenied(text: string): string {
     // "it's a KitchenAid, the Whirlpool is our washer": what the other thing is, not what this one is.
     .replace(/\b(the|our|my) [\p{L}-]+ (is|'s) (our|my|the) [\p{L}-]+/giu, ' ')
     // ("the whole freezer not just the ice maker": the ice maker set aside too.)
-    .replace(/\b(not|no longer|instead of|rather than|forget( about)?|skip|never ?mind)\s+((just|only) )?(the |my |our |a |an |about )?[\p{L}-]+(\s+[\p{L}-]+)?/giu, ' ')
+    .replace(/\b(not|no longer|instead of|rather than|forget( about)?|skip|scratch|never ?mind)\s+((just|only) )?(the |my |our |a |an |about )?[\p{L}-]+(\s+[\p{L}-]+)?/giu, ' ')
     .replace(/\b(the |my |our )?[\p{L}-]+(\s+[\p{L}-]+)?\s+can wait\b/giu, ' ');
 }

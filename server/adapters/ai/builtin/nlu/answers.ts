@@ -418,6 +418,9 @@ export function extractName(text: string, options: { loose?: boolean } = {}): st
   // ("Hi! Jess Alvarado, Realtor with Summit Desert Realty": a name, what they are, and the company.)
   const withCompany = /^(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening)|[Mm]orning)[,!.]?\s+)?(?:(?:[Tt]his is|[Ii]t'?s)\s+)?(\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)(?:,?\s+(?:a\s+)?(?:[Rr]ealtor|[Aa]gent|[Bb]roker|[Pp]roperty [Mm]anager|PM|[Oo]ffice [Mm]anager|[Mm]anager|[Oo]wner|[Ll]easing [Aa]gent|[Aa]dmin|[Aa]ssistant))?\s+(?:w\/|with|from|@|at)\s+\p{Lu}/u.exec(said);
   if (withCompany?.[1] && withCompany[1].split(' ').every((word) => !notName(normalize(word)))) return withCompany[1].split(' ').map(titleCase).join(' ');
+  // "Good morning, Dev Patel here.": a name with "here" opening the text.
+  const here = /^(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening)|[Mm]orning)[,!.]?\s+)?(\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?) here\b/u.exec(said);
+  if (here?.[1] && here[1].split(' ').every((word) => !notName(normalize(word)))) return here[1];
   // "Names Luis and Ana Herrera, ask for Ana": the one to ask for.
   const askFor = /\bask for\s+([\p{Lu}][\p{L}'-]+)(?:\s+([\p{Lu}][\p{L}'-]+))?\s*[.!]?\s*$/u.exec(said);
   if (askFor && /\b(?:names?|names are|it'?s|we'?re)\b/i.test(between(said, 0, askFor.index)) && askFor[1] && !notName(normalize(askFor[1]))) return [askFor[1], askFor[2]].filter((word): word is string => word !== undefined && !notName(normalize(word))).map(titleCase).join(' ');

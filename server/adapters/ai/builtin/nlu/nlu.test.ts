@@ -1119,4 +1119,11 @@ describe('eleventh round (the d29 misses)', () => {
     expect(chooseOption('how much is a general pest spray? seeing those tiny sugar ants in the kitchen + a couple big roaches in the garage', ['General pest (roaches, ants, spiders)', 'Termite inspection & treatment', 'Fire ant yard treatment']).best?.option).toBe('General pest (roaches, ants, spiders)');
     expect(chooseOption('how much to mount a tv? its a 75 inch samsung going above the brick fireplace, want the wires hidden', ['TV mounting & shelves', 'Rental turnover punch lists', 'Drywall patch & paint touch-ups']).best?.option).toBe('TV mounting & shelves');
   });
+
+  it('takes the thing said to come first, "Dev Patel here", and "scratch the aeration" as a correction', async () => {
+    const appliances = ['Refrigerator / freezer', 'Dishwasher', 'Washer', 'Dryer'];
+    expect(chooseOption("Tenant says the fridge isn't keeping things cold. Dishwasher also leaves water sitting in the bottom. The fridge is the urgent one, her food is going bad.", appliances).best?.option).toBe('Refrigerator / freezer');
+    expect(extractName('Good morning, Dev Patel here. Tenant at my rental just sent me pictures')).toBe('Dev Patel');
+    expect((await signals("this is his wife lol. scratch the aeration we'll deal w the moss in the fall. what we need is somebody to mow every other week")).correction).toBe(true);
+  });
 });

@@ -652,6 +652,9 @@ function boost(ranked: OptionMatch[], fits: (match: OptionMatch) => boolean, poi
   ranked.sort((a, b) => b.score - a.score);
 }
 
+/** A thing said to come first among several: "the fridge is the urgent one", "the AC is the priority". */
+const PRIORITY = /\b(is|'s) (the )?(urgent|main|important|bigger|biggest|priority|worst|worse|pressing)( one| issue| problem| thing| deal)?\b|\b(most urgent|top priority|more urgent|more important|first priority)\b/;
+
 /** A correction inside one text: ", well a …", "I mean", "or rather", "make that", "no wait", "mejor dicho". */
 const SELF_CORRECTION = /(?:,|\.|;|\s-+|\.\.\.)\s*(?:well,? (?=(?:a|an|more like|more of|really|technically|probably)\b)|i mean\b|or rather\b|make (?:that|it)\b|scratch that\b|no wait\b|wait no\b|mejor dicho\b|o sea\b)[,\s]*/i;
 
@@ -742,6 +745,10 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
     for (const [index, match] of ranked.entries()) if (byJobOnly(match) && !(thingOnly && backed(match))) ranked[index] = { ...match, score: match.score - 4 };
     ranked.sort((a, b) => b.score - a.score);
   }
+  // Several things, one said to come first ("Dishwasher also leaves water … The fridge is the urgent one"): that one.
+  const first = sentences.find((sentence) => PRIORITY.test(normalize(sentence)));
+  const urgent = first ? read(first).concepts.filter((concept) => family(concept) !== 'property') : [];
+  if (urgent.length > 0 && ranked.some((match) => (match.concepts ?? []).some((concept) => !urgent.includes(concept)))) boost(ranked, (match) => (match.concepts ?? []).some((concept) => urgent.includes(concept)), 12, 'the one said to come first');
   // The kind of job settles between a repair option and an upkeep one: a thing that stopped working is the repair's
   // ("furnace quit … Oil furnace" is no tune-up for the word "oil"); upkeep with nothing wrong is the tune-up's ("get
   // the boiler cleaned before it gets cold" is no boiler repair).
