@@ -677,4 +677,11 @@ describe('the built-in assistant', () => {
     expect(sewage.handoffReason).toBe('emergency');
     expect(sewage.answers.preferred_date).toBe('2026-11-24');
   });
+  it('records no day put off ("I\'ll get back to you about a date"), and takes a description whatever examples its question gives', async () => {
+    const put = await decideTurn(replyTo('What day works for you?', "Let me take this to the trustees on Sunday and I'll get back to you about a date. Thank you!", { answers: { service: 'Drain cleaning', zip: '60614' } }));
+    expect(put.answers.preferred_date).toBeUndefined();
+    const details: QualifierQuestion[] = [...questions, { key: 'details', text: 'Short description of the work (how many items, sizes)?', kind: 'text', choices: [], required: false }];
+    const tv = await decideTurn(turn('how much to mount a tv? its a 75 inch samsung going above the brick fireplace, want the wires hidden', { questions: details }));
+    expect(tv.answers.details).toContain('brick');
+  });
 });

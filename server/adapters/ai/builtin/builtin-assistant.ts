@@ -608,6 +608,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
     case 'date': {
       const said = dateFromEarlierEvent(text, turn.earlierTexts, input.now, input.business.timezone, { language }) ?? extractDate(text, input.now, input.business.timezone, { loose: isAsked || /^\W*(asap|as soon as possible|lo antes posible)\b/i.test(text), language, previous: input.answers[question.key] ?? null });
       if (!said) return null;
+      // "Let me take this to the trustees on Sunday and I'll get back to you about a date": the day is put off.
+      if (/\b(get back to (you|u|y'?all)|let (you|u) know|text (you|u) back|confirm)\b[^.!?\n]{0,25}\b(a |the |on (a |the )?)?(date|day|time|when)\b/i.test(text)) return null;
       const date = dayOfferedBefore(said, turn.earlierTexts, input.now, input.business.timezone, { language }) ?? said;
       // "sunday the 17th instead, same time": the window given before goes with the new day.
       const before = input.answers[question.key] ?? '';
@@ -806,7 +808,8 @@ function topicFrom(about: string, question: QualifierQuestion): TextTopic | null
   // "Anything the crew should know — gate code, dogs in the yard?" is about getting in, not the yard's size.
   if (/\b(gate|code|lockbox|let (us|you) in|get in|entry)\b/.test(about) && !/\b(how big|size|acres?)\b/.test(about)) return 'access';
   // "Tell me a bit about it: what, how big, how many?" asks what the job is first; a description answers it.
-  if (isProblemQuestion(question) && /\bwhat\b/.test(about)) return 'problem';
+  // ("Short description of the work (how many items, sizes)?": a description, whatever its examples.)
+  if (isProblemQuestion(question) && /\b(what|description|describe)\b/.test(about)) return 'problem';
   if (/\b(acre|acres|property size|lot size|square footage of the (yard|lawn)|how big|size|how many trees|how tall)\b/.test(about) && /\b(lot|yard|lawn|acres?|property|land|area|trees?)\b/.test(about)) return 'lot-size';
   if (/\b(beds?|baths?|bedrooms?|bathrooms?|rooms|home size|house size|size of (the|your) (home|house|place)|how big|square (feet|footage)|sq ?ft|recamaras)\b/.test(about)) return 'home-size';
   if (/\b(stories|story|storeys?|floors|how tall is the (house|home)|levels)\b/.test(about)) return 'stories';
@@ -823,11 +826,11 @@ function topicFrom(about: string, question: QualifierQuestion): TextTopic | null
 
 const LENGTH = /\b\d+(\.\d+)?\s*(-\s*)?(ft|feet|foot|pies|yards?|meters?|metros)\b|\b\d+'(?!s)/i;
 const PLANT_COUNT = /\b(\d+|two|three|four|five|six|seven|eight|nine|ten|a couple( of)?|a few|dos|tres|cuatro|cinco|seis)\s+([\p{L}-]+\s+){0,2}(trees?|palms?|bushes|shrubs|hedges?|stumps?|oaks?|pines?|roses|arboles|arbol|arbustos|palmeras|rosales)\b/iu;
-/** How much there is to haul, in a measure: "half a truck", "a few things", "just the tub", "2 cosas". */
-// (A storage unit's size says how much: "all our stuff is in a 10x15 storage unit".)
 /** An age said: a number of years, a year ("2009 I think"), "brand new". */
 const AGE_SAID = /\b\d{1,2}\s*(years?|yrs?|anos)(\s+old|\s+de\s+edad)?\b|\b(built|installed|put in|bought)\s+(in\s+)?(19|20)\d{2}\b|(?<![$\d,.])\b(19|20)\d{2}\b(?![\d,]|\.\d|\s*(sq|square|ft|feet|dollars|bucks|lbs?|pounds|btu|gal|miles|\+))|\bbrand new\b/i;
 
+/** How much there is to haul, in a measure: "half a truck", "a few things", "just the tub", "2 cosas". */
+// (A storage unit's size says how much: "all our stuff is in a 10x15 storage unit".)
 const AMOUNT_MEASURE = /\b\d{1,2} ?(x|by) ?\d{1,2}\b(?= (storage|unit|pod|container))|\b(full|half|quarter|a third|whole|partial|small|big)\s*(a\s+)?(truck|trailer|load|pickup)|\b(truck ?load|trailer ?load|a few (items|things|pieces)|one item|single item|couple (items|things))\b|\b(just|only|solo|nomas|nada mas)\s+(the|a|an|one|this|that|el|la|un|una)\s+(?!(move|moving|job|work|labor|mudanza|trabajo)\b)[\p{L}-]+|\b(\d+|two|three|four|five|six|dos|tres|cuatro|cinco|seis) (items|things|pieces|cosas|articulos|piezas)\b|\bmedia (camioneta|troca|carga)\b|\b(camioneta|troca) llena\b/iu;
 const BIG_ITEMS = /\b(piano|couch|sofa|sectional|mattress(es)?|fridge|refrigerator|washer|dryer|hot tub|treadmill|dresser|desk|table|chairs?|boxes|furniture|tv|recliner|gun safe|\d+\s?(lb|lbs|pound) ([\p{L}-]+ ){0,2}safe|pool table|armoire|hutch|grandfather clock|refrigerador|lavadora|secadora|sillon|colchon|muebles)\b/iu;
 const PLACES =
