@@ -1126,4 +1126,9 @@ describe('eleventh round (the d29 misses)', () => {
     expect(extractName('Good morning, Dev Patel here. Tenant at my rental just sent me pictures')).toBe('Dev Patel');
     expect((await signals("this is his wife lol. scratch the aeration we'll deal w the moss in the fall. what we need is somebody to mow every other week")).correction).toBe(true);
   });
+
+  it('hears no price in a hyphenated surname ("I\'m Sarah Akana-Price")', async () => {
+    expect((await signals("I'm Sarah Akana-Price, mom is Mrs. Akana")).price).toBeNull();
+    expect((await signals('what would the price be for two grab bars?')).price).not.toBeNull();
+  });
 });
