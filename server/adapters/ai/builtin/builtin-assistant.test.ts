@@ -684,4 +684,14 @@ describe('the built-in assistant', () => {
     const tv = await decideTurn(turn('how much to mount a tv? its a 75 inch samsung going above the brick fireplace, want the wires hidden', { questions: details }));
     expect(tv.answers.details).toContain('brick');
   });
+  it('reads a 16 ft door as a double one, and "yeah thinking new door" as the choice made between repair and replace', async () => {
+    const door: QualifierQuestion[] = [
+      { key: 'issue', text: "What's going on with the door?", kind: 'choice', choices: ['Dented or damaged panel', 'New garage door', 'Opener repair or replacement'], required: true },
+      { key: 'door_size', text: 'Single or double door?', kind: 'text', choices: [], required: false },
+    ];
+    const first = await decideTurn(turn('Backed my truck into the garage door, bottom 2 panels are bent in pretty good. 16 ft door, original to the house (1998). Is it even worth doing panels or should I just get a new door?', { questions: door }));
+    expect(first.answers.door_size).toContain('16 ft');
+    const decided = await decideTurn(replyTo('ZIP?', 'yeah thinking new door. how much is a new one? insulated if possible', { questions: door, answers: { issue: 'Dented or damaged panel' } }));
+    expect(decided.answers.issue).toBe('New garage door');
+  });
 });
