@@ -522,8 +522,8 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
   return { found, tied, unsure };
 }
 
-/** A text that tells a trouble ("it's not spinning the water out", "keeps tripping", "won't start"). */
-const TROUBLE_TOLD = /\b(not|won'?t|doesn'?t|isn'?t|keeps?|stopped|broke\w*|leak\w*|noise|nois\w*|smell\w*|stuck|no (hot|heat|water|power|se|funciona))\b/;
+/** A text that tells a trouble ("it's not spinning the water out", "keeps beeping", "won't start"). */
+const TROUBLE_TOLD = /\b(keeps?|won'?t|doesn'?t|isn'?t|not|stopped|broke|broken|leak\w*|beep\w*|nois\w*|smell\w*|making|stuck|no (hot|heat|water|power))\b/;
 
 function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, answered: boolean, problemTaken: { value: boolean }, otherFound: boolean): Answer {
   const { input, text, language, signals } = turn;
@@ -626,7 +626,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
           extractName(text, { loose: false }) ??
           input.newMessages.map((message) => loneName(message, isAsked)).find((found) => found !== null) ??
           // ("Tasha. lockbox is 2212": a known first name as the sentence opening a text.)
-          input.newMessages.map((message) => (message.split(/(?<=[.!?])\s+/).length > 1 ? loneName(message.split(/(?<=[.!?])\s+/)[0] ?? '', false) : null)).find((found) => found !== null) ??
+          input.newMessages.map((message) => message.split(/(?<=[.!?])\s+/)).map((sentences) => (sentences.length > 1 ? loneName(sentences[0] ?? '', false) : null)).find((found) => found !== null) ??
           // "68516 / Ben", "Ben | 68516": a part of its own beside another answer.
           input.newMessages.flatMap((message) => message.split(/\s*[/|\n]\s*/)).filter((part, _, parts) => parts.length > 1 && !/\d/.test(part)).map((part) => loneName(part, isAsked)).find((found) => found !== null) ??
           (isAsked && !otherFound ? extractName(text, { loose: true }) : null) ??
@@ -644,7 +644,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
         const reading = read(withoutPastWork(text));
         // Or the person's first text, when it says something is wrong ("something in my kitchen keeps beeping").
         const firstText = turn.earlierTexts.length === 0;
-        const complains = /\b(keeps?|won'?t|doesn'?t|isn'?t|not|stopped|broke|broken|leak\w*|beep\w*|nois\w*|smell\w*|making|stuck|no (hot|heat|water|power))\b/.test(normalize(text));
+        const complains = TROUBLE_TOLD.test(normalize(text));
         const describes = firstText && complains;
         // A thing of the trade, not only the kind of place ("some stuff around the house").
         const things = reading.concepts.filter((concept) => !concept.startsWith('property-'));

@@ -141,7 +141,7 @@ export function excludedBy(name: string, said: string): string | null {
 }
 
 /** The towns an item's name limits it to: "Diagnostic visit in Albuquerque, Rio Rancho or Corrales" → three. */
-export function townsOf(name: string): string[] {
+function townsOf(name: string): string[] {
   const town = String.raw`\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*)*`;
   const listed = new RegExp(String.raw`\b(?:in|within)\s+(${town}(?:\s*(?:,|\bor\b|\band\b|&)\s*${town})*)`, 'u').exec(name);
   return listed ? (listed[1] ?? '').split(/\s*(?:,|\bor\b|\band\b|&)\s*/).filter((part) => part !== '') : [];

@@ -490,11 +490,12 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   const own = ownFound.filter((mine) => !chronoFound.some((theirs) => theirs.calendar && (!mine.calendar || theirs.words.length > mine.words.length) && overlaps(mine, theirs)));
   const parsed = chronoFound.filter((candidate) => !own.some((mine) => Math.abs(mine.index - candidate.index) <= 2 || overlaps(mine, candidate)));
   const notThisWeek = /\b(not this week|not until next week|next week)\b(?![^.!?]{0,30}\b(before|prior to|ahead of|antes de) (that|then|it|eso)\b)/.test(said);
+  // A day refused once is refused where it is said again ("saturday works | this is his wife, NOT saturday").
+  // (The same words: "Don't do tomorrow … Thursday after 3" refuses tomorrow morning, not the Thursday it is.)
+  const refusedOnes = [...own, ...parsed].filter((candidate) => refused(said, candidate));
   const all = [...own, ...parsed]
-    .filter((candidate) => compare(candidate.date, addDays(today, -1)) > 0 && !refused(said, candidate) && !pastDay(said, candidate) && !(UNSURE_DAY.test(said) && NOW_WORDS.test(candidate.words)))
-    // A day refused once is refused where it is said again ("saturday works | this is his wife, NOT saturday").
-    // (The same words: "Don't do tomorrow … Thursday after 3" refuses tomorrow morning, not the Thursday it is.)
-    .filter((candidate) => ![...own, ...parsed].some((other) => other !== candidate && other.words === candidate.words && refused(said, other) && compare(other.date, candidate.date) === 0))
+    .filter((candidate) => compare(candidate.date, addDays(today, -1)) > 0 && !refusedOnes.includes(candidate) && !pastDay(said, candidate) && !(UNSURE_DAY.test(said) && NOW_WORDS.test(candidate.words)))
+    .filter((candidate) => !refusedOnes.some((other) => other.words === candidate.words && compare(other.date, candidate.date) === 0))
     // "not this week, but next thurs": a weekday of this week is the next week's.
     .map((candidate) => (notThisWeek && !candidate.calendar && compare(candidate.date, addDays(today, ((8 - today.weekday) % 7) || 7)) < 0 ? { ...candidate, date: addDays(candidate.date, 7) } : candidate))
     .sort((a, b) => a.index - b.index);

@@ -675,9 +675,9 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   if (correction) {
     const after = between(text, correction.index + correction[0].length, text.length);
     const corrected = /\b(also|too|as well|plus|another|tambien)\b/i.test(after) ? null : chooseOption(after, options);
-    const before = chooseOption(between(text, 0, correction.index), options);
-    if (corrected?.best && corrected.confident && before.best && before.best.option !== corrected.best.option) {
-      return { ...corrected, best: { ...corrected.best, because: [...corrected.best.because, `corrected from “${before.best.option}” in the same text`] } };
+    const before = corrected?.best && corrected.confident ? chooseOption(between(text, 0, correction.index), options).best : null;
+    if (corrected?.best && before && before.option !== corrected.best.option) {
+      return { ...corrected, best: { ...corrected.best, because: [...corrected.best.because, `corrected from “${before.option}” in the same text`] } };
     }
   }
   const readings = options.map(readOption);
