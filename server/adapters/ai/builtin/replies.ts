@@ -7,6 +7,7 @@
 import type { AiTone, HandoffReason, QualifierQuestion } from '@contracts/ai';
 import type { Hazard } from './nlu/signals';
 import type { Language } from './nlu/language';
+import { yesNoTopic } from './nlu/answers';
 import { normalize } from './nlu/text';
 
 export interface Voice {
@@ -58,6 +59,8 @@ export function spanishQuestion(question: QualifierQuestion): string {
       if (/\b(pets?|dogs?|cats?)\b/.test(about) && /\b(kids?|children)\b/.test(about)) return '¿Hay niños o mascotas en la casa?';
       if (/\b(pets?|dogs?|cats?)\b/.test(about)) return '¿Tiene mascotas?';
       if (/\b(stairs|elevator)\b/.test(about)) return '¿Hay escaleras o elevador?';
+      // "Can the crew get into the backyard without you home?" asks about the way in, not about being home.
+      if (yesNoTopic(question) === 'entry') return '¿Podemos entrar sin que haya alguien en casa?';
       if (/\b(home|present|be there)\b/.test(about)) return '¿Habrá alguien en casa?';
       if (/\b(insurance|claim)\b/.test(about)) return '¿Es un reclamo de seguro?';
       if (/\b(gate|access|code)\b/.test(about)) return '¿Hay portón o código de acceso?';
@@ -78,7 +81,6 @@ export function spanishQuestion(question: QualifierQuestion): string {
       if (/\b(where to|moving to|to city|to zip|to where|destination|to area)\b/.test(about)) return '¿A dónde se muda (ciudad o código postal)?';
       if (/\bwhere('s| is| are you seeing| do you see)\b/.test(about)) return '¿En qué parte de la casa está el problema?';
       if (/\b(where|from|to|pickup|destination)\b/.test(about)) return '¿De dónde a dónde?';
-      if (/\b(hear about|find us|referr)\b/.test(about)) return '¿Cómo se enteró de nosotros?';
       return '¿Me puede contar un poco más sobre el trabajo?';
   }
 }

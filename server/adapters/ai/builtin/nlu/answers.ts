@@ -119,7 +119,7 @@ export function slipIntoArea(code: string, prefixes: readonly string[]): boolean
 // Yes / no
 
 /** What a yes/no question is about, read from its key and words: its answer may be said without yes or no. */
-export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'kids-pets' | 'stairs' | 'access' | 'returning' | 'water-off' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'has-heat' | 'other';
+export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'kids-pets' | 'stairs' | 'access' | 'returning' | 'water-off' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'has-heat' | 'entry' | 'other';
 
 export function yesNoTopic(question: { key: string; text: string }): YesNoTopic {
   const about = normalize(`${question.key.replace(/_/g, ' ')} ${question.text}`);
@@ -142,6 +142,8 @@ export function yesNoTopic(question: { key: string; text: string }): YesNoTopic 
   if (/\b(pets?|dogs?|cats?|animals?|mascotas?)\b/.test(about)) return 'pets';
   // "Any stairs at either end?", "Anything on stairs or a second floor?": the stairs themselves, not "no" to elevators.
   if (/\b(stairs|steps|staircase|elevators?|flights?|second floor|2nd floor|upstairs|escaleras)\b/.test(about)) return 'stairs';
+  // "Can the crew get into the backyard without you home?": whether the way in is open, said in its own words.
+  if (/\b(get|go|let (them|the crew|us|you) )in(to)?\b.*\bwithout (you|someone|anyone|anybody)\b|\bwithout (you|someone|anyone|anybody) (home|there)\b/.test(about)) return 'entry';
   if (/\b(access|accessible|gate code|stairs|elevator|home during|be home|someone home|present)\b/.test(about)) return 'access';
   return 'other';
 }
@@ -195,6 +197,11 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
   stairs: {
     no: /\b(no (stairs|steps|escaleras|escalones)|nada de escaleras|no hay escaleras|sin escaleras|no tiene escaleras|ground (floor|level)|first floor|1st floor|(single|one|1)[- ]?(story|storey|level)|ranch|all on one level|one level|(un )?solo (piso|nivel)|planta baja|primer piso|(has|there'?s|with) an elevator|(hay|tiene|con) elevador|elevator (at )?both)\b/,
     yes: /\b(stairs|steps|staircase|flights?|walk-?up|split[- ]?level|tri[- ]?level|bi[- ]?level|(2nd|3rd|4th|5th|second|third|fourth|fifth|top) (floor|fl)|upstairs|basement|no elevator|without (an )?elevator|escaleras|escalones|segundo piso|tercer piso|cuarto piso|sotano|sin elevador|no hay elevador)\b/,
+  },
+  // ("the gate isn't locked", "tenants r home during the day so u can get in back", "el portón no tiene candado").
+  entry: {
+    no: /\b((?<!(not|isn'?t|never|un|no) )locked( up)?(?! (out|in))|(have|has|need|needs) to be (home|there)|can'?t get in\w*|no way (in|into)|(no|sin) (access|acceso)|(esta|estan?) (cerrad[oa]s?|con (llave|candado)))\b/,
+    yes: /\b(unlocked|(isn'?t|is not|not|never|aren'?t) locked|(gate|door|it)('?s| is)? (open|unlatched)|(you|u|they|the crew|crew|y'?all|guys) (can|could) (get|go|come) (in|into|around|back)|let (yourselves|yourself|themselves) in|(tenants?|someone|somebody|(my )?(wife|husband|son|daughter|roommate)) (r|are|is|'?s|will be) (home|there)|gate code|code is \d+|(pueden|puede) (entrar|pasar)|no tiene (candado|llave)|sin (candado|llave)|(esta|queda) abierto)\b/,
   },
   ground: {
     no: /\b(basement|upstairs|downstairs|second floor|2nd floor|third floor|3rd floor|attic|stairs|steps|walk-?up|sotano|escaleras|segundo piso)\b/,

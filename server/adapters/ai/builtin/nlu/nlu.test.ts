@@ -206,6 +206,14 @@ describe('answers', () => {
     expect(extractYesNo('no, not urgent, just annoying', urgent)).toBe('no');
     expect(extractYesNo('👍')).toBe('yes');
     expect(extractYesNo('not sure')).toBeNull();
+    // Getting in without anyone home, said as the state of the gate or who is there.
+    const entry = yesNoTopic({ key: 'access', text: 'Can the crew get into the backyard without you home?' });
+    expect(entry).toBe('entry');
+    expect(extractYesNo("Backyard's fenced but the gate isn't locked", entry)).toBe('yes');
+    expect(extractYesNo('tenants r home during the day so u can get in back', entry)).toBe('yes');
+    expect(extractYesNo('El portón de atrás no tiene candado, pueden entrar', entry)).toBe('yes');
+    expect(extractYesNo("gate's locked, I'd have to be there", entry)).toBe('no');
+    expect(yesNoTopic({ key: 'home', text: 'Will someone be home while we clean?' })).toBe('access');
     const stuck = yesNoTopic({ key: 'car_stuck', text: 'Is a car stuck inside right now?' });
     expect(extractYesNo("Car's parked in the driveway so no rush", stuck)).toBe('no');
   });
