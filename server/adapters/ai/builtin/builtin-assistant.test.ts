@@ -694,4 +694,17 @@ describe('the built-in assistant', () => {
     const decided = await decideTurn(replyTo('ZIP?', 'yeah thinking new door. how much is a new one? insulated if possible', { questions: door, answers: { issue: 'Dented or damaged panel' } }));
     expect(decided.answers.issue).toBe('New garage door');
   });
+  it('waits through a "brb" without a miss or a new question, and takes a unit and heat said before they are asked', async () => {
+    const brb = await decideTurn({ ...replyTo("What's your ZIP code?", 'brb tenant calling me', { answers: { service: 'Drain cleaning' } }), confusedTurns: 1 });
+    expect(brb.handoffReason).toBeNull();
+    expect(brb.reply).toBe('No problem, take your time.');
+    const more: QualifierQuestion[] = [
+      ...questions,
+      { key: 'unit', text: "If it's an apartment or multi-unit building, which unit?", kind: 'text', choices: [], required: false },
+      { key: 'heat_now', text: 'Is the place still getting heat right now?', kind: 'yes_no', choices: [], required: false },
+    ];
+    const said = await decideTurn(turn('tub in unit 3 barely draining. furnace still heats fine tho', { questions: more }));
+    expect(said.answers.unit).toBe('3');
+    expect(said.answers.heat_now).toBe('yes');
+  });
 });

@@ -245,11 +245,13 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
   // A question already asked twice and passed over while the person answered others waits behind the questions not
   // asked yet, instead of being asked a third time in a row.
   const askedTimes = (question: QualifierQuestion) => earlierLines(input).filter((line) => line.from === 'business' && asksIn(line.body, question)).length;
-  const askable = deferred ? open.filter((question) => question.key !== asked?.key) : open;
+  // A short pause ("brb tenant calling me") asks nothing more until they are back.
+  const paused = deferred && signals.paused;
+  const askable = paused ? [] : deferred ? open.filter((question) => question.key !== asked?.key) : open;
   const next = (askable[0] && askedTimes(askable[0]) >= 2 ? askable.find((question) => askedTimes(question) === 0) : undefined) ?? askable[0];
   if (deferred && asked) {
-    parts.push({ text: say.answerLater(voice), optional: false });
-    reasons.push(`They will send the answer to “${asked.text}” later: no miss, and it is not asked again now.`);
+    parts.push({ text: paused ? say.takeYourTime(voice) : say.answerLater(voice), optional: false });
+    reasons.push(paused ? `A short pause before answering “${asked.text}”: no miss, nothing asked until they are back.` : `They will send the answer to “${asked.text}” later: no miss, and it is not asked again now.`);
   }
   if (confused && asked) {
     const likely = unsure && unsure.length > 0 ? unsure : asked.kind === 'text' ? textExamples(asked, language) : optionsFor(asked, input);
@@ -791,7 +793,7 @@ function unaskedName(text: string, asked: QualifierQuestion | null): string | nu
   return loneName(first, true);
 }
 
-type TextTopic = 'brand' | 'lot-size' | 'home-size' | 'amount' | 'age' | 'pets' | 'access' | 'destination' | 'where' | 'stories' | 'referral' | 'problem' | 'other';
+type TextTopic = 'unit' | 'brand' | 'lot-size' | 'home-size' | 'amount' | 'age' | 'pets' | 'access' | 'destination' | 'where' | 'stories' | 'referral' | 'problem' | 'other';
 
 const NOT_A_PLACE = /^(the|a|an|my|our|your|their|this|that|there|here|them|they|you|yall|come|move|help|load|unload|pack|have|make|take|text|call|know|start|finish|keep|work|check|look|find|talk|pick|drop|bring|haul|clean|hear|book|schedule|send|wait|stay|rent|store|tomorrow|today|tonight|next|last|every|both|each|some|many|much|more|less|around|about|please|thanks|know|give|tell|show|let|need|want|like|also|just|only|even|back|over|down|away|ourselves|myself|storage|mine|ours|theirs|family|friend|friends|mom|dad|mother|father|work|school|church)$/;
 
@@ -804,6 +806,8 @@ function topicOf(question: QualifierQuestion): TextTopic {
 }
 
 function topicFrom(about: string, question: QualifierQuestion): TextTopic | null {
+  // "If it's an apartment or multi-unit building, which unit?": the unit's number or letter.
+  if (/\b(which|what) (unit|apartment|apt|suite)\b|\b(unit|apartment|apt|suite) (number|no|#)|\bunit ?#/.test(about)) return 'unit';
   if (/\b(brand|make|model|manufacturer|marca)\b/.test(about)) return 'brand';
   // "Anything the crew should know — gate code, dogs in the yard?" is about getting in, not the yard's size.
   if (/\b(gate|code|lockbox|let (us|you) in|get in|entry)\b/.test(about) && !/\b(how big|size|acres?)\b/.test(about)) return 'access';
@@ -902,6 +906,11 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
     return found.length > 0 ? found.join(', ') : null;
   };
   switch (topic) {
+    case 'unit': {
+      // "tub in unit 3", "apt 4B", "#12", "depto 5".
+      const unit = /\b(?:unit|apt|apartment|suite|ste|unidad|depto|departamento)\.?\s*(?:#|no\.?|number)?\s*(\d{1,4}[a-z]?|[a-z]\d{0,3})\b|(?:^|\s)#\s?(\d{1,4}[a-z]?)\b/i.exec(folded);
+      return unit ? (unit[1] ?? unit[2] ?? '').toUpperCase() : null;
+    }
     case 'brand': {
       // A make that is also an everyday word ("state", "york", "carrier") only as a name: capitalised, not "New York".
       const asName = (match: RegExpExecArray) => {

@@ -102,6 +102,12 @@ export function answerLater({ tone, language }: Voice): string {
   return tone === 'concise' ? 'OK, text it here when you have it.' : 'No problem, just text it here when you have it.';
 }
 
+/** The person steps away for a moment ("brb"). */
+export function takeYourTime({ tone, language }: Voice): string {
+  if (language === 'es') return tone === 'concise' ? 'Está bien, aquí estamos.' : 'No hay problema, aquí estamos cuando regrese.';
+  return tone === 'concise' ? 'OK, whenever you are ready.' : 'No problem, take your time.';
+}
+
 export function askAgain({ tone, language }: Voice, question: QualifierQuestion, options: readonly string[], postalExample: string): string {
   if (language === 'es') {
     const sorry = 'Perdón, no le entendí bien.';

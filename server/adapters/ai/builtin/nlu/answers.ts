@@ -132,7 +132,7 @@ export function yesNoTopic(question: { key: string; text: string }): YesNoTopic 
   if (/\b(recurring|regular (schedule|service|visits)|seasonal|every (week|month|storm|snow|season)|ongoing|on our (list|schedule|route)|periodic)\b/.test(about)) return 'recurring';
   if (/\b(ground (floor|level)|first floor|main floor|on the ground|curb)\b/.test(about) && !/\b(elevator)\b/.test(about)) return 'ground';
   // "Do you have any heat right now?" is answered yes by "we have heat"; "Are you without heat?" by "no heat".
-  if (/\b((have|has|got) (any |some )?heat|any heat)\b/.test(about) && !/\b(without heat|no heat)\b/.test(about)) return 'has-heat';
+  if (/\b((have|has|got|getting) (any |some )?heat|any heat)\b/.test(about) && !/\b(without heat|no heat)\b/.test(about)) return 'has-heat';
   if (/\b(without heat|no heat|heat (out|working|off)|have heat|heating (out|working))\b/.test(about)) return 'heat';
   if (/\b(been (out|here|over) (to|at)?|before|returning|existing customer|past customer|used us|worked (with|for) (us|you))\b/.test(about) && !/\b(before (the|we|you|noon|\d))\b/.test(about)) return 'returning';
   if (/\b(shut (it |the water )?off|turned (it |the water )?off|water (is )?(off|shut)|shut-?off)\b/.test(about)) return 'water-off';

@@ -31,6 +31,8 @@ export interface Signals {
   correction: boolean;
   /** The answer is put off until someone else is asked or something looked up ("let me check with my husband"). */
   deferred: boolean;
+  /** A short pause ("brb", "one sec", "hold on, tenant calling"): the answer comes in a moment, nothing to ask now. */
+  paused: boolean;
   intent: IntentReading;
 }
 
@@ -202,6 +204,7 @@ const GREETING_ONLY = /^\s*(hi|hello|hey|hiya|howdy|good (morning|afternoon|even
 const CORRECTION = /\b((yeah |ok |okay )?(thinking|leaning( towards?)?|going with|gonna go with) (a |the )?new\b|(the|my|our) [a-z]+ (is|are|works|runs) (fine|ok|okay|good|working fine)\b(?=[^.!?\n]{0,40}\b(it'?s|its|the problem is|just)\b)|caved|changed (his|her|my|our|their) minds?|decided on|decided to go with|we'?ll go with|settled on|wait(?=,|\s*no\b|\s*-|\.{2,}|!|\s+(it'?s|its|it is|that'?s|thats|sorry|nvm))|turns out|looked it up|i think (it'?s|they'?re|its|theyre)|after all|never ?mind|nvm|scratch (that|the|this)|forget (about )?(the|that)|actually|correction|i meant|i mean|sorry,? (i meant|it's|wrong|typo|not)|wrong (zip|date|day|one|address|number)|typo|my bad|scratch (that|the|this)|change (it|that) to|make it|instead|rather|better (for us|for me)?|works better|not (real |really |actually |an? |the |my |our )?\w+,? (it's|its|it is)|not (just|only) (the|a|an|my|our)|(it'?s|its) the whole|perdon,? (es|era)|me equivoque|mejor el|mas bien|quise decir|en vez de)\b/;
 
 /** An answer put off until someone else is asked or something is looked up. */
+const PAUSED = /^\W*(brb|be right back|b right back|one sec(ond)?|1 sec|sec|one (moment|min|minute)|just a (sec|second|moment|min|minute)|hold on|hang on|gimme a (sec|min|minute)|give me a (sec|second|min|minute|moment)|un momento|un segundo|ahorita (vuelvo|regreso|le digo)|ya (vuelvo|regreso)|espere(me)? un (momento|segundo))\b/;
 const DEFERRED = /\b(let me (check|ask|find out|look|see|talk to|talk with)|(i'?ll|ill|i will|we'?ll|we will) (text|get|call|write) (you |u )?back|(i'?ll|i will|we'?ll|we will) (have to )?(check|ask|find out|look|get back to you|let you know|text you back)|(need|have) to (check|ask) (with )?(my|the)|get back to you|déjame (preguntar|checar|ver)|dejame (preguntar|checar|ver)|le pregunto a|te aviso|le aviso)\b/;
 
 /** A past job named with what is wrong with it ("your crew moved us Friday … a gouge in our headboard"). */
@@ -244,7 +247,8 @@ export async function readSignals(text: string, language: Language, model: Inten
     thanks: THANKS_ONLY.test(said) || (intent.intent === 'thanks' && intent.score >= 0.95 && said.split(' ').length <= 4),
     greeting: GREETING_ONLY.test(said),
     correction: CORRECTION.test(said),
-    deferred: DEFERRED.test(said),
+    deferred: DEFERRED.test(said) || PAUSED.test(said),
+    paused: PAUSED.test(said),
     intent,
   };
 }
