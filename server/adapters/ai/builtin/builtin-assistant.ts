@@ -1241,6 +1241,7 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
     case 'heat':
     case 'has-heat':
     case 'entry':
+    case 'rental':
       return topicalYesNo(text, topic) !== null;
     case 'ownership':
       return /\b(own|owned|owns|owner|rent\w*|lease|landlord|tenant|mortgage|bought|(my|our) (house|home|place|condo)|ours|mine|paid (it )?off|selling|duen[oa]s?|propietari\w*|alquil\w*|es (mia|mio|nuestra|nuestro|de nosotros|propia))\b/.test(said);

@@ -61,6 +61,7 @@ export function spanishQuestion(question: QualifierQuestion): string {
       if (/\b(stairs|elevator)\b/.test(about)) return '¿Hay escaleras o elevador?';
       // "Can the crew get into the backyard without you home?" asks about the way in, not about being home.
       if (yesNoTopic(question) === 'entry') return '¿Podemos entrar sin que haya alguien en casa?';
+      if (yesNoTopic(question) === 'rental') return '¿Es una propiedad que se renta?';
       if (/\b(home|present|be there)\b/.test(about)) return '¿Habrá alguien en casa?';
       if (/\b(insurance|claim)\b/.test(about)) return '¿Es un reclamo de seguro?';
       if (/\b(gate|access|code)\b/.test(about)) return '¿Hay portón o código de acceso?';

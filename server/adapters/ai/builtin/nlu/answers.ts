@@ -119,11 +119,13 @@ export function slipIntoArea(code: string, prefixes: readonly string[]): boolean
 // Yes / no
 
 /** What a yes/no question is about, read from its key and words: its answer may be said without yes or no. */
-export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'kids-pets' | 'stairs' | 'access' | 'returning' | 'water-off' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'has-heat' | 'entry' | 'other';
+export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'kids-pets' | 'stairs' | 'access' | 'returning' | 'water-off' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'has-heat' | 'entry' | 'rental' | 'other';
 
 export function yesNoTopic(question: { key: string; text: string }): YesNoTopic {
   const about = normalize(`${question.key.replace(/_/g, ' ')} ${question.text}`);
   if (/\b(car|cars|vehicle|truck)\b.*\b(stuck|trapped|inside|in the garage)\b|\bstuck inside\b/.test(about)) return 'car-stuck';
+  // "Is this a rental property?": whether someone else lives there, the other side of owning it to live in.
+  if (/\b(rental|rented out|tenants?|investment property)\b/.test(about) && !/\b(own|owns|owner|homeowner|propietario|dueno)\b/.test(about)) return 'rental';
   if (/\b(own|owns|owner|homeowner|rent|renting|landlord|propietario|dueno)\b/.test(about)) return 'ownership';
   if (/\b(urgent|emergency|asap|rush|right away|urgente|emergencia)\b/.test(about)) return 'urgency';
   if (/\b(warranty|warrantee|garantia)\b/.test(about)) return 'warranty';
@@ -197,6 +199,10 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
   stairs: {
     no: /\b(no (stairs|steps|escaleras|escalones)|nada de escaleras|no hay escaleras|sin escaleras|no tiene escaleras|ground (floor|level)|first floor|1st floor|(single|one|1)[- ]?(story|storey|level)|ranch|all on one level|one level|(un )?solo (piso|nivel)|planta baja|primer piso|(has|there'?s|with) an elevator|(hay|tiene|con) elevador|elevator (at )?both)\b/,
     yes: /\b(stairs|steps|staircase|flights?|walk-?up|split[- ]?level|tri[- ]?level|bi[- ]?level|(2nd|3rd|4th|5th|second|third|fourth|fifth|top) (floor|fl)|upstairs|basement|no elevator|without (an )?elevator|escaleras|escalones|segundo piso|tercer piso|cuarto piso|sotano|sin elevador|no hay elevador)\b/,
+  },
+  rental: {
+    no: /\b(not (a |an )?rental|no rental|(we|i) live (here|there|in it)|live in it|(it'?s|its|it is|this is) (our|my) (own )?(house|home|place|residence)|(our|my) (own )?(primary )?(home|residence)|owner[- ]occupied|primary (home|residence)|(vivimos|vivo) (aqui|ahi|alli)|es (mi|nuestra) casa)\b/,
+    yes: /\b(rentals?|tenants?|renters?|rent (it|them) out|rented out|landlord|airbnb|vrbo|investment property|inquilin\w*)\b/,
   },
   // ("the gate isn't locked", "tenants r home during the day so u can get in back", "el portón no tiene candado").
   entry: {

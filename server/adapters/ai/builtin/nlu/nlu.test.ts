@@ -1135,6 +1135,17 @@ describe('eleventh round (the d29 misses)', () => {
     expect((await signals("this is his wife lol. scratch the aeration we'll deal w the moss in the fall. what we need is somebody to mow every other week")).correction).toBe(true);
   });
 
+  it('takes the thing a trouble comes from, not a TV\'s cable box or a job said not to be wanted, and reads "Is this a rental?"', () => {
+    const electrical = ['Outlets, switches & GFCIs', 'Panel upgrades & breaker problems', 'Lighting & ceiling fans', 'Power out to part of the house'];
+    expect(chooseOption('theres a smell like hot plastic coming from the outlet behind the tv. only the tv and cable box are plugged in.', electrical).best?.option).toBe('Outlets, switches & GFCIs');
+    expect(chooseOption('Not looking for anybody to hang Christmas lights lol my husband does that. Problem is the outdoor outlet on the front porch, it trips', electrical).best?.option).toBe('Outlets, switches & GFCIs');
+    const rental = yesNoTopic({ key: 'rental', text: 'Is this a rental property?' });
+    expect(rental).toBe('rental');
+    expect(extractYesNo("Marblehead 43440. It's our house, we live here", rental)).toBe('no');
+    expect(extractYesNo('yes, my tenant upstairs', rental)).toBe('yes');
+    expect(yesNoTopic({ key: 'owner', text: "Do you own the home? (If it's a rental we need the owner's OK.)" })).toBe('ownership');
+  });
+
   it('hears no price in a hyphenated surname ("I\'m Sarah Akana-Price")', async () => {
     expect((await signals("I'm Sarah Akana-Price, mom is Mrs. Akana")).price).toBeNull();
     expect((await signals('what would the price be for two grab bars?')).price).not.toBeNull();

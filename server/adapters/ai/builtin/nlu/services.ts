@@ -212,7 +212,8 @@ export function read(text: string): Reading {
     if (!STOP.has(raw[at] ?? '')) allStems.push(first);
     // "its dry, not dripping", "never leaked": a thing or trouble denied is not named.
     // ("no piano or anything crazy": a thing said not to be there.)
-    if (hit && (/^(not|isn'?t|isnt|wasn'?t|wasnt|aren'?t|never|without)$/.test(raw[at - 1] ?? '') || (raw[at - 1] === 'no' && /^(or|and|nothing|anything|,)$/.test(raw[at + hit.stems.length] ?? '')))) {
+    // ("Not looking for anybody to hang Christmas lights lol, my husband does that": a job said not to be wanted.)
+    if (hit && (/^(not|isn'?t|isnt|wasn'?t|wasnt|aren'?t|never|without)$/.test(raw[at - 1] ?? '') || (raw[at - 1] === 'no' && /^(or|and|nothing|anything|,)$/.test(raw[at + hit.stems.length] ?? '')) || NOT_WANTED_BEFORE.test(raw.slice(Math.max(0, at - 8), at).join(' ')))) {
       at += hit.stems.length;
       continue;
     }
@@ -225,7 +226,8 @@ export function read(text: string): Reading {
         if (hit.concept === 'storm-damage' && /^(after|from|with|during|since|con|tras|desde|por|despues de) (the|that|this|all|la|el|esa|esta|las|los)$/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`)) causes.add(hit.concept);
         if (hit.problem) problems.add(hit.concept);
         // "moving out of my apartment to a townhouse": the place moved to is where, not what is moved.
-        if (isLocated(raw, at) || (family(hit.concept) === 'property' && isDestination(raw, at))) located.add(hit.concept);
+        // (A thing a trouble comes from is the thing in trouble, not a place: "a smell coming from the outlet".)
+        if ((isLocated(raw, at) && !(family(hit.concept) !== 'property' && troubleFrom(raw, at))) || (family(hit.concept) === 'property' && isDestination(raw, at))) located.add(hit.concept);
         else unlocated.add(hit.concept);
       }
       // "new" / "another" ask for something new only of a thing of the trade ("a new furnace", "a new one"), not of
@@ -273,8 +275,11 @@ export function read(text: string): Reading {
 }
 
 /** "if he answers the door", "someone will get the door", "leave it at the door": a person at a door, no door job. */
+const NOT_WANTED_BEFORE = /\bnot (looking for|asking for|asking about|needing|here for|texting about|writing about) (anybody|anyone|someone|somebody|a (guy|company|crew|person|pro)|you( guys)?) to( \S+){0,2}$/;
+
 function withoutDoorIdioms(text: string): string {
-  return text.replace(/\b(answers?|answered|answering|get|gets|come to|comes to|knock on|knocks on|knock at|leave (it|them) at|meet (you|them) at|be at) the (front |back |side )?door\b/gi, ' ');
+  // (And the TV's cable, not a garage door's: "the tv and cable box are plugged in", "the cable guy".)
+  return text.replace(/\b(answers?|answered|answering|get|gets|come to|comes to|knock on|knocks on|knock at|leave (it|them) at|meet (you|them) at|be at) the (front |back |side )?door\b|\bcable (box|boxes|tv|company|guy|modem|bill|provider|internet|cord|wires?)\b/gi, ' ');
 }
 
 /**
@@ -325,6 +330,14 @@ function isLocated(raw: readonly string[], at: number): boolean {
   // Spanish "por" places a thing only with its article ("sale por la lámpara"), not before a job ("cobran por lavar").
   if (raw[back] === 'por' && back === at - 1) return false;
   return back >= 0 && back < at && LOCATIVE.has(raw[back] ?? '');
+}
+
+/** "a smell kind of like hot plastic coming from the outlet", "sparks from the switch": where a trouble comes from. */
+function troubleFrom(raw: readonly string[], at: number): boolean {
+  let back = at - 1;
+  while (back >= 0 && ARTICLES.has(raw[back] ?? '')) back -= 1;
+  if (raw[back] !== 'from') return false;
+  return raw.slice(Math.max(0, back - 8), back).some((word) => /^(coming|comes|came|smell|smells|smelling|smelled|odor|smoke|smoking|sparks?|sparking|noises?|sounds?|buzz|buzzing|humming|hum|clicking|popping|crackling|sizzling|heat|hot|warm|leaking|leaks|dripping|drips|water|gas)$/.test(word));
 }
 
 interface OptionReading extends Reading {
