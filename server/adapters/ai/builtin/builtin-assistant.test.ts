@@ -707,4 +707,19 @@ describe('the built-in assistant', () => {
     expect(said.answers.unit).toBe('3');
     expect(said.answers.heat_now).toBe('yes');
   });
+  it('takes a plain "yes I own it" over a no read in passing, a roof\'s kind with its stories, and no description from "u do tv mounting"', async () => {
+    const more: QualifierQuestion[] = [
+      ...questions,
+      { key: 'owner', text: 'Do you own the property?', kind: 'yes_no', choices: [], required: false },
+      { key: 'roof', text: 'What kind of roof is it (shingle, tile, flat) and how many stories?', kind: 'text', choices: [], required: false },
+      { key: 'describe', text: 'Tell me a bit about the job (how many rooms, doors, holes, etc.)', kind: 'text', choices: [], required: false },
+    ];
+    const owner = await decideTurn(replyTo('What day works for you?', 'sorry, 60614. and yes I own it', { questions: more, answers: { service: 'Drain cleaning', owner: 'no' } }));
+    expect(owner.answers.owner).toBe('yes');
+    const roof = await decideTurn(replyTo('What day works for you?', "It's two stories, comp shingle, probably 20 years old", { questions: more, answers: { service: 'Drain cleaning' } }));
+    expect(roof.answers.roof).toContain('comp shingle');
+    expect(roof.answers.roof).toContain('two stories');
+    expect((await decideTurn(turn('u do drain cleaning', { questions: more }))).answers.describe).toBeUndefined();
+    expect((await decideTurn(turn('the kitchen drain is backing up into the other sink', { questions: more }))).answers.describe).toContain('kitchen drain');
+  });
 });

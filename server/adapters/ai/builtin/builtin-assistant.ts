@@ -504,7 +504,11 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
     // An answered choice or yes/no changes only when the person says they are correcting it (or, for the name, gives
     // it outright: "Name is Helen Park" after "this is her husband Tom").
     const namedOutright = isNameQuestion(question) && NAME_GIVEN.test(text);
-    if (answered && (question.kind === 'choice' || question.kind === 'yes_no' || question.kind === 'text') && !signals.correction && !isAsked && !namedOutright) continue;
+    // So does a yes/no said outright in the topic's own words ("and yes I own it" after "no" was read from "I've got 5
+    // rental units"): the person's plain answer over one read from words said in passing.
+    const topic = question.kind === 'yes_no' ? yesNoTopic(question) : 'other';
+    const saidOutright = answered && topic !== 'other' && topicWordsSaid(text, topic) && /\b(yes|yeah|yep|yup|no|nope|nah|si)\b/.test(normalize(text)) && extractYesNo(text, 'other') === value.value;
+    if (answered && (question.kind === 'choice' || question.kind === 'yes_no' || question.kind === 'text') && !signals.correction && !isAsked && !namedOutright && !saidOutright) continue;
     found[question.key] = answered ? { value: value.value, reason: `Corrected: ${value.reason}` } : value;
   }
   // "wait no sorry closing got moved, make it Monday March 1st": a correction of a day or a ZIP in the same text is
@@ -653,7 +657,9 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
         // A later text that places nothing for the option just asked is a try at that question ("the one that beeps"
         // for "Which appliance?"), not a description of the job.
         const triedAsked = !isAsked && !firstText && turn.asked?.kind === 'choice' && !otherFound;
-        const saysJob = things.length > 0 || reading.actions.size > 0 || describes;
+        // (Asking whether they do the job, "u do tv mounting", "do you guys do drains?", describes nothing of it yet.)
+        const onlyAsksTrade = /^\W*((hi|hey|hello|hola)\W+)?(do|u do|you do|do you|do u|do y'?all|y'?all do|you guys do|do you guys)\b[^.!?\n]*\??\W*$/i.test(text.trim()) && text.trim().split(/\s+/).length <= 8;
+        const saysJob = (things.length > 0 || reading.actions.size > 0 || describes) && !onlyAsksTrade;
         // Asked, a reply is taken whole, unless it only answered something else ("79936", "monday b4 11?").
         if ((isAsked && (saysJob || complains || !otherFound)) || (saysJob && !triedAsked)) {
           problemTaken.value = true;
@@ -813,7 +819,7 @@ function topicFrom(about: string, question: QualifierQuestion): TextTopic | null
   if (/\b(gate|code|lockbox|let (us|you) in|get in|entry)\b/.test(about) && !/\b(how big|size|acres?)\b/.test(about)) return 'access';
   // "Tell me a bit about it: what, how big, how many?" asks what the job is first; a description answers it.
   // ("Short description of the work (how many items, sizes)?": a description, whatever its examples.)
-  if (isProblemQuestion(question) && /\b(what|description|describe)\b/.test(about)) return 'problem';
+  if (isProblemQuestion(question) && (/\b(what|description|describe)\b/.test(about) || (/\btell (me|us) (a little |a bit )?(more )?about (the|your) (job|work|project)\b/.test(about) && !/\b(how (big|tall|large)|size|acres?)\b/.test(about)))) return 'problem';
   if (/\b(acre|acres|property size|lot size|square footage of the (yard|lawn)|how big|size|how many trees|how tall)\b/.test(about) && /\b(lot|yard|lawn|acres?|property|land|area|trees?)\b/.test(about)) return 'lot-size';
   if (/\b(beds?|baths?|bedrooms?|bathrooms?|rooms|home size|house size|size of (the|your) (home|house|place)|how big|square (feet|footage)|sq ?ft|recamaras)\b/.test(about)) return 'home-size';
   if (/\b(stories|story|storeys?|floors|how tall is the (house|home)|levels)\b/.test(about)) return 'stories';
@@ -905,6 +911,18 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
     const found = [...new Set([...folded.matchAll(pattern)].map((match) => clause(match.index, match[0].length)))].filter(keep);
     return found.length > 0 ? found.join(', ') : null;
   };
+  // "Shingle or metal, and about how old?", "What kind of roof is it (shingle, tile, flat) and how many stories?": the
+  // kind named goes with the other answer ("its shingles, maybe 15-20 yrs old"; "two stories, comp shingle").
+  const withKindAsked = (found: string): string => {
+    const listed = /\(([^)]+)\)/.exec(question.text)?.[1]?.split(/\s*(?:,|\bor\b|\/)\s*/) ?? [];
+    const pair = /\b([a-z]{4,})\s+or\s+([a-z]{4,})\b/i.exec(question.text);
+    const kinds = [...listed, pair?.[1] ?? '', pair?.[2] ?? ''].map((word) => word.trim().toLowerCase().replace(/(es|s)$/, '')).filter((word) => /^[a-z]{4,}$/.test(word));
+    if (kinds.length === 0) return found;
+    const kind = span(new RegExp(`\\b(${kinds.join('|')})\\w*`, 'i'));
+    if (!kind || kind === found || kind.includes(found)) return kind ?? found;
+    if (found.includes(kind)) return found;
+    return text.indexOf(kind) < text.indexOf(found) ? `${kind}, ${found}` : `${found}, ${kind}`;
+  };
   switch (topic) {
     case 'unit': {
       // "tub in unit 3", "apt 4B", "#12", "depto 5".
@@ -972,13 +990,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
     case 'age': {
       // A number of years or a year; "old" alone says nothing ("our old fuse box").
       const age = span(AGE_SAID);
-      // "Shingle or metal, and about how old?": the kind named goes with the age ("its shingles, maybe 15-20 yrs old").
-      const kinds = /\b([a-z]{4,})\s+or\s+([a-z]{4,})\b/i.exec(question.text);
-      if (!age || !kinds) return age;
-      const stemOf = (word: string) => word.toLowerCase().replace(/(es|s)$/, '');
-      const kind = span(new RegExp(`\\b(${stemOf(kinds[1] ?? '')}|${stemOf(kinds[2] ?? '')})\\w*`, 'i'));
-      if (!kind || kind === age || kind.includes(age)) return kind ?? age;
-      return text.indexOf(kind) < text.indexOf(age) ? `${kind}, ${age}` : `${age}, ${kind}`;
+      return age ? withKindAsked(age) : null;
     }
     case 'pets':
       return span(/\b(dogs?|cats?|pupp(y|ies)|kittens?|pets?|perr(o|os|ito|itos|ita)|gat(o|os|ito|itos)|mascotas?|parrots?|birds?|rabbits?|chihuahua|lab|labrador)\b/i);
@@ -1016,8 +1028,8 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       if (!stories) return null;
       const digits = numbersAsDigits(stories.toLowerCase()).replace(/\bsingle\b/, '1');
       const count = /\b\d+ (story|stories|storey|floors?|levels?)\b/.exec(digits)?.[0];
-      if (count) return normalize(stories) === digits ? stories : `${stories} (${count})`;
-      return /\b(ranch|rambler|bungalow)\b/i.test(stories) ? `1 (${stories})` : stories;
+      const said = count ? (normalize(stories) === digits ? stories : `${stories} (${count})`) : /\b(ranch|rambler|bungalow)\b/i.test(stories) ? `1 (${stories})` : stories;
+      return withKindAsked(said);
     }
     case 'where':
       // A place said with where it is ("under the sink", "in the garage", "debajo del fregadero") before a place named

@@ -137,6 +137,11 @@ function notADay(said: string, end: number): boolean {
   return /^\s*(floor|fl\b|story|storey|level|bed|bedroom|bath|bathroom|time|grade|gen|generation|car|unit|apt|door|house|one|shift|piso|planta|vez|cuarto|recamara|turno|(de |of (an? )?)?acres?\b)/.test(said.slice(end, end + 16));
 }
 
+/** An ordinal that names a street: "West 6th near the Maritime Museum", "on 5th st", "E 14th Ave". */
+function aStreet(said: string, start: number, end: number): boolean {
+  return /(?<![\p{L}'’])(west|east|north|south|w|e|n|s)\.?\s+$/u.test(said.slice(Math.max(0, start - 7), start)) || /^\s*(st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|pl|place|ter|terrace|ct|court|ln|lane|pkwy|parkway|hwy|highway)\b\.?/.test(said.slice(end, end + 12));
+}
+
 /** A holiday's name that names a thing, not a day: "christmas lights", "halloween decorations", "the christmas tree". */
 function holidayThing(said: string, end: number): boolean {
   return /^\s*(lights?|lighting|trees?|decorations?|decor|inflatables?|display|wreaths?|ornaments?|garland|village|cards?|gifts?|presents?|shopping|sales?|bonus|costumes?|candy|music|movies?)\b/.test(said.slice(end, end + 24));
@@ -204,7 +209,7 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
     push(partOfMonth, makeDate(year, month, day), true);
   }
   const dayOfMonth = /\b(the |el |on the )?(\d{1,2})(st|nd|rd|th)\b/g;
-  while ((match = dayOfMonth.exec(said))) if (!notADay(said, match.index + match[0].length)) push(match, nextDayOfMonth(today, Number(match[2])), true);
+  while ((match = dayOfMonth.exec(said))) if (!notADay(said, match.index + match[0].length) && !(match[1] === undefined && aStreet(said, match.index, match.index + match[0].length))) push(match, nextDayOfMonth(today, Number(match[2])), true);
   // "sábado 16", "saturday 16": the next 16th that is a Saturday (else the next 16th).
   const weekdayAndDay = new RegExp(`\\b${WEEKDAY},? (?:the |el )?(\\d{1,2})\\b(?!\\s*(?::|\\d|am\\b|pm\\b|a\\.m|p\\.m|-|to\\b|a las|%|x\\b|st\\b|nd\\b|rd\\b|th\\b)|\\/\\d)`, 'g');
   while ((match = weekdayAndDay.exec(said))) {
@@ -265,6 +270,9 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
   }
   return found;
 }
+
+/** Someone else arriving or leaving, said before a day: "new tenant moves in", "guests arrive", "los inquilinos llegan". */
+const EVENT_OF_OTHERS = /\b(tenants?|renters?|guests?|buyers?|new (owners?|people|family|folks)|in-?laws|(my |our |the )?(family|kids|parents|grandkids|company) (is |are )?)\s*(moves?|moving|arrives?|arriving|comes?|coming|checks?|checking|gets?|getting|flies|flying|lands?|shows? up)( in| out| here| into)?\s*(on\s+|the\s+|on the\s+)?$|\b(inquilinos?|huespedes|visitas?|familia)\s+(llegan?|se mudan?|entran?)\s*(el\s+)?$/;
 
 /** A day the text turns down: "not the 30th", "the 20th is no good", "wednesday doesn't work". */
 function refused(said: string, candidate: Candidate): boolean {
@@ -499,7 +507,10 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
     // "not this week, but next thurs": a weekday of this week is the next week's.
     .map((candidate) => (notThisWeek && !candidate.calendar && compare(candidate.date, addDays(today, ((8 - today.weekday) % 7) || 7)) < 0 ? { ...candidate, date: addDays(candidate.date, 7) } : candidate))
     .sort((a, b) => a.index - b.index);
-  const pool = choosable(said, all);
+  // "Tuesday, new tenant moves in Friday so sooner the better": a day said as someone else's arrival is a deadline,
+  // not the day asked for, when another day is said with it.
+  const othersEvent = all.filter((candidate) => EVENT_OF_OTHERS.test(said.slice(Math.max(0, candidate.index - 40), candidate.index)));
+  const pool = choosable(said, othersEvent.length > 0 && othersEvent.length < all.length ? all.filter((candidate) => !othersEvent.includes(candidate)) : all);
   const calendar = pool.find((candidate) => candidate.calendar);
   // A correction or a preference ("can you do friday instead?", "actually make it the 31st", "wed or thurs, wed
   // preferably", "tonight, so tomorrow morning") means the last day said.

@@ -1146,6 +1146,18 @@ describe('eleventh round (the d29 misses)', () => {
     expect(yesNoTopic({ key: 'owner', text: "Do you own the home? (If it's a rental we need the owner's OK.)" })).toBe('ownership');
   });
 
+  it('reads no day in a street ("West 6th") and not someone else\'s arrival when another day is said', () => {
+    // Monday Feb 1 2027, 9:00 in New York.
+    const now = new Date('2027-02-01T14:00:00Z');
+    expect(extractDate('West 6th near the Maritime Museum', now, 'America/New_York')).toBeNull();
+    expect(extractDate('on 5th st by the bakery', now, 'America/New_York')).toBeNull();
+    expect(extractDate("so it's the 27th now not the 20th", now, 'America/New_York')?.iso).toBe('2027-02-27');
+    expect(extractDate('Tuesday, new tenant moves in Friday so sooner the better', now, 'America/New_York')?.iso).toBe('2027-02-02');
+    expect(extractDate('new tenant moves in Friday', now, 'America/New_York')?.iso).toBe('2027-02-05');
+    const owner = yesNoTopic({ key: 'owner_ok', text: "Are you the owner, or do you have the owner's OK for the work?" });
+    expect(extractYesNo("I've got 5 rental units around the Bayfront and one just turned over", owner)).toBe('yes');
+  });
+
   it('hears no price in a hyphenated surname ("I\'m Sarah Akana-Price")', async () => {
     expect((await signals("I'm Sarah Akana-Price, mom is Mrs. Akana")).price).toBeNull();
     expect((await signals('what would the price be for two grab bars?')).price).not.toBeNull();
