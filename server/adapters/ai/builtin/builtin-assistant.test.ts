@@ -720,6 +720,8 @@ describe('the built-in assistant', () => {
     expect(roof.answers.roof).toContain('comp shingle');
     expect(roof.answers.roof).toContain('two stories');
     expect((await decideTurn(turn('u do drain cleaning', { questions: more }))).answers.describe).toBeUndefined();
+    const where: QualifierQuestion[] = [...questions, { key: 'to_city', text: 'Where are you moving to? City is fine.', kind: 'text', choices: [], required: false }];
+    expect((await decideTurn(turn('hey just starting to plan a move for sometime in march', { questions: where }))).answers.to_city).toBeUndefined();
     expect((await decideTurn(turn('the kitchen drain is backing up into the other sink', { questions: more }))).answers.describe).toContain('kitchen drain');
   });
 });

@@ -801,7 +801,7 @@ function unaskedName(text: string, asked: QualifierQuestion | null): string | nu
 
 type TextTopic = 'unit' | 'brand' | 'lot-size' | 'home-size' | 'amount' | 'age' | 'pets' | 'access' | 'destination' | 'where' | 'stories' | 'referral' | 'problem' | 'other';
 
-const NOT_A_PLACE = /^(the|a|an|my|our|your|their|this|that|there|here|them|they|you|yall|come|move|help|load|unload|pack|have|make|take|text|call|know|start|finish|keep|work|check|look|find|talk|pick|drop|bring|haul|clean|hear|book|schedule|send|wait|stay|rent|store|tomorrow|today|tonight|next|last|every|both|each|some|many|much|more|less|around|about|please|thanks|know|give|tell|show|let|need|want|like|also|just|only|even|back|over|down|away|ourselves|myself|storage|mine|ours|theirs|family|friend|friends|mom|dad|mother|father|work|school|church)$/;
+const NOT_A_PLACE = /^(plan|planning|figure|decide|sell|sold|buy|hire|schedule|save|finish|ship|sort|settle|close|rent|lease|the|a|an|my|our|your|their|this|that|there|here|them|they|you|yall|come|move|help|load|unload|pack|have|make|take|text|call|know|start|finish|keep|work|check|look|find|talk|pick|drop|bring|haul|clean|hear|book|schedule|send|wait|stay|rent|store|tomorrow|today|tonight|next|last|every|both|each|some|many|much|more|less|around|about|please|thanks|know|give|tell|show|let|need|want|like|also|just|only|even|back|over|down|away|ourselves|myself|storage|mine|ours|theirs|family|friend|friends|mom|dad|mother|father|work|school|church)$/;
 
 /**
  * What a free-text question asks for, read from its own words first ("Where's the problem? … under a sink" asks a

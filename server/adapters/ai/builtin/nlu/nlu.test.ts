@@ -1158,6 +1158,11 @@ describe('eleventh round (the d29 misses)', () => {
     expect(extractYesNo("I've got 5 rental units around the Bayfront and one just turned over", owner)).toBe('yes');
   });
 
+  it('hears standing water in a yard as drainage and a pipe that "let go" as a burst one', () => {
+    expect(chooseOption("water sits in our side yard for days after it rains and now it's pooling up against the garage slab", ['Leaf & yard cleanup', 'Sod install', 'French drains & yard drainage', 'Lawn mowing (March-November)']).best?.option).toBe('French drains & yard drainage');
+    expect(chooseOption('I think a pipe let go in the upstairs bath overnight, it got down below zero. Water is dripping through the dining room ceiling', ['Frozen or burst pipes', 'Clogged drains & sewer lines', 'Leaks & repiping']).best?.option).toBe('Frozen or burst pipes');
+  });
+
   it('hears no price in a hyphenated surname ("I\'m Sarah Akana-Price")', async () => {
     expect((await signals("I'm Sarah Akana-Price, mom is Mrs. Akana")).price).toBeNull();
     expect((await signals('what would the price be for two grab bars?')).price).not.toBeNull();
