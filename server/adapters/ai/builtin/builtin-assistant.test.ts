@@ -720,6 +720,14 @@ describe('the built-in assistant', () => {
     expect(roof.answers.roof).toContain('comp shingle');
     expect(roof.answers.roof).toContain('two stories');
     expect((await decideTurn(turn('u do drain cleaning', { questions: more }))).answers.describe).toBeUndefined();
+    const door: QualifierQuestion[] = [...questions, { key: 'double_door', text: 'Is it a double (two-car) door?', kind: 'yes_no', choices: [], required: false }];
+    expect((await decideTurn(turn('What do you charge to replace a torsion spring? Single car door, it only has the one spring and it snapped', { questions: door }))).answers.double_door).toBe('no');
+    expect((await decideTurn(turn('Michigan City, 46360. La puerta es de dos carros', { questions: door }))).answers.double_door).toBe('yes');
+    const place: QualifierQuestion[] = [...questions, { key: 'home_type', text: 'Is it a house, condo or apartment?', kind: 'text', choices: [], required: false }, { key: 'own', text: 'Do you own the home?', kind: 'yes_no', choices: [], required: false }];
+    const rented = await decideTurn(turn('Es un apartamento en Chicago, 60614. Es rentado pero la dueña me dijo que yo puedo llamar', { questions: place }));
+    expect(rented.answers.home_type).toContain('apartamento');
+    expect(rented.answers.own).toBe('no');
+    expect(rented.reply).not.toMatch(/\b(Is it|Do you)\b/);
     const where: QualifierQuestion[] = [...questions, { key: 'to_city', text: 'Where are you moving to? City is fine.', kind: 'text', choices: [], required: false }];
     expect((await decideTurn(turn('hey just starting to plan a move for sometime in march', { questions: where }))).answers.to_city).toBeUndefined();
     expect((await decideTurn(turn('the kitchen drain is backing up into the other sink', { questions: more }))).answers.describe).toContain('kitchen drain');

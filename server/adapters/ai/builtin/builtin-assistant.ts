@@ -26,7 +26,7 @@ import { businessState, destinationStates } from './nlu/places';
 import { chooseOption, notOfferedAsked, pickByAction, read, withoutActions } from './nlu/services';
 import { type Hazard, noHeatInCold, questionSentences, readSignals, type Signals } from './nlu/signals';
 import { fold, normalize } from './nlu/text';
-import { chooseSizeOption } from './nlu/sizes';
+import { chooseSizeOption, statedSizes } from './nlu/sizes';
 
 /** Two SMS segments. */
 export const MAX_REPLY_CHARS = 320;
@@ -586,6 +586,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       const hazard = signals.emergency?.hazard;
       if (hazard === 'no-heat' && (topic === 'heat' || topic === 'has-heat')) return { value: topic === 'heat' ? 'yes' : 'no', reason: `No heat in the cold: “${topic === 'heat' ? 'yes' : 'no'}” for ${quoted}.` };
       if (hazard === 'garage-door' && topic === 'car-stuck' && extractYesNo(text, 'car-stuck') !== 'no') return { value: 'yes', reason: `A car shut in behind the door: “yes” for ${quoted}.` };
+      const cars = topic === 'double-door' ? statedSizes(text).get('car') : undefined;
+      if (cars !== undefined) return { value: cars >= 2 ? 'yes' : 'no', reason: `A ${cars >= 2 ? 'double' : 'single'} door said: “${cars >= 2 ? 'yes' : 'no'}” for ${quoted}.` };
       // Unasked, a clause that says yes or no in the question's own words answers it ("Nikiski 99635. yes we have a
       // well" for "Are you on a private well?").
       if (!isAsked && topic === 'other') {
@@ -799,7 +801,7 @@ function unaskedName(text: string, asked: QualifierQuestion | null): string | nu
   return loneName(first, true);
 }
 
-type TextTopic = 'unit' | 'brand' | 'lot-size' | 'home-size' | 'amount' | 'age' | 'pets' | 'access' | 'destination' | 'where' | 'stories' | 'referral' | 'problem' | 'other';
+type TextTopic = 'unit' | 'home-type' | 'brand' | 'lot-size' | 'home-size' | 'amount' | 'age' | 'pets' | 'access' | 'destination' | 'where' | 'stories' | 'referral' | 'problem' | 'other';
 
 const NOT_A_PLACE = /^(plan|planning|figure|decide|sell|sold|buy|hire|schedule|save|finish|ship|sort|settle|close|rent|lease|the|a|an|my|our|your|their|this|that|there|here|them|they|you|yall|come|move|help|load|unload|pack|have|make|take|text|call|know|start|finish|keep|work|check|look|find|talk|pick|drop|bring|haul|clean|hear|book|schedule|send|wait|stay|rent|store|tomorrow|today|tonight|next|last|every|both|each|some|many|much|more|less|around|about|please|thanks|know|give|tell|show|let|need|want|like|also|just|only|even|back|over|down|away|ourselves|myself|storage|mine|ours|theirs|family|friend|friends|mom|dad|mother|father|work|school|church)$/;
 
@@ -814,6 +816,8 @@ function topicOf(question: QualifierQuestion): TextTopic {
 function topicFrom(about: string, question: QualifierQuestion): TextTopic | null {
   // "If it's an apartment or multi-unit building, which unit?": the unit's number or letter.
   if (/\b(which|what) (unit|apartment|apt|suite)\b|\b(unit|apartment|apt|suite) (number|no|#)|\bunit ?#/.test(about)) return 'unit';
+  // "Is it a house, condo or apartment?": the kind of place.
+  if (/\b(house|home|casa|condo|apartment|apartamento|mobile home|townhouse|business|negocio)\b,? (\w+ )?(condo|apartment|apartamento|mobile home|townhouse|business|negocio|house)\b|\b(home|property|building) type\b|\btype of (home|property|place|building)\b/.test(about)) return 'home-type';
   if (/\b(brand|make|model|manufacturer|marca)\b/.test(about)) return 'brand';
   // "Anything the crew should know — gate code, dogs in the yard?" is about getting in, not the yard's size.
   if (/\b(gate|code|lockbox|let (us|you) in|get in|entry)\b/.test(about) && !/\b(how big|size|acres?)\b/.test(about)) return 'access';
@@ -924,6 +928,9 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
     return text.indexOf(kind) < text.indexOf(found) ? `${kind}, ${found}` : `${found}, ${kind}`;
   };
   switch (topic) {
+    case 'home-type':
+      // "Es un apartamento en Daytona", "we're in a townhome": the clause that names it.
+      return span(/\b(single[- ]family (home|house)|house|condo|condominium|apartment|apt|townhouse|townhome|duplex|triplex|fourplex|mobile home|manufactured home|trailer|business|office|restaurant|store|shop|casa|apartamento|departamento|condominio|traila|negocio|oficina|tienda)\b/i);
     case 'unit': {
       // "tub in unit 3", "apt 4B", "#12", "depto 5".
       const unit = /\b(?:unit|apt|apartment|suite|ste|unidad|depto|departamento)\.?\s*(?:#|no\.?|number)?\s*(\d{1,4}[a-z]?|[a-z]\d{0,3})\b|(?:^|\s)#\s?(\d{1,4}[a-z]?)\b/i.exec(folded);
@@ -1265,6 +1272,8 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
       return petsNamed(text) || KIDS.test(said) || /\b(pets?|animals?|mascotas?|animales)\b/.test(said);
     case 'access':
       return /\b(gate|code|stairs|elevator|home|there)\b/.test(said);
+    case 'double-door':
+      return statedSizes(text).has('car');
     case 'car-stuck':
       return /\b(car|cars|truck|van|suv|vehicle|parked|stuck|trapped|driveway|carro|camioneta|coche|vehiculo|atrapad\w*)\b/.test(said);
   }

@@ -62,6 +62,7 @@ export function spanishQuestion(question: QualifierQuestion): string {
       // "Can the crew get into the backyard without you home?" asks about the way in, not about being home.
       if (yesNoTopic(question) === 'entry') return '¿Podemos entrar sin que haya alguien en casa?';
       if (yesNoTopic(question) === 'rental') return '¿Es una propiedad que se renta?';
+      if (yesNoTopic(question) === 'double-door') return '¿Es una puerta doble (para dos carros)?';
       if (/\b(home|present|be there)\b/.test(about)) return '¿Habrá alguien en casa?';
       if (/\b(insurance|claim)\b/.test(about)) return '¿Es un reclamo de seguro?';
       if (/\b(gate|access|code)\b/.test(about)) return '¿Hay portón o código de acceso?';
@@ -74,6 +75,7 @@ export function spanishQuestion(question: QualifierQuestion): string {
       if (/\b(brand|model|make)\b/.test(about)) return '¿Qué marca y modelo es?';
       if (/\b(budget|spend)\b/.test(about)) return '¿Cuál es su presupuesto?';
       if (/\b(gate|code|lockbox|get in|let (us|you) in|entry|parking)\b/.test(about)) return '¿Algo que debamos saber para entrar (código del portón, perro, dónde estacionar)?';
+      if (/\b(house|home|condo|apartment|mobile home|townhouse|business)\b,? (\w+ )?(condo|apartment|mobile home|townhouse|business|house)\b|\b(home|property) type\b|\btype of (home|property|place)\b/.test(about)) return '¿Es casa, condominio, apartamento o negocio?';
       if (/\b(how much|amount|items|truck)\b/.test(about)) return '¿Más o menos cuánto es: unas cuantas cosas, media camioneta o una camioneta llena?';
       if (/\b(yard|lot|acres?|lawn|trees)\b/.test(about)) return /\btrees?\b/.test(about) ? '¿Más o menos de qué tamaño es el jardín o el área (o cuántos árboles)?' : '¿Más o menos de qué tamaño es el jardín o el terreno?';
       if (/\b(bedrooms?|rooms|size|square|sq|stories|floors)\b/.test(about)) return '¿De qué tamaño es el lugar (recámaras, pisos o pies cuadrados)?';

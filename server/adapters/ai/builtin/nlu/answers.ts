@@ -119,7 +119,7 @@ export function slipIntoArea(code: string, prefixes: readonly string[]): boolean
 // Yes / no
 
 /** What a yes/no question is about, read from its key and words: its answer may be said without yes or no. */
-export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'kids-pets' | 'stairs' | 'access' | 'returning' | 'water-off' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'has-heat' | 'entry' | 'rental' | 'other';
+export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'kids-pets' | 'stairs' | 'access' | 'returning' | 'water-off' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'has-heat' | 'entry' | 'rental' | 'double-door' | 'other';
 
 export function yesNoTopic(question: { key: string; text: string }): YesNoTopic {
   const about = normalize(`${question.key.replace(/_/g, ' ')} ${question.text}`);
@@ -144,6 +144,8 @@ export function yesNoTopic(question: { key: string; text: string }): YesNoTopic 
   if (/\b(pets?|dogs?|cats?|animals?|mascotas?)\b/.test(about)) return 'pets';
   // "Any stairs at either end?", "Anything on stairs or a second floor?": the stairs themselves, not "no" to elevators.
   if (/\b(stairs|steps|staircase|elevators?|flights?|second floor|2nd floor|upstairs|escaleras)\b/.test(about)) return 'stairs';
+  // "Is it a double (two-car) door?": answered by the door's size ("Single car door", "de dos carros", "16x7").
+  if (/\b(double|two[- ]car|2[- ]car)\b/.test(about) && /\b(door|garage)\b/.test(about)) return 'double-door';
   // "Can the crew get into the backyard without you home?": whether the way in is open, said in its own words.
   if (/\b(get|go|let (them|the crew|us|you) )in(to)?\b.*\bwithout (you|someone|anyone|anybody)\b|\bwithout (you|someone|anyone|anybody) (home|there)\b/.test(about)) return 'entry';
   if (/\b(access|accessible|gate code|stairs|elevator|home during|be home|someone home|present)\b/.test(about)) return 'access';
@@ -151,7 +153,7 @@ export function yesNoTopic(question: { key: string; text: string }): YesNoTopic 
 }
 
 const OWNS = /\b(own|owned|owns|i own|we own|own it|own the|owner|homeowner|home owner|my (own )?(house|home|place|property|condo)|our (own )?(house|home|place|property|condo)|it'?s (mine|ours)|bought|we bought|i bought|paid off|mortgage|soy (el |la )?(dueno|duena|propietario|propietaria)|somos (los )?(duenos|propietarios)|es mi casa|es mia|es nuestra|es de nosotros|es propia|casa propia|la compre|la compramos)\b/;
-const RENTS = /\b(rent|renting|renter|rental|tenant|lease|leasing|we lease|landlord|property manager|management company|apartment complex|rento|rentamos|renta|alquilo|alquilamos|inquilino|el dueno es|la duena es|arrendador)\b/;
+const RENTS = /\b(rent|renting|renter|rental|tenant|lease|leasing|we lease|landlord|property manager|management company|apartment complex|rento|rentamos|renta|rentado|rentada|alquilo|alquilamos|alquilado|alquilada|inquilino|el dueno es|la duena es|arrendador)\b/;
 const URGENT = /\b(asap|urgent|urgently|emergency|right away|right now|immediately|today|tonight|as soon as|can't wait|cannot wait|no heat|no hot water|no ac|no power|flooding|leaking bad|pretty bad|really bad|yes urgent|urgente|emergencia|lo antes posible|hoy mismo|ya)\b/;
 const NOT_URGENT = /\b(no rush|no hurry|not urgent|not an emergency|not a emergency|not really urgent|non urgent|non-urgent|whenever|no big deal|not a big deal|can wait|it can wait|just annoying|annoying|not pressing|at your convenience|flexible|no es urgente|sin prisa|no hay prisa|cuando puedan|no corre prisa)\b/;
 const UNSURE = /\b(not sure|unsure|i don't know|no idea|maybe|not certain|idk|depends|no se|tal vez|quizas)\b/;

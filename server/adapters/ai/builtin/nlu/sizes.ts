@@ -153,8 +153,8 @@ export function statedSizes(text: string): Map<string, number> {
   if (!sizes.has('zone') && /\b(single|one|the one|just the one|1)[- ]zone\b/.test(said)) sizes.set('zone', 1);
   if (/\b(double|two|2)[- ]car\b|\bdouble (garage|door)\b/.test(said)) sizes.set('car', 2);
   // "es puerta doble", "la sencilla".
-  if (/\b(puerta|porton|cochera|garaje) (doble|de dos (carros|coches))\b|\bes doble\b|\bpara dos (carros|coches)\b/.test(said)) sizes.set('car', 2);
-  if (/\b(puerta|porton|cochera|garaje) (sencilla|individual|de un (carro|coche))\b|\bes sencilla\b|\bpara un (carro|coche)\b/.test(said)) sizes.set('car', 1);
+  if (/\b(puerta|porton|cochera|garaje) (doble|de dos (carros|coches))\b|\bes doble\b|\b(para|de) dos (carros|coches)\b/.test(said)) sizes.set('car', 2);
+  if (/\b(puerta|porton|cochera|garaje) (sencilla|individual|de un (carro|coche))\b|\bes sencilla\b|\b(para|de) un (carro|coche)\b/.test(said)) sizes.set('car', 1);
   if (/\b(16 ?x ?7|16x8|18 ?x ?7)\b/.test(said)) sizes.set('car', 2);
   if (/\b(8 ?x ?7|9 ?x ?7|9x8)\b/.test(said)) sizes.set('car', 1);
   return sizes;
