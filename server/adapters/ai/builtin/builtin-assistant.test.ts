@@ -728,6 +728,10 @@ describe('the built-in assistant', () => {
     expect(rented.answers.home_type).toContain('apartamento');
     expect(rented.answers.own).toBe('no');
     expect(rented.reply).not.toMatch(/\b(Is it|Do you)\b/);
+    const panel: QualifierQuestion[] = [...questions, { key: 'details', text: 'Anything else we should know (panel brand, age of the house)?', kind: 'text', choices: [], required: false }];
+    expect((await decideTurn(turn('the inspector flagged the panel as a Federal Pacific', { questions: panel }))).answers.details).toBe('Federal Pacific');
+    expect((await decideTurn(turn('the bathroom outlet quit. Old house, 1920s', { questions: panel }))).answers.details).toBe('1920s');
+    expect((await decideTurn(turn("it'd be easier if someone could just call me, I've got questions about timing. 419-555-0143, Jim Brandt"))).answers.name).toBe('Jim Brandt');
     const where: QualifierQuestion[] = [...questions, { key: 'to_city', text: 'Where are you moving to? City is fine.', kind: 'text', choices: [], required: false }];
     expect((await decideTurn(turn('hey just starting to plan a move for sometime in march', { questions: where }))).answers.to_city).toBeUndefined();
     expect((await decideTurn(turn('the kitchen drain is backing up into the other sink', { questions: more }))).answers.describe).toContain('kitchen drain');

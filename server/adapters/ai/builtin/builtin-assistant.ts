@@ -841,7 +841,7 @@ function topicFrom(about: string, question: QualifierQuestion): TextTopic | null
 const LENGTH = /\b\d+(\.\d+)?\s*(-\s*)?(ft|feet|foot|pies|yards?|meters?|metros)\b|\b\d+'(?!s)/i;
 const PLANT_COUNT = /\b(\d+|two|three|four|five|six|seven|eight|nine|ten|a couple( of)?|a few|dos|tres|cuatro|cinco|seis)\s+([\p{L}-]+\s+){0,2}(trees?|palms?|bushes|shrubs|hedges?|stumps?|oaks?|pines?|roses|arboles|arbol|arbustos|palmeras|rosales)\b/iu;
 /** An age said: a number of years, a year ("2009 I think"), "brand new". */
-const AGE_SAID = /\b\d{1,2}\s*(years?|yrs?|anos)(\s+old|\s+de\s+edad)?\b|\b(built|installed|put in|bought)\s+(in\s+)?(19|20)\d{2}\b|(?<![$\d,.])\b(19|20)\d{2}\b(?![\d,]|\.\d|\s*(sq|square|ft|feet|dollars|bucks|lbs?|pounds|btu|gal|miles|\+))|\bbrand new\b/i;
+const AGE_SAID = /\b\d{1,2}\s*(years?|yrs?|anos)(\s+old|\s+de\s+edad)?\b|\b(built|installed|put in|bought)\s+(in\s+)?(19|20)\d{2}\b|(?<![$\d,.])\b(19|20)\d{2}\b(?![\d,]|\.\d|\s*(sq|square|ft|feet|dollars|bucks|lbs?|pounds|btu|gal|miles|\+))|\bbrand new\b|\b(19|20)\d0'?s\b/i;
 
 /** How much there is to haul, in a measure: "half a truck", "a few things", "just the tub", "2 cosas". */
 // (A storage unit's size says how much: "all our stuff is in a 10x15 storage unit".)
@@ -878,7 +878,7 @@ const MODEL_NUMBER = /\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9][A-Z0-9-]{4,}
 
 const COMMON_WORD_BRANDS = /^(state|york|wolf|champion|genie|hunter|nest|delta|carrier|craftsman|payne|heil|viking|coleman|american standard)$/i;
 const BRANDS =
-  /\b(lg studio|lg|samsung bespoke|samsung|whirlpool gold|whirlpool|ge profile|ge cafe|ge café|ge monogram|ge appliances|ge|maytag|kenmore elite|kenmore|bosch benchmark|bosch|frigidaire gallery|frigidaire professional|frigidaire|kitchenaid|electrolux|miele|thermador|viking|wolf|sub-?zero|speed queen|amana|trane|carrier|lennox|goodman|rheem|ruud|york|bryant|daikin|mitsubishi|fujitsu|american standard|payne|heil|tempstar|coleman|nest|ecobee|honeywell|ao smith|a\.?o\.? smith|bradford white|state|navien|rinnai|noritz|liftmaster|chamberlain|genie|craftsman|clopay|amarr|wayne dalton|generac|champion|kohler|moen|delta|insinkerator|hunter|haier|hotpoint|beko|dacor|jennair|jenn-air|fisher ?& ?paykel|blomberg|weil[- ]?mc ?lain|burnham|buderus|slant ?\/? ?fin|utica|peerless|lochinvar|triangle tube|viessmann|laars|raypak|williamson|ducane|luxaire|day ?& ?night|comfortmaker|arcoaire|heatilator|napoleon|bosch thermotechnology)\b/gi;
+  /\b(lg studio|lg|samsung bespoke|samsung|whirlpool gold|whirlpool|ge profile|ge cafe|ge café|ge monogram|ge appliances|ge|maytag|kenmore elite|kenmore|bosch benchmark|bosch|frigidaire gallery|frigidaire professional|frigidaire|kitchenaid|electrolux|miele|thermador|viking|wolf|sub-?zero|speed queen|amana|trane|carrier|lennox|goodman|rheem|ruud|york|bryant|daikin|mitsubishi|fujitsu|american standard|payne|heil|tempstar|coleman|nest|ecobee|honeywell|ao smith|a\.?o\.? smith|bradford white|state|navien|rinnai|noritz|liftmaster|chamberlain|genie|craftsman|clopay|amarr|wayne dalton|generac|champion|kohler|moen|delta|insinkerator|hunter|haier|hotpoint|beko|dacor|jennair|jenn-air|fisher ?& ?paykel|blomberg|weil[- ]?mc ?lain|burnham|buderus|slant ?\/? ?fin|utica|peerless|lochinvar|triangle tube|viessmann|laars|raypak|williamson|ducane|luxaire|day ?& ?night|comfortmaker|arcoaire|heatilator|napoleon|bosch thermotechnology|federal pacific|fpe|zinsco|square d|siemens|cutler[- ]hammer|murray|pushmatic|challenger)\b/gi;
 
 /** An answer to a free-text question that a text gives without being asked ("LG", "about half an acre"). */
 function topicalAnswer(question: QualifierQuestion, text: string): string | null {
@@ -952,7 +952,9 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       if (brands.length > 0 || models.length > 0) return [brands.join(', '), models.join(', '), age && !brands.some((brand) => age.includes(brand)) ? age : ''].filter((part) => part !== '').join(' ');
       // A make the list does not know, named as one: "It's a Vinotemp", "brand is Danby".
       const named = /\b(?:[Ii]t['’]?s an?|[Ii]t is an?|[Bb]rand is|[Mm]ade by|[Ee]s una?|[Mm]arca)\s+(\p{Lu}[\p{L}-]{2,})/u.exec(text)?.[1];
-      return named && read(named).concepts.length === 0 && !/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|The|My|Our|New|Old|Big|Small|Little)/.test(named) ? named : null;
+      if (named && read(named).concepts.length === 0 && !/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|The|My|Our|New|Old|Big|Small|Little)/.test(named)) return age && !age.includes(named) ? `${named} ${age}` : named;
+      // (The age alone, when that is asked too: "Old house, 1920s" for "panel brand, age of the house?".)
+      return age;
     }
     case 'lot-size': {
       // An area first ("a fifth of an acre", "40x50"); then what the question itself asks besides ("how tall": a height,

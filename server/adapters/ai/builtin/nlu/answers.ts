@@ -399,6 +399,8 @@ export function clauseName(text: string, asked: boolean): string | null {
     const signed = parts.length > 2 && /\s/.test(parts[parts.length - 2] ?? '') ? named(parts[parts.length - 2] ?? '', false) : null;
     return signed && /\s/.test(signed) ? signed : named(last, false);
   }
+  // A full name signed last, after a phone number or a sentence ("… call me. 419-555-0143, Jim Brandt").
+  if (parts.length > 1 && /^\p{Lu}\p{Ll}+ \p{Lu}[\p{L}'’-]+$/u.test(last) && isKnownFirstName(last.split(' ')[0] ?? '') && !/^\d{5}$/.test(parts[parts.length - 2] ?? '')) return named(last, false);
   return null;
 }
 
