@@ -169,6 +169,9 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
   };
   let match: RegExpExecArray | null;
   push(/\b(day after tomorrow|pasado manana)\b/.exec(said), addDays(today, 2));
+  // "a week from today", "two weeks from tomorrow", "en una semana / dentro de dos semanas" are read by chrono.
+  const weeksFrom = /\b(a|one|1|two|2|three|3) weeks? from (today|now|tomorrow)\b/.exec(said);
+  if (weeksFrom) push(weeksFrom, addDays(today, 7 * ({ a: 1, one: 1, '1': 1, two: 2, '2': 2, three: 3, '3': 3 }[weeksFrom[1] ?? 'a'] ?? 1) + (weeksFrom[2] === 'tomorrow' ? 1 : 0)), true);
   push(/\b(today|tonight|this (morning|afternoon|evening)|hoy|esta (tarde|noche))\b/.exec(said), today);
   if (!/\bday after tomorrow\b/.test(said)) push(/\b(tomorrow|(?<!\b(la|las|de la|en la|por la|en las|por las) )manana(?! en la| por la| temprano))\b/.exec(said), addDays(today, 1));
   // "next week" alone is its Monday; with a weekday ("next week, Wednesday") the weekday says which day.
@@ -509,7 +512,8 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
     .sort((a, b) => a.index - b.index);
   // "Tuesday, new tenant moves in Friday so sooner the better": a day said as someone else's arrival is a deadline,
   // not the day asked for, when another day is said with it.
-  const othersEvent = all.filter((candidate) => EVENT_OF_OTHERS.test(said.slice(Math.max(0, candidate.index - 40), candidate.index)));
+  // ("starting this Saturday and then every Sat through Labor Day": the last day of a run is not its first.)
+  const othersEvent = all.filter((candidate) => EVENT_OF_OTHERS.test(said.slice(Math.max(0, candidate.index - 40), candidate.index)) || (/\b(starting|start|beginning|begin|empezando|a partir de)\b/.test(said) && /\b(through|thru|until|till|til|up to|ending|hasta)\s+(the\s+|el\s+)?$/.test(said.slice(Math.max(0, candidate.index - 12), candidate.index))));
   const pool = choosable(said, othersEvent.length > 0 && othersEvent.length < all.length ? all.filter((candidate) => !othersEvent.includes(candidate)) : all);
   const calendar = pool.find((candidate) => candidate.calendar);
   // A correction or a preference ("can you do friday instead?", "actually make it the 31st", "wed or thurs, wed

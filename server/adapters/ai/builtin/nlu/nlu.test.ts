@@ -1154,6 +1154,8 @@ describe('eleventh round (the d29 misses)', () => {
     expect(extractDate("so it's the 27th now not the 20th", now, 'America/New_York')?.iso).toBe('2027-02-27');
     expect(extractDate('Tuesday, new tenant moves in Friday so sooner the better', now, 'America/New_York')?.iso).toBe('2027-02-02');
     expect(extractDate('new tenant moves in Friday', now, 'America/New_York')?.iso).toBe('2027-02-05');
+    expect(extractDate('A week from today? Monday morning', now, 'America/New_York')?.iso).toBe('2027-02-08');
+    expect(extractDate('a turnover crew starting this Saturday and then every Sat through the 27th', now, 'America/New_York')?.iso).toBe('2027-02-06');
     const owner = yesNoTopic({ key: 'owner_ok', text: "Are you the owner, or do you have the owner's OK for the work?" });
     expect(extractYesNo("I've got 5 rental units around the Bayfront and one just turned over", owner)).toBe('yes');
   });
