@@ -314,7 +314,7 @@ const NOT_A_NAME = new Set(
     'mine ours yours kitchen bathroom garage basement attic upstairs downstairs house home apartment condo unit door roof yard lawn ' +
     'lunes martes miercoles jueves viernes sabado domingo manana hoy ya claro gracias perfecto listo bueno ' +
     'su sus mi tu hija hijo esposa esposo mama papa hermana hermano vecina vecino ' +
-    'english ingles spanish espanol castellano idioma language'
+    'english ingles spanish espanol castellano idioma language ella ellos ellas usted ustedes nombre'
   ).split(/\s+/),
 );
 
@@ -464,7 +464,8 @@ export function extractName(text: string, options: { loose?: boolean } = {}): st
   const soyOk = (match: RegExpExecArray) => !/^soy$/i.test(match[0].split(/\s+/)[0] ?? '') || capital(match[1]) || options.loose === true;
   const strong = firstUsable(STRONG, false, soyOk) ?? firstUsable(STRONG);
   const strongOk = strong && usable(strong[1]) && soyOk(strong);
-  const weak = strongOk ? null : firstUsable(WEAK, !options.loose);
+  // ("this is Kim's phone": whose phone it is, not an introduction.)
+  const weak = strongOk ? null : firstUsable(WEAK, !options.loose, (match) => !(/'s$/i.test(match[1] ?? '') && /^(phone|cell|number|line|mobile|account|tablet|ipad)$/i.test(match[2] ?? '')));
   const intro = strongOk ? strong : weak;
   if (intro && usable(intro[1]) && (strongOk || options.loose || capital(intro[1]))) {
     candidates.push(intro[1]);

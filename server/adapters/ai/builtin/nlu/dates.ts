@@ -538,7 +538,17 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   if (chosen && !counted && chosen.lone && before && compare(before, today) > 0 && CHANGE.test(said)) chosen = { ...chosen, date: weekdayNear(before, chosen.date.weekday, today) };
   // "actually make it the week after, same day": a week on from the day given before.
   if (!chosen && before && compare(before, today) > 0 && CHANGE.test(said) && /\b((the|a) week (after|later)|(one|1) week later|a week from then|la semana siguiente|una semana despues)\b/.test(said)) chosen = { date: addDays(before, 7), index: 0, words: 'the week after', calendar: true, lone: false };
-  const window = extractWindow(text);
+  let window = extractWindow(text);
+  // "Thursday morning works. Church office is open 9-1": the part of the day said with the day, not hours told in
+  // another sentence.
+  if (chosen && window && /^\d/.test(window)) {
+    const starts = [...said.slice(0, chosen.index).matchAll(/[.!?\n]/g)].map((mark) => mark.index + 1);
+    const start = starts.at(-1) ?? 0;
+    const end = said.slice(chosen.index).search(/[.!?\n]/);
+    const sentence = between(said, start, end < 0 ? said.length : chosen.index + end);
+    const own = partOfDay(sentence);
+    if (own && extractWindow(sentence) === own) window = own;
+  }
   // "asap, its supposed to snow this weekend": the day said is the weather's (or another event's), the visit is now.
   const soonFirst = AS_SOON.exec(said);
   if (chosen && soonFirst && soonFirst.index < chosen.index && /\b(supposed to|going to|gonna|forecast|calling for|expected to|storm)\b/.test(between(said, soonFirst.index, chosen.index + chosen.words.length))) return { iso: isoDate(today), window, words: soonFirst[0] };

@@ -1165,6 +1165,14 @@ describe('eleventh round (the d29 misses)', () => {
     expect(chooseOption('I think a pipe let go in the upstairs bath overnight, it got down below zero. Water is dripping through the dining room ceiling', ['Frozen or burst pipes', 'Clogged drains & sewer lines', 'Leaks & repiping']).best?.option).toBe('Frozen or burst pipes');
   });
 
+  it('takes a name after "a nombre de ella" and not from "this is Kim\'s phone", and power to a shop as outbuilding wiring', () => {
+    expect(extractName('A nombre de ella, Guadalupe Reyna')).not.toBe('Ella');
+    expect(clauseName('A nombre de ella, Guadalupe Reyna', true)).toBe('Guadalupe Reyna');
+    expect(extractName("Walt Hendricks. this is Kim's phone tho, that's me")).toBeNull();
+    expect(chooseOption('my dad just built a shop out behind his house and needs power run out to it. lights, a few outlets and a 240 for his welder', ['Outlets, switches & lighting', 'Shop, barn & outbuilding wiring', 'Panel upgrades']).best?.option).toBe('Shop, barn & outbuilding wiring');
+    expect(extractDate('Thursday morning works. Church office is open 9-1', new Date('2027-06-21T16:00:00Z'), 'America/New_York')?.window).toBe('morning');
+  });
+
   it('hears no price in a hyphenated surname ("I\'m Sarah Akana-Price")', async () => {
     expect((await signals("I'm Sarah Akana-Price, mom is Mrs. Akana")).price).toBeNull();
     expect((await signals('what would the price be for two grab bars?')).price).not.toBeNull();
