@@ -18,7 +18,7 @@ import { asksForTime, chooseTwo, describeSlot, offerText, preferenceFromAnswer, 
 import { matchFaq } from './faq';
 import { choosePriceItem, formatItemPrice } from './prices';
 import * as say from './replies';
-import { CHAT_TAIL, clauseName, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isKnownFirstName, isNameQuestion, isNotAName, KIDS, loneName, NAME_GIVEN, NO_IDIOMS, petsNamed, slipIntoArea, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
+import { CHAT_TAIL, clauseName, OWNER_OK, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isKnownFirstName, isNameQuestion, isNotAName, KIDS, loneName, NAME_GIVEN, NO_IDIOMS, petsNamed, slipIntoArea, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
 import { dateAnswer, dateFromEarlierEvent, dayOfferedBefore, describeDate, extractDate, type FoundDate } from './nlu/dates';
 import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
@@ -435,7 +435,7 @@ export function isProblemQuestion(question: QualifierQuestion): boolean {
   return (
     question.kind === 'text' &&
     (/(^|_)(issue|problem|description|describe|going_on|what_happened|symptoms?)($|_)/.test(question.key) ||
-      /\b(what('s| is) (going on|the (issue|problem)|happening|wrong)|describe|description|what do you need( done)?|what needs (doing|to be done|done)|tell (me|us) (a little |a bit )?(more )?about|what can we help|what happened|what seems to be|what are we (hauling|doing|working on))\b/i.test(question.text))
+      /^any (more |other )?details\b|\b(what('s| is) (going on|the (issue|problem)|happening|wrong)|describe|description|what do you need( done)?|what needs (doing|to be done|done)|tell (me|us) (a little |a bit )?(more )?about|what can we help|what happened|what seems to be|what are we (hauling|doing|working on))\b/i.test(question.text))
   );
 }
 
@@ -1264,6 +1264,9 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
     case 'entry':
     case 'rental':
       return topicalYesNo(text, topic) !== null;
+    case 'owner-ok':
+      if (OWNER_OK.test(said)) return true;
+      return topicWordsSaid(text, 'ownership');
     case 'ownership':
       return /\b(own|owned|owns|owner|rent\w*|lease|landlord|tenant|mortgage|bought|(my|our) (house|home|place|condo)|ours|mine|paid (it )?off|selling|duen[oa]s?|propietari\w*|alquil\w*|es (mia|mio|nuestra|nuestro|de nosotros|propia))\b/.test(said);
     case 'urgency':

@@ -119,13 +119,15 @@ export function slipIntoArea(code: string, prefixes: readonly string[]): boolean
 // Yes / no
 
 /** What a yes/no question is about, read from its key and words: its answer may be said without yes or no. */
-export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'kids-pets' | 'stairs' | 'access' | 'returning' | 'water-off' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'has-heat' | 'entry' | 'rental' | 'double-door' | 'other';
+export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'kids-pets' | 'stairs' | 'access' | 'returning' | 'water-off' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'has-heat' | 'entry' | 'rental' | 'double-door' | 'owner-ok' | 'other';
 
 export function yesNoTopic(question: { key: string; text: string }): YesNoTopic {
   const about = normalize(`${question.key.replace(/_/g, ' ')} ${question.text}`);
   if (/\b(car|cars|vehicle|truck)\b.*\b(stuck|trapped|inside|in the garage)\b|\bstuck inside\b/.test(about)) return 'car-stuck';
   // "Is this a rental property?": whether someone else lives there, the other side of owning it to live in.
   if (/\b(rental|rented out|tenants?|investment property)\b/.test(about) && !/\b(own|owns|owner|homeowner|propietario|dueno)\b/.test(about)) return 'rental';
+  // "Are you the owner, or do you have the owner's OK?": a renter with the landlord's OK says yes.
+  if (/\b(own|owns|owner|homeowner|rent|renting|landlord|propietario|dueno)\b/.test(about) && /\bor\b[^?]*\b(owner|landlord)'?s? (ok|okay|permission|approval|sign ?off)\b/.test(about)) return 'owner-ok';
   if (/\b(own|owns|owner|homeowner|rent|renting|landlord|propietario|dueno)\b/.test(about)) return 'ownership';
   if (/\b(urgent|emergency|asap|rush|right away|urgente|emergencia)\b/.test(about)) return 'urgency';
   if (/\b(warranty|warrantee|garantia)\b/.test(about)) return 'warranty';
@@ -159,6 +161,9 @@ const NOT_URGENT = /\b(no rush|no hurry|not urgent|not an emergency|not a emerge
 const UNSURE = /\b(not sure|unsure|i don't know|no idea|maybe|not certain|idk|depends|no se|tal vez|quizas)\b/;
 const YES = /\b(yes+|sure|ok|absolutely|definitely|correct|affirmative|of course|i think so|i do|we do|we are|i am|it is|that's right|right|yessir|yes sir|you bet|indeed|si|claro|correcto|asi es|por supuesto|simon)\b/;
 const NO = /\b(no+|not really|not yet|probably not|prob not|likely not|most likely not|doubt it|i doubt|negative|never|don't think so|i don't|we don't|not at all|it isn't|it's not|none|nobody|no one|nada|ninguno|ninguna|tampoco)\b/;
+
+/** The owner's OK said: "my landlord said its fine", "the owner approved it", "la dueña dice que sí". */
+export const OWNER_OK = /\b((my |the |our )?(landlord|owner|property manager|management|hoa)( said| says| is| was| already said| already| gave( us| me)?)( it'?s| its| that'?s)?( (fine|ok|okay|good|cool|alright|all right|approved|the ok|the okay|permission|the go ahead|go ahead|the green light))|(have|has|got|with) (the |my |our )?(landlord|owner)'?s? (ok|okay|permission|approval|blessing|go ahead)|(landlord|owner) (approved|signed off|okayed|ok'?d)|permission from (the|my|our) (landlord|owner)|(el|la) (dueno|duena|propietario|propietaria) (dijo|dice|ya dijo) que (si|esta bien|puedo)|tengo permiso)\b/;
 
 /** What follows "no" in a way of speaking that says no "no" ("no rush", "no offense"). */
 export const NO_IDIOMS = 'rush|hurry|worries|problem|prob|big deal|pressure|offense|offence|joke|lie|kidding|doubt';
@@ -228,8 +233,10 @@ export function petsNamed(text: string): boolean {
  * "yes" or "no" for a yes/no question about `topic`. The topic's own words come first ("we lease" → no for
  * ownership); then a plain yes or no, the first one said winning ("no, it's not urgent" is no). Unsure → null.
  */
-export function extractYesNo(text: string, topic: YesNoTopic = 'other'): 'yes' | 'no' | null {
+export function extractYesNo(text: string, asked: YesNoTopic = 'other'): 'yes' | 'no' | null {
   let said = normalize(text);
+  if (asked === 'owner-ok' && OWNER_OK.test(said)) return 'yes';
+  const topic = asked === 'owner-ok' ? 'ownership' : asked;
   if (topic === 'ownership') {
     // A landlord owns it: "it's a rental I own", "my tenant".
     // Buying it, not theirs yet: "right now it's still the sellers'", "not ours till the closing" (unless they say

@@ -300,6 +300,8 @@ function pastDay(said: string, candidate: Candidate): boolean {
   // ("no tenemos agua caliente desde el sábado", "no heat since monday": when the trouble began; "desde este sábado"
   // is when to start.)
   if (/\b(since|ever since)\s+(last\s+)?$/.test(before) || (/\bdesde\s+$/.test(before) && !/^(este|esta|el proximo|la proxima|proximo|proxima)\b/.test(candidate.words))) return true;
+  // ("the milk was 48 degrees this morning", "it started leaking this morning": when it was seen, not a visit.)
+  if (NOW_WORDS.test(candidate.words) && /\b(was|were|had|got|noticed|found|saw|started|happened|broke|died|quit|stopped|went out|began|woke up|came home)\b[^.!?\n,]*$/.test(before) && !/\b(come|coming|out|look|visit|available|free|works?|can you|could you|someone|asap)\b/.test(before.split(/[.!?\n]/).at(-1) ?? '')) return true;
   return /\b(came( out| by| over)?|was (here|out|over)|were (here|out|over)|visited|inspected|stopped by|showed up|this past|vino|vinieron|paso)\s+(on\s+|el\s+)?$/.test(before);
 }
 
@@ -469,7 +471,8 @@ export function extractWindow(text: string): string | null {
     if (at !== null) return `after ${clock(at)}`;
   }
   // Else free after an event at a time: "guests check out sat at 11", "I get off work at 5", "home by 4".
-  const freedAt = new RegExp(String.raw`\b(?:check(?:s|ing)? ?out|checkout|get off(?: of)?(?: work)?|off work|get home|home by|back (?:home )?by|salgo (?:del|de) (?:trabajo|trabajar))\b[^.!?\n]{0,24}?\b(?:at|by|around|a las)\s+${TIME}`).exec(said);
+  // ("our cook gets in at 6:30am so anytime after that": someone there from a time on.)
+  const freedAt = new RegExp(String.raw`\b(?:check(?:s|ing)? ?out|checkout|get off(?: of)?(?: work)?|off work|get home|home by|back (?:home )?by|salgo (?:del|de) (?:trabajo|trabajar)|(?:gets?|comes?) in|arrives?|opens?)\b[^.!?\n]{0,24}?\b(?:at|by|around|a las)\s+${TIME}`).exec(said);
   if (freedAt) {
     const at = hourOf(freedAt[1] ?? '', freedAt[2], 'after');
     if (at !== null) return `after ${clock(at)}`;

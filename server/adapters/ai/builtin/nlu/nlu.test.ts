@@ -1173,6 +1173,17 @@ describe('eleventh round (the d29 misses)', () => {
     expect(extractDate('Thursday morning works. Church office is open 9-1', new Date('2027-06-21T16:00:00Z'), 'America/New_York')?.window).toBe('morning');
   });
 
+  it('reads "or have the owner\'s OK" as yes for a renter with the landlord\'s OK, and no visit day from "was 48 degrees this morning"', () => {
+    const ok = yesNoTopic({ key: 'owner_ok', text: "Do you own the place (or have the owner's OK)?" });
+    expect(ok).toBe('owner-ok');
+    expect(extractYesNo("I rent but my landlord said its fine as long as it's done right", ok)).toBe('yes');
+    expect(extractYesNo('I rent', ok)).toBe('no');
+    expect(extractYesNo('I rent but my landlord said its fine', yesNoTopic({ key: 'own', text: 'Do you own the home?' }))).toBe('no');
+    const now = new Date('2027-08-25T14:00:00Z');
+    expect(extractDate("the milk was 48 degrees this morning. It's a regular kitchen fridge", now, 'America/New_York')).toBeNull();
+    expect(extractDate('tomorrow, our cook gets in at 6:30am so anytime after that', now, 'America/New_York')?.window).toBe('after 06:30');
+  });
+
   it('hears no price in a hyphenated surname ("I\'m Sarah Akana-Price")', async () => {
     expect((await signals("I'm Sarah Akana-Price, mom is Mrs. Akana")).price).toBeNull();
     expect((await signals('what would the price be for two grab bars?')).price).not.toBeNull();
