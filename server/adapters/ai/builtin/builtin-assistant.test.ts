@@ -732,6 +732,9 @@ describe('the built-in assistant', () => {
     expect((await decideTurn(turn('the inspector flagged the panel as a Federal Pacific', { questions: panel }))).answers.details).toBe('Federal Pacific');
     expect((await decideTurn(turn('the bathroom outlet quit. Old house, 1920s', { questions: panel }))).answers.details).toBe('1920s');
     expect((await decideTurn(turn("it'd be easier if someone could just call me, I've got questions about timing. 419-555-0143, Jim Brandt"))).answers.name).toBe('Jim Brandt');
+    // Wednesday Dec 9 2026 agreed to again by a second person: it stays, not the coming Wednesday.
+    const agreed = await decideTurn(replyTo('Anything else?', "Hi this is Tom's wife Linda. Wednesday is fine with me too", { answers: { service: 'Drain cleaning', zip: '60614', preferred_date: '2026-12-09' } }));
+    expect(agreed.answers.preferred_date ?? '2026-12-09').toBe('2026-12-09');
     const where: QualifierQuestion[] = [...questions, { key: 'to_city', text: 'Where are you moving to? City is fine.', kind: 'text', choices: [], required: false }];
     expect((await decideTurn(turn('hey just starting to plan a move for sometime in march', { questions: where }))).answers.to_city).toBeUndefined();
     expect((await decideTurn(turn('the kitchen drain is backing up into the other sink', { questions: more }))).answers.describe).toContain('kitchen drain');

@@ -623,6 +623,10 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       const before = input.answers[question.key] ?? '';
       // And the same day said again without one ("saturday is fine" after "saturday morning?") keeps it.
       const sameDay = !date.window && before.split(' ')[0] === dateAnswer(date);
+      // "Tuesday is fine with me too" after "the tuesday after memorial day": the weekday agreed to is the day given.
+      const given = /^(\d{4})-(\d{2})-(\d{2})/.exec(before);
+      const givenWeekday = given ? new Date(Date.UTC(Number(given[1]), Number(given[2]) - 1, Number(given[3]))).getUTCDay() : null;
+      if (givenWeekday !== null && /^(on |this )?(sun|mon|tue|wed|thu|fri|sat)[a-z]*$/i.test(date.words.trim()) && new Date(`${date.iso}T12:00:00Z`).getUTCDay() === givenWeekday && /\b(too|as well|also|tambien)\b/.test(normalize(text))) return { value: before, reason: `The weekday of the day given, agreed to: ${quoted} stays ${before}.` };
       const keptWindow = !date.window && (sameDay || /\b(same time|same window|same hours?|misma hora)\b/.test(normalize(text))) ? before.split(' ').slice(1).join(' ') : '';
       const value = dateAnswer(keptWindow ? { ...date, window: keptWindow } : date);
       return { value, reason: `Found “${date.words}” (${value}) for ${quoted}.` };
