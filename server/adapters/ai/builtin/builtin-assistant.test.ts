@@ -735,6 +735,20 @@ describe('the built-in assistant', () => {
     // Wednesday Dec 9 2026 agreed to again by a second person: it stays, not the coming Wednesday.
     const agreed = await decideTurn(replyTo('Anything else?', "Hi this is Tom's wife Linda. Wednesday is fine with me too", { answers: { service: 'Drain cleaning', zip: '60614', preferred_date: '2026-12-09' } }));
     expect(agreed.answers.preferred_date ?? '2026-12-09').toBe('2026-12-09');
+    const punch = await decideTurn(turn('Aloha! I manage 3 units at a condo. Punch list for 2B: screen door off track, 2 loose drawer pulls, doorknob hole in the hallway drywall, and the ceiling fan wobbles'));
+    expect(punch.handoffReason).not.toBe('emergency');
+    const move: QualifierQuestion[] = [
+      { key: 'move_type', text: 'What kind of move is it?', kind: 'choice', choices: ['Apartment move', 'House move'], required: true },
+      { key: 'move_date', text: "What's your move date?", kind: 'date', choices: [], required: true },
+      { key: 'size', text: 'How many bedrooms are we moving, and any heavy pieces?', kind: 'text', choices: [], required: false },
+      { key: 'stairs', text: 'Any stairs or elevators at either end?', kind: 'text', choices: [], required: false },
+    ];
+    const mudanza = await decideTurn(turn('Es un apartamento de 2 bedrooms en Brentwood y nos vamos pa una casa en Central Islip', { questions: move }));
+    expect(mudanza.answers.move_type).toBe('Apartment move');
+    const wife = await decideTurn(replyTo("What's your move date?", 'Perdón, habla la esposa. Mejor el sábado 5 porque el domingo él trabaja. y sí hay escaleras, es un segundo piso. tenemos lavadora y secadora también', { questions: move, answers: { move_type: 'Apartment move', size: '2 bedrooms' } }));
+    expect(wife.answers.move_date).toBe('2026-12-05');
+    expect(wife.answers.stairs).toContain('segundo piso');
+    expect(wife.answers.size).toContain('2 bedrooms');
     const where: QualifierQuestion[] = [...questions, { key: 'to_city', text: 'Where are you moving to? City is fine.', kind: 'text', choices: [], required: false }];
     expect((await decideTurn(turn('hey just starting to plan a move for sometime in march', { questions: where }))).answers.to_city).toBeUndefined();
     expect((await decideTurn(turn('the kitchen drain is backing up into the other sink', { questions: more }))).answers.describe).toContain('kitchen drain');

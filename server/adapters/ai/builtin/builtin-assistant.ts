@@ -509,6 +509,11 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
     const topic = question.kind === 'yes_no' ? yesNoTopic(question) : 'other';
     const saidOutright = answered && topic !== 'other' && topicWordsSaid(text, topic) && /\b(yes|yeah|yep|yup|no|nope|nah|si)\b/.test(normalize(text)) && extractYesNo(text, 'other') === value.value;
     if (answered && (question.kind === 'choice' || question.kind === 'yes_no' || question.kind === 'text') && !signals.correction && !isAsked && !namedOutright && !saidOutright) continue;
+    // ("tenemos lavadora y secadora también" after "2 bedrooms": more of the answer, kept beside it.)
+    if (answered && question.kind === 'text' && !isNameQuestion(question) && /\b(too|as well|also|tambien|ademas)\b/.test(normalize(value.value)) && !normalize(input.answers[question.key] ?? '').includes(normalize(value.value))) {
+      found[question.key] = { value: truncate(`${input.answers[question.key] ?? ''}; ${value.value}`, 500), reason: `Added: ${value.reason}` };
+      continue;
+    }
     found[question.key] = answered ? { value: value.value, reason: `Corrected: ${value.reason}` } : value;
   }
   // "wait no sorry closing got moved, make it Monday March 1st": a correction of a day or a ZIP in the same text is
@@ -805,7 +810,7 @@ function unaskedName(text: string, asked: QualifierQuestion | null): string | nu
   return loneName(first, true);
 }
 
-type TextTopic = 'unit' | 'home-type' | 'brand' | 'lot-size' | 'home-size' | 'amount' | 'age' | 'pets' | 'access' | 'destination' | 'where' | 'stories' | 'referral' | 'problem' | 'other';
+type TextTopic = 'unit' | 'home-type' | 'stairs' | 'brand' | 'lot-size' | 'home-size' | 'amount' | 'age' | 'pets' | 'access' | 'destination' | 'where' | 'stories' | 'referral' | 'problem' | 'other';
 
 const NOT_A_PLACE = /^(plan|planning|figure|decide|sell|sold|buy|hire|schedule|save|finish|ship|sort|settle|close|rent|lease|the|a|an|my|our|your|their|this|that|there|here|them|they|you|yall|come|move|help|load|unload|pack|have|make|take|text|call|know|start|finish|keep|work|check|look|find|talk|pick|drop|bring|haul|clean|hear|book|schedule|send|wait|stay|rent|store|tomorrow|today|tonight|next|last|every|both|each|some|many|much|more|less|around|about|please|thanks|know|give|tell|show|let|need|want|like|also|just|only|even|back|over|down|away|ourselves|myself|storage|mine|ours|theirs|family|friend|friends|mom|dad|mother|father|work|school|church)$/;
 
@@ -820,6 +825,8 @@ function topicOf(question: QualifierQuestion): TextTopic {
 function topicFrom(about: string, question: QualifierQuestion): TextTopic | null {
   // "If it's an apartment or multi-unit building, which unit?": the unit's number or letter.
   if (/\b(which|what) (unit|apartment|apt|suite)\b|\b(unit|apartment|apt|suite) (number|no|#)|\bunit ?#/.test(about)) return 'unit';
+  // "Any stairs or elevators at either end?": the flights and floors said.
+  if (/\b(stairs|steps|elevators?|escaleras|elevador|flights?)\b/.test(about) && !/\b(bed|beds|bedrooms?|rooms?|size|how big|how much|recamaras)\b/.test(about)) return 'stairs';
   // "Is it a house, condo or apartment?": the kind of place.
   if (/\b(house|home|casa|condo|apartment|apartamento|mobile home|townhouse|business|negocio)\b,? (\w+ )?(condo|apartment|apartamento|mobile home|townhouse|business|negocio|house)\b|\b(home|property|building) type\b|\btype of (home|property|place|building)\b/.test(about)) return 'home-type';
   if (/\b(brand|make|model|manufacturer|marca)\b/.test(about)) return 'brand';
@@ -932,6 +939,9 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
     return text.indexOf(kind) < text.indexOf(found) ? `${kind}, ${found}` : `${found}, ${kind}`;
   };
   switch (topic) {
+    case 'stairs':
+      // "es un segundo piso y la escalera es medio angosta", "3rd floor walkup, no elevator", "ground floor both ends".
+      return spans(/\b(no )?(stairs|steps|staircase|flights?( of stairs)?|walk-?up|elevators?|(1st|2nd|3rd|4th|5th|first|second|third|fourth|fifth|top|ground|main) (floor|fl)|upstairs|ranch|one level|single level|(un )?(segundo|tercer|cuarto|primer) piso|planta baja|escaleras?|escalones?|elevador)\b/gi);
     case 'home-type':
       // "Es un apartamento en Daytona", "we're in a townhome": the clause that names it.
       return span(/\b(single[- ]family (home|house)|house|condo|condominium|apartment|apt|townhouse|townhome|duplex|triplex|fourplex|mobile home|manufactured home|trailer|business|office|restaurant|store|shop|casa|apartamento|departamento|condominio|traila|negocio|oficina|tienda)\b/i);

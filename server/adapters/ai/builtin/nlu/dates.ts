@@ -516,7 +516,8 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   // "Tuesday, new tenant moves in Friday so sooner the better": a day said as someone else's arrival is a deadline,
   // not the day asked for, when another day is said with it.
   // ("starting this Saturday and then every Sat through Labor Day": the last day of a run is not its first.)
-  const othersEvent = all.filter((candidate) => EVENT_OF_OTHERS.test(said.slice(Math.max(0, candidate.index - 40), candidate.index)) || (/\b(starting|start|beginning|begin|empezando|a partir de)\b/.test(said) && /\b(through|thru|until|till|til|up to|ending|hasta)\s+(the\s+|el\s+)?$/.test(said.slice(Math.max(0, candidate.index - 12), candidate.index))));
+  // ("Mejor el sábado 31 porque el domingo él trabaja": the day in the reason is not the one chosen.)
+  const othersEvent = all.filter((candidate) => EVENT_OF_OTHERS.test(said.slice(Math.max(0, candidate.index - 40), candidate.index)) || /\b(porque|because|bc|cause|cuz|ya que)\s+(on\s+|el\s+|the\s+)?$/.test(said.slice(Math.max(0, candidate.index - 14), candidate.index)) || (/\b(starting|start|beginning|begin|empezando|a partir de)\b/.test(said) && /\b(through|thru|until|till|til|up to|ending|hasta)\s+(the\s+|el\s+)?$/.test(said.slice(Math.max(0, candidate.index - 12), candidate.index))));
   const pool = choosable(said, othersEvent.length > 0 && othersEvent.length < all.length ? all.filter((candidate) => !othersEvent.includes(candidate)) : all);
   const calendar = pool.find((candidate) => candidate.calendar);
   // A correction or a preference ("can you do friday instead?", "actually make it the 31st", "wed or thurs, wed

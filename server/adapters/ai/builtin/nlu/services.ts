@@ -307,8 +307,9 @@ const ARTICLES = new Set(['the', 'my', 'our', 'a', 'an', 'his', 'her', 'their', 
 /** Whether the words before position `at` make it where something goes: "to a townhouse", "into the new house". */
 function isDestination(raw: readonly string[], at: number): boolean {
   let back = at - 1;
-  while (back >= 0 && (ARTICLES.has(raw[back] ?? '') || /^(new|bigger|smaller|little|nuevo|nueva)$/.test(raw[back] ?? '')) && raw[back] !== 'to') back -= 1;
-  return back >= 0 && /^(to|into|hasta|hacia)$/.test(raw[back] ?? '');
+  while (back >= 0 && (ARTICLES.has(raw[back] ?? '') || /^(new|bigger|smaller|little|nuevo|nueva|una|un)$/.test(raw[back] ?? '')) && raw[back] !== 'to') back -= 1;
+  // ("nos vamos pa una casa", "nos mudamos a una casa": where they go.)
+  return back >= 0 && (/^(to|into|hasta|hacia)$/.test(raw[back] ?? '') || (/^(pa|para|a)$/.test(raw[back] ?? '') && /^(vamos|mudamos|mudo|muda|mudan|movemos|van|voy|vamonos|cambiamos)$/.test(raw[back - 1] ?? '')));
 }
 
 /** Whether the words before position `at` make it a place: "in the", "above my", "next to the". */

@@ -137,7 +137,7 @@ function emergency(said: string, intent: IntentReading): (Signal & { hazard: Haz
   // The model alone is sure of too much on short texts ("the 2nd of feb"): it counts only with a word of danger.
   // "Hot water" is what a water heater makes, not a danger.
   // ("house is still warm tho": a reassurance, no danger word.)
-  if (!calm && intent.intent === 'emergency' && intent.score >= 0.9 && DANGER_WORDS.test(said.replace(/\b(hot water|agua caliente)\b/g, ' ').replace(/\b(house|home|place|inside|it)( is|'s)? (still )?(warm|fine|ok|okay|comfortable)\b/g, ' ').replace(/\b(snow|ice|icicles?|frost|drifts?|nieve|hielo)('s|s)?( \w+)? (melts|melted|melting|thaws|thawing)\b/g, ' ').replace(NOT_STUCK, ' ').replace(/\b(hot (or|and|nor|n|&) cold|cold (or|and|&) hot)\b/g, ' ').replace(FROZEN_LINE, ' '))) return { hazard: hazardOf(said), words: `the intent model (${intent.score.toFixed(2)})` };
+  if (!calm && intent.intent === 'emergency' && intent.score >= 0.9 && DANGER_WORDS.test(said.replace(/\b(hot water|agua caliente|ceiling fans?|ventilador de techo)\b/g, ' ').replace(/\b(house|home|place|inside|it)( is|'s)? (still )?(warm|fine|ok|okay|comfortable)\b/g, ' ').replace(/\b(snow|ice|icicles?|frost|drifts?|nieve|hielo)('s|s)?( \w+)? (melts|melted|melting|thaws|thawing)\b/g, ' ').replace(NOT_STUCK, ' ').replace(/\b(hot (or|and|nor|n|&) cold|cold (or|and|&) hot)\b/g, ' ').replace(FROZEN_LINE, ' '))) return { hazard: hazardOf(said), words: `the intent model (${intent.score.toFixed(2)})` };
   return null;
 }
 
