@@ -1513,7 +1513,7 @@ function withoutPastWork(text: string): string {
   const kept = sentences.filter((_, index) => !done[index] && !done[index + 1]).join(' ');
   // A sentence about work done before ("He did my storm door last year") names no job for now, unless it says what
   // is wrong now ("… in 2019, now it's making noise").
-  return kept.replace(/[^.!?\n]*\b(did|installed|put in|put on|fixed|replaced|built|hung|mounted|painted|serviced|cleaned|take down|took down|taken down|cut down|removed|take out|took out|taken out|hauled off|hauled it off|cut it up|ground the stump|got burned|got ripped off|got scammed)\b[^.!?\n]{0,40}\b(last (year|month|week|spring|summer|fall|winter|time)|(a )?(couple|few|\d+) (years?|months?) ago|years? ago|in (19|20)\d\d)\b[^.!?\n]*/gi, (sentence) =>
+  return kept.replace(/[^.!?\n]*\b(did|installed|put in|put on|fixed|replaced|built|hung|mounted|painted|serviced|cleaned|take down|took down|taken down|cut down|removed|take out|took out|taken out|hauled off|hauled it off|cut it up|ground the stump|got burned|got ripped off|got scammed)\b[^.!?\n]{0,40}\b(last (year|month|week|spring|summer|fall|winter|time)|(a )?(couple|few|\d+) (years?|months?) ago|years? ago|in (19|20)\d\d|(back )?in (january|february|march|april|june|july|august|september|october|november|december|jan|feb|aug|sept|oct|nov|dec))\b[^.!?\n]*/gi, (sentence) =>
     /\b(now|again|still|keeps?|won'?t|isn'?t|doesn'?t|broke|broken|leak\w*|nois\w*|stopped|not working|quit|died|dead|gave out|went out|acting up|finally|never put|puddl\w*|has begun|began|has started|started|lately|recently)\b/i.test(sentence) ? sentence : ' ');
 }
 

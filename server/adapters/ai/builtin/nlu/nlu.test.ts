@@ -1184,6 +1184,13 @@ describe('eleventh round (the d29 misses)', () => {
     expect(extractDate('tomorrow, our cook gets in at 6:30am so anytime after that', now, 'America/New_York')?.window).toBe('after 06:30');
   });
 
+  it('hears a backyard that needs cleaning up as a yard cleanup, and "idk like medium?" as a guess, not a question', async () => {
+    expect(chooseOption('wait she says actually the whole backyard needs cleaning up its all overgrown', ['Weekly or biweekly maintenance', 'One-time yard cleanup', 'Hedge & small tree trimming']).best?.option).toBe('One-time yard cleanup');
+    const { questionSentences } = await import('./signals');
+    expect(questionSentences('idk like medium? theres a big bush thing')).toEqual([]);
+    expect(questionSentences('do you do weekends? thanks')).toEqual(['do you do weekends?']);
+  });
+
   it('hears no price in a hyphenated surname ("I\'m Sarah Akana-Price")', async () => {
     expect((await signals("I'm Sarah Akana-Price, mom is Mrs. Akana")).price).toBeNull();
     expect((await signals('what would the price be for two grab bars?')).price).not.toBeNull();

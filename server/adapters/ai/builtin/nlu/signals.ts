@@ -275,5 +275,6 @@ function tentative(sentence: string): boolean {
   const said = normalize(sentence);
   // ("it's in Viera I think?": a guess, hedged.)
   if (/\b(i think|i guess|i believe|maybe|probably|i'?m not sure|not sure|creo)\s*\?+$/.test(said)) return true;
-  return said.split(/\s+/).length <= 4 && !ASKING_WORD.test(said);
+  // (Counted as written: "idk like medium?" is three words, though "idk" reads as three.)
+  return sentence.trim().split(/\s+/).length <= 4 && !ASKING_WORD.test(said);
 }
