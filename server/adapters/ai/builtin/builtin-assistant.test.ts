@@ -751,6 +751,8 @@ describe('the built-in assistant', () => {
     expect(wife.answers.size).toContain('2 bedrooms');
     const kitchen: QualifierQuestion[] = [{ key: 'appliance', text: 'Which appliance is giving you trouble?', kind: 'choice', choices: ['Dishwasher', 'Oven, range or cooktop', 'Washer'], required: true }];
     expect((await decideTurn(turn('He fixed my dishwasher back in March and did a great job. Now my oven won\'t heat past 200.', { questions: kitchen }))).answers.appliance).toBe('Oven, range or cooktop');
+    const later = await decideTurn(replyTo("What's your ZIP code?", "Her daughter is handling the dates. Let me talk with her and I'll get back to you, probably sometime mid December", { answers: { service: 'Drain cleaning' } }));
+    expect(later.answers.preferred_date).toBeUndefined();
     const where: QualifierQuestion[] = [...questions, { key: 'to_city', text: 'Where are you moving to? City is fine.', kind: 'text', choices: [], required: false }];
     expect((await decideTurn(turn('hey just starting to plan a move for sometime in march', { questions: where }))).answers.to_city).toBeUndefined();
     expect((await decideTurn(turn('the kitchen drain is backing up into the other sink', { questions: more }))).answers.describe).toContain('kitchen drain');

@@ -623,6 +623,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       if (!said) return null;
       // "Let me take this to the trustees on Sunday and I'll get back to you about a date": the day is put off.
       if (/\b(get back to (you|u|y'?all)|let (you|u) know|text (you|u) back|confirm)\b[^.!?\n]{0,25}\b(a |the |on (a |the )?)?(date|day|time|when)\b/i.test(text)) return null;
+      // Nor is a rough time said with it ("Let me talk with her and I'll get back to you, probably sometime mid June").
+      if (signals.deferred && /^(mid|middle of|early|late|end of|the end of|first week of|beginning of|sometime|around)\b/i.test(said.words.trim())) return null;
       const date = dayOfferedBefore(said, turn.earlierTexts, input.now, input.business.timezone, { language }) ?? said;
       // "sunday the 17th instead, same time": the window given before goes with the new day.
       const before = input.answers[question.key] ?? '';
