@@ -753,6 +753,9 @@ describe('the built-in assistant', () => {
     expect((await decideTurn(turn('He fixed my dishwasher back in March and did a great job. Now my oven won\'t heat past 200.', { questions: kitchen }))).answers.appliance).toBe('Oven, range or cooktop');
     const later = await decideTurn(replyTo("What's your ZIP code?", "Her daughter is handling the dates. Let me talk with her and I'll get back to you, probably sometime mid December", { answers: { service: 'Drain cleaning' } }));
     expect(later.answers.preferred_date).toBeUndefined();
+    const building: QualifierQuestion[] = [...questions, { key: 'building', text: 'What kind of building is it? (house, condo, 2-flat...)', kind: 'text', choices: [], required: false }, { key: 'where', text: 'Where are you seeing them?', kind: 'text', choices: [], required: false }];
+    expect((await decideTurn(replyTo("What's your ZIP code?", '60647. its a 2 flat, we are on the first floor', { questions: building, answers: { service: 'Drain cleaning' } }))).answers.building).toContain('2 flat');
+    expect((await decideTurn(turn('I saw the little wings all over the window sill', { questions: building }))).answers.where).toContain('window sill');
     const where: QualifierQuestion[] = [...questions, { key: 'to_city', text: 'Where are you moving to? City is fine.', kind: 'text', choices: [], required: false }];
     expect((await decideTurn(turn('hey just starting to plan a move for sometime in march', { questions: where }))).answers.to_city).toBeUndefined();
     expect((await decideTurn(turn('the kitchen drain is backing up into the other sink', { questions: more }))).answers.describe).toContain('kitchen drain');

@@ -861,7 +861,7 @@ const AGE_SAID = /\b\d{1,2}\s*(years?|yrs?|anos)(\s+old|\s+de\s+edad)?\b|\b(buil
 const AMOUNT_MEASURE = /\b\d{1,2} ?(x|by) ?\d{1,2}\b(?= (storage|unit|pod|container))|\b(full|half|quarter|a third|whole|partial|small|big)\s*(a\s+)?(truck|trailer|load|pickup)|\b(truck ?load|trailer ?load|a few (items|things|pieces)|one item|single item|couple (items|things))\b|\b(just|only|solo|nomas|nada mas)\s+(the|a|an|one|this|that|el|la|un|una)\s+(?!(move|moving|job|work|labor|mudanza|trabajo)\b)[\p{L}-]+|\b(\d+|two|three|four|five|six|dos|tres|cuatro|cinco|seis) (items|things|pieces|cosas|articulos|piezas)\b|\bmedia (camioneta|troca|carga)\b|\b(camioneta|troca) llena\b/iu;
 const BIG_ITEMS = /\b(piano|couch|sofa|sectional|mattress(es)?|fridge|refrigerator|washer|dryer|hot tub|treadmill|dresser|desk|table|chairs?|boxes|furniture|tv|recliner|gun safe|\d+\s?(lb|lbs|pound) ([\p{L}-]+ ){0,2}safe|pool table|armoire|hutch|grandfather clock|refrigerador|lavadora|secadora|sillon|colchon|muebles)\b/iu;
 const PLACES =
-  '(attic|kitchen|bathrooms?|basement|garage|crawl ?space|(?<!\\d\\s?)(?<!\\d\\s?-)bedrooms?|mattress(es)?|couch|seams|living room|laundry( room)?|utility room|porch|patio|lanai|pantry|front yard|back ?yard|yard|walls?|ceiling|eaves?|back door|front door|closet|sink|vanity|deck|shed|lawn|flower ?beds?|cocina|bano|atico|sotano|jardin|cochera|garaje|recamara|fregadero|lavabo|lavamanos|lavadero|segundo piso|planta alta)';
+  '(attic|kitchen|bathrooms?|basement|garage|crawl ?space|(?<!\\d\\s?)(?<!\\d\\s?-)bedrooms?|mattress(es)?|couch|seams|living room|laundry( room)?|utility room|porch|patio|lanai|pantry|front yard|back ?yard|yard|walls?|ceiling|eaves?|back door|front door|closet|window ?sills?|windows?|sink|vanity|deck|shed|lawn|flower ?beds?|cocina|bano|atico|sotano|jardin|cochera|garaje|recamara|fregadero|lavabo|lavamanos|lavadero|segundo piso|planta alta)';
 
 /** Examples of the kind of answer a free-text question asks for, given when it is asked again. */
 function textExamples(question: QualifierQuestion, language: Language): string[] {
@@ -946,7 +946,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       return spans(/\b(no )?(stairs|steps|staircase|flights?( of stairs)?|walk-?up|elevators?|(1st|2nd|3rd|4th|5th|first|second|third|fourth|fifth|top|ground|main) (floor|fl)|upstairs|ranch|one level|single level|(un )?(segundo|tercer|cuarto|primer) piso|planta baja|escaleras?|escalones?|elevador)\b/gi);
     case 'home-type':
       // "Es un apartamento en Daytona", "we're in a townhome": the clause that names it.
-      return span(/\b(single[- ]family (home|house)|house|condo|condominium|apartment|apt|townhouse|townhome|duplex|triplex|fourplex|mobile home|manufactured home|trailer|business|office|restaurant|store|shop|casa|apartamento|departamento|condominio|traila|negocio|oficina|tienda)\b/i);
+      return span(/\b((\d+|two|three|four|five|six)[- ]?(flat|unit|family|plex)s?|single[- ]family (home|house)|house|condo|condominium|apartment|apt|townhouse|townhome|duplex|triplex|fourplex|mobile home|manufactured home|trailer|business|office|restaurant|store|shop|casa|apartamento|departamento|condominio|traila|negocio|oficina|tienda)\b/i);
     case 'unit': {
       // "tub in unit 3", "apt 4B", "#12", "depto 5".
       const unit = /\b(?:unit|apt|apartment|suite|ste|unidad|depto|departamento)\.?\s*(?:#|no\.?|number)?\s*(\d{1,4}[a-z]?|[a-z]\d{0,3})\b|(?:^|\s)#\s?(\d{1,4}[a-z]?)\b/i.exec(folded);
