@@ -756,6 +756,13 @@ describe('the built-in assistant', () => {
     const building: QualifierQuestion[] = [...questions, { key: 'building', text: 'What kind of building is it? (house, condo, 2-flat...)', kind: 'text', choices: [], required: false }, { key: 'where', text: 'Where are you seeing them?', kind: 'text', choices: [], required: false }];
     expect((await decideTurn(replyTo("What's your ZIP code?", '60647. its a 2 flat, we are on the first floor', { questions: building, answers: { service: 'Drain cleaning' } }))).answers.building).toContain('2 flat');
     expect((await decideTurn(turn('I saw the little wings all over the window sill', { questions: building }))).answers.where).toContain('window sill');
+    const pilot = await decideTurn(turn('Hi there, our water heater pilot light keeps going out, relit it 3 times this week. We are in 60614'));
+    expect(pilot.handoffReason).not.toBe('emergency');
+    const yard = { ...turn("Another company put artificial turf in our backyard last spring and now we'd love some low voltage lighting along the path. Is that something you do?"), questions: [{ key: 'service', text: 'What can we help with?', kind: 'choice' as const, choices: ['Palm tree trimming', 'Landscape lighting'], required: true }] };
+    yard.business = { ...yard.business, services: ['Palm tree trimming', 'Landscape lighting'], servicesNotOffered: ['Artificial turf installation'] };
+    const lights = await decideTurn(yard);
+    expect(lights.lead).not.toBe('disqualified');
+    expect(lights.answers.service).toBe('Landscape lighting');
     const where: QualifierQuestion[] = [...questions, { key: 'to_city', text: 'Where are you moving to? City is fine.', kind: 'text', choices: [], required: false }];
     expect((await decideTurn(turn('hey just starting to plan a move for sometime in march', { questions: where }))).answers.to_city).toBeUndefined();
     expect((await decideTurn(turn('the kitchen drain is backing up into the other sink', { questions: more }))).answers.describe).toContain('kitchen drain');

@@ -1067,6 +1067,10 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       const stairs = /\b(stairs|steps|floors?|elevator|escaleras|piso)\b/.test(normalize(question.text)) ? '|walk-?up|stairs|steps|flights?|elevator|\\d+(st|nd|rd|th) floor|escaleras|elevador|\\w+ piso' : '';
       // A phone number is a way in when the question asks who to reach ("tenant contact"): "Tanisha 832-555-0147".
       const contact = /\b(contact|tenant|phone|number|who|reach|inquilino|contacto)\b/.test(normalize(question.text)) ? '|\\(?\\d{3}\\)?[-. ]?\\d{3}[-. ]\\d{4}' : '';
+      // A guard gate goes with the community it guards: the whole sentence ("We're in PGA West, the guard gate will need
+      // your company name").
+      const guarded = /[^.!?\n]*\b(guard gate|guard shack|gate ?house|gated (community|neighborhood|subdivision))\b[^.!?\n]*/i.exec(text);
+      if (guarded) return guarded[0].trim();
       // Every clause that tells a way in ("3rd floor walkup, street parking only") — not one that tells work done or a
       // trouble ("He fixed our back gate", "about a back door that won't latch").
       return spans(
@@ -1392,15 +1396,17 @@ function serviceNotOffered(turn: Turn, found: Record<string, Found>): string | n
   // (Not a service drawn by distance, "Long-distance moves (over 100 miles)": Council Bluffs to Omaha is 15 minutes.)
   const acrossStates = input.business.servicesNotOffered.find((service) => (ACROSS_STATES.test(service) || /\bacross state\b/i.test(service)) && !(/\bmiles?\b|\bmi\b|\bkm\b/i.test(service) && !/\b(out[- ]of[- ]state|interstate|other states?|across states?)\b/i.test(service)));
   if (acrossStates && movesOutOfState(input, text)) return acrossStates;
+  // (Work done before is no service asked for now: "Another company put artificial turf in last spring and now …".)
+  const asked = withoutPastWork(text);
   // A service read from this text by its own thing keeps the person; one read only by the trade's family or the kind
   // of job ("long distance" as a kind of "House move", "install solar" as an install) yields to a not-offered
   // service the text names by its own thing.
   if (input.questions.some((question) => isAboutServices(question, input) && question.key in found)) {
-    const best = chooseOption(text, offered).best;
+    const best = chooseOption(asked, offered).best;
     const byItsThing = best?.because.some((why) => /^[a-z-]+( \(as a (problem|place)\))?$/.test(why) || why === 'named word for word') ?? false;
     if (byItsThing || !best) return null;
   }
-  return notOfferedAsked(text, offered, input.business.servicesNotOffered);
+  return notOfferedAsked(asked, offered, input.business.servicesNotOffered);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1515,8 +1521,19 @@ function withoutPastWork(text: string): string {
   const kept = sentences.filter((_, index) => !done[index] && !done[index + 1]).join(' ');
   // A sentence about work done before ("He did my storm door last year") names no job for now, unless it says what
   // is wrong now ("… in 2019, now it's making noise").
-  return kept.replace(/[^.!?\n]*\b(did|installed|put in|put on|fixed|replaced|built|hung|mounted|painted|serviced|cleaned|take down|took down|taken down|cut down|removed|take out|took out|taken out|hauled off|hauled it off|cut it up|ground the stump|got burned|got ripped off|got scammed)\b[^.!?\n]{0,40}\b(last (year|month|week|spring|summer|fall|winter|time)|(a )?(couple|few|\d+) (years?|months?) ago|years? ago|in (19|20)\d\d|(back )?in (january|february|march|april|june|july|august|september|october|november|december|jan|feb|aug|sept|oct|nov|dec))\b[^.!?\n]*/gi, (sentence) =>
-    /\b(now|again|still|keeps?|won'?t|isn'?t|doesn'?t|broke|broken|leak\w*|nois\w*|stopped|not working|quit|died|dead|gave out|went out|acting up|finally|never put|puddl\w*|has begun|began|has started|started|lately|recently)\b/i.test(sentence) ? sentence : ' ');
+  return kept.replace(/[^.!?\n]*\b(did|installed|put in|put on|put|laid|poured|planted|redid|fixed|replaced|built|hung|mounted|painted|serviced|cleaned|take down|took down|taken down|cut down|removed|take out|took out|taken out|hauled off|hauled it off|cut it up|ground the stump|got burned|got ripped off|got scammed)\b[^.!?\n]{0,40}\b(last (year|month|week|spring|summer|fall|winter|time)|(a )?(couple|few|\d+) (years?|months?) ago|years? ago|in (19|20)\d\d|(back )?in (january|february|march|april|june|july|august|september|october|november|december|jan|feb|aug|sept|oct|nov|dec))\b[^.!?\n]*/gi, (sentence) =>
+    /\b(now|again|still|keeps?|won'?t|isn'?t|doesn'?t|broke|broken|leak\w*|nois\w*|stopped|not working|quit|died|dead|gave out|went out|acting up|finally|never put|puddl\w*|has begun|began|has started|started|lately|recently)\b/i.test(sentence) ? nowPart(sentence) : ' ');
+}
+
+/**
+ * "Another company put artificial turf in … last spring and now we'd love some low voltage lighting": what they want
+ * now, when it names a thing of its own; else the whole sentence ("… in 2019, now it's making noise" is about it).
+ */
+function nowPart(sentence: string): string {
+  const now = /\b(?:and|but|so)?\s*now\b/i.exec(sentence);
+  if (!now) return sentence;
+  const after = between(sentence, now.index, sentence.length);
+  return read(after).concepts.some((concept) => !concept.startsWith('property-')) ? after : sentence;
 }
 
 /**

@@ -906,7 +906,8 @@ const CONTEXT = /\b((we're|were|we are|i'm|im|i am|we|i|just|recently|already) (
 
 /** The text without its set-aside clauses and its life-event context, for the not-offered check only. */
 /** Weather that says when, not what: "before the snow flies", "till the first freeze". */
-const WEATHER_TIME = /\b((before|after|until|till|til) (the )?(first )?(snow|snows|freeze|frost)( (flies|falls|comes|hits|starts))?|snow flies|before it snows)\b/gi;
+// (And a season as a time: "put turf in last spring" is no garage spring; "spring cleanup" stays a job.)
+const WEATHER_TIME = /\b((before|after|until|till|til) (the )?(first )?(snow|snows|freeze|frost)( (flies|falls|comes|hits|starts))?|snow flies|before it snows|(last|this past|this coming|next|since|early|late|in the|by|until|till) spring(?! (clean|clean-?ups?|cleaning|aeration|planting|mulch|tune))|spring (of )?(19|20)\d\d)\b/gi;
 
 function requestedPart(text: string): string {
   return text

@@ -111,7 +111,8 @@ function emergency(said: string, intent: IntentReading): (Signal & { hazard: Haz
   const calm = NOT_AN_EMERGENCY.test(said);
   for (const [hazard, pattern] of HAZARDS) {
     if (calm && !NEVER_CALM.has(hazard)) continue;
-    const match = pattern.exec(said);
+    // ("our water heater pilot light keeps going out": a heater's pilot, no water near a light.)
+    const match = pattern.exec(hazard === 'water-electrical' ? said.replace(/\b(hot water heaters?|water heaters?|water softeners?|pilot lights?|pilot)\b/g, ' ') : said);
     if (!match) continue;
     // "fire" alone may be "fire ants", "fireplace": only with a word that makes it a fire.
     if (hazard === 'fire' && !/\b(on fire|caught fire|flames|smoke|burning|incendio|llamas)\b/.test(said)) continue;
