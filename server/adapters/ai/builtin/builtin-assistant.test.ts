@@ -763,6 +763,9 @@ describe('the built-in assistant', () => {
     const lights = await decideTurn(yard);
     expect(lights.lead).not.toBe('disqualified');
     expect(lights.answers.service).toBe('Landscape lighting');
+    const dad = [...questions, { key: 'owner', text: 'Do you own the home?', kind: 'yes_no' as const, choices: [], required: false }];
+    expect((await decideTurn(replyTo('Do you own the home?', "i think we own it? no wait its my dads name on the house. i live here w him tho, he's fine with it", { questions: dad, answers: { service: 'Drain cleaning' } }))).answers.owner).toBe('no');
+    expect((await decideTurn(replyTo('Anything else?', 'Dan & Carol Whitfield', { answers: { service: 'Drain cleaning', zip: '60614', preferred_date: '2026-12-09', name: 'Carol' } }))).answers.name).toBe('Carol Whitfield');
     const where: QualifierQuestion[] = [...questions, { key: 'to_city', text: 'Where are you moving to? City is fine.', kind: 'text', choices: [], required: false }];
     expect((await decideTurn(turn('hey just starting to plan a move for sometime in march', { questions: where }))).answers.to_city).toBeUndefined();
     expect((await decideTurn(turn('the kitchen drain is backing up into the other sink', { questions: more }))).answers.describe).toContain('kitchen drain');

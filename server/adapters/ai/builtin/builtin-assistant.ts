@@ -479,6 +479,13 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
     if (answered && normalize(value.value) === normalize(input.answers[question.key] ?? '')) continue;
     // "this is Dan's wife" after "Dan Whitaker": the same person, already known by a fuller name.
     if (answered && isNameQuestion(question) && normalize(input.answers[question.key] ?? '').startsWith(`${normalize(value.value)} `)) continue;
+    // "Dan & Carol Whitfield" after "Carol": the surname of the one already known.
+    const known = answered && isNameQuestion(question) ? (input.answers[question.key] ?? '').trim() : '';
+    const surname = /^\p{Lu}\p{Ll}+$/u.test(known) ? new RegExp(`\\b${known}\\s+(\\p{Lu}[\\p{Ll}'’-]+)\\s*[.!]?\\s*$`, 'u').exec(text.trim())?.[1] : undefined;
+    if (surname && !isNotAName(surname)) {
+      found[question.key] = { value: `${known} ${surname}`, reason: `The surname of ${known}: “${known} ${surname}” for “${question.text}”.` };
+      continue;
+    }
     // The kind of job told afterwards ("Replace it probably") moves "Water heater repair" to "…replacement".
     // A kind of job said only to deny it ("no, not leaking") refines nothing.
     const affirmed = text.replace(/\b(not|no longer|isn'?t|aren'?t|wasn'?t|never|nothing)\s+\w+/gi, ' ');

@@ -1191,6 +1191,10 @@ describe('eleventh round (the d29 misses)', () => {
     expect(questionSentences('do you do weekends? thanks')).toEqual(['do you do weekends?']);
   });
 
+  it('takes a Spanish self-correction ("una limpieza normal, bueno no, mejor una profunda")', () => {
+    expect(chooseOption('quiero una limpieza normal, bueno no, mejor una profunda porque hace mucho que no se limpia bien', ['Regular house cleaning', 'Deep cleaning', 'Move-in / move-out cleaning']).best?.option).toBe('Deep cleaning');
+  });
+
   it('hears no price in a hyphenated surname ("I\'m Sarah Akana-Price")', async () => {
     expect((await signals("I'm Sarah Akana-Price, mom is Mrs. Akana")).price).toBeNull();
     expect((await signals('what would the price be for two grab bars?')).price).not.toBeNull();

@@ -670,7 +670,7 @@ function boost(ranked: OptionMatch[], fits: (match: OptionMatch) => boolean, poi
 const PRIORITY = /\b(is|'s) (the )?(urgent|main|important|bigger|biggest|priority|worst|worse|pressing)( one| issue| problem| thing| deal)?\b|\b(most urgent|top priority|more urgent|more important|first priority)\b/;
 
 /** A correction inside one text: ", well a …", "I mean", "or rather", "make that", "no wait", "mejor dicho". */
-const SELF_CORRECTION = /(?:,|\.|;|\s-+|\.\.\.)\s*(?:well,? (?=(?:a|an|more like|more of|really|technically|probably)\b)|i mean\b|or rather\b|make (?:that|it)\b|scratch that\b|no wait\b|wait no\b|mejor dicho\b|o sea\b)[,\s]*/i;
+const SELF_CORRECTION = /(?:,|\.|;|\s-+|\.\.\.)\s*(?:well,? (?=(?:a|an|more like|more of|really|technically|probably)\b)|i mean\b|or rather\b|make (?:that|it)\b|scratch that\b|no wait\b|wait no\b|mejor dicho\b|o sea\b|bueno no,?\s*(?:mejor\b)?|no,? mejor\b)[,\s]*/i;
 
 /** A thing that stopped working: a repair, not upkeep ("her furnace quit", "AC died", "won't kick on"). */
 const BROKE = /\b(quit|died|dead|stopped (working|heating|cooling)|broke|broken|won'?t (start|turn on|kick on|come on|fire|light|run)|not (heating|cooling|working|blowing|running)|no (heat|hot water|a\/?c|air)|out of order|se (descompuso|apago)|no (prende|funciona|calienta|enfria|sirve))\b/;
