@@ -766,6 +766,11 @@ describe('the built-in assistant', () => {
     const dad = [...questions, { key: 'owner', text: 'Do you own the home?', kind: 'yes_no' as const, choices: [], required: false }];
     expect((await decideTurn(replyTo('Do you own the home?', "i think we own it? no wait its my dads name on the house. i live here w him tho, he's fine with it", { questions: dad, answers: { service: 'Drain cleaning' } }))).answers.owner).toBe('no');
     expect((await decideTurn(replyTo('Anything else?', 'Dan & Carol Whitfield', { answers: { service: 'Drain cleaning', zip: '60614', preferred_date: '2026-12-09', name: 'Carol' } }))).answers.name).toBe('Carol Whitfield');
+    const job: QualifierQuestion[] = [...questions, { key: 'details', text: 'Tell us a bit about the job', kind: 'text', choices: [], required: false }];
+    const asks = await decideTurn(turn('morning! couple questions before I book anything. do you guys do weekends? are you insured? and do you do mounts over a fireplace', { questions: job }));
+    expect(asks.answers.details).toBeUndefined();
+    const saturdays = await decideTurn(replyTo('What day works for you?', 'do u do saturdays? if not ill have to check w my wife on a weekday', { answers: { service: 'Drain cleaning', zip: '60614' } }));
+    expect(saturdays.answers.preferred_date).toBeUndefined();
     const where: QualifierQuestion[] = [...questions, { key: 'to_city', text: 'Where are you moving to? City is fine.', kind: 'text', choices: [], required: false }];
     expect((await decideTurn(turn('hey just starting to plan a move for sometime in march', { questions: where }))).answers.to_city).toBeUndefined();
     expect((await decideTurn(turn('the kitchen drain is backing up into the other sink', { questions: more }))).answers.describe).toContain('kitchen drain');

@@ -631,7 +631,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       // "Let me take this to the trustees on Sunday and I'll get back to you about a date": the day is put off.
       if (/\b(get back to (you|u|y'?all)|let (you|u) know|text (you|u) back|confirm)\b[^.!?\n]{0,25}\b(a |the |on (a |the )?)?(date|day|time|when)\b/i.test(text)) return null;
       // Nor is a rough time said with it ("Let me talk with her and I'll get back to you, probably sometime mid June").
-      if (signals.deferred && /^(mid|middle of|early|late|end of|the end of|first week of|beginning of|sometime|around)\b/i.test(said.words.trim())) return null;
+      if (signals.deferred && /^(mid|middle of|early|late|end of|the end of|first week of|beginning of|sometime|around|(on )?(a |any )?weekday|(a |any )?weekend)\b/i.test(said.words.trim())) return null;
       const date = dayOfferedBefore(said, turn.earlierTexts, input.now, input.business.timezone, { language }) ?? said;
       // "sunday the 17th instead, same time": the window given before goes with the new day.
       const before = input.answers[question.key] ?? '';
@@ -678,7 +678,12 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
         // for "Which appliance?"), not a description of the job.
         const triedAsked = !isAsked && !firstText && turn.asked?.kind === 'choice' && !otherFound;
         // (Asking whether they do the job, "u do tv mounting", "do you guys do drains?", describes nothing of it yet.)
-        const onlyAsksTrade = /^\W*((hi|hey|hello|hola)\W+)?(do|u do|you do|do you|do u|do y'?all|y'?all do|you guys do|do you guys)\b[^.!?\n]*\??\W*$/i.test(text.trim()) && text.trim().split(/\s+/).length <= 8;
+        // (Nor does a text of questions to the business and nothing else: "couple questions before I book anything. do
+        // you guys do weekends? are you insured? and do you do mounts over a fireplace".)
+        const asked = questionSentences(text);
+        const rest = asked.reduce((left, sentence) => left.replace(sentence, ' '), text);
+        const onlyQuestions = asked.length >= 2 && asked.every((sentence) => /\b(you|u|y'?all|your|ustedes|usted)\b/i.test(sentence)) && read(rest).concepts.length === 0 && !TROUBLE_TOLD.test(normalize(rest));
+        const onlyAsksTrade = (/^\W*((hi|hey|hello|hola)\W+)?(do|u do|you do|do you|do u|do y'?all|y'?all do|you guys do|do you guys)\b[^.!?\n]*\??\W*$/i.test(text.trim()) && text.trim().split(/\s+/).length <= 8) || onlyQuestions;
         const saysJob = (things.length > 0 || reading.actions.size > 0 || describes) && !onlyAsksTrade;
         // Asked, a reply is taken whole, unless it only answered something else ("79936", "monday b4 11?").
         if ((isAsked && (saysJob || complains || !otherFound)) || (saysJob && !triedAsked)) {

@@ -191,6 +191,8 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
     if (/^(sat|sun|wed|mon|fri)$/.test(match[2] ?? '') && !match[1] && !loose && !bareWeekday(said, match.index, match[0].length)) continue;
     // "Saturdays" answers "what day?", not "do you work Saturdays?".
     if (match[0].trim().endsWith(`${match[2] ?? ''}s`) && !/(tues|thurs|weds)$/.test(match[0].trim()) && !loose && !CHANGE.test(said)) continue;
+    // ("do u do saturdays? if not ill have to check w my wife": asked of the business, asked or not.)
+    if (match[0].trim().endsWith(`${match[2] ?? ''}s`) && /\b(do|does|work|open|come out)\b[^.!?\n]*$/.test(said.slice(Math.max(0, match.index - 30), match.index)) && /^[^.!\n]*\?/.test(said.slice(match.index))) continue;
     // "el jueves que viene" is next Thursday; "next week, Wednesday" is that week's Wednesday.
     const next = /next|proximo/.test(match[1] ?? '') || /^\s*(que viene|de la (semana )?proxima( semana)?)/.test(said.slice(match.index + match[0].length));
     // ("teens next week so before that. Thursday?": next week is what to beat, the day is this week's.)

@@ -1195,6 +1195,10 @@ describe('eleventh round (the d29 misses)', () => {
     expect(chooseOption('quiero una limpieza normal, bueno no, mejor una profunda porque hace mucho que no se limpia bien', ['Regular house cleaning', 'Deep cleaning', 'Move-in / move-out cleaning']).best?.option).toBe('Deep cleaning');
   });
 
+  it('reads a foam roof as a flat roof', () => {
+    expect(chooseOption('Do you do the foam roofs. And do you give free estimates.', ['Roof leak repair', 'Full re-roof', 'Flat roof & foam coating', 'Roof inspections']).best?.option).toBe('Flat roof & foam coating');
+  });
+
   it('hears no price in a hyphenated surname ("I\'m Sarah Akana-Price")', async () => {
     expect((await signals("I'm Sarah Akana-Price, mom is Mrs. Akana")).price).toBeNull();
     expect((await signals('what would the price be for two grab bars?')).price).not.toBeNull();

@@ -206,7 +206,7 @@ const CORRECTION = /\b((yeah |ok |okay )?(thinking|leaning( towards?)?|going wit
 
 /** An answer put off until someone else is asked or something is looked up. */
 const PAUSED = /^\W*(brb|be right back|b right back|one sec(ond)?|1 sec|sec|one (moment|min|minute)|just a (sec|second|moment|min|minute)|hold on|hang on|gimme a (sec|min|minute)|give me a (sec|second|min|minute|moment)|un momento|un segundo|ahorita (vuelvo|regreso|le digo)|ya (vuelvo|regreso)|espere(me)? un (momento|segundo))\b/;
-const DEFERRED = /\b(let me (check|ask|find out|look|see|talk to|talk with)|(i'?ll|ill|i will|we'?ll|we will) (text|get|call|write) (you |u )?back|(i'?ll|i will|we'?ll|we will) (have to )?(check|ask|find out|look|get back to you|let you know|text you back)|(need|have) to (check|ask) (with )?(my|the)|get back to you|déjame (preguntar|checar|ver)|dejame (preguntar|checar|ver)|le pregunto a|te aviso|le aviso)\b/;
+const DEFERRED = /\b(let me (check|ask|find out|look|see|talk to|talk with)|(i'?ll|ill|i will|we'?ll|we will) (text|get|call|write) (you |u )?back|(i'?ll|i will|we'?ll|we will) (have to )?(check|ask|find out|look|get back to you|let you know|text you back)|(need|have) to (check|ask) (with |w |w\/ )?(my|the)|get back to you|déjame (preguntar|checar|ver)|dejame (preguntar|checar|ver)|le pregunto a|te aviso|le aviso)\b/;
 
 /** A past job named with what is wrong with it ("your crew moved us Friday … a gouge in our headboard"). */
 function pastJobGrievance(said: string): Signal | null {
@@ -266,7 +266,7 @@ export function questionSentences(text: string): string[] {
   return text
     .split(/(?<=[?.!])\s+|\n+/)
     .map((sentence) => sentence.trim())
-    .filter((sentence) => (sentence.endsWith('?') && !tentative(sentence)) || /^(?:¿|(?:do|does|did|are|is|can|could|will|would|how|what|when|where|which|who|why|have|has|cuanto|cuánto|cuando|cuándo|donde|dónde|qué|cómo|hacen|tienen|trabajan)(?![\p{L}]))\s*\S/iu.test(sentence));
+    .filter((sentence) => (sentence.endsWith('?') && !tentative(sentence)) || /^(?:(?:and|also|plus|oh and|so)\s+)?(?:¿|(?:do|does|did|are|is|can|could|will|would|how|what|when|where|which|who|why|have|has|cuanto|cuánto|cuando|cuándo|donde|dónde|qué|cómo|hacen|tienen|trabajan)(?![\p{L}]))\s*\S/iu.test(sentence));
 }
 
 const ASKING_WORD = /\b(do|does|did|are|is|am|can|could|will|would|should|shall|may|might|how|what|whats|when|where|which|who|why|have|has|any|anyone|anybody|you|your|ya|yall|price|cost|much|ok|okay|right|cuanto|cuanta|cuando|donde|que|como|cual|hacen|tienen|trabajan|pueden|puede|hay|es|son|esta|estan|usted|ustedes)\b/;
