@@ -771,6 +771,7 @@ describe('the built-in assistant', () => {
     expect(asks.answers.details).toBeUndefined();
     const saturdays = await decideTurn(replyTo('What day works for you?', 'do u do saturdays? if not ill have to check w my wife on a weekday', { answers: { service: 'Drain cleaning', zip: '60614' } }));
     expect(saturdays.answers.preferred_date).toBeUndefined();
+    expect((await decideTurn(replyTo('What day works for you?', 'sat the 5th, early. its a ground level unit, drive up', { questions: move, answers: { move_type: 'Apartment move' } }))).answers.stairs).toContain('ground level');
     const where: QualifierQuestion[] = [...questions, { key: 'to_city', text: 'Where are you moving to? City is fine.', kind: 'text', choices: [], required: false }];
     expect((await decideTurn(turn('hey just starting to plan a move for sometime in march', { questions: where }))).answers.to_city).toBeUndefined();
     expect((await decideTurn(turn('the kitchen drain is backing up into the other sink', { questions: more }))).answers.describe).toContain('kitchen drain');

@@ -1195,7 +1195,10 @@ describe('eleventh round (the d29 misses)', () => {
     expect(chooseOption('quiero una limpieza normal, bueno no, mejor una profunda porque hace mucho que no se limpia bien', ['Regular house cleaning', 'Deep cleaning', 'Move-in / move-out cleaning']).best?.option).toBe('Deep cleaning');
   });
 
-  it('reads a foam roof as a flat roof', () => {
+  it('reads a foam roof as a flat roof, a tile roof named beside an unsure, and "The house is ours"', () => {
+    expect(chooseOption("Not sure how urgent this is, but water is dripping. It's a tile roof, we're in Santa Clara", ['Tile', 'Shingle', 'Flat / foam', 'Not sure']).best?.option).toBe('Tile');
+    expect(chooseOption('not sure, my husband would know', ['Tile', 'Shingle', 'Not sure']).best?.option).toBe('Not sure');
+    expect(extractYesNo('Horizon City, 79928. The house is ours', yesNoTopic({ key: 'own', text: 'Do you own the home?' }))).toBe('yes');
     expect(chooseOption('Do you do the foam roofs. And do you give free estimates.', ['Roof leak repair', 'Full re-roof', 'Flat roof & foam coating', 'Roof inspections']).best?.option).toBe('Flat roof & foam coating');
   });
 

@@ -780,6 +780,11 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
       boost(ranked, repairOnly, -3, 'a repair, for upkeep with nothing wrong');
     }
   }
+  // "Not sure how urgent this is … It's a tile roof": a thing named outright outranks an unsure said of something else.
+  const unsureOption = (match: OptionMatch) => /^(not sure|unsure|(i )?don'?t know|no se)\b/.test(normalize(match.option));
+  if (ranked.some(unsureOption) && ranked.some((match) => !unsureOption(match) && match.because.includes('named word for word'))) {
+    boost(ranked, unsureOption, -2, 'an unsure said beside an option named outright');
+  }
   let best = ranked[0] ?? null;
   if (!best && reading.concepts.length > 0) {
     const fallback = readings.find((option) => option.catchAll && (!/\b(not sure|unsure)\b/.test(normalize(option.option)) || UNSURE_SAID.test(normalize(text))));
