@@ -955,7 +955,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
   switch (topic) {
     case 'stairs':
       // "es un segundo piso y la escalera es medio angosta", "3rd floor walkup, no elevator", "ground floor both ends".
-      return spans(/\b(no )?(stairs|steps|staircase|flights?( of stairs)?|walk-?up|elevators?|(1st|2nd|3rd|4th|5th|first|second|third|fourth|fifth|top|ground|main) (floor|fl|level)|drive[- ]up|upstairs|ranch|one level|single level|(un )?(segundo|tercer|cuarto|primer) piso|planta baja|escaleras?|escalones?|elevador)\b/gi);
+      return spans(/\b(no )?((\d|one|two|three|single)[- ]?(story|stories|storey|level|levels)|stairs|steps|staircase|flights?( of stairs)?|walk-?up|elevators?|(1st|2nd|3rd|4th|5th|first|second|third|fourth|fifth|top|ground|main) (floor|fl|level)|drive[- ]up|upstairs|ranch|one level|single level|(un )?(segundo|tercer|cuarto|primer) piso|planta baja|escaleras?|escalones?|elevador)\b/gi);
     case 'home-type':
       // "Es un apartamento en Daytona", "we're in a townhome": the clause that names it.
       return span(/\b((\d+|two|three|four|five|six)[- ]?(flat|unit|family|plex)s?|single[- ]family (home|house)|house|condo|condominium|apartment|apt|townhouse|townhome|duplex|triplex|fourplex|mobile home|manufactured home|trailer|business|office|restaurant|store|shop|casa|apartamento|departamento|condominio|traila|negocio|oficina|tienda)\b/i);
