@@ -772,6 +772,9 @@ describe('the built-in assistant', () => {
     const saturdays = await decideTurn(replyTo('What day works for you?', 'do u do saturdays? if not ill have to check w my wife on a weekday', { answers: { service: 'Drain cleaning', zip: '60614' } }));
     expect(saturdays.answers.preferred_date).toBeUndefined();
     expect((await decideTurn(replyTo('What day works for you?', 'sat the 5th, early. its a ground level unit, drive up', { questions: move, answers: { move_type: 'Apartment move' } }))).answers.stairs).toContain('ground level');
+    const rocks = { ...turn("Hi, we had a tree company take out the dead Siberian elm in the backyard last month so that part's done. Now there's a big bare dirt patch with stump grindings and we want rock and maybe a couple desert willows there"), questions: [{ key: 'service', text: 'What are you thinking of for the yard?', kind: 'choice' as const, choices: ['Xeriscape / rock & gravel landscaping', 'Tree & shrub trimming (under 25 ft)', 'Lawn mowing (seasonal)'], required: true }] };
+    rocks.business = { ...rocks.business, services: rocks.questions[0]?.choices ?? [], servicesNotOffered: ['Tree removal', 'Sod installation', 'Fence building'] };
+    expect((await decideTurn(rocks)).lead).not.toBe('disqualified');
     const where: QualifierQuestion[] = [...questions, { key: 'to_city', text: 'Where are you moving to? City is fine.', kind: 'text', choices: [], required: false }];
     expect((await decideTurn(turn('hey just starting to plan a move for sometime in march', { questions: where }))).answers.to_city).toBeUndefined();
     expect((await decideTurn(turn('the kitchen drain is backing up into the other sink', { questions: more }))).answers.describe).toContain('kitchen drain');

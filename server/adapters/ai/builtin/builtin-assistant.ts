@@ -1418,7 +1418,8 @@ function serviceNotOffered(turn: Turn, found: Record<string, Found>): string | n
     const byItsThing = best?.because.some((why) => /^[a-z-]+( \(as a (problem|place)\))?$/.test(why) || why === 'named word for word') ?? false;
     if (byItsThing || !best) return null;
   }
-  return notOfferedAsked(asked, offered, input.business.servicesNotOffered);
+  // (Only what the whole text asks for too: what is left may read a new thing from a part alone.)
+  return notOfferedAsked(text, offered, input.business.servicesNotOffered) && notOfferedAsked(asked, offered, input.business.servicesNotOffered);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
