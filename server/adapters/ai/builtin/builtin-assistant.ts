@@ -981,8 +981,9 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // A make the list does not know, named as one: "It's a Vinotemp", "brand is Danby".
       const named = /\b(?:[Ii]t['’]?s an?|[Ii]t is an?|[Bb]rand is|[Mm]ade by|[Ee]s una?|[Mm]arca)\s+(\p{Lu}[\p{L}-]{2,})/u.exec(text)?.[1];
       if (named && read(named).concepts.length === 0 && !/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|The|My|Our|New|Old|Big|Small|Little)/.test(named)) return age && !age.includes(named) ? `${named} ${age}` : named;
-      // (The age alone, when that is asked too: "Old house, 1920s" for "panel brand, age of the house?".)
-      return age;
+      // (The age alone, when that is asked too: "Old house, 1920s" for "panel brand, age of the house?" — not the
+      // house's age for "how old the system is": "house is from 1948 if that matters".)
+      return age && !(/\b(house|home|built|casa)\b/i.test(age) && !/\b(house|home|built|casa)\b/.test(normalize(question.text))) ? age : null;
     }
     case 'lot-size': {
       // An area first ("a fifth of an acre", "40x50"); then what the question itself asks besides ("how tall": a height,
