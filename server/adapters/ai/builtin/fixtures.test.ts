@@ -7,7 +7,7 @@ import { createBuiltinAssistant } from './builtin-assistant';
  * apart: the dev part (rules may be tuned against it; its misses are printed) and the held-out part (never tuned
  * against; totals only). The floors are what the assistant achieves today, so a change that makes it worse fails
  * here. Issue 22's goals for the held-out part on answers (≥ 85 %) and threads entirely right (≥ 60 %) are reached
- * (89.4 %, 47/72 after the sixth round); its goal of no thread ending qualified with an answer the customer
+ * (89.8 %, 49/72 since the seventh round); its goal of no thread ending qualified with an answer the customer
  * contradicted is not yet (5; 8 with a missed answer counted too): docs/decisions/0036 says where it stands.
  */
 describe('conversation fixtures against the built-in assistant', () => {
@@ -24,10 +24,11 @@ describe('conversation fixtures against the built-in assistant', () => {
     expect(original.filter((thread) => !thread.allRight).map((thread) => thread.id), formatFailures({ ...report, threads: original.filter((thread) => !thread.allRight) })).toEqual([]);
     // With the eighth round's four fresh batches in the dev part — d26, d28 and d29 tuned against after their first
     // readings (23, 21 and 23 of 44), d27 as measured untouched (28 of 44) — 96.1 % and 88.6 % on 1,308 threads (96.3 %
-    // and 89.2 % on 1,132 after the seventh round). The ninth round adds d30 as first read (23 of 44): 95.5 % and 87.5 %
-    // on 1,352 threads. The floors guard against a fix that breaks what works.
-    expect(percent(report.answers)).toBeGreaterThanOrEqual(95);
-    expect(percent(report.allRight)).toBeGreaterThanOrEqual(87);
+    // and 89.2 % on 1,132 after the seventh round). The ninth round adds d30 and d31, tuned against after their first
+    // readings (23 and 28 of 44), and d32 as measured untouched (27 of 44): 96.6 % and 90.0 % on 1,440 threads. The
+    // floors guard against a fix that breaks what works.
+    expect(percent(report.answers)).toBeGreaterThanOrEqual(96);
+    expect(percent(report.allRight)).toBeGreaterThanOrEqual(89);
     expect(report.safety.right).toBe(report.safety.total);
     expect(report.quotesOutsideConditions).toBe(0);
     // A ZIP sent alone that two swapped digits would put in the area is checked once before disqualifying.
