@@ -1296,6 +1296,7 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
     case 'has-heat':
     case 'entry':
     case 'rental':
+    case 'at-risk':
       return topicalYesNo(text, topic) !== null;
     case 'owner-ok':
       if (OWNER_OK.test(said)) return true;

@@ -119,7 +119,7 @@ export function slipIntoArea(code: string, prefixes: readonly string[]): boolean
 // Yes / no
 
 /** What a yes/no question is about, read from its key and words: its answer may be said without yes or no. */
-export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'kids-pets' | 'stairs' | 'access' | 'returning' | 'water-off' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'has-heat' | 'entry' | 'rental' | 'double-door' | 'owner-ok' | 'other';
+export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'kids-pets' | 'stairs' | 'access' | 'returning' | 'water-off' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'has-heat' | 'entry' | 'rental' | 'double-door' | 'owner-ok' | 'at-risk' | 'other';
 
 export function yesNoTopic(question: { key: string; text: string }): YesNoTopic {
   const about = normalize(`${question.key.replace(/_/g, ' ')} ${question.text}`);
@@ -146,6 +146,8 @@ export function yesNoTopic(question: { key: string; text: string }): YesNoTopic 
   if (/\b(pets?|dogs?|cats?|animals?|mascotas?)\b/.test(about)) return 'pets';
   // "Any stairs at either end?", "Anything on stairs or a second floor?": the stairs themselves, not "no" to elevators.
   if (/\b(stairs|steps|staircase|elevators?|flights?|second floor|2nd floor|upstairs|escaleras)\b/.test(about)) return 'stairs';
+  // "Is anyone in the home elderly, very young, or medically at risk in the heat?": answered by who lives there.
+  if (/\b(elderly|medically|at risk|vulnerable|seniors?|health (issues?|conditions?))\b/.test(about)) return 'at-risk';
   // "Is it a double (two-car) door?": answered by the door's size ("Single car door", "de dos carros", "16x7").
   if (/\b(double|two[- ]car|2[- ]car)\b/.test(about) && /\b(door|garage)\b/.test(about)) return 'double-door';
   // "Can the crew get into the backyard without you home?": whether the way in is open, said in its own words.
@@ -207,6 +209,10 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
     no: /\b(no (stairs|steps|escaleras|escalones)|nada de escaleras|no hay escaleras|sin escaleras|no tiene escaleras|ground (floor|level)|first floor|1st floor|(single|one|1)[- ]?(story|storey|level)|ranch|all on one level|one level|(un )?solo (piso|nivel)|planta baja|primer piso|(has|there'?s|with) an elevator|(hay|tiene|con) elevador|elevator (at )?both)\b/,
     yes: /\b(stairs|steps|staircase|flights?|walk-?up|split[- ]?level|tri[- ]?level|bi[- ]?level|(2nd|3rd|4th|5th|second|third|fourth|fifth|top) (floor|fl)|upstairs|basement|no elevator|without (an )?elevator|escaleras|escalones|segundo piso|tercer piso|cuarto piso|sotano|sin elevador|no hay elevador)\b/,
   },
+  'at-risk': {
+    no: /\b(no one|nobody|no elderly|no kids|no babies|just (us|me)( two)? adults|all (healthy|adults)|we'?re (all )?(fine|healthy|young))\b/,
+    yes: /\b((i'?m|i am|she'?s|he'?s|she is|he is|(my )?(mom|mother|dad|father|grandma|grandpa|husband|wife) is) (6[5-9]|[7-9]\d|1[01]\d)\b|(6[5-9]|[7-9]\d|1[01]\d) (years old|yrs old|y\/?o)|elderly|senior|newborn|baby|infant|pregnant|oxygen|copd|asthma|heart (condition|problems?)|disabled|wheelchair|medical condition|bedridden|dialysis)\b/,
+  },
   rental: {
     no: /\b(not (a |an )?rental|no rental|(we|i) live (here|there|in it)|live in it|(it'?s|its|it is|this is) (our|my) (own )?(house|home|place|residence)|(our|my) (own )?(primary )?(home|residence)|owner[- ]occupied|primary (home|residence)|(vivimos|vivo) (aqui|ahi|alli)|es (mi|nuestra) casa)\b/,
     yes: /\b(rentals?|tenants?|renters?|rent (it|them) out|rented out|landlord|airbnb|vrbo|investment property|inquilin\w*)\b/,
@@ -259,7 +265,7 @@ export function extractYesNo(text: string, asked: YesNoTopic = 'other'): 'yes' |
     if (URGENT.test(said) && !/\bnot\b/.test(said.slice(0, (URGENT.exec(said)?.index ?? 0) + 1))) return 'yes';
   }
   if (topic === 'car-stuck') {
-    if (/\b(parked (in the driveway|outside|on the street|in the street)|car'?s (out|outside|in the driveway)|(cars?|trucks?) (is |are )?(both |all )?(out|outside)|got (them|both|the cars|the trucks) out|not stuck|(is|are)n'?t stuck|isnt stuck|no cars?|no (vehicles?|trucks?)|nothing stuck|nobody stuck|no one stuck|got (it|the car) out|afuera|no esta atrapad\w*)\b/.test(said)) return 'no';
+    if (/\b((parked|parking) (in the driveway|outside|on the street|in the street)|car'?s (out|outside|in the driveway)|(cars?|trucks?) (is |are )?(both |all )?(out|outside)|got (them|both|the cars|the trucks) out|not stuck|(is|are)n'?t stuck|isnt stuck|no cars?|no (vehicles?|trucks?)|nothing stuck|nobody stuck|no one stuck|got (it|the car) out|afuera|no esta atrapad\w*)\b/.test(said)) return 'no';
     if (/\b(stuck|trapped|locked in|can'?t get (it|the car|my car|the truck) out|inside the garage|atrapad\w*|adentro|no puedo sacar)\b/.test(said) || /\b(car|truck|van|suv)\b.{0,12}\b(is |'s )?(in there|inside|in the garage)\b/.test(said)) return 'yes';
   }
   // "no stairs", "no hay escaleras" say yes to "all on the ground floor?".
@@ -440,6 +446,9 @@ export function loneName(text: string, asked: boolean): string | null {
 export function extractName(text: string, options: { loose?: boolean } = {}): string | null {
   // (A title before the name is no name: "it's Dr. Anita Shah", "Mrs. Joan Verstraete".)
   const said = (plain(text).length === text.length ? text.normalize('NFKC').replace(/[\u2018\u2019\u02bc]/g, "'").trim() : text.trim()).replace(/\b(?:Dr|Mr|Mrs|Ms|Miss|Mx|Sr|Sra|Srta|Rev|Prof|Pastor|Brother|Sister|Deacon|Father)\.?\s+(?=\p{Lu})/gu, '').replace(/(^|[\n.!?|]\s*)(?:[Nn]ame:?|[Mm]y name)\s+(?=\p{Lu})/gu, '$1my name is ');
+  // "… free after 5:30. Mrs. Bauer": a title and a surname signed last.
+  const titled = /(?:^|[.!?|\n]\s*|\s[-~]\s*)((?:Mr|Mrs|Ms|Miss|Dr)\.?\s+\p{Lu}[\p{L}'’-]+)\s*[.!]?\s*$/u.exec(text.trim());
+  if (titled?.[1]) return titled[1].replace(/\s+/g, ' ');
   // "Hi, Greg w/ Cyclone Property Group. Need …": a name and the company it speaks for, opening the text.
   // ("Hi! Jess Alvarado, Realtor with Summit Desert Realty": a name, what they are, and the company.)
   const withCompany = /^(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening)|[Mm]orning)[,!.]?\s+)?(?:(?:[Tt]his is|[Ii]t'?s)\s+)?(\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)(?:,?\s+(?:a\s+)?(?:[Rr]ealtor|[Aa]gent|[Bb]roker|[Pp]roperty [Mm]anager|PM|[Oo]ffice [Mm]anager|[Mm]anager|[Oo]wner|[Ll]easing [Aa]gent|[Aa]dmin|[Aa]ssistant))?\s+(?:w\/|with|from|@|at)\s+\p{Lu}/u.exec(said);

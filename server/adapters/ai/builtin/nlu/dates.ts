@@ -177,7 +177,8 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
   // "next week" alone is its Monday; with a weekday ("next week, Wednesday") the weekday says which day.
   if (!new RegExp(`\\b${WEEKDAY}s?\\b`).test(said)) push(/\b(next week|la (semana )?proxima( semana)?|la semana que viene|la otra semana)\b/.exec(said), addDays(today, ((8 - today.weekday) % 7) || 7));
   // "next weekend" is the one of next week (as "next week" is the week from next Monday); "the weekend" the coming one.
-  const weekend = /\b(next |this |the |el proximo |el otro )?(weekend|fin de semana)( que viene)?\b/.exec(said);
+  // ("me dejó plantada last weekend": a weekend gone is no day.)
+  const weekend = /\b(next |this |the |el proximo |el otro )?(weekend|fin de semana)( que viene)?\b(?! pasado)/.exec(said.replace(/\b(last|this past|past|el|este) (weekend|fin de semana)( pasado)?\b/g, (gone) => (/\b(last|past|pasado)\b/.test(gone) ? ' '.repeat(gone.length) : gone)));
   const nextWeekend = weekend !== null && /next|proximo|otro|que viene/.test(weekend[0]);
   const nextMonday = addDays(today, ((8 - today.weekday) % 7) || 7);
   const saturday = nextWeekend ? addDays(nextMonday, 5) : today.weekday === 0 ? addDays(today, -1) : addDays(today, 6 - today.weekday);

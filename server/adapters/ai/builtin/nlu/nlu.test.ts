@@ -1202,6 +1202,21 @@ describe('eleventh round (the d29 misses)', () => {
     expect(chooseOption('Do you do the foam roofs. And do you give free estimates.', ['Roof leak repair', 'Full re-roof', 'Flat roof & foam coating', 'Roof inspections']).best?.option).toBe('Flat roof & foam coating');
   });
 
+  it('reads no day in "last weekend", a gunshot bang as a spring, and "Mrs. Bauer" signed last', () => {
+    expect(extractDate('the current cleaner me dejó plantada last weekend', new Date('2027-01-26T14:00:00Z'), 'America/New_York', { language: 'es' })).toBeNull();
+    expect(extractDate('can you come this weekend?', new Date('2027-01-26T14:00:00Z'), 'America/New_York')?.iso).toBe('2027-01-30');
+    expect(chooseOption('Heard a bang in the garage like a gunshot about an hour ago. Now the opener just hums and the door wont go up. Tried lifting it by hand and it weighs a ton.', ['Broken spring', 'Opener repair or replacement', 'New garage door']).best?.option).toBe('Broken spring');
+    expect(extractName("it's easier to talk | can someone call me at this number? free after 5:30. Mrs. Bauer")).toBe('Mrs. Bauer');
+  });
+
+  it('reads who is at risk in the heat from an age said, and parking in the driveway as no car stuck', () => {
+    const risk = yesNoTopic({ key: 'heat_risk', text: 'Is anyone in the home elderly, very young, or medically at risk in the heat?' });
+    expect(risk).toBe('at-risk');
+    expect(extractYesNo('I have the fans going so I am alright. I am 81 and live by myself if that matters.', risk)).toBe('yes');
+    expect(extractYesNo('no, just us two adults', risk)).toBe('no');
+    expect(extractYesNo("Door still opens if I lift it, we're parking in the driveway for now", yesNoTopic({ key: 'car_stuck', text: 'Is a vehicle stuck inside right now?' }))).toBe('no');
+  });
+
   it('hears no price in a hyphenated surname ("I\'m Sarah Akana-Price")', async () => {
     expect((await signals("I'm Sarah Akana-Price, mom is Mrs. Akana")).price).toBeNull();
     expect((await signals('what would the price be for two grab bars?')).price).not.toBeNull();
