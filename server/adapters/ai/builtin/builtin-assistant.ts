@@ -18,7 +18,7 @@ import { asksForTime, chooseTwo, describeSlot, offerText, preferenceFromAnswer, 
 import { matchFaq } from './faq';
 import { choosePriceItem, formatItemPrice } from './prices';
 import * as say from './replies';
-import { CHAT_TAIL, clauseName, OWNER_OK, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isKnownFirstName, isNameQuestion, isNotAName, KIDS, loneName, NAME_GIVEN, NO_IDIOMS, petsNamed, slipIntoArea, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
+import { CHAT_TAIL, clauseName, HOME_TYPE_ASKED, OWNER_OK, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isKnownFirstName, isNameQuestion, isNotAName, KIDS, loneName, NAME_GIVEN, NO_IDIOMS, petsNamed, slipIntoArea, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
 import { dateAnswer, dateFromEarlierEvent, dayOfferedBefore, describeDate, extractDate, type FoundDate } from './nlu/dates';
 import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
@@ -637,10 +637,6 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       const before = input.answers[question.key] ?? '';
       // And the same day said again without one ("saturday is fine" after "saturday morning?") keeps it.
       const sameDay = !date.window && before.split(' ')[0] === dateAnswer(date);
-      // "Tuesday is fine with me too" after "the tuesday after memorial day": the weekday agreed to is the day given.
-      const given = /^(\d{4})-(\d{2})-(\d{2})/.exec(before);
-      const givenWeekday = given ? new Date(Date.UTC(Number(given[1]), Number(given[2]) - 1, Number(given[3]))).getUTCDay() : null;
-      if (givenWeekday !== null && /^(on |this )?(sun|mon|tue|wed|thu|fri|sat)[a-z]*$/i.test(date.words.trim()) && new Date(`${date.iso}T12:00:00Z`).getUTCDay() === givenWeekday && /\b(too|as well|also|tambien)\b/.test(normalize(text))) return { value: before, reason: `The weekday of the day given, agreed to: ${quoted} stays ${before}.` };
       const keptWindow = !date.window && (sameDay || /\b(same time|same window|same hours?|misma hora)\b/.test(normalize(text))) ? before.split(' ').slice(1).join(' ') : '';
       const value = dateAnswer(keptWindow ? { ...date, window: keptWindow } : date);
       return { value, reason: `Found “${date.words}” (${value}) for ${quoted}.` };
@@ -842,7 +838,7 @@ function topicFrom(about: string, question: QualifierQuestion): TextTopic | null
   // "Any stairs or elevators at either end?": the flights and floors said.
   if (/\b(stairs|steps|elevators?|escaleras|elevador|flights?)\b/.test(about) && !/\b(bed|beds|bedrooms?|rooms?|size|how big|how much|recamaras)\b/.test(about)) return 'stairs';
   // "Is it a house, condo or apartment?": the kind of place.
-  if (/\b(house|home|casa|condo|apartment|apartamento|mobile home|townhouse|business|negocio)\b,? (\w+ )?(condo|apartment|apartamento|mobile home|townhouse|business|negocio|house)\b|\b(home|property|building) type\b|\btype of (home|property|place|building)\b/.test(about)) return 'home-type';
+  if (HOME_TYPE_ASKED.test(about)) return 'home-type';
   if (/\b(brand|make|model|manufacturer|marca)\b/.test(about)) return 'brand';
   // "Anything the crew should know — gate code, dogs in the yard?" is about getting in, not the yard's size.
   if (/\b(gate|code|lockbox|let (us|you) in|get in|entry)\b/.test(about) && !/\b(how big|size|acres?)\b/.test(about)) return 'access';

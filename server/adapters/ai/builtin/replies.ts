@@ -7,7 +7,7 @@
 import type { AiTone, HandoffReason, QualifierQuestion } from '@contracts/ai';
 import type { Hazard } from './nlu/signals';
 import type { Language } from './nlu/language';
-import { yesNoTopic } from './nlu/answers';
+import { HOME_TYPE_ASKED, yesNoTopic } from './nlu/answers';
 import { normalize } from './nlu/text';
 
 export interface Voice {
@@ -53,21 +53,23 @@ export function spanishQuestion(question: QualifierQuestion): string {
       return /\b(estimate|visit|inspection|consult)\b/.test(about) ? '¿Qué día le funciona para la visita?' : /\bmove|moving\b/.test(about) ? '¿Qué día es la mudanza?' : '¿Qué día le funciona?';
     case 'choice':
       return /\b(service|job|help|need|type|work)\b/.test(about) ? '¿Qué servicio necesita?' : /\b(size|bedroom|rooms|home)\b/.test(about) ? '¿De qué tamaño es?' : '¿Cuál de estas opciones?';
-    case 'yes_no':
+    case 'yes_no': {
+      const topic = yesNoTopic(question);
       if (/\b(own|owner|homeowner|rent)\b/.test(about)) return '¿Es usted el dueño de la propiedad?';
       if (/\b(urgent|emergency|asap|rush)\b/.test(about)) return '¿Es urgente?';
       if (/\b(pets?|dogs?|cats?)\b/.test(about) && /\b(kids?|children)\b/.test(about)) return '¿Hay niños o mascotas en la casa?';
       if (/\b(pets?|dogs?|cats?)\b/.test(about)) return '¿Tiene mascotas?';
       if (/\b(stairs|elevator)\b/.test(about)) return '¿Hay escaleras o elevador?';
       // "Can the crew get into the backyard without you home?" asks about the way in, not about being home.
-      if (yesNoTopic(question) === 'entry') return '¿Podemos entrar sin que haya alguien en casa?';
-      if (yesNoTopic(question) === 'rental') return '¿Es una propiedad que se renta?';
-      if (yesNoTopic(question) === 'double-door') return '¿Es una puerta doble (para dos carros)?';
+      if (topic === 'entry') return '¿Podemos entrar sin que haya alguien en casa?';
+      if (topic === 'rental') return '¿Es una propiedad que se renta?';
+      if (topic === 'double-door') return '¿Es una puerta doble (para dos carros)?';
       if (/\b(home|present|be there)\b/.test(about)) return '¿Habrá alguien en casa?';
       if (/\b(insurance|claim)\b/.test(about)) return '¿Es un reclamo de seguro?';
       if (/\b(gate|access|code)\b/.test(about)) return '¿Hay portón o código de acceso?';
       if (/\b(warranty)\b/.test(about)) return '¿Está en garantía?';
       return `¿Sí o no? ${question.text}`;
+    }
     case 'text':
       if (/\bname\b/.test(about)) return '¿Cuál es su nombre?';
       if (/\baddress\b/.test(about)) return '¿Cuál es la dirección?';
@@ -75,7 +77,7 @@ export function spanishQuestion(question: QualifierQuestion): string {
       if (/\b(brand|model|make)\b/.test(about)) return '¿Qué marca y modelo es?';
       if (/\b(budget|spend)\b/.test(about)) return '¿Cuál es su presupuesto?';
       if (/\b(gate|code|lockbox|get in|let (us|you) in|entry|parking)\b/.test(about)) return '¿Algo que debamos saber para entrar (código del portón, perro, dónde estacionar)?';
-      if (/\b(house|home|condo|apartment|mobile home|townhouse|business)\b,? (\w+ )?(condo|apartment|mobile home|townhouse|business|house)\b|\b(home|property) type\b|\btype of (home|property|place)\b/.test(about)) return '¿Es casa, condominio, apartamento o negocio?';
+      if (HOME_TYPE_ASKED.test(about)) return '¿Es casa, condominio, apartamento o negocio?';
       if (/\b(how much|amount|items|truck)\b/.test(about)) return '¿Más o menos cuánto es: unas cuantas cosas, media camioneta o una camioneta llena?';
       if (/\b(yard|lot|acres?|lawn|trees)\b/.test(about)) return /\btrees?\b/.test(about) ? '¿Más o menos de qué tamaño es el jardín o el área (o cuántos árboles)?' : '¿Más o menos de qué tamaño es el jardín o el terreno?';
       if (/\b(bedrooms?|rooms|size|square|sq|stories|floors)\b/.test(about)) return '¿De qué tamaño es el lugar (recámaras, pisos o pies cuadrados)?';

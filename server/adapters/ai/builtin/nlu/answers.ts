@@ -121,6 +121,9 @@ export function slipIntoArea(code: string, prefixes: readonly string[]): boolean
 /** What a yes/no question is about, read from its key and words: its answer may be said without yes or no. */
 export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'kids-pets' | 'stairs' | 'access' | 'returning' | 'water-off' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'has-heat' | 'entry' | 'rental' | 'double-door' | 'owner-ok' | 'at-risk' | 'other';
 
+/** A question that asks the kind of place: "Is it a house, condo or apartment?", "¿Casa, apartamento o negocio?". */
+export const HOME_TYPE_ASKED = /\b(house|home|casa|condo|apartment|apartamento|mobile home|townhouse|business|negocio)\b,? (\w+ )?(condo|apartment|apartamento|mobile home|townhouse|business|negocio|house)\b|\b(home|property|building) type\b|\btype of (home|property|place|building)\b/;
+
 export function yesNoTopic(question: { key: string; text: string }): YesNoTopic {
   const about = normalize(`${question.key.replace(/_/g, ' ')} ${question.text}`);
   if (/\b(car|cars|vehicle|truck)\b.*\b(stuck|trapped|inside|in the garage)\b|\bstuck inside\b/.test(about)) return 'car-stuck';

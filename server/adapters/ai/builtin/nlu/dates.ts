@@ -516,12 +516,16 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
     // "not this week, but next thurs": a weekday of this week is the next week's.
     .map((candidate) => (notThisWeek && !candidate.calendar && compare(candidate.date, addDays(today, ((8 - today.weekday) % 7) || 7)) < 0 ? { ...candidate, date: addDays(candidate.date, 7) } : candidate))
     .sort((a, b) => a.index - b.index);
-  // "Tuesday, new tenant moves in Friday so sooner the better": a day said as someone else's arrival is a deadline,
-  // not the day asked for, when another day is said with it.
-  // ("starting this Saturday and then every Sat through Labor Day": the last day of a run is not its first.)
-  // ("Mejor el sábado 31 porque el domingo él trabaja": the day in the reason is not the one chosen.)
-  const othersEvent = all.filter((candidate) => EVENT_OF_OTHERS.test(said.slice(Math.max(0, candidate.index - 40), candidate.index)) || /\b(porque|because|bc|cause|cuz|ya que)\s+(on\s+|el\s+|the\s+)?$/.test(said.slice(Math.max(0, candidate.index - 14), candidate.index)) || (/\b(starting|start|beginning|begin|empezando|a partir de)\b/.test(said) && /\b(through|thru|until|till|til|up to|ending|hasta)\s+(the\s+|el\s+)?$/.test(said.slice(Math.max(0, candidate.index - 12), candidate.index))));
-  const pool = choosable(said, othersEvent.length > 0 && othersEvent.length < all.length ? all.filter((candidate) => !othersEvent.includes(candidate)) : all);
+  // A day said beside the one asked for, for something else: someone else's arrival ("Tuesday, new tenant moves in
+  // Friday so sooner the better"), the last day of a run ("starting this Saturday and then every Sat through Labor
+  // Day"), the day in a reason ("Mejor el sábado 31 porque el domingo él trabaja").
+  const startSaid = /\b(starting|start|beginning|begin|empezando|a partir de)\b/.test(said);
+  const aside = (candidate: Candidate) => {
+    const before = (chars: number) => said.slice(Math.max(0, candidate.index - chars), candidate.index);
+    return EVENT_OF_OTHERS.test(before(40)) || /\b(porque|because|bc|cause|cuz|ya que)\s+(on\s+|el\s+|the\s+)?$/.test(before(14)) || (startSaid && /\b(through|thru|until|till|til|up to|ending|hasta)\s+(the\s+|el\s+)?$/.test(before(12)));
+  };
+  const asides = all.filter(aside);
+  const pool = choosable(said, asides.length > 0 && asides.length < all.length ? all.filter((candidate) => !asides.includes(candidate)) : all);
   const calendar = pool.find((candidate) => candidate.calendar);
   // A correction or a preference ("can you do friday instead?", "actually make it the 31st", "wed or thurs, wed
   // preferably", "tonight, so tomorrow morning") means the last day said.
@@ -543,6 +547,8 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   const previous = /^(\d{4})-(\d{2})-(\d{2})/.exec(options.previous ?? '');
   const before = previous ? makeDate(Number(previous[1]), Number(previous[2]), Number(previous[3])) : null;
   if (chosen && !counted && chosen.lone && before && compare(before, today) > 0 && CHANGE.test(said)) chosen = { ...chosen, date: weekdayNear(before, chosen.date.weekday, today) };
+  // "Tuesday is fine with me too" after "the tuesday after memorial day": the weekday agreed to is the day given.
+  else if (chosen && !counted && chosen.lone && before && chosen.date.weekday === before.weekday && /\b(too|as well|also|tambien)\b/.test(said)) chosen = { ...chosen, date: before };
   // "actually make it the week after, same day": a week on from the day given before.
   if (!chosen && before && compare(before, today) > 0 && CHANGE.test(said) && /\b((the|a) week (after|later)|(one|1) week later|a week from then|la semana siguiente|una semana despues)\b/.test(said)) chosen = { date: addDays(before, 7), index: 0, words: 'the week after', calendar: true, lone: false };
   let window = extractWindow(text);

@@ -236,6 +236,7 @@ export async function readSignals(text: string, language: Language, model: Inten
   // A firm word ("this is unacceptable") in a complaint that asks for the job to be put right is the complaint
   // itself, said plainly; without a remedy asked ("…leaking again. Unbelievable.") it is anger.
   const upset = complaint && REMEDY.test(said) ? null : UPSET.exec(said);
+  const paused = PAUSED.test(said);
   return {
     emergency: emergency(said, intent),
     complaint,
@@ -248,8 +249,8 @@ export async function readSignals(text: string, language: Language, model: Inten
     thanks: THANKS_ONLY.test(said) || (intent.intent === 'thanks' && intent.score >= 0.95 && said.split(' ').length <= 4),
     greeting: GREETING_ONLY.test(said),
     correction: CORRECTION.test(said),
-    deferred: DEFERRED.test(said) || PAUSED.test(said),
-    paused: PAUSED.test(said),
+    deferred: paused || DEFERRED.test(said),
+    paused,
     intent,
   };
 }
