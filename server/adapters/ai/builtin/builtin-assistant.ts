@@ -573,7 +573,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       let choice = chooseOption(said, options);
       // "Replace it probably": the thing already recorded, with the kind of job this text says.
       // (Not when the text corrects something else: "sorry typo, 89521 not 89502" is about the ZIP.)
-      if (answered && !choice.best && read(text).actions.size > 0 && !(signals.correction && extractPostalCode(text))) choice = chooseOption(`${withoutActions(input.answers[question.key] ?? '')} ${text}`, options);
+      if (answered && !choice.best && read(said).actions.size > 0 && !(signals.correction && extractPostalCode(text))) choice = chooseOption(`${withoutActions(input.answers[question.key] ?? '')} ${said}`, options);
       // "just a repair" after "which one is it: Roof leak repair or Roof inspection?": the one of those it says.
       if (!choice.best && isAsked) {
         const offered = options.filter((option) => lastBusinessLine(input).includes(option));
@@ -1558,11 +1558,13 @@ function withoutAbsentSymptoms(text: string): string {
     .replace(/\b(not|isn'?t|isnt|aren'?t|no longer|nothing'?s?|nothing is|never)\s+(leaking|dripping|leaks?)\b/giu, ' ');
 }
 
-/** A text without what it turns down: "not termites", "the driveway can wait", "forget the driveway", "skip the gutters". */
+/** A text without what it turns down: "not termites", "more of a repair than a tune up", "the driveway can wait", "forget the driveway", "skip the gutters". */
 function withoutDenied(text: string): string {
   return text
     // "it's a KitchenAid, the Whirlpool is our washer": what the other thing is, not what this one is.
     .replace(/\b(the|our|my) [\p{L}-]+ (is|'s) (our|my|the) [\p{L}-]+/giu, ' ')
+    // "more of a repair than a tune up": the second set aside.
+    .replace(/\b(more (of |like )?(a |an )?[\p{L}-]+(\s+[\p{L}-]+)?)\s+than\s+(the |my |our |a |an )?[\p{L}-]+(\s+[\p{L}-]+)?/giu, '$1')
     // ("the whole freezer not just the ice maker": the ice maker set aside too.)
     .replace(/\b(not|no longer|instead of|rather than|forget( about)?|skip|scratch|never ?mind)\s+((just|only) )?(the |my |our |a |an |about )?[\p{L}-]+(\s+[\p{L}-]+)?/giu, ' ')
     .replace(/\b(the |my |our )?[\p{L}-]+(\s+[\p{L}-]+)?\s+can wait\b/giu, ' ');

@@ -168,7 +168,7 @@ const YES = /\b(yes+|sure|ok|absolutely|definitely|correct|affirmative|of course
 const NO = /\b(no+|not really|not yet|probably not|prob not|likely not|most likely not|doubt it|i doubt|negative|never|don't think so|i don't|we don't|not at all|it isn't|it's not|none|nobody|no one|nada|ninguno|ninguna|tampoco)\b/;
 
 /** The owner's OK said: "my landlord said its fine", "the owner approved it", "la dueña dice que sí". */
-export const OWNER_OK = /\b((my |the |our )?(landlord|owner|property manager|management|hoa)( said| says| is| was| already said| already| gave( us| me)?)( it'?s| its| that'?s)?( (fine|ok|okay|good|cool|alright|all right|approved|the ok|the okay|permission|the go ahead|go ahead|the green light))|(have|has|got|with) (the |my |our )?(landlord|owner)'?s? (ok|okay|permission|approval|blessing|go ahead)|(landlord|owner) (approved|signed off|okayed|ok'?d)|permission from (the|my|our) (landlord|owner)|(el|la) (dueno|duena|propietario|propietaria) (dijo|dice|ya dijo) que (si|esta bien|puedo)|tengo permiso)\b/;
+export const OWNER_OK = /\b((my |the |our )?(landlord|owner|property manager|management|hoa)( said| says| is| was| already said| already| gave( us| me)?)( it'?s| its| that'?s)?( (fine|ok|okay|good|cool|alright|all right|approved|the ok|the okay|permission|the go ahead|go ahead|the green light))|(have|has|got|with) (the |my |our )?(landlord|owner)'?s? (ok|okay|permission|approval|blessing|go ahead)|(landlord|owner) (approved|signed off|okayed|ok'?d)|(landlord|owner|property manager|management)( said| says| told (me|us))( (just|to|i can|we can|i could|we could|i should|we should))* (get (it|this|that|someone|somebody) (fixed|done|repaired|out)|have (it|this|that) (fixed|done|repaired)|call (someone|somebody|you|y'?all|a pro)|send (him|her|them) the (bill|invoice))|permission from (the|my|our) (landlord|owner)|(el|la) (dueno|duena|propietario|propietaria) (dijo|dice|ya dijo) que (si|esta bien|puedo)|tengo permiso)\b/;
 
 /** What follows "no" in a way of speaking that says no "no" ("no rush", "no offense"). */
 export const NO_IDIOMS = 'rush|hurry|worries|problem|prob|big deal|pressure|offense|offence|joke|lie|kidding|doubt';
@@ -244,6 +244,9 @@ export function petsNamed(text: string): boolean {
  */
 export function extractYesNo(text: string, asked: YesNoTopic = 'other'): 'yes' | 'no' | null {
   let said = normalize(text);
+  // An answer the text ends on, after its reasons ("the lease says no nails but my landlord emailed back … so yes").
+  const concluded = /\b(so|then|meaning|which means|bottom line|in short)\s*,?\s*(i guess |i think |basically |technically )?(yes|yeah|yep|no|nope)\s*[.!]*\s*$/.exec(said);
+  if (concluded) return /^(yes|yeah|yep)$/.test(concluded[3]!) ? 'yes' : 'no';
   if (asked === 'owner-ok' && OWNER_OK.test(said)) return 'yes';
   const topic = asked === 'owner-ok' ? 'ownership' : asked;
   if (topic === 'ownership') {

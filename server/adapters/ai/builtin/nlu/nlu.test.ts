@@ -202,6 +202,11 @@ describe('answers', () => {
     expect(extractYesNo('we lease, landlord owns it', owns)).toBe('no');
     expect(extractYesNo('own', owns)).toBe('yes');
     expect(extractYesNo('soy el dueño', owns)).toBe('yes');
+    // The answer a text ends on, after its reasons; a landlord who said to get it fixed gave the OK.
+    const ownerOk = yesNoTopic({ key: 'ok', text: "Do you own the place, or have the landlord's OK for the work?" });
+    expect(extractYesNo('I think so? the lease says no nails but my landlord emailed back "sure just patch it when you leave" so yes', ownerOk)).toBe('yes');
+    expect(extractYesNo('the landlord said just get it fixed and send him the bill', ownerOk)).toBe('yes');
+    expect(extractYesNo('we rent, the landlord lives out of state so no', ownerOk)).toBe('no');
     const urgent = yesNoTopic({ key: 'urgent', text: 'Is it urgent?' });
     expect(extractYesNo('no, not urgent, just annoying', urgent)).toBe('no');
     expect(extractYesNo('👍')).toBe('yes');
