@@ -447,8 +447,8 @@ export function extractWindow(text: string): string | null {
     const end = hourOf(turnover[3] ?? '', turnover[4], 'before');
     if (start !== null && end !== null && end > start) return `${clock(start)}-${clock(end)}`;
   }
-  // Busy until a time ("at work til 1:30", "in class until 2") is free after it.
-  const busyUntil = new RegExp(String.raw`\b(?:at work|working|work|busy|in class|at school|teaching|in meetings|on calls|gone|out|away|trabajo|ocupad[oa])\s+(?:till?|until|hasta(?: las)?)\s+${TIME}`).exec(said);
+  // Busy until a time ("at work til 1:30", "in class until 2", "on shift at the warehouse till 2am") is free after it.
+  const busyUntil = new RegExp(String.raw`\b(?:(?:on (?:my |a )?shift|at work|working)(?:\s+(?!(?:till?|until)\b)[^\s.!?,]+){0,5}?|work|busy|in class|at school|teaching|in meetings|on calls|gone|out|away|trabajo|ocupad[oa])\s+(?:till?|until|hasta(?: las)?)\s+${TIME}`).exec(said);
   const after = new RegExp(String.raw`\b(?:after|anytime after|any time after|from|starting at|despues de(?: las)?|a partir de(?: las)?)\s+${TIME}`).exec(said);
   const before = new RegExp(String.raw`\b(?:before|by|until|till|til|no later than|antes de(?: las)?|a mas tardar a las)\s+${TIME}`).exec(said);
   // "after 4 … I'm teaching til 3:30": the later start is the window.
@@ -467,15 +467,16 @@ export function extractWindow(text: string): string | null {
   }
   if (busyUntil && !after) {
     const at = hourOf(busyUntil[1] ?? '', busyUntil[2], 'after');
-    if (at !== null) return `after ${clock(at)}`;
+    // (A night shift that ends at 2am says when they can text, not when to come.)
+    if (at !== null && at >= 6 * 60) return `after ${clock(at)}`;
   }
   if (after) {
     const at = hourOf(after[1] ?? '', after[2], 'after');
     if (at !== null) return `after ${clock(at)}`;
   }
-  // Else free after an event at a time: "guests check out sat at 11", "I get off work at 5", "home by 4".
+  // Else free after an event at a time: "guests check out sat at 11", "checkout is 11am", "I get off work at 5", "home by 4".
   // ("our cook gets in at 6:30am so anytime after that": someone there from a time on.)
-  const freedAt = new RegExp(String.raw`\b(?:check(?:s|ing)? ?out|checkout|get off(?: of)?(?: work)?|off work|get home|home by|back (?:home )?by|salgo (?:del|de) (?:trabajo|trabajar)|(?:gets?|comes?) in|arrives?|opens?)\b[^.!?\n]{0,24}?\b(?:at|by|around|a las)\s+${TIME}`).exec(said);
+  const freedAt = new RegExp(String.raw`\b(?:check(?:s|ing)? ?out|checkout|get off(?: of)?(?: work)?|off work|get home|home by|back (?:home )?by|salgo (?:del|de) (?:trabajo|trabajar)|(?:gets?|comes?) in|arrives?|opens?)\b[^.!?\n]{0,24}?\b(?:at|by|around|a las|(?<=check ?-?out )is)\s+${TIME}`).exec(said);
   if (freedAt) {
     const at = hourOf(freedAt[1] ?? '', freedAt[2], 'after');
     if (at !== null) return `after ${clock(at)}`;

@@ -81,6 +81,9 @@ describe('dates and windows', () => {
     expect(extractWindow('mornings only please')).toBe('morning');
     expect(extractWindow('en la tarde')).toBe('afternoon');
     expect(extractWindow('turnover clean, guests check out sat at 11')).toBe('after 11:00');
+    // A night shift told as the reason to text is no window; the checkout is.
+    expect(extractWindow("checkout is 11am. I'm on shift at the Amazon warehouse till 2am so texting is best")).toBe('after 11:00');
+    expect(extractWindow("I'm working at the hospital till 3 so after that")).toBe('after 15:00');
     expect(extractWindow('next tues after 3? I get off at 2:30')).toBe('after 15:00');
   });
 
