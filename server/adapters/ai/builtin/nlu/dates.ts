@@ -296,7 +296,8 @@ function refused(said: string, candidate: Candidate): boolean {
 function pastDay(said: string, candidate: Candidate): boolean {
   const before = said.slice(Math.max(0, candidate.index - 24), candidate.index);
   // The day of a storm that did the damage: "la granizada del domingo", "Sunday's hail", "the storm on Tuesday".
-  if (/\b(granizada|granizo|tormenta|lluvia|viento|ventarron|storm|hail|hailstorm|wind|windstorm|tornado)\s+(del|de el|el|on|last)\s*$/.test(before) || /^'?s (storm|hail|hailstorm|wind|windstorm|tornado)\b/.test(said.slice(candidate.index + candidate.words.length))) return true;
+  // ("blew off in the wind storm Sunday" too, unless the storm is still to come: "before the storm Sunday".)
+  if (/\b(granizada|granizo|tormenta|lluvia|viento|ventarron|storm|hail|hailstorm|wind|windstorm|tornado)\s+(del|de el|el|on|last)\s*$/.test(before) || (/\b(storm|hail|hailstorm|windstorm|tornado)\s+$/.test(before) && !/\b(before|ahead of|supposed to|forecast|coming|expected|antes de)\b/.test(before)) || /^'?s (storm|hail|hailstorm|wind|windstorm|tornado)\b/.test(said.slice(candidate.index + candidate.words.length))) return true;
   // ("HAD HAIL THE SIZE OF GOLF BALLS SUNDAY NIGHT": the storm's day, however far the hail is from it in its sentence.)
   const sentence = said.slice(Math.max(0, candidate.index - 50), candidate.index).split(/[.!?\n,;]/).at(-1) ?? '';
   if (/\b(had|got|we got|there was)\s+(some\s+|a\s+|that\s+|the\s+)?(hail|hailstorm|storm|wind|windstorm|tornado)\b/.test(sentence) && !/\b(come|coming|out|look|visit|available|free|works?|can you|could you)\b/.test(sentence)) return true;

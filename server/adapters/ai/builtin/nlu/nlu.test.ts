@@ -810,6 +810,9 @@ describe('ninth round (the d18 misses)', () => {
   it('reads no visit day in the storm that did the damage, and years in Spanish', () => {
     expect(day('con la granizada del domingo se me dañó el techo')).toBeNull();
     expect(day("the roof got hit in Sunday's hail, can you come tomorrow")).toBe('2026-12-03');
+    // (The storm is when, not where: "in the wind storm" is the storm-damage option, and its day no visit day.)
+    expect(day('Shingles blew off in the wind storm Sunday. Lots of them in the yard.')).toBeNull();
+    expect(chooseOption('Shingles blew off in the wind storm Sunday.', ['Leak repair', 'Hail / wind damage inspection', 'Roof replacement estimate', 'Metal roof install']).best?.option).toBe('Hail / wind damage inspection');
   });
 
   it('hears a frozen line as no danger, a past cleaning gone wrong as a complaint, and a peer asking the going rates', async () => {

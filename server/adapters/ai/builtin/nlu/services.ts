@@ -314,6 +314,8 @@ function isDestination(raw: readonly string[], at: number): boolean {
 
 /** Whether the words before position `at` make it a place: "in the", "above my", "next to the". */
 function isLocated(raw: readonly string[], at: number): boolean {
+  // "blew off in the wind storm", "en la tormenta": weather is when, not where.
+  if (/^(wind|winds|windstorm|storm|storms|hail|hailstorm|tormenta|granizo|granizada)$/.test(raw[at] ?? '')) return false;
   let back = at - 1;
   // "around 2 of the vent pipes", "on both of the windows".
   // ("sale por donde está la lámpara": where it comes out, a place.)
