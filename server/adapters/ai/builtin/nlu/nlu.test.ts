@@ -812,6 +812,8 @@ describe('ninth round (the d18 misses)', () => {
     expect(day("the roof got hit in Sunday's hail, can you come tomorrow")).toBe('2026-12-03');
     // (The storm is when, not where: "in the wind storm" is the storm-damage option, and its day no visit day.)
     expect(day('Shingles blew off in the wind storm Sunday. Lots of them in the yard.')).toBeNull();
+    expect(chooseOption('el aire prende pero sale puro aire caliente 🥵', ['AC repair', 'AC tune-up / spring check', 'Furnace or heat pump repair']).best?.option).toBe('AC repair');
+    expect(chooseOption('we have a cabin we shut down in November, need the water turned back on and everything checked', ['Frozen or burst pipe', 'Drain & sewer clearing', 'Cabin de-winterize / winterize', 'Leak repair']).best?.option).toBe('Cabin de-winterize / winterize');
     expect(chooseOption('Shingles blew off in the wind storm Sunday.', ['Leak repair', 'Hail / wind damage inspection', 'Roof replacement estimate', 'Metal roof install']).best?.option).toBe('Hail / wind damage inspection');
   });
 
