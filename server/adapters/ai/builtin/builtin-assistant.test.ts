@@ -220,6 +220,19 @@ describe('the built-in assistant', () => {
       expect(decision.summary).toMatch(/in 60614.*Handed to a person: mentioned an emergency\.$/);
     });
 
+    it('records no job guessed from a CO alarm, only the one they ask someone to look at', async () => {
+      const hvac = { ...questions[0]!, choices: ['AC repair', 'Furnace or heat pump repair', 'New system quote'] };
+      const alarm = 'the carbon monoxide detector went off this morning right after the heater kicked on, the 4 loud beeps';
+      // (The first text, no question asked yet.)
+      const first = (text: string) => turn(text, { questions: [hvac, questions[1]!], transcript: [{ from: 'contact', body: text, at: NOW.getTime() }] });
+      const guessed = await decideTurn(first(`${alarm}. we opened the door, 60614`));
+      expect(guessed.handoffReason).toBe('emergency');
+      expect(guessed.answers).toEqual({ zip: '60614' });
+      const asked = await decideTurn(first(`${alarm}. need someone to look at the furnace, it's a Rheem, 60614`));
+      expect(asked.handoffReason).toBe('emergency');
+      expect(asked.answers).toEqual({ service: 'Furnace or heat pump repair', zip: '60614' });
+    });
+
     it('asks once more with the likely answers when confused, and hands off on the second miss', async () => {
       const first = await decideTurn(turn('hmm', { answers: { service: 'Drain cleaning' } }));
       expect(first.confused).toBe(true);

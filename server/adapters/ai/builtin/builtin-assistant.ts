@@ -23,7 +23,7 @@ import { dateAnswer, dateFromEarlierEvent, dayOfferedBefore, describeDate, extra
 import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
 import { businessState, destinationStates } from './nlu/places';
-import { chooseOption, notOfferedAsked, pickByAction, read, withoutActions } from './nlu/services';
+import { chooseOption, notOfferedAsked, pickByAction, read, withoutActions, WISH } from './nlu/services';
 import { type Hazard, noHeatInCold, questionSentences, readSignals, type Signals } from './nlu/signals';
 import { fold, normalize } from './nlu/text';
 import { chooseSizeOption, statedSizes } from './nlu/sizes';
@@ -109,7 +109,8 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
       // A danger is not a request for something new or for upkeep: "Add an outlet" or "Tree pruning" is only a
       // guess from the thing named (a warm outlet, a limb on the roof) unless the text asks for that kind of job.
       // Nor is a trouble the option names that the text does not say ("Dead outlet" for a warm one, "No heat" for a
-      // furnace named beside a CO alarm), and a CO alarm says nothing of which thing is at fault.
+      // furnace named beside a CO alarm), and a CO alarm says nothing of which thing is at fault (unless they ask for
+      // someone to look at one: "need someone to look at the furnace").
       const guessedJob = handoff.reason === 'emergency' && question.kind === 'choice' && question.key !== turn.asked?.key && jobGuessedFromDanger(decision.answers[question.key] ?? '', turn);
       // A day asked for a visit in the same words ("can someone come look tomorrow?", "¿pueden venir hoy?") is the
       // day they want, danger or not.
@@ -1214,8 +1215,17 @@ function jobGuessedFromDanger(option: string, turn: Turn): boolean {
   return (
     (newOrUpkeepNotAsked(option, text) && !(ownDanger && /\b(problems?|repairs?|issues?|troubleshoot\w*|fix\w*)\b/i.test(option))) ||
     (signals.emergency?.hazard !== 'no-heat' && !ownDanger && troubleNotSaid(option, text)) ||
-    signals.emergency?.hazard === 'carbon-monoxide'
+    (signals.emergency?.hazard === 'carbon-monoxide' && !askedToLookAt(option, text))
   );
+}
+
+/** Whether the text asks for someone to look at the option's thing ("need someone to look at the furnace, it's a Rheem"). */
+function askedToLookAt(option: string, text: string): boolean {
+  const said = normalize(text);
+  const cue = WISH.exec(said);
+  if (!cue) return false;
+  const wanted = read(between(said, cue.index + cue[0].length, said.length).split(/[.!?,;]/)[0] ?? '').concepts;
+  return read(option).concepts.some((concept) => !concept.startsWith('property-') && wanted.includes(concept));
 }
 
 /** Whether the danger named is the option's own thing ("fuse box … humming" for "Panel upgrades & breaker problems"). */

@@ -678,7 +678,7 @@ const SELF_CORRECTION = /(?:,|\.|;|\s-+|\.\.\.)\s*(?:well,? (?=(?:a|an|more like
 const BROKE = /\b(quit|died|dead|stopped (working|heating|cooling)|broke|broken|won'?t (start|turn on|kick on|come on|fire|light|run)|not (heating|cooling|working|blowing|running)|no (heat|hot water|a\/?c|air)|out of order|se (descompuso|apago)|no (prende|funciona|calienta|enfria|sirve)|(sale|echa|tira|bota) (puro |solo |nomas |pura )?aire caliente)\b/;
 
 /** A sentence saying what the person wants done, not what is wrong: "thinking of going drought tolerant". */
-const WISH = /\b((need|needs|want|wanted) (someone|somebody|a (guy|tech|crew|pro|roofer|plumber|electrician)|you( guys)?|y'?all|u) to|thinking (of|about)|want(ing)? to|wanna|looking to|planning (on|to)|plan (is )?to|hoping to|would (like|love) to|'?d (like|love) to|going to (go|do|put|get|switch|replace|turn|redo)|quiero|queremos|pensando en)\b/;
+export const WISH = /\b((need|needs|want|wanted) (someone|somebody|a (guy|tech|crew|pro|roofer|plumber|electrician)|you( guys)?|y'?all|u) to|thinking (of|about)|want(ing)? to|wanna|looking to|planning (on|to)|plan (is )?to|hoping to|would (like|love) to|'?d (like|love) to|going to (go|do|put|get|switch|replace|turn|redo)|quiero|queremos|pensando en)\b/;
 
 /**
  * The option a text means among `options`. `catchAll`: when nothing else fits but the text names a trade thing, an
