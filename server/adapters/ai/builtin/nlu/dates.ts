@@ -292,6 +292,11 @@ function refused(said: string, candidate: Candidate): boolean {
   return /\b(not|instead of|rather than|(better|easier|good|works?)( for (me|us))? than|except( for)?|other than|besides|(don'?t|do not|can'?t|cannot|won'?t|couldn'?t) (do|make)|(any ?day|anytime|any time|whenever|anything|any weekday) but|no el|no es el|ni el|menos el|excepto el)\s+(the |on |el )?$/.test(before) || /^\s*(is|'s|isn't|is not|doesn't|does not|won't|will not|no longer)?\s*(no good|not good|not going to work|doesn't work|won't work|not work|bad|out|off|a no)\b/.test(after) || /^\s*(no (me )?(funciona|puedo|sirve))\b/.test(after);
 }
 
+/** When they will write back, not a day for the visit: "ill hit u back tonite", "I'll text you Monday". */
+function replyDay(said: string, candidate: Candidate): boolean {
+  return /\b(i'?ll|ill|i will|will|gonna|i can|let me) (text|hit|get back to|message|msg|reply to|write|holler at) (you|u|y'?all|ya)( guys)?( back)?( later)?( on| by)?\s*$/.test(said.slice(Math.max(0, candidate.index - 40), candidate.index));
+}
+
 /** A day named as when something already happened: "the adjuster came out Friday", "they were here monday". */
 function pastDay(said: string, candidate: Candidate): boolean {
   const before = said.slice(Math.max(0, candidate.index - 24), candidate.index);
@@ -513,7 +518,7 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   // (The same words: "Don't do tomorrow … Thursday after 3" refuses tomorrow morning, not the Thursday it is.)
   const refusedOnes = [...own, ...parsed].filter((candidate) => refused(said, candidate));
   const all = [...own, ...parsed]
-    .filter((candidate) => compare(candidate.date, addDays(today, -1)) > 0 && !refusedOnes.includes(candidate) && !pastDay(said, candidate) && !(UNSURE_DAY.test(said) && NOW_WORDS.test(candidate.words)))
+    .filter((candidate) => compare(candidate.date, addDays(today, -1)) > 0 && !refusedOnes.includes(candidate) && !pastDay(said, candidate) && !replyDay(said, candidate) && !(UNSURE_DAY.test(said) && NOW_WORDS.test(candidate.words)))
     .filter((candidate) => !refusedOnes.some((other) => other.words === candidate.words && compare(other.date, candidate.date) === 0))
     // "not this week, but next thurs": a weekday of this week is the next week's.
     .map((candidate) => (notThisWeek && !candidate.calendar && compare(candidate.date, addDays(today, ((8 - today.weekday) % 7) || 7)) < 0 ? { ...candidate, date: addDays(candidate.date, 7) } : candidate))

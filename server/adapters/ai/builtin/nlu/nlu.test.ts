@@ -814,6 +814,9 @@ describe('ninth round (the d18 misses)', () => {
     expect(day('Shingles blew off in the wind storm Sunday. Lots of them in the yard.')).toBeNull();
     expect(chooseOption('el aire prende pero sale puro aire caliente 🥵', ['AC repair', 'AC tune-up / spring check', 'Furnace or heat pump repair']).best?.option).toBe('AC repair');
     expect(chooseOption('we have a cabin we shut down in November, need the water turned back on and everything checked', ['Frozen or burst pipe', 'Drain & sewer clearing', 'Cabin de-winterize / winterize', 'Leak repair']).best?.option).toBe('Cabin de-winterize / winterize');
+    expect(chooseOption('u guys do weekly mowing? small yard in morrisville', ['Spring cleanup', 'Lawn mowing', 'Plow damage & lawn repair']).best?.option).toBe('Lawn mowing');
+    expect(day('gotta go breaks over, ill hit u back tonite', true)).toBeNull();
+    expect(day("I'll text you Monday when I know, can you come Thursday?")).toBe('2026-12-03');
     expect(chooseOption('Shingles blew off in the wind storm Sunday.', ['Leak repair', 'Hail / wind damage inspection', 'Roof replacement estimate', 'Metal roof install']).best?.option).toBe('Hail / wind damage inspection');
   });
 

@@ -632,6 +632,8 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
   }
   // (An option that says it is one time contradicts a schedule said: "every other week cleaning" is no "(one time)".)
   if (/\b(one[- ]time|once|single visit|una vez)\b/.test(normalize(option.option)) && recurringSaid) points -= 4;
+  // (Nor is a repair, with no trouble said: "u guys do weekly mowing?" is no "Plow damage & lawn repair".)
+  if (recurringSaid && option.actions.has('repair') && !option.actions.has('maintenance') && text.problems.size === 0 && !text.actions.has('repair')) points -= 2;
   if (option.actions.size > 0 && text.actions.size > 0) {
     const agree = [...option.actions].some((action) => text.actions.has(action));
     // Something new against fixing or looking after what is there is the wrong job; repair and care are close.
