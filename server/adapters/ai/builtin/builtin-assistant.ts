@@ -1017,7 +1017,8 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       return (
         stated(/\b(\d+|one|two|three|four|five|six)\s*-?\s*(bed(room)?s?|br|bd|bdrm|recamaras?|cuartos?|habitaciones?)\b|\bstudio\b|\b(\d[\d,]{2,}|\d+(\.\d+)?k|((one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty)[- ])+(hundred|thousand)( and)?( (one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)( hundred)?)?)\s*(sq\.? ?ft|sq\.? ?feet|square (feet|foot|ft)|sf)\b|\b(1\/1|2\/[12]|3\/[1-3]|4\/[1-4]|5\/[1-5]|6\/[1-6])(\.5)?\b(?!\s*\/)/i) ??
         (/\b(how much|amount)\b/.test(normalize(question.text)) ? span(AMOUNT_MEASURE) : null) ??
-        (/\b((biggest|largest|heaviest|big|large|heavy) (things|items|pieces)|what (things|items|furniture))\b/.test(normalize(question.text)) ? span(BIG_ITEMS) : null)
+        // ("How much stuff? Bedrooms, or a rough list is fine.": a list of things too.)
+        (/\b((biggest|largest|heaviest|big|large|heavy) (things|items|pieces)|what (things|items|furniture)|a (rough |quick |short )?list)\b/.test(normalize(question.text)) ? span(BIG_ITEMS) : null)
       );
     case 'amount':
       // How much, when said ("half a truck", "just the tub", "2 cosas"); else the things named ("an old piano").

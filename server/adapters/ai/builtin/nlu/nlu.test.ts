@@ -817,6 +817,7 @@ describe('ninth round (the d18 misses)', () => {
     expect(chooseOption('u guys do weekly mowing? small yard in morrisville', ['Spring cleanup', 'Lawn mowing', 'Plow damage & lawn repair']).best?.option).toBe('Lawn mowing');
     expect(day('gotta go breaks over, ill hit u back tonite', true)).toBeNull();
     expect(day("I'll text you Monday when I know, can you come Thursday?")).toBe('2026-12-03');
+    expect(chooseOption('need my dorm stuff moved back home to seattle after finals', ['Apartment or dorm move', 'House move', 'Load/unload only']).best?.option).toBe('Apartment or dorm move');
     expect(chooseOption('Shingles blew off in the wind storm Sunday.', ['Leak repair', 'Hail / wind damage inspection', 'Roof replacement estimate', 'Metal roof install']).best?.option).toBe('Hail / wind damage inspection');
   });
 

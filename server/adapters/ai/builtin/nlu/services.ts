@@ -308,6 +308,8 @@ const ARTICLES = new Set(['the', 'my', 'our', 'a', 'an', 'his', 'her', 'their', 
 function isDestination(raw: readonly string[], at: number): boolean {
   let back = at - 1;
   while (back >= 0 && (ARTICLES.has(raw[back] ?? '') || /^(new|bigger|smaller|little|nuevo|nueva|una|un)$/.test(raw[back] ?? '')) && raw[back] !== 'to') back -= 1;
+  // ("my dorm stuff moved back home", "going home for the summer": home is where they go.)
+  if (raw[at] === 'home' && /^(back|moved|moving|move|going|go|headed|heading)$/.test(raw[at - 1] ?? '')) return true;
   // ("nos vamos pa una casa", "nos mudamos a una casa": where they go.)
   return back >= 0 && (/^(to|into|hasta|hacia)$/.test(raw[back] ?? '') || (/^(pa|para|a)$/.test(raw[back] ?? '') && /^(vamos|mudamos|mudo|muda|mudan|movemos|van|voy|vamonos|cambiamos)$/.test(raw[back - 1] ?? '')));
 }
