@@ -987,7 +987,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // "how many trees": a count), a length ("40 ft along the fence"), and a word for the size only when there is none.
       const asks = normalize(question.text);
       const lotSize = (): string | null =>
-        corrected(/(\b(about|around|roughly|maybe|like|almost|over|under|just under|a little over)\s+)?(\d+(\.\d+)?|half|quarter|a quarter|a third|a fifth|fifth|third|tenth|an?|one|two|three|1\/2|1\/4|1\/3|3\/4|1\/5)\s*(of\s+|de\s+)?(an?\s+|un\s+)?(acres?|ac\b|sq\.? ?ft|square feet)|\b\d{2,3}\s*(x|by|por)\s*\d{2,3}\b|\b(qtr|quarter|half)[- ]acre\b|\b(un |una |\d+ )?(cuarto|medio|media|tercio)s? (de )?(un )?acres?\b|\b\d+(\.\d+)? acres?\b/i) ??
+        corrected(/\b(an? |one |two |three |\d+ )?acres? and (a )?(half|quarter|third)\b|(\b(about|around|roughly|maybe|like|almost|over|under|just under|a little over)\s+)?(\d+(\.\d+)?|half|quarter|a quarter|a third|a fifth|fifth|third|tenth|an?|one|two|three|1\/2|1\/4|1\/3|3\/4|1\/5)\s*(of\s+|de\s+)?(an?\s+|un\s+)?(acres?|ac\b|sq\.? ?ft|square feet)|\b\d{2,3}\s*(x|by|por)\s*\d{2,3}\b|\b(qtr|quarter|half)[- ]acre\b|\b(un |una |\d+ )?(cuarto|medio|media|tercio)s? (de )?(un )?acres?\b|\b\d+(\.\d+)? acres?\b/i) ??
         (/\bhow (tall|high)\b/.test(asks) ? span(LENGTH) : null) ??
         (/\bhow many\b/.test(asks) ? span(PLANT_COUNT) : null) ??
         // (Not a distance: "clear the brush back 100 ft from the house".)

@@ -136,6 +136,11 @@ export function statedSizes(text: string): Map<string, number> {
     const unit = words(between(said, 0, match.index)).map(unitOf).filter((found) => found !== null).at(-1);
     if (unit && !sizes.has(unit)) sizes.set(unit, Number(match[1]));
   }
+  // "acre and a half", "a mile and a half", "2 acres and a half".
+  for (const match of said.matchAll(/\b(?:(a|an|one|\d+(?:\.\d+)?) )?(acres?|miles?) and (?:a )?half\b/g)) {
+    const unit = unitOf(match[2] ?? '');
+    if (unit) sizes.set(unit, Math.max(sizes.get(unit) ?? Number.NEGATIVE_INFINITY, (/^\d/.test(match[1] ?? '') ? Number(match[1]) : 1) + 0.5));
+  }
   if (/\bstudio\b/.test(said) && !sizes.has('bedroom')) sizes.set('bedroom', 0);
   // "an 8 ft by 6 ft section", "12x10 feet": an area.
   const by = /\b(\d+(?:\.\d+)?)\s*(?:ft|feet|foot|')?\s*(?:by|x)\s*(\d+(?:\.\d+)?)\s*(?:ft|feet|foot|')/.exec(said);
