@@ -369,6 +369,11 @@ describe('the built-in assistant', () => {
     expect(unclear.reply).toMatch(/quarter acre/);
     const sized = await decideTurn(replyTo('Roughly how big is the yard?', "backyard maybe 2000 sq ft, it's mostly gravel", { questions: yard }));
     expect(sized.answers.lot_size).toBe('backyard maybe 2000 sq ft');
+    // The length of a thing in the yard is not how big the yard is.
+    const wall = await decideTurn(turn('we have an old stone wall along the back field that heaved over the winter, maybe 60 ft of it', { questions: yard }));
+    expect(wall.answers.lot_size).toBeUndefined();
+    const half = await decideTurn(replyTo('Roughly how big is the yard?', 'acre and a half. lots of sticks from the ice storm', { questions: yard }));
+    expect(half.answers.lot_size).toBe('acre and a half');
   });
 
   it("takes an answer to a free-text question from the examples the owner's question gives", async () => {

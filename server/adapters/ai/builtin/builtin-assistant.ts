@@ -986,12 +986,14 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // An area first ("a fifth of an acre", "40x50"); then what the question itself asks besides ("how tall": a height,
       // "how many trees": a count), a length ("40 ft along the fence"), and a word for the size only when there is none.
       const asks = normalize(question.text);
+      const lengthCounts = !(/\b(yard|lot|lawn|property)\b/.test(asks) && !/\b(area|section|fence|hedges?|beds?|driveway|patio|walls?|long|length|feet|ft|trees?|how (tall|high|many))\b/.test(asks));
       const lotSize = (): string | null =>
         corrected(/\b(an? |one |two |three |\d+ )?acres? and (a )?(half|quarter|third)\b|(\b(about|around|roughly|maybe|like|almost|over|under|just under|a little over)\s+)?(\d+(\.\d+)?|half|quarter|a quarter|a third|a fifth|fifth|third|tenth|an?|one|two|three|1\/2|1\/4|1\/3|3\/4|1\/5)\s*(of\s+|de\s+)?(an?\s+|un\s+)?(acres?|ac\b|sq\.? ?ft|square feet)|\b\d{2,3}\s*(x|by|por)\s*\d{2,3}\b|\b(qtr|quarter|half)[- ]acre\b|\b(un |una |\d+ )?(cuarto|medio|media|tercio)s? (de )?(un )?acres?\b|\b\d+(\.\d+)? acres?\b/i) ??
         (/\bhow (tall|high)\b/.test(asks) ? span(LENGTH) : null) ??
         (/\bhow many\b/.test(asks) ? span(PLANT_COUNT) : null) ??
         // (Not a distance: "clear the brush back 100 ft from the house".)
-        span(new RegExp(`(${LENGTH.source})(?!\\s*(tall|high|alto|altos|de alto|from|away|out|off|back|around|de la casa|de distancia))`, 'i')) ??
+        // (Nor, to how big the yard is, the length of a thing in it: "a stone wall … maybe 60 ft of it".)
+        (lengthCounts ? span(new RegExp(`(${LENGTH.source})(?!\\s*(tall|high|alto|altos|de alto|from|away|out|off|back|around|de la casa|de distancia))`, 'i')) : null) ??
         // Sides or a length ("an 8 ft by 6 ft section", "maybe 45 ft long"), or how many trees or shrubs.
         span(/\b\d+(\.\d+)?\s*(ft|feet|foot|'|pies)\s*(by|x|por)\s*\d+(\.\d+)?\s*(ft|feet|foot|'|pies)?|\b\d+(\.\d+)?\s*(ft|feet|foot|pies)\s+(long|wide|deep|de largo)\b|\b\d+\s*(ft|feet|foot)\b(?=[^.?!\n]{0,20}\b(driveway|drive|yard|lawn|patio|walk|path)\b)/iu) ??
         // How many trees or shrubs, when that is what the question asks ("How big is the area (or how many trees)?").
