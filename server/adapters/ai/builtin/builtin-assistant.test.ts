@@ -362,6 +362,11 @@ describe('the built-in assistant', () => {
     const dogs = await decideTurn(turn('2 dogs who shed like crazy, my zip code is 60614', { questions: plumbing }));
     expect(dogs.answers.entry).toBeUndefined();
     expect(dogs.answers.zip).toBe('60614');
+    // "cerré la llave" shut a valve: no key to get in.
+    const valve = await decideTurn(turn('se reventó un tubo arriba, ya cerré la llave de afuera creo. 60614', { questions: plumbing }));
+    expect(valve.answers.entry).toBeUndefined();
+    const key = await decideTurn(turn('no voy a estar, la llave está debajo del tapete. 60614', { questions: plumbing }));
+    expect(key.answers.entry).toContain('llave');
     // Asked how big the yard is, a reply with no size in it is asked again with examples, not recorded.
     const yard: QualifierQuestion[] = [{ key: 'lot_size', text: 'Roughly how big is the yard?', kind: 'text', choices: [], required: true }];
     const unclear = await decideTurn(replyTo('Roughly how big is the yard?', 'whatever works for you guys', { questions: yard }));
