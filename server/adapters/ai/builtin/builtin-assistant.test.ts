@@ -322,6 +322,19 @@ describe('the built-in assistant', () => {
     expect(Object.keys((await decideTurn(turn('60614, tomorrow, not urgent'))).answers).every((key) => questions.some((question) => question.key === key))).toBe(true);
   });
 
+  it('says a corrected answer back, so a misreading shows at once, and says nothing back for a first answer', async () => {
+    const zip = await decideTurn(turn('sorry, actually it is 60615', { answers: { service: 'Drain cleaning', zip: '60614' } }));
+    expect(zip.reply).toMatch(/^Got it, I've changed that to ZIP 60615\. /);
+    // A day moved, said back as a day (Tuesday Nov 24 is today in Chicago).
+    const day = await decideTurn(turn('this is his wife, friday works better', { answers: { service: 'Drain cleaning', zip: '60614', preferred_date: '2026-11-26' } }));
+    expect(day.answers.preferred_date).toBe('2026-11-27');
+    expect(day.reply).toMatch(/changed that to Friday/);
+    const spanish = await decideTurn(turn('perdón, es 60615 no 60614', { answers: { zip: '60614' } }));
+    expect(spanish.reply).toMatch(/^Entendido, anoté el cambio: el código postal 60615\. /);
+    const first = await decideTurn(replyTo("What's your ZIP code?", '60614', { answers: { service: 'Drain cleaning' } }));
+    expect(first.reply).not.toMatch(/changed|updated/);
+  });
+
   it('takes a text that is only a name as the name while another question is open, and never a word of the job', async () => {
     const earlier: Array<[string, string]> = [['my water heater is acting up', 'Just to check, which one is it: Water heater repair or Water heater replacement?']];
     expect((await decideTurn(turn('Kainoa Akana', { earlier }))).answers).toEqual({ name: 'Kainoa Akana' });

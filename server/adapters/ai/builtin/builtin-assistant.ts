@@ -225,7 +225,13 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
   const qualifiesNow = nowQualified && !wasQualified;
   const parts: Part[] = [];
   if (!businessSpoke) parts.push({ text: say.greeting(voice), optional: true });
-  if (placed && businessSpoke && !qualifiesNow && !wasQualified) {
+  // A corrected answer is said back in place of the thanks, so a misreading shows at once and the person can say so
+  // ("sorry 49503 not 49530" → "Got it, I've changed that to ZIP 49503.").
+  const corrected = businessSpoke ? correctionsSaidBack(input, found, decision.answers, language) : [];
+  if (corrected.length > 0) {
+    parts.push({ text: say.changedTo(voice, corrected), optional: false });
+    reasons.push(`Said back what was corrected: ${corrected.join(', ')}.`);
+  } else if (placed && businessSpoke && !qualifiesNow && !wasQualified) {
     const ack = say.acknowledgment(voice, input.repliesToday);
     if (ack) parts.push({ text: ack, optional: true });
   }
@@ -539,6 +545,18 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
   const problem = input.questions.find((question) => question.kind === 'text' && topicOf(question) === 'problem' && hasAnswer(input.answers, question.key) && !(question.key in found));
   if (thingCorrected && problem && signals.correction && TROUBLE_TOLD.test(normalize(text))) found[problem.key] = { value: truncate(text.replace(/\s+/g, ' ').trim(), 500), reason: `Corrected: the trouble as told with the thing corrected: “${truncate(text.trim(), 80)}”.` };
   return { found, tied, unsure };
+}
+
+/** The answers this text corrected, in words to say back: a ZIP, a day, an option (a yes/no or free text is not). */
+function correctionsSaidBack(input: AiTurnInput, found: Record<string, Found>, answers: Record<string, string>, language: Language): string[] {
+  return input.questions.flatMap((question) => {
+    const value = answers[question.key];
+    if (value === undefined || !found[question.key]?.reason.startsWith('Corrected:') || input.answers[question.key] === value) return [];
+    if (question.kind === 'zip') return [`${language === 'es' ? 'el código postal' : 'ZIP'} ${value}`];
+    if (question.kind === 'date') return [describeDate(value, input.now, input.business.timezone, language)];
+    if (question.kind === 'choice') return [`“${value}”`];
+    return [];
+  });
 }
 
 /** A text that tells a trouble ("it's not spinning the water out", "keeps beeping", "won't start"). */
