@@ -818,6 +818,8 @@ describe('ninth round (the d18 misses)', () => {
     expect(day('gotta go breaks over, ill hit u back tonite', true)).toBeNull();
     expect(day("I'll text you Monday when I know, can you come Thursday?")).toBe('2026-12-03');
     expect(chooseOption('need my dorm stuff moved back home to seattle after finals', ['Apartment or dorm move', 'House move', 'Load/unload only']).best?.option).toBe('Apartment or dorm move');
+    expect(chooseOption('kitchen sink drains super slow and gurgles whenever the washer empties', ['Frozen or burst pipe', 'Drain clog / sewer line', 'Toilet, faucet or sink install/repair']).best?.option).toBe('Drain clog / sewer line');
+    expect(chooseOption('need a new kitchen sink put in', ['Frozen or burst pipe', 'Drain clog / sewer line', 'Toilet, faucet or sink install/repair']).best?.option).toBe('Toilet, faucet or sink install/repair');
     expect(chooseOption('Shingles blew off in the wind storm Sunday.', ['Leak repair', 'Hail / wind damage inspection', 'Roof replacement estimate', 'Metal roof install']).best?.option).toBe('Hail / wind damage inspection');
   });
 

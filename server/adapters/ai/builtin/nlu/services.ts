@@ -636,6 +636,12 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
   if (/\b(one[- ]time|once|single visit|una vez)\b/.test(normalize(option.option)) && recurringSaid) points -= 4;
   // (Nor is a repair, with no trouble said: "u guys do weekly mowing?" is no "Plow damage & lawn repair".)
   if (recurringSaid && option.actions.has('repair') && !option.actions.has('maintenance') && text.problems.size === 0 && !text.actions.has('repair')) points -= 2;
+  // A drain trouble told ("drains super slow and gurgles") is the option named for clogs, more than one named for the
+  // fixture ("Toilet, faucet or sink install/repair").
+  if (text.problems.has('drain') && option.concepts.includes('drain') && /\b(clogs?|clogged|backups?|back-?ups?|slow drains?|stoppages?)\b/.test(normalize(option.option))) {
+    points += 3;
+    because.push('the drain trouble told');
+  }
   if (option.actions.size > 0 && text.actions.size > 0) {
     const agree = [...option.actions].some((action) => text.actions.has(action));
     // Something new against fixing or looking after what is there is the wrong job; repair and care are close.

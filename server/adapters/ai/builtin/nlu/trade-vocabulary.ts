@@ -110,7 +110,7 @@ export const CONCEPTS: readonly Concept[] = [
     id: 'drain',
     family: 'drains',
     names: ['drain', 'drains', 'clog', 'clogged', 'clogging', 'backed up', 'backing up', 'backs up', 'slow drain', 'draining slow', 'drains slow', 'snake', 'rooter', 'hydro jet', 'hydrojetting', 'stopped up', 'sink', 'kitchen sink', 'bathroom sink', 'clogged sink', 'sink is clogged', 'sink clogged', 'shower drain', 'tub drain', 'floor drain'],
-    problems: ["won't drain", 'not draining', 'water standing', 'standing water in the sink', 'gurgling'],
+    problems: ["won't drain", 'not draining', 'water standing', 'standing water in the sink', 'gurgling', 'drains super slow', 'drains really slow', 'drains so slow', 'drains very slow', 'drains slowly', 'draining slowly', 'slow to drain', 'takes forever to drain'],
     es: ['drenaje', 'desague', 'tapado', 'tapada', 'tapon', 'atascado', 'atorado', 'no drena', 'no baja el agua', 'fregadero', 'lavabo', 'coladera'],
   },
   {
