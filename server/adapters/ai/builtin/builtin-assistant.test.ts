@@ -550,6 +550,26 @@ describe('the built-in assistant', () => {
     const tenant = await decideTurn(replyTo(access[0]!.text, "she'll let you in, Tanisha 832-555-0147", { questions: access }));
     expect(tenant.answers.access).toContain('Tanisha 832-555-0147');
   });
+
+  it('changes the job to the one they now prefer for the same thing, but not for a job word said in passing', async () => {
+    const roofing: QualifierQuestion[] = [
+      { key: 'need', text: 'What does your roof need?', kind: 'choice', choices: ['Roof leak repair', 'Storm damage / missing shingles', 'Full roof replacement (shingle or metal)', 'Roof inspection (insurance, buying or selling)'], required: true },
+      { key: 'insurance', text: 'Will this be an insurance claim?', kind: 'yes_no', choices: [], required: true },
+    ];
+    const answers = { need: 'Storm damage / missing shingles' };
+    const prefer = await decideTurn(replyTo('Will this be an insurance claim?', 'Having discussed it with my husband, and given its age, we would prefer that you quote a complete replacement.', { questions: roofing, answers }));
+    expect(prefer.answers.need).toBe('Full roof replacement (shingle or metal)');
+    expect(prefer.reply).toMatch(/updated that to “Full roof replacement|changed that to “Full roof replacement/);
+    // The damage named beside a no is no repair asked again.
+    const replaced = { need: 'Full roof replacement (shingle or metal)' };
+    const passing = await decideTurn(replyTo('Will this be an insurance claim?', 'We shall not be filing an insurance claim; the deductible is larger than the damage is likely to be.', { questions: roofing, answers: replaced }));
+    expect(passing.answers.need).toBeUndefined();
+    expect(passing.answers.insurance).toBe('no');
+    // Nor does "setting up" ask for an install.
+    const inspection = { need: 'Roof inspection (insurance, buying or selling)' };
+    const access = await decideTurn(replyTo('Will this be an insurance claim?', "no. The sellers' agent is setting up access", { questions: roofing, answers: inspection }));
+    expect(access.answers.need).toBeUndefined();
+  });
   it('takes the farther option for a move from the local area to another town, and no call request as a free-text answer', async () => {
     const moves: QualifierQuestion[] = [
       { key: 'service', text: 'What can we help you with?', kind: 'choice', choices: ['Local move (Houston area)', 'Moving within Texas', 'Packing service'], required: true },

@@ -23,7 +23,7 @@ import { dateAnswer, dateFromEarlierEvent, dayOfferedBefore, describeDate, extra
 import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
 import { businessState, destinationStates } from './nlu/places';
-import { chooseOption, notOfferedAsked, pickByAction, read, withoutActions, WISH } from './nlu/services';
+import { chooseOption, notOfferedAsked, pickByAction, read, sameThingOtherJob, withoutActions, WISH } from './nlu/services';
 import { type Hazard, noHeatInCold, questionSentences, readSignals, type Signals } from './nlu/signals';
 import { fold, normalize } from './nlu/text';
 import { chooseSizeOption, statedSizes } from './nlu/sizes';
@@ -44,7 +44,8 @@ interface Found {
   reason: string;
 }
 
-type Answer = Found | { tied: string[] } | { unsure: string[] } | null;
+/** `changes`: the text itself says it changes an answer given before ("we would prefer … a complete replacement"). */
+type Answer = (Found & { changes?: true }) | { tied: string[] } | { unsure: string[] } | null;
 
 interface Turn {
   input: AiTurnInput;
@@ -522,7 +523,7 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
     // rental units"): the person's plain answer over one read from words said in passing.
     const topic = question.kind === 'yes_no' ? yesNoTopic(question) : 'other';
     const saidOutright = answered && topic !== 'other' && topicWordsSaid(text, topic) && /\b(yes|yeah|yep|yup|no|nope|nah|si)\b/.test(normalize(text)) && extractYesNo(text, 'other') === value.value;
-    if (answered && (question.kind === 'choice' || question.kind === 'yes_no' || question.kind === 'text') && !signals.correction && !isAsked && !namedOutright && !saidOutright) continue;
+    if (answered && (question.kind === 'choice' || question.kind === 'yes_no' || question.kind === 'text') && !signals.correction && !isAsked && !namedOutright && !saidOutright && !('changes' in value)) continue;
     // ("tenemos lavadora y secadora también" after "2 bedrooms": more of the answer, kept beside it.)
     if (answered && question.kind === 'text' && !isNameQuestion(question) && /\b(too|as well|also|tambien|ademas)\b/.test(normalize(value.value)) && !normalize(input.answers[question.key] ?? '').includes(normalize(value.value))) {
       found[question.key] = { value: truncate(`${input.answers[question.key] ?? ''}; ${value.value}`, 500), reason: `Added: ${value.reason}` };
@@ -559,6 +560,9 @@ function correctionsSaidBack(input: AiTurnInput, found: Record<string, Found>, a
   });
 }
 
+/** A text that says what they now want instead ("we would prefer that you quote a complete replacement"). */
+const CHANGE_OF_MIND = /\b(prefer|rather|instead|decided|we'?ve decided|go with|let'?s (do|go with|just)|(would|'d) (like|want)|want (you|y'?all|u) to|quote (us |me )?(a|an|the|for|on)|changed (my|our) minds?)\b/;
+
 /** A text that tells a trouble ("it's not spinning the water out", "keeps beeping", "won't start"). */
 const TROUBLE_TOLD = /\b(keeps?|won'?t|doesn'?t|isn'?t|not|stopped|broke|broken|leak\w*|beep\w*|nois\w*|smell\w*|making|stuck|no (hot|heat|water|power))\b/;
 
@@ -592,7 +596,13 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       let choice = chooseOption(said, options);
       // "Replace it probably": the thing already recorded, with the kind of job this text says.
       // (Not when the text corrects something else: "sorry typo, 89521 not 89502" is about the ZIP.)
-      if (answered && !choice.best && read(said).actions.size > 0 && !(signals.correction && extractPostalCode(text))) choice = chooseOption(`${withoutActions(input.answers[question.key] ?? '')} ${said}`, options);
+      if (answered && !choice.best && read(said).actions.size > 0 && !(signals.correction && extractPostalCode(text))) {
+        // (Or another option for the same thing, when the one recorded is not that kind of job: "we would prefer that
+        // you quote a complete replacement" after "Storm damage / missing shingles".)
+        const other = CHANGE_OF_MIND.test(normalize(text)) ? sameThingOtherJob(said, input.answers[question.key] ?? '', options) : null;
+        if (other) return { value: other, reason: `Found “${other}” for ${quoted} (the same thing, the kind of job they now ask).`, changes: true };
+        choice = chooseOption(`${withoutActions(input.answers[question.key] ?? '')} ${said}`, options);
+      }
       // "just a repair" after "which one is it: Roof leak repair or Roof inspection?": the one of those it says.
       if (!choice.best && isAsked) {
         const offered = options.filter((option) => lastBusinessLine(input).includes(option));
@@ -1290,7 +1300,8 @@ function refines(input: AiTurnInput, question: QualifierQuestion, text: string, 
   const recorded = input.answers[question.key] ?? '';
   const before = read(recorded);
   const after = read(value);
-  const said = read(text);
+  // (Damage named is no kind of job asked: "the deductible is larger than the damage is likely to be".)
+  const said = read(text.replace(/\bdamage[ds]?\b/gi, ' '));
   // Only a repair becoming a replacement (or back): "maintenance" words are too common to move an answer.
   if (!said.actions.has('install') && !said.actions.has('repair')) return false;
   return said.actions.size > 0 && before.concepts.length > 0 && before.concepts.every((concept) => after.concepts.includes(concept)) && [...after.actions].some((action) => said.actions.has(action)) && ![...before.actions].some((action) => said.actions.has(action));

@@ -911,6 +911,21 @@ export function pickByAction(text: string, candidates: readonly string[]): strin
   return fitting.length === 1 ? (fitting[0] ?? null) : null;
 }
 
+/**
+ * Another option for the same thing, by the kind of job a text now asks ("we would prefer that you quote a complete
+ * replacement" after "Storm damage / missing shingles" is "Full roof replacement"), when the recorded one is not that
+ * kind of job and the text names no thing of its own.
+ */
+export function sameThingOtherJob(text: string, recorded: string, options: readonly string[]): string | null {
+  const said = read(text);
+  if (said.actions.size === 0 || said.concepts.some((concept) => family(concept) !== 'property')) return null;
+  const before = read(recorded);
+  if ([...before.actions].some((action) => said.actions.has(action))) return null;
+  const families = new Set(before.concepts.filter((concept) => family(concept) !== 'property').map(family));
+  const kindred = options.filter((option) => option !== recorded && read(option).concepts.some((concept) => families.has(family(concept))));
+  return pickByAction(text, kindred);
+}
+
 /** The concepts a text names (for the summary, the emergency check and price conditions). */
 export function conceptsIn(text: string): string[] {
   return read(text).concepts;
