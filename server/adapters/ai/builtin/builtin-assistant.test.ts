@@ -146,6 +146,13 @@ describe('the built-in assistant', () => {
     expect(decision.confused).toBe(false);
   });
 
+  it('asks a question again with the options it was not sure between, when "which one is it" went unanswered', async () => {
+    const between = await decideTurn(turn('60614', { answers: {}, earlier: [['water heater acting up', 'Just to check, which one is it: Water heater repair or Water heater replacement?']] }));
+    expect(between.answers.zip).toBe('60614');
+    expect(between.reply).toMatch(/\(Water heater repair or Water heater replacement\)/);
+    expect(between.reply).not.toMatch(/Drain cleaning/);
+  });
+
   it('asks which one when several options fit, without counting it as confusion', async () => {
     // The thing is named but not the kind of job: repair and replacement fit alike.
     const decision = await decideTurn(turn("it's about our water heater"));

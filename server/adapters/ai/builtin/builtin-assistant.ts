@@ -271,8 +271,10 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
     parts.push({ text: say.whichOne(voice, tied.options), optional: false });
     reasons.push(`Several options fit for “${next.text}” (${tied.options.join(', ')}): asked which one.`);
   } else if (next) {
-    parts.push({ text: say.askQuestion(next, optionsFor(next, input), language), optional: false });
-    reasons.push(`Asked the next question: “${next.text}”.`);
+    // (Asked again after "which one is it: A or B?" went unanswered: with those two, not the whole list.)
+    const narrowed = next.kind === 'choice' ? optionsAskedBetween(input, next) : null;
+    parts.push({ text: say.askQuestion(next, narrowed ?? optionsFor(next, input), language), optional: false });
+    reasons.push(`Asked the next question: “${next.text}”${narrowed ? ` (with the options it was not sure between: ${narrowed.join(', ')})` : ''}.`);
   } else if (offer) {
     // The offer is the question.
   } else if (openOffer) {
@@ -558,6 +560,14 @@ function correctionsSaidBack(input: AiTurnInput, found: Record<string, Found>, a
     if (question.kind === 'choice') return [`“${value}”`];
     return [];
   });
+}
+
+/** The options an earlier "which one is it: A or B?" offered for the question, when one did; else null. */
+function optionsAskedBetween(input: AiTurnInput, question: QualifierQuestion): string[] | null {
+  const options = optionsFor(question, input);
+  const line = earlierLines(input).findLast((earlier) => earlier.from === 'business' && /\b(which one( is it)?:|para confirmar, ¿cu[aá]l es:)/i.test(earlier.body));
+  const offered = line ? options.filter((option) => line.body.includes(option)) : [];
+  return offered.length >= 2 && offered.length < options.length ? offered : null;
 }
 
 /** A text that says what they now want instead ("we would prefer that you quote a complete replacement"). */
