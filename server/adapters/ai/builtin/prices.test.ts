@@ -39,6 +39,8 @@ describe('conditions in an item’s name (issue 22)', () => {
     expect(statedSizes('about half an acre').get('acre')).toBe(0.5);
     expect(statedSizes('acre and a half. lots of sticks from the ice storm').get('acre')).toBe(1.5);
     expect(statedSizes('2 acres and a half').get('acre')).toBe(2.5);
+    expect(statedSizes('16 wide so the double one').get('car')).toBe(2);
+    expect(statedSizes("it's the single one, the other door is fine").get('car')).toBe(1);
     expect(statedSizes('a 3 bed 2 bath').get('bedroom')).toBe(3);
     // Two of one kind: the larger, so no figure is quoted for a smaller job than the one they have.
     expect(statedSizes("whats a 2 bedroom move cost? we have a 4 bedroom house").get('bedroom')).toBe(4);

@@ -157,6 +157,10 @@ export function statedSizes(text: string): Map<string, number> {
   if (/\b(single|one)[- ]car\b/.test(said) || /\bsingle (garage )?door\b/.test(text.toLowerCase())) sizes.set('car', 1);
   if (!sizes.has('zone') && /\b(single|one|the one|just the one|1)[- ]zone\b/.test(said)) sizes.set('zone', 1);
   if (/\b(double|two|2)[- ]car\b|\bdouble (garage|door)\b/.test(said)) sizes.set('car', 2);
+  // "16 wide so the double one": a door's width, or the double or single one asked about.
+  const doubleOrSingle = /\b(?:the )?(double|single) (?:one|size)\b/.exec(text.toLowerCase());
+  if (!sizes.has('car') && doubleOrSingle) sizes.set('car', doubleOrSingle[1] === 'double' ? 2 : 1);
+  if (!sizes.has('car') && /\b(16|18)\s*(ft|foot|feet|')?\s*wide\b/.test(said)) sizes.set('car', 2);
   // "es puerta doble", "la sencilla".
   if (/\b(puerta|porton|cochera|garaje) (doble|de dos (carros|coches))\b|\bes doble\b|\b(para|de) dos (carros|coches)\b/.test(said)) sizes.set('car', 2);
   if (/\b(puerta|porton|cochera|garaje) (sencilla|individual|de un (carro|coche))\b|\bes sencilla\b|\b(para|de) un (carro|coche)\b/.test(said)) sizes.set('car', 1);
