@@ -397,6 +397,8 @@ describe('the built-in assistant', () => {
     // The length of a thing in the yard is not how big the yard is.
     const wall = await decideTurn(turn('we have an old stone wall along the back field that heaved over the winter, maybe 60 ft of it', { questions: yard }));
     expect(wall.answers.lot_size).toBeUndefined();
+    const medium = await decideTurn(replyTo('Roughly how big is the yard?', 'idk like medium? theres a big bush thing and the grass is dead', { questions: yard }));
+    expect(medium.answers.lot_size).toBe('medium');
     const half = await decideTurn(replyTo('Roughly how big is the yard?', 'acre and a half. lots of sticks from the ice storm', { questions: yard }));
     expect(half.answers.lot_size).toBe('acre and a half');
   });
