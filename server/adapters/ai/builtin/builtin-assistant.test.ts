@@ -399,6 +399,9 @@ describe('the built-in assistant', () => {
     expect(wall.answers.lot_size).toBeUndefined();
     const medium = await decideTurn(replyTo('Roughly how big is the yard?', 'idk like medium? theres a big bush thing and the grass is dead', { questions: yard }));
     expect(medium.answers.lot_size).toBe('medium');
+    const chiquito = await decideTurn(replyTo('Roughly how big is the yard?', 'es chiquito, nomás el frente y un patiecito atrás. Podrían empezar el lunes?', { questions: [...yard, questions[2]!] }));
+    expect(chiquito.answers.lot_size).toBe('chiquito');
+    expect(chiquito.answers.preferred_date).toBe('2026-11-30');
     const half = await decideTurn(replyTo('Roughly how big is the yard?', 'acre and a half. lots of sticks from the ice storm', { questions: yard }));
     expect(half.answers.lot_size).toBe('acre and a half');
   });

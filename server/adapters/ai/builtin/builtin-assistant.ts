@@ -731,10 +731,10 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       if (input.questions.some((other) => isNameQuestion(other) && !hasAnswer(input.answers, other.key)) && (loneName(text.trim(), true) || onlyNameGiven(text)) && !topicalAnswer(question, text)) return null;
       const topical = topicalAnswer(question, text);
       if (topical) return { value: topical, reason: `Found “${topical}” for ${quoted}.` };
-      if (!isAsked || signals.greeting || signals.thanks || otherFound) return null;
-      // Asked how big the yard is, a size word the reply leads with ("idk like medium? theres a big bush thing").
-      const sizeWord = topicOf(question) === 'lot-size' ? /^\W*(?:(?:idk|i dunno|i don'?t know|dunno|not sure|um+|uh+|hmm+|like|maybe|probably|prob|i'?d say|i guess|i think|pretty|kinda|kind of|fairly|its|it'?s)[\s,]*)*(small|medium|mid-?sized?|average|normal|big|large|huge|tiny|chico|chiquito|pequeno|mediano|grande)\b/.exec(normalize(text)) : null;
+      // Asked how big the yard is, a size word the reply leads with ("idk like medium? theres a big bush thing", "es chiquito … el lunes").
+      const sizeWord = isAsked && topicOf(question) === 'lot-size' ? /^\W*(?:(?:idk|i dunno|i don'?t know|dunno|not sure|um+|uh+|hmm+|like|maybe|probably|prob|i'?d say|i guess|i think|pretty|kinda|kind of|fairly|its|it'?s|es|esta|muy|bien|como|mas o menos)[\s,]*)*(small|medium|mid-?sized?|average|normal|big|large|huge|tiny|chico|chiquito|pequeno|mediano|grande)\b/.exec(normalize(text)) : null;
       if (sizeWord?.[1]) return { value: sizeWord[1], reason: `Found “${sizeWord[1]}” for ${quoted} (the size the reply leads with).` };
+      if (!isAsked || signals.greeting || signals.thanks || otherFound) return null;
       // "let me check with my husband and we'll get back to you": an answer put off is no answer.
       if (signals.deferred) return null;
       // Nor is a request to be called or to talk to a person ("It's a lot to type out, can someone call me?").
