@@ -66,6 +66,14 @@ describe('conditions in an item’s name (issue 22)', () => {
     expect(choosePriceItem('how much for the move?', 'moving a 2 bedroom apartment', book, null).item?.id).toBe('two');
     expect(choosePriceItem('how much?', 'moving out of a 3 bed house', book, 'Local move').item).toBeNull();
     expect(choosePriceItem('how much to fix a leaky faucet?', '', items, null).item).toBeNull();
+    // A job with no item of its own gets no price from another item a size said later fits.
+    const landscape = [
+      { id: 'rye', name: 'Winter rye overseed, one yard up to 1,500 sq ft of grass', minCents: 25_000, maxCents: 40_000, unit: '' },
+      { id: 'drip', name: 'Drip system repair, up to 2 hours on site', minCents: 9_500, maxCents: 18_500, unit: '' },
+    ];
+    const granite = 'How much to put down new decomposed granite in the front? The old stuff is all washed out\nMesa 85204. maybe 1200 sq ft?';
+    expect(choosePriceItem('How much to put down new decomposed granite in the front?', granite, landscape, 'Decorative rock & granite').item).toBeNull();
+    expect(choosePriceItem('how much to overseed the front? maybe 1200 sq ft', 'how much to overseed the front? maybe 1200 sq ft', landscape, 'Winter rye overseeding').item?.id).toBe('rye');
   });
 });
 

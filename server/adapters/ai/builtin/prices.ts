@@ -41,7 +41,9 @@ export function choosePriceItem(asked: string, thread: string, items: readonly P
   const visit = items.find((item) => /\b(diagnos\w*|service call|trip (charge|fee)|visit fee)\b/i.test(item.name));
   if (visit && /\b(come (out|look|by)|look at it|take a look|diagnos\w*|service call|trip (charge|fee)|just to come|to come out|visit fee|revisar|que (me )?vengan a ver)\b/i.test(text)) ranked = [{ option: visit.name, score: 10, because: ['the visit itself'] }, ...ranked.filter((match) => match.option !== visit.name)];
   if (ranked.length === 0 && service) ranked = byName(service);
-  if (ranked.length === 0) ranked = byName(everything);
+  // (The whole thread only when no job is recorded: "decomposed granite" recorded, with no item for it, is not the
+  // rye overseed a "1200 sq ft" said later fits.)
+  if (ranked.length === 0 && !(service && read(text).concepts.some((concept) => !concept.startsWith('property-')))) ranked = byName(everything);
   if (ranked.length === 0) return { item: null, why: 'no price-book item matches what they asked' };
   const top = ranked[0]?.score ?? 0;
   const sizes = statedSizes(everything);
