@@ -4,6 +4,7 @@
  * A signal fires when a rule matches, or when the model is sure and nothing in the text says otherwise ("not an
  * emergency"). Each signal keeps the words (or the model's score) that fired it, for the decision log.
  */
+import { between } from '@contracts/text';
 import { isKnownFirstName } from './answers';
 import type { IntentModel, IntentReading } from './intents';
 import type { Language } from './language';
@@ -57,8 +58,16 @@ const HAZARDS: ReadonlyArray<readonly [Hazard, RegExp]> = [
 // Sewage said in two parts: a smell of sewage and something coming up a drain.
 const SEWAGE_SMELL = /\b(smell\w* (like |of )?(sewage|sewer|poop|septic)|(sewage|sewer|septic) (smell|odor)|huele a (drenaje|caca)|olor a drenaje)\b/;
 // What comes up a drain: sewage by its look, not only its smell.
-const SEWAGE_SEEN = /\b(toilet paper|brown(ish)? water|black water|poop|feces)\b.{0,80}\b(coming up|comes up|came up|backing up|around (it|the drain)|out of the (drain|floor drain|shower|tub))|\b(drain|floor drain|shower|tub)\b.{0,60}\b(toilet paper|brown(ish)? water|poop)\b/;
+// ("dirty water, and I am sorry to say sewage, came up through the floor drain": sewage named, then coming up.)
+const SEWAGE_SEEN = /\bsewage\b[^.!?\n]{0,30}\b(came|comes|coming|come) (up|out)\b[^.!?\n]{0,40}\b(drain|toilet|tub|shower|basement)\b|\b(toilet paper|brown(ish)? water|black water|poop|feces)\b.{0,80}\b(coming up|comes up|came up|backing up|around (it|the drain)|out of the (drain|floor drain|shower|tub))|\b(drain|floor drain|shower|tub)\b.{0,60}\b(toilet paper|brown(ish)? water|poop)\b/;
 const COMING_UP = /\b(comes? up|coming up|came up|bubbl\w* up|back(s|ing|ed)? up|overflow\w*|sale (por|del) (el )?(drenaje|coladera|resumidero))\b/;
+/** The sentence of `said` that holds position `at`. */
+function sentenceAround(said: string, at: number): string {
+  const start = Math.max(...[...between(said, 0, at).matchAll(/[.!?\n]/g)].map((mark) => mark.index + 1), 0);
+  const end = between(said, at, said.length).search(/[.!?\n]/);
+  return between(said, start, end < 0 ? said.length : at + end);
+}
+
 /** Hazards serious on their face; the rest (a spring, no heat) need the model or a second cue to count. */
 const ALWAYS: ReadonlySet<Hazard> = new Set(['gas', 'carbon-monoxide', 'electrical', 'water-electrical', 'sewage', 'structure', 'fire', 'garage-door', 'stings']);
 /** Dangers a calm "not an emergency" does not make safe: the person may not know. */
@@ -130,7 +139,9 @@ function emergency(said: string, intent: IntentReading): (Signal & { hazard: Haz
     const serious = ALWAYS.has(hazard) || hazard === 'no-heat' || (intent.scores.emergency ?? 0) >= 0.5 || /\b(baby|kids|elderly|pregnant|freezing|trapped|can'?t get out|pouring|everywhere|bebe|ninos)\b/.test(said);
     if (serious) return { hazard, words: match[0] };
   }
-  if (!calm && SEWAGE_SEEN.test(said)) return { hazard: 'sewage', words: SEWAGE_SEEN.exec(said)?.[0] ?? 'sewage' };
+  // (Not sewage seen in the past, in the sentence that says so: "we had sewage come up in the basement last year".)
+  const seen = calm ? null : SEWAGE_SEEN.exec(said);
+  if (seen && !PAST.test(sentenceAround(said, seen.index))) return { hazard: 'sewage', words: seen[0] };
   // A broken spring or a door that will not open with the car inside (not "so car isnt stuck").
   const carFree = said.replace(NOT_STUCK, ' ');
   if (/\b(spring (snapped|broke|broken|busted)|springs? (is|are) (snapped|broken)|broken spring|springs?\b.{0,40}\b(in (2|two) (pieces|parts)|snapped|split in (half|two))|door (won'?t|will not|can'?t|doesn'?t) (go up|open|lift|budge|move)|opener just hums|resorte (roto|se rompio|quebrado))\b/.test(said) && /\b(car|truck|van|minivan|suv|jeep|pickup|vehicle|carro|camioneta|coche|troca)\b.{0,24}\b(is |are |esta |se quedo )?(in there|inside|in the garage|stuck|trapped|adentro|atrapad\w*|encerrad\w*)\b/.test(carFree)) return { hazard: 'garage-door', words: 'a car shut in behind a broken door' };
