@@ -822,6 +822,10 @@ describe('ninth round (the d18 misses)', () => {
     expect(chooseOption('need my dorm stuff moved back home to seattle after finals', ['Apartment or dorm move', 'House move', 'Load/unload only']).best?.option).toBe('Apartment or dorm move');
     expect(chooseOption('kitchen sink drains super slow and gurgles whenever the washer empties', ['Frozen or burst pipe', 'Drain clog / sewer line', 'Toilet, faucet or sink install/repair']).best?.option).toBe('Drain clog / sewer line');
     expect(chooseOption('need a new kitchen sink put in', ['Frozen or burst pipe', 'Drain clog / sewer line', 'Toilet, faucet or sink install/repair']).best?.option).toBe('Toilet, faucet or sink install/repair');
+    // The heat of the weather is no furnace, and the outage that set it off is not the job.
+    expect(read("Since the power went out during last week's heat, the keypad no longer opens the door").concepts).not.toContain('furnace');
+    expect(read('the heat went out last night').concepts).toEqual(['furnace']);
+    expect(chooseOption("Since the power went out during last week's heat, the keypad outside my garage no longer opens the door, and I cannot seem to program the buttons in my new Subaru either.", ['Broken spring', 'Opener repair or new opener', 'Noisy door tune-up', 'Remotes & keypads']).best?.option).toBe('Remotes & keypads');
     expect(chooseOption('Shingles blew off in the wind storm Sunday.', ['Leak repair', 'Hail / wind damage inspection', 'Roof replacement estimate', 'Metal roof install']).best?.option).toBe('Hail / wind damage inspection');
   });
 

@@ -208,7 +208,9 @@ export function read(text: string): Reading {
     const exact = (phrase: Phrase) => phrase.raw.filter((word, offset) => raw[at + offset] === word).length;
     // "the 3rd floor", "ground floor": a storey, not flooring.
     const storey = /^floors?$/.test(raw[at] ?? '') && /^(\d+(st|nd|rd|th)?|first|second|third|fourth|fifth|top|ground|main|upper|lower|bottom|same|one|two|three)$/.test(raw[at - 1] ?? '');
-    const hit = storey ? undefined : matching.sort((a, b) => b.stems.length - a.stems.length || exact(b) - exact(a))[0];
+    // "during last week's heat", "in this heat": the weather, not the heating (unless it is said to quit: "the heat went out").
+    const weather = raw[at] === 'heat' && (/^(week'?s|weekend'?s|summer'?s|today'?s|yesterday'?s|month'?s|wave)$/.test(raw[at - 1] ?? '') || /^(in|during|with|from) (this|the|that|all) $/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''} `) || raw[at + 1] === 'wave') && !/^(is|isn'?t|isnt|went|quit|stopped|won'?t|wont|doesn'?t|not|works|working|kicks|kicked|comes|came|keeps|broke|died|out)$/.test(raw[at + 1] ?? '');
+    const hit = storey || weather ? undefined : matching.sort((a, b) => b.stems.length - a.stems.length || exact(b) - exact(a))[0];
     if (!STOP.has(raw[at] ?? '')) allStems.push(first);
     // "its dry, not dripping", "never leaked": a thing or trouble denied is not named.
     // ("no piano or anything crazy": a thing said not to be there.)
@@ -224,6 +226,8 @@ export function read(text: string): Reading {
         if (hit.concept === 'snow' && (/^(melt\w*|storm|this|last|yesterday|week)$/.test(raw[at + hit.stems.length] ?? '') || /^(all|after|from|with) (the|that|this|all)$/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`))) causes.add(hit.concept);
         // (A storm too, when it brought a leak: "con la tormenta de hoy se está metiendo agua por el techo".)
         if (hit.concept === 'storm-damage' && /^(after|from|with|during|since|con|tras|desde|por|despues de) (the|that|this|all|la|el|esa|esta|las|los)$/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`)) causes.add(hit.concept);
+        // ("Since the power went out …, the keypad … no longer opens the door": the outage is what set it off.)
+        if (hit.concept === 'power-out' && /^(since|after|when) (the|our|my)$/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`)) causes.add(hit.concept);
         if (hit.problem) problems.add(hit.concept);
         // "moving out of my apartment to a townhouse": the place moved to is where, not what is moved.
         // (A thing a trouble comes from is the thing in trouble, not a place: "a smell coming from the outlet".)
