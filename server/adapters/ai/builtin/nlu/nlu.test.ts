@@ -495,6 +495,12 @@ describe('signals', () => {
     expect((await signals('the floor drain in our basement is gurgling and there is brownish water with some toilet paper bits coming up around it')).emergency?.hazard).toBe('sewage');
     expect((await signals('When my wife ran the washing machine this morning, dirty water, and I am sorry to say sewage, came up through the floor drain in our basement and out of the downstairs toilet.')).emergency?.hazard).toBe('sewage');
     expect((await signals('we had sewage come up in the basement last year, now the kitchen sink is slow')).emergency).toBeNull();
+    // Wildfire smoke that got in asks for a cleanup; smoke from something of the house is still a danger.
+    const ash = 'I am writing to inquire about your smoke cleanup service. We were away during the worst of the fire smoke and had left two windows open. There is a fine gray ash on the sills and the whole house smells of smoke.';
+    expect((await signals(ash)).emergency).toBeNull();
+    expect((await signals('with all the wildfire smoke around, now there is smoke coming from the outlet in the kitchen')).emergency).not.toBeNull();
+    expect(chooseOption(ash, ['Deep cleaning', 'Wildfire smoke & ash cleanup', 'After-construction cleanup']).best?.option).toBe('Wildfire smoke & ash cleanup');
+    expect(notOfferedAsked(ash, ['Deep cleaning', 'Wildfire smoke & ash cleanup'], ['Outside window washing'])).toBeNull();
     expect((await signals('one of the springs above the door is snapped in two, the door wont go up. my car is in there and i have to be at work at 8')).emergency?.hazard).toBe('garage-door');
     expect((await signals("we're getting solar put on by another company and they said our 100 amp panel has to be upgraded. Do you do just the panel part?")).spam).toBeNull();
     expect((await signals('you guys replaced the drain pump on our dishwasher 2 weeks ago and now there is water pooling under it again')).complaint).not.toBeNull();

@@ -210,7 +210,9 @@ export function read(text: string): Reading {
     const storey = /^floors?$/.test(raw[at] ?? '') && /^(\d+(st|nd|rd|th)?|first|second|third|fourth|fifth|top|ground|main|upper|lower|bottom|same|one|two|three)$/.test(raw[at - 1] ?? '');
     // "during last week's heat", "in this heat": the weather, not the heating (unless it is said to quit: "the heat went out").
     const weather = raw[at] === 'heat' && (/^(week'?s|weekend'?s|summer'?s|today'?s|yesterday'?s|month'?s|wave)$/.test(raw[at - 1] ?? '') || /^(in|during|with|from) (this|the|that|all) $/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''} `) || raw[at + 1] === 'wave') && !/^(is|isn'?t|isnt|went|quit|stopped|won'?t|wont|doesn'?t|not|works|working|kicks|kicked|comes|came|keeps|broke|died|out)$/.test(raw[at + 1] ?? '');
-    const hit = storey || weather ? undefined : matching.sort((a, b) => b.stems.length - a.stems.length || exact(b) - exact(a))[0];
+    // ("left two windows open": the windows as windows, no window cleaning.)
+    const openWindow = /^windows?$/.test(raw[at] ?? '') && /^(open|opened|closed|shut|cracked)$/.test(raw[at + 1] ?? '');
+    const hit = storey || weather || openWindow ? undefined : matching.sort((a, b) => b.stems.length - a.stems.length || exact(b) - exact(a))[0];
     if (!STOP.has(raw[at] ?? '')) allStems.push(first);
     // "its dry, not dripping", "never leaked": a thing or trouble denied is not named.
     // ("no piano or anything crazy": a thing said not to be there.)

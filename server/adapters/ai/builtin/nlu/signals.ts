@@ -61,6 +61,18 @@ const SEWAGE_SMELL = /\b(smell\w* (like |of )?(sewage|sewer|poop|septic)|(sewage
 // ("dirty water, and I am sorry to say sewage, came up through the floor drain": sewage named, then coming up.)
 const SEWAGE_SEEN = /\bsewage\b[^.!?\n]{0,30}\b(came|comes|coming|come) (up|out)\b[^.!?\n]{0,40}\b(drain|toilet|tub|shower|basement)\b|\b(toilet paper|brown(ish)? water|black water|poop|feces)\b.{0,80}\b(coming up|comes up|came up|backing up|around (it|the drain)|out of the (drain|floor drain|shower|tub))|\b(drain|floor drain|shower|tub)\b.{0,60}\b(toilet paper|brown(ish)? water|poop)\b/;
 const COMING_UP = /\b(comes? up|coming up|came up|bubbl\w* up|back(s|ing|ed)? up|overflow\w*|sale (por|del) (el )?(drenaje|coladera|resumidero))\b/;
+/**
+ * Smoke or ash from a wildfire that got into the house, with nothing of the house burning or smoking: a cleanup job
+ * (a smoke-and-ash cleaning), not a danger.
+ */
+function farSmoke(said: string): boolean {
+  return (
+    /\b(wildfires?|forest fires?|brush fires?|fire smoke|smoke from the fires?|the fires|fire season|smoke (damage|cleanup|clean-up|odor removal)|humo de los incendios|incendios forestales)\b/.test(said) &&
+    !/\b(on fire|caught fire|flames|is burning|are burning|fuego|llamas)\b/.test(said) &&
+    !/\b(outlet|switch|panel|breaker|plug|cord|wires?|wiring|furnace|vents?|unit|dryer|oven|stove|appliance|attic|walls?)\b[^.!?\n]{0,30}\b(smok\w*|burn\w*)|\b(smok\w*|burn\w*)\b[^.!?\n]{0,30}\b(from|out of|coming out of)\b/.test(said)
+  );
+}
+
 /** The sentence of `said` that holds position `at`. */
 function sentenceAround(said: string, at: number): string {
   const start = Math.max(...[...between(said, 0, at).matchAll(/[.!?\n]/g)].map((mark) => mark.index + 1), 0);
@@ -128,6 +140,9 @@ function emergency(said: string, intent: IntentReading): (Signal & { hazard: Haz
     // "smoke detectors" and "no smoking" are no smoke.
     // Melting is an electrical danger only where something electrical melts (not "the old artificial turf … melting").
     if (hazard === 'electrical' && /^melt/.test(match[0]) && !/\b(outlet|switch|plug|cord|wire|wires|wiring|panel|breaker|box|cover|plate|light|fixture|charger|extension|socket|meter|heater|enchufe|contacto|cable|cables)\b/.test(said)) continue;
+    // Wildfire smoke that got in ("during the worst of the fire smoke … the whole house smells of smoke") asks for a
+    // cleanup, not an escape, and the fire it came from is far away.
+    if ((hazard === 'fire' || (hazard === 'electrical' && /^smok/.test(match[0]))) && farSmoke(said)) continue;
     if (hazard === 'electrical' && /^smok/.test(match[0]) && /^(smoke (detector|alarm)s?|smoking)\b/.test(said.slice(match.index, match.index + 24)) && !/\b(smoke (coming|from|out)|(is|was|started|starts|keeps) smoking)\b/.test(said)) continue;
     if (PAST.test(said) && !/\b(now|again|right now|today|currently|ahora)\b/.test(said)) continue;
     if (hazard === 'no-heat' && !COLD.test(said)) continue;
@@ -149,7 +164,7 @@ function emergency(said: string, intent: IntentReading): (Signal & { hazard: Haz
   // The model alone is sure of too much on short texts ("the 2nd of feb"): it counts only with a word of danger.
   // "Hot water" is what a water heater makes, not a danger.
   // ("house is still warm tho": a reassurance, no danger word.)
-  if (!calm && intent.intent === 'emergency' && intent.score >= 0.9 && DANGER_WORDS.test(said.replace(/\b(hot water|agua caliente|ceiling fans?|ventilador de techo)\b/g, ' ').replace(/\b(house|home|place|inside|it)( is|'s)? (still )?(warm|fine|ok|okay|comfortable)\b/g, ' ').replace(/\b(snow|ice|icicles?|frost|drifts?|nieve|hielo)('s|s)?( \w+)? (melts|melted|melting|thaws|thawing)\b/g, ' ').replace(NOT_STUCK, ' ').replace(/\b(hot (or|and|nor|n|&) cold|cold (or|and|&) hot)\b/g, ' ').replace(FROZEN_LINE, ' '))) return { hazard: hazardOf(said), words: `the intent model (${intent.score.toFixed(2)})` };
+  if (!calm && intent.intent === 'emergency' && intent.score >= 0.9 && !farSmoke(said) && DANGER_WORDS.test(said.replace(/\b(hot water|agua caliente|ceiling fans?|ventilador de techo)\b/g, ' ').replace(/\b(house|home|place|inside|it)( is|'s)? (still )?(warm|fine|ok|okay|comfortable)\b/g, ' ').replace(/\b(snow|ice|icicles?|frost|drifts?|nieve|hielo)('s|s)?( \w+)? (melts|melted|melting|thaws|thawing)\b/g, ' ').replace(NOT_STUCK, ' ').replace(/\b(hot (or|and|nor|n|&) cold|cold (or|and|&) hot)\b/g, ' ').replace(FROZEN_LINE, ' '))) return { hazard: hazardOf(said), words: `the intent model (${intent.score.toFixed(2)})` };
   return null;
 }
 
