@@ -563,6 +563,12 @@ describe('the built-in assistant', () => {
     expect(tenant.answers.access).toContain('Tanisha 832-555-0147');
   });
 
+  it('sets aside a thing said to be fine ("opener is fine its the door itself")', async () => {
+    const garage: QualifierQuestion[] = [{ key: 'issue', text: "What's going on with the door?", kind: 'choice', choices: ['Broken spring', 'Opener repair or new opener', 'New garage door', 'Noisy door tune-up'], required: true }];
+    const fine = await decideTurn(turn('our garage door is SO loud, grinding and squealing every time it goes up. its a clopay, opener is fine its the door itself', { questions: garage }));
+    expect(fine.answers.issue).toBe('Noisy door tune-up');
+  });
+
   it('changes the job to the one they now prefer for the same thing, but not for a job word said in passing', async () => {
     const roofing: QualifierQuestion[] = [
       { key: 'need', text: 'What does your roof need?', kind: 'choice', choices: ['Roof leak repair', 'Storm damage / missing shingles', 'Full roof replacement (shingle or metal)', 'Roof inspection (insurance, buying or selling)'], required: true },

@@ -602,7 +602,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       // A correction's words set aside ("… not termites", "driveway can wait", "forget the driveway") are not its answer,
       // and a ZIP or a phone number spelled out ("eight three six eight six") names no option ("Three or more").
       // (A sentence given only for information, "The doors are metal, painted red, if that matters.", asks for no job.)
-      const said = withoutRefusedJobs(withoutPastWork(withoutAbsentSymptoms(signals.correction ? withoutDenied(text) : text))).replace(/[^.!?\n]*\b(if (that|it) matters|not that it matters|fwiw|for what it'?s worth)\b[^.!?\n]*[.!?]?/gi, ' ').replace(/\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s,-]+){2,}(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/gi, ' ');
+      // (Nor a thing said to be fine: "opener is fine its the door itself".)
+      const said = withoutRefusedJobs(withoutPastWork(withoutAbsentSymptoms(signals.correction ? withoutDenied(text) : text))).replace(/\b(the |my |our )?[\p{L}-]+ (is|are|'s|seems|seem) (fine|ok|okay|working fine|not the (problem|issue))\b/giu, ' ').replace(/[^.!?\n]*\b(if (that|it) matters|not that it matters|fwiw|for what it'?s worth)\b[^.!?\n]*[.!?]?/gi, ' ').replace(/\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s,-]+){2,}(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/gi, ' ');
       let choice = chooseOption(said, options);
       // "Replace it probably": the thing already recorded, with the kind of job this text says.
       // (Not when the text corrects something else: "sorry typo, 89521 not 89502" is about the ZIP.)

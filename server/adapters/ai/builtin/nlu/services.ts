@@ -642,6 +642,12 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
   if (/\b(one[- ]time|once|single visit|una vez)\b/.test(normalize(option.option)) && recurringSaid) points -= 4;
   // (Nor is a repair, with no trouble said: "u guys do weekly mowing?" is no "Plow damage & lawn repair".)
   if (recurringSaid && option.actions.has('repair') && !option.actions.has('maintenance') && text.problems.size === 0 && !text.actions.has('repair')) points -= 2;
+  // A noise told ("SO loud, grinding and squealing every time it goes up") is the option named for noise ("Noisy door
+  // tune-up"), when its name, not its examples in brackets, says so.
+  if (anchored && /\b(noisy|noise|noises|squeak\w*|squeal\w*|loud)\b/.test(normalize(option.option.replace(/\([^)]*\)/g, ' '))) && /\b(loud|noisy|noise|noises|squeal\w*|squeak\w*|grind\w*|screech\w*|rattl\w*|bang\w*|clunk\w*)\b/.test(normalize(text.raw))) {
+    points += 3;
+    because.push('the noise they tell');
+  }
   // A drain trouble told ("drains super slow and gurgles") is the option named for clogs, more than one named for the
   // fixture ("Toilet, faucet or sink install/repair").
   if (text.problems.has('drain') && option.concepts.includes('drain') && /\b(clogs?|clogged|backups?|back-?ups?|slow drains?|stoppages?)\b/.test(normalize(option.option))) {
