@@ -559,6 +559,10 @@ describe('the built-in assistant', () => {
     const size = await decideTurn(turn('whats a 2 bedroom move cost? asking bc we have a 4 bedroom house but half the rooms are empty', { questions: moving }));
     expect(size.answers.size).toContain('4 bedroom');
     const access: QualifierQuestion[] = [{ key: 'access', text: 'Anything we should know to get in? (gate code, tenant contact, dogs)', kind: 'text', choices: [], required: false }];
+    // Things listed after the first, up to the clause that is no thing.
+    const stuff: QualifierQuestion[] = [{ key: 'size', text: 'How many bedrooms, or roughly how much stuff?', kind: 'text', choices: [], required: true }];
+    const listed = await decideTurn(turn('moving into his dorm. Its just a twin bed frame, mini fridge, desk and some boxes, coming from our house in Overland Park', { questions: stuff }));
+    expect(listed.answers.size).toBe('Its just a twin bed frame, mini fridge, desk and some boxes');
     const tenant = await decideTurn(replyTo(access[0]!.text, "she'll let you in, Tanisha 832-555-0147", { questions: access }));
     expect(tenant.answers.access).toContain('Tanisha 832-555-0147');
   });

@@ -961,6 +961,21 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
     const match = pattern.exec(folded);
     return match ? clause(match.index, match[0].length) : null;
   };
+  // The clause and the short items listed after it ("just a twin bed frame, mini fridge, desk and some boxes, coming
+  // from our house": the things, up to the clause that is no item).
+  const listSpan = (pattern: RegExp) => {
+    const match = pattern.exec(folded);
+    if (!match) return null;
+    const start = Math.max(-1, ...marks.filter((at) => at < match.index)) + 1;
+    let end = marks.find((at) => at >= match.index + match[0].length) ?? text.length;
+    while (end < text.length && text.charAt(end) === ',') {
+      const next = marks.find((at) => at > end) ?? text.length;
+      const item = between(text, end + 1, next).trim();
+      if (item === '' || item.split(/\s+/).length > 5 || /\b(coming|going|moving|from|to|is|are|was|were|will|can|could|on|at|in|by|for)\b/i.test(item)) break;
+      end = next;
+    }
+    return between(text, start, end).trim();
+  };
   // A size asked about in a question ("whats a 2 bedroom move cost? … we have a 4 bedroom") is not theirs when they
   // state one too.
   const stated = (pattern: RegExp) => {
@@ -1060,13 +1075,13 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // "How many bedrooms, or what are the biggest things we are moving?": the things answer it too.
       return (
         stated(/\b(\d+|one|two|three|four|five|six)\s*-?\s*(bed(room)?s?|br|bd|bdrm|recamaras?|cuartos?|habitaciones?)\b|\bstudio\b|\b(\d[\d,]{2,}|\d+(\.\d+)?k|((one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty)[- ])+(hundred|thousand)( and)?( (one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)( hundred)?)?)\s*(sq\.? ?ft|sq\.? ?feet|square (feet|foot|ft)|sf)\b|\b(1\/1|2\/[12]|3\/[1-3]|4\/[1-4]|5\/[1-5]|6\/[1-6])(\.5)?\b(?!\s*\/)/i) ??
-        (/\b(how much|amount)\b/.test(normalize(question.text)) ? span(AMOUNT_MEASURE) : null) ??
+        (/\b(how much|amount)\b/.test(normalize(question.text)) ? listSpan(AMOUNT_MEASURE) : null) ??
         // ("How much stuff? Bedrooms, or a rough list is fine.": a list of things too.)
-        (/\b((biggest|largest|heaviest|big|large|heavy) (things|items|pieces)|what (things|items|furniture)|a (rough |quick |short )?list)\b/.test(normalize(question.text)) ? span(BIG_ITEMS) : null)
+        (/\b((biggest|largest|heaviest|big|large|heavy) (things|items|pieces)|what (things|items|furniture)|a (rough |quick |short )?list)\b/.test(normalize(question.text)) ? listSpan(BIG_ITEMS) : null)
       );
     case 'amount':
       // How much, when said ("half a truck", "just the tub", "2 cosas"); else the things named ("an old piano").
-      return span(AMOUNT_MEASURE) ?? span(BIG_ITEMS);
+      return listSpan(AMOUNT_MEASURE) ?? listSpan(BIG_ITEMS);
     case 'age': {
       // A number of years or a year; "old" alone says nothing ("our old fuse box").
       const age = span(AGE_SAID);

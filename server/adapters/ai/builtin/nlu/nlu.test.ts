@@ -833,6 +833,9 @@ describe('ninth round (the d18 misses)', () => {
     expect(read('the heat went out last night').concepts).toEqual(['furnace']);
     expect(chooseOption("Since the power went out during last week's heat, the keypad outside my garage no longer opens the door, and I cannot seem to program the buttons in my new Subaru either.", ['Broken spring', 'Opener repair or new opener', 'Noisy door tune-up', 'Remotes & keypads']).best?.option).toBe('Remotes & keypads');
     expect(chooseOption('our garage door is SO loud, grinding and squealing every time it goes up. its a clopay, its the door itself', ['Broken spring', 'Opener repair or new opener', 'New garage door', 'Noisy door tune-up']).best?.option).toBe('Noisy door tune-up');
+    const moves = ['Apartment move', 'House move', 'College / dorm move', 'Moving furniture within the same home'];
+    expect(chooseOption('my son is moving into his dorm at KU on the 21st. Its just a twin bed frame, mini fridge, desk and some boxes, coming from our house in Overland Park', moves).best?.option).toBe('College / dorm move');
+    expect(chooseOption('need the piano and the couch moved from the basement up to the living room', moves).best?.option).toBe('Moving furniture within the same home');
     expect(chooseOption('Shingles blew off in the wind storm Sunday.', ['Leak repair', 'Hail / wind damage inspection', 'Roof replacement estimate', 'Metal roof install']).best?.option).toBe('Hail / wind damage inspection');
   });
 

@@ -648,6 +648,13 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
     points += 3;
     because.push('the noise they tell');
   }
+  // A move within one home ("Moving furniture within the same home") is not a move from one place to another ("moving
+  // into his dorm … coming from our house"), and a dorm at either end is the dorm move.
+  if (/\b(within|inside|in) the same (home|house|place)\b|\bwithin (the|your) (home|house)\b/.test(normalize(option.option)) && /\b(moving (in)?to|move (in)?to|moving into|coming from|moving from|move from|from (our|my|the) [\p{L}]+ (in|to)|to (his|her|their|our|my|the) (new )?(dorm|apartment|house|place|condo))\b/u.test(normalize(text.raw))) points -= 6;
+  if (option.concepts.includes('property-dorm') && text.concepts.includes('property-dorm')) {
+    points += 3;
+    because.push('a dorm at one end');
+  }
   // A drain trouble told ("drains super slow and gurgles") is the option named for clogs, more than one named for the
   // fixture ("Toilet, faucet or sink install/repair").
   if (text.problems.has('drain') && option.concepts.includes('drain') && /\b(clogs?|clogged|backups?|back-?ups?|slow drains?|stoppages?)\b/.test(normalize(option.option))) {

@@ -210,7 +210,9 @@ export const CONCEPTS: readonly Concept[] = [
 
   // ── The kind of place (a modifier: "House moves", "Apartment cleaning"; never what a service is about alone) ──
   { id: 'property-house', family: 'property', names: ['house', 'home', 'townhouse', 'town house', 'rowhome', 'row home', 'single family', 'ranch', 'two story', 'split level', 'duplex'], es: ['casa'] },
-  { id: 'property-apartment', family: 'property', names: ['apartment', 'apt', 'condo', 'studio', 'flat', 'walk up', 'walkup', 'loft', 'unit', 'dorm'], es: ['apartamento', 'departamento', 'depa', 'estudio', 'condominio'] },
+  { id: 'property-apartment', family: 'property', names: ['apartment', 'apt', 'condo', 'studio', 'flat', 'walk up', 'walkup', 'loft', 'unit'], es: ['apartamento', 'departamento', 'depa', 'estudio', 'condominio'] },
+  // A college dorm: a kind of place of its own when an owner lists a dorm move apart ("College / dorm move").
+  { id: 'property-dorm', family: 'property', names: ['dorm', 'dorms', 'dorm room', 'dormitory', 'residence hall', 'res hall'], es: ['dormitorio universitario', 'residencia estudiantil'] },
   // The garage as a building ("a 2 car garage", "detached garage"): its size or kind, not a garage door job.
   { id: 'property-garage', family: 'property', names: ['car garage', 'one car garage', 'single car garage', 'two car garage', 'double car garage', 'three car garage', 'detached garage', 'attached garage'], es: ['cochera para un carro', 'cochera para dos carros', 'cochera doble'] },
   { id: 'property-office', family: 'property', names: ['office', 'business', 'small business', 'store', 'shop', 'commercial', 'restaurant', 'warehouse', 'suite'], es: ['oficina', 'negocio', 'el local', 'un local', 'mi local', 'nuestro local', 'local comercial', 'tienda'] },
