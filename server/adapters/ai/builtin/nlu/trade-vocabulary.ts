@@ -38,7 +38,7 @@ export const ACTIONS = {
   },
   install: {
     names: ['install', 'installation', 'installed', 'assemble', 'assembly', 'assembled', 'put together', 'put in', 'put it in', 'put one in', 'install it', 'hook it up', 'hook up', 'hooked up', 'set up', 'set it up', 'mount it', 'hang it', 'new', 'replace', 'replacement', 'replacing', 'swap', 'upgrade', 'add', 'adding', 'added', 'another', 'additional', 'mount', 'hang', 'build', 'quote for a new', 'redo', 'redone', 're-do', 'new one', 'full replacement', 'whole new'],
-    es: ['instalar', 'instalacion', 'nuevo', 'nueva', 'cambiar', 'reemplazar', 'reemplazo', 'poner', 'agregar', 'anadir', 'montar', 'colgar'],
+    es: ['instalar', 'instalan', 'instale', 'instalen', 'instalarme', 'instalarnos', 'instalacion', 'nuevo', 'nueva', 'cambiar', 'reemplazar', 'reemplazo', 'poner', 'agregar', 'anadir', 'montar', 'colgar'],
   },
   maintenance: {
     names: ['tune up', 'tuneup', 'maintenance', 'trim', 'trimming', 'trimmed', 'prune', 'pruning', 'pruned', 'cut back', 'cutting back', 'service', 'servicing', 'checkup', 'check up', 'annual', 'every year', 'once a year', 'seasonal', 'cleaning', 'clean', 'flush', 'recurring', 'every week', 'once a week', 'weekly service', 'weekly cleaning', 'weekly', 'biweekly', 'bi-weekly', 'every other week', 'every 2 weeks', 'every two weeks', 'every month', 'once a month', 'monthly service', 'quarterly service', 'regular'],
@@ -82,7 +82,7 @@ export const CONCEPTS: readonly Concept[] = [
     es: ['bomba de calor'],
   },
   { id: 'commercial-hvac', family: 'commercial-hvac', names: ['rooftop unit', 'rooftop units', 'rtu', 'rtus', 'roof top unit', 'commercial unit', 'commercial hvac', 'commercial ac', 'package unit on the roof'], es: ['unidad en el techo', 'unidad comercial'] },
-  { id: 'mini-split', family: 'cooling', names: ['mini split', 'minisplit', 'ductless', 'mitsubishi', 'daikin', 'fujitsu', 'wall unit'], es: ['minisplit', 'mini split'] },
+  { id: 'mini-split', family: 'cooling', names: ['mini split', 'minisplit', 'ductless', 'mitsubishi', 'daikin', 'fujitsu', 'wall unit'], es: ['minisplit', 'mini split', 'minisplits', 'aire mini split', 'aires mini split', 'aire minisplit', 'aires minisplit', 'aire tipo mini split', 'aires tipo mini split'] },
   // Vented room heaters that burn oil or gas (Alaska's Toyo and Monitor), and stoves that burn wood or pellets.
   { id: 'vented-heater', family: 'heating', names: ['toyo', 'toyotomi', 'toyo stove', 'toyo heater', 'monitor heater', 'monitor stove', 'laser 73', 'laser 56', 'laser 30', 'direct vent heater', 'oil stove', 'rinnai heater', 'empire heater', 'wall heater'], es: ['calentador de pared'] },
   { id: 'wood-stove', family: 'chimney', names: ['wood stove', 'wood stoves', 'woodstove', 'woodstoves', 'wood burning stove', 'wood burner', 'pellet stove', 'pellet stoves', 'fireplace insert', 'wood insert'], es: ['estufa de lena', 'estufa de pellets'] },
