@@ -617,6 +617,8 @@ describe('fifth round (the d15 threads)', () => {
     expect((await signals("what are yall charging for quarterly general pest these days? We're a small outfit out of Murray just trying to see where everybody's at")).spam).not.toBeNull();
     expect((await signals("Hi Marcy! It's Deb from bible study 😊 you left your casserole dish at Linda's Sunday")).spam).not.toBeNull();
     expect((await signals('hiring a plumber to fix our water heater, are you free friday?')).spam).toBeNull();
+    expect((await signals('hey this is Cody w/ Coastal Pro Exteriors out of Jax. putting our pricing together for the season, what are you guys getting per square on a tear off & reroof?')).spam).not.toBeNull();
+    expect((await signals("hey this is Cody, the roof on our house is leaking, what do you charge per square for a reroof?")).spam).toBeNull();
   });
 
   it('hears snow that melted as no danger, and dirty water with a drain smell in the tub as sewage', async () => {
