@@ -221,6 +221,17 @@ describe('the built-in assistant', () => {
       });
     }
 
+    it('hears a complaint told across texts: the job done in one, what is wrong with it in the next', async () => {
+      const decision = await decideTurn(
+        turn('its dripping again from the base of the spout AND theres water in the cabinet underneath. paid $410 for this?? not happy', {
+          earlier: [['hi this is Jenna Brubaker, your guy Todd replaced the kitchen faucet at my place on the 9th', "What's your ZIP code?"]],
+        }),
+      );
+      expect(decision.handoffReason).toBe('complaint');
+      const fresh = await decideTurn(turn('its dripping again from the base of the spout', { earlier: [['hi, our kitchen faucet is old', "What's your ZIP code?"]] }));
+      expect(fresh.handoffReason).toBeNull();
+    });
+
     it('keeps the answers found in the text that handed off, and says so in the summary', async () => {
       const decision = await decideTurn(turn('water heater burst, water everywhere, 60614'));
       expect(decision.answers).toMatchObject({ zip: '60614', urgent: 'yes' });

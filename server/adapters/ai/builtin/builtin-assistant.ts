@@ -24,7 +24,7 @@ import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
 import { businessState, destinationStates } from './nlu/places';
 import { chooseOption, notOfferedAsked, pickByAction, read, sameThingOtherJob, withoutActions, WISH } from './nlu/services';
-import { type Hazard, noHeatInCold, questionSentences, readSignals, type Signals } from './nlu/signals';
+import { complaintAcross, type Hazard, noHeatInCold, questionSentences, readSignals, type Signals } from './nlu/signals';
 import { fold, normalize } from './nlu/text';
 import { chooseSizeOption, statedSizes } from './nlu/sizes';
 
@@ -78,7 +78,9 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
   // A danger told across texts (the heat out in one, the cold in the next) is as much a danger as in one.
   const earlierTexts = earlierLines(input).filter((line) => line.from === 'contact').map((line) => line.body);
   const across = ownSignals.emergency || earlierTexts.length === 0 ? null : noHeatInCold([...earlierTexts, text].join('\n'), text);
-  const signals: Signals = across ? { ...ownSignals, emergency: across } : ownSignals;
+  // So is a complaint: the job done in one text, what is wrong with it in the next.
+  const complaint = ownSignals.complaint ?? (across || ownSignals.emergency || earlierTexts.length === 0 ? null : complaintAcross(earlierTexts, text));
+  const signals: Signals = { ...ownSignals, ...(across ? { emergency: across } : {}), complaint };
   if (language === 'es') reasons.push('The person writes in Spanish: answered in Spanish.');
 
   if (signals.spam && !hasAnyAnswer(input)) {

@@ -247,6 +247,17 @@ function pastJobGrievance(said: string): Signal | null {
   return wrong ? { words: `${past[0]} … ${wrong[0]}` } : null;
 }
 
+/**
+ * A complaint told across texts: the job done in one ("your guy Todd replaced the kitchen faucet … on the 9th"), what
+ * is wrong with it in the next ("its dripping again … paid $410 for this?? not happy").
+ */
+export function complaintAcross(earlier: readonly string[], text: string): Signal | null {
+  const wrong = STRONG_GRIEVANCE.exec(normalize(text));
+  if (!wrong) return null;
+  const past = PAST_JOB.exec(normalize(earlier.slice(-2).join('\n')));
+  return past ? { words: `${past[0]} … ${wrong[0]}` } : null;
+}
+
 /** Every signal in a text, with the model's reading of it. */
 export async function readSignals(text: string, language: Language, model: IntentModel): Promise<Signals> {
   const said = normalize(text);
