@@ -839,6 +839,7 @@ describe('ninth round (the d18 misses)', () => {
     expect(chooseOption('my son is moving into his dorm at KU on the 21st. Its just a twin bed frame, mini fridge, desk and some boxes, coming from our house in Overland Park', moves).best?.option).toBe('College / dorm move');
     expect(chooseOption('need the piano and the couch moved from the basement up to the living room', moves).best?.option).toBe('Moving furniture within the same home');
     expect(chooseOption('quisiera saber si ustedes instalan esos aires mini split, no le llega el aire central al cuarto', ['AC not cooling / AC repair', 'New AC / heat pump system', 'Tune-up (AC or furnace)', 'Ductless mini-split']).best?.option).toBe('Ductless mini-split');
+    expect(chooseOption('AFTER THAT STORM LAST WEEK I HAVE PIECES OF MY ROOF IN THE YARD. NEED SOMEBODY TO LOOK AT IT FOR THE INSURANCE', ['Roof leak repair', 'Shingle roof replacement', 'Storm damage inspection', 'Emergency tarping']).best?.option).toBe('Storm damage inspection');
     expect(chooseOption('Shingles blew off in the wind storm Sunday.', ['Leak repair', 'Hail / wind damage inspection', 'Roof replacement estimate', 'Metal roof install']).best?.option).toBe('Hail / wind damage inspection');
   });
 
