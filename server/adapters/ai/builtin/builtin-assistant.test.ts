@@ -413,6 +413,12 @@ describe('the built-in assistant', () => {
     const chiquito = await decideTurn(replyTo('Roughly how big is the yard?', 'es chiquito, nomás el frente y un patiecito atrás. Podrían empezar el lunes?', { questions: [...yard, questions[2]!] }));
     expect(chiquito.answers.lot_size).toBe('chiquito');
     expect(chiquito.answers.preferred_date).toBe('2026-11-30');
+    const age: QualifierQuestion[] = [{ key: 'house_age', text: 'Roughly how old is the house?', kind: 'text', choices: [], required: false }];
+    const built = await decideTurn(turn("ok fair. 20180 Lovettsville. House was built in '04", { questions: age }));
+    expect(built.answers.house_age).toContain("'04");
+    const sides: QualifierQuestion[] = [{ key: 'yard', text: 'Front yard, back yard or both?', kind: 'choice', choices: ['Front', 'Back', 'Both'], required: false }];
+    const idiom = await decideTurn(turn("the letter says landscape not in compliance. I'm at work, I don't have it in front of me", { questions: sides }));
+    expect(idiom.answers.yard).toBeUndefined();
     const half = await decideTurn(replyTo('Roughly how big is the yard?', 'acre and a half. lots of sticks from the ice storm', { questions: yard }));
     expect(half.answers.lot_size).toBe('acre and a half');
   });

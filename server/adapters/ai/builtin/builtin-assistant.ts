@@ -604,8 +604,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       // A correction's words set aside ("… not termites", "driveway can wait", "forget the driveway") are not its answer,
       // and a ZIP or a phone number spelled out ("eight three six eight six") names no option ("Three or more").
       // (A sentence given only for information, "The doors are metal, painted red, if that matters.", asks for no job.)
-      // (Nor a thing said to be fine: "opener is fine its the door itself".)
-      const said = withoutRefusedJobs(withoutPastWork(withoutAbsentSymptoms(signals.correction ? withoutDenied(text) : text))).replace(/\b(the |my |our )?[\p{L}-]+ (is|are|'s|seems|seem) (fine|ok|okay|working fine|not the (problem|issue))\b/giu, ' ').replace(/[^.!?\n]*\b(if (that|it) matters|not that it matters|fwiw|for what it'?s worth)\b[^.!?\n]*[.!?]?/gi, ' ').replace(/\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s,-]+){2,}(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/gi, ' ');
+      // (Nor a thing said to be fine: "opener is fine its the door itself"; nor "in front of me", which is no front yard.)
+      const said = withoutRefusedJobs(withoutPastWork(withoutAbsentSymptoms(signals.correction ? withoutDenied(text) : text))).replace(/\b(the |my |our )?[\p{L}-]+ (is|are|'s|seems|seem) (fine|ok|okay|working fine|not the (problem|issue))\b/giu, ' ').replace(/\bin front of (me|us|you|him|her|them)\b/gi, ' ').replace(/[^.!?\n]*\b(if (that|it) matters|not that it matters|fwiw|for what it'?s worth)\b[^.!?\n]*[.!?]?/gi, ' ').replace(/\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s,-]+){2,}(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/gi, ' ');
       let choice = chooseOption(said, options);
       // "Replace it probably": the thing already recorded, with the kind of job this text says.
       // (Not when the text corrects something else: "sorry typo, 89521 not 89502" is about the ZIP.)
@@ -907,7 +907,7 @@ function topicFrom(about: string, question: QualifierQuestion): TextTopic | null
 const LENGTH = /\b\d+(\.\d+)?\s*(-\s*)?(ft|feet|foot|pies|yards?|meters?|metros)\b|\b\d+'(?!s)/i;
 const PLANT_COUNT = /\b(\d+|two|three|four|five|six|seven|eight|nine|ten|a couple( of)?|a few|dos|tres|cuatro|cinco|seis)\s+([\p{L}-]+\s+){0,2}(trees?|palms?|bushes|shrubs|hedges?|stumps?|oaks?|pines?|roses|arboles|arbol|arbustos|palmeras|rosales)\b/iu;
 /** An age said: a number of years, a year ("2009 I think"), "brand new". */
-const AGE_SAID = /\b\d{1,2}\s*(years?|yrs?|anos)(\s+old|\s+de\s+edad)?\b|\b(built|installed|put in|bought)\s+(in\s+)?(19|20)\d{2}\b|(?<![$\d,.])\b(19|20)\d{2}\b(?![\d,]|\.\d|\s*(sq|square|ft|feet|dollars|bucks|lbs?|pounds|btu|gal|miles|\+))|\bbrand new\b|\b(19|20)\d0'?s\b/i;
+const AGE_SAID = /\b\d{1,2}\s*(years?|yrs?|anos)(\s+old|\s+de\s+edad)?\b|\b(built|installed|put in|bought)\s+(in\s+)?(19|20)\d{2}\b|\b(built|installed|put in|bought)\s+(in\s+)?['’]\d{2}\b|(?<![$\d,.])\b(19|20)\d{2}\b(?![\d,]|\.\d|\s*(sq|square|ft|feet|dollars|bucks|lbs?|pounds|btu|gal|miles|\+))|\bbrand new\b|\b(19|20)\d0'?s\b/i;
 
 /** How much there is to haul, in a measure: "half a truck", "a few things", "just the tub", "2 cosas". */
 // (A storage unit's size says how much: "all our stuff is in a 10x15 storage unit".)
