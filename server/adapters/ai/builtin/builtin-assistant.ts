@@ -266,7 +266,7 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
   if (confused && asked) {
     const likely = unsure && unsure.length > 0 ? unsure : asked.kind === 'text' ? textExamples(asked, language) : optionsFor(asked, input);
     parts.push({ text: say.askAgain(voice, asked, likely, postalExample(input.business.serviceAreaPrefixes)), optional: false });
-    reasons.push(`Nothing could be placed for “${asked.text}”${unsure ? ` (not sure between ${unsure.join(', ')})` : ''}: asked again with the likely answers.`);
+    reasons.push(`Nothing could be placed for “${asked.text}”${unsure && unsure.length > 0 ? ` (not sure between ${unsure.join(', ')})` : ''}: asked again with the likely answers.`);
   } else if (zipCheck) {
     parts.push({ text: say.confirmPostal(voice, zipCheck.code), optional: false });
   } else if (tied && next && tied.question === next.key) {

@@ -554,6 +554,9 @@ describe('signals', () => {
   it('tells a question from a guess with a question mark, and "whenever" from "when"', () => {
     expect(questionSentences('honestly no idea. lakewood? or maybe wheat ridge')).toEqual([]);
     expect(questionSentences('wednesday?')).toEqual([]);
+    expect(questionSentences("uhh idk what its called?? the letter just says 'landscape not in compliance'")).toEqual([]);
+    expect(questionSentences('idk, do you guys work weekends?')).toEqual(['idk, do you guys work weekends?']);
+    expect(questionSentences('do you guys work weekends?')).toEqual(['do you guys work weekends?']);
     // "como" without its accent is "about", not "how": "como un cuarto de acre" answers, "¿cómo funciona?" asks.
     expect(questionSentences('como un cuarto de acre más o menos')).toEqual([]);
     expect(questionSentences('cómo le hago para pagar')).toEqual(['cómo le hago para pagar']);

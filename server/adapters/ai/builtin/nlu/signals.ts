@@ -314,6 +314,8 @@ function tentative(sentence: string): boolean {
   const said = normalize(sentence);
   // ("it's in Viera I think?": a guess, hedged.)
   if (/\b(i think|i guess|i believe|maybe|probably|i'?m not sure|not sure|creo)\s*\?+$/.test(said)) return true;
+  // ("uhh idk what its called??": not knowing, said aloud, is no question to us.)
+  if (/^\W*((uh+|um+|hmm+|well|so)\W+)?(i don'?t know|i dunno|dunno|no idea|not sure|no se)\b/.test(said) && !/\b(you|your|y'?all|u|ustedes|usted)\b/.test(said)) return true;
   // (Counted as written: "idk like medium?" is three words, though "idk" reads as three.)
   return sentence.trim().split(/\s+/).length <= 4 && !ASKING_WORD.test(said);
 }
