@@ -3,12 +3,14 @@
  * (tests/fixtures/ai-conversations) against the configured model — AI_BASE_URL / AI_API_KEY / AI_MODEL /
  * AI_TIMEOUT_MS, read the way the server reads them — and prints the same tables as the built-in assistant's
  * test, with turns, tokens and latency: the dev part with its misses, then the held-out part as totals only (its
- * threads are not for tuning; `--held-out --verbose` shows its misses, for an audit once a change is final).
+ * threads are not for tuning; `--held-out --verbose` shows its misses, for an audit once a change is final), and the
+ * round's unread check (next-check/) as totals only.
  * Without AI_API_KEY or AI_BASE_URL it runs the built-in assistant and says so first. Thread ids (or parts of them)
  * pick threads; --verbose prints every missed thread turn by turn.
  */
+import { existsSync } from 'node:fs';
 import { createBuiltinAssistant } from '@server/adapters/ai/builtin/builtin-assistant';
-import { formatFailures, formatTable, HELD_OUT_DIR, loadFixtures, runFixtures } from '@server/adapters/ai/eval/run-fixtures';
+import { CHECK_DIR, formatFailures, formatTable, HELD_OUT_DIR, loadFixtures, runFixtures } from '@server/adapters/ai/eval/run-fixtures';
 import { createOpenAiAssistant } from '@server/adapters/ai/openai/openai-assistant';
 import { EnvError, loadDotEnvFiles, loadEnv } from '@server/platform/config/env';
 
@@ -43,7 +45,8 @@ async function main(): Promise<number> {
   const picked = (list: ReturnType<typeof loadFixtures>) => list.filter((fixture) => picks.length === 0 || picks.some((pick) => fixture.id.includes(pick)));
   const dev = audit ? [] : picked(loadFixtures());
   const heldOut = picked(loadFixtures(HELD_OUT_DIR));
-  if (dev.length + heldOut.length === 0) {
+  const check = audit || !existsSync(CHECK_DIR) ? [] : picked(loadFixtures(CHECK_DIR));
+  if (dev.length + heldOut.length + check.length === 0) {
     console.error(`No fixture id contains ${picks.join(' or ')}.`);
     return 1;
   }
@@ -55,6 +58,10 @@ async function main(): Promise<number> {
     console.log(`\nDev part (rules may be tuned against it)\n${formatTable(report, { timing: true })}`);
     const failures = formatFailures(report, { transcripts: verbose });
     if (failures) console.log(`\n${failures}${verbose ? '' : '\n(--verbose shows each missed thread turn by turn)'}`);
+  }
+  if (check.length > 0) {
+    const report = await runFixtures(port, check);
+    console.log(`\nThis round's check (written blind, not tuned against yet; totals only)\n${formatTable(report, { timing: true })}`);
   }
   if (heldOut.length > 0) {
     const report = await runFixtures(port, heldOut);

@@ -13,6 +13,11 @@ import { businessSetupSchema, conversationFixtureSchema, type ConversationFixtur
 export const FIXTURES_DIR = join(import.meta.dirname, '..', '..', '..', '..', 'tests', 'fixtures', 'ai-conversations');
 /** The held-out part: threads no rule of the built-in assistant is tuned against (see the folder's README). */
 export const HELD_OUT_DIR = join(FIXTURES_DIR, 'held-out');
+/**
+ * The current round's check: a batch written blind and measured untouched, totals only; it joins the dev part (and may
+ * be tuned against) when the next round starts (see the folder's README).
+ */
+export const CHECK_DIR = join(FIXTURES_DIR, 'next-check');
 /** Businesses shared by several threads (`"setup": "<name>"`); each folder of fixtures may have its own. */
 const SETUPS = 'setups';
 
