@@ -26,7 +26,9 @@ describe('conversation fixtures against the built-in assistant', () => {
     // readings (23, 21 and 23 of 44), d27 as measured untouched (28 of 44) — 96.1 % and 88.6 % on 1,308 threads (96.3 %
     // and 89.2 % on 1,132 after the seventh round). The ninth round adds d30 and d31, tuned against after their first
     // readings (23 and 28 of 44), and d32 as measured untouched (27 of 44): 96.7 % and 90.1 % on 1,440 threads. The
-    // floors guard against a fix that breaks what works.
+    // tenth round tunes against d32 and adds d33, tuned against after its first reading (22 of 44): 97.0 % and 90.9 %
+    // on 1,484 threads (d34, its unread check, is in next-check/, outside this part). The floors guard against a fix
+    // that breaks what works, and leave room for the next batch's first reading.
     expect(percent(report.answers)).toBeGreaterThanOrEqual(96);
     expect(percent(report.allRight)).toBeGreaterThanOrEqual(89);
     expect(report.safety.right).toBe(report.safety.total);
