@@ -351,6 +351,12 @@ describe('the built-in assistant', () => {
     expect(spanish.reply).toMatch(/^Entendido, anoté el cambio: el código postal 60615\. /);
     const first = await decideTurn(replyTo("What's your ZIP code?", '60614', { answers: { service: 'Drain cleaning' } }));
     expect(first.reply).not.toMatch(/changed|updated/);
+    // A day read in passing, not said as a change, is not announced as one.
+    const passing = await decideTurn(replyTo('Is this urgent?', 'not urgent, we close on the condo friday tho', { answers: { service: 'Drain cleaning', zip: '60614', preferred_date: '2026-11-30' } }));
+    expect(passing.reply).not.toMatch(/changed|updated/);
+    // Two changes at once, and a window in the 12-hour clock.
+    const two = await decideTurn(turn('sorry, wrong zip, it is 60615 not 60614, and make it friday after 3', { answers: { service: 'Drain cleaning', zip: '60614', preferred_date: '2026-11-30' } }));
+    expect(two.reply).toMatch(/^Got it, I've updated those: ZIP 60615 and Friday \(after 3 pm\)\./);
   });
 
   it('takes a text that is only a name as the name while another question is open, and never a word of the job', async () => {
@@ -604,6 +610,10 @@ describe('the built-in assistant', () => {
     const passing = await decideTurn(replyTo('Will this be an insurance claim?', 'We shall not be filing an insurance claim; the deductible is larger than the damage is likely to be.', { questions: roofing, answers: replaced }));
     expect(passing.answers.need).toBeUndefined();
     expect(passing.answers.insurance).toBe('no');
+    // Nor a decision about something else, or a time to set up.
+    const pocket = await decideTurn(replyTo('Will this be an insurance claim?', 'no, we have decided to just pay out of pocket. Can you set up a time?', { questions: roofing, answers }));
+    expect(pocket.answers.need).toBeUndefined();
+    expect(pocket.reply).not.toMatch(/changed|updated/);
     // Nor does "setting up" ask for an install.
     const inspection = { need: 'Roof inspection (insurance, buying or selling)' };
     const access = await decideTurn(replyTo('Will this be an insurance claim?', "no. The sellers' agent is setting up access", { questions: roofing, answers: inspection }));

@@ -42,10 +42,11 @@ export function createBuiltinAssistant(): AiPort {
 interface Found {
   value: string;
   reason: string;
+  /** The text itself says it changes an answer given before ("we would prefer … a complete replacement"). */
+  changes?: true;
 }
 
-/** `changes`: the text itself says it changes an answer given before ("we would prefer … a complete replacement"). */
-type Answer = (Found & { changes?: true }) | { tied: string[] } | { unsure: string[] } | null;
+type Answer = Found | { tied: string[] } | { unsure: string[] } | null;
 
 interface Turn {
   input: AiTurnInput;
@@ -230,7 +231,7 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
   if (!businessSpoke) parts.push({ text: say.greeting(voice), optional: true });
   // A corrected answer is said back in place of the thanks, so a misreading shows at once and the person can say so
   // ("sorry 49503 not 49530" → "Got it, I've changed that to ZIP 49503.").
-  const corrected = businessSpoke ? correctionsSaidBack(input, found, decision.answers, language) : [];
+  const corrected = businessSpoke ? correctionsSaidBack(turn, found, decision.answers) : [];
   if (corrected.length > 0) {
     parts.push({ text: say.changedTo(voice, corrected), optional: false });
     reasons.push(`Said back what was corrected: ${corrected.join(', ')}.`);
@@ -527,13 +528,13 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
     // rental units"): the person's plain answer over one read from words said in passing.
     const topic = question.kind === 'yes_no' ? yesNoTopic(question) : 'other';
     const saidOutright = answered && topic !== 'other' && topicWordsSaid(text, topic) && /\b(yes|yeah|yep|yup|no|nope|nah|si)\b/.test(normalize(text)) && extractYesNo(text, 'other') === value.value;
-    if (answered && (question.kind === 'choice' || question.kind === 'yes_no' || question.kind === 'text') && !signals.correction && !isAsked && !namedOutright && !saidOutright && !('changes' in value)) continue;
+    if (answered && (question.kind === 'choice' || question.kind === 'yes_no' || question.kind === 'text') && !signals.correction && !isAsked && !namedOutright && !saidOutright && !value.changes) continue;
     // ("tenemos lavadora y secadora también" after "2 bedrooms": more of the answer, kept beside it.)
     if (answered && question.kind === 'text' && !isNameQuestion(question) && /\b(too|as well|also|tambien|ademas)\b/.test(normalize(value.value)) && !normalize(input.answers[question.key] ?? '').includes(normalize(value.value))) {
       found[question.key] = { value: truncate(`${input.answers[question.key] ?? ''}; ${value.value}`, 500), reason: `Added: ${value.reason}` };
       continue;
     }
-    found[question.key] = answered ? { value: value.value, reason: `Corrected: ${value.reason}` } : value;
+    found[question.key] = answered ? { value: value.value, reason: `Corrected: ${value.reason}`, ...(value.changes ? { changes: true as const } : {}) } : value;
   }
   // "wait no sorry closing got moved, make it Monday March 1st": a correction of a day or a ZIP in the same text is
   // what it corrects; a choice it seems to re-read in passing ("moved") stays as it was, unless named word for word.
@@ -553,12 +554,17 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
 }
 
 /** The answers this text corrected, in words to say back: a ZIP, a day, an option (a yes/no or free text is not). */
-function correctionsSaidBack(input: AiTurnInput, found: Record<string, Found>, answers: Record<string, string>, language: Language): string[] {
+// (Only when the person says they are changing it, or answers the question asked again: a day read in passing from
+// "we close on the condo friday tho" is not announced as a change they asked for.)
+function correctionsSaidBack(turn: Turn, found: Record<string, Found>, answers: Record<string, string>): string[] {
+  const { input, language, signals } = turn;
   return input.questions.flatMap((question) => {
     const value = answers[question.key];
     if (value === undefined || !found[question.key]?.reason.startsWith('Corrected:') || input.answers[question.key] === value) return [];
-    if (question.kind === 'zip') return [`${language === 'es' ? 'el código postal' : 'ZIP'} ${value}`];
-    if (question.kind === 'date') return [describeDate(value, input.now, input.business.timezone, language)];
+    if (!signals.correction && turn.asked?.key !== question.key && !found[question.key]?.changes) return [];
+    if (question.kind === 'zip') return [`${language === 'es' ? 'el código postal' : /[A-Z]/i.test(value) ? 'postal code' : 'ZIP'} ${value}`];
+    // ("Friday (after 3 pm)", not "after 15:00", in English.)
+    if (question.kind === 'date') return [language === 'es' ? describeDate(value, input.now, input.business.timezone, language) : describeDate(value, input.now, input.business.timezone, language).replace(/\b(\d{2}):(\d{2})\b/g, (_, hours: string, minutes: string) => `${Number(hours) % 12 || 12}${minutes === '00' ? '' : `:${minutes}`} ${Number(hours) < 12 ? 'am' : 'pm'}`)];
     if (question.kind === 'choice') return [`“${value}”`];
     return [];
   });
@@ -605,14 +611,19 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       // and a ZIP or a phone number spelled out ("eight three six eight six") names no option ("Three or more").
       // (A sentence given only for information, "The doors are metal, painted red, if that matters.", asks for no job.)
       // (Nor a thing said to be fine: "opener is fine its the door itself"; nor "in front of me", which is no front yard.)
-      const said = withoutRefusedJobs(withoutPastWork(withoutAbsentSymptoms(signals.correction ? withoutDenied(text) : text))).replace(/\b(the |my |our )?[\p{L}-]+ (is|are|'s|seems|seem) (fine|ok|okay|working fine|not the (problem|issue))\b/giu, ' ').replace(/\bin front of (me|us|you|him|her|them)\b/gi, ' ').replace(/[^.!?\n]*\b(if (that|it) matters|not that it matters|fwiw|for what it'?s worth)\b[^.!?\n]*[.!?]?/gi, ' ').replace(/\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s,-]+){2,}(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/gi, ' ');
+      const said = withoutRefusedJobs(withoutPastWork(withoutAbsentSymptoms(signals.correction ? withoutDenied(text) : text))).replace(/\b(the |my |our )?[\p{L}-]+( is| are|'s| seems| seem) (fine|ok|okay|working fine|not the (problem|issue))\b(?!\s+(during|in the|until|till|most|except|but|when|if|some|for now))/giu, ' ').replace(/\bin front of (me|us|you|him|her|them)\b/gi, ' ').replace(/[^.!?\n]*\b(if (that|it) matters|not that it matters|fwiw|for what it'?s worth)\b[^.!?\n]*[.!?]?/gi, ' ').replace(/\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s,-]+){2,}(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/gi, ' ');
       let choice = chooseOption(said, options);
       // "Replace it probably": the thing already recorded, with the kind of job this text says.
       // (Not when the text corrects something else: "sorry typo, 89521 not 89502" is about the ZIP.)
       if (answered && !choice.best && read(said).actions.size > 0 && !(signals.correction && extractPostalCode(text))) {
         // (Or another option for the same thing, when the one recorded is not that kind of job: "we would prefer that
         // you quote a complete replacement" after "Storm damage / missing shingles".)
-        const other = CHANGE_OF_MIND.test(normalize(text)) ? sameThingOtherJob(said, input.answers[question.key] ?? '', options) : null;
+        // (The words right after the change of mind, not a time to set up or a new estimate: "we have decided to just pay
+        // out of pocket. Can you set up a time?" changes no job.)
+        const folded = normalize(said);
+        const changed = CHANGE_OF_MIND.exec(folded);
+        const wished = changed ? (between(folded, changed.index, folded.length).split(/[.!?;,]/)[0] ?? '').split(/\s+/).slice(0, 8).join(' ').replace(/\b(set up|schedule|book) (a |the )?(time|day|date|visit|appointment)\b|\bnew (estimate|quote|appointment|date|time)\b/g, ' ') : '';
+        const other = wished ? sameThingOtherJob(wished, input.answers[question.key] ?? '', options) : null;
         if (other) return { value: other, reason: `Found “${other}” for ${quoted} (the same thing, the kind of job they now ask).`, changes: true };
         choice = chooseOption(`${withoutActions(input.answers[question.key] ?? '')} ${said}`, options);
       }

@@ -176,16 +176,20 @@ export function thanksName({ tone, language }: Voice, firstName: string | null):
   return `Thanks${firstName ? `, ${firstName}` : ''}!`;
 }
 
-/** After qualification, for anything new: it goes to the team. */
-/** A corrected answer said back, so a misreading shows at once: "Got it, I've changed that to ZIP 49503." */
+/**
+ * A corrected answer said back, so a misreading shows at once: "Got it, I've changed that to ZIP 49503."; several:
+ * "Got it, I've updated those: ZIP 49503 and Friday."
+ */
 export function changedTo({ tone, language }: Voice, answers: readonly string[]): string {
-  const list = answers.length <= 1 ? answers.join('') : `${answers.slice(0, -1).join(', ')} ${language === 'es' ? 'y' : 'and'} ${answers[answers.length - 1]}`;
-  if (language === 'es') return `Entendido, anoté el cambio: ${list}.`;
-  if (tone === 'concise') return `Changed to ${list}.`;
-  if (tone === 'professional') return `Thank you, I've updated that to ${list}.`;
-  return `Got it, I've changed that to ${list}.`;
+  const several = answers.length > 1;
+  const list = several ? `${answers.slice(0, -1).join(', ')} ${language === 'es' ? 'y' : 'and'} ${answers[answers.length - 1]}` : answers.join('');
+  if (language === 'es') return several ? `Entendido, anoté los cambios: ${list}.` : `Entendido, anoté el cambio: ${list}.`;
+  if (tone === 'concise') return several ? `Updated: ${list}.` : `Changed to ${list}.`;
+  if (tone === 'professional') return several ? `Thank you, I've updated those: ${list}.` : `Thank you, I've updated that to ${list}.`;
+  return several ? `Got it, I've updated those: ${list}.` : `Got it, I've changed that to ${list}.`;
 }
 
+/** After qualification, for anything new: it goes to the team. */
 export function passedOn({ business, tone, language }: Voice): string {
   if (language === 'es') return `Gracias, ya se lo pasé al equipo de ${stop(business)}`;
   if (tone === 'concise') return `Thanks, passed on to ${stop(business)}`;

@@ -501,6 +501,15 @@ describe('signals', () => {
     expect((await signals('with all the wildfire smoke around, now there is smoke coming from the outlet in the kitchen')).emergency).not.toBeNull();
     expect(chooseOption(ash, ['Deep cleaning', 'Wildfire smoke & ash cleanup', 'After-construction cleanup']).best?.option).toBe('Wildfire smoke & ash cleanup');
     expect(notOfferedAsked(ash, ['Deep cleaning', 'Wildfire smoke & ash cleanup'], ['Outside window washing'])).toBeNull();
+    // (Smoke in a room now is a danger, wildfires or not.)
+    expect((await signals('we smell smoke in the house, is it the wildfires or something electrical?')).emergency).not.toBeNull();
+    expect((await signals('there is smoke in the hallway, not sure if it is the fires outside')).emergency).not.toBeNull();
+    // (Sewage wished away or asked about is no sewage coming up.)
+    expect((await signals('want a backwater valve so sewage does not come up through the floor drain when it rains')).emergency).toBeNull();
+    expect((await signals('is it normal for sewage to come up in the basement drain after heavy rain?')).emergency).toBeNull();
+    // (A builder asking our price for a job is a customer.)
+    expect((await signals('hi this is Mike with Smith Builders, we need rough-in plumbing on a new build, what do you charge')).spam).toBeNull();
+    expect((await signals('this is Jan from Hill Construction, how much for 6 recessed lights')).spam).toBeNull();
     expect((await signals('one of the springs above the door is snapped in two, the door wont go up. my car is in there and i have to be at work at 8')).emergency?.hazard).toBe('garage-door');
     expect((await signals("we're getting solar put on by another company and they said our 100 amp panel has to be upgraded. Do you do just the panel part?")).spam).toBeNull();
     expect((await signals('you guys replaced the drain pump on our dishwasher 2 weeks ago and now there is water pooling under it again')).complaint).not.toBeNull();
@@ -556,6 +565,8 @@ describe('signals', () => {
     expect(questionSentences('wednesday?')).toEqual([]);
     expect(questionSentences("uhh idk what its called?? the letter just says 'landscape not in compliance'")).toEqual([]);
     expect(questionSentences('idk, do you guys work weekends?')).toEqual(['idk, do you guys work weekends?']);
+    expect(questionSentences('idk how much does it cost?')).toEqual(['idk how much does it cost?']);
+    expect(questionSentences('not sure, what does the tune up include?')).toEqual(['not sure, what does the tune up include?']);
     expect(questionSentences('do you guys work weekends?')).toEqual(['do you guys work weekends?']);
     // "como" without its accent is "about", not "how": "como un cuarto de acre" answers, "¿cómo funciona?" asks.
     expect(questionSentences('como un cuarto de acre más o menos')).toEqual([]);
@@ -836,11 +847,15 @@ describe('ninth round (the d18 misses)', () => {
     // The heat of the weather is no furnace, and the outage that set it off is not the job.
     expect(read("Since the power went out during last week's heat, the keypad no longer opens the door").concepts).not.toContain('furnace');
     expect(read('the heat went out last night').concepts).toEqual(['furnace']);
+    expect(read('having a problem with the heat in the upstairs bedrooms').concepts).toContain('furnace');
+    expect(read('our kitchen window cracked last night').concepts).not.toEqual([]);
+    expect(chooseOption('heard a loud bang in the garage and now the door is really heavy, i think its the spring', ['Broken spring', 'Opener repair or new opener', 'New garage door', 'Noisy door tune-up']).best?.option).toBe('Broken spring');
     expect(chooseOption("Since the power went out during last week's heat, the keypad outside my garage no longer opens the door, and I cannot seem to program the buttons in my new Subaru either.", ['Broken spring', 'Opener repair or new opener', 'Noisy door tune-up', 'Remotes & keypads']).best?.option).toBe('Remotes & keypads');
     expect(chooseOption('our garage door is SO loud, grinding and squealing every time it goes up. its a clopay, its the door itself', ['Broken spring', 'Opener repair or new opener', 'New garage door', 'Noisy door tune-up']).best?.option).toBe('Noisy door tune-up');
     const moves = ['Apartment move', 'House move', 'College / dorm move', 'Moving furniture within the same home'];
     expect(chooseOption('my son is moving into his dorm at KU on the 21st. Its just a twin bed frame, mini fridge, desk and some boxes, coming from our house in Overland Park', moves).best?.option).toBe('College / dorm move');
     expect(chooseOption('need the piano and the couch moved from the basement up to the living room', moves).best?.option).toBe('Moving furniture within the same home');
+    expect(chooseOption('need the couch moved from the garage to the living room', moves).best?.option).toBe('Moving furniture within the same home');
     expect(chooseOption('quisiera saber si ustedes instalan esos aires mini split, no le llega el aire central al cuarto', ['AC not cooling / AC repair', 'New AC / heat pump system', 'Tune-up (AC or furnace)', 'Ductless mini-split']).best?.option).toBe('Ductless mini-split');
     expect(chooseOption('AFTER THAT STORM LAST WEEK I HAVE PIECES OF MY ROOF IN THE YARD. NEED SOMEBODY TO LOOK AT IT FOR THE INSURANCE', ['Roof leak repair', 'Shingle roof replacement', 'Storm damage inspection', 'Emergency tarping']).best?.option).toBe('Storm damage inspection');
     expect(chooseOption('Shingles blew off in the wind storm Sunday.', ['Leak repair', 'Hail / wind damage inspection', 'Roof replacement estimate', 'Metal roof install']).best?.option).toBe('Hail / wind damage inspection');

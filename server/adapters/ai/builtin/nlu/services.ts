@@ -209,9 +209,9 @@ export function read(text: string): Reading {
     // "the 3rd floor", "ground floor": a storey, not flooring.
     const storey = /^floors?$/.test(raw[at] ?? '') && /^(\d+(st|nd|rd|th)?|first|second|third|fourth|fifth|top|ground|main|upper|lower|bottom|same|one|two|three)$/.test(raw[at - 1] ?? '');
     // "during last week's heat", "in this heat": the weather, not the heating (unless it is said to quit: "the heat went out").
-    const weather = raw[at] === 'heat' && (/^(week'?s|weekend'?s|summer'?s|today'?s|yesterday'?s|month'?s|wave)$/.test(raw[at - 1] ?? '') || /^(in|during|with|from) (this|the|that|all) $/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''} `) || raw[at + 1] === 'wave') && !/^(is|isn'?t|isnt|went|quit|stopped|won'?t|wont|doesn'?t|not|works|working|kicks|kicked|comes|came|keeps|broke|died|out)$/.test(raw[at + 1] ?? '');
+    const weather = raw[at] === 'heat' && (/^(week'?s|weekend'?s|summer'?s|today'?s|yesterday'?s|month'?s|wave)$/.test(raw[at - 1] ?? '') || /^(in|during|from) (this|the|that|all) $/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''} `) || raw[at + 1] === 'wave') && !/^(is|isn'?t|isnt|went|quit|stopped|won'?t|wont|doesn'?t|not|works|working|kicks|kicked|comes|came|keeps|broke|died|out)$/.test(raw[at + 1] ?? '');
     // ("left two windows open": the windows as windows, no window cleaning.)
-    const openWindow = /^windows?$/.test(raw[at] ?? '') && /^(open|opened|closed|shut|cracked)$/.test(raw[at + 1] ?? '');
+    const openWindow = /^windows?$/.test(raw[at] ?? '') && /^(open|opened)$/.test(raw[at + 1] ?? '');
     const hit = storey || weather || openWindow ? undefined : matching.sort((a, b) => b.stems.length - a.stems.length || exact(b) - exact(a))[0];
     if (!STOP.has(raw[at] ?? '')) allStems.push(first);
     // "its dry, not dripping", "never leaked": a thing or trouble denied is not named.
@@ -644,13 +644,14 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
   if (recurringSaid && option.actions.has('repair') && !option.actions.has('maintenance') && text.problems.size === 0 && !text.actions.has('repair')) points -= 2;
   // A noise told ("SO loud, grinding and squealing every time it goes up") is the option named for noise ("Noisy door
   // tune-up"), when its name, not its examples in brackets, says so.
-  if (anchored && /\b(noisy|noise|noises|squeak\w*|squeal\w*|loud)\b/.test(normalize(option.option.replace(/\([^)]*\)/g, ' '))) && /\b(loud|noisy|noise|noises|squeal\w*|squeak\w*|grind\w*|screech\w*|rattl\w*|bang\w*|clunk\w*)\b/.test(normalize(text.raw))) {
+  if (anchored && /\b(noisy|noise|noises|squeak\w*|squeal\w*|loud)\b/.test(normalize(option.option.replace(/\([^)]*\)/g, ' '))) && /\b(loud|noisy|noise|noises|squeal\w*|squeak\w*|grind\w*|screech\w*|rattl\w*|clunk\w*)\b/.test(normalize(text.raw)) && !/\bloud (bang|pop|snap|boom)\b/.test(normalize(text.raw))) {
     points += 3;
     because.push('the noise they tell');
   }
   // A move within one home ("Moving furniture within the same home") is not a move from one place to another ("moving
   // into his dorm … coming from our house"), and a dorm at either end is the dorm move.
-  if (/\b(within|inside|in) the same (home|house|place)\b|\bwithin (the|your) (home|house)\b/.test(normalize(option.option)) && /\b(moving (in)?to|move (in)?to|moving into|coming from|moving from|move from|from (our|my|the) [\p{L}]+ (in|to)|to (his|her|their|our|my|the) (new )?(dorm|apartment|house|place|condo))\b/u.test(normalize(text.raw))) points -= 6;
+  // (Two kinds of place named, not two rooms: "from the garage to the living room" is within one home.)
+  if (/\b(within|inside|in) the same (home|house|place)\b|\bwithin (the|your) (home|house)\b/.test(normalize(option.option)) && new Set(text.concepts.filter((concept) => family(concept) === 'property')).size >= 2) points -= 6;
   if (option.concepts.includes('property-dorm') && text.concepts.includes('property-dorm')) {
     points += 3;
     because.push('a dorm at one end');
