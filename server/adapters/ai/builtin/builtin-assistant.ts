@@ -25,7 +25,7 @@ import { type Language, threadLanguage } from './nlu/language';
 import { businessState, destinationStates } from './nlu/places';
 import { chooseOption, notOfferedAsked, pickByAction, read, sameThingOtherJob, withoutActions, WISH } from './nlu/services';
 import { complaintAcross, type Hazard, noHeatInCold, questionSentences, readSignals, type Signals } from './nlu/signals';
-import { fold, normalize } from './nlu/text';
+import { clauseAfter, fold, normalize } from './nlu/text';
 import { chooseSizeOption, statedSizes } from './nlu/sizes';
 
 /** Two SMS segments. */
@@ -216,7 +216,7 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
   decision.confused = confused;
 
   // The likely options were already offered ("which one is it: …?") and this reply still names none: the second miss.
-  const optionsOffered = asked?.kind === 'choice' && /\b(which one|para confirmar, ¿cu[aá]l)/i.test(lastBusinessLine(input));
+  const optionsOffered = asked?.kind === 'choice' && say.askedWhichOne(lastBusinessLine(input));
   if (confused && (input.confusedTurns >= 1 || optionsOffered)) {
     reasons.push(`Still could not place an answer to “${asked.text}” after asking again: a person takes over.`);
     return handOff(decision, turn, answers, 'confusion', {});
@@ -564,7 +564,7 @@ function correctionsSaidBack(turn: Turn, found: Record<string, Found>, answers: 
     if (!signals.correction && turn.asked?.key !== question.key && !found[question.key]?.changes) return [];
     if (question.kind === 'zip') return [`${language === 'es' ? 'el código postal' : /[A-Z]/i.test(value) ? 'postal code' : 'ZIP'} ${value}`];
     // ("Friday (after 3 pm)", not "after 15:00", in English.)
-    if (question.kind === 'date') return [language === 'es' ? describeDate(value, input.now, input.business.timezone, language) : describeDate(value, input.now, input.business.timezone, language).replace(/\b(\d{2}):(\d{2})\b/g, (_, hours: string, minutes: string) => `${Number(hours) % 12 || 12}${minutes === '00' ? '' : `:${minutes}`} ${Number(hours) < 12 ? 'am' : 'pm'}`)];
+    if (question.kind === 'date') return [describeDate(value, input.now, input.business.timezone, language, { twelveHour: true })];
     if (question.kind === 'choice') return [`“${value}”`];
     return [];
   });
@@ -573,7 +573,7 @@ function correctionsSaidBack(turn: Turn, found: Record<string, Found>, answers: 
 /** The options an earlier "which one is it: A or B?" offered for the question, when one did; else null. */
 function optionsAskedBetween(input: AiTurnInput, question: QualifierQuestion): string[] | null {
   const options = optionsFor(question, input);
-  const line = earlierLines(input).findLast((earlier) => earlier.from === 'business' && /\b(which one( is it)?:|para confirmar, ¿cu[aá]l es:)/i.test(earlier.body));
+  const line = earlierLines(input).findLast((earlier) => earlier.from === 'business' && say.askedWhichOne(earlier.body));
   const offered = line ? options.filter((option) => line.body.includes(option)) : [];
   return offered.length >= 2 && offered.length < options.length ? offered : null;
 }
@@ -918,7 +918,7 @@ function topicFrom(about: string, question: QualifierQuestion): TextTopic | null
 const LENGTH = /\b\d+(\.\d+)?\s*(-\s*)?(ft|feet|foot|pies|yards?|meters?|metros)\b|\b\d+'(?!s)/i;
 const PLANT_COUNT = /\b(\d+|two|three|four|five|six|seven|eight|nine|ten|a couple( of)?|a few|dos|tres|cuatro|cinco|seis)\s+([\p{L}-]+\s+){0,2}(trees?|palms?|bushes|shrubs|hedges?|stumps?|oaks?|pines?|roses|arboles|arbol|arbustos|palmeras|rosales)\b/iu;
 /** An age said: a number of years, a year ("2009 I think"), "brand new". */
-const AGE_SAID = /\b\d{1,2}\s*(years?|yrs?|anos)(\s+old|\s+de\s+edad)?\b|\b(built|installed|put in|bought)\s+(in\s+)?(19|20)\d{2}\b|\b(built|installed|put in|bought)\s+(in\s+)?['’]\d{2}\b|(?<![$\d,.])\b(19|20)\d{2}\b(?![\d,]|\.\d|\s*(sq|square|ft|feet|dollars|bucks|lbs?|pounds|btu|gal|miles|\+))|\bbrand new\b|\b(19|20)\d0'?s\b/i;
+const AGE_SAID = /\b\d{1,2}\s*(years?|yrs?|anos)(\s+old|\s+de\s+edad)?\b|\b(built|installed|put in|bought)\s+(in\s+)?((19|20)\d{2}|['’]\d{2})\b|(?<![$\d,.])\b(19|20)\d{2}\b(?![\d,]|\.\d|\s*(sq|square|ft|feet|dollars|bucks|lbs?|pounds|btu|gal|miles|\+))|\bbrand new\b|\b(19|20)\d0'?s\b/i;
 
 /** How much there is to haul, in a measure: "half a truck", "a few things", "just the tub", "2 cosas". */
 // (A storage unit's size says how much: "all our stuff is in a 10x15 storage unit".)
@@ -963,9 +963,9 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
   // Clauses end at a comma, a full stop, a new line, "!", "?" or ";" — not at the comma or point inside a number
   // ("3,000 pies", "1.5 acres").
   const marks = [...text.matchAll(/[,.](?!\d)|(?<!\d)[,.]|[\n!?;]/g)].map((mark) => mark.index);
+  const bounds = (index: number, length: number) => ({ start: Math.max(-1, ...marks.filter((at) => at < index)) + 1, end: marks.find((at) => at >= index + length) ?? text.length });
   const clause = (index: number, length: number) => {
-    const start = Math.max(-1, ...marks.filter((at) => at < index)) + 1;
-    const end = marks.find((at) => at >= index + length) ?? text.length;
+    const { start, end } = bounds(index, length);
     return between(text, start, end).trim();
   };
   // Matched without accents ("recámaras" as "recamaras"), one letter for one so the clause is cut from the text.
@@ -979,8 +979,8 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
   const listSpan = (pattern: RegExp) => {
     const match = pattern.exec(folded);
     if (!match) return null;
-    const start = Math.max(-1, ...marks.filter((at) => at < match.index)) + 1;
-    let end = marks.find((at) => at >= match.index + match[0].length) ?? text.length;
+    const { start, end: first } = bounds(match.index, match[0].length);
+    let end = first;
     while (end < text.length && text.charAt(end) === ',') {
       const next = marks.find((at) => at > end) ?? text.length;
       const item = between(text, end + 1, next).trim();
@@ -1294,10 +1294,9 @@ function jobGuessedFromDanger(option: string, turn: Turn): boolean {
 
 /** Whether the text asks for someone to look at the option's thing ("need someone to look at the furnace, it's a Rheem"). */
 function askedToLookAt(option: string, text: string): boolean {
-  const said = normalize(text);
-  const cue = WISH.exec(said);
-  if (!cue) return false;
-  const wanted = read(between(said, cue.index + cue[0].length, said.length).split(/[.!?,;]/)[0] ?? '').concepts;
+  const wished = clauseAfter(WISH, normalize(text));
+  if (wished === null) return false;
+  const wanted = read(wished).concepts;
   return read(option).concepts.some((concept) => !concept.startsWith('property-') && wanted.includes(concept));
 }
 

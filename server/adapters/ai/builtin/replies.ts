@@ -22,8 +22,17 @@ const stop = (name: string) => (name.endsWith('.') ? name : `${name}.`);
 
 /** "A, B or C" (Spanish "A, B o C"). */
 export function orList(items: readonly string[], language: Language = 'en'): string {
+  return joinList(items, language === 'es' ? 'o' : 'or');
+}
+
+/** "A, B and C" (Spanish "A, B y C"). */
+function andList(items: readonly string[], language: Language): string {
+  return joinList(items, language === 'es' ? 'y' : 'and');
+}
+
+function joinList(items: readonly string[], last: string): string {
   if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} ${language === 'es' ? 'o' : 'or'} ${items[items.length - 1]}`;
+  return `${items.slice(0, -1).join(', ')} ${last} ${items[items.length - 1]}`;
 }
 
 export function greeting({ business, tone, language }: Voice): string {
@@ -150,6 +159,11 @@ export function whichOne({ tone, language }: Voice, options: readonly string[]):
   return tone === 'concise' ? `Which one: ${orList(options)}?` : `Just to check, which one is it: ${orList(options)}?`;
 }
 
+/** Whether a line of ours is a whichOne question ("Just to check, which one is it: …?"). */
+export function askedWhichOne(line: string): boolean {
+  return /\b(which one|para confirmar, ¿cu[aá]l)/i.test(line);
+}
+
 /** A ZIP outside the area that looks like a slip: asked once before the lead is turned away. */
 export function confirmPostal({ tone, language }: Voice, code: string): string {
   if (language === 'es') return `Para confirmar, ¿su código postal es ${code}? Ese queda fuera de nuestra zona.`;
@@ -182,7 +196,7 @@ export function thanksName({ tone, language }: Voice, firstName: string | null):
  */
 export function changedTo({ tone, language }: Voice, answers: readonly string[]): string {
   const several = answers.length > 1;
-  const list = several ? `${answers.slice(0, -1).join(', ')} ${language === 'es' ? 'y' : 'and'} ${answers[answers.length - 1]}` : answers.join('');
+  const list = andList(answers, language);
   if (language === 'es') return several ? `Entendido, anoté los cambios: ${list}.` : `Entendido, anoté el cambio: ${list}.`;
   if (tone === 'concise') return several ? `Updated: ${list}.` : `Changed to ${list}.`;
   if (tone === 'professional') return several ? `Thank you, I've updated those: ${list}.` : `Thank you, I've updated that to ${list}.`;

@@ -9,7 +9,7 @@
 import { between } from '@contracts/text';
 import * as chrono from 'chrono-node';
 import type { Language } from './language';
-import { normalize } from './text';
+import { normalize, sentenceAt } from './text';
 
 export interface CivilDate {
   year: number;
@@ -562,10 +562,7 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   // "Thursday morning works. Church office is open 9-1": the part of the day said with the day, not hours told in
   // another sentence.
   if (chosen && window && /^\d/.test(window)) {
-    const starts = [...said.slice(0, chosen.index).matchAll(/[.!?\n]/g)].map((mark) => mark.index + 1);
-    const start = starts.at(-1) ?? 0;
-    const end = said.slice(chosen.index).search(/[.!?\n]/);
-    const sentence = between(said, start, end < 0 ? said.length : chosen.index + end);
+    const sentence = sentenceAt(said, chosen.index);
     const own = partOfDay(sentence);
     if (own && extractWindow(sentence) === own) window = own;
   }
@@ -618,14 +615,15 @@ export function dateAnswer(found: FoundDate): string {
 }
 
 /** "today", "tomorrow", "Friday" or "Dec 5" (Spanish: "hoy", "mañana", "el viernes", "el 5 de dic"), seen from `now`. */
-export function describeDate(answer: string, now: Date, timeZone: string, language: Language = 'en'): string {
+export function describeDate(answer: string, now: Date, timeZone: string, language: Language = 'en', { twelveHour = false } = {}): string {
   const [iso = '', ...rest] = answer.split(' ');
   const [year, month, day] = iso.split('-').map(Number);
   const date = makeDate(year ?? 0, month ?? 0, day ?? 0);
   if (!date) return answer;
   const today = civilDate(now, timeZone);
   const days = Math.round((Date.UTC(date.year, date.month - 1, date.day) - Date.UTC(today.year, today.month - 1, today.day)) / 86_400_000);
-  const window = rest.join(' ');
+  // ("after 3 pm" for a person reading English, when asked; staff's summary keeps "after 15:00".)
+  const window = twelveHour && language === 'en' ? rest.join(' ').replace(/\b(\d{2}):(\d{2})\b/g, (_, hours: string, minutes: string) => `${Number(hours) % 12 || 12}${minutes === '00' ? '' : `:${minutes}`} ${Number(hours) < 12 ? 'am' : 'pm'}`) : rest.join(' ');
   const spanishWindow = window.replace('before', 'antes de las').replace('after', 'después de las').replace('morning', 'en la mañana').replace('afternoon', 'en la tarde').replace('evening', 'en la noche');
   const suffix = window ? ` (${language === 'es' ? spanishWindow : window})` : '';
   const weekdays = language === 'es' ? ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'] : ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

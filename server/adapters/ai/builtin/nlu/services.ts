@@ -12,7 +12,7 @@ import { StemmerEn } from '@nlpjs/lang-en';
 import { between } from '@contracts/text';
 import Fuse from 'fuse.js';
 import { type Action, ACTIONS, type Concept, CONCEPTS } from './trade-vocabulary';
-import { normalize, words } from './text';
+import { clauseAfter, normalize, words } from './text';
 
 const stemmer = new StemmerEn();
 const stemCache = new Map<string, string>();
@@ -762,10 +762,7 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   // (The words after "want to" up to a comma, not the rest of its sentence: "tenant hasn't seen any leaks yet but I
   // want to get ahead of it" wants no leak repair.)
   const sentences = text.split(/(?<=[.!?])\s+|\n+/).filter((sentence) => sentence.trim() !== '');
-  const wishing = sentences.map((sentence) => normalize(sentence)).flatMap((sentence) => {
-    const cue = WISH.exec(sentence);
-    return cue ? [between(sentence, cue.index + cue[0].length, sentence.length).split(/[,;]/)[0] ?? ''] : [];
-  });
+  const wishing = sentences.flatMap((sentence) => clauseAfter(WISH, normalize(sentence)) ?? []);
   if (wishing.length > 0 && wishing.length < sentences.length) {
     const wanted = read(wishing.join(' '));
     // (A general thing wished for says the kind of job more than the thing: "need someone to check out my roof" is an

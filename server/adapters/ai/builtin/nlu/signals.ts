@@ -4,11 +4,10 @@
  * A signal fires when a rule matches, or when the model is sure and nothing in the text says otherwise ("not an
  * emergency"). Each signal keeps the words (or the model's score) that fired it, for the decision log.
  */
-import { between } from '@contracts/text';
 import { isKnownFirstName } from './answers';
 import type { IntentModel, IntentReading } from './intents';
 import type { Language } from './language';
-import { normalize } from './text';
+import { normalize, sentenceAt } from './text';
 
 /** What kind of danger, so the safety line fits it. */
 export type Hazard = 'gas' | 'carbon-monoxide' | 'electrical' | 'water-electrical' | 'flood' | 'sewage' | 'no-heat' | 'structure' | 'garage-door' | 'fire' | 'stings';
@@ -76,13 +75,6 @@ function farSmoke(said: string): boolean {
     !/\b(on fire|caught fire|flames|is burning|are burning|fuego|llamas)\b/.test(said) &&
     !/\b(outlet|switch|panel|breaker|plug|cord|wires?|wiring|furnace|vents?|unit|dryer|oven|stove|appliance|attic|walls?)\b[^.!?\n]{0,30}\b(smok\w*|burn\w*)|\b(smok\w*|burn\w*)\b[^.!?\n]{0,30}\b(from|out of|coming out of)\b/.test(said)
   );
-}
-
-/** The sentence of `said` that holds position `at`. */
-function sentenceAround(said: string, at: number): string {
-  const start = Math.max(...[...between(said, 0, at).matchAll(/[.!?\n]/g)].map((mark) => mark.index + 1), 0);
-  const end = between(said, at, said.length).search(/[.!?\n]/);
-  return between(said, start, end < 0 ? said.length : at + end);
 }
 
 /** Hazards serious on their face; the rest (a spring, no heat) need the model or a second cue to count. */
@@ -161,7 +153,7 @@ function emergency(said: string, intent: IntentReading): (Signal & { hazard: Haz
   }
   // (Not sewage seen in the past, in the sentence that says so: "we had sewage come up in the basement last year".)
   const seen = calm ? null : SEWAGE_SEEN.exec(said);
-  if (seen && !PAST.test(sentenceAround(said, seen.index))) return { hazard: 'sewage', words: seen[0] };
+  if (seen && !PAST.test(sentenceAt(said, seen.index))) return { hazard: 'sewage', words: seen[0] };
   // A broken spring or a door that will not open with the car inside (not "so car isnt stuck").
   const carFree = said.replace(NOT_STUCK, ' ');
   if (/\b(spring (snapped|broke|broken|busted)|springs? (is|are) (snapped|broken)|broken spring|springs?\b.{0,40}\b(in (2|two) (pieces|parts)|snapped|split in (half|two))|door (won'?t|will not|can'?t|doesn'?t) (go up|open|lift|budge|move)|opener just hums|resorte (roto|se rompio|quebrado))\b/.test(said) && /\b(car|truck|van|minivan|suv|jeep|pickup|vehicle|carro|camioneta|coche|troca)\b.{0,24}\b(is |are |esta |se quedo )?(in there|inside|in the garage|stuck|trapped|adentro|atrapad\w*|encerrad\w*)\b/.test(carFree)) return { hazard: 'garage-door', words: 'a car shut in behind a broken door' };

@@ -5,6 +5,8 @@
  * are kept for anything recorded (a name, a free-text answer); only the matchers see this form.
  */
 
+import { between } from '@contracts/text';
+
 /** Lower case, NFKC, straight quotes and dashes. */
 export function plain(text: string): string {
   return text
@@ -101,4 +103,17 @@ export function sentences(text: string): string[] {
     .split(/(?<=[?.!])\s+|\n+/)
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence !== '');
+}
+
+/** The words after a cue, to the end of its clause ("need someone to look at the furnace, it's a Rheem" → "look at the furnace"), or null. */
+export function clauseAfter(cue: RegExp, said: string): string | null {
+  const match = cue.exec(said);
+  return match ? (between(said, match.index + match[0].length, said.length).split(/[.!?,;\n]/)[0] ?? '') : null;
+}
+
+/** The sentence of a text that holds position `at` ("." "!" "?" or a line break end one). */
+export function sentenceAt(text: string, at: number): string {
+  const start = Math.max(...[...between(text, 0, at).matchAll(/[.!?\n]/g)].map((mark) => mark.index + 1), 0);
+  const end = between(text, at, text.length).search(/[.!?\n]/);
+  return between(text, start, end < 0 ? text.length : at + end);
 }
