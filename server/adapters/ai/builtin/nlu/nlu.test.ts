@@ -1279,3 +1279,13 @@ describe('eleventh round (the d29 misses)', () => {
     expect((await signals('what would the price be for two grab bars?')).price).not.toBeNull();
   });
 });
+
+describe('eleventh round (the d34 threads)', () => {
+  it('hears a gas smell said to be absent as no gas danger, and a thermostat nothing answers as no heat', async () => {
+    expect((await signals('igniter glows orange but it never lights, no gas smell or anything')).emergency).toBeNull();
+    expect((await signals("I don't smell gas, the igniter just glows")).emergency).toBeNull();
+    expect((await signals('no, we smell gas in the kitchen')).emergency?.hazard).toBe('gas');
+    expect((await signals("i can't tell if it smells like gas")).emergency?.hazard).toBe('gas');
+    expect((await signals("She says it's 49 in the house and the thermostat clicks but nothing kicks on. She's 86 and they're calling for minus 12 tonight")).emergency?.hazard).toBe('no-heat');
+  });
+});
