@@ -147,6 +147,16 @@ function holidayThing(said: string, end: number): boolean {
   return /^\s*(lights?|lighting|trees?|decorations?|decor|inflatables?|display|wreaths?|ornaments?|garland|village|cards?|gifts?|presents?|shopping|sales?|bonus|costumes?|candy|music|movies?)\b/.test(said.slice(end, end + 24));
 }
 
+/**
+ * A holiday named as the occasion or the deadline, not as the visit's day: "a cleaning for Christmas", "before the kids
+ * come home for Christmas", "antes de Navidad", "in laws land thurs for thanksgiving". A day counted from it keeps it
+ * ("the Tuesday before Thanksgiving", "the week after Thanksgiving").
+ */
+function holidayOccasion(said: string, index: number): boolean {
+  const before = said.slice(Math.max(0, index - 30), index);
+  return /\b(for|before|by|until|till|til|ahead of|antes de|para|in time for)\s+(the\s+)?$/.test(before) && !new RegExp(`\\b(${WEEKDAY}|day|days|week|weekend|dia|semana)\\s+(before|after|antes de|despues de)\\s+(the\\s+)?$`).test(before);
+}
+
 /** The first…fourth or last such weekday of a month. */
 function nthWeekday(year: number, month: number, weekday: number, which: string): CivilDate | null {
   if (which === 'last') {
@@ -260,7 +270,7 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
     const found = pattern.exec(said);
     // (An eve is its own day: "christmas eve" is not Christmas; "(?! eve)" in a pattern does not make it an eve's.)
     if (!found || /\beve\b/.test(found[0]) !== /\beve\b/.test(pattern.source.replace('(?! eve)', ''))) continue;
-    if (holidayThing(said, found.index + found[0].length)) continue;
+    if (holidayThing(said, found.index + found[0].length) || holidayOccasion(said, found.index)) continue;
     const thisYear = dateIn(today.year);
     const date = thisYear && compare(thisYear, today) >= 0 ? thisYear : dateIn(today.year + 1);
     push(found, date, true);
@@ -599,10 +609,12 @@ function choosable(said: string, all: readonly Candidate[]): Candidate[] {
   const part = pool.find(vague);
   if (part) pool = pool.map((candidate) => (/^(the |on the |el )?\d{1,2}(st|nd|rd|th)?$/.test(candidate.words.trim()) ? { ...candidate, date: makeDate(part.date.year, part.date.month, candidate.date.day) ?? candidate.date } : candidate));
   pool = pool.filter((candidate) => !(vague(candidate) && pool.some((other) => other !== candidate && other.calendar && !vague(other) && other.date.year === candidate.date.year && other.date.month === candidate.date.month)));
-  const weekOf = /\b(the )?week of\b/.exec(said);
+  // ("the week after Thanksgiving. Mon or tues": the week that follows the one said.)
+  const weekOf = /\b(the )?week (of|after)\b/.exec(said);
   const week = weekOf ? pool.find((candidate) => candidate.calendar && candidate.index > weekOf.index && candidate.index - weekOf.index - weekOf[0].length < 8) : undefined;
-  if (week && pool.some((candidate) => candidate.lone)) {
-    pool = pool.filter((candidate) => candidate !== week).map((candidate) => (candidate.lone ? { ...candidate, date: weekdayInWeekOf(week.date, candidate.date.weekday), lone: false, calendar: true } : candidate));
+  if (weekOf && week && pool.some((candidate) => candidate.lone)) {
+    const start = weekOf[2] === 'after' ? addDays(week.date, 7) : week.date;
+    pool = pool.filter((candidate) => candidate !== week).map((candidate) => (candidate.lone ? { ...candidate, date: weekdayInWeekOf(start, candidate.date.weekday), lone: false, calendar: true } : candidate));
   }
   const shifts = [0, ...(DAY_AFTER.test(said) ? [1] : []), ...(DAY_BEFORE.test(said) ? [-1] : [])];
   const calendarDays = pool.filter((candidate) => candidate.calendar);

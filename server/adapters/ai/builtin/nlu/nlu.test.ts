@@ -159,7 +159,8 @@ describe('dates, fifth round (the d15 threads)', () => {
     expect(day('christmas day')).toBe('2026-12-25');
     expect(day('christmas eve')).toBe('2026-12-24');
     expect(day('want to plug in christmas lights this year instead of running a cord')).toBeNull();
-    expect(day('need the outlet by christmas, the tree goes up then')).toBe('2026-12-25');
+    // (A deadline, not the visit's day: eleventh round.)
+    expect(day('need the outlet by christmas, the tree goes up then')).toBeNull();
   });
 
   it('reads a window from 9 to noon, a time others are out by, and no window in a span of years', () => {
@@ -1287,5 +1288,14 @@ describe('eleventh round (the d34 threads)', () => {
     expect((await signals('no, we smell gas in the kitchen')).emergency?.hazard).toBe('gas');
     expect((await signals("i can't tell if it smells like gas")).emergency?.hazard).toBe('gas');
     expect((await signals("She says it's 49 in the house and the thermostat clicks but nothing kicks on. She's 86 and they're calling for minus 12 tonight")).emergency?.hazard).toBe('no-heat');
+  });
+
+  it('reads a holiday named as the occasion or the deadline as no day, and a weekday in the week after one', () => {
+    expect(day("Want to get my parents a cleaning for Christmas, they're in their 80s")).toBeNull();
+    expect(day('mini splits put in the room over our garage before the kids come home for Christmas')).toBeNull();
+    expect(day('wed morning? in laws land thurs for thanksgiving lol')).toBe('2026-12-02 morning');
+    expect(day('the Tuesday before Thanksgiving if you can')).toBe('2027-11-23');
+    expect(day('saturday before christmas, morning ideally')).toBe('2026-12-19 morning');
+    expect(day('Any time the week after Christmas. Mon or tues, tues better')).toBe('2026-12-29');
   });
 });
