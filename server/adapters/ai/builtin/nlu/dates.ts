@@ -288,7 +288,7 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
 }
 
 /** Someone else arriving or leaving, said before a day: "new tenant moves in", "guests arrive", "los inquilinos llegan". */
-const EVENT_OF_OTHERS = /\b(tenants?|renters?|guests?|buyers?|new (owners?|people|family|folks)|in-?laws|(my |our |the )?(family|kids|parents|grandkids|company) (is |are )?)\s*(moves?|moving|arrives?|arriving|comes?|coming|checks?|checking|gets?|getting|flies|flying|lands?|shows? up)( in| out| here| into)?\s*(on\s+|the\s+|on the\s+)?$|\b(inquilinos?|huespedes|visitas?|familia)\s+(llegan?|se mudan?|entran?)\s*(el\s+)?$/;
+const EVENT_OF_OTHERS = /\b(tenants?|renters?|guests?|buyers?|new (owners?|people|family|folks)|in[- ]?laws|(my |our |the )?(family|kids|parents|grandkids|company) (is |are )?)\s*(moves?|moving|arrives?|arriving|comes?|coming|checks?|checking|gets?|getting|flies|flying|lands?|shows? up)( in| out| here| into)?\s*(on\s+|the\s+|on the\s+)?$|\b(inquilinos?|huespedes|visitas?|familia)\s+(llegan?|se mudan?|entran?)\s*(el\s+)?$/;
 
 /** A day the text turns down: "not the 30th", "the 20th is no good", "wednesday doesn't work". */
 function refused(said: string, candidate: Candidate): boolean {
@@ -348,6 +348,20 @@ function busyOn(said: string, candidate: Candidate): boolean {
   }
   const clause = said.slice(start, end);
   return BUSY.test(clause) && !FREE_THEN.test(clause);
+}
+
+const PREFERENCE_AFTER = /^\s*,?\s*(is |'s |would be |works |es |seria |sounds )?(even |much |way |a lot )?(better|best|preferred|pref|preferably|ideally|if possible|de preferencia|mejor)\b/;
+const PREFERENCE_BEFORE = /\b(prefer|preferably|ideally|pref|prefiero|mejor)\s+(the\s+|el\s+|on\s+)?$/;
+
+/** Whether a day's words are marked as the one preferred where they are said (the first time or again). */
+function preferenceMarked(said: string, words: string): boolean {
+  // (A weekday with its date said again by the weekday alone: "martes 23 o miércoles 24, martes mejor".)
+  const weekday = new RegExp(`^(?:the |el )?${WEEKDAY}\\b`).exec(words)?.[1];
+  const escaped = [words, ...(weekday ? [weekday] : [])].map((said) => said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  for (const found of said.matchAll(new RegExp(`(?<![a-z0-9])(?:${escaped})(?![a-z0-9])`, 'g'))) {
+    if (PREFERENCE_AFTER.test(said.slice(found.index + found[0].length)) || PREFERENCE_BEFORE.test(said.slice(Math.max(0, found.index - 16), found.index))) return true;
+  }
+  return false;
 }
 
 /** That weekday in the week (Monday to Sunday) of `date`: "the week of jan 11 … tuesdays" is Jan 12. */
@@ -547,9 +561,10 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   // A correction or a preference ("can you do friday instead?", "actually make it the 31st", "wed or thurs, wed
   // preferably", "tonight, so tomorrow morning") means the last day said.
   const correcting = pool.length > 1 && /\b(instead|actually|rather|better|change|move|switch|make it|do the|wait|no wait|preferably|prefer|ideally|best|so|then|en vez|mejor|cambiar|cambio|prefiero|de preferencia)\b/.test(said);
-  // (A preference said right after a day is that day's: "Monday the 7th ideally, new people move in the 10th".)
-  const preferred = /\b(ideally|preferably|if possible|de preferencia)\b/.exec(said);
-  const marked = preferred && pool.length > 1 ? pool.find((candidate) => preferred.index - (candidate.index + candidate.words.length) >= 0 && preferred.index - (candidate.index + candidate.words.length) <= 2) : undefined;
+  // (A preference said right after a day, or right before it, is that day's: "Monday the 7th ideally, new people move
+  // in the 10th", "tomorrow or thurs, tomorrow better", "Thursday or Friday would be best, Thursday preferred", "martes
+  // 23 o miércoles 24, martes mejor"; the last one marked when several are.)
+  const marked = pool.length > 1 ? pool.filter((candidate) => preferenceMarked(said, candidate.words)).at(-1) : undefined;
   // ("Any weekday morning is fine … This Thursday would be wonderful": the day said to be wonderful.)
   const praised = pool.length > 1 ? pool.find((candidate) => /^\s*(would be|will be|is|works|sounds)\s+(wonderful|great|perfect|ideal|best|better|good|great for (me|us))\b/.test(said.slice(candidate.index + candidate.words.length))) : undefined;
   const anchor = marked ?? praised ?? (correcting ? pool.at(-1) : (calendar ?? pool[0]));

@@ -1298,4 +1298,13 @@ describe('eleventh round (the d34 threads)', () => {
     expect(day('saturday before christmas, morning ideally')).toBe('2026-12-19 morning');
     expect(day('Any time the week after Christmas. Mon or tues, tues better')).toBe('2026-12-29');
   });
+
+  it('takes the day marked as preferred among two offered, where the mark is said', () => {
+    expect(day('tues or wed, wed better. before noon if poss')).toBe('2026-12-02 before 12:00');
+    expect(day('fri or sat, fri better')).toBe('2026-12-04');
+    expect(day('She can do any weekday before 2. Thursday or Friday would be best, Thursday preferred.')).toBe('2026-12-03 before 14:00');
+    expect(extractDate('El martes 8 o el miércoles 9, martes mejor porque el miércoles llegan mis suegros', NOW, ZONE, { language: 'es' })?.iso).toBe('2026-12-08');
+    expect(day('wed or thu nxt wk, wed pref')).toBe('2026-12-09');
+    expect(day('wed morning? in laws land thurs')).toBe('2026-12-02 morning');
+  });
 });
