@@ -1307,4 +1307,12 @@ describe('eleventh round (the d34 threads)', () => {
     expect(day('wed or thu nxt wk, wed pref')).toBe('2026-12-09');
     expect(day('wed morning? in laws land thurs')).toBe('2026-12-02 morning');
   });
+
+  it('reads what they want after what they say they do not want', () => {
+    expect(chooseOption('nothing for the birds, I love my birds | its the RATS going after the seed under the feeders', ['Mice & rats', 'Squirrels or raccoons in the attic', 'Ants']).best?.option).toBe('Mice & rats');
+    expect(chooseOption('not looking for carpet cleaning, the landlord has a carpet company coming separate. I need the rest of the house cleaned after we move out', ['Standard clean', 'Deep clean', 'Move-in / move-out clean', 'Carpet cleaning']).best?.option).toBe('Move-in / move-out clean');
+    expect(chooseOption("I don't need anybody to hang lights, I do all that myself. What I need is a plug out on the front porch", ['Outdoor outlets & lighting circuits', 'Indoor outlets, switches & fixtures', 'Holiday light hanging']).best?.option).toBe('Outdoor outlets & lighting circuits');
+    // (Named again on its own in a later sentence, it is the subject: the ducts that bang.)
+    expect(chooseOption('NOT looking for duct cleaning lol, a guy already tried to sell me that at the door. Every time the heat comes on the metal ducts in the basement go BANG BANG', ['Heating repair (furnace or heat pump)', 'AC repair', 'Tune-up / maintenance', 'Ductwork & airflow problems']).best?.option).toBe('Ductwork & airflow problems');
+  });
 });

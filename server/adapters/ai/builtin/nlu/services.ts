@@ -171,6 +171,11 @@ export interface Reading {
   allStems: string[];
   /** Weather named as what happened ("after all the snow", "the snow melt"): the cause, not the job. */
   causes: Set<string>;
+  /**
+   * Things said not to be wanted somewhere in the text ("nothing for the birds, I love my birds | its the RATS"): when
+   * named again, they are not what the text is about.
+   */
+  denied: Set<string>;
 }
 
 /**
@@ -201,6 +206,7 @@ export function read(text: string): Reading {
   const allStems: string[] = [];
   const namedOutright = new Set<string>();
   const causes = new Set<string>();
+  const denied = new Set<string>();
   for (let at = 0; at < stems.length; ) {
     const first = stems[at] ?? '';
     const candidates = lexicon.byFirst.get(first) ?? [];
@@ -217,7 +223,8 @@ export function read(text: string): Reading {
     // "its dry, not dripping", "never leaked": a thing or trouble denied is not named.
     // ("no piano or anything crazy": a thing said not to be there.)
     // ("Not looking for anybody to hang Christmas lights lol, my husband does that": a job said not to be wanted.)
-    if (hit && (/^(not|isn'?t|isnt|wasn'?t|wasnt|aren'?t|never|without)$/.test(raw[at - 1] ?? '') || (raw[at - 1] === 'no' && /^(or|and|nothing|anything|,)$/.test(raw[at + hit.stems.length] ?? '')) || NOT_WANTED_BEFORE.test(raw.slice(Math.max(0, at - 8), at).join(' ')))) {
+    if (hit && (/^(not|isn'?t|isnt|wasn'?t|wasnt|aren'?t|never|without)$/.test(raw[at - 1] ?? '') || (raw[at - 1] === 'no' && /^(or|and|nothing|anything|,|needed|necessary|wanted|required)$/.test(raw[at + hit.stems.length] ?? '')) || NOT_WANTED_BEFORE.test(raw.slice(Math.max(0, at - 8), at).join(' ')))) {
+      if (hit.concept) denied.add(hit.concept);
       at += hit.stems.length;
       continue;
     }
@@ -230,6 +237,8 @@ export function read(text: string): Reading {
         if (hit.concept === 'storm-damage' && /^(after|from|with|during|since|con|tras|desde|por|despues de) (the|that|this|all|la|el|esa|esta|las|los)$/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`)) causes.add(hit.concept);
         // ("Since the power went out …, the keypad … no longer opens the door": the outage is what set it off.)
         if (hit.concept === 'power-out' && /^(since|after|when) (the|our|my)$/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`)) causes.add(hit.concept);
+        // ("Every time the heat comes on the metal ducts … go BANG": when it happens, not what is in trouble.)
+        if (/^(time|whenever|when) (the|our|my)$/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`) && /^(comes?|kicks?|turns?|runs?|starts?|cycles?|clicks?) ?(on|up|off)?$/.test(raw[at + hit.stems.length] ?? '')) causes.add(hit.concept);
         if (hit.problem) problems.add(hit.concept);
         // "moving out of my apartment to a townhouse": the place moved to is where, not what is moved.
         // (A thing a trouble comes from is the thing in trouble, not a place: "a smell coming from the outlet".)
@@ -277,11 +286,24 @@ export function read(text: string): Reading {
   // A problem described ("blowing warm air"), or a thing of theirs ("my furnace … kicking on and off") without
   // anything new asked for, is a repair.
   if (!actions.has('install') && (problems.size > 0 || (concepts.length > 0 && /\b(my|our|the) \w+/.test(normalize(text)) && actions.size === 0 && /\b(keeps|won'?t|doesn'?t|isn'?t|not|stopped|quit|broke)\b/.test(normalize(text))))) actions.add('repair');
-  return { raw: text, concepts, located, problems, actions, stems: loose, allStems, causes };
+  // (Unless a later sentence names it on its own: "NOT looking for duct cleaning lol, a guy already tried to sell me
+  // that. Every time the heat comes on the metal ducts … go BANG".)
+  if (denied.size > 0) {
+    const sentences = text.split(/[.!?|\n]+/).filter((sentence) => sentence.trim() !== '');
+    if (sentences.length > 1) {
+      for (const sentence of sentences) {
+        const own = read(sentence);
+        for (const concept of own.concepts) if (!own.denied.has(concept)) denied.delete(concept);
+      }
+    }
+  }
+  return { raw: text, concepts, located, problems, actions, stems: loose, allStems, causes, denied };
 }
 
 /** "if he answers the door", "someone will get the door", "leave it at the door": a person at a door, no door job. */
-const NOT_WANTED_BEFORE = /\bnot (looking for|asking for|asking about|needing|here for|texting about|writing about) (anybody|anyone|someone|somebody|a (guy|company|crew|person|pro)|you( guys)?) to( \S+){0,2}$/;
+// ("I don't need anybody to hang lights", "not looking for carpet cleaning", "don't need a new furnace", "nothing for
+// the birds, I love my birds".)
+const NOT_WANTED_BEFORE = /\b((not|don'?t|dont|do not|no longer) (looking for|asking for|asking about|needing|need|here for|texting about|writing about|interested in) (anybody|anyone|someone|somebody|a (guy|company|crew|person|pro)|you( guys)?) to( \S+){0,2}|(not|no longer) (looking for|asking for|asking about|needing|here for|interested in)( (a|an|any|the))?|(don'?t|dont|do not) (need|want)( (a|an|any|the))?|nothing (for|about|with) (the|my|our))$/;
 
 function withoutDoorIdioms(text: string): string {
   // (And the TV's cable, not a garage door's: "the tv and cable box are plugged in", "the cable guy".)
@@ -488,7 +510,8 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
   // The first specific thing named (a generic "move" or "cleaning" only when nothing more specific is there).
   const unlocated = text.concepts.filter((concept) => !text.located.has(concept) && family(concept) !== 'property');
   // (Weather that caused it is not what the text is about: "after all that snow … water dripping from the light".)
-  const first = unlocated.find((concept) => !GENERIC_CONCEPTS.has(concept) && !text.causes.has(concept)) ?? unlocated.find((concept) => !text.causes.has(concept)) ?? unlocated[0];
+  const aside = (concept: string) => text.causes.has(concept) || text.denied.has(concept);
+  const first = unlocated.find((concept) => !GENERIC_CONCEPTS.has(concept) && !aside(concept)) ?? unlocated.find((concept) => !aside(concept)) ?? unlocated[0];
   // The best concept counts in full, every other one it shares a little: a text that mentions a furnace in passing
   // is not about "New furnace or AC install" as much as it is about the thermostat it is asking for.
   const hits = option.concepts
