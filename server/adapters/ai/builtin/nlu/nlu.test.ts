@@ -1308,6 +1308,16 @@ describe('eleventh round (the d34 threads)', () => {
     expect(day('wed morning? in laws land thurs')).toBe('2026-12-02 morning');
   });
 
+  it('hears no complaint in a job praised years back with a new trouble, and one in work "you folks" did', async () => {
+    expect((await signals('Hi, you guys did a spring for us a few years back, great job. Now the keypad outside quit working, the remotes in both cars work fine. I put a new battery in it already lol')).complaint).toBeNull();
+    expect((await signals("You folks put in our new water heater the end of October. For about a week now it bangs and pops every time it heats. We paid $1,895 for this and I'd expect it to work. Can someone come back out and make it right")).complaint).not.toBeNull();
+    expect((await signals('your guy fixed the disposal last week and it already broke')).complaint).not.toBeNull();
+  });
+
+  it('reads the thing of today, not the one of a job done years back', () => {
+    expect(chooseOption('Hi, you guys did a spring for us a few years back, great job. Now the keypad outside quit working, the remotes in both cars work fine.', ['Broken spring replacement', 'Opener repair or install', 'Remote & keypad programming', 'New garage door']).best?.option).toBe('Remote & keypad programming');
+  });
+
   it('reads what they want after what they say they do not want', () => {
     expect(chooseOption('nothing for the birds, I love my birds | its the RATS going after the seed under the feeders', ['Mice & rats', 'Squirrels or raccoons in the attic', 'Ants']).best?.option).toBe('Mice & rats');
     expect(chooseOption('not looking for carpet cleaning, the landlord has a carpet company coming separate. I need the rest of the house cleaned after we move out', ['Standard clean', 'Deep clean', 'Move-in / move-out clean', 'Carpet cleaning']).best?.option).toBe('Move-in / move-out clean');

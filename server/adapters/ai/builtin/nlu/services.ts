@@ -176,6 +176,11 @@ export interface Reading {
    * named again, they are not what the text is about.
    */
   denied: Set<string>;
+  /**
+   * Things named only in a sentence about work done long ago ("you guys did a spring for us a few years back, great
+   * job. Now the keypad outside quit working"): not what the text is about.
+   */
+  past: Set<string>;
 }
 
 /**
@@ -288,19 +293,21 @@ export function read(text: string): Reading {
   if (!actions.has('install') && (problems.size > 0 || (concepts.length > 0 && /\b(my|our|the) \w+/.test(normalize(text)) && actions.size === 0 && /\b(keeps|won'?t|doesn'?t|isn'?t|not|stopped|quit|broke)\b/.test(normalize(text))))) actions.add('repair');
   // (Unless a later sentence names it on its own: "NOT looking for duct cleaning lol, a guy already tried to sell me
   // that. Every time the heat comes on the metal ducts … go BANG".)
-  if (denied.size > 0) {
-    const sentences = text.split(/[.!?|\n]+/).filter((sentence) => sentence.trim() !== '');
-    if (sentences.length > 1) {
-      for (const sentence of sentences) {
-        const own = read(sentence);
-        for (const concept of own.concepts) if (!own.denied.has(concept)) denied.delete(concept);
-      }
-    }
+  const sentences = denied.size > 0 || LONG_AGO.test(normalize(text)) ? text.split(/[.!?|\n]+/).filter((sentence) => sentence.trim() !== '') : [];
+  const past = new Set<string>();
+  if (sentences.length > 1) {
+    const readings = sentences.map((sentence) => ({ own: read(sentence), longAgo: LONG_AGO.test(normalize(sentence)) }));
+    for (const { own } of readings) for (const concept of own.concepts) if (!own.denied.has(concept)) denied.delete(concept);
+    const now = new Set(readings.filter(({ longAgo }) => !longAgo).flatMap(({ own }) => own.concepts));
+    if (now.size > 0) for (const { own, longAgo } of readings) if (longAgo) for (const concept of own.concepts) if (!now.has(concept)) past.add(concept);
   }
-  return { raw: text, concepts, located, problems, actions, stems: loose, allStems, causes, denied };
+  return { raw: text, concepts, located, problems, actions, stems: loose, allStems, causes, denied, past };
 }
 
 /** "if he answers the door", "someone will get the door", "leave it at the door": a person at a door, no door job. */
+/** Work or a thing of long ago: "a few years back", "years ago", "last year", "back in 2019". */
+const LONG_AGO = /\b((a )?(few|couple( of)?|two|three|\d+) (years?|months?) (ago|back)|years (ago|back)|a while (ago|back)|last (year|spring|summer|fall|winter)|back in (19|20)\d\d|hace (unos |varios |dos |tres )?(anos|meses))\b/;
+
 // ("I don't need anybody to hang lights", "not looking for carpet cleaning", "don't need a new furnace", "nothing for
 // the birds, I love my birds".)
 const NOT_WANTED_BEFORE = /\b((not|don'?t|dont|do not|no longer) (looking for|asking for|asking about|needing|need|here for|texting about|writing about|interested in) (anybody|anyone|someone|somebody|a (guy|company|crew|person|pro)|you( guys)?) to( \S+){0,2}|(not|no longer) (looking for|asking for|asking about|needing|here for|interested in)( (a|an|any|the))?|(don'?t|dont|do not) (need|want)( (a|an|any|the))?|nothing (for|about|with) (the|my|our))$/;
@@ -510,7 +517,7 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
   // The first specific thing named (a generic "move" or "cleaning" only when nothing more specific is there).
   const unlocated = text.concepts.filter((concept) => !text.located.has(concept) && family(concept) !== 'property');
   // (Weather that caused it is not what the text is about: "after all that snow … water dripping from the light".)
-  const aside = (concept: string) => text.causes.has(concept) || text.denied.has(concept);
+  const aside = (concept: string) => text.causes.has(concept) || text.denied.has(concept) || text.past.has(concept);
   const first = unlocated.find((concept) => !GENERIC_CONCEPTS.has(concept) && !aside(concept)) ?? unlocated.find((concept) => !aside(concept)) ?? unlocated[0];
   // The best concept counts in full, every other one it shares a little: a text that mentions a furnace in passing
   // is not about "New furnace or AC install" as much as it is about the thermostat it is asking for.
