@@ -181,6 +181,15 @@ describe('items for a list of towns', () => {
     expect(choosePriceItem(asked, `we're in Rio Rancho. ${asked}`, book, null).item?.id).toBe('diag');
     expect(choosePriceItem(asked, `I'm in Grants, 87020. ${asked}`, book, null).item).toBeNull();
   });
+  it('never quotes an item of another kind of the thing, nor one that includes a part they bought themselves', () => {
+    const opener = 'LiftMaster 1/2 HP chain-drive opener, supplied and installed by us';
+    expect(excludedBy(opener, 'I bought my parents a LiftMaster belt drive opener for Christmas. Need someone to install it')).toBe('belt drive');
+    expect(excludedBy(opener, 'What do you charge to install one I already bought?')).toContain('one they supply');
+    expect(excludedBy(opener, 'how much for a new opener installed? old one died')).toBeNull();
+    // (Both kinds said, the old and the one wanted: the item's kind is there.)
+    expect(excludedBy('LiftMaster 1/2 HP belt-drive opener installed', 'old Genie chain drive finally died. want one of the quiet liftmaster belt ones')).toBeNull();
+    expect(excludedBy('40-gallon gas water heater, installed', 'want to go tankless')).toBe('tankless');
+  });
   it('keeps an item for one town, the business\'s own city as a rule', () => {
     const asked = 'hey how much for a 2br apartment move? capitol hill to ballard';
     expect(choosePriceItem(asked, asked, book, null).item?.id).toBe('move');

@@ -127,11 +127,18 @@ export function excludedBy(name: string, said: string): string | null {
     if (hit) return hit;
   }
   // An item for one surface ("TV mount on drywall"): another surface they named ("above our brick fireplace") is
-  // not the item's job.
-  const own = MATERIALS.filter((material) => material.test(name.toLowerCase()));
-  if (own.length > 0) {
-    const other = MATERIALS.find((material) => !own.includes(material) && material.test(lower));
-    if (other && !own.some((material) => material.test(lower))) return other.exec(lower)?.[0] ?? 'another surface';
+  // not the item's job. So with one kind of a thing ("chain-drive opener" for "a LiftMaster belt drive opener").
+  for (const kinds of [MATERIALS, DRIVES, TANKS]) {
+    const own = kinds.filter((kind) => kind.test(name.toLowerCase()));
+    if (own.length === 0) continue;
+    const other = kinds.find((kind) => !own.includes(kind) && kind.test(lower));
+    if (other && !own.some((kind) => kind.test(lower))) return other.exec(lower)?.[0] ?? 'another kind';
+  }
+  // An item that includes the thing ("opener, supplied and installed by us") is not the price of installing one they
+  // bought themselves ("What do you charge to install one I already bought?").
+  if (SUPPLIED_BY_US.test(name.toLowerCase())) {
+    const theirs = THEIR_OWN.exec(lower);
+    if (theirs) return `one they supply (“${theirs[0]}”)`;
   }
   // An item for pipe or work inside the house ("accessible pipe inside the heated house"): a job they place under
   // the house or outside it ("the line under our mobile home") is not the item's job.
@@ -156,6 +163,12 @@ const ACCESS_SAID = /\b(elevators?|(in|from) the (garage|driveway|carport|yard|s
 
 const INSIDE = /\b(inside|interior|indoors?|heated (house|home|space|area))\b/;
 const OUTSIDE = /\b(under (the |our |my )?(mobile home|trailer|manufactured home|house|home|floor)|crawl ?space|underground|buried|between the ground and|skirting|outdoors?|exterior|(out )?to the (well|shop|barn|garage))\b/;
+
+/** Kinds of garage door opener drive, and of water heater. */
+const DRIVES: readonly RegExp[] = [/\bchain([- ]?drive)?\b/, /\bbelt([- ]?drive)?\b/, /\bscrew[- ]?drive\b/, /\b(wall[- ]mount(ed)?|jackshaft|side[- ]mount)\b/];
+const TANKS: readonly RegExp[] = [/\btankless\b/, /\b(tank|tank-style|storage tank|\d+[- ]?gal(lon)?s?)\b(?! ?less)/];
+const SUPPLIED_BY_US = /\b((supplied|provided|furnished|included)( and installed)? by us|we supply|(parts|part|unit|opener|fixture|fan|equipment|heater) (and labor )?included|includes (the )?(unit|opener|fixture|fan|part|parts|equipment|heater))\b/;
+const THEIR_OWN = /\b((i|we) (already )?(bought|purchased|ordered|picked up|got) (it|one|the|a|an|my|our|them)\b|(one|ones|it|the one) (i|we) (already )?(bought|purchased|have|got|ordered)|my own|our own|(i|we) (already )?have the (part|unit|opener|fixture|fan|heater)|customer[- ]supplied|ya (lo|la) (compre|tengo|compramos))/;
 
 /** Surfaces a price can depend on (mounting, drilling, cleaning, roofing on one and not another). */
 const MATERIALS: readonly RegExp[] = [
