@@ -1318,6 +1318,10 @@ describe('eleventh round (the d34 threads)', () => {
     expect(chooseOption('Hi, you guys did a spring for us a few years back, great job. Now the keypad outside quit working, the remotes in both cars work fine.', ['Broken spring replacement', 'Opener repair or install', 'Remote & keypad programming', 'New garage door']).best?.option).toBe('Remote & keypad programming');
   });
 
+  it('knows moss on a roof as the moss treatment', () => {
+    expect(chooseOption('need moss off roof + treat. N side bad. 2 story comp. own. 97404', ['Leak & shingle repair', 'Roof replacement', 'Moss removal & treatment', 'Gutter cleaning & repair', 'Skylight repair or replacement', 'Emergency tarping']).best?.option).toBe('Moss removal & treatment');
+  });
+
   it('reads what they want after what they say they do not want', () => {
     expect(chooseOption('nothing for the birds, I love my birds | its the RATS going after the seed under the feeders', ['Mice & rats', 'Squirrels or raccoons in the attic', 'Ants']).best?.option).toBe('Mice & rats');
     expect(chooseOption('not looking for carpet cleaning, the landlord has a carpet company coming separate. I need the rest of the house cleaned after we move out', ['Standard clean', 'Deep clean', 'Move-in / move-out clean', 'Carpet cleaning']).best?.option).toBe('Move-in / move-out clean');

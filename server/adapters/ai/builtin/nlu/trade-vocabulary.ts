@@ -276,6 +276,8 @@ export const CONCEPTS: readonly Concept[] = [
   // Covers that keep leaves out of gutters: a thing of their own, not the gutters.
   { id: 'gutter-guard', family: 'gutters', partOf: 'gutters', names: ['gutter guard', 'gutter guards', 'leaf guard', 'leaf guards', 'gutter covers', 'gutter screens', 'leaf filter', 'leaffilter', 'gutter helmet'] },
   { id: 'skylight', family: 'roof', names: ['skylight', 'skylights', 'sky light'], es: ['tragaluz', 'domo'] },
+  // Moss, lichen and algae on a roof: a cleaning and treatment some roofers list apart ("Moss removal & treatment").
+  { id: 'roof-moss', family: 'roof', partOf: 'roof', names: ['moss', 'mossy', 'moss removal', 'moss treatment', 'moss off the roof', 'moss off roof', 'lichen', 'roof algae', 'algae streaks', 'black streaks', 'zinc strips', 'roof cleaning', 'clean the roof'], es: ['musgo', 'limpieza del techo'] },
   { id: 'chimney', family: 'chimney', names: ['chimney', 'chimney cap', 'chimney flashing', 'chimney sweep', 'fireplace'], es: ['chimenea'] },
 
   // ── Pest control ────────────────────────────────────────────────────────────────────────────────────────────
