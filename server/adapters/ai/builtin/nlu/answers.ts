@@ -364,9 +364,14 @@ function titleCase(word: string): string {
 /** Who the one texting is to the customer ("his wife", "su hija"). */
 const RELATIVE = String.raw`(?:wife|husband|son|daughter|mom|mother|dad|father|partner|roommate|sister|brother|esposa|esposo|hija|hijo|mama|papa|hermana|hermano)`;
 /** "this is his wife Carol": the one texting, named after who they are to the customer. */
-const RELATION = new RegExp(String.raw`\b(?:this is|it'?s|i'?m|i am|soy)\s+(?:his|her|their|su)\s+${RELATIVE}\s*,?\s+([\p{Lu}][\p{L}'-]+)`, 'u');
+// (Capitalised as a text begins: "I'm their son, Nate Brubaker".)
+const RELATION = new RegExp(String.raw`\b(?:[Tt]his is|[Ii]t'?s|[Ii]'?m|[Ii] am|[Ss]oy)\s+(?:[Hh]is|[Hh]er|[Tt]heir|[Ss]u)\s+${RELATIVE}\s*,?\s+([\p{Lu}][\p{L}'-]+)`, 'u');
 /** The same, after the customer's name too: "this is Tom's wife Linda". */
-const OWN_RELATION = new RegExp(String.raw`\b(?:this is|it'?s|i'?m|i am|soy)\s+(?:his|her|their|su|[\p{Lu}][\p{L}-]*'s)\s+${RELATIVE}\s*,?\s+([\p{Lu}][\p{L}'-]+)`, 'u');
+const OWN_RELATION = new RegExp(String.raw`\b(?:[Tt]his is|[Ii]t'?s|[Ii]'?m|[Ii] am|[Ss]oy)\s+(?:[Hh]is|[Hh]er|[Tt]heir|[Ss]u|[\p{Lu}][\p{L}-]*'s)\s+${RELATIVE}\s*,?\s+([\p{Lu}][\p{L}'-]+)`, 'u');
+
+/** A word that makes the one before it a place: "Wabasha County", "Shaker Heights", "Elm Street". */
+// (Not a word that is also a surname: Lake, Park, Hill, Lane.)
+const PLACE_WORD = /^(county|township|twp|parish|city|village|borough|heights|road|rd|street|avenue|ave|blvd|boulevard)$/i;
 
 /** A word of chat after a name ("Rachel btw", "Karen lol", "Dee here"): not part of it. */
 export const CHAT_TAIL = /\s+(btw|fyi|lol|haha|hehe|jaja|here|thx|ty)$/i;
@@ -460,8 +465,10 @@ export function extractName(text: string, options: { loose?: boolean } = {}): st
   const withCompany = /^(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening)|[Mm]orning)[,!.]?\s+)?(?:(?:[Tt]his is|[Ii]t'?s)\s+)?(\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)(?:,?\s+(?:a\s+)?(?:[Rr]ealtor|[Aa]gent|[Bb]roker|[Pp]roperty [Mm]anager|PM|[Oo]ffice [Mm]anager|[Mm]anager|[Oo]wner|[Ll]easing [Aa]gent|[Aa]dmin|[Aa]ssistant))?\s+(?:w\/|with|from|@|at)\s+\p{Lu}/u.exec(said);
   if (withCompany?.[1] && withCompany[1].split(' ').every((word) => !notName(normalize(word)))) return withCompany[1].split(' ').map(titleCase).join(' ');
   // "Good morning, Dev Patel here.": a name with "here" opening the text.
-  const here = /^(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening)|[Mm]orning)[,!.]?\s+)?(\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?) here\b/u.exec(said);
-  if (here?.[1] && here[1].split(' ').every((word) => !notName(normalize(word)))) return here[1];
+  // ("Hello, Doug and Fran Petersen here": a couple, the first named with the surname.)
+  const here = /^(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening)|[Mm]orning)[,!.]?\s+)?(\p{Lu}[\p{Ll}'-]+)(?: (?:and|&|\+) \p{Lu}[\p{Ll}'-]+)?((?: \p{Lu}[\p{Ll}'-]+)?) here\b/u.exec(said);
+  const hereName = here ? `${here[1] ?? ''}${here[2] ?? ''}` : '';
+  if (here && hereName.split(' ').every((word) => !notName(normalize(word)))) return hereName;
   // "Names Luis and Ana Herrera, ask for Ana": the one to ask for.
   const askFor = /\bask for\s+([\p{Lu}][\p{L}'-]+)(?:\s+([\p{Lu}][\p{L}'-]+))?\s*[.!]?\s*$/u.exec(said);
   if (askFor && /\b(?:names?|names are|it'?s|we'?re)\b/i.test(between(said, 0, askFor.index)) && askFor[1] && !notName(normalize(askFor[1]))) return [askFor[1], askFor[2]].filter((word): word is string => word !== undefined && !notName(normalize(word))).map(titleCase).join(' ');
@@ -489,7 +496,8 @@ export function extractName(text: string, options: { loose?: boolean } = {}): st
   const strong = firstUsable(STRONG, false, soyOk) ?? firstUsable(STRONG);
   const strongOk = strong && usable(strong[1]) && soyOk(strong);
   // ("this is Kim's phone": whose phone it is, not an introduction.)
-  const weak = strongOk ? null : firstUsable(WEAK, !options.loose, (match) => !(/'s$/i.test(match[1] ?? '') && /^(phone|cell|number|line|mobile|account|tablet|ipad)$/i.test(match[2] ?? '')));
+  // ("It's Wabasha County I think": a place, not a person.)
+  const weak = strongOk ? null : firstUsable(WEAK, !options.loose, (match) => !(/'s$/i.test(match[1] ?? '') && /^(phone|cell|number|line|mobile|account|tablet|ipad)$/i.test(match[2] ?? '')) && !PLACE_WORD.test(match[2] ?? ''));
   const intro = strongOk ? strong : weak;
   if (intro && usable(intro[1]) && (strongOk || options.loose || capital(intro[1]))) {
     candidates.push(intro[1]);
@@ -502,7 +510,7 @@ export function extractName(text: string, options: { loose?: boolean } = {}): st
       // "- Mike Vander Ploeg": the surname may be two words.
       const rest = (signed[2] ?? '').trim().split(/\s+/).filter((word) => word !== '').map((word) => word.replace(/\.$/, ''));
       if (rest.length > 0 && rest.every((word) => usable(word))) candidates.push(...rest);
-    } else if (options.loose) {
+    } else if (options.loose && !new RegExp(WEAK.source, 'iu').test(said)) {
       const parts = said.replace(/[.!,]+$/g, '').split(/\s+/);
       if (parts.length <= 3 && parts.every((word) => /^[\p{L}][\p{L}'-]*\.?$/u.test(word) && usable(word))) candidates.push(...parts);
     }

@@ -1318,6 +1318,14 @@ describe('eleventh round (the d34 threads)', () => {
     expect(chooseOption('Hi, you guys did a spring for us a few years back, great job. Now the keypad outside quit working, the remotes in both cars work fine.', ['Broken spring replacement', 'Opener repair or install', 'Remote & keypad programming', 'New garage door']).best?.option).toBe('Remote & keypad programming');
   });
 
+  it('takes a son named after who he is to them, a couple "here", and no county for a name', () => {
+    expect(extractName("the 28th ideally. I'm their son, Nate Brubaker. House is in my dad's name (Jim) if that matters", { loose: true })).toBe('Nate');
+    expect(extractName('This is his wife Carol')).toBe('Carol');
+    expect(extractName('Hello, Doug and Fran Petersen here, we winter in Yuma AZ')).toBe('Doug Petersen');
+    expect(extractName("Don't know the number offhand, my wife does all the mail. It's Wabasha County I think, or maybe Goodhue")).toBeNull();
+    expect(extractName("It's Mary Lake")).toBe('Mary Lake');
+  });
+
   it('knows moss on a roof as the moss treatment', () => {
     expect(chooseOption('need moss off roof + treat. N side bad. 2 story comp. own. 97404', ['Leak & shingle repair', 'Roof replacement', 'Moss removal & treatment', 'Gutter cleaning & repair', 'Skylight repair or replacement', 'Emergency tarping']).best?.option).toBe('Moss removal & treatment');
   });
