@@ -173,8 +173,8 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
   }
   const asking = questionSentences(text);
   // ("ballpark $?" is short enough to pass for a guess offered, but asks a price all the same.)
-  // (Or asked in the idiom, without a question mark: "whats aeration run these days".)
-  const priceAsked = signals.price !== null && (asking.length > 0 || /\b(how much|cuanto|price|precio|cost|quote|ballpark)\b|\$\s*\?/.test(normalize(text)) || /\b(run|go for|going for|get for|ask for)\b/.test(signals.price.words));
+  // (Or asked in the idiom, without a question mark: "whats aeration run these days", "whats ur range for a 2 br".)
+  const priceAsked = signals.price !== null && (asking.length > 0 || /\b(how much|cuanto|price|precio|cost|quote|ballpark)\b|\$\s*\?/.test(normalize(text)) || /\b(run|go for|going for|get for|ask for|range)\b/.test(signals.price.words));
   const faqs = faqAnswers(asking, input, priceAsked);
   for (const match of faqs) {
     extras.push(say.faqAnswer(match.entry.answer.trim(), language));

@@ -1326,6 +1326,11 @@ describe('eleventh round (the d34 threads)', () => {
     expect(extractName("It's Mary Lake")).toBe('Mary Lake');
   });
 
+  it('hears a price range asked without a question mark, and no price in a gas range', async () => {
+    expect((await signals('another co quoted me 980 flat. whats ur range for a 2 br')).price?.words).toBe('whats your range');
+    expect((await signals('the gas range wont light')).price).toBeNull();
+  });
+
   it('knows moss on a roof as the moss treatment', () => {
     expect(chooseOption('need moss off roof + treat. N side bad. 2 story comp. own. 97404', ['Leak & shingle repair', 'Roof replacement', 'Moss removal & treatment', 'Gutter cleaning & repair', 'Skylight repair or replacement', 'Emergency tarping']).best?.option).toBe('Moss removal & treatment');
   });
