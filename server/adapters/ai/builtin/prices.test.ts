@@ -181,6 +181,11 @@ describe('items for a list of towns', () => {
     expect(choosePriceItem(asked, `we're in Rio Rancho. ${asked}`, book, null).item?.id).toBe('diag');
     expect(choosePriceItem(asked, `I'm in Grants, 87020. ${asked}`, book, null).item).toBeNull();
   });
+  it('reads a garage door\'s width as the cars it is for', () => {
+    expect(statedSizes('both springs went on our 16 ft door | no car stuck').get('car')).toBe(2);
+    expect(statedSizes("it's a 9' garage door").get('car')).toBe(1);
+    expect(statedSizes('a 16 ft extension cord').get('car')).toBeUndefined();
+  });
   it('never quotes an item of another kind of the thing, nor one that includes a part they bought themselves', () => {
     const opener = 'LiftMaster 1/2 HP chain-drive opener, supplied and installed by us';
     expect(excludedBy(opener, 'I bought my parents a LiftMaster belt drive opener for Christmas. Need someone to install it')).toBe('belt drive');

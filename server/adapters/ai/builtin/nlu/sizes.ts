@@ -161,6 +161,9 @@ export function statedSizes(text: string): Map<string, number> {
   const doubleOrSingle = /\b(?:the )?(double|single) (?:one|size)\b/.exec(text.toLowerCase());
   if (!sizes.has('car') && doubleOrSingle) sizes.set('car', doubleOrSingle[1] === 'double' ? 2 : 1);
   if (!sizes.has('car') && /\b(16|18)\s*(ft|foot|feet|')?\s*wide\b/.test(said)) sizes.set('car', 2);
+  // ("both springs went on our 16 ft door": a door's width says how many cars.)
+  const wide = /\b(8|9|10|16|18)\s*(?:ft|foot|feet|')\s*(?:wide\s+)?(?:garage\s+|overhead\s+)?doors?\b/.exec(said);
+  if (!sizes.has('car') && wide) sizes.set('car', Number(wide[1]) >= 16 ? 2 : 1);
   // "es puerta doble", "la sencilla".
   if (/\b(puerta|porton|cochera|garaje) (doble|de dos (carros|coches))\b|\bes doble\b|\b(para|de) dos (carros|coches)\b/.test(said)) sizes.set('car', 2);
   if (/\b(puerta|porton|cochera|garaje) (sencilla|individual|de un (carro|coche))\b|\bes sencilla\b|\b(para|de) un (carro|coche)\b/.test(said)) sizes.set('car', 1);
