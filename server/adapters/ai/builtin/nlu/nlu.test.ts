@@ -1331,6 +1331,12 @@ describe('eleventh round (the d34 threads)', () => {
     expect((await signals('the gas range wont light')).price).toBeNull();
   });
 
+  it('knows a mini split as a heat pump where no mini-split option is listed', () => {
+    const options = ['No-heat repair (furnace or boiler)', 'Annual boiler & furnace cleaning', 'Heat pump install', 'Heat pump service & repair', 'Thermostat replacement'];
+    expect(chooseOption('Looking to get one of those mini splits put in the room over our garage', options).best?.option).toBe('Heat pump install');
+    expect(chooseOption('need a mini split installed in the sunroom', ['AC repair', 'Mini-split install', 'Heat pump install']).best?.option).toBe('Mini-split install');
+  });
+
   it('knows moss on a roof as the moss treatment', () => {
     expect(chooseOption('need moss off roof + treat. N side bad. 2 story comp. own. 97404', ['Leak & shingle repair', 'Roof replacement', 'Moss removal & treatment', 'Gutter cleaning & repair', 'Skylight repair or replacement', 'Emergency tarping']).best?.option).toBe('Moss removal & treatment');
   });

@@ -82,7 +82,9 @@ export const CONCEPTS: readonly Concept[] = [
     es: ['bomba de calor'],
   },
   { id: 'commercial-hvac', family: 'commercial-hvac', names: ['rooftop unit', 'rooftop units', 'rtu', 'rtus', 'roof top unit', 'commercial unit', 'commercial hvac', 'commercial ac', 'package unit on the roof'], es: ['unidad en el techo', 'unidad comercial'] },
-  { id: 'mini-split', family: 'cooling', names: ['mini split', 'minisplit', 'ductless', 'mitsubishi', 'daikin', 'fujitsu', 'wall unit'], es: ['minisplit', 'mini split', 'minisplits', 'aire mini split', 'aires mini split', 'aire minisplit', 'aires minisplit', 'aire tipo mini split', 'aires tipo mini split'] },
+  // (A ductless heat pump: "Heat pump install" is the job for "one of those mini splits put in" where no mini-split
+  // option is listed.)
+  { id: 'mini-split', family: 'cooling', kindOf: 'heat-pump', names: ['mini split', 'minisplit', 'ductless', 'mitsubishi', 'daikin', 'fujitsu', 'wall unit'], es: ['minisplit', 'mini split', 'minisplits', 'aire mini split', 'aires mini split', 'aire minisplit', 'aires minisplit', 'aire tipo mini split', 'aires tipo mini split'] },
   // Vented room heaters that burn oil or gas (Alaska's Toyo and Monitor), and stoves that burn wood or pellets.
   { id: 'vented-heater', family: 'heating', names: ['toyo', 'toyotomi', 'toyo stove', 'toyo heater', 'monitor heater', 'monitor stove', 'laser 73', 'laser 56', 'laser 30', 'direct vent heater', 'oil stove', 'rinnai heater', 'empire heater', 'wall heater'], es: ['calentador de pared'] },
   { id: 'wood-stove', family: 'chimney', names: ['wood stove', 'wood stoves', 'woodstove', 'woodstoves', 'wood burning stove', 'wood burner', 'pellet stove', 'pellet stoves', 'fireplace insert', 'wood insert'], es: ['estufa de lena', 'estufa de pellets'] },
