@@ -340,6 +340,14 @@ describe('the built-in assistant', () => {
     expect(Object.keys((await decideTurn(turn('60614, tomorrow, not urgent'))).answers).every((key) => questions.some((question) => question.key === key))).toBe(true);
   });
 
+  it('changes a name known already only when the correction is about the name', async () => {
+    const known = { service: 'Drain cleaning', zip: '60614', name: 'Doug Petersen' };
+    const signed = await decideTurn(turn('Any day this week except Friday. Actually Thursday is best for her. Fran', { answers: known }));
+    expect(signed.answers.name).toBeUndefined();
+    expect(signed.answers.preferred_date).toBeDefined();
+    expect((await decideTurn(turn('sorry, my name is Fran Petersen actually', { answers: known }))).answers.name).toBe('Fran Petersen');
+  });
+
   it('says a corrected answer back, so a misreading shows at once, and says nothing back for a first answer', async () => {
     const zip = await decideTurn(turn('sorry, actually it is 60615', { answers: { service: 'Drain cleaning', zip: '60614' } }));
     expect(zip.reply).toMatch(/^Got it, I've changed that to ZIP 60615\. /);

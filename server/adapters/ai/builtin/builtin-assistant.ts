@@ -529,6 +529,10 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
     const topic = question.kind === 'yes_no' ? yesNoTopic(question) : 'other';
     const saidOutright = answered && topic !== 'other' && topicWordsSaid(text, topic) && /\b(yes|yeah|yep|yup|no|nope|nah|si)\b/.test(normalize(text)) && extractYesNo(text, 'other') === value.value;
     if (answered && (question.kind === 'choice' || question.kind === 'yes_no' || question.kind === 'text') && !signals.correction && !isAsked && !namedOutright && !saidOutright && !value.changes) continue;
+    // A correction in the text changes the name only when it is about the name ("Actually Thursday is best for her …
+    // Fran" after "Doug and Fran Petersen here" corrects the day; Fran signs).
+    const knownFirst = normalize((input.answers[question.key] ?? '').split(/\s+/)[0] ?? '');
+    if (answered && isNameQuestion(question) && !isAsked && !namedOutright && !/\b(name|spell\w*|nombre)\b/i.test(text) && !(knownFirst !== '' && new RegExp(`\\b${knownFirst.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(normalize(text)))) continue;
     // ("tenemos lavadora y secadora también" after "2 bedrooms": more of the answer, kept beside it.)
     if (answered && question.kind === 'text' && !isNameQuestion(question) && /\b(too|as well|also|tambien|ademas)\b/.test(normalize(value.value)) && !normalize(input.answers[question.key] ?? '').includes(normalize(value.value))) {
       found[question.key] = { value: truncate(`${input.answers[question.key] ?? ''}; ${value.value}`, 500), reason: `Added: ${value.reason}` };
