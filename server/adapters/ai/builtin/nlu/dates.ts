@@ -354,14 +354,17 @@ const PREFERENCE_AFTER = /^\s*,?\s*(is |'s |would be |works |es |seria |sounds )
 const PREFERENCE_BEFORE = /\b(prefer|preferably|ideally|pref|prefiero|mejor)\s+(the\s+|el\s+|on\s+)?$/;
 
 /** Whether a day's words are marked as the one preferred where they are said (the first time or again). */
-function preferenceMarked(said: string, words: string): boolean {
-  // (A weekday with its date said again by the weekday alone: "martes 23 o miércoles 24, martes mejor".)
-  const weekday = new RegExp(`^(?:the |el )?${WEEKDAY}\\b`).exec(words)?.[1];
-  const escaped = [words, ...(weekday ? [weekday] : [])].map((said) => said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
-  for (const found of said.matchAll(new RegExp(`(?<![a-z0-9])(?:${escaped})(?![a-z0-9])`, 'g'))) {
-    if (PREFERENCE_AFTER.test(said.slice(found.index + found[0].length)) || PREFERENCE_BEFORE.test(said.slice(Math.max(0, found.index - 16), found.index))) return true;
-  }
-  return false;
+function preferenceMarked(said: string, candidate: Candidate): boolean {
+  // (A day said again by its weekday alone: "martes 23 o miércoles 24, martes mejor", "thursday 2nd or friday 3rd |
+  // friday".)
+  const weekdays = new RegExp(`\\b${WEEKDAY}\\b`, 'g');
+  const sameWeekday = [...said.matchAll(weekdays)].map((match) => match[1] ?? '').filter((word) => weekdayNumber(word) === candidate.date.weekday);
+  const escaped = [candidate.words, ...sameWeekday].map((words) => words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const found = [...said.matchAll(new RegExp(`(?<![a-z0-9])(?:${escaped})(?![a-z0-9])`, 'g'))];
+  if (found.some((one) => PREFERENCE_AFTER.test(said.slice(one.index + one[0].length)) || PREFERENCE_BEFORE.test(said.slice(Math.max(0, one.index - 16), one.index)))) return true;
+  // (Or said again alone to close the text: "thursday 2nd or friday 3rd | friday".)
+  const last = found.at(-1);
+  return found.length > 1 && last !== undefined && /^[\s.!]*$/.test(said.slice(last.index + last[0].length)) && /(^|[|.!?,\n])\s*$/.test(said.slice(0, last.index));
 }
 
 /** That weekday in the week (Monday to Sunday) of `date`: "the week of jan 11 … tuesdays" is Jan 12. */
@@ -564,7 +567,7 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   // (A preference said right after a day, or right before it, is that day's: "Monday the 7th ideally, new people move
   // in the 10th", "tomorrow or thurs, tomorrow better", "Thursday or Friday would be best, Thursday preferred", "martes
   // 23 o miércoles 24, martes mejor"; the last one marked when several are.)
-  const marked = pool.length > 1 ? pool.filter((candidate) => preferenceMarked(said, candidate.words)).at(-1) : undefined;
+  const marked = pool.length > 1 ? pool.filter((candidate) => preferenceMarked(said, candidate)).at(-1) : undefined;
   // ("Any weekday morning is fine … This Thursday would be wonderful": the day said to be wonderful.)
   const praised = pool.length > 1 ? pool.find((candidate) => /^\s*(would be|will be|is|works|sounds)\s+(wonderful|great|perfect|ideal|best|better|good|great for (me|us))\b/.test(said.slice(candidate.index + candidate.words.length))) : undefined;
   const anchor = marked ?? praised ?? (correcting ? pool.at(-1) : (calendar ?? pool[0]));

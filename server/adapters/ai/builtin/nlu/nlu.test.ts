@@ -1306,6 +1306,8 @@ describe('eleventh round (the d34 threads)', () => {
     expect(extractDate('El martes 8 o el miércoles 9, martes mejor porque el miércoles llegan mis suegros', NOW, ZONE, { language: 'es' })?.iso).toBe('2026-12-08');
     expect(day('wed or thu nxt wk, wed pref')).toBe('2026-12-09');
     expect(day('wed morning? in laws land thurs')).toBe('2026-12-02 morning');
+    expect(day("before the 5th we're having the neighborhood party | thursday 10th or friday 11th | friday")).toBe('2026-12-11');
+    expect(day('tues or wed')).toBe('2026-12-08');
   });
 
   it('hears no complaint in a job praised years back with a new trouble, and one in work "you folks" did', async () => {
