@@ -1339,6 +1339,12 @@ describe('eleventh round (the d34 threads)', () => {
     expect(chooseOption('need a mini split installed in the sunroom', ['AC repair', 'Mini-split install', 'Heat pump install']).best?.option).toBe('Mini-split install');
   });
 
+  it('knows opening a condo before the owners land as home watch, not a punch list of its checks', () => {
+    const options = ['Small repairs & punch lists', 'TV & wall mounting', 'Fan & light fixture swaps', 'Drywall patch & paint', 'Home watch / seasonal open & close', 'Furniture & gym assembly'];
+    expect(chooseOption('need someone to open up the place before we land — AC on, water main on, run the faucets, check the fridge is cold, make sure no bugs or leaks', options).best?.option).toBe('Home watch / seasonal open & close');
+    expect(chooseOption('got a little list: closet door off the track, curtain rods, recaulk the tub, a wobbly ceiling fan', options).best?.option).toBe('Small repairs & punch lists');
+  });
+
   it('knows moss on a roof as the moss treatment', () => {
     expect(chooseOption('need moss off roof + treat. N side bad. 2 story comp. own. 97404', ['Leak & shingle repair', 'Roof replacement', 'Moss removal & treatment', 'Gutter cleaning & repair', 'Skylight repair or replacement', 'Emergency tarping']).best?.option).toBe('Moss removal & treatment');
   });
