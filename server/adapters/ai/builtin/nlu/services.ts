@@ -777,7 +777,7 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   const families = new Set(reading.concepts.filter((concept) => family(concept) !== 'property' && !reading.located.has(concept) && !concept.endsWith('-brand')).map(family));
   // (Not the list a round of checks is made of, when that round is what they ask first: "open up the place before we
   // land — AC on, water main on, run the faucets, check the fridge".)
-  const round = ranked[0]?.because.includes('said first') && ranked[0].concepts.some((concept) => family(concept) === 'home-watch');
+  const round = ranked[0]?.because.includes('said first') && (ranked[0].concepts ?? []).some((concept) => family(concept) === 'home-watch');
   if (listOption && !round && (families.size >= 4 || LIST_SAID.test(normalize(text)))) {
     ranked.unshift({ option: listOption.option, score: (ranked[0]?.score ?? 0) + 3, because: [`a list of ${families.size} different jobs`] });
     for (let index = ranked.length - 1; index > 0; index -= 1) if (ranked[index]?.option === listOption.option) ranked.splice(index, 1);
