@@ -1345,6 +1345,12 @@ describe('eleventh round (the d34 threads)', () => {
     expect(chooseOption('got a little list: closet door off the track, curtain rods, recaulk the tub, a wobbly ceiling fan', options).best?.option).toBe('Small repairs & punch lists');
   });
 
+  it('knows pine straw as a mulch, small limbs and sawdust as debris, and "no tree work needed" as no tree job', () => {
+    const options = ['Leaf & debris cleanup', 'Holiday lighting install', 'Pine straw & mulch', 'Shrub pruning', 'Lawn mowing (March–November)'];
+    expect(chooseOption("The tree service already took the big water oak down Tuesday, thank goodness, so no tree work needed. What's left is a yard full of leaves, small limbs and sawdust they didn't get. Can y'all clean that up?", options).best?.option).toBe('Leaf & debris cleanup');
+    expect(read('Pine straw & mulch').concepts).toEqual(['mulch']);
+  });
+
   it('knows moss on a roof as the moss treatment', () => {
     expect(chooseOption('need moss off roof + treat. N side bad. 2 story comp. own. 97404', ['Leak & shingle repair', 'Roof replacement', 'Moss removal & treatment', 'Gutter cleaning & repair', 'Skylight repair or replacement', 'Emergency tarping']).best?.option).toBe('Moss removal & treatment');
   });

@@ -228,7 +228,7 @@ export function read(text: string): Reading {
     // "its dry, not dripping", "never leaked": a thing or trouble denied is not named.
     // ("no piano or anything crazy": a thing said not to be there.)
     // ("Not looking for anybody to hang Christmas lights lol, my husband does that": a job said not to be wanted.)
-    if (hit && (/^(not|isn'?t|isnt|wasn'?t|wasnt|aren'?t|never|without)$/.test(raw[at - 1] ?? '') || (raw[at - 1] === 'no' && /^(or|and|nothing|anything|,|needed|necessary|wanted|required)$/.test(raw[at + hit.stems.length] ?? '')) || NOT_WANTED_BEFORE.test(raw.slice(Math.max(0, at - 8), at).join(' ')))) {
+    if (hit && (/^(not|isn'?t|isnt|wasn'?t|wasnt|aren'?t|never|without)$/.test(raw[at - 1] ?? '') || (raw[at - 1] === 'no' && (/^(or|and|nothing|anything|,|needed|necessary|wanted|required)$/.test(raw[at + hit.stems.length] ?? '') || (/^(work|service|services|job|stuff|help)$/.test(raw[at + hit.stems.length] ?? '') && /^(needed|necessary|wanted|required)$/.test(raw[at + hit.stems.length + 1] ?? '')))) || NOT_WANTED_BEFORE.test(raw.slice(Math.max(0, at - 8), at).join(' ')))) {
       if (hit.concept) denied.add(hit.concept);
       at += hit.stems.length;
       continue;
