@@ -1343,6 +1343,7 @@ describe('eleventh round (the d34 threads)', () => {
     const options = ['Small repairs & punch lists', 'TV & wall mounting', 'Fan & light fixture swaps', 'Drywall patch & paint', 'Home watch / seasonal open & close', 'Furniture & gym assembly'];
     expect(chooseOption('need someone to open up the place before we land — AC on, water main on, run the faucets, check the fridge is cold, make sure no bugs or leaks', options).best?.option).toBe('Home watch / seasonal open & close');
     expect(chooseOption('got a little list: closet door off the track, curtain rods, recaulk the tub, a wobbly ceiling fan', options).best?.option).toBe('Small repairs & punch lists');
+    expect(chooseOption('Hi, I have a whole list of little things before my kids & grandkids come | bathroom door sticks, towel bar pulled out of the wall, 2 closet doors off the track, a few nail holes', options).best?.option).toBe('Small repairs & punch lists');
   });
 
   it('knows pine straw as a mulch, small limbs and sawdust as debris, and "no tree work needed" as no tree job', () => {

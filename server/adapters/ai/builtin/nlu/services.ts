@@ -431,7 +431,8 @@ export interface OptionChoice {
 const APPLIANCE_FAMILIES: ReadonlySet<string> = new Set(['cold-appliances', 'laundry', 'kitchen-appliances', 'cooking-appliances', 'disposal']);
 const LIST_OPTION = /\b(honey[- ]?do|odd jobs|small (repairs|jobs|projects)|to[- ]?do list|punch lists?|handyman (list|hour|work)|misc\w*|multiple small|(inspection|repair) (repair )?lists?)\b/;
 // (An inspection's findings are a list: "the buyer's inspection came back with a few electrical items: …".)
-const LIST_SAID = /\b(a (little |short |small )?list|honey[- ]?do|few (small )?(\w+ )?(things|jobs|projects|items)|couple (of )?(small )?(things|jobs|projects|items)|bunch of (small |little )?(things|jobs|projects|items)|odd jobs|to[- ]?do list|punch list|inspection (came back|report|found|items|list|repairs?)|(buyer'?s?|home) inspection)\b/;
+// ("I have a whole list of little things before my kids … come": a list, however long.)
+const LIST_SAID = /\b(a (little |short |small |whole |long |big |running )?list|(little|small) things (around|to do|that need)|honey[- ]?do|few (small )?(\w+ )?(things|jobs|projects|items)|couple (of )?(small )?(things|jobs|projects|items)|bunch of (small |little )?(things|jobs|projects|items)|odd jobs|to[- ]?do list|punch list|inspection (came back|report|found|items|list|repairs?)|(buyer'?s?|home) inspection)\b/;
 // Rooms and places say where, not what: "the one in the kitchen" asks for nothing of "Commercial kitchen equipment".
 const PLACE_STEMS: ReadonlySet<string> = new Set(['lot', 'kitchen', 'bathroom', 'bath', 'garag', 'basement', 'attic', 'yard', 'backyard', 'bedroom', 'laundri', 'room', 'hall', 'hallwai', 'porch', 'patio', 'deck', 'upstair', 'downstair', 'cocina', 'bano']);
 const RECURRING = /\b(recurring|weekly|biweekly|bi-weekly|every (other |2 |two )?(week|weeks|month)|monthly|regular service|cada semana|cada (dos|2|tres|3) semanas|cada (quince|15) dias|cada mes|semanal|quincenal|mensual)\b/;
