@@ -448,6 +448,9 @@ describe('the built-in assistant', () => {
     // Two of the examples named: not sure which one the roof is, so nothing is recorded unasked.
     const both = await decideTurn(turn('want a standing seam metal roof, asphalt on it now. 60614', { questions: roof }));
     expect(both.answers.roof_type).toBeUndefined();
+    // ("Composition shingle" is the owner's "comp shingle" written out.)
+    const comp: QualifierQuestion[] = [...questions, { key: 'roof_type', text: "What's on the roof — comp shingle, metal, shake?", kind: 'text', choices: [], required: false }];
+    expect((await decideTurn(turn('It is 60614, and yes we own it, 22 years. Composition shingle, about 15 years old', { questions: comp }))).answers.roof_type).toMatch(/^Composition shingle/);
   });
 
   it('takes a full name said as a sentence of its own beside another answer', async () => {

@@ -1231,7 +1231,8 @@ function exampleAnswer(question: QualifierQuestion, text: string, clause: (index
 }
 
 /** How people say an example in other words: a "2 car" door is a double one. */
-const SAID_AS: Readonly<Record<string, string>> = { single: '(?:1|one)[- ]?car|(?:8|9) ?(?:ft|foot|feet|x ?7|x ?8)', double: '(?:2|two)[- ]?car|(?:16|18) ?(?:ft|foot|feet|x ?7|x ?8)' };
+// ("Composition shingle" for the owner's "comp shingle".)
+const SAID_AS: Readonly<Record<string, string>> = { single: '(?:1|one)[- ]?car|(?:8|9) ?(?:ft|foot|feet|x ?7|x ?8)', double: '(?:2|two)[- ]?car|(?:16|18) ?(?:ft|foot|feet|x ?7|x ?8)', comp: 'composition', 'comp shingle': 'composition', 'comp shingles': 'composition', composition: 'comp' };
 
 /** A text that only says more about the job (its things, no question, no greeting) while something else was asked. */
 function moreAboutJob(turn: Turn, jobCorrected = false): boolean {
