@@ -105,9 +105,10 @@ describe('the built-in assistant', () => {
     expect((await say('tomorrow please')).answers).toEqual({ preferred_date: '2026-11-25' });
     const urgency = await say('no, not urgent');
     expect(urgency.answers).toEqual({ urgent: 'no' });
-    // Every required question is answered: qualified, with the closing and the optional question still asked.
+    // Every required question is answered: qualified, with the closing — the job and the day read back, so a misreading
+    // shows before the team relies on it — and the optional question still asked.
     expect(urgency.lead).toBe('qualified');
-    expect(urgency.reply).toBe("Thanks! Lakeshore Plumbing will text you shortly to confirm the details. What's your first name?");
+    expect(urgency.reply).toBe("Thanks! I have you down for Water heater replacement, tomorrow. Lakeshore Plumbing will text you shortly to confirm the details. What's your first name?");
     expect(urgency.summary).toBe('Water heater replacement in 60614-1234, wants it tomorrow (2026-11-25); urgent: no.');
 
     const name = await say("It's Dana");
@@ -338,6 +339,20 @@ describe('the built-in assistant', () => {
     const decision = await decideTurn(turn('sorry, actually it is 60615', { answers: { service: 'Drain cleaning', zip: '60614' } }));
     expect(decision.answers).toEqual({ zip: '60615' });
     expect(Object.keys((await decideTurn(turn('60614, tomorrow, not urgent'))).answers).every((key) => questions.some((question) => question.key === key))).toBe(true);
+  });
+
+  it('reads the job and the day back as it qualifies, in the person\'s language, and drops the read-back before going over two segments', async () => {
+    const answers = { service: 'Drain cleaning', zip: '60614', urgent: 'no' };
+    const english = await decideTurn(turn('thursday morning works', { answers }));
+    expect(english.lead).toBe('qualified');
+    expect(english.reply).toMatch(/^Thanks! I have you down for Drain cleaning, Thursday \(morning\)\. Lakeshore Plumbing will text you shortly/);
+    const spanish = await decideTurn(turn('el jueves en la mañana por favor', { answers }));
+    expect(spanish.reply).toMatch(/^¡Gracias! Anoté: Drain cleaning, el jueves \(en la mañana\)\. Lakeshore Plumbing le escribirá pronto/);
+    // (A long FAQ answer leaves no room: the closing keeps its plain wording.)
+    const long = await decideTurn(turn('thursday morning works. do you work weekends?', { answers, business: { ...turn('x').business, faq: [{ question: 'Do you work weekends?', answer: 'Yes, Saturdays 8am to 1pm and Sundays for emergencies only, with a weekend surcharge that the team will explain when they text; most weekday slots open up within two days of your request.' }] } }));
+    expect(long.reply?.length).toBeLessThanOrEqual(MAX_REPLY_CHARS);
+    expect(long.reply).toContain('Lakeshore Plumbing will text you shortly');
+    expect(long.reply).not.toContain('I have you down for');
   });
 
   it('changes a name known already only when the correction is about the name', async () => {

@@ -245,7 +245,7 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
     reasons.push(`A question the facts, FAQ and price book do not answer: “${truncate(asking.join(' '), 120)}”.`);
   }
   const offer = booking && (qualifiesNow || (wasQualified && !openOffer && (asksForTime(text) || preferenceFromText(text, input.now, input.business.timezone, language) !== null))) ? firstOffer(turn, answers, booking) : null;
-  if (qualifiesNow && !offer) parts.push({ text: say.closing(voice, firstName(input, answers)), optional: false });
+  if (qualifiesNow && !offer) parts.push({ text: say.closing(voice, firstName(input, answers), jobAndDay(input, answers, language)), optional: false, fallback: say.closing(voice, firstName(input, answers)) });
   if (offer) {
     const thanks = qualifiesNow ? say.thanksName(voice, firstName(input, answers)) : '';
     parts.push({ text: `${thanks ? `${thanks} ` : ''}${offer.text}`, optional: false });
@@ -1541,6 +1541,17 @@ function priceReply(turn: Turn, answers: Record<string, string>, askedIn?: strin
 // ---------------------------------------------------------------------------------------------------------------
 // Summary and reply length
 
+/**
+ * The job and the day as recorded, for the closing to read back: the first choice asked (the job, in the owner's words)
+ * and the day in the person's language ("Drain cleaning, Thursday (morning)"); null when neither is known.
+ */
+function jobAndDay(input: AiTurnInput, answers: Record<string, string>, language: Language): string | null {
+  const job = input.questions.find((question) => question.kind === 'choice');
+  const day = input.questions.find((question) => question.kind === 'date');
+  const parts = [job ? answers[job.key] : undefined, day && answers[day.key] ? describeDate(answers[day.key] ?? '', input.now, input.business.timezone, language, { twelveHour: true }) : undefined].filter((part): part is string => part !== undefined && part.trim() !== '');
+  return parts.length > 0 ? parts.join(', ') : null;
+}
+
 function firstName(input: AiTurnInput, answers: Record<string, string>): string | null {
   const question = input.questions.find((candidate) => candidate.kind === 'text' && isNameQuestion(candidate));
   const name = question ? answers[question.key] : undefined;
@@ -1577,6 +1588,8 @@ interface Part {
   text: string;
   optional: boolean;
   shortenable?: boolean;
+  /** A shorter wording used when the reply would be too long (the closing without its read-back). */
+  fallback?: string;
 }
 
 /** The parts joined within two SMS segments: optional parts go first, then long FAQ answers are shortened. */
@@ -1587,6 +1600,7 @@ function fit(parts: ReadonlyArray<Part | string>): string {
     const index = list.findIndex((part) => part.optional);
     list = list.filter((_, at) => at !== index);
   }
+  if (join().length > MAX_REPLY_CHARS) list = list.map((part) => (part.fallback ? { ...part, text: part.fallback } : part));
   const over = join().length - MAX_REPLY_CHARS;
   if (over > 0) {
     const longest = list.filter((part) => part.shortenable).sort((a, b) => b.text.length - a.text.length)[0];

@@ -176,11 +176,15 @@ export function postalConfirmed(line: string): string | null {
   return /(?:is the ZIP|código postal es) (\d{5}(?:-\d{4})?|[A-Z]\d[A-Z] ?\d[A-Z]\d)\?/i.exec(line)?.[1] ?? null;
 }
 
-export function closing({ business, tone, language }: Voice, firstName: string | null): string {
-  if (language === 'es') return `¡Gracias${firstName ? `, ${firstName}` : ''}! ${business} le escribirá pronto para confirmar los detalles.`;
-  if (tone === 'friendly') return `Thanks${firstName ? `, ${firstName}` : ''}! ${business} will text you shortly to confirm the details.`;
-  if (tone === 'professional') return `Thank you${firstName ? `, ${firstName}` : ''}. ${business} will text you shortly to confirm the details.`;
-  return `Thanks${firstName ? ` ${firstName}` : ''}! ${business} will text you shortly to confirm.`;
+/**
+ * The closing once every required question is answered. `readBack` ("Drain cleaning, Thursday (morning)") says the job
+ * and the day as recorded, so a misreading shows before the team relies on it and the person can reply with the fix.
+ */
+export function closing({ business, tone, language }: Voice, firstName: string | null, readBack: string | null = null): string {
+  if (language === 'es') return `¡Gracias${firstName ? `, ${firstName}` : ''}!${readBack ? ` Anoté: ${readBack}.` : ''} ${business} le escribirá pronto para confirmar los detalles.`;
+  if (tone === 'friendly') return `Thanks${firstName ? `, ${firstName}` : ''}!${readBack ? ` I have you down for ${readBack}.` : ''} ${business} will text you shortly to confirm the details.`;
+  if (tone === 'professional') return `Thank you${firstName ? `, ${firstName}` : ''}.${readBack ? ` I have noted ${readBack}.` : ''} ${business} will text you shortly to confirm the details.`;
+  return `Thanks${firstName ? ` ${firstName}` : ''}!${readBack ? ` Noted: ${readBack}.` : ''} ${business} will text you shortly to confirm.`;
 }
 
 /** "Thanks, Ann!" before the times offered once every question is answered. */
