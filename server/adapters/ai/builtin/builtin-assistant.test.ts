@@ -355,6 +355,14 @@ describe('the built-in assistant', () => {
     expect(long.reply).not.toContain('I have you down for');
   });
 
+  it('says back a change to the job or the day read back, without words of correction', async () => {
+    const answers = { service: 'Drain cleaning', zip: '60614', preferred_date: '2026-11-26', urgent: 'no' };
+    const readBack = 'Thanks! I have you down for Drain cleaning, Thursday. Lakeshore Plumbing will text you shortly to confirm the details.';
+    const fixed = await decideTurn(replyTo(readBack, 'friday please, not thursday', { answers }));
+    expect(fixed.answers.preferred_date).toBe('2026-11-27');
+    expect(fixed.reply).toMatch(/^Got it, I've changed that to Friday\./);
+  });
+
   it('changes a name known already only when the correction is about the name', async () => {
     const known = { service: 'Drain cleaning', zip: '60614', name: 'Doug Petersen' };
     const signed = await decideTurn(turn('Any day this week except Friday. Actually Thursday is best for her. Fran', { answers: known }));

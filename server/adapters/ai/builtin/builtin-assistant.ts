@@ -565,7 +565,8 @@ function correctionsSaidBack(turn: Turn, found: Record<string, Found>, answers: 
   return input.questions.flatMap((question) => {
     const value = answers[question.key];
     if (value === undefined || !found[question.key]?.reason.startsWith('Corrected:') || input.answers[question.key] === value) return [];
-    if (!signals.correction && turn.asked?.key !== question.key && !found[question.key]?.changes) return [];
+    // (After the job and the day were read back, any change to them is a fix of that read-back.)
+    if (!signals.correction && turn.asked?.key !== question.key && !found[question.key]?.changes && !say.readBackSaid(lastBusinessLine(input))) return [];
     if (question.kind === 'zip') return [`${language === 'es' ? 'el código postal' : /[A-Z]/i.test(value) ? 'postal code' : 'ZIP'} ${value}`];
     // ("Friday (after 3 pm)", not "after 15:00", in English.)
     if (question.kind === 'date') return [describeDate(value, input.now, input.business.timezone, language, { twelveHour: true })];

@@ -180,6 +180,11 @@ export function postalConfirmed(line: string): string | null {
  * The closing once every required question is answered. `readBack` ("Drain cleaning, Thursday (morning)") says the job
  * and the day as recorded, so a misreading shows before the team relies on it and the person can reply with the fix.
  */
+/** Whether a line of ours read the job and the day back (the closing's "I have you down for …"). */
+export function readBackSaid(line: string): boolean {
+  return /\b(I have you down for|I have noted|Noted:|Anoté:)/.test(line);
+}
+
 export function closing({ business, tone, language }: Voice, firstName: string | null, readBack: string | null = null): string {
   if (language === 'es') return `¡Gracias${firstName ? `, ${firstName}` : ''}!${readBack ? ` Anoté: ${readBack}.` : ''} ${business} le escribirá pronto para confirmar los detalles.`;
   if (tone === 'friendly') return `Thanks${firstName ? `, ${firstName}` : ''}!${readBack ? ` I have you down for ${readBack}.` : ''} ${business} will text you shortly to confirm the details.`;

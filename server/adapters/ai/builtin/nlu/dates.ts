@@ -154,7 +154,8 @@ function holidayThing(said: string, end: number): boolean {
  */
 function holidayOccasion(said: string, index: number): boolean {
   const before = said.slice(Math.max(0, index - 30), index);
-  return /\b(for|before|by|until|till|til|ahead of|antes de|para|in time for)\s+(the\s+)?$/.test(before) && !new RegExp(`\\b(${WEEKDAY}|day|days|week|weekend|dia|semana)\\s+(before|after|antes de|despues de)\\s+(the\\s+)?$`).test(before);
+  // (Or named as what a day is: "thursday is thanksgiving lol".)
+  return /\b(for|before|by|until|till|til|ahead of|antes de|para|in time for|is|'s|es)\s+(the\s+)?$/.test(before) && !new RegExp(`\\b(${WEEKDAY}|day|days|week|weekend|dia|semana)\\s+(before|after|antes de|despues de)\\s+(the\\s+)?$`).test(before);
 }
 
 /** The first…fourth or last such weekday of a month. */

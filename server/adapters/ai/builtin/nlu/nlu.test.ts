@@ -1297,6 +1297,7 @@ describe('eleventh round (the d34 threads)', () => {
     expect(day('the Tuesday before Thanksgiving if you can')).toBe('2027-11-23');
     expect(day('saturday before christmas, morning ideally')).toBe('2026-12-19 morning');
     expect(day('Any time the week after Christmas. Mon or tues, tues better')).toBe('2026-12-29');
+    expect(day('no not thursday, wednesday. thursday is thanksgiving lol')).toBe('2026-12-02');
   });
 
   it('takes the day marked as preferred among two offered, where the mark is said', () => {
