@@ -363,6 +363,17 @@ describe('the built-in assistant', () => {
     expect(fixed.reply).toMatch(/^Got it, I've changed that to Friday\./);
   });
 
+  it('keeps the job said with a danger: a furnace they ask someone to look at beside a CO alarm, a spring snapped in half', async () => {
+    const hvac: QualifierQuestion[] = [{ key: 'service', text: 'What can we help you with?', kind: 'choice', choices: ['Furnace or boiler repair', 'AC repair', 'Tune-up'], required: true }, questions[1]!];
+    const co = await decideTurn(turn('Our carbon monoxide detector went off about 5 this morning, the one in the basement by the furnace. Wife and I both have kind of a headache. Could somebody come look at the furnace? 60614', { questions: hvac }));
+    expect(co.handoffReason).toBe('emergency');
+    expect(co.answers.service).toBe('Furnace or boiler repair');
+    const doors: QualifierQuestion[] = [{ key: 'issue', text: "What's going on with the door?", kind: 'choice', choices: ['Broken spring replacement', 'Opener repair or new opener', 'New garage door'], required: true }, questions[1]!];
+    const spring = await decideTurn(turn('heard a loud bang last night and now the garage door wont open, the big spring above the door is snapped in half | my car is inside and i need to be at work by 9', { questions: doors }));
+    expect(spring.handoffReason).toBe('emergency');
+    expect(spring.answers.issue).toBe('Broken spring replacement');
+  });
+
   it('changes a name known already only when the correction is about the name', async () => {
     const known = { service: 'Drain cleaning', zip: '60614', name: 'Doug Petersen' };
     const signed = await decideTurn(turn('Any day this week except Friday. Actually Thursday is best for her. Fran', { answers: known }));

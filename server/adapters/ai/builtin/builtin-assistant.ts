@@ -1300,7 +1300,8 @@ function jobGuessedFromDanger(option: string, turn: Turn): boolean {
 
 /** Whether the text asks for someone to look at the option's thing ("need someone to look at the furnace, it's a Rheem"). */
 function askedToLookAt(option: string, text: string): boolean {
-  const wished = clauseAfter(WISH, normalize(text));
+  // (Or asked outright: "Could somebody come look at the furnace?", "can you check the boiler".)
+  const wished = clauseAfter(WISH, normalize(text)) ?? clauseAfter(/\b(could|can|would) (somebody|someone|you|u|y'?all|you guys|a tech) (please )?(come )?(out )?(and )?(look at|check|check on|check out|take a look at|inspect|service)\b/, normalize(text));
   if (wished === null) return false;
   const wanted = read(wished).concepts;
   return read(option).concepts.some((concept) => !concept.startsWith('property-') && wanted.includes(concept));

@@ -336,7 +336,7 @@ export const CONCEPTS: readonly Concept[] = [
     id: 'garage-spring',
     family: 'garage-door',
     names: ['spring', 'springs', 'torsion spring', 'torsion springs', 'extension spring', 'broken spring', 'spring snapped', 'spring broke', 'loud bang', 'heard a bang', 'like a gunshot', 'sounded like a gunshot', 'bang like a gunshot'],
-    problems: ["door won't open", "door won't go up", "door won't budge", 'door wont budge', 'in two pieces', 'snapped in two', 'broke in half', 'spring is broken', 'spring broke', 'door is really heavy', 'heavy door', 'weighs a ton', 'too heavy to lift', 'only opens a few inches', 'se rompio el resorte', 'resorte roto', 'se quebro el resorte', 'se reviento el resorte', 'la puerta no sube', 'no sube la puerta'],
+    problems: ["door won't open", 'door wont open', "door won't go up", "door won't budge", 'door wont budge', 'in two pieces', 'snapped in two', 'snapped in half', 'split in half', 'is snapped', 'broke in half', 'way too heavy', 'spring is broken', 'spring broke', 'door is really heavy', 'heavy door', 'weighs a ton', 'too heavy to lift', 'only opens a few inches', 'se rompio el resorte', 'resorte roto', 'se quebro el resorte', 'se reviento el resorte', 'la puerta no sube', 'no sube la puerta'],
     es: ['resorte', 'resortes', 'muelle'],
   },
   {
