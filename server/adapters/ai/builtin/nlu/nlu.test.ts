@@ -1353,6 +1353,10 @@ describe('eleventh round (the d34 threads)', () => {
     expect(read('Pine straw & mulch').concepts).toEqual(['mulch']);
   });
 
+  it('reads a burning smell from a thing as its repair', () => {
+    expect([...read('theres a burning smell coming out of the vents, like hot plastic or electrical. the AC is still running').actions]).toContain('repair');
+  });
+
   it('knows moss on a roof as the moss treatment', () => {
     expect(chooseOption('need moss off roof + treat. N side bad. 2 story comp. own. 97404', ['Leak & shingle repair', 'Roof replacement', 'Moss removal & treatment', 'Gutter cleaning & repair', 'Skylight repair or replacement', 'Emergency tarping']).best?.option).toBe('Moss removal & treatment');
   });

@@ -290,7 +290,9 @@ export function read(text: string): Reading {
   if (located.size === concepts.length) located.clear();
   // A problem described ("blowing warm air"), or a thing of theirs ("my furnace … kicking on and off") without
   // anything new asked for, is a repair.
-  if (!actions.has('install') && (problems.size > 0 || (concepts.length > 0 && /\b(my|our|the) \w+/.test(normalize(text)) && actions.size === 0 && /\b(keeps|won'?t|doesn'?t|isn'?t|not|stopped|quit|broke)\b/.test(normalize(text))))) actions.add('repair');
+  // (A burning smell or smoke from it is a trouble too: "is it normal for the AC to smell like burning plastic when it
+  // kicks on?".)
+  if (!actions.has('install') && (problems.size > 0 || (concepts.length > 0 && /\b(my|our|the) \w+/.test(normalize(text)) && actions.size === 0 && /\b(keeps|won'?t|doesn'?t|isn'?t|not|stopped|quit|broke|burning|burnt|smoking|sparking|sparks)\b/.test(normalize(text))))) actions.add('repair');
   // (Unless a later sentence names it on its own: "NOT looking for duct cleaning lol, a guy already tried to sell me
   // that. Every time the heat comes on the metal ducts … go BANG".)
   const sentences = denied.size > 0 || LONG_AGO.test(normalize(text)) ? text.split(/[.!?|\n]+/).filter((sentence) => sentence.trim() !== '') : [];
