@@ -642,7 +642,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       if (choice.tied.length > 1) return { tied: choice.tied };
       if (choice.best && (isAsked || !answered)) {
         // Likely but not sure: recorded only when it is the one clear candidate for the question just asked.
-        if (isAsked && choice.ranked.length === 1 && choice.best.score >= 2) return { value: choice.best.option, reason: `Found “${choice.best.option}” for ${quoted} (${choice.best.because.join('; ')}).` };
+        if (isAsked && choice.ranked.length === 1 && choice.best.score >= 2 && !choice.vague) return { value: choice.best.option, reason: `Found “${choice.best.option}” for ${quoted} (${choice.best.because.join('; ')}).` };
         if (isAsked) return { unsure: choice.ranked.slice(0, 3).map((match) => match.option) };
       }
       return null;

@@ -1353,6 +1353,13 @@ describe('eleventh round (the d34 threads)', () => {
     expect(read('Pine straw & mulch').concepts).toEqual(['mulch']);
   });
 
+  it('is not sure of a job from a plain word of the trade and a need said in no words', () => {
+    const options = ['Lawn mowing & edging', 'Leaf cleanup', 'Shrub trimming'];
+    expect(chooseOption('my yard needs some help', options).confident).toBe(false);
+    expect(chooseOption('my yard needs some help', options).vague).toBe(true);
+    expect(chooseOption('need my yard mowed every other week', options).confident).toBe(true);
+  });
+
   it('reads a burning smell from a thing as its repair', () => {
     expect([...read('theres a burning smell coming out of the vents, like hot plastic or electrical. the AC is still running').actions]).toContain('repair');
   });

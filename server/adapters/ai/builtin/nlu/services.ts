@@ -428,6 +428,8 @@ export interface OptionChoice {
   ranked: OptionMatch[];
   /** Whether the best is clearly meant: a concept or two words shared, and ahead of the next. */
   confident: boolean;
+  /** A plain word of the trade with a need said in no words ("my yard needs some help"): no option is likely. */
+  vague?: boolean;
 }
 
 const APPLIANCE_FAMILIES: ReadonlySet<string> = new Set(['cold-appliances', 'laundry', 'kitchen-appliances', 'cooking-appliances', 'disposal']);
@@ -477,6 +479,9 @@ function actionPhrases(): Map<string, Action> {
   }
   return actionPhraseMap;
 }
+
+/** A need said in no words of what: "needs some help", "whatever it needs", "it's about my …", "needs attention". */
+const VAGUE_NEED = /\b(needs? (some |a little |a lot of |lots of )?(help|work|attention|love|tlc)|whatever (it|they) needs?|(it'?s|its|this is|texting|writing) about (my|our|the|her|his|their) |(is|are|has been) acting up|not sure what (it|they) needs?)\b/;
 
 /** Stems of the kind-of-job words ("replace", "repair"): a shared one says nothing about which thing. */
 function actionStems(): Set<string> {
@@ -914,8 +919,11 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   const bestJobs = readOption(best.option).actions;
   // (Only when the thing is a general one, "the garage door", not a thing of its own: "a wall connector".)
   const wrongJob = bestJobs.has('install') && reading.actions.has('repair') && ![...bestJobs].some((action) => reading.actions.has(action)) && (best.concepts ?? []).every((concept) => GENERIC_CONCEPTS.has(concept));
-  const confident = tied.length <= 1 && best.score >= 2 && !wrongJob && (!second || requested || best.score - second.score >= (firstOnly || plainerOfSame ? 0.5 : 1.5));
-  return { best: tied.length > 1 ? null : best, tied: tied.length > 1 ? tied : [], ranked, confident };
+  // A plain word of the trade and a need said in no words ("my yard needs some help", "it's about my mother's heat",
+  // "just whatever it needs"): the trade, not which of its jobs.
+  const vague = reading.concepts.length > 0 && reading.concepts.every((concept) => GENERIC_CONCEPTS.has(concept) || family(concept) === 'property') && reading.actions.size === 0 && reading.problems.size === 0 && VAGUE_NEED.test(normalize(text)) && !best.because.includes('named word for word');
+  const confident = tied.length <= 1 && best.score >= 2 && !wrongJob && !vague && (!second || requested || best.score - second.score >= (firstOnly || plainerOfSame ? 0.5 : 1.5));
+  return { best: tied.length > 1 ? null : best, tied: tied.length > 1 ? tied : [], ranked, confident, ...(vague ? { vague } : {}) };
 }
 
 /**
