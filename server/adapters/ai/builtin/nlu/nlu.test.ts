@@ -1360,6 +1360,11 @@ describe('eleventh round (the d34 threads)', () => {
     expect(chooseOption('need my yard mowed every other week', options).confident).toBe(true);
   });
 
+  it('reads "before the snow flies" as when and "you guys don\'t plow" as no job', () => {
+    const options = ['Fall cleanup (leaves, beds, cut-backs)', 'Aeration & overseeding', 'Sprinkler blowout / winterizing', 'Mowing', 'Firewise brush thinning', 'Bark, rock & mulch'];
+    expect(chooseOption("I know you guys don't plow, that's fine, but before the snow flies I need the leaves raked out of the beds and the perennials and grasses cut back", options).best?.option).toBe('Fall cleanup (leaves, beds, cut-backs)');
+  });
+
   it('reads a burning smell from a thing as its repair', () => {
     expect([...read('theres a burning smell coming out of the vents, like hot plastic or electrical. the AC is still running').actions]).toContain('repair');
   });

@@ -228,7 +228,8 @@ export function read(text: string): Reading {
     // "its dry, not dripping", "never leaked": a thing or trouble denied is not named.
     // ("no piano or anything crazy": a thing said not to be there.)
     // ("Not looking for anybody to hang Christmas lights lol, my husband does that": a job said not to be wanted.)
-    if (hit && (/^(not|isn'?t|isnt|wasn'?t|wasnt|aren'?t|never|without)$/.test(raw[at - 1] ?? '') || (raw[at - 1] === 'no' && (/^(or|and|nothing|anything|,|needed|necessary|wanted|required)$/.test(raw[at + hit.stems.length] ?? '') || (/^(work|service|services|job|stuff|help)$/.test(raw[at + hit.stems.length] ?? '') && /^(needed|necessary|wanted|required)$/.test(raw[at + hit.stems.length + 1] ?? '')))) || NOT_WANTED_BEFORE.test(raw.slice(Math.max(0, at - 8), at).join(' ')))) {
+    // ("I know you guys don't plow, that's fine": a job said not to be done.)
+    if (hit && (/^(not|isn'?t|isnt|wasn'?t|wasnt|aren'?t|never|without|don'?t|dont)$/.test(raw[at - 1] ?? '') || (raw[at - 1] === 'no' && (/^(or|and|nothing|anything|,|needed|necessary|wanted|required)$/.test(raw[at + hit.stems.length] ?? '') || (/^(work|service|services|job|stuff|help)$/.test(raw[at + hit.stems.length] ?? '') && /^(needed|necessary|wanted|required)$/.test(raw[at + hit.stems.length + 1] ?? '')))) || NOT_WANTED_BEFORE.test(raw.slice(Math.max(0, at - 8), at).join(' ')))) {
       if (hit.concept) denied.add(hit.concept);
       at += hit.stems.length;
       continue;
@@ -237,7 +238,8 @@ export function read(text: string): Reading {
       if (hit.concept) {
         if (!concepts.includes(hit.concept)) concepts.push(hit.concept);
         if (!(SHARED[hit.concept]?.words ?? []).includes(hit.raw.join(' '))) namedOutright.add(hit.concept);
-        if (hit.concept === 'snow' && (/^(melt\w*|storm|this|last|yesterday|week)$/.test(raw[at + hit.stems.length] ?? '') || /^(all|after|from|with) (the|that|this|all)$/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`))) causes.add(hit.concept);
+        // ("before the snow flies": when, not what.)
+        if (hit.concept === 'snow' && (/^(melt\w*|storm|this|last|yesterday|week|flies|falls|comes|hits)$/.test(raw[at + hit.stems.length] ?? '') || /^(all|after|from|with|before|until|till|til) (the|that|this|all)$/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`))) causes.add(hit.concept);
         // (A storm too, when it brought a leak: "con la tormenta de hoy se está metiendo agua por el techo".)
         if (hit.concept === 'storm-damage' && /^(after|from|with|during|since|con|tras|desde|por|despues de) (the|that|this|all|la|el|esa|esta|las|los)$/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`)) causes.add(hit.concept);
         // ("Since the power went out …, the keypad … no longer opens the door": the outage is what set it off.)
