@@ -1369,6 +1369,10 @@ describe('eleventh round (the d34 threads)', () => {
     expect([...read('theres a burning smell coming out of the vents, like hot plastic or electrical. the AC is still running').actions]).toContain('repair');
   });
 
+  it('knows a limb that went through the roof with rain coming in as the tarping job', () => {
+    expect(chooseOption("big limb off the doug fir came down in the wind last night and went through the roof over my daughter's room | we've got buckets and towels going, it's raining in pretty steady", ['Leak & shingle repair', 'Roof replacement', 'Moss removal & treatment', 'Gutter cleaning & repair', 'Skylight repair or replacement', 'Emergency tarping']).best?.option).toBe('Emergency tarping');
+  });
+
   it('knows moss on a roof as the moss treatment', () => {
     expect(chooseOption('need moss off roof + treat. N side bad. 2 story comp. own. 97404', ['Leak & shingle repair', 'Roof replacement', 'Moss removal & treatment', 'Gutter cleaning & repair', 'Skylight repair or replacement', 'Emergency tarping']).best?.option).toBe('Moss removal & treatment');
   });
