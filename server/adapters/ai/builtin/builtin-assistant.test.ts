@@ -363,6 +363,12 @@ describe('the built-in assistant', () => {
     expect(fixed.reply).toMatch(/^Got it, I've changed that to Friday\./);
   });
 
+  it('takes no amount from "the furniture" of a whole house, and the big pieces when they are listed', async () => {
+    const moving: QualifierQuestion[] = [questions[1]!, { key: 'size', text: 'How much stuff — how many bedrooms, or the big pieces?', kind: 'text', choices: [], required: false }];
+    expect((await decideTurn(turn('Need a crew and a truck to take the furniture from their house in 60614 down to Florida, sometime in January', { questions: moving }))).answers.size).toBeUndefined();
+    expect((await decideTurn(replyTo('How much stuff — how many bedrooms, or the big pieces?', 'a couch, a dresser and some boxes', { questions: moving, answers: { zip: '60614' } }))).answers.size).toMatch(/couch/);
+  });
+
   it('keeps the job said with a danger: a furnace they ask someone to look at beside a CO alarm, a spring snapped in half', async () => {
     const hvac: QualifierQuestion[] = [{ key: 'service', text: 'What can we help you with?', kind: 'choice', choices: ['Furnace or boiler repair', 'AC repair', 'Tune-up'], required: true }, questions[1]!];
     const co = await decideTurn(turn('Our carbon monoxide detector went off about 5 this morning, the one in the basement by the furnace. Wife and I both have kind of a headache. Could somebody come look at the furnace? 60614', { questions: hvac }));
