@@ -1373,6 +1373,13 @@ describe('eleventh round (the d34 threads)', () => {
     expect(chooseOption("big limb off the doug fir came down in the wind last night and went through the roof over my daughter's room | we've got buckets and towels going, it's raining in pretty steady", ['Leak & shingle repair', 'Roof replacement', 'Moss removal & treatment', 'Gutter cleaning & repair', 'Skylight repair or replacement', 'Emergency tarping']).best?.option).toBe('Emergency tarping');
   });
 
+  it('takes the thing the sentence asking for the work names, over one the description names', () => {
+    const options = ['Roof leak repair', 'Shingle roof replacement', 'Metal roof installation', 'Storm damage inspection', 'Emergency tarping'];
+    expect(chooseOption("So the storm dropped a big limb off our laurel oak onto the roof overnight. It went through the shingles and water is coming through the ceiling. What's the soonest someone could get a tarp on it?", options).best?.option).toBe('Emergency tarping');
+    // (Only what comes after the asking words: "I want to get ahead of it" asks for no leak job.)
+    expect(chooseOption("rubber roof on my rowhouse is bubbling and the seams are lifting. tenant hasn't seen any leaks yet but I want to get ahead of it", ['Leak repair', 'Roof replacement', 'Slate repair', 'Flat / rubber roof', 'Emergency tarp']).best?.option).toBe('Flat / rubber roof');
+  });
+
   it('knows moss on a roof as the moss treatment', () => {
     expect(chooseOption('need moss off roof + treat. N side bad. 2 story comp. own. 97404', ['Leak & shingle repair', 'Roof replacement', 'Moss removal & treatment', 'Gutter cleaning & repair', 'Skylight repair or replacement', 'Emergency tarping']).best?.option).toBe('Moss removal & treatment');
   });

@@ -485,6 +485,9 @@ function actionPhrases(): Map<string, Action> {
 /** A need said in no words of what: "needs some help", "whatever it needs", "it's about my …", "needs attention". */
 const VAGUE_NEED = /\b(needs? (some |a little |a lot of |lots of )?(help|work|attention|love|tlc)|whatever (it|they) needs?|(it'?s|its|this is|texting|writing) about (my|our|the|her|his|their) |(is|are|has been) acting up|not sure what (it|they) needs?)\b/;
 
+/** A sentence asking for the work: "can you …", "could someone …", "what's the soonest someone could …", "I need …". */
+const ASKS_FOR_WORK = /\b(can|could|would|will) (you|u|y'?all|someone|somebody)\b|\b(someone|somebody|you|u|y'?all) (can|could|would) (get|put|come|do|fix|replace|install|take)\b|\b(i|we) (need|want|would like)\b|\bpodrian?\b|\bpueden?\b|\bnecesito\b/i;
+
 /** Stems of the kind-of-job words ("replace", "repair"): a shared one says nothing about which thing. */
 function actionStems(): Set<string> {
   actionStemSet ??= new Set(Object.values(ACTIONS).flatMap((phrases) => [...phrases.names, ...phrases.es]).flatMap((name) => tokens(name).map(stem)));
@@ -856,6 +859,17 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   const unsureOption = (match: OptionMatch) => /^(not sure|unsure|(i )?don'?t know|no se)\b/.test(normalize(match.option));
   if (ranked.some(unsureOption) && ranked.some((match) => !unsureOption(match) && match.because.includes('named word for word'))) {
     boost(ranked, unsureOption, -2, 'an unsure said beside an option named outright');
+  }
+  // The thing the sentence asking for the work names, over one the description names ("… water is coming through the
+  // ceiling … What's the soonest someone could get a tarp on it?" asks for the tarp, not the leak's repair).
+  const askingSentence = text.split(/(?<=[.!?])\s+|\n+|\s\|\s/).filter((sentence) => ASKS_FOR_WORK.test(sentence)).at(-1);
+  // (What comes after the asking words: "I want to get ahead of it" after "hasn't seen any leaks" asks for no leak job.)
+  const askedWords = askingSentence ? clauseAfter(ASKS_FOR_WORK, normalize(askingSentence)) : null;
+  const askedFor = askedWords ? read(askedWords).concepts.filter((concept) => family(concept) !== 'property') : [];
+  const leader = ranked[0];
+  if (leader && askedFor.length > 0 && !(leader.concepts ?? []).some((concept) => askedFor.includes(concept))) {
+    const close = ranked.filter((match) => match !== leader && match.score >= leader.score - 1.5 && (match.concepts ?? []).some((concept) => askedFor.includes(concept)));
+    if (close.length === 1) boost(ranked, (match) => match === close[0], 2, 'the thing they ask for');
   }
   let best = ranked[0] ?? null;
   if (!best && reading.concepts.length > 0) {
