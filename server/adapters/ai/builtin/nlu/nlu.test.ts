@@ -1358,6 +1358,10 @@ describe('eleventh round (the d34 threads)', () => {
     expect(chooseOption('my yard needs some help', options).confident).toBe(false);
     expect(chooseOption('my yard needs some help', options).vague).toBe(true);
     expect(chooseOption('need my yard mowed every other week', options).confident).toBe(true);
+    // (A word several things share counts as plain too: "heat" for the furnace.)
+    const hvac = ['No-heat repair (furnace or boiler)', 'Annual boiler & furnace cleaning', 'Heat pump install', 'Thermostat replacement'];
+    expect(chooseOption("hi this is Karen Whitcomb, it's about my mother's heat", hvac).confident).toBe(false);
+    expect(chooseOption('my mothers furnace needs its annual cleaning', hvac).best?.option).toBe('Annual boiler & furnace cleaning');
   });
 
   it('reads "before the snow flies" as when and "you guys don\'t plow" as no job', () => {

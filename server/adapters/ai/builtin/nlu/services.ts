@@ -181,6 +181,8 @@ export interface Reading {
    * job. Now the keypad outside quit working"): not what the text is about.
    */
   past: Set<string>;
+  /** Concepts named only by a word several things share ("heat" for the furnace, "bugs" for general pest). */
+  sharedOnly: Set<string>;
 }
 
 /**
@@ -305,7 +307,8 @@ export function read(text: string): Reading {
     const now = new Set(readings.filter(({ longAgo }) => !longAgo).flatMap(({ own }) => own.concepts));
     if (now.size > 0) for (const { own, longAgo } of readings) if (longAgo) for (const concept of own.concepts) if (!now.has(concept)) past.add(concept);
   }
-  return { raw: text, concepts, located, problems, actions, stems: loose, allStems, causes, denied, past };
+  const sharedOnly = new Set(concepts.filter((concept) => concept in SHARED && !namedOutright.has(concept)));
+  return { raw: text, concepts, located, problems, actions, stems: loose, allStems, causes, denied, past, sharedOnly };
 }
 
 /** "if he answers the door", "someone will get the door", "leave it at the door": a person at a door, no door job. */
@@ -937,7 +940,7 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   const wrongJob = bestJobs.has('install') && reading.actions.has('repair') && ![...bestJobs].some((action) => reading.actions.has(action)) && (best.concepts ?? []).every((concept) => GENERIC_CONCEPTS.has(concept));
   // A plain word of the trade and a need said in no words ("my yard needs some help", "it's about my mother's heat",
   // "just whatever it needs"): the trade, not which of its jobs.
-  const vague = reading.concepts.length > 0 && reading.concepts.every((concept) => GENERIC_CONCEPTS.has(concept) || family(concept) === 'property') && reading.actions.size === 0 && reading.problems.size === 0 && VAGUE_NEED.test(normalize(text)) && !best.because.includes('named word for word');
+  const vague = reading.concepts.length > 0 && reading.concepts.every((concept) => GENERIC_CONCEPTS.has(concept) || family(concept) === 'property' || reading.sharedOnly.has(concept)) && reading.actions.size === 0 && reading.problems.size === 0 && VAGUE_NEED.test(normalize(text)) && !best.because.includes('named word for word');
   const confident = tied.length <= 1 && best.score >= 2 && !wrongJob && !vague && (!second || requested || best.score - second.score >= (firstOnly || plainerOfSame ? 0.5 : 1.5));
   return { best: tied.length > 1 ? null : best, tied: tied.length > 1 ? tied : [], ranked, confident, ...(vague ? { vague } : {}) };
 }
