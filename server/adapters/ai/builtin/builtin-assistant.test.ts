@@ -353,6 +353,10 @@ describe('the built-in assistant', () => {
     expect(long.reply?.length).toBeLessThanOrEqual(MAX_REPLY_CHARS);
     expect(long.reply).toContain('Lakeshore Plumbing will text you shortly');
     expect(long.reply).not.toContain('I have you down for');
+    // (The job is the question about the services, not one asked before it: "How did you hear about us?".)
+    const heard: QualifierQuestion[] = [{ key: 'source', text: 'How did you hear about us?', kind: 'choice', choices: ['Google', 'A friend', 'Other'], required: false }, ...questions];
+    const sourced = await decideTurn(turn('thursday morning works', { questions: heard, answers: { ...answers, source: 'Google' } }));
+    expect(sourced.reply).toMatch(/I have you down for Drain cleaning, Thursday/);
   });
 
   it('says back a change to the job or the day read back, without words of correction', async () => {
@@ -386,6 +390,7 @@ describe('the built-in assistant', () => {
     expect(signed.answers.name).toBeUndefined();
     expect(signed.answers.preferred_date).toBeDefined();
     expect((await decideTurn(turn('sorry, my name is Fran Petersen actually', { answers: known }))).answers.name).toBe('Fran Petersen');
+    expect((await decideTurn(turn("Actually I should say, I'm Linda. ZIP is 60614", { answers: known }))).answers.name).toBe('Linda');
   });
 
   it('says a corrected answer back, so a misreading shows at once, and says nothing back for a first answer', async () => {

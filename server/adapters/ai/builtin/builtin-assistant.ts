@@ -532,7 +532,7 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
     // A correction in the text changes the name only when it is about the name ("Actually Thursday is best for her …
     // Fran" after "Doug and Fran Petersen here" corrects the day; Fran signs).
     const knownFirst = normalize((input.answers[question.key] ?? '').split(/\s+/)[0] ?? '');
-    if (answered && isNameQuestion(question) && !isAsked && !namedOutright && !/\b(name|spell\w*|nombre)\b/i.test(text) && !(knownFirst !== '' && new RegExp(`\\b${knownFirst.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(normalize(text)))) continue;
+    if (answered && isNameQuestion(question) && !isAsked && !namedOutright && !/\b(name|spell\w*|nombre)\b/i.test(text) && !/\b(?:I'?m|I am|[Tt]his is|[Ii]t'?s)\s+\p{Lu}/u.test(text) && !(knownFirst !== '' && new RegExp(`\\b${knownFirst.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(normalize(text)))) continue;
     // ("tenemos lavadora y secadora también" after "2 bedrooms": more of the answer, kept beside it.)
     if (answered && question.kind === 'text' && !isNameQuestion(question) && /\b(too|as well|also|tambien|ademas)\b/.test(normalize(value.value)) && !normalize(input.answers[question.key] ?? '').includes(normalize(value.value))) {
       found[question.key] = { value: truncate(`${input.answers[question.key] ?? ''}; ${value.value}`, 500), reason: `Added: ${value.reason}` };
@@ -1549,7 +1549,8 @@ function priceReply(turn: Turn, answers: Record<string, string>, askedIn?: strin
  * and the day in the person's language ("Drain cleaning, Thursday (morning)"); null when neither is known.
  */
 function jobAndDay(input: AiTurnInput, answers: Record<string, string>, language: Language): string | null {
-  const job = input.questions.find((question) => question.kind === 'choice');
+  // (The question about the services, not "How did you hear about us?" or "Own or rent?" asked first.)
+  const job = input.questions.find((question) => question.kind === 'choice' && isAboutServices(question, input));
   const day = input.questions.find((question) => question.kind === 'date');
   const parts = [job ? answers[job.key] : undefined, day && answers[day.key] ? describeDate(answers[day.key] ?? '', input.now, input.business.timezone, language, { twelveHour: true }) : undefined].filter((part): part is string => part !== undefined && part.trim() !== '');
   return parts.length > 0 ? parts.join(', ') : null;

@@ -194,6 +194,11 @@ describe('items for a list of towns', () => {
     // (Both kinds said, the old and the one wanted: the item's kind is there.)
     expect(excludedBy('LiftMaster 1/2 HP belt-drive opener installed', 'old Genie chain drive finally died. want one of the quiet liftmaster belt ones')).toBeNull();
     expect(excludedBy('40-gallon gas water heater, installed', 'want to go tankless')).toBe('tankless');
+    // (Not the house they bought, a quote they got, nor the kind of the old one.)
+    expect(excludedBy(opener, 'We bought the house in May. How much for a new opener installed?')).toBeNull();
+    expect(excludedBy(opener, 'I got a quote from another company for $750, how much for an opener?')).toBeNull();
+    expect(excludedBy('LiftMaster 1/2 HP belt-drive opener installed', 'Our old Genie chain drive finally died. How much for a new opener put in?')).toBeNull();
+    expect(excludedBy(opener, 'I bought a LiftMaster opener at Home Depot, can you put it in?')).toContain('one they supply');
   });
   it('keeps an item for one town, the business\'s own city as a rule', () => {
     const asked = 'hey how much for a 2br apartment move? capitol hill to ballard';

@@ -131,7 +131,8 @@ export function excludedBy(name: string, said: string): string | null {
   for (const kinds of [MATERIALS, DRIVES, TANKS]) {
     const own = kinds.filter((kind) => kind.test(name.toLowerCase()));
     if (own.length === 0) continue;
-    const other = kinds.find((kind) => !own.includes(kind) && kind.test(lower));
+    // (Not the kind of the old one: "Our old Genie chain drive finally died" asks for no chain drive.)
+    const other = kinds.find((kind) => !own.includes(kind) && [...lower.matchAll(new RegExp(kind.source, 'g'))].some((found) => !/\b(old|current|existing|previous|had an?)\b[^.!?\n]{0,25}$/.test(lower.slice(Math.max(0, found.index - 40), found.index))));
     if (other && !own.some((kind) => kind.test(lower))) return other.exec(lower)?.[0] ?? 'another kind';
   }
   // An item that includes the thing ("opener, supplied and installed by us") is not the price of installing one they
@@ -168,7 +169,8 @@ const OUTSIDE = /\b(under (the |our |my )?(mobile home|trailer|manufactured home
 const DRIVES: readonly RegExp[] = [/\bchain([- ]?drive)?\b/, /\bbelt([- ]?drive)?\b/, /\bscrew[- ]?drive\b/, /\b(wall[- ]mount(ed)?|jackshaft|side[- ]mount)\b/];
 const TANKS: readonly RegExp[] = [/\btankless\b/, /\b(tank|tank-style|storage tank|\d+[- ]?gal(lon)?s?)\b(?! ?less)/];
 const SUPPLIED_BY_US = /\b((supplied|provided|furnished|included)( and installed)? by us|we supply|(parts|part|unit|opener|fixture|fan|equipment|heater) (and labor )?included|includes (the )?(unit|opener|fixture|fan|part|parts|equipment|heater))\b/;
-const THEIR_OWN = /\b((i|we) (already )?(bought|purchased|ordered|picked up|got) (it|one|the|a|an|my|our|them)\b|(one|ones|it|the one) (i|we) (already )?(bought|purchased|have|got|ordered)|my own|our own|(i|we) (already )?have the (part|unit|opener|fixture|fan|heater)|customer[- ]supplied|ya (lo|la) (compre|tengo|compramos))/;
+// (The part itself: not "We bought the house in May", "I got a quote from another company".)
+const THEIR_OWN = /\b((i|we) (already )?(bought|purchased|ordered|picked up|got) (my |our |the |a |an |one |it|them)?([a-z0-9/-]+ ){0,4}(opener|unit|fixture|fan|part|parts|heater|faucet|toilet|charger|thermostat|fan|light|mount|one)\b(?! (quote|estimate|price))|(one|ones|it|the one) (i|we) (already )?(bought|purchased|have|got|ordered)|my own|our own|customer[- ]supplied|ya (lo|la) (compre|tengo|compramos))/;
 
 /** Surfaces a price can depend on (mounting, drilling, cleaning, roofing on one and not another). */
 const MATERIALS: readonly RegExp[] = [

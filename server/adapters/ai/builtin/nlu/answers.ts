@@ -371,7 +371,7 @@ const OWN_RELATION = new RegExp(String.raw`\b(?:[Tt]his is|[Ii]t'?s|[Ii]'?m|[Ii]
 
 /** A word that makes the one before it a place: "Wabasha County", "Shaker Heights", "Elm Street". */
 // (Not a word that is also a surname: Lake, Park, Hill, Lane.)
-const PLACE_WORD = /^(county|township|twp|parish|city|village|borough|heights|road|rd|street|avenue|ave|blvd|boulevard)$/i;
+const PLACE_WORD = /^(county|township|twp|city|village|borough|heights|road|rd|street|avenue|ave|blvd|boulevard)$/i;
 
 /** A word of chat after a name ("Rachel btw", "Karen lol", "Dee here"): not part of it. */
 export const CHAT_TAIL = /\s+(btw|fyi|lol|haha|hehe|jaja|here|thx|ty)$/i;
@@ -477,7 +477,9 @@ export function extractName(text: string, options: { loose?: boolean } = {}): st
   // "this is his wife Carol": the one texting, named after who they are to the customer.
   const relation = RELATION.exec(said);
   // (Unless the name to put it under is said too: "this is her husband Gary … Put it under Gary Whitfield".)
-  if (relation && usable(relation[1]) && !NAME_GIVEN.test(said)) return titleCase(relation[1] ?? '');
+  // (Not the one they write about: "This is her daughter, Mom's furnace quit", "I'm their daughter, Grandma lives there".)
+  const kin = (word: string | undefined) => word !== undefined && (/['’]s$/i.test(word) || /^(mom|mother|mama|momma|dad|father|papa|grandma|grandpa|granny|nana|gram|gramps|grandmother|grandfather)$/i.test(word));
+  if (relation && usable(relation[1]) && !kin(relation[1]) && !NAME_GIVEN.test(said)) return titleCase(relation[1] ?? '');
   // "this is Tom's wife Linda … put it under my name": the one texting, by the name she gives for herself.
   const ownRelation = OWN_RELATION.exec(said);
   if (ownRelation && usable(ownRelation[1]) && /\bunder my name\b|\bmy name (on it|instead)\b|\ba mi nombre\b/i.test(said)) return titleCase(ownRelation[1] ?? '');

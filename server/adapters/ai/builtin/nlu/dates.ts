@@ -154,8 +154,13 @@ function holidayThing(said: string, end: number): boolean {
  */
 function holidayOccasion(said: string, index: number): boolean {
   const before = said.slice(Math.max(0, index - 30), index);
-  // (Or named as what a day is: "thursday is thanksgiving lol".)
-  return /\b(for|before|by|until|till|til|ahead of|antes de|para|in time for|is|'s|es)\s+(the\s+)?$/.test(before) && !new RegExp(`\\b(${WEEKDAY}|day|days|week|weekend|dia|semana)\\s+(before|after|antes de|despues de)\\s+(the\\s+)?$`).test(before);
+  // (Or named as what a weekday is: "thursday is thanksgiving lol"; not "Is Christmas Eve ok?". Nor the day a visit is
+  // asked for: "could someone stop by christmas eve morning?", "can you come for new years eve?", "could do it for
+  // labor day, im off".)
+  if (new RegExp(`\\b${WEEKDAY}\\s+(is|'s|es)\\s+(the\\s+)?$`).test(before)) return true;
+  // (Asked of the business, not said of others coming: "before my kids & grandkids come for Christmas".)
+  if (/\b(come|came|stop|swing|drop|be here|be there|do it|do that|make it|get here|get out|come out|available|open|schedule( it| us| me)?|book( it| us| me)?)\s+(by|for|para)\s+(the\s+)?$/.test(before) && /\b(you|u|y'?all|someone|somebody|anybody|anyone|could|can|would|is|are)\b/.test(before) && !/\b(kids|grandkids|family|guests?|in[- ]?laws|parents|company|they|relatives|folks|everyone|everybody)\b/.test(before)) return false;
+  return /\b(for|before|by|until|till|til|ahead of|antes de|para|in time for)\s+(the\s+)?$/.test(before) && !new RegExp(`\\b(${WEEKDAY}|day|days|week|weekend|dia|semana)\\s+(before|after|antes de|despues de)\\s+(the\\s+)?$`).test(before);
 }
 
 /** The first…fourth or last such weekday of a month. */
@@ -243,7 +248,7 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
   while ((match = spanishDay.exec(said))) if (Number(match[1]) >= 1 && Number(match[1]) <= 31) push(match, nextDayOfMonth(today, Number(match[1])), true);
   // Holidays as days ("the monday after new years", "before christmas").
   const holidays: ReadonlyArray<readonly [RegExp, (year: number) => CivilDate | null]> = [
-    [/\b(new years?( day)?|new year'?s( day)?|ano nuevo)\b/, (year) => makeDate(year, 1, 1)],
+    [/\b(new years?( day)?|new year'?s( day)?|ano nuevo)\b(?! eve)/, (year) => makeDate(year, 1, 1)],
     [/\b(christmas eve|nochebuena)\b/, (year) => makeDate(year, 12, 24)],
     [/\b(christmas( day)?|navidad)\b(?! eve)/, (year) => makeDate(year, 12, 25)],
     [/\b(new years? eve|new year'?s eve)\b/, (year) => makeDate(year, 12, 31)],

@@ -1330,7 +1330,10 @@ describe('eleventh round (the d34 threads)', () => {
   });
 
   it('hears a price range asked without a question mark, and no price in a gas range', async () => {
-    expect((await signals('another co quoted me 980 flat. whats ur range for a 2 br')).price?.words).toBe('whats your range');
+    expect((await signals('another co quoted me 980 flat. whats ur range for a 2 br')).price?.words).toBe('whats your range for');
+    // (Not a range of dates, nor the area: "What's your range? I'm out in Naperville".)
+    expect((await signals("What's the range of dates you have open the week of Dec 7?")).price).toBeNull();
+    expect((await signals("What's your range? I'm out in Naperville")).price).toBeNull();
     expect((await signals('the gas range wont light')).price).toBeNull();
   });
 
@@ -1382,6 +1385,40 @@ describe('eleventh round (the d34 threads)', () => {
     expect(chooseOption("So the storm dropped a big limb off our laurel oak onto the roof overnight. It went through the shingles and water is coming through the ceiling. What's the soonest someone could get a tarp on it?", options).best?.option).toBe('Emergency tarping');
     // (Only what comes after the asking words: "I want to get ahead of it" asks for no leak job.)
     expect(chooseOption("rubber roof on my rowhouse is bubbling and the seams are lifting. tenant hasn't seen any leaks yet but I want to get ahead of it", ['Leak repair', 'Roof replacement', 'Slate repair', 'Flat / rubber roof', 'Emergency tarp']).best?.option).toBe('Flat / rubber roof');
+  });
+
+  it('misreads none of the second reader\'s texts (eleventh round)', async () => {
+    // A gas smell that came later, or a denial that is no denial, is still a gas danger.
+    for (const text of ["Didn't smell gas at first but now I can smell it by the stove", "I didn't notice a gas smell until this morning, now its really strong in the kitchen", 'no heat and smell gas in the basement', 'Never had a gas smell this bad in the house, can someone come now']) expect((await signals(text)).emergency?.hazard).toBe('gas');
+    // An AC set to cool, or a water heater, is no furnace.
+    expect((await signals('AC quit. thermostat is set to cool but nothing kicks on and its 95 degrees out, my elderly mom lives with us')).emergency).toBeNull();
+    expect((await signals("water heater doesn't turn on, no hot water since Monday and we have a newborn")).emergency).toBeNull();
+    // A job weeks back with a trouble now, and a fix they checked twice already, are complaints; a recommendation is not.
+    expect((await signals('You guys replaced our disposal a couple weeks back. Now its leaking underneath')).complaint).not.toBeNull();
+    expect((await signals("you guys put in our water heater last month and I've checked the pilot twice already, it keeps going out")).complaint).not.toBeNull();
+    expect((await signals('Hi, you folks were recommended by our neighbor. Our kitchen sink is still backing up even after I snaked it')).complaint).toBeNull();
+    // A holiday asked for as the day is that day.
+    const on = (text: string) => extractDate(text, new Date('2026-11-18T15:00:00Z'), ZONE)?.iso ?? null;
+    expect(on("Is Christmas Eve ok? That's when I'm off")).toBe('2026-12-24');
+    expect(on('Could someone stop by christmas eve morning?')).toBe('2026-12-24');
+    expect(on('can you come for new years eve?')).toBe('2026-12-31');
+    expect(on('any chance you could do it for labor day, im off')).toBe('2027-09-06');
+    expect(on('Is Black Friday available? Im off work that day')).toBe('2026-11-27');
+    expect(on('before my kids & grandkids come for Christmas')).toBeNull();
+    // Services.
+    expect(chooseOption("I don't want the mice getting into the walls, can you seal up the holes and set traps", ['Rodent control', 'Ants', 'Termites', 'General pest control']).best?.option).toBe('Rodent control');
+    expect(chooseOption("The furnace don't heat, thermostat says 58", ['Furnace repair', 'Thermostat install', 'AC repair']).best?.option).toBe('Furnace repair');
+    expect(chooseOption("Kitchen drain is clogged and backing up. Could you also take a look at the water heater while you're here?", ['Drain cleaning', 'Water heater repair', 'Toilet repair']).best?.option).toBe('Drain cleaning');
+    expect(chooseOption("Can you come check on the house gutters? think they're clogged", ['Small repairs & punch lists', 'Gutter cleaning', 'Home watch / seasonal open & close']).best?.option).toBe('Gutter cleaning');
+    expect(chooseOption('I have a long list of questions about mounting our 75 inch TV', ['Small repairs & punch lists', 'TV & wall mounting', 'Drywall patch & paint']).best?.option).toBe('TV & wall mounting');
+    expect(chooseOption('Looking for weekly mowing. Side gate sticks, just lift it a little', ['Weekly mowing', 'Fall leaf cleanup', 'Shrub trimming']).best?.option).toBe('Weekly mowing');
+    expect(chooseOption('pine needles everywhere after the storm, can you blow them off the driveway and patio', ['Leaf & debris cleanup', 'Pine straw & mulch', 'Shrub pruning']).best?.option).toBe('Leaf & debris cleanup');
+    const split = chooseOption("Our mini split stopped heating last night, it's the only heat in the addition", ['No-heat repair (furnace or boiler)', 'Annual boiler & furnace cleaning', 'Heat pump install', 'Heat pump service & repair', 'Thermostat replacement']);
+    expect(split.confident && split.best?.option === 'Heat pump install').toBe(false);
+    // Names.
+    expect(extractName("This is her daughter, Mom's furnace quit last night")).toBeNull();
+    expect(extractName("I'm their daughter, Grandma lives there alone")).toBeNull();
+    expect(extractName("It's Tom Parish")).toBe('Tom Parish');
   });
 
   it('knows moss on a roof as the moss treatment', () => {

@@ -230,8 +230,8 @@ export function read(text: string): Reading {
     // "its dry, not dripping", "never leaked": a thing or trouble denied is not named.
     // ("no piano or anything crazy": a thing said not to be there.)
     // ("Not looking for anybody to hang Christmas lights lol, my husband does that": a job said not to be wanted.)
-    // ("I know you guys don't plow, that's fine": a job said not to be done.)
-    if (hit && (/^(not|isn'?t|isnt|wasn'?t|wasnt|aren'?t|never|without|don'?t|dont)$/.test(raw[at - 1] ?? '') || (raw[at - 1] === 'no' && (/^(or|and|nothing|anything|,|needed|necessary|wanted|required)$/.test(raw[at + hit.stems.length] ?? '') || (/^(work|service|services|job|stuff|help)$/.test(raw[at + hit.stems.length] ?? '') && /^(needed|necessary|wanted|required)$/.test(raw[at + hit.stems.length + 1] ?? '')))) || NOT_WANTED_BEFORE.test(raw.slice(Math.max(0, at - 8), at).join(' ')))) {
+    // ("I know you guys don't plow, that's fine": a job said not to be done; not "the furnace don't heat".)
+    if (hit && (/^(not|isn'?t|isnt|wasn'?t|wasnt|aren'?t|never|without)$/.test(raw[at - 1] ?? '') || (/^(don'?t|dont)$/.test(raw[at - 1] ?? '') && /^(you|guys|y'?all|yall|u|we|i|they)$/.test(raw[at - 2] ?? '')) || (raw[at - 1] === 'no' && (/^(or|and|nothing|anything|,|needed|necessary|wanted|required)$/.test(raw[at + hit.stems.length] ?? '') || (/^(work|service|services|job|stuff|help)$/.test(raw[at + hit.stems.length] ?? '') && /^(needed|necessary|wanted|required)$/.test(raw[at + hit.stems.length + 1] ?? '')))) || NOT_WANTED_BEFORE.test(raw.slice(Math.max(0, at - 8), at).join(' ')))) {
       if (hit.concept) denied.add(hit.concept);
       at += hit.stems.length;
       continue;
@@ -317,7 +317,7 @@ const LONG_AGO = /\b((a )?(few|couple( of)?|two|three|\d+) (years?|months?) (ago
 
 // ("I don't need anybody to hang lights", "not looking for carpet cleaning", "don't need a new furnace", "nothing for
 // the birds, I love my birds".)
-const NOT_WANTED_BEFORE = /\b((not|don'?t|dont|do not|no longer) (looking for|asking for|asking about|needing|need|here for|texting about|writing about|interested in) (anybody|anyone|someone|somebody|a (guy|company|crew|person|pro)|you( guys)?) to( \S+){0,2}|(not|no longer) (looking for|asking for|asking about|needing|here for|interested in)( (a|an|any|the))?|(don'?t|dont|do not) (need|want)( (a|an|any|the))?|nothing (for|about|with) (the|my|our))$/;
+const NOT_WANTED_BEFORE = /\b((not|don'?t|dont|do not|no longer) (looking for|asking for|asking about|needing|need|here for|texting about|writing about|interested in) (anybody|anyone|someone|somebody|a (guy|company|crew|person|pro)|you( guys)?) to( \S+){0,2}|(not|no longer) (looking for|asking for|asking about|needing|here for|interested in)( (a|an|any|the))?|(don'?t|dont|do not) need( (a|an|any|the))?|nothing (for|about|with) (the|my|our))$/;
 
 function withoutDoorIdioms(text: string): string {
   // (And the TV's cable, not a garage door's: "the tv and cable box are plugged in", "the cable guy".)
@@ -441,7 +441,8 @@ const APPLIANCE_FAMILIES: ReadonlySet<string> = new Set(['cold-appliances', 'lau
 const LIST_OPTION = /\b(honey[- ]?do|odd jobs|small (repairs|jobs|projects)|to[- ]?do list|punch lists?|handyman (list|hour|work)|misc\w*|multiple small|(inspection|repair) (repair )?lists?)\b/;
 // (An inspection's findings are a list: "the buyer's inspection came back with a few electrical items: …".)
 // ("I have a whole list of little things before my kids … come": a list, however long.)
-const LIST_SAID = /\b(a (little |short |small |whole |long |big |running )?list|(little|small) things (around|to do|that need)|honey[- ]?do|few (small )?(\w+ )?(things|jobs|projects|items)|couple (of )?(small )?(things|jobs|projects|items)|bunch of (small |little )?(things|jobs|projects|items)|odd jobs|to[- ]?do list|punch list|inspection (came back|report|found|items|list|repairs?)|(buyer'?s?|home) inspection)\b/;
+// (Not a list of something else: "a long list of questions", "a whole list of TVs to mount".)
+const LIST_SAID = /\b(a (little |short |small |whole |long |big |running )?list(?! of (?!(little |small |odd )?(things|jobs|projects|items|stuff|repairs|fixes|chores)\b))|(little|small) things (around|to do|that need)|honey[- ]?do|few (small )?(\w+ )?(things|jobs|projects|items)|couple (of )?(small )?(things|jobs|projects|items)|bunch of (small |little )?(things|jobs|projects|items)|odd jobs|to[- ]?do list|punch list|inspection (came back|report|found|items|list|repairs?)|(buyer'?s?|home) inspection)\b/;
 // Rooms and places say where, not what: "the one in the kitchen" asks for nothing of "Commercial kitchen equipment".
 const PLACE_STEMS: ReadonlySet<string> = new Set(['lot', 'kitchen', 'bathroom', 'bath', 'garag', 'basement', 'attic', 'yard', 'backyard', 'bedroom', 'laundri', 'room', 'hall', 'hallwai', 'porch', 'patio', 'deck', 'upstair', 'downstair', 'cocina', 'bano']);
 const RECURRING = /\b(recurring|weekly|biweekly|bi-weekly|every (other |2 |two )?(week|weeks|month)|monthly|regular service|cada semana|cada (dos|2|tres|3) semanas|cada (quince|15) dias|cada mes|semanal|quincenal|mensual)\b/;
@@ -868,7 +869,9 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   const askingSentence = text.split(/(?<=[.!?])\s+|\n+|\s\|\s/).filter((sentence) => ASKS_FOR_WORK.test(sentence)).at(-1);
   // (What comes after the asking words: "I want to get ahead of it" after "hasn't seen any leaks" asks for no leak job.)
   const askedWords = askingSentence ? clauseAfter(ASKS_FOR_WORK, normalize(askingSentence)) : null;
-  const askedFor = askedWords ? read(askedWords).concepts.filter((concept) => family(concept) !== 'property') : [];
+  // (Not something asked besides: "Could you also take a look at the water heater while you're here?".)
+  const besides = askedWords !== null && /\b(also|too|as well|while (you'?re|youre|you are) (here|there|out)|tambien)\b/.test(`${normalize(askingSentence ?? '')}`);
+  const askedFor = askedWords && !besides ? read(askedWords).concepts.filter((concept) => family(concept) !== 'property') : [];
   const leader = ranked[0];
   if (leader && askedFor.length > 0 && !(leader.concepts ?? []).some((concept) => askedFor.includes(concept))) {
     const close = ranked.filter((match) => match !== leader && match.score >= leader.score - 1.5 && (match.concepts ?? []).some((concept) => askedFor.includes(concept)));
