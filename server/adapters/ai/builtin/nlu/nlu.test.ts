@@ -1421,6 +1421,13 @@ describe('eleventh round (the d34 threads)', () => {
     expect(extractName("It's Tom Parish")).toBe('Tom Parish');
   });
 
+  it('reads a thermostat that only tells what the system does as no job, and "nothing kicks on" as no heat', () => {
+    const hvac = ['No-heat repair (furnace or boiler)', 'Annual boiler & furnace cleaning', 'Heat pump install', 'Heat pump service & repair', 'Thermostat replacement'];
+    expect(chooseOption("She says it's 49 in the house and the thermostat clicks but nothing kicks on.", hvac).best?.option).toBe('No-heat repair (furnace or boiler)');
+    expect(chooseOption('AC quit. thermostat is set to cool but nothing kicks on and its 95 degrees out', ['AC repair', 'Furnace repair', 'Thermostat replacement', 'Tune-up']).best?.option).toBe('AC repair');
+    expect(chooseOption('the thermostat is blank, no display at all, wanna replace it with a nest', hvac).best?.option).toBe('Thermostat replacement');
+  });
+
   it('knows moss on a roof as the moss treatment', () => {
     expect(chooseOption('need moss off roof + treat. N side bad. 2 story comp. own. 97404', ['Leak & shingle repair', 'Roof replacement', 'Moss removal & treatment', 'Gutter cleaning & repair', 'Skylight repair or replacement', 'Emergency tarping']).best?.option).toBe('Moss removal & treatment');
   });

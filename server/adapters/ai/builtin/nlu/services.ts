@@ -246,6 +246,9 @@ export function read(text: string): Reading {
         if (hit.concept === 'storm-damage' && /^(after|from|with|during|since|con|tras|desde|por|despues de) (the|that|this|all|la|el|esa|esta|las|los)$/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`)) causes.add(hit.concept);
         // ("Since the power went out …, the keypad … no longer opens the door": the outage is what set it off.)
         if (hit.concept === 'power-out' && /^(since|after|when) (the|our|my)$/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`)) causes.add(hit.concept);
+        // ("the thermostat clicks but nothing kicks on", "thermostat says 58": the thermostat tells what the system does, it
+        // is not the job.)
+        if (hit.concept === 'thermostat' && /^(says|said|reads|shows|showed|is|was|set|clicks|clicked|calls|called|reading)$/.test(raw[at + hit.stems.length] ?? '') && /\b(nothing (kicks|comes|turns|fires)|never (kicks|comes)|no heat|not heating|won'?t (kick|come|turn)|degrees|\d{2}\b)/.test(normalize(text))) causes.add(hit.concept);
         // ("Every time the heat comes on the metal ducts … go BANG": when it happens, not what is in trouble.)
         if (/^(time|whenever|when) (the|our|my)$/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`) && /^(comes?|kicks?|turns?|runs?|starts?|cycles?|clicks?) ?(on|up|off)?$/.test(raw[at + hit.stems.length] ?? '')) causes.add(hit.concept);
         if (hit.problem) problems.add(hit.concept);

@@ -72,7 +72,7 @@ export const CONCEPTS: readonly Concept[] = [
     id: 'furnace',
     family: 'heating',
     names: ['furnace', 'furnaces', 'furnance', 'furnice', 'heater', 'heat', 'heating', 'heating system', 'forced air', 'gas furnace', 'pilot light', 'igniter', 'ignitor', 'flame sensor', 'blower motor', 'inducer'],
-    problems: ['no heat', 'not heating', "won't heat", 'blowing cold air', 'cold air', 'house is cold', 'freezing in here', 'heat went out', 'heat is out'],
+    problems: ['no heat', 'not heating', "won't heat", 'blowing cold air', 'cold air', 'house is cold', 'freezing in here', 'heat went out', 'heat is out', 'nothing kicks on', 'nothing comes on', 'heat never comes on', 'heat never kicks on'],
     es: ['calefaccion', 'calenton', 'horno de calefaccion', 'calefactor', 'no calienta', 'no hay calefaccion', 'sin calefaccion'],
   },
   {
