@@ -373,6 +373,21 @@ describe('the built-in assistant', () => {
     expect((await decideTurn(replyTo('How much stuff — how many bedrooms, or the big pieces?', 'a couch, a dresser and some boxes', { questions: moving, answers: { zip: '60614' } }))).answers.size).toMatch(/couch/);
   });
 
+  it('keeps the day of a visit asked with a danger ("get her on your list for tomorrow"), and reads no "heat pump" in "my mother\'s heat"', async () => {
+    const hvac: QualifierQuestion[] = [
+      { key: 'service', text: 'What do you need help with?', kind: 'choice', choices: ['No-heat repair (furnace or boiler)', 'Annual boiler & furnace cleaning', 'Thermostat replacement'], required: true },
+      questions[1]!,
+      { key: 'heat_source', text: 'What heats the place now — oil, propane, heat pump, something else?', kind: 'text', choices: [], required: false },
+      questions[2]!,
+    ];
+    const first = await decideTurn(turn("hi this is Karen Whitcomb, it's about my mother's heat", { questions: hvac }));
+    expect(first.answers.heat_source).toBeUndefined();
+    const cold = await decideTurn(turn("Her zip is 60614. She says it's 49 in the house and the thermostat clicks but nothing kicks on. She's 86 and they're calling for minus 12 tonight. I just wanted to get her on your list for tomorrow", { questions: hvac }));
+    expect(cold.handoffReason).toBe('emergency');
+    expect(cold.answers.service).toBe('No-heat repair (furnace or boiler)');
+    expect(cold.answers.preferred_date).toBe('2026-11-25');
+  });
+
   it('keeps the job said with a danger: a furnace they ask someone to look at beside a CO alarm, a spring snapped in half', async () => {
     const hvac: QualifierQuestion[] = [{ key: 'service', text: 'What can we help you with?', kind: 'choice', choices: ['Furnace or boiler repair', 'AC repair', 'Tune-up'], required: true }, questions[1]!];
     const co = await decideTurn(turn('Our carbon monoxide detector went off about 5 this morning, the one in the basement by the furnace. Wife and I both have kind of a headache. Could somebody come look at the furnace? 60614', { questions: hvac }));

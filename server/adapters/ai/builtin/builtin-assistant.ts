@@ -1210,7 +1210,9 @@ function exampleAnswer(question: QualifierQuestion, text: string, clause: (index
   if (examples.length < 2) return null;
   const said = normalize(text);
   // An example is said when its first word is ("asphalt" for "asphalt shingles"), one or many ("shingles" for "shingle").
+  // (Not a first word many things share: "heat" is no "heat pump" in "it's about my mother's heat".)
   const base = (example: string) => {
+    if (/^(heat|air|water|hot|cold|natural|new|old|wood|electric|gas) \S/.test(example)) return example.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const word = example.split(' ')[0] ?? '';
     return (word.length > 4 ? word.replace(/(?:es|s)$/, '') : word).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   };
@@ -1406,7 +1408,8 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
 }
 
 /** A visit asked for: "can someone come look", "could you guys come out", "¿pueden venir?". */
-const VISIT_ASKED = /\b(get|send|have) (someone|somebody|a tech|a plumber|a guy|anyone) (out|over|here|there)\b|\b(price|cost|charge|cobran|cuanto) (to|for|por) (come|coming|venir) (out|by|over)?\b|\b(someone|somebody|a tech|a technician|you guys|y'?all) (needs?|has|have|must) to (come|look|get out|get over|check|stop by|see)\b|\b(can|could|would|will) (you|someone|somebody|anyone|a tech|a technician|you guys|y'?all|u)\b[^.!?\n]{0,20}\b(come|stop by|swing by|send (someone|somebody|a tech))\b|\b(someone|somebody|anyone|a tech|you|u|y'?all) (can|could) (get out|get here|get over|come|make it|stop by)\b|\b(pueden|puede|podrian|podria) (venir|pasar|mandar)\b/;
+// ("I just wanted to get her on your list for tomorrow": put on the schedule for that day.)
+const VISIT_ASKED = /\b(get|put) (her|him|them|us|me|it|my \w+) (on|onto) (your|the) (list|schedule|calendar)\b|\b(get|send|have) (someone|somebody|a tech|a plumber|a guy|anyone) (out|over|here|there)\b|\b(price|cost|charge|cobran|cuanto) (to|for|por) (come|coming|venir) (out|by|over)?\b|\b(someone|somebody|a tech|a technician|you guys|y'?all) (needs?|has|have|must) to (come|look|get out|get over|check|stop by|see)\b|\b(can|could|would|will) (you|someone|somebody|anyone|a tech|a technician|you guys|y'?all|u)\b[^.!?\n]{0,20}\b(come|stop by|swing by|send (someone|somebody|a tech))\b|\b(someone|somebody|anyone|a tech|you|u|y'?all) (can|could) (get out|get here|get over|come|make it|stop by)\b|\b(pueden|puede|podrian|podria) (venir|pasar|mandar)\b/;
 
 /** Whether a sentence asking for a visit names its day ("Can someone come look tomorrow?"), not only another one. */
 function dayOfVisitAsked(turn: Turn): FoundDate | null {
