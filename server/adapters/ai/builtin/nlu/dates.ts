@@ -157,11 +157,14 @@ function holidayOccasion(said: string, index: number): boolean {
   // (Or named as what a weekday is: "thursday is thanksgiving lol"; not "Is Christmas Eve ok?". Nor the day a visit is
   // asked for: "could someone stop by christmas eve morning?", "can you come for new years eve?", "could do it for
   // labor day, im off".)
-  if (new RegExp(`\\b${WEEKDAY}\\s+(is|'s|es)\\s+(the\\s+)?$`).test(before)) return true;
+  if (NAMED_AS_WEEKDAY.test(before)) return true;
   // (Asked of the business, not said of others coming: "before my kids & grandkids come for Christmas".)
   if (/\b(come|came|stop|swing|drop|be here|be there|do it|do that|make it|get here|get out|come out|available|open|schedule( it| us| me)?|book( it| us| me)?)\s+(by|for|para)\s+(the\s+)?$/.test(before) && /\b(you|u|y'?all|someone|somebody|anybody|anyone|could|can|would|is|are)\b/.test(before) && !/\b(kids|grandkids|family|guests?|in[- ]?laws|parents|company|they|relatives|folks|everyone|everybody)\b/.test(before)) return false;
-  return /\b(for|before|by|until|till|til|ahead of|antes de|para|in time for)\s+(the\s+)?$/.test(before) && !new RegExp(`\\b(${WEEKDAY}|day|days|week|weekend|dia|semana)\\s+(before|after|antes de|despues de)\\s+(the\\s+)?$`).test(before);
+  return /\b(for|before|by|until|till|til|ahead of|antes de|para|in time for)\s+(the\s+)?$/.test(before) && !COUNTED_BEFORE.test(before);
 }
+
+const NAMED_AS_WEEKDAY = new RegExp(`\\b${WEEKDAY}\\s+(is|'s|es)\\s+(the\\s+)?$`);
+const COUNTED_BEFORE = new RegExp(`\\b(${WEEKDAY}|day|days|week|weekend|dia|semana)\\s+(before|after|antes de|despues de)\\s+(the\\s+)?$`);
 
 /** The first…fourth or last such weekday of a month. */
 function nthWeekday(year: number, month: number, weekday: number, which: string): CivilDate | null {
@@ -360,11 +363,12 @@ const PREFERENCE_AFTER = /^\s*,?\s*(is |'s |would be |works |es |seria |sounds )
 const PREFERENCE_BEFORE = /\b(prefer|preferably|ideally|pref|prefiero|mejor)\s+(the\s+|el\s+|on\s+)?$/;
 
 /** Whether a day's words are marked as the one preferred where they are said (the first time or again). */
+const WEEKDAY_WORD = new RegExp(`\\b${WEEKDAY}\\b`, 'g');
+
 function preferenceMarked(said: string, candidate: Candidate): boolean {
   // (A day said again by its weekday alone: "martes 23 o miércoles 24, martes mejor", "thursday 2nd or friday 3rd |
   // friday".)
-  const weekdays = new RegExp(`\\b${WEEKDAY}\\b`, 'g');
-  const sameWeekday = [...said.matchAll(weekdays)].map((match) => match[1] ?? '').filter((word) => weekdayNumber(word) === candidate.date.weekday);
+  const sameWeekday = [...said.matchAll(WEEKDAY_WORD)].map((match) => match[1] ?? '').filter((word) => weekdayNumber(word) === candidate.date.weekday);
   const escaped = [candidate.words, ...sameWeekday].map((words) => words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
   const found = [...said.matchAll(new RegExp(`(?<![a-z0-9])(?:${escaped})(?![a-z0-9])`, 'g'))];
   if (found.some((one) => PREFERENCE_AFTER.test(said.slice(one.index + one[0].length)) || PREFERENCE_BEFORE.test(said.slice(Math.max(0, one.index - 16), one.index)))) return true;

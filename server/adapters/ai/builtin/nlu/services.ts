@@ -493,7 +493,12 @@ function actionPhrases(): Map<string, Action> {
 const VAGUE_NEED = /\b(needs? (some |a little |a lot of |lots of )?(help|work|attention|love|tlc)|whatever (it|they) needs?|(it'?s|its|this is|texting|writing) about (my|our|the|her|his|their) |(is|are|has been) acting up|not sure what (it|they) needs?)\b/;
 
 /** A sentence asking for the work: "can you …", "could someone …", "what's the soonest someone could …", "I need …". */
-const ASKS_FOR_WORK = /\b(can|could|would|will) (you|u|y'?all|someone|somebody)\b|\b(someone|somebody|you|u|y'?all) (can|could|would) (get|put|come|do|fix|replace|install|take)\b|\b(i|we) (need|want|would like)\b|\bpodrian?\b|\bpueden?\b|\bnecesito\b/i;
+const ASKS_FOR_WORK = /\b(can|could|would|will) (you|u|y'?all|someone|somebody)\b|\b(someone|somebody|you|u|y'?all) (can|could|would) (get|put|come|do|fix|replace|install|take)\b|\b(i|we) (need|want|would like)\b|^\s*(just|only|really) (want|need|looking for)\b|\bpodrian?\b|\bpueden?\b|\bnecesito\b/i;
+
+/** The last sentence of a text (or part between " | ") that asks for the work. */
+function askingSentence(text: string): string | undefined {
+  return text.split(/(?<=[.!?])\s+|\n+|\s\|\s/).filter((sentence) => ASKS_FOR_WORK.test(sentence)).at(-1);
+}
 
 /** Stems of the kind-of-job words ("replace", "repair"): a shared one says nothing about which thing. */
 function actionStems(): Set<string> {
@@ -869,11 +874,11 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   }
   // The thing the sentence asking for the work names, over one the description names ("… water is coming through the
   // ceiling … What's the soonest someone could get a tarp on it?" asks for the tarp, not the leak's repair).
-  const askingSentence = text.split(/(?<=[.!?])\s+|\n+|\s\|\s/).filter((sentence) => ASKS_FOR_WORK.test(sentence)).at(-1);
+  const asks = askingSentence(text);
   // (What comes after the asking words: "I want to get ahead of it" after "hasn't seen any leaks" asks for no leak job.)
-  const askedWords = askingSentence ? clauseAfter(ASKS_FOR_WORK, normalize(askingSentence)) : null;
+  const askedWords = asks ? clauseAfter(ASKS_FOR_WORK, normalize(asks)) : null;
   // (Not something asked besides: "Could you also take a look at the water heater while you're here?".)
-  const besides = askedWords !== null && /\b(also|too|as well|while (you'?re|youre|you are) (here|there|out)|tambien)\b/.test(`${normalize(askingSentence ?? '')}`);
+  const besides = askedWords !== null && /\b(also|too|as well|while (you'?re|youre|you are) (here|there|out)|tambien)\b/.test(normalize(asks ?? ''));
   const askedFor = askedWords && !besides ? read(askedWords).concepts.filter((concept) => family(concept) !== 'property') : [];
   const leader = ranked[0];
   if (leader && askedFor.length > 0 && !(leader.concepts ?? []).some((concept) => askedFor.includes(concept))) {
@@ -916,7 +921,7 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   // Still tied: the one whose thing the asking sentence names ("… the seal doesn't sit flat … door is noisy too. can
   // you replace the seal / do a tune up?" asks for the seal, not a new door).
   if (tied.length > 1) {
-    const asking = text.split(/(?<=[.!?])\s+|\n+/).filter((sentence) => /\b(can|could|would|will) (you|u|y'?all|someone)\b|\b(i|we) (need|want|would like)\b|^\s*(just|only|really) (want|need|looking for)\b|\bpodrian?\b|\bpueden?\b|\bnecesito\b/i.test(sentence)).at(-1);
+    const asking = askingSentence(text);
     const asked = asking ? read(asking).concepts : [];
     let named = ranked.filter((match) => tied.includes(match.option) && (match.concepts ?? []).some((concept) => asked.includes(concept)));
     // Several named in the request ("Just want a transfer switch so we can run … a few lights"): the one it names first.
