@@ -74,6 +74,9 @@ export function BookingsPanel() {
   const range = view === 'list' ? { from: now, days: UPCOMING_DAYS } : { from: dayStart(days[0]!, zone), days: days.length };
   const list = useQuery({ ...trpc.scheduling.appointments.list.queryOptions(range), placeholderData: keepPreviousData });
   if (list.data && list.data.zone !== zone) setZone(list.data.zone);
+  // Until the server has said the company's zone, "today" is only a guess (New York's day): a day chosen from it
+  // would stay a day off once the zone is known (between New York's and Chicago's midnight, for instance).
+  const zoneKnown = list.data !== undefined;
 
   const all = list.data?.items ?? [];
   const shown = showCancelled ? all : all.filter((appointment) => appointment.status !== 'cancelled');
@@ -88,13 +91,13 @@ export function BookingsPanel() {
           <SegmentedControl aria-label="View" size="sm" data={VIEWS} value={view} onChange={(next) => setView(next as View)} />
           {view !== 'list' ? (
             <Group gap={4}>
-              <Button size="xs" variant="default" onClick={() => setChosenDay(addDays(day, -step))} aria-label={view === 'week' ? 'Previous week' : 'Previous day'}>
+              <Button size="xs" variant="default" disabled={!zoneKnown} onClick={() => setChosenDay(addDays(day, -step))} aria-label={view === 'week' ? 'Previous week' : 'Previous day'}>
                 ‹
               </Button>
-              <Button size="xs" variant="default" onClick={() => setChosenDay(null)}>
+              <Button size="xs" variant="default" disabled={!zoneKnown} onClick={() => setChosenDay(null)}>
                 Today
               </Button>
-              <Button size="xs" variant="default" onClick={() => setChosenDay(addDays(day, step))} aria-label={view === 'week' ? 'Next week' : 'Next day'}>
+              <Button size="xs" variant="default" disabled={!zoneKnown} onClick={() => setChosenDay(addDays(day, step))} aria-label={view === 'week' ? 'Next week' : 'Next day'}>
                 ›
               </Button>
               <Text size="sm" fw={600} ml="xs">

@@ -96,6 +96,20 @@ describe('SchedulingPage', () => {
     expect(within(details).getByRole('table', { name: 'Booking details' })).toHaveTextContent('Dog in the yard');
   });
 
+  it('moves between days only once the server has said the company’s zone, so a day is never counted from a guessed one', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const fake = api({ 'scheduling.appointments.list': () => new Promise((resolve) => (answer = resolve)) });
+    await renderScreen(SchedulingPage, { path: '/scheduling', api: fake });
+    const next = await screen.findByRole('button', { name: 'Next day' });
+    expect(next).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous day' })).toBeDisabled();
+    answer({ zone: ZONE, items: [] });
+    await waitFor(() => expect(next).toBeEnabled());
+    fake.handlers['scheduling.appointments.list'] = () => ({ zone: ZONE, items: [] });
+    await userEvent.click(next);
+    await waitFor(() => expect(fake.callsTo('scheduling.appointments.list').at(-1)).toEqual({ from: dayStart(tomorrow, ZONE), days: 1 }));
+  });
+
   it('books from the dialog: the chosen type, client and free time go to the server', async () => {
     const fake = api({ 'scheduling.appointments.book': () => ({ id: BOOKING, startsAt: new Date(slotB).toISOString() }) });
     await renderScreen(SchedulingPage, { path: '/scheduling', api: fake });
