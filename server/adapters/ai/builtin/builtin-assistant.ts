@@ -1390,6 +1390,8 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
     case 'owner-ok':
       if (OWNER_OK.test(said)) return true;
       return topicWordsSaid(text, 'ownership');
+    case 'owner-or-manager':
+      return /\b(manage|manager|mgmt|management)\b/.test(said) || topicWordsSaid(text, 'ownership');
     case 'ownership':
       return /\b(own|owned|owns|owner|rent\w*|lease|landlord|tenant|mortgage|bought|(my|our) (house|home|place|condo)|ours|mine|paid (it )?off|selling|duen[oa]s?|propietari\w*|alquil\w*|es (mia|mio|nuestra|nuestro|de nosotros|propia))\b/.test(said);
     case 'urgency':

@@ -119,7 +119,7 @@ export function slipIntoArea(code: string, prefixes: readonly string[]): boolean
 // Yes / no
 
 /** What a yes/no question is about, read from its key and words: its answer may be said without yes or no. */
-export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'kids-pets' | 'stairs' | 'access' | 'returning' | 'water-off' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'has-heat' | 'entry' | 'rental' | 'double-door' | 'owner-ok' | 'at-risk' | 'other';
+export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'kids-pets' | 'stairs' | 'access' | 'returning' | 'water-off' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'has-heat' | 'entry' | 'rental' | 'double-door' | 'owner-ok' | 'owner-or-manager' | 'at-risk' | 'other';
 
 /** A question that asks the kind of place: "Is it a house, condo or apartment?", "¿Casa, apartamento o negocio?". */
 export const HOME_TYPE_ASKED = /\b(house|home|casa|condo|apartment|apartamento|mobile home|townhouse|business|negocio)\b,? (\w+ )?(condo|apartment|apartamento|mobile home|townhouse|business|negocio|house)\b|\b(home|property|building) type\b|\btype of (home|property|place|building)\b/;
@@ -131,6 +131,8 @@ export function yesNoTopic(question: { key: string; text: string }): YesNoTopic 
   if (/\b(rental|rented out|tenants?|investment property)\b/.test(about) && !/\b(own|owns|owner|homeowner|propietario|dueno)\b/.test(about)) return 'rental';
   // "Are you the owner, or do you have the owner's OK?": a renter with the landlord's OK says yes.
   if (/\b(own|owns|owner|homeowner|rent|renting|landlord|propietario|dueno)\b/.test(about) && /\bor\b[^?]*\b(owner|landlord)'?s? (ok|okay|permission|approval|sign ?off)\b/.test(about)) return 'owner-ok';
+  // "Are you the owner or property manager?": the one who manages it says yes.
+  if (/\b(own|owns|owner|homeowner)\b/.test(about) && /\bor\b[^?]*\b(property manager|manager|management|landlord|administrador)\b/.test(about)) return 'owner-or-manager';
   if (/\b(own|owns|owner|homeowner|rent|renting|landlord|propietario|dueno)\b/.test(about)) return 'ownership';
   if (/\b(urgent|emergency|asap|rush|right away|urgente|emergencia)\b/.test(about)) return 'urgency';
   if (/\b(warranty|warrantee|garantia)\b/.test(about)) return 'warranty';
@@ -166,6 +168,9 @@ const NOT_URGENT = /\b(no rush|no hurry|not urgent|not an emergency|not a emerge
 const UNSURE = /\b(not sure|unsure|i don't know|no idea|maybe|not certain|idk|depends|no se|tal vez|quizas)\b/;
 const YES = /\b(yes+|sure|ok|absolutely|definitely|correct|affirmative|of course|i think so|i do|we do|we are|i am|it is|that's right|right|yessir|yes sir|you bet|indeed|si|claro|correcto|asi es|por supuesto|simon)\b/;
 const NO = /\b(no+|not really|not yet|probably not|prob not|likely not|most likely not|doubt it|i doubt|negative|never|don't think so|i don't|we don't|not at all|it isn't|it's not|none|nobody|no one|nada|ninguno|ninguna|tampoco)\b/;
+
+/** Who manages the place for its owner: "Deb w/ Keystone Property Mgmt", "I manage the building". */
+const MANAGES = /\b(property (mgmt|management|manager|mgr)|(i|we) manage (it|this|that|the (house|place|property|building|unit)s?|(a |some |the )?rentals?)( for (the|an?) owners?)?|manage it for (the|an?) owners?|for the owner)\b/;
 
 /** The owner's OK said: "my landlord said its fine", "the owner approved it", "la dueña dice que sí". */
 export const OWNER_OK = /\b((my |the |our )?(landlord|owner|property manager|management|hoa)( said| says| is| was| already said| already| gave( us| me)?)( it'?s| its| that'?s)?( (fine|ok|okay|good|cool|alright|all right|approved|the ok|the okay|permission|the go ahead|go ahead|the green light))|(have|has|got|with) (the |my |our )?(landlord|owner)'?s? (ok|okay|permission|approval|blessing|go ahead)|(landlord|owner) (approved|signed off|okayed|ok'?d)|(landlord|owner|property manager|management)( said| says| told (me|us))( (just|to|i can|we can|i could|we could|i should|we should))* (get (it|this|that|someone|somebody) (fixed|done|repaired|out)|have (it|this|that) (fixed|done|repaired)|call (someone|somebody|you|y'?all|a pro)|send (him|her|them) the (bill|invoice))|permission from (the|my|our) (landlord|owner)|(el|la) (dueno|duena|propietario|propietaria) (dijo|dice|ya dijo) que (si|esta bien|puedo)|tengo permiso)\b/;
@@ -248,7 +253,8 @@ export function extractYesNo(text: string, asked: YesNoTopic = 'other'): 'yes' |
   const concluded = /\b(so|then|meaning|which means|bottom line|in short)\s*,?\s*(i guess |i think |basically |technically )?(yes|yeah|yep|no|nope)\s*[.!]*\s*$/.exec(said);
   if (concluded) return /^(yes|yeah|yep)$/.test(concluded[3]!) ? 'yes' : 'no';
   if (asked === 'owner-ok' && OWNER_OK.test(said)) return 'yes';
-  const topic = asked === 'owner-ok' ? 'ownership' : asked;
+  if (asked === 'owner-or-manager' && MANAGES.test(said)) return 'yes';
+  const topic = asked === 'owner-ok' || asked === 'owner-or-manager' ? 'ownership' : asked;
   if (topic === 'ownership') {
     // A landlord owns it: "it's a rental I own", "my tenant".
     // Buying it, not theirs yet: "right now it's still the sellers'", "not ours till the closing" (unless they say
@@ -257,7 +263,7 @@ export function extractYesNo(text: string, asked: YesNoTopic = 'other'): 'yes' |
     // Someone else's name on the deed: "its my dads name on the house", "the house is in my mom's name".
     if (/\b((it'?s|its|it is|house is|home is|place is|property is|title is|deed is)\s+(in\s+)?(my|his|her|our)\s+(dad|father|mom|mother|parents|grandma|grandmother|grandpa|grandfather|aunt|uncle|in-?laws?|brother|sister|landlord)('?s)?\s+name|(my|our)\s+(dad|father|mom|mother|parents|grandma|grandpa|landlord)('?s)?\s+name\s+(is\s+)?on\s+(the\s+)?(house|deed|title|property|place))\b/.test(said)) return 'no';
     // A property manager speaks for the owner, and is not one: "Deb w/ Keystone Property Mgmt … one of our buildings".
-    if (/\b(property (mgmt|management|manager|mgr)|(i|we) manage (it|this|that|the (house|place|property|building|unit)s?|(a |some |the )?rentals?)( for (the|an?) owners?)?|manage it for (the|an?) owners?|for the owner)\b/.test(said) && !/\b(i'?m|i am|we are|we'?re) the owners?\b/.test(said)) return 'no';
+    if (MANAGES.test(said) && !/\b(i'?m|i am|we are|we'?re) the owners?\b/.test(said)) return 'no';
     if (/\b((i|we)(( have|'?ve)( got)?| own| got) (a |two |2 |three |3 |four |five |several |a few |a couple( of)? |\d+ )?rentals?( house| houses| home| homes| property| properties| unit| units)?|rental (that )?(i|we) own|(i|we) own (it and |the (house|place|property) and )?rent it( out)?|i'?m the (landlord|owner)|i am the (landlord|owner)|(my|our) tenants?|(?<!\b(out of|leaving|from|in|live in|living in|moving out of|move out of) )(my|our) (own )?(short[- ]term |vacation |airbnb |vrbo |str |beach |lake )?rentals?(?! (car|truck|van|place i|apartment i))( house| home| property| properties| cabin| condo| unit)?|(my|our) (airbnb|vrbo|str)s?|tenant (hasn'?t|has|says|said))\b/.test(said)) return 'yes';
     const rents = RENTS.exec(said);
     const owns = OWNS.exec(said);

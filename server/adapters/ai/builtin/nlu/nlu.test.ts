@@ -211,6 +211,12 @@ describe('answers', () => {
     expect(extractYesNo('I think so? the lease says no nails but my landlord emailed back "sure just patch it when you leave" so yes', ownerOk)).toBe('yes');
     expect(extractYesNo('the landlord said just get it fixed and send him the bill', ownerOk)).toBe('yes');
     expect(extractYesNo('we rent, the landlord lives out of state so no', ownerOk)).toBe('no');
+    // Asked "owner or property manager", the one who manages it is a yes; asked "owner" alone, a no.
+    const ownerOrManager = yesNoTopic({ key: 'owner_or_pm', text: 'Are you the owner or property manager?' });
+    expect(ownerOrManager).toBe('owner-or-manager');
+    expect(extractYesNo("yes, I manage the building, the owner's out of state", ownerOrManager)).toBe('yes');
+    expect(extractYesNo("I manage the building, the owner's out of state", owns)).toBe('no');
+    expect(extractYesNo('no I just rent here', ownerOrManager)).toBe('no');
     const urgent = yesNoTopic({ key: 'urgent', text: 'Is it urgent?' });
     expect(extractYesNo('no, not urgent, just annoying', urgent)).toBe('no');
     expect(extractYesNo('👍')).toBe('yes');
