@@ -19,7 +19,7 @@ import { matchFaq } from './faq';
 import { choosePriceItem, formatItemPrice } from './prices';
 import * as say from './replies';
 import { CHAT_TAIL, clauseName, HOME_TYPE_ASKED, OWNER_OK, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isKnownFirstName, isNameQuestion, isNotAName, KIDS, loneName, NAME_GIVEN, NO_IDIOMS, petsNamed, slipIntoArea, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
-import { dateAnswer, dateFromEarlierEvent, dayOfferedBefore, describeDate, extractDate, type FoundDate } from './nlu/dates';
+import { dateAnswer, dateFromEarlierEvent, dayOfferedBefore, describeDate, extractDate, type FoundDate, OWN_DEADLINE } from './nlu/dates';
 import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
 import { businessState, destinationStates } from './nlu/places';
@@ -1417,7 +1417,8 @@ const VISIT_ASKED = /\b(get|put) (her|him|them|us|me|it|my \w+) (on|onto) (your|
 function dayOfVisitAsked(turn: Turn): FoundDate | null {
   const { input, text, language } = turn;
   for (const sentence of text.split(/(?<=[.!?¿\n|])/)) {
-    const day = VISIT_ASKED.test(normalize(sentence)) ? extractDate(sentence, input.now, input.business.timezone, { language }) : null;
+    // (Or a limit their day sets: "I have to get to work before my shift at 3" wants it done today before 3.)
+    const day = VISIT_ASKED.test(normalize(sentence)) || OWN_DEADLINE.test(normalize(sentence)) ? extractDate(sentence, input.now, input.business.timezone, { language }) : null;
     if (day) return day;
   }
   return null;

@@ -467,6 +467,9 @@ function hourOf(text: string, meridiem: string | undefined, hint: 'before' | 'af
 const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 const TIME = String.raw`(\d{1,2}(?::\d{2})?)\s*(a\.?m\.?|p\.?m\.?|am|pm|a|p)?\b`;
 
+/** A limit their own day sets: "before my shift at 3", "before school pickup at 2:45", "antes de mi turno a las 3". */
+export const OWN_DEADLINE = new RegExp(String.raw`\b(?:(?:before|by)\s+(?:(?:my|the|our)\s+)?(?:shift|work|class|school pickup|pickup|meeting|appointment|flight)(?:\s+(?:starts|begins|is))?\s+(?:at\s+)?|antes de (?:mi|el) (?:turno|trabajo)(?: que empieza)? a las )${TIME}`);
+
 /** The time window in a text, or null. */
 export function extractWindow(text: string): string | null {
   // "before noon", "after midday".
@@ -493,7 +496,7 @@ export function extractWindow(text: string): string | null {
   // Busy until a time ("at work til 1:30", "in class until 2", "on shift at the warehouse till 2am") is free after it.
   const busyUntil = new RegExp(String.raw`\b(?:(?:on (?:my |a )?shift|at work|working)(?:\s+(?!(?:till?|until)\b)[^\s.!?,]+){0,5}?|work|busy|in class|at school|teaching|in meetings|on calls|gone|out|away|trabajo|ocupad[oa])\s+(?:till?|until|hasta(?: las)?)\s+${TIME}`).exec(said);
   const after = new RegExp(String.raw`\b(?:after|anytime after|any time after|from|starting at|despues de(?: las)?|a partir de(?: las)?)\s+${TIME}`).exec(said);
-  const before = new RegExp(String.raw`\b(?:before|by|until|till|til|no later than|antes de(?: las)?|a mas tardar a las)\s+${TIME}`).exec(said);
+  const before = new RegExp(String.raw`\b(?:before|by|until|till|til|no later than|antes de(?: las)?|a mas tardar a las)\s+${TIME}`).exec(said) ?? OWN_DEADLINE.exec(said);
   // "after 4 … I'm teaching til 3:30": the later start is the window.
   const afterAt = after ? hourOf(after[1] ?? '', after[2], 'after') : null;
   const beforeAt = before ? hourOf(before[1] ?? '', before[2], 'before') : null;
@@ -608,6 +611,13 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   const soonFirst = AS_SOON.exec(said);
   if (chosen && soonFirst && soonFirst.index < chosen.index && /\b(supposed to|going to|gonna|forecast|calling for|expected to|storm)\b/.test(between(said, soonFirst.index, chosen.index + chosen.words.length))) return { iso: isoDate(today), window, words: soonFirst[0] };
   if (chosen) return { iso: isoDate(chosen.date), window, words: chosen.words };
+  // A limit set by their own day with no day said ("I have to get to work before my shift at 3"): today, while the time
+  // is still ahead.
+  const deadline = OWN_DEADLINE.exec(said);
+  const by = deadline ? hourOf(deadline[1] ?? '', deadline[2], 'before') : null;
+  const local = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(now);
+  const nowMinutes = Number(local.find((part) => part.type === 'hour')?.value ?? 0) * 60 + Number(local.find((part) => part.type === 'minute')?.value ?? 0);
+  if (deadline && by !== null && by > nowMinutes) return { iso: isoDate(today), window: `before ${clock(by)}`, words: deadline[0] };
   if (options.loose) {
     const soon = AS_SOON.exec(said);
     if (soon) return { iso: isoDate(today), window, words: soon[0] };

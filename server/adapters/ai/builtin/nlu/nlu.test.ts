@@ -1446,3 +1446,15 @@ describe('eleventh round (the d34 threads)', () => {
     expect(chooseOption('NOT looking for duct cleaning lol, a guy already tried to sell me that at the door. Every time the heat comes on the metal ducts in the basement go BANG BANG', ['Heating repair (furnace or heat pump)', 'AC repair', 'Tune-up / maintenance', 'Ductwork & airflow problems']).best?.option).toBe('Ductwork & airflow problems');
   });
 });
+
+describe('issue 22, twelfth round', () => {
+  it('reads a limit their own day sets, with no day said, as today before that time while it is still ahead', () => {
+    // 9:00 in Chicago.
+    expect(day('my car is in there and I have to get to work before my shift at 3')).toBe('2026-12-02 before 15:00');
+    expect(day('necesito que vengan antes de mi turno a las 2')).toBe('2026-12-02 before 14:00');
+    expect(day('before school pickup at 2:45 pls')).toBe('2026-12-02 before 14:45');
+    // A time already past is no day; a day said is that day's limit.
+    expect(day('can you come before my shift at 8am')).toBeNull();
+    expect(day('friday works, before my shift at 3')).toBe('2026-12-04 before 15:00');
+  });
+});
