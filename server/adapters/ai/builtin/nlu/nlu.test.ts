@@ -1457,4 +1457,13 @@ describe('issue 22, twelfth round', () => {
     expect(day('can you come before my shift at 8am')).toBeNull();
     expect(day('friday works, before my shift at 3')).toBe('2026-12-04 before 15:00');
   });
+
+  it('reads a spring start-up as upkeep, not a garage spring; a bracketed free estimate as no kind of job; "hang on" as waiting', () => {
+    const options = ['Furnace repair or tune-up', 'AC repair / spring AC start-up', 'New furnace or AC (free estimate)', 'Ductless mini-split'];
+    expect(chooseOption('need the AC looked at before it gets hot. how much is the spring start up thing for one unit', options).best?.option).toBe('AC repair / spring AC start-up');
+    expect(read('spring start up thing').concepts).not.toContain('garage-spring');
+    expect(read('the spring broke on the garage door').concepts).toContain('garage-spring');
+    expect([...read('hang on forklift guy needs me').actions]).toEqual([]);
+    expect([...read('can you hang a tv on my wall').actions]).toContain('install');
+  });
 });

@@ -202,7 +202,9 @@ export function read(text: string): Reading {
   const lexicon = lex();
   // ("Leaks & pipe repair", "Leak (pipes, faucets)": an "&" or a bracket joins two things, and no phrase runs across
   // it, "leaking pipe".)
-  const raw = tokens(withIndicators(withoutVolumes(withBedrooms(withoutDoorIdioms(text.replace(/\s*[&(]\s*/g, ' and ').replace(WEATHER_TIME, ' ')))))).map((word) => corrected(word, lexicon));
+  // (A bracketed "(free estimate)" in an option tells what the visit costs, not a kind of job: "New furnace or AC (free
+  // estimate)" is no check-up for "need the AC looked at".)
+  const raw = tokens(withIndicators(withoutVolumes(withBedrooms(withoutDoorIdioms(text.replace(/\(\s*free (estimates?|quotes?)\s*\)/gi, ' ').replace(/\s*[&(]\s*/g, ' and ').replace(WEATHER_TIME, ' ')))))).map((word) => corrected(word, lexicon));
   const stems = raw.map(stem);
   const concepts: string[] = [];
   const located = new Set<string>();
@@ -324,8 +326,11 @@ const NOT_WANTED_BEFORE = /\b((not|don'?t|dont|do not|no longer) (looking for|as
 
 function withoutDoorIdioms(text: string): string {
   // (And the TV's cable, not a garage door's: "the tv and cable box are plugged in", "the cable guy".)
-  return text.replace(/\b(answers?|answered|answering|get|gets|come to|comes to|knock on|knocks on|knock at|leave (it|them) at|meet (you|them) at|be at) the (front |back |side )?door\b|\bcable (box|boxes|tv|company|guy|modem|bill|provider|internet|cord|wires?)\b/gi, ' ');
+  return text.replace(/\b(answers?|answered|answering|get|gets|come to|comes to|knock on|knocks on|knock at|leave (it|them) at|meet (you|them) at|be at) the (front |back |side )?door\b|\bcable (box|boxes|tv|company|guy|modem|bill|provider|internet|cord|wires?)\b/gi, ' ').replace(WAIT_IDIOMS, ' ');
 }
+
+/** Asking to wait is no job: "hang on forklift guy needs me", "hang tight", "hold on a sec". */
+const WAIT_IDIOMS = /\b(hang|hold) (on|tight)\b(?! (to|the|a|an|my|our|your|it|them|that|this)\b)/gi;
 
 /**
  * "the light on the sensor is blinking", "little light on it flashing": a thing's indicator light, not lighting
@@ -1030,7 +1035,7 @@ const CONTEXT = /\b((we're|were|we are|i'm|im|i am|we|i|just|recently|already) (
 /** The text without its set-aside clauses and its life-event context, for the not-offered check only. */
 /** Weather that says when, not what: "before the snow flies", "till the first freeze". */
 // (And a season as a time: "put turf in last spring" is no garage spring; "spring cleanup" stays a job.)
-const WEATHER_TIME = /\b((before|after|until|till|til) (the )?(first )?(snow|snows|freeze|frost)( (flies|falls|comes|hits|starts))?|snow flies|before it snows|(last|this past|this coming|next|since|early|late|in the|by|until|till) spring(?! (clean|clean-?ups?|cleaning|aeration|planting|mulch|tune))|spring (of )?(19|20)\d\d)\b/gi;
+const WEATHER_TIME = /\b((before|after|until|till|til) (the )?(first )?(snow|snows|freeze|frost)( (flies|falls|comes|hits|starts))?|snow flies|before it snows|(last|this past|this coming|next|since|early|late|in the|by|until|till) spring(?! (clean|clean-?ups?|cleaning|aeration|planting|mulch|tune))|spring (of )?(19|20)\d\d|spring(?= (ac |a\/c |hvac |system |)(start|tune|check|service|servicing|maintenance|set ?up)))\b/gi;
 
 function requestedPart(text: string): string {
   return text

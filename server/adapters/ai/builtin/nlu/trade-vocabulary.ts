@@ -41,7 +41,7 @@ export const ACTIONS = {
     es: ['instalar', 'instalan', 'instale', 'instalen', 'instalarme', 'instalarnos', 'instalacion', 'nuevo', 'nueva', 'cambiar', 'reemplazar', 'reemplazo', 'poner', 'agregar', 'anadir', 'montar', 'colgar'],
   },
   maintenance: {
-    names: ['tune up', 'tuneup', 'maintenance', 'trim', 'trimming', 'trimmed', 'prune', 'pruning', 'pruned', 'cut back', 'cutting back', 'service', 'servicing', 'checkup', 'check up', 'annual', 'every year', 'once a year', 'seasonal', 'cleaning', 'clean', 'flush', 'recurring', 'every week', 'once a week', 'weekly service', 'weekly cleaning', 'weekly', 'biweekly', 'bi-weekly', 'every other week', 'every 2 weeks', 'every two weeks', 'every month', 'once a month', 'monthly service', 'quarterly service', 'regular'],
+    names: ['tune up', 'tuneup', 'start up', 'start-up', 'startup', 'maintenance', 'trim', 'trimming', 'trimmed', 'prune', 'pruning', 'pruned', 'cut back', 'cutting back', 'service', 'servicing', 'checkup', 'check up', 'annual', 'every year', 'once a year', 'seasonal', 'cleaning', 'clean', 'flush', 'recurring', 'every week', 'once a week', 'weekly service', 'weekly cleaning', 'weekly', 'biweekly', 'bi-weekly', 'every other week', 'every 2 weeks', 'every two weeks', 'every month', 'once a month', 'monthly service', 'quarterly service', 'regular'],
     es: ['mantenimiento', 'servicio', 'limpieza', 'revision', 'cada semana', 'cada mes', 'mensual', 'semanal'],
   },
   inspection: {
