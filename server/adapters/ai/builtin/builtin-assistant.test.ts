@@ -335,6 +335,16 @@ describe('the built-in assistant', () => {
     expect(decision.reply).toContain('What do you need help with?');
   });
 
+  it('keeps a time of day said before the day with the day given later, and thanks the one texting, not the person to meet', async () => {
+    const answers = { service: 'Drain cleaning', zip: '60614', urgent: 'no' };
+    const meet: QualifierQuestion[] = [...questions.filter((question) => question.key !== 'name'), { key: 'name', text: 'Who should the plumber ask for?', kind: 'text', choices: [], required: false }];
+    const decision = await decideTurn(turn('tomorrow works. Ask for Keisha, thats the tenant. I\'m Don', { questions: meet, answers, earlier: [['whats the soonest? she works nights so anytime after 1pm is best', 'What day works for you?']] }));
+    expect(decision.answers).toMatchObject({ preferred_date: '2026-11-25 after 13:00', name: 'Keisha' });
+    expect(decision.reply).toMatch(/^Thanks, Don! I have you down for Drain cleaning, tomorrow \(after 1 pm\)/);
+    // (Asked for their own name, the answer is who is thanked.)
+    expect((await decideTurn(turn('thursday works, this is Dana', { answers }))).reply).toMatch(/^Thanks, Dana!/);
+  });
+
   it('records answers only for the business’s question keys, and updates one on a correction', async () => {
     const decision = await decideTurn(turn('sorry, actually it is 60615', { answers: { service: 'Drain cleaning', zip: '60614' } }));
     expect(decision.answers).toEqual({ zip: '60615' });

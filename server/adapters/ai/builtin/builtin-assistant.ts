@@ -19,7 +19,7 @@ import { matchFaq } from './faq';
 import { choosePriceItem, formatItemPrice } from './prices';
 import * as say from './replies';
 import { CHAT_TAIL, clauseName, HOME_TYPE_ASKED, OWNER_OK, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isKnownFirstName, isNameQuestion, isNotAName, KIDS, loneName, NAME_GIVEN, NO_IDIOMS, petsNamed, slipIntoArea, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
-import { dateAnswer, dateFromEarlierEvent, dayOfferedBefore, describeDate, extractDate, type FoundDate, OWN_DEADLINE } from './nlu/dates';
+import { dateAnswer, dateFromEarlierEvent, dayOfferedBefore, describeDate, extractDate, extractWindow, type FoundDate, OWN_DEADLINE } from './nlu/dates';
 import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
 import { businessState, destinationStates } from './nlu/places';
@@ -696,7 +696,11 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       // And the same day said again without one ("saturday is fine" after "saturday morning?") keeps it.
       const sameDay = !date.window && before.split(' ')[0] === dateAnswer(date);
       const keptWindow = !date.window && (sameDay || /\b(same time|same window|same hours?|misma hora)\b/.test(normalize(text))) ? before.split(' ').slice(1).join(' ') : '';
-      const value = dateAnswer(keptWindow ? { ...date, window: keptWindow } : date);
+      // A time of day said earlier with no day ("she works nights so anytime after 1pm is best", then "tomorrow works")
+      // goes with the day given now.
+      const earlierWindow = !date.window && !before ? (turn.earlierTexts.map((earlier) => (extractDate(earlier, input.now, input.business.timezone, { language }) === null ? extractWindow(earlier) : null)).filter((window) => window !== null).at(-1) ?? '') : '';
+      const window = keptWindow || earlierWindow;
+      const value = dateAnswer(window ? { ...date, window } : date);
       return { value, reason: `Found “${date.words}” (${value}) for ${quoted}.` };
     }
     case 'text': {
@@ -1565,6 +1569,13 @@ function jobAndDay(input: AiTurnInput, answers: Record<string, string>, language
 function firstName(input: AiTurnInput, answers: Record<string, string>): string | null {
   const question = input.questions.find((candidate) => candidate.kind === 'text' && isNameQuestion(candidate));
   const name = question ? answers[question.key] : undefined;
+  // A question for whom to meet ("Who should the tech ask for?") may be answered with someone else: the one texting is
+  // thanked by the name they gave themselves ("Ask for Keisha, thats the tenant. I'm Don").
+  if (question && /\b(ask for|meet|on ?site|be there|contact (person|on))\b/i.test(question.text)) {
+    const texts = [...earlierLines(input).filter((line) => line.from === 'contact').map((line) => line.body), ...input.newMessages];
+    const self = texts.flatMap((body) => [...body.matchAll(/\b(?:I'?m|I am|this is|me llamo|soy)\s+(\p{Lu}\p{Ll}+)\b/gu)].map((match) => match[1] ?? '')).filter((word) => isKnownFirstName(word)).at(-1);
+    if (self) return self;
+  }
   return name ? (name.split(/\s+/)[0] ?? null) : null;
 }
 
