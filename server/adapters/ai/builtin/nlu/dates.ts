@@ -470,6 +470,9 @@ const TIME = String.raw`(\d{1,2}(?::\d{2})?)\s*(a\.?m\.?|p\.?m\.?|am|pm|a|p)?\b`
 /** A limit their own day sets: "before my shift at 3", "before school pickup at 2:45", "antes de mi turno a las 3". */
 export const OWN_DEADLINE = new RegExp(String.raw`\b(?:(?:before|by)\s+(?:(?:my|the|our)\s+)?(?:shift|work|class|school pickup|pickup|meeting|appointment|flight)(?:\s+(?:starts|begins|is))?\s+(?:at\s+)?|antes de (?:mi|el) (?:turno|trabajo)(?: que empieza)? a las )${TIME}`);
 
+/** A time and on: "so like 3:30 on", "2pm onward", "4 or later". */
+const TIME_ON = new RegExp(String.raw`(?<![\d.,$#])\b${TIME}\s*(?:on(?=\s*$|\s*[.,!?)]|\s+(?:is|works|would|should|if|please|pls)\b)|onwards?\b|or later\b|and later\b)`);
+
 /** The time window in a text, or null. */
 export function extractWindow(text: string): string | null {
   // "before noon", "after midday".
@@ -495,7 +498,7 @@ export function extractWindow(text: string): string | null {
   }
   // Busy until a time ("at work til 1:30", "in class until 2", "on shift at the warehouse till 2am") is free after it.
   const busyUntil = new RegExp(String.raw`\b(?:(?:on (?:my |a )?shift|at work|working)(?:\s+(?!(?:till?|until)\b)[^\s.!?,]+){0,5}?|work|busy|in class|at school|teaching|in meetings|on calls|gone|out|away|trabajo|ocupad[oa])\s+(?:till?|until|hasta(?: las)?)\s+${TIME}`).exec(said);
-  const after = new RegExp(String.raw`\b(?:after|anytime after|any time after|from|starting at|despues de(?: las)?|a partir de(?: las)?)\s+${TIME}`).exec(said);
+  const after = new RegExp(String.raw`\b(?:after|anytime after|any time after|from|starting at|despues de(?: las)?|a partir de(?: las)?)\s+${TIME}`).exec(said) ?? TIME_ON.exec(said);
   const before = new RegExp(String.raw`\b(?:before|by|until|till|til|no later than|antes de(?: las)?|a mas tardar a las)\s+${TIME}`).exec(said) ?? OWN_DEADLINE.exec(said);
   // "after 4 … I'm teaching til 3:30": the later start is the window.
   const afterAt = after ? hourOf(after[1] ?? '', after[2], 'after') : null;

@@ -1458,6 +1458,14 @@ describe('issue 22, twelfth round', () => {
     expect(day('friday works, before my shift at 3')).toBe('2026-12-04 before 15:00');
   });
 
+  it('reads a time and on as a start ("so like 3:30 on", "2pm onward", "4 or later"), not a house number or a place', () => {
+    expect(extractWindow('tomorrow after school pickup? so like 3:30 on')).toBe('after 15:30');
+    expect(extractWindow('2pm onward')).toBe('after 14:00');
+    expect(extractWindow('4 or later works')).toBe('after 16:00');
+    expect(extractWindow('I live at 1520 on Main')).toBeNull();
+    expect(extractWindow('the 3 on the left')).toBeNull();
+  });
+
   it('reads a spring start-up as upkeep, not a garage spring; a bracketed free estimate as no kind of job; "hang on" as waiting', () => {
     const options = ['Furnace repair or tune-up', 'AC repair / spring AC start-up', 'New furnace or AC (free estimate)', 'Ductless mini-split'];
     expect(chooseOption('need the AC looked at before it gets hot. how much is the spring start up thing for one unit', options).best?.option).toBe('AC repair / spring AC start-up');
