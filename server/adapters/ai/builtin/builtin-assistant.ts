@@ -617,7 +617,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       // (A sentence given only for information, "The doors are metal, painted red, if that matters.", asks for no job.)
       // (Nor a thing said to be fine: "opener is fine its the door itself"; nor "in front of me", which is no front yard.)
       const said = withoutRefusedJobs(withoutPastWork(withoutAbsentSymptoms(signals.correction ? withoutDenied(text) : text))).replace(/\b(the |my |our )?[\p{L}-]+( is| are|'s| seems| seem) (fine|ok|okay|working fine|not the (problem|issue))\b(?!\s+(during|in the|until|till|most|except|but|when|if|some|for now))/giu, ' ').replace(/\bin front of (me|us|you|him|her|them)\b/gi, ' ').replace(/[^.!?\n]*\b(if (that|it) matters|not that it matters|fwiw|for what it'?s worth)\b[^.!?\n]*[.!?]?/gi, ' ').replace(/\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s,-]+){2,}(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/gi, ' ');
-      let choice = chooseOption(said, options);
+      let choice = chooseOption(said, options, { turnedDown: read(text).deniedActions });
       // "Replace it probably": the thing already recorded, with the kind of job this text says.
       // (Not when the text corrects something else: "sorry typo, 89521 not 89502" is about the ZIP.)
       if (answered && !choice.best && read(said).actions.size > 0 && !(signals.correction && extractPostalCode(text))) {

@@ -1458,6 +1458,20 @@ describe('issue 22, twelfth round', () => {
     expect(day('friday works, before my shift at 3')).toBe('2026-12-04 before 15:00');
   });
 
+  it('takes a kind of job turned down ("scratch the inspection") off its option, and reads a claim denied as no claim', () => {
+    const options = ['Free storm / hail inspection', 'Roof leak or shingle repair', 'Full roof replacement', 'Emergency tarp'];
+    const text = 'actually scratch the inspection. insurance guy already came out, said not enough damage, denied. i just want the shingles that blew off the back fixed, theres a small leak over the garage when it rains hard. ill pay myself';
+    expect([...read(text).deniedActions]).toEqual(['inspection']);
+    const choice = chooseOption(text, options);
+    expect(choice.best?.option).toBe('Roof leak or shingle repair');
+    expect(choice.confident).toBe(true);
+    // (Asked for as well, it is not turned down: "skip the tune up … can you inspect it".)
+    expect([...read('skip the tune up, can you inspect the roof and check it').deniedActions]).toEqual(['maintenance']);
+    const insurance = yesNoTopic({ key: 'insurance', text: 'Are you filing (or thinking of filing) an insurance claim?' });
+    expect(extractYesNo(text, insurance)).toBe('no');
+    expect(extractYesNo('yes, State Farm adjuster comes thursday', insurance)).toBe('yes');
+  });
+
   it('reads a time and on as a start ("so like 3:30 on", "2pm onward", "4 or later"), not a house number or a place', () => {
     expect(extractWindow('tomorrow after school pickup? so like 3:30 on')).toBe('after 15:30');
     expect(extractWindow('2pm onward')).toBe('after 14:00');

@@ -183,6 +183,8 @@ export interface Reading {
   past: Set<string>;
   /** Concepts named only by a word several things share ("heat" for the furnace, "bugs" for general pest). */
   sharedOnly: Set<string>;
+  /** Kinds of job turned down and not asked for elsewhere ("actually scratch the inspection … i just want … fixed"). */
+  deniedActions: Set<Action>;
 }
 
 /**
@@ -216,6 +218,7 @@ export function read(text: string): Reading {
   const namedOutright = new Set<string>();
   const causes = new Set<string>();
   const denied = new Set<string>();
+  const refusedActions = new Set<Action>();
   for (let at = 0; at < stems.length; ) {
     const first = stems[at] ?? '';
     const candidates = lexicon.byFirst.get(first) ?? [];
@@ -235,6 +238,7 @@ export function read(text: string): Reading {
     // ("I know you guys don't plow, that's fine": a job said not to be done; not "the furnace don't heat".)
     if (hit && (/^(not|isn'?t|isnt|wasn'?t|wasnt|aren'?t|never|without)$/.test(raw[at - 1] ?? '') || (/^(don'?t|dont)$/.test(raw[at - 1] ?? '') && /^(you|guys|y'?all|yall|u|we|i|they)$/.test(raw[at - 2] ?? '')) || (raw[at - 1] === 'no' && (/^(or|and|nothing|anything|,|needed|necessary|wanted|required)$/.test(raw[at + hit.stems.length] ?? '') || (/^(work|service|services|job|stuff|help)$/.test(raw[at + hit.stems.length] ?? '') && /^(needed|necessary|wanted|required)$/.test(raw[at + hit.stems.length + 1] ?? '')))) || NOT_WANTED_BEFORE.test(raw.slice(Math.max(0, at - 8), at).join(' ')))) {
       if (hit.concept) denied.add(hit.concept);
+      if (hit.action) refusedActions.add(hit.action);
       at += hit.stems.length;
       continue;
     }
@@ -313,7 +317,8 @@ export function read(text: string): Reading {
     if (now.size > 0) for (const { own, longAgo } of readings) if (longAgo) for (const concept of own.concepts) if (!now.has(concept)) past.add(concept);
   }
   const sharedOnly = new Set(concepts.filter((concept) => concept in SHARED && !namedOutright.has(concept)));
-  return { raw: text, concepts, located, problems, actions, stems: loose, allStems, causes, denied, past, sharedOnly };
+  const deniedActions = new Set([...refusedActions].filter((action) => !actions.has(action)));
+  return { raw: text, concepts, located, problems, actions, stems: loose, allStems, causes, denied, past, sharedOnly, deniedActions };
 }
 
 /** "if he answers the door", "someone will get the door", "leave it at the door": a person at a door, no door job. */
@@ -322,7 +327,7 @@ const LONG_AGO = /\b((a )?(few|couple( of)?|two|three|\d+) (years?|months?) (ago
 
 // ("I don't need anybody to hang lights", "not looking for carpet cleaning", "don't need a new furnace", "nothing for
 // the birds, I love my birds".)
-const NOT_WANTED_BEFORE = /\b((not|don'?t|dont|do not|no longer) (looking for|asking for|asking about|needing|need|here for|texting about|writing about|interested in) (anybody|anyone|someone|somebody|a (guy|company|crew|person|pro)|you( guys)?) to( \S+){0,2}|(not|no longer) (looking for|asking for|asking about|needing|here for|interested in)( (a|an|any|the))?|(don'?t|dont|do not) need( (a|an|any|the))?|nothing (for|about|with) (the|my|our))$/;
+const NOT_WANTED_BEFORE = /\b((not|don'?t|dont|do not|no longer) (looking for|asking for|asking about|needing|need|here for|texting about|writing about|interested in) (anybody|anyone|someone|somebody|a (guy|company|crew|person|pro)|you( guys)?) to( \S+){0,2}|(not|no longer) (looking for|asking for|asking about|needing|here for|interested in)( (a|an|any|the))?|(don'?t|dont|do not) need( (a|an|any|the))?|nothing (for|about|with) (the|my|our)|(scratch|forget( about)?|cancel|skip|nix) (the|that|this)( \S+)?|(not|no|wasn'?t|isn'?t) enough( real)?)$/;
 
 function withoutDoorIdioms(text: string): string {
   // (And the TV's cable, not a garage door's: "the tv and cable box are plugged in", "the cable guy".)
@@ -498,7 +503,7 @@ function actionPhrases(): Map<string, Action> {
 const VAGUE_NEED = /\b(needs? (some |a little |a lot of |lots of )?(help|work|attention|love|tlc)|whatever (it|they) needs?|(it'?s|its|this is|texting|writing) about (my|our|the|her|his|their) |(is|are|has been) acting up|not sure what (it|they) needs?)\b/;
 
 /** A sentence asking for the work: "can you …", "could someone …", "what's the soonest someone could …", "I need …". */
-const ASKS_FOR_WORK = /\b(can|could|would|will) (you|u|y'?all|someone|somebody)\b|\b(someone|somebody|you|u|y'?all) (can|could|would) (get|put|come|do|fix|replace|install|take)\b|\b(i|we) (need|want|would like)\b|^\s*(just|only|really) (want|need|looking for)\b|\bpodrian?\b|\bpueden?\b|\bnecesito\b/i;
+const ASKS_FOR_WORK = /\b(can|could|would|will) (you|u|y'?all|someone|somebody)\b|\b(someone|somebody|you|u|y'?all) (can|could|would) (get|put|come|do|fix|replace|install|take)\b|\b(i|we) (just |only |really |now |still )?(need|want|would like)\b|^\s*(just|only|really) (want|need|looking for)\b|\bpodrian?\b|\bpueden?\b|\bnecesito\b/i;
 
 /** The last sentence of a text (or part between " | ") that asks for the work. */
 function askingSentence(text: string): string | undefined {
@@ -732,6 +737,11 @@ function score(text: Reading, option: OptionReading, namedElsewhere: ReadonlySet
     // The option asks for a kind of job ("Recurring cleaning") the text does not say: a plainer option fits better.
     points -= 0.5;
   }
+  // A kind of job they turned down ("scratch the inspection") is not theirs.
+  if ([...option.actions].some((action) => text.deniedActions.has(action)) && ![...option.actions].some((action) => text.actions.has(action))) {
+    points -= 2;
+    because.push('a kind of job they turned down');
+  }
   return { option: option.option, score: points, because, concepts: hits.map((hit) => hit.concept).sort() };
 }
 
@@ -774,7 +784,7 @@ export const WISH = /\b((need|needs|want|wanted) (someone|somebody|a (guy|tech|c
  * The option a text means among `options`. `catchAll`: when nothing else fits but the text names a trade thing, an
  * option like "General pest control" or "Other" is the answer (with low confidence).
  */
-export function chooseOption(text: string, options: readonly string[]): OptionChoice {
+export function chooseOption(text: string, options: readonly string[], context: { turnedDown?: ReadonlySet<Action> } = {}): OptionChoice {
   // Corrected in the same text ("need a deep clean, well a move out clean I guess since im leaving"): what follows
   // the correction, when it names another option on its own (and adds nothing: "actually also the carpets").
   const correction = SELF_CORRECTION.exec(text);
@@ -789,6 +799,8 @@ export function chooseOption(text: string, options: readonly string[]): OptionCh
   const readings = options.map(readOption);
   const named = new Set(readings.flatMap((option) => [...option.heads]));
   const reading = asListed(read(text), named);
+  // (Kinds of job turned down in words taken out before ("scratch the inspection"), as the caller read them.)
+  for (const action of context.turnedDown ?? []) if (!reading.actions.has(action)) reading.deniedActions.add(action);
   const placeKinds = new Set(readings.flatMap((option) => option.concepts.filter((concept) => family(concept) === 'property')));
   const ranked = readings
     .map((option) => score(reading, option, named, placeKinds.size >= 2))
