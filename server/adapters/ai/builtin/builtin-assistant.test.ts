@@ -345,6 +345,12 @@ describe('the built-in assistant', () => {
     expect((await decideTurn(turn('thursday works, this is Dana', { answers }))).reply).toMatch(/^Thanks, Dana!/);
   });
 
+  it('reads where they move to from a new place named by its bedrooms ("going to a 1br in logan square")', async () => {
+    const moving: QualifierQuestion[] = [{ key: 'to_where', text: 'Where are you moving to?', kind: 'text', choices: [], required: true }];
+    const decision = await decideTurn(replyTo('Where are you moving to?', 'going to a 1br in logan square w my boyfriend. i have a bed, desk, a couch and like 15 boxes', { questions: moving }));
+    expect(decision.answers).toEqual({ to_where: 'logan square' });
+  });
+
   it('records answers only for the business’s question keys, and updates one on a correction', async () => {
     const decision = await decideTurn(turn('sorry, actually it is 60615', { answers: { service: 'Drain cleaning', zip: '60614' } }));
     expect(decision.answers).toEqual({ zip: '60615' });

@@ -1130,7 +1130,8 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // "to" that is no thing, job, day or everyday word.
       if (/\p{Lu}/u.test(text.replace(/\b(I|I'm|I'll|I've|I'd)\b/g, ''))) return null;
       // "going from kanawha city to a house in cross lanes": the place the new home is in, up to two words.
-      const homeIn = /\b(?:to|into)\s+(?:a|an|the|our|my)\s+(?:new\s+)?(?:house|home|place|apartment|apt|condo|townhouse|duplex|rental)\s+(?:in|out in|over in|up in|down in)\s+([a-z][a-z'-]{2,}(?: (?!and\b|but\b|on\b|by\b|for\b|next\b|this\b|so\b|the\b)[a-z][a-z'-]{2,})?)/.exec(text)?.[1];
+      // ("going to a 1br in logan square w my boyfriend".)
+      const homeIn = /\b(?:to|into)\s+(?:a|an|the|our|my)\s+(?:new\s+)?(?:house|home|place|apartment|apt|condo|townhouse|duplex|rental|studio|\d ?(?:br|bd|bdr|bed|bedroom)|(?:one|two|three) ?(?:br|bed|bedroom))\s+(?:in|out in|over in|up in|down in)\s+([a-z][a-z'-]{2,}(?: (?!and\b|but\b|on\b|by\b|for\b|next\b|this\b|so\b|the\b)[a-z][a-z'-]{2,})?)/.exec(text)?.[1];
       if (homeIn && !NOT_A_PLACE.test(homeIn.split(' ')[0] ?? '')) return homeIn;
       // The first such word after any "to" ("need 2 guys to load it … driving it to spokane": spokane).
       // ("moving to gig harbor": a short word with a place's last word after it.)
