@@ -204,6 +204,18 @@ describe('items for a list of towns', () => {
     const asked = 'hey how much for a 2br apartment move? capitol hill to ballard';
     expect(choosePriceItem(asked, asked, book, null).item?.id).toBe('move');
   });
+  it('gives no figure for an item of one town when they name another town of its state as where they go or come from', () => {
+    const chicago: PriceItem[] = [{ id: 'ds-2br', name: '2-bedroom move within Chicago, 3 movers and truck, up to 5 hours', minCents: 98500, maxCents: 98500, unit: '' }];
+    const cicero = 'Hola, cuánto cobran por mover un 2 bedroom? De Pilsen a Cicero';
+    const choice = choosePriceItem(cicero, cicero, chicago, null);
+    expect(choice.item).toBeNull();
+    expect(choice.why).toContain('they named cicero');
+    // (Neighbourhoods of the city are the city's: Pilsen, Logan Square, Wicker Park.)
+    const inside = 'how much to move a 2 bedroom from pilsen to logan square';
+    expect(choosePriceItem(inside, inside, chicago, null).item?.id).toBe('ds-2br');
+    const evanston = 'how much for a 2 bedroom move? its from our chicago apartment to a house in evanston';
+    expect(choosePriceItem(evanston, evanston, chicago, null).item).toBeNull();
+  });
 });
 
 describe('sizes said in other words', () => {

@@ -7,6 +7,7 @@
 import type { PriceItem, PricingPolicy } from '@contracts/ai';
 import { chooseOption, read } from './nlu/services';
 import { fitsConditions, itemConditions, statedSizes } from './nlu/sizes';
+import { statesOfTown, townsNamed } from './nlu/towns';
 
 /** Whole dollars without cents ("$1,250"), otherwise two decimals ("$89.50"). */
 export function formatCents(cents: number): string {
@@ -97,6 +98,13 @@ export function choosePriceItem(asked: string, thread: string, items: readonly P
     const towns = townsOf(item.name);
     if (towns.length > 1 && !towns.some((town) => new RegExp(`\\b${town.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(everything))) {
       reasons.push(`“${item.name}”: it is for ${towns.join(', ')}, which they have not said they are in`);
+      continue;
+    }
+    // One town ("2-bedroom move within Chicago"): another town of its state named as where they go, come from or are
+    // ("De Pilsen a Cicero": Cicero has its own post office; Pilsen and Logan Square are Chicago's) is another price.
+    const elsewhere = towns.length === 1 && towns[0] ? townsNamed(everything, statesOfTown(towns[0]), towns[0]) : [];
+    if (elsewhere.length > 0) {
+      reasons.push(`“${item.name}”: it is for ${towns[0]}, and they named ${elsewhere.join(', ')}`);
       continue;
     }
     if (fit.fits) return { item, why: `“${item.name}”: ${fit.why}` };

@@ -1,0 +1,66 @@
+/**
+ * The US towns a dispatcher knows by name: every post-office town of each state, from the zipcodes package's ZIP
+ * table (about 42,000 codes). Used to tell a town from a neighbourhood of a city: "de Pilsen a Cicero" leaves
+ * Chicago (Cicero has its own post office), "logan square to pilsen" does not (both are Chicago's).
+ *
+ * The table is read once per process, on the first question that needs it (about 150 ms of CPU on these machines),
+ * and never changes: nothing to keep true between instances.
+ */
+import { createRequire } from 'node:module';
+import { fold } from './text';
+
+/** Last words of a place's name: a town's name followed by one is another place's (a city's neighbourhood). */
+const NAME_GOES_ON = /^(square|park|heights|village|hills?|gardens?|terrace|manor|estates|lakes?|beach|point|grove|ridge|station|yards?|circle|commons|loop|town|side|woods?|forest|meadows?|place|plaza|acres|shores?|corners?|crossing|landing|junction|bay|harbou?r|springs?|falls|valley|creek|mills?|city)$/;
+
+type ZipRow = { city: string; state: string; country: string };
+
+const require = createRequire(import.meta.url);
+let townsByState: Map<string, Set<string>> | null = null;
+
+function towns(): Map<string, Set<string>> {
+  if (townsByState) return townsByState;
+  const rows = Object.values((require('zipcodes/lib/codes.js') as { codes: Record<string, ZipRow> }).codes);
+  townsByState = new Map();
+  for (const row of rows) {
+    if (row.country !== 'US') continue;
+    const set = townsByState.get(row.state) ?? new Set<string>();
+    set.add(fold(row.city.toLowerCase()));
+    townsByState.set(row.state, set);
+  }
+  return townsByState;
+}
+
+/** The states with a post-office town of this name ("Chicago" → IL; "Springfield" → many). */
+export function statesOfTown(name: string): string[] {
+  const wanted = fold(name.toLowerCase().trim());
+  return [...towns().entries()].filter(([, set]) => set.has(wanted)).map(([state]) => state);
+}
+
+/**
+ * The towns of these states a text names as a place one goes to, comes from or is in ("to Evanston", "de Pilsen a
+ * Cicero", "in Oak Park"), other than `except`. Up to three words a name; a town whose name is an everyday word
+ * ("Normal", "Golf") counts only after such a word, as every name here does.
+ */
+export function townsNamed(text: string, states: readonly string[], except: string): string[] {
+  const wanted = states.map((state) => towns().get(state)).filter((set): set is Set<string> => set !== undefined);
+  if (wanted.length === 0) return [];
+  const own = fold(except.toLowerCase().trim());
+  const said = fold(text.toLowerCase()).replace(/[^\p{L}\p{N}' -]+/gu, ' ');
+  const found: string[] = [];
+  // (A lookahead, so that "de pilsen a cicero" reads both "pilsen …" and "cicero".)
+  for (const match of said.matchAll(/\b(?:to|into|from|in|a|de|desde|hasta|en|para)\s+(?=((?:[\p{L}'.-]+)(?:\s+[\p{L}'.-]+){0,2}))/gu)) {
+    const parts = (match[1] ?? '').split(/\s+/);
+    // The longest name first: "oak park" before "oak".
+    for (let length = parts.length; length >= 1; length -= 1) {
+      const name = parts.slice(0, length).join(' ');
+      if (name === own || name.length < 3) continue;
+      // (A longer name that begins with a town's is not that town: "logan square" is no Logan, "edison park" no Edison.)
+      if (length < parts.length && NAME_GOES_ON.test(parts[length] ?? '')) continue;
+      if (wanted.some((set) => set.has(name))) {
+        found.push(name);
+        break;
+      }
+    }
+  }
+  return found;
+}
