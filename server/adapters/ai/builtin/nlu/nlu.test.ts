@@ -1472,6 +1472,16 @@ describe('issue 22, twelfth round', () => {
     expect(extractYesNo('yes, State Farm adjuster comes thursday', insurance)).toBe('yes');
   });
 
+  it('reads a landlord\'s turnover list as the rental turnover punch list, and a towel bar that fell off as no danger', async () => {
+    const options = ['Carpentry & small repairs', 'Drywall patch & paint', 'Doors, storm doors & screens', 'Rental turnover punch list', 'Assembly & mounting (TVs, shelves, furniture)'];
+    const text = 'Hello — I own a 3-unit in Hanover. Two of the Dartmouth kids graduate next month and move out. Need the usual: patch nail holes, touch up paint, a closet door off its track, a torn window screen. One of them texted me this: "also the towel bar in the bathroom fell off, sorry!!"';
+    expect(chooseOption(text, options).best?.option).toBe('Rental turnover punch list');
+    // (No tenants told: the first list option, as before.)
+    expect(chooseOption('got a little list: closet door, curtain rods, recaulk the tub, a torn screen', options).best?.option).toBe('Carpentry & small repairs');
+    expect((await signals(text)).emergency).toBeNull();
+    expect((await signals('a big limb fell on the roof and now water is pouring into the bedroom')).emergency).not.toBeNull();
+  });
+
   it('reads a time and on as a start ("so like 3:30 on", "2pm onward", "4 or later"), not a house number or a place', () => {
     expect(extractWindow('tomorrow after school pickup? so like 3:30 on')).toBe('after 15:30');
     expect(extractWindow('2pm onward')).toBe('after 14:00');

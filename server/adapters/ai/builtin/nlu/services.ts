@@ -451,6 +451,8 @@ export interface OptionChoice {
 }
 
 const APPLIANCE_FAMILIES: ReadonlySet<string> = new Set(['cold-appliances', 'laundry', 'kitchen-appliances', 'cooking-appliances', 'disposal']);
+/** A rental between tenants: "they move out", "my tenants", "a 3-unit". */
+const TURNOVER_SAID = /\b(move out|moving out|moves out|moved out|tenants?|renters?|\d+[- ]units?|turnover|make ready|between (tenants|renters))\b/;
 const LIST_OPTION = /\b(honey[- ]?do|odd jobs|small (repairs|jobs|projects)|to[- ]?do list|punch lists?|handyman (list|hour|work)|misc\w*|multiple small|(inspection|repair) (repair )?lists?)\b/;
 // (An inspection's findings are a list: "the buyer's inspection came back with a few electrical items: …".)
 // ("I have a whole list of little things before my kids … come": a list, however long.)
@@ -813,7 +815,14 @@ export function chooseOption(text: string, options: readonly string[], context: 
     if (upkeep.length === 1 && upkeep[0]) ranked.push({ option: upkeep[0].option, score: 6, because: ['the only option for upkeep'] });
   }
   // A list of small jobs ("got a little list: closet door, curtain rods, recaulk the tub") is the handyman's list option.
-  const listOption = readings.find((option) => LIST_OPTION.test(normalize(option.option)));
+  // (Of two list options, the one whose thing they name, or the rental's between tenants when they tell one: "I own a
+  // 3-unit … two of the kids graduate and move out. Need the usual: …" is the turnover punch list, not small repairs.)
+  const listOptions = readings.filter((option) => LIST_OPTION.test(normalize(option.option)));
+  const listOption =
+    // (Its own words, not its bracketed examples: "Misc. repairs (vents, screens, caulking)" names no screen of theirs.)
+    listOptions.find((option) => read(option.option.replace(/\([^)]*\)/g, ' ')).concepts.some((concept) => reading.concepts.includes(concept))) ??
+    (TURNOVER_SAID.test(normalize(text)) ? listOptions.find((option) => /\b(turnover|move[- ]?outs?|rentals?|make[- ]?ready)\b/.test(normalize(option.option))) : undefined) ??
+    listOptions[0];
   // Things named as places ("in the garage") are not jobs of the list.
   // (Nor a make: "a 75 inch samsung" is the TV's.)
   const families = new Set(reading.concepts.filter((concept) => family(concept) !== 'property' && !reading.located.has(concept) && !concept.endsWith('-brand')).map(family));

@@ -98,6 +98,8 @@ const COLD = /(?:^|[\s(~])-\s?\d{1,2}\b|\b\d{1,2} below\b|\bthermostat\b.{0,20}\
 const NOT_STUCK = /\b(no (cars?|trucks?|vans?|vehicles?|one|body)( is| are)? (stuck|trapped|inside|in there)|(car|truck|van|suv|it|nothing|nobody|no one)('?s| is| are)?( not|n'?t|nt) (stuck|trapped)|(is|are)n'?t (stuck|trapped)|isnt (stuck|trapped)|not (stuck|trapped)|nothing (is )?(stuck|trapped))\b/g;
 /** The car is out of the garage: "car is outside", "the truck's in the driveway", "got the car out". */
 const CAR_OUT = /\b((car|cars|truck|van|suv|vehicle)('?s| is| are)? (parked )?(outside|out|in the driveway|on the street)|got (it|the car|the truck|my car) out|(carro|coche|camioneta|troca) (esta )?afuera)\b/;
+/** A thing that came loose is no danger: "the towel bar in the bathroom fell off" (not someone off a ladder or a roof). */
+const CAME_LOOSE = /\bfell off\b(?! (of )?(the |a |his |her |my |our )?(roof|ladder|deck|balcony))/g;
 const DANGER_WORDS = /\b(smell\w*|odor|smoke|smoking|burn\w*|hot|warm|spark\w*|flood\w*|pour\w*|gush\w*|ceiling|alarm|detector|beep\w*|chirp\w*|dizzy|headache|nause\w*|freez(e|es|ing)\b|froze\b|cold|sewage|sewer|overflow\w*|collaps\w*|fell|fallen|trapped|stuck|buzz\w*|melt\w*|huele|olor|humo|quemad\w*|chispa\w*|inund\w*|agua|alarma|frio|helad\w*|atrapad\w*)\b/;
 
 /**
@@ -175,7 +177,7 @@ function emergency(text: string, intent: IntentReading): (Signal & { hazard: Haz
   // The model alone is sure of too much on short texts ("the 2nd of feb"): it counts only with a word of danger.
   // "Hot water" is what a water heater makes, not a danger.
   // ("house is still warm tho": a reassurance, no danger word.)
-  if (!calm && intent.intent === 'emergency' && intent.score >= 0.9 && !farSmoke(said) && DANGER_WORDS.test(said.replace(/\b(hot water|agua caliente|ceiling fans?|ventilador de techo)\b/g, ' ').replace(/\b(house|home|place|inside|it)( is|'s)? (still )?(warm|fine|ok|okay|comfortable)\b/g, ' ').replace(/\b(snow|ice|icicles?|frost|drifts?|nieve|hielo)('s|s)?( \w+)? (melts|melted|melting|thaws|thawing)\b/g, ' ').replace(NOT_STUCK, ' ').replace(/\b(hot (or|and|nor|n|&) cold|cold (or|and|&) hot)\b/g, ' ').replace(FROZEN_LINE, ' '))) return { hazard: hazardOf(said), words: `the intent model (${intent.score.toFixed(2)})` };
+  if (!calm && intent.intent === 'emergency' && intent.score >= 0.9 && !farSmoke(said) && DANGER_WORDS.test(said.replace(/\b(hot water|agua caliente|ceiling fans?|ventilador de techo)\b/g, ' ').replace(/\b(house|home|place|inside|it)( is|'s)? (still )?(warm|fine|ok|okay|comfortable)\b/g, ' ').replace(/\b(snow|ice|icicles?|frost|drifts?|nieve|hielo)('s|s)?( \w+)? (melts|melted|melting|thaws|thawing)\b/g, ' ').replace(NOT_STUCK, ' ').replace(/\b(hot (or|and|nor|n|&) cold|cold (or|and|&) hot)\b/g, ' ').replace(FROZEN_LINE, ' ').replace(CAME_LOOSE, ' '))) return { hazard: hazardOf(said), words: `the intent model (${intent.score.toFixed(2)})` };
   return null;
 }
 
