@@ -1482,6 +1482,11 @@ describe('issue 22, twelfth round', () => {
     expect((await signals('a big limb fell on the roof and now water is pouring into the bedroom')).emergency).not.toBeNull();
   });
 
+  it('reads a tax refund that came in as money to spend, not a refund asked for', async () => {
+    expect((await signals("Let's just do the water heater, it's been popping and banging and the tax refund finally came in lol")).complaint).toBeNull();
+    expect((await signals('you guys charged us twice for the drain cleaning last week, I want a refund')).complaint).not.toBeNull();
+  });
+
   it('reads a time and on as a start ("so like 3:30 on", "2pm onward", "4 or later"), not a house number or a place', () => {
     expect(extractWindow('tomorrow after school pickup? so like 3:30 on')).toBe('after 15:30');
     expect(extractWindow('2pm onward')).toBe('after 14:00');
