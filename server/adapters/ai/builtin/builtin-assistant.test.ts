@@ -462,6 +462,16 @@ describe('the built-in assistant', () => {
     // A house move named as such keeps the person, whatever else the text says about storage.
     const kept = turn('need a 3 bedroom house moved across town, we might put a few boxes in storage after');
     expect((await decideTurn({ ...kept, business, questions: moves, transcript: kept.transcript.slice(1), newMessages: kept.newMessages })).lead).not.toBe('disqualified');
+    // Only the not-offered thing, from a house: "Nothing else, just the piano" is a piano move; a house move with the
+    // piano in it keeps the person.
+    const pianoBusiness = { ...business, servicesNotOffered: ['Piano moving', 'Junk removal'] };
+    const piano = turn("Hello. I need to move my late mother's upright piano from her house in Oak Park to my place in Berwyn. Nothing else, just the piano. Is that something you do?");
+    expect((await decideTurn({ ...piano, business: pianoBusiness, questions: moves, transcript: piano.transcript.slice(1), newMessages: piano.newMessages })).lead).toBe('disqualified');
+    const withPiano = turn('moving my 3 bedroom house across town, the piano comes too');
+    expect((await decideTurn({ ...withPiano, business: pianoBusiness, questions: moves, transcript: withPiano.transcript.slice(1), newMessages: withPiano.newMessages })).lead).not.toBe('disqualified');
+    // (Where to: the place, not the next sentence's first word.)
+    const destination: QualifierQuestion[] = [{ key: 'to_where', text: 'Where are you moving to?', kind: 'text', choices: [], required: false }];
+    expect((await decideTurn({ ...piano, questions: destination, transcript: piano.transcript.slice(1), newMessages: piano.newMessages })).answers.to_where).toBe('Berwyn');
   });
 
   it('moves a weekday to the one nearest the day already given when the person changes it', async () => {

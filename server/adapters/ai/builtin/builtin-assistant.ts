@@ -1124,7 +1124,8 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       if (fromTo && !/^(Enero|Febrero|Marzo|Abril|Mayo|Junio|Julio|Agosto|Septiembre|Octubre|Noviembre|Diciembre|Lunes|Martes|Mi[eé]rcoles|Jueves|Viernes|S[aá]bado|Domingo)\b/i.test(fromTo)) return fromTo;
       // "from Redmond down to Portland, Oregon", "Capitol Hill to Ballard": the capitalised place after "to".
       const to = /(?:\b(?:to|into|down to|up to|over to|out to|hasta|para|(?:me voy|nos vamos|me mudo|nos mudamos|se muda|se mudan|se va|vamos|(?:la |lo )?(?:manejamos|llevamos|manejo|llevo)) a)|\ba(?=\s+(?:una|un|la|el|mi|nuestra|nuestro)\s+(?:nueva\s+|nuevo\s+)?(?:casa|departamento|apartamento|condominio|traila)\s+en\s+\p{Lu})|→|->)\s*(?:(?:(?:a|an|the|our|my|his|her|their|un|una|la|el|mi|nuestra|nuestro)\s+)?(?:[\p{L}]+'s\s+)?(?:new\s+|nueva\s+|nuevo\s+)?(?:apartamento|condominio|traila|house|home|apartment|apt|place|condo|townhouse|duplex|rental|dorm|assisted living|senior living|independent living|memory care|nursing home|retirement (?:home|community|village)|care (?:home|facility)|facility|community|casa|departamento|asilo)(?:\s+(?:place|facility|community|home))?\s+(?:in|en)\s+)?((?:[A-Z][\p{L}'.-]+)(?:,?\s+[A-Z][\p{L}'.-]+){0,2})/u.exec(text);
-      const place = to?.[1]?.replace(/,?\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*$/, '');
+      // (Not the next sentence's first word: "to my place in Berwyn. Nothing else" is Berwyn.)
+      const place = to?.[1]?.split(/\.\s/)[0]?.replace(/,?\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*$/, '');
       if (place && !/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun|I|We|The)\b/.test(place)) return place;
       // Someone who writes without capitals: "capitol hill to ballard", "driving it to spokane ourselves" — a word after
       // "to" that is no thing, job, day or everyday word.
@@ -1498,6 +1499,9 @@ function otherTownOption(input: AiTurnInput, options: readonly string[], text: s
   return named(from) && !named(to) ? far : null;
 }
 
+/** Saying one thing is all they want: "nothing else, just the piano", "only the hot tub", "eso es todo". */
+const ONLY_THAT = /\b(nothing else|just (the|a|my|our|one|this)|only (the|a|my|our|one|this)|that'?s (it|all)|solo (el|la|un|una)|nada mas|eso es todo)\b/;
+
 /** A not-offered service the person wants, while no offered service is recorded or named. */
 function serviceNotOffered(turn: Turn, found: Record<string, Found>): string | null {
   const { input, text } = turn;
@@ -1516,6 +1520,11 @@ function serviceNotOffered(turn: Turn, found: Record<string, Found>): string | n
   if (input.questions.some((question) => isAboutServices(question, input) && question.key in found)) {
     const best = chooseOption(asked, offered).best;
     const byItsThing = best?.because.some((why) => /^[a-z-]+( \(as a (problem|place)\))?$/.test(why) || why === 'named word for word') ?? false;
+    // (Unless its thing is one the not-offered service shares and they say it is all they want: "move my late
+    // mother's upright piano from her house … Nothing else, just the piano" is a piano move, not a house move.)
+    const onlyThat = best !== null && ONLY_THAT.test(normalize(asked)) ? notOfferedAsked(asked, offered, input.business.servicesNotOffered) : null;
+    const shared = onlyThat !== null && (best?.concepts ?? []).every((concept) => read(onlyThat).concepts.includes(concept));
+    if (shared && onlyThat) return onlyThat;
     if (byItsThing || !best) return null;
   }
   // (Only what the whole text asks for too: what is left may read a new thing from a part alone.)
