@@ -1487,6 +1487,13 @@ describe('issue 22, twelfth round', () => {
     expect((await signals('you guys charged us twice for the drain cleaning last week, I want a refund')).complaint).not.toBeNull();
   });
 
+  it('reads thinking it over as a pause, not a missed answer', async () => {
+    for (const text of ['ok thx ill think about it', 'let me think about it and get back to you', 'gonna sleep on it', 'lo voy a pensar, gracias']) {
+      expect((await signals(text, /gracias/.test(text) ? 'es' : 'en')).paused, text).toBe(true);
+    }
+    expect((await signals('I think about it every time it rains, the gutter overflows')).paused).toBe(false);
+  });
+
   it('reads a time and on as a start ("so like 3:30 on", "2pm onward", "4 or later"), not a house number or a place', () => {
     expect(extractWindow('tomorrow after school pickup? so like 3:30 on')).toBe('after 15:30');
     expect(extractWindow('2pm onward')).toBe('after 14:00');
