@@ -1488,7 +1488,7 @@ describe('issue 22, twelfth round', () => {
   });
 
   it('reads thinking it over as a pause, not a missed answer', async () => {
-    for (const text of ['ok thx ill think about it', 'let me think about it and get back to you', 'gonna sleep on it', 'lo voy a pensar, gracias']) {
+    for (const text of ['ok thx ill think about it', 'let me think about it and get back to you', 'gonna sleep on it', 'lo voy a pensar, gracias', 'sorry boss just walked in ttyl', 'gtg, will text you later', "can't talk right now"]) {
       expect((await signals(text, /gracias/.test(text) ? 'es' : 'en')).paused, text).toBe(true);
     }
     expect((await signals('I think about it every time it rains, the gutter overflows')).paused).toBe(false);

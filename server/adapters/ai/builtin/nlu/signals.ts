@@ -247,6 +247,9 @@ const CORRECTION = /\b((yeah |ok |okay )?(thinking|leaning( towards?)?|going wit
 
 /** An answer put off until someone else is asked or something is looked up. */
 const PAUSED = /^\W*(brb|be right back|b right back|one sec(ond)?|1 sec|sec|one (moment|min|minute)|just a (sec|second|moment|min|minute)|hold on|hang on|gimme a (sec|min|minute)|give me a (sec|second|min|minute|moment)|un momento|un segundo|ahorita (vuelvo|regreso|le digo)|ya (vuelvo|regreso)|espere(me)? un (momento|segundo))\b/;
+/** Having to stop now ("sorry boss just walked in ttyl", "gtg", "can't talk right now"): they come back later. */
+const LEAVING = /\b(ttyl|talk (to you |to u |2 u |2 you )?later|gtg|g2g|gotta (go|run)|got to (go|run)|have to (go|run)|(boss|manager|supervisor) (just )?(walked|came|is coming|is) (in|here|over)|can'?t (talk|text) (right )?now|(i'?ll|ill|i will) (text|message|get back to) (you|u) (later|after|when)|luego (le|te) (escribo|mando)|ahorita no puedo)\b/;
+
 /** Thinking it over ("ok thx ill think about it"): nothing more is asked until they come back. */
 const THINKING = /\b(let me think|(i'?ll|ill|i will|we'?ll|we will|gonna|going to|need to|have to|got to|gotta) (think (about it|about that|it over|on it)|sleep on it|mull it over)|think it over|lo (voy a|vamos a) pensar|(dejame|déjame|dejeme) pensarlo|lo pienso|lo pensamos)\b/;
 const DEFERRED = /\b(let me (check|ask|find out|look|see|talk to|talk with)|(i'?ll|ill|i will|we'?ll|we will) (text|get|call|write) (you |u )?back|(i'?ll|i will|we'?ll|we will) (have to )?(check|ask|find out|look|get back to you|let you know|text you back)|(need|have) to (check|ask) (with |w |w\/ )?(my|the)|get back to you|déjame (preguntar|checar|ver)|dejame (preguntar|checar|ver)|le pregunto a|te aviso|le aviso)\b/;
@@ -290,7 +293,7 @@ export async function readSignals(text: string, language: Language, model: Inten
   // A firm word ("this is unacceptable") in a complaint that asks for the job to be put right is the complaint
   // itself, said plainly; without a remedy asked ("…leaking again. Unbelievable.") it is anger.
   const upset = complaint && REMEDY.test(said) ? null : UPSET.exec(said);
-  const paused = PAUSED.test(said) || THINKING.test(said);
+  const paused = PAUSED.test(said) || THINKING.test(said) || LEAVING.test(said);
   return {
     emergency: emergency(said, intent),
     complaint,
