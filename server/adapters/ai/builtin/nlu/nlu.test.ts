@@ -1487,6 +1487,14 @@ describe('issue 22, twelfth round', () => {
     expect((await signals('you guys charged us twice for the drain cleaning last week, I want a refund')).complaint).not.toBeNull();
   });
 
+  it('reads a garage door that goes back up as the option naming that trouble, where the owner lists one', () => {
+    const listed = ['Broken spring or cable', 'Opener repair or new opener', "Door off track / won't close", 'New garage door', 'Tune-up & rollers'];
+    expect(chooseOption("Tenant at one of our duplexes says the garage door goes down then bounces right back up, so she's been leaving it open", listed).best?.option).toBe("Door off track / won't close");
+    // (No such option: the sensors, by what else they say.)
+    const unlisted = ['Broken spring', "Opener won't work", 'Off track / snapped cable', 'Bent or dented panel', 'New door quote', 'Remotes, keypads & sensors'];
+    expect(chooseOption('door goes down like 2 ft then pops back up and the light on the little eye thing by the floor is blinking. liftmaster', unlisted).best?.option).toBe('Remotes, keypads & sensors');
+  });
+
   it('reads thinking it over as a pause, not a missed answer', async () => {
     for (const text of ['ok thx ill think about it', 'let me think about it and get back to you', 'gonna sleep on it', 'lo voy a pensar, gracias', 'sorry boss just walked in ttyl', 'gtg, will text you later', "can't talk right now"]) {
       expect((await signals(text, /gracias/.test(text) ? 'es' : 'en')).paused, text).toBe(true);

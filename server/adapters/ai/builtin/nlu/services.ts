@@ -451,6 +451,10 @@ export interface OptionChoice {
 }
 
 const APPLIANCE_FAMILIES: ReadonlySet<string> = new Set(['cold-appliances', 'laundry', 'kitchen-appliances', 'cooking-appliances', 'disposal']);
+/** A garage door that will not stay closed, told ("goes down then bounces right back up") and as an option names it. */
+const GOES_BACK_UP = /\b(goes|bounces|pops|comes|goes right|bounces right|pops right|comes right) back up\b|\b(door )?reverses\b|\bwon'?t stay (closed|down|shut)\b|\bwon'?t close\b/;
+const WONT_CLOSE_OPTION = /\b(won'?t|doesn'?t|will not|not) (close|stay closed|stay down)\b/;
+
 /** A rental between tenants: "they move out", "my tenants", "a 3-unit". */
 const TURNOVER_SAID = /\b(move out|moving out|moves out|moved out|tenants?|renters?|\d+[- ]units?|turnover|make ready|between (tenants|renters))\b/;
 const LIST_OPTION = /\b(honey[- ]?do|odd jobs|small (repairs|jobs|projects)|to[- ]?do list|punch lists?|handyman (list|hour|work)|misc\w*|multiple small|(inspection|repair) (repair )?lists?)\b/;
@@ -897,6 +901,17 @@ export function chooseOption(text: string, options: readonly string[], context: 
   const unsureOption = (match: OptionMatch) => /^(not sure|unsure|(i )?don'?t know|no se)\b/.test(normalize(match.option));
   if (ranked.some(unsureOption) && ranked.some((match) => !unsureOption(match) && match.because.includes('named word for word'))) {
     boost(ranked, unsureOption, -2, 'an unsure said beside an option named outright');
+  }
+  // A door that goes back up is the option that names that trouble in its own words ("Door off track / won't close"),
+  // where the owner lists one; else the opener's or the sensors', by what else they say.
+  const wontClose = GOES_BACK_UP.test(normalize(text)) ? options.find((option) => WONT_CLOSE_OPTION.test(normalize(option))) : undefined;
+  if (wontClose) {
+    const why = 'the trouble they tell, in the option\'s words';
+    if (ranked.some((match) => match.option === wontClose)) boost(ranked, (match) => match.option === wontClose, 2, why);
+    else {
+      ranked.push({ option: wontClose, score: (ranked[0]?.score ?? 4) + 2, because: [why] });
+      ranked.sort((a, b) => b.score - a.score);
+    }
   }
   // The thing the sentence asking for the work names, over one the description names ("… water is coming through the
   // ceiling … What's the soonest someone could get a tarp on it?" asks for the tarp, not the leak's repair).
