@@ -345,6 +345,15 @@ describe('the built-in assistant', () => {
     expect((await decideTurn(turn('thursday works, this is Dana', { answers }))).reply).toMatch(/^Thanks, Dana!/);
   });
 
+  it('reads a move drawn by distance from how far apart the two towns are', async () => {
+    const moves: QualifierQuestion[] = [{ key: 'move_type', text: 'What kind of move is it?', kind: 'choice', choices: ['Local move (under 50 miles)', 'Long-distance move', 'Packing help'], required: true }];
+    const tennessee = { ...turn('x').business, services: moves[0]!.choices, servicesNotOffered: [], serviceAreaPrefixes: ['377', '378', '379'] };
+    const far = await decideTurn({ ...turn("We're moving from Maryville to Nashville for my husband's job. 4 bedroom house"), business: tennessee, questions: moves });
+    expect(far.answers.move_type).toBe('Long-distance move');
+    const near = await decideTurn({ ...turn('moving from Maryville to Alcoa, 2 bedroom apartment'), business: tennessee, questions: moves });
+    expect(near.answers.move_type).toBe('Local move (under 50 miles)');
+  });
+
   it('reads where they move to from a new place named by its bedrooms ("going to a 1br in logan square")', async () => {
     const moving: QualifierQuestion[] = [{ key: 'to_where', text: 'Where are you moving to?', kind: 'text', choices: [], required: true }];
     const decision = await decideTurn(replyTo('Where are you moving to?', 'going to a 1br in logan square w my boyfriend. i have a bed, desk, a couch and like 15 boxes', { questions: moving }));

@@ -23,6 +23,7 @@ import { dateAnswer, dateFromEarlierEvent, dayOfferedBefore, describeDate, extra
 import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
 import { businessState, destinationStates } from './nlu/places';
+import { milesBetween, townsNamed } from './nlu/towns';
 import { chooseOption, notOfferedAsked, pickByAction, read, sameThingOtherJob, withoutActions, WISH } from './nlu/services';
 import { complaintAcross, type Hazard, noHeatInCold, questionSentences, readSignals, type Signals } from './nlu/signals';
 import { clauseAfter, fold, normalize } from './nlu/text';
@@ -612,6 +613,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       if (far) return { value: far, reason: `Found “${far}” for ${quoted} (a move to another state).` };
       const farther = otherTownOption(input, options, text);
       if (farther) return { value: farther, reason: `Found “${farther}” for ${quoted} (a move to a town outside the local area).` };
+      const byMiles = distanceOption(input, options, text);
+      if (byMiles) return { value: byMiles.option, reason: `Found “${byMiles.option}” for ${quoted} (${byMiles.why}).` };
       // A correction's words set aside ("… not termites", "driveway can wait", "forget the driveway") are not its answer,
       // and a ZIP or a phone number spelled out ("eight three six eight six") names no option ("Three or more").
       // (A sentence given only for information, "The doors are metal, painted red, if that matters.", asks for no job.)
@@ -1497,6 +1500,29 @@ function otherTownOption(input: AiTurnInput, options: readonly string[], text: s
   const localWords = normalize(`${local} ${aboutLocal.join(' ')}`);
   const named = (town: string) => new RegExp(`\\b${town.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(localWords);
   return named(from) && !named(to) ? far : null;
+}
+
+/**
+ * A move's kind drawn by distance ("Local move (under 50 miles)" beside "Long-distance move"): the two towns of the
+ * business's state the trip names ("from Maryville to Nashville"), by how far apart they are.
+ */
+function distanceOption(input: AiTurnInput, options: readonly string[], text: string): { option: string; why: string } | null {
+  const within = (option: string) => /\b(?:under|within|less than|up to|inside)\s+(\d+)\s*(?:miles?|mi)\b/i.exec(option);
+  const local = options.find((option) => within(option) !== null);
+  const far = options.find((option) => option !== local && /\b(long[- ]distance|over \d+\s*(miles?|mi)|more than \d+\s*(miles?|mi)|out of (town|the area))\b/i.test(option));
+  if (!local || !far || !/\b(mov(e|es|ing|ers?)|relocat\w*|mudanza|mudamos|mudo|mudar\w*)\b/i.test(normalize(text))) return null;
+  const state = businessState(input.business.serviceAreaPrefixes);
+  if (!state) return null;
+  const [from, to] = townsNamed(text, [state], '');
+  if (!from || !to || from === to) return null;
+  const miles = milesBetween(state, from, to);
+  const limit = Number(within(local)?.[1] ?? 'NaN');
+  const farFrom = Number(/\b(?:over|more than)\s+(\d+)/i.exec(far)?.[1] ?? limit);
+  if (miles === null || Number.isNaN(limit)) return null;
+  // (As the crow flies: a road is longer, so a trip is local only well inside the limit.)
+  if (miles > Math.max(limit, farFrom)) return { option: far, why: `${from} to ${to} is about ${Math.round(miles)} miles as the crow flies` };
+  if (miles * 1.4 < limit) return { option: local, why: `${from} to ${to} is about ${Math.round(miles)} miles as the crow flies` };
+  return null;
 }
 
 /** Saying one thing is all they want: "nothing else, just the piano", "only the hot tub", "eso es todo". */

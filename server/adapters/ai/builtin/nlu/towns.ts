@@ -12,22 +12,43 @@ import { fold } from './text';
 /** Last words of a place's name: a town's name followed by one is another place's (a city's neighbourhood). */
 const NAME_GOES_ON = /^(square|park|heights|village|hills?|gardens?|terrace|manor|estates|lakes?|beach|point|grove|ridge|station|yards?|circle|commons|loop|town|side|woods?|forest|meadows?|place|plaza|acres|shores?|corners?|crossing|landing|junction|bay|harbou?r|springs?|falls|valley|creek|mills?|city)$/;
 
-type ZipRow = { city: string; state: string; country: string };
+type ZipRow = { city: string; state: string; country: string; latitude: number; longitude: number };
 
 const require = createRequire(import.meta.url);
 let townsByState: Map<string, Set<string>> | null = null;
+/** Where each town is ("TN:maryville"), the middle of its ZIP codes' points. */
+let centres: Map<string, { latitude: number; longitude: number }> | null = null;
 
 function towns(): Map<string, Set<string>> {
   if (townsByState) return townsByState;
   const rows = Object.values((require('zipcodes/lib/codes.js') as { codes: Record<string, ZipRow> }).codes);
   townsByState = new Map();
+  const sums = new Map<string, { latitude: number; longitude: number; count: number }>();
   for (const row of rows) {
     if (row.country !== 'US') continue;
+    const name = fold(row.city.toLowerCase());
     const set = townsByState.get(row.state) ?? new Set<string>();
-    set.add(fold(row.city.toLowerCase()));
+    set.add(name);
     townsByState.set(row.state, set);
+    // (Codes with no point, 0/0, say nothing of where.)
+    if (row.latitude === 0 && row.longitude === 0) continue;
+    const sum = sums.get(`${row.state}:${name}`) ?? { latitude: 0, longitude: 0, count: 0 };
+    sums.set(`${row.state}:${name}`, { latitude: sum.latitude + row.latitude, longitude: sum.longitude + row.longitude, count: sum.count + 1 });
   }
+  centres = new Map([...sums.entries()].map(([key, sum]) => [key, { latitude: sum.latitude / sum.count, longitude: sum.longitude / sum.count }]));
   return townsByState;
+}
+
+/** Miles as the crow flies between two towns of a state ("maryville", "nashville" in TN), or null when either is unknown. */
+export function milesBetween(state: string, from: string, to: string): number | null {
+  towns();
+  const a = centres?.get(`${state}:${fold(from.toLowerCase())}`);
+  const b = centres?.get(`${state}:${fold(to.toLowerCase())}`);
+  if (!a || !b) return null;
+  const radians = (degrees: number) => (degrees * Math.PI) / 180;
+  const [dLat, dLon] = [radians(b.latitude - a.latitude), radians(b.longitude - a.longitude)];
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 3958.8 * 2 * Math.asin(Math.sqrt(h));
 }
 
 /** The states with a post-office town of this name ("Chicago" → IL; "Springfield" → many). */
