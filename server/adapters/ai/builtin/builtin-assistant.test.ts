@@ -345,6 +345,14 @@ describe('the built-in assistant', () => {
     expect((await decideTurn(turn('thursday works, this is Dana', { answers }))).reply).toMatch(/^Thanks, Dana!/);
   });
 
+  it('changes a choice said again with its question’s own thing ("both yards"), not one said in passing', async () => {
+    const yard: QualifierQuestion[] = [{ key: 'yard', text: 'Front yard, back yard or both?', kind: 'choice', choices: ['Front', 'Back', 'Both'], required: true }, questions[1]!];
+    const changed = await decideTurn(turn('85226, both yards I guess if you guys blow off the turf too', { questions: yard, answers: { yard: 'Front' } }));
+    expect(changed.answers).toMatchObject({ yard: 'Both', zip: '85226' });
+    const passing = await decideTurn(turn('85226, we both work so mornings are hard', { questions: yard, answers: { yard: 'Front' } }));
+    expect(passing.answers.yard).toBeUndefined();
+  });
+
   it('reads a move drawn by distance from how far apart the two towns are', async () => {
     const moves: QualifierQuestion[] = [{ key: 'move_type', text: 'What kind of move is it?', kind: 'choice', choices: ['Local move (under 50 miles)', 'Long-distance move', 'Packing help'], required: true }];
     const tennessee = { ...turn('x').business, services: moves[0]!.choices, servicesNotOffered: [], serviceAreaPrefixes: ['377', '378', '379'] };

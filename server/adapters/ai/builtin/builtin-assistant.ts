@@ -529,7 +529,10 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
     // rental units"): the person's plain answer over one read from words said in passing.
     const topic = question.kind === 'yes_no' ? yesNoTopic(question) : 'other';
     const saidOutright = answered && topic !== 'other' && topicWordsSaid(text, topic) && /\b(yes|yeah|yep|yup|no|nope|nah|si)\b/.test(normalize(text)) && extractYesNo(text, 'other') === value.value;
-    if (answered && (question.kind === 'choice' || question.kind === 'yes_no' || question.kind === 'text') && !signals.correction && !isAsked && !namedOutright && !saidOutright && !value.changes) continue;
+    // And a choice said again with the question's own thing ("both yards I guess" after "Front", asked "Front yard, back
+    // yard or both?"): their plain answer over one read in passing.
+    const choiceOutright = answered && question.kind === 'choice' && choiceSaidWithTopic(question, value.value, text);
+    if (answered && (question.kind === 'choice' || question.kind === 'yes_no' || question.kind === 'text') && !signals.correction && !isAsked && !namedOutright && !saidOutright && !choiceOutright && !value.changes) continue;
     // A correction in the text changes the name only when it is about the name ("Actually Thursday is best for her …
     // Fran" after "Doug and Fran Petersen here" corrects the day; Fran signs).
     const knownFirst = normalize((input.answers[question.key] ?? '').split(/\s+/)[0] ?? '');
@@ -1524,6 +1527,16 @@ function distanceOption(input: AiTurnInput, options: readonly string[], text: st
   if (miles * 1.4 < limit) return { option: local, why: `${from} to ${to} is about ${Math.round(miles)} miles as the crow flies` };
   return null;
 }
+
+/** An option said with a thing of its question's own words: "both yards" for "Front yard, back yard or both?". */
+function choiceSaidWithTopic(question: QualifierQuestion, option: string, text: string): boolean {
+  const own = normalize(option).split(/\s+/).filter((word) => word.length >= 3);
+  const topic = normalize(question.text).split(/[^\p{L}]+/u).filter((word) => word.length >= 3 && !own.includes(word) && !STOP_WORDS.has(word));
+  if (own.length !== 1 || topic.length === 0) return false;
+  const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`\\b${escape(own[0] ?? '')}\\s+(${topic.map(escape).join('|')})s?\\b`).test(normalize(text));
+}
+const STOP_WORDS = new Set(['the', 'and', 'what', 'which', 'your', 'you', 'for', 'are', 'does', 'how', 'many', 'much', 'this', 'that', 'with', 'need', 'want', 'kind', 'type', 'one']);
 
 /** Saying one thing is all they want: "nothing else, just the piano", "only the hot tub", "eso es todo". */
 const ONLY_THAT = /\b(nothing else|just (the|a|my|our|one|this)|only (the|a|my|our|one|this)|that'?s (it|all)|solo (el|la|un|una)|nada mas|eso es todo)\b/;
