@@ -345,6 +345,13 @@ describe('the built-in assistant', () => {
     expect((await decideTurn(turn('thursday works, this is Dana', { answers }))).reply).toMatch(/^Thanks, Dana!/);
   });
 
+  it('reads no yard size from the size of a part of it ("30 ft of my lawn")', async () => {
+    const lot: QualifierQuestion[] = [{ key: 'lot', text: 'How big is the yard, roughly?', kind: 'text', choices: [], required: false }];
+    const decision = await decideTurn(turn('the town plow chewed up like 30 ft of my lawn along the road this winter, big ruts. just need the grass put back', { questions: lot }));
+    expect(decision.answers.lot).toBeUndefined();
+    expect((await decideTurn(turn('its a 40 ft wide lawn out front', { questions: lot }))).answers.lot).toBeDefined();
+  });
+
   it('changes a choice said again with its question’s own thing ("both yards"), not one said in passing', async () => {
     const yard: QualifierQuestion[] = [{ key: 'yard', text: 'Front yard, back yard or both?', kind: 'choice', choices: ['Front', 'Back', 'Both'], required: true }, questions[1]!];
     const changed = await decideTurn(turn('85226, both yards I guess if you guys blow off the turf too', { questions: yard, answers: { yard: 'Front' } }));

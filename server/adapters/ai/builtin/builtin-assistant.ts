@@ -1080,8 +1080,9 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
         // (Not a distance: "clear the brush back 100 ft from the house".)
         // (Nor, to how big the yard is, the length of a thing in it: "a stone wall … maybe 60 ft of it".)
         (lengthCounts ? span(new RegExp(`(${LENGTH.source})(?!\\s*(tall|high|alto|altos|de alto|from|away|out|off|back|around|de la casa|de distancia))`, 'i')) : null) ??
-        // Sides or a length ("an 8 ft by 6 ft section", "maybe 45 ft long"), or how many trees or shrubs.
-        span(/\b\d+(\.\d+)?\s*(ft|feet|foot|'|pies)\s*(by|x|por)\s*\d+(\.\d+)?\s*(ft|feet|foot|'|pies)?|\b\d+(\.\d+)?\s*(ft|feet|foot|pies)\s+(long|wide|deep|de largo)\b|\b\d+\s*(ft|feet|foot)\b(?=[^.?!\n]{0,20}\b(driveway|drive|yard|lawn|patio|walk|path)\b)/iu) ??
+        // Sides or a length ("an 8 ft by 6 ft section", "maybe 45 ft long"), or how many trees or shrubs. (Not a part of
+        // the lawn: "the town plow chewed up like 30 ft of my lawn" says nothing of the whole.)
+        span(/\b\d+(\.\d+)?\s*(ft|feet|foot|'|pies)\s*(by|x|por)\s*\d+(\.\d+)?\s*(ft|feet|foot|'|pies)?|\b\d+(\.\d+)?\s*(ft|feet|foot|pies)\s+(long|wide|deep|de largo)\b|\b\d+\s*(ft|feet|foot)\b(?!\s+of\s+(my|the|our|his|her|their)\s+(yard|lawn|grass))(?=[^.?!\n]{0,20}\b(driveway|drive|yard|lawn|patio|walk|path)\b)/iu) ??
         // How many trees or shrubs, when that is what the question asks ("How big is the area (or how many trees)?").
         (/\b(trees?|shrubs?|bushes|palms?|how many|arboles?|cuantos)\b/i.test(question.text) ? span(/\b(\d+|two|three|four|five|six|seven|eight|nine|ten|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez)\s+(\p{L}+\s+)?(trees?|arboles?|palms?|palmas?|shrubs?|bushes|hedges?|arbustos?)\b/iu) : null) ??
         span(/\b(small|big|large|huge|tiny|corner|standard|average) (lot|yard|lawn)\b|\b(jardin|patio|terreno|pasto|cesped)\s+(es\s+|esta\s+)?(muy\s+)?(chico|chiquito|pequeno|grande|mediano)\b|\b(lot|yard|lawn)('?s| is)\s+(pretty\s+|really\s+|very\s+)?(small|tiny|big|large|huge)\b/i) ??

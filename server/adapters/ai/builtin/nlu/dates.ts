@@ -537,7 +537,8 @@ export function extractWindow(text: string): string | null {
 }
 
 function partOfDay(said: string): 'morning' | 'afternoon' | 'evening' | null {
-  if (/\b(mornings?|in the am|a\.?m\.? only|early|temprano|en la manana|por la manana|en las mananas|por las mananas)\b/.test(said)) return 'morning';
+  // ("early may", "early next week": early in a month or a week, not in the day.)
+  if (/\b(mornings?|in the am|a\.?m\.? only|early(?! (in )?(the |next |this )?(week|month|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|spring|summer|fall|winter|autumn|year)\b)|temprano|en la manana|por la manana|en las mananas|por las mananas)\b/.test(said)) return 'morning';
   if (/\b(afternoons?|in the pm|after lunch|en la tarde|por la tarde|en las tardes|despues de comer)\b/.test(said)) return 'afternoon';
   if (/\b(evenings?|after work|tonight|en la noche|por la noche)\b/.test(said)) return 'evening';
   return null;

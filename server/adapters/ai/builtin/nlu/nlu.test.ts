@@ -1508,6 +1508,10 @@ describe('issue 22, twelfth round', () => {
     expect(extractWindow('4 or later works')).toBe('after 16:00');
     expect(extractWindow('I live at 1520 on Main')).toBeNull();
     expect(extractWindow('the 3 on the left')).toBeNull();
+    // ("early may" is early in the month, not in the day.)
+    expect(extractWindow('whenever it dries out, prob early may? say may 3')).toBeNull();
+    expect(extractWindow('early next week')).toBeNull();
+    expect(extractWindow('early morning if you can')).toBe('morning');
   });
 
   it('reads a spring start-up as upkeep, not a garage spring; a bracketed free estimate as no kind of job; "hang on" as waiting', () => {
