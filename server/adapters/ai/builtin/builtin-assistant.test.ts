@@ -345,6 +345,15 @@ describe('the built-in assistant', () => {
     expect((await decideTurn(turn('thursday works, this is Dana', { answers }))).reply).toMatch(/^Thanks, Dana!/);
   });
 
+  it('hands off at once when they cannot tell which of the options just listed it is', async () => {
+    const listed = 'What do you need help with? (Water heater repair, Water heater replacement or Drain cleaning)';
+    const lost = await decideTurn(replyTo(listed, "uhh idk what its called?? the letter just says it's not in compliance lol. I'm at work"));
+    expect(lost).toMatchObject({ action: 'handoff', lead: 'needs_human', handoffReason: 'confusion' });
+    // (A miss that is no "I can't tell" is asked again with the options, as before.)
+    const other = await decideTurn(replyTo(listed, 'the thing in the basement is acting up'));
+    expect(other.lead).not.toBe('needs_human');
+  });
+
   it('reads no yard size from the size of a part of it ("30 ft of my lawn")', async () => {
     const lot: QualifierQuestion[] = [{ key: 'lot', text: 'How big is the yard, roughly?', kind: 'text', choices: [], required: false }];
     const decision = await decideTurn(turn('the town plow chewed up like 30 ft of my lawn along the road this winter, big ruts. just need the grass put back', { questions: lot }));

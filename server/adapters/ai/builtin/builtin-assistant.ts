@@ -218,7 +218,11 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
 
   // The likely options were already offered ("which one is it: …?") and this reply still names none: the second miss.
   const optionsOffered = asked?.kind === 'choice' && say.askedWhichOne(lastBusinessLine(input));
-  if (confused && (input.confusedTurns >= 1 || optionsOffered)) {
+  // So is saying they cannot tell which of the options just listed it is ("idk which one of your things that is", "I
+  // don't know what you call it"): asking the same list again would not help; a person will.
+  const listedJustNow = asked?.kind === 'choice' && optionsFor(asked, input).filter((option) => lastBusinessLine(input).includes(option)).length >= 2;
+  const cannotTell = listedJustNow && CANNOT_TELL.test(normalize(text));
+  if (confused && (input.confusedTurns >= 1 || optionsOffered || cannotTell)) {
     reasons.push(`Still could not place an answer to “${asked.text}” after asking again: a person takes over.`);
     return handOff(decision, turn, answers, 'confusion', {});
   }
@@ -1538,6 +1542,9 @@ function choiceSaidWithTopic(question: QualifierQuestion, option: string, text: 
   return new RegExp(`\\b${escape(own[0] ?? '')}\\s+(${topic.map(escape).join('|')})s?\\b`).test(normalize(text));
 }
 const STOP_WORDS = new Set(['the', 'and', 'what', 'which', 'your', 'you', 'for', 'are', 'does', 'how', 'many', 'much', 'this', 'that', 'with', 'need', 'want', 'kind', 'type', 'one']);
+
+/** Not knowing which of the options it is: "idk what its called", "I don't know what you call it", "no sé cuál". */
+const CANNOT_TELL = /\b((i )?(don'?t|dont|do not|dunno|idk)( really| even)? (know )?(what (it'?s|its|it is|you|u|they|that|this) (is )?(called|call it|is)|which (one|is which|of (them|those|your))|what (that|this) (one )?is)|idk (what|which)|no idea (what|which)|not sure (what (it'?s|its|it is) called|which (one|is which))|no se (como se llama|cual (es|sea)))\b/;
 
 /** Saying one thing is all they want: "nothing else, just the piano", "only the hot tub", "eso es todo". */
 const ONLY_THAT = /\b(nothing else|just (the|a|my|our|one|this)|only (the|a|my|our|one|this)|that'?s (it|all)|solo (el|la|un|una)|nada mas|eso es todo)\b/;
