@@ -14,6 +14,7 @@ import { LangEs } from '@nlpjs/lang-es';
 import { Nlp } from '@nlpjs/nlp';
 import { ENGLISH_CORPUS, type Intent, INTENTS, SPANISH_CORPUS } from './intent-corpus';
 import type { Language } from './language';
+import { loadTowns } from './towns';
 
 export interface IntentReading {
   intent: Intent;
@@ -59,6 +60,8 @@ async function train(): Promise<IntentModel> {
     for (const utterance of SPANISH_CORPUS[intent]) nlp.addDocument('es', utterance, intent);
   }
   await nlp.train();
+  // The town table is read with the model, once per process, so that no customer's turn pays for it.
+  loadTowns();
   const stemmers: Record<Language, Stemmer> = { en: container.get('stemmer-en') as Stemmer, es: container.get('stemmer-es') as Stemmer };
   return {
     async classify(text, language) {

@@ -3,8 +3,8 @@
  * table (about 42,000 codes). Used to tell a town from a neighbourhood of a city: "de Pilsen a Cicero" leaves
  * Chicago (Cicero has its own post office), "logan square to pilsen" does not (both are Chicago's).
  *
- * The table is read once per process, on the first question that needs it (about 150 ms of CPU on these machines),
- * and never changes: nothing to keep true between instances.
+ * The table is read once per process, with the intent model (about 230 ms of CPU on these 2-core machines; see
+ * `npm run bench ai-turn`), and never changes: nothing to keep true between instances.
  */
 import { createRequire } from 'node:module';
 import { fold } from './text';
@@ -49,6 +49,11 @@ export function milesBetween(state: string, from: string, to: string): number | 
   const [dLat, dLon] = [radians(b.latitude - a.latitude), radians(b.longitude - a.longitude)];
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
   return 3958.8 * 2 * Math.asin(Math.sqrt(h));
+}
+
+/** Reads the table now (the intent model's training does, so that no turn pays for it). */
+export function loadTowns(): void {
+  towns();
 }
 
 /** The states with a post-office town of this name ("Chicago" → IL; "Springfield" → many). */
