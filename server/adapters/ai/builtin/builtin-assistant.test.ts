@@ -345,6 +345,39 @@ describe('the built-in assistant', () => {
     expect((await decideTurn(turn('thursday works, this is Dana', { answers }))).reply).toMatch(/^Thanks, Dana!/);
   });
 
+  it('the second reader\'s turns for this round\'s rules (each read wrong by a first version of the rule)', async () => {
+    // An answer said with a sign-off counts.
+    const answers = { service: 'Water heater replacement', zip: '60614', preferred_date: '2026-11-27' };
+    const gtg = await decideTurn(turn('yes, gtg', { answers, earlier: [['friday', 'Perfect, thanks! Is this urgent?']] }));
+    expect(gtg.answers.urgent).toBe('yes');
+    expect(gtg.lead).toBe('qualified');
+    // A move with a piano named among its things, or denied, keeps the person.
+    const moves: QualifierQuestion[] = [{ key: 'move_type', text: 'What kind of move?', kind: 'choice', choices: ['Apartment or condo move', 'House move', 'Packing & boxes'], required: true }, questions[1]!];
+    const pianoBusiness = { ...turn('x').business, services: moves[0]!.choices, servicesNotOffered: ['Piano moving', 'Junk removal'], serviceAreaPrefixes: [] };
+    for (const text of ['2br apartment move, nothing else. no piano', 'moving out of my 1br apartment, just a bed, a couch, a few boxes and my upright piano', 'just a studio apartment move, the only big thing is a piano']) {
+      const first = turn(text);
+      expect((await decideTurn({ ...first, business: pianoBusiness, questions: moves, transcript: first.transcript.slice(1) })).lead, text).not.toBe('disqualified');
+    }
+    // Chicago's neighbourhoods named like far Illinois towns are no long-distance trip; "in only 2 weeks" names no town.
+    const kinds: QualifierQuestion[] = [{ key: 'move_type', text: 'What kind of move is it?', kind: 'choice', choices: ['Local move (under 50 miles)', 'Long-distance move', 'Packing only'], required: true }];
+    const chicago = { ...turn('x').business, services: kinds[0]!.choices, servicesNotOffered: [], serviceAreaPrefixes: ['606'] };
+    expect((await decideTurn({ ...turn('moving from bridgeport to chatham next month, 2 bedroom'), business: chicago, questions: kinds })).answers.move_type).not.toBe('Long-distance move');
+    const tennessee = { ...chicago, serviceAreaPrefixes: ['377', '378', '379'] };
+    expect((await decideTurn({ ...turn('moving from Knoxville in only 2 weeks, to Maryville'), business: tennessee, questions: kinds })).answers.move_type).not.toBe('Long-distance move');
+    // A choice named as the subject of something else changes nothing.
+    const yard: QualifierQuestion[] = [{ key: 'area', text: 'Front yard, back yard or both?', kind: 'choice', choices: ['Front', 'Back', 'Both'], required: true }, questions[1]!];
+    expect((await decideTurn(turn('60614. front yard is fine, we had it done in spring', { questions: yard, answers: { area: 'Back' } }))).answers.area).toBeUndefined();
+    expect((await decideTurn(turn('both yards have dogs so close the gate pls. 60614', { questions: yard, answers: { area: 'Back' } }))).answers.area).toBeUndefined();
+    // Where to: an abbreviated town keeps its whole name; a month is no place.
+    const destination: QualifierQuestion[] = [{ key: 'to_where', text: 'Where are you moving to?', kind: 'text', choices: [], required: false }];
+    expect((await decideTurn(replyTo('Where are you moving to?', 'to a house in St. Charles', { questions: destination }))).answers.to_where).toBe('St. Charles');
+    expect((await decideTurn(replyTo('Where are you moving to?', 'Moving to St. Louis next month', { questions: destination }))).answers.to_where).toBe('St. Louis');
+    expect((await decideTurn(turn('going to a studio in march', { questions: destination }))).answers.to_where).not.toBe('march');
+    // A time of day told of the trouble is no time to come.
+    const told = await decideTurn(turn('tomorrow works', { answers: { service: 'Water heater repair', zip: '60614' }, earlier: [['the heater quits every afternoon when we run the dishwasher', 'What day works for you?']] }));
+    expect(told.answers.preferred_date).toBe('2026-11-25');
+  });
+
   it('hands off at once when they cannot tell which of the options just listed it is', async () => {
     const listed = 'What do you need help with? (Water heater repair, Water heater replacement or Drain cleaning)';
     const lost = await decideTurn(replyTo(listed, "uhh idk what its called?? the letter just says it's not in compliance lol. I'm at work"));

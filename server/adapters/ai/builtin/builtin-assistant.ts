@@ -23,7 +23,7 @@ import { dateAnswer, dateFromEarlierEvent, dayOfferedBefore, describeDate, extra
 import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
 import { businessState, destinationStates } from './nlu/places';
-import { milesBetween, townsNamed } from './nlu/towns';
+import { milesBetween, townInArea, tripTowns } from './nlu/towns';
 import { chooseOption, notOfferedAsked, pickByAction, read, sameThingOtherJob, withoutActions, WISH } from './nlu/services';
 import { complaintAcross, type Hazard, noHeatInCold, questionSentences, readSignals, type Signals } from './nlu/signals';
 import { clauseAfter, fold, normalize } from './nlu/text';
@@ -204,7 +204,8 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
   const placed = Object.keys(decision.answers).length > 0 || ((turn.asked === null || turn.asked.kind === 'choice') && confirmsAnswer(input, text));
   // A question of their own is not a failed answer: it is answered (or passed to the team), and ours is asked again.
   // "I'll have to look that up … I'll get back to you": the answer comes later, which is no miss.
-  const deferred = turn.asked !== null && !placed && signals.deferred;
+  // (Or stopping for now with nothing else said: "sorry boss just walked in ttyl", "ok thx ill think about it".)
+  const deferred = turn.asked !== null && !placed && (signals.deferred || signals.away);
   const handled = signals.bot !== null || faqs.length > 0 || priceAsked || tied !== null || asking.length > 0 || addsToDescription(input, text) || zipCheck !== null || deferred;
   const unanswered = asking.length > 0 && signals.bot === null && faqs.length === 0 && !priceAsked && !placed;
   const small = signals.greeting || signals.thanks;
@@ -262,7 +263,7 @@ export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promi
   // asked yet, instead of being asked a third time in a row.
   const askedTimes = (question: QualifierQuestion) => earlierLines(input).filter((line) => line.from === 'business' && asksIn(line.body, question)).length;
   // A short pause ("brb tenant calling me") asks nothing more until they are back.
-  const paused = deferred && signals.paused;
+  const paused = deferred && (signals.paused || signals.away);
   const askable = paused ? [] : deferred ? open.filter((question) => question.key !== asked?.key) : open;
   const next = (askable[0] && askedTimes(askable[0]) >= 2 ? askable.find((question) => askedTimes(question) === 0) : undefined) ?? askable[0];
   if (deferred && asked) {
@@ -708,7 +709,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       const keptWindow = !date.window && (sameDay || /\b(same time|same window|same hours?|misma hora)\b/.test(normalize(text))) ? before.split(' ').slice(1).join(' ') : '';
       // A time of day said earlier with no day ("she works nights so anytime after 1pm is best", then "tomorrow works")
       // goes with the day given now.
-      const earlierWindow = !date.window && !before ? (turn.earlierTexts.map((earlier) => (extractDate(earlier, input.now, input.business.timezone, { language }) === null ? extractWindow(earlier) : null)).filter((window) => window !== null).at(-1) ?? '') : '';
+      // (Only said of when they can be there, not of the trouble: "AC quits every afternoon when it gets hot".)
+      const earlierWindow = !date.window && !before ? (turn.earlierTexts.map((earlier) => (extractDate(earlier, input.now, input.business.timezone, { language }) === null && AVAILABLE.test(normalize(earlier)) ? extractWindow(earlier) : null)).filter((window) => window !== null).at(-1) ?? '') : '';
       const window = keptWindow || earlierWindow;
       const value = dateAnswer(window ? { ...date, window } : date);
       return { value, reason: `Found “${date.words}” (${value}) for ${quoted}.` };
@@ -1136,7 +1138,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // "from Redmond down to Portland, Oregon", "Capitol Hill to Ballard": the capitalised place after "to".
       const to = /(?:\b(?:to|into|down to|up to|over to|out to|hasta|para|(?:me voy|nos vamos|me mudo|nos mudamos|se muda|se mudan|se va|vamos|(?:la |lo )?(?:manejamos|llevamos|manejo|llevo)) a)|\ba(?=\s+(?:una|un|la|el|mi|nuestra|nuestro)\s+(?:nueva\s+|nuevo\s+)?(?:casa|departamento|apartamento|condominio|traila)\s+en\s+\p{Lu})|→|->)\s*(?:(?:(?:a|an|the|our|my|his|her|their|un|una|la|el|mi|nuestra|nuestro)\s+)?(?:[\p{L}]+'s\s+)?(?:new\s+|nueva\s+|nuevo\s+)?(?:apartamento|condominio|traila|house|home|apartment|apt|place|condo|townhouse|duplex|rental|dorm|assisted living|senior living|independent living|memory care|nursing home|retirement (?:home|community|village)|care (?:home|facility)|facility|community|casa|departamento|asilo)(?:\s+(?:place|facility|community|home))?\s+(?:in|en)\s+)?((?:[A-Z][\p{L}'.-]+)(?:,?\s+[A-Z][\p{L}'.-]+){0,2})/u.exec(text);
       // (Not the next sentence's first word: "to my place in Berwyn. Nothing else" is Berwyn.)
-      const place = to?.[1]?.split(/\.\s/)[0]?.replace(/,?\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*$/, '');
+      const place = to?.[1]?.split(/(?<!\b(?:St|Mt|Ft|Pt|Ste|Saint|Mount|Fort))\.\s/)[0]?.replace(/,?\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*$/, '');
       if (place && !/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun|I|We|The)\b/.test(place)) return place;
       // Someone who writes without capitals: "capitol hill to ballard", "driving it to spokane ourselves" — a word after
       // "to" that is no thing, job, day or everyday word.
@@ -1144,7 +1146,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // "going from kanawha city to a house in cross lanes": the place the new home is in, up to two words.
       // ("going to a 1br in logan square w my boyfriend".)
       const homeIn = /\b(?:to|into)\s+(?:a|an|the|our|my)\s+(?:new\s+)?(?:house|home|place|apartment|apt|condo|townhouse|duplex|rental|studio|\d ?(?:br|bd|bdr|bed|bedroom)|(?:one|two|three) ?(?:br|bed|bedroom))\s+(?:in|out in|over in|up in|down in)\s+([a-z][a-z'-]{2,}(?: (?!and\b|but\b|on\b|by\b|for\b|next\b|this\b|so\b|the\b)[a-z][a-z'-]{2,})?)/.exec(text)?.[1];
-      if (homeIn && !NOT_A_PLACE.test(homeIn.split(' ')[0] ?? '')) return homeIn;
+      if (homeIn && !NOT_A_PLACE.test(homeIn.split(' ')[0] ?? '') && !/^(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|monday|tuesday|wednesday|thursday|friday|saturday|sunday|the|a|an)\b/.test(homeIn)) return homeIn;
       // The first such word after any "to" ("need 2 guys to load it … driving it to spokane": spokane).
       // ("moving to gig harbor": a short word with a place's last word after it.)
       const suffixed = new RegExp(`(?:\\b(?:to|into)|→|->)\\s+([a-z][a-z'-]{2,} (?:${PLACE_LAST_WORD}))\\b`).exec(text)?.[1];
@@ -1521,8 +1523,10 @@ function distanceOption(input: AiTurnInput, options: readonly string[], text: st
   if (!local || !far || !/\b(mov(e|es|ing|ers?)|relocat\w*|mudanza|mudamos|mudo|mudar\w*)\b/i.test(normalize(text))) return null;
   const state = businessState(input.business.serviceAreaPrefixes);
   if (!state) return null;
-  const [from, to] = townsNamed(text, [state], '');
-  if (!from || !to || from === to) return null;
+  // (From a town of the business's own area: "from bridgeport to chatham" at a Chicago mover names Chicago's
+  // neighbourhoods, not the far towns of those names.)
+  const { from, to } = tripTowns(text, [state]);
+  if (!from || !to || from === to || !townInArea(state, from, input.business.serviceAreaPrefixes)) return null;
   const miles = milesBetween(state, from, to);
   const limit = Number(within(local)?.[1] ?? 'NaN');
   const farFrom = Number(/\b(?:over|more than)\s+(\d+)/i.exec(far)?.[1] ?? limit);
@@ -1533,21 +1537,35 @@ function distanceOption(input: AiTurnInput, options: readonly string[], text: st
   return null;
 }
 
+/** Words of when someone can be there: "anytime after 1pm is best", "I'm home after 3", "mornings work". */
+const AVAILABLE = /\b(best|works?|working for|free|available|anytime|any time|can (do|meet|be there)|prefer\w*|come (by|out|over)|swing by|good for (me|us)|(i'?m|im|we'?re|were|she'?s|shes|he'?s|hes|someone'?s|somebody'?s) (off|around|home|there)|home (after|before|by|from)|mejor|me queda|puedo)\b/;
+
 /** An option said with a thing of its question's own words: "both yards" for "Front yard, back yard or both?". */
 function choiceSaidWithTopic(question: QualifierQuestion, option: string, text: string): boolean {
   const own = normalize(option).split(/\s+/).filter((word) => word.length >= 3);
   const topic = normalize(question.text).split(/[^\p{L}]+/u).filter((word) => word.length >= 3 && !own.includes(word) && !STOP_WORDS.has(word));
   if (own.length !== 1 || topic.length === 0) return false;
   const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`\\b${escape(own[0] ?? '')}\\s+(${topic.map(escape).join('|')})s?\\b`).test(normalize(text));
+  // (As the answer itself — "both yards I guess", "both yards pls" — not the subject of something else: "front yard is
+  // fine", "both yards have dogs", "an electric water heater in the basement apt".)
+  return new RegExp(`\\b${escape(own[0] ?? '')}\\s+(${topic.map(escape).join('|')})s?\\b(?=\\s*($|[.,!?;]|i guess|i think|probably|prob|please|pls|plz|too|then|actually|i suppose))`).test(normalize(text));
 }
 const STOP_WORDS = new Set(['the', 'and', 'what', 'which', 'your', 'you', 'for', 'are', 'does', 'how', 'many', 'much', 'this', 'that', 'with', 'need', 'want', 'kind', 'type', 'one']);
 
 /** Not knowing which of the options it is: "idk what its called", "I don't know what you call it", "no sé cuál". */
 const CANNOT_TELL = /\b((i )?(don'?t|dont|do not|dunno|idk)( really| even)? (know )?(what (it'?s|its|it is|you|u|they|that|this) (is )?(called|call it|is)|which (one|is which|of (them|those|your))|what (that|this) (one )?is)|idk (what|which)|no idea (what|which)|not sure (what (it'?s|its|it is) called|which (one|is which))|no se (como se llama|cual (es|sea)))\b/;
 
-/** Saying one thing is all they want: "nothing else, just the piano", "only the hot tub", "eso es todo". */
-const ONLY_THAT = /\b(nothing else|just (the|a|my|our|one|this)|only (the|a|my|our|one|this)|that'?s (it|all)|solo (el|la|un|una)|nada mas|eso es todo)\b/;
+/**
+ * Saying the not-offered thing is all they want, in words about that thing: "Nothing else, just the piano", "only the hot
+ * tub", "solo el piano" (not "just a bed, a couch … and my upright piano", nor "2br apartment move, nothing else. no piano").
+ */
+function onlyThatSaid(text: string, service: string): boolean {
+  const own = normalize(service).split(/[^\p{L}]+/u).filter((word) => word.length >= 3 && !GENERIC_SERVICE_WORDS.has(word));
+  if (own.length === 0) return false;
+  const thing = `(${own.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})s?`;
+  return new RegExp(`\\b(just|only|solo|solamente|nada mas que)\\s+((the|a|an|my|our|this|that|one|her|his|their|el|la|un|una|mi)\\s+)?([\\p{L}'’]+\\s+){0,2}${thing}\\b`, 'u').test(normalize(text));
+}
+const GENERIC_SERVICE_WORDS = new Set(['moving', 'move', 'moves', 'removal', 'repair', 'repairs', 'service', 'services', 'install', 'installation', 'replacement', 'cleaning', 'hauling', 'work', 'jobs', 'and', 'the', 'for', 'out', 'only']);
 
 /** A not-offered service the person wants, while no offered service is recorded or named. */
 function serviceNotOffered(turn: Turn, found: Record<string, Found>): string | null {
@@ -1569,7 +1587,8 @@ function serviceNotOffered(turn: Turn, found: Record<string, Found>): string | n
     const byItsThing = best?.because.some((why) => /^[a-z-]+( \(as a (problem|place)\))?$/.test(why) || why === 'named word for word') ?? false;
     // (Unless its thing is one the not-offered service shares and they say it is all they want: "move my late
     // mother's upright piano from her house … Nothing else, just the piano" is a piano move, not a house move.)
-    const onlyThat = best !== null && ONLY_THAT.test(normalize(asked)) ? notOfferedAsked(asked, offered, input.business.servicesNotOffered) : null;
+    const candidate = best !== null ? notOfferedAsked(asked, offered, input.business.servicesNotOffered) : null;
+    const onlyThat = candidate !== null && onlyThatSaid(asked, candidate) ? candidate : null;
     const shared = onlyThat !== null && (best?.concepts ?? []).every((concept) => read(onlyThat).concepts.includes(concept));
     if (shared && onlyThat) return onlyThat;
     if (byItsThing || !best) return null;

@@ -132,7 +132,8 @@ export function yesNoTopic(question: { key: string; text: string }): YesNoTopic 
   // "Are you the owner, or do you have the owner's OK?": a renter with the landlord's OK says yes.
   if (/\b(own|owns|owner|homeowner|rent|renting|landlord|propietario|dueno)\b/.test(about) && /\bor\b[^?]*\b(owner|landlord)'?s? (ok|okay|permission|approval|sign ?off)\b/.test(about)) return 'owner-ok';
   // "Are you the owner or property manager?": the one who manages it says yes.
-  if (/\b(own|owns|owner|homeowner)\b/.test(about) && /\bor\b[^?]*\b(property manager|manager|management|landlord|administrador)\b/.test(about)) return 'owner-or-manager';
+  // (Not "Do you own the home or rent from a landlord?": the landlord there is the other side.)
+  if (/\b(own|owns|owner|homeowner)\b/.test(about) && /\bor (the |a |an )?(property manager|manager|management|landlord|administrador)\b/.test(about)) return 'owner-or-manager';
   if (/\b(own|owns|owner|homeowner|rent|renting|landlord|propietario|dueno)\b/.test(about)) return 'ownership';
   if (/\b(urgent|emergency|asap|rush|right away|urgente|emergencia)\b/.test(about)) return 'urgency';
   if (/\b(warranty|warrantee|garantia)\b/.test(about)) return 'warranty';
@@ -172,6 +173,9 @@ const NO = /\b(no+|not really|not yet|probably not|prob not|likely not|most like
 /** Who manages the place for its owner: "Deb w/ Keystone Property Mgmt", "I manage the building". */
 const MANAGES = /\b(property (mgmt|management|manager|mgr)|(i|we) manage (it|this|that|the (house|place|property|building|unit)s?|(a |some |the )?rentals?)( for (the|an?) owners?)?|manage it for (the|an?) owners?|for the owner)\b/;
 
+/** The one texting manages the place: "I manage the building", "I'm the property manager", "Deb w/ Keystone Property Mgmt". */
+const I_MANAGE = /\b((i|we) manage (it|this|that|the (house|place|property|building|unit|units)|(a |some |the )?rentals?|(a |the )?(building|complex|property))|(i'?m|i am|we'?re|we are) (the |a )?(property )?(manager|managers|management)|property (manager|mgr) here|(with|w\/|from|at) [\p{L} &'-]{0,30}property (mgmt|management)|soy (el |la )?administrador(a)?)\b/u;
+
 /** The owner's OK said: "my landlord said its fine", "the owner approved it", "la dueña dice que sí". */
 export const OWNER_OK = /\b((my |the |our )?(landlord|owner|property manager|management|hoa)( said| says| is| was| already said| already| gave( us| me)?)( it'?s| its| that'?s)?( (fine|ok|okay|good|cool|alright|all right|approved|the ok|the okay|permission|the go ahead|go ahead|the green light))|(have|has|got|with) (the |my |our )?(landlord|owner)'?s? (ok|okay|permission|approval|blessing|go ahead)|(landlord|owner) (approved|signed off|okayed|ok'?d)|(landlord|owner|property manager|management)( said| says| told (me|us))( (just|to|i can|we can|i could|we could|i should|we should))* (get (it|this|that|someone|somebody) (fixed|done|repaired|out)|have (it|this|that) (fixed|done|repaired)|call (someone|somebody|you|y'?all|a pro)|send (him|her|them) the (bill|invoice))|permission from (the|my|our) (landlord|owner)|(el|la) (dueno|duena|propietario|propietaria) (dijo|dice|ya dijo) que (si|esta bien|puedo)|tengo permiso)\b/;
 
@@ -185,8 +189,7 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
     yes: /\b(dripping|drips|leaking|water (is )?(coming|getting) (in|inside|through)|coming through|bulging|bubbl\w*|wet|buckets?|puddle|stain (is )?growing|gotea\w*|entra agua|esta entrando)\b/,
   },
   insurance: {
-    // ("insurance guy already came out, said not enough damage, denied … ill pay myself": a claim turned down.)
-    no: /\b(no insurance|not (going )?through (the )?insurance|out of pocket|cash|(paying|pay|pay for it|pay for this) (ourselves|myself|it myself|out of pocket)|(i'?ll|ill|we'?ll|i will|we will|gonna|going to) pay (for it |for this |it )?(ourselves|myself)|(claim|insurance)( was| got| has been| is)? (denied|turned down|rejected)|(denied|rejected|turned down) (the |my |our )?claim|said not enough damage|no claim|sin (seguro|aseguranza|aseguransa)|no (vamos|voy) a (usar|reclamar|meter)( el| al)? (seguro|aseguranza|aseguransa)|no (es|va) (por|con) (el |la )?(seguro|aseguranza|aseguransa)|no (queremos|quiero) (usar|meter|reclamar)( el| al)? (seguro|aseguranza|aseguransa)|de nuestra bolsa|(not|won'?t|will not|shall not|aren'?t|are not|isn'?t)( be| going to be| gonna be)? (filing|file|making|make|putting in|put in|going through|using|use)( an?| the| any)? (insurance )?claim|(seguro|aseguranza|insurance|claim)\?+\s*(no|nah|nope|no creo|creo que no|probably not|i don'?t think so|doubt it)|yo lo pago|lo pago yo|nosotros lo pagamos|lo pagamos nosotros)\b/,
+    no: /\b(no insurance|not (going )?through (the )?insurance|out of pocket|cash|paying (ourselves|myself)|no claim|sin (seguro|aseguranza|aseguransa)|no (vamos|voy) a (usar|reclamar|meter)( el| al)? (seguro|aseguranza|aseguransa)|no (es|va) (por|con) (el |la )?(seguro|aseguranza|aseguransa)|no (queremos|quiero) (usar|meter|reclamar)( el| al)? (seguro|aseguranza|aseguransa)|de nuestra bolsa|(not|won'?t|will not|shall not|aren'?t|are not|isn'?t)( be| going to be| gonna be)? (filing|file|making|make|putting in|put in|going through|using|use)( an?| the| any)? (insurance )?claim|(seguro|aseguranza|insurance|claim)\?+\s*(no|nah|nope|no creo|creo que no|probably not|i don'?t think so|doubt it)|yo lo pago|lo pago yo|nosotros lo pagamos|lo pagamos nosotros)\b/,
     // ("insurance? probably not": the question said back is no yes.)
     yes: /\b(adjuster|claim|insurance(?!\s*\?)|state farm|allstate|usaa|farmers|progressive|liberty mutual|nationwide|travelers|el seguro(?!\s*\?)|reclamo)\b/,
   },
@@ -254,7 +257,9 @@ export function extractYesNo(text: string, asked: YesNoTopic = 'other'): 'yes' |
   const concluded = /\b(so|then|meaning|which means|bottom line|in short)\s*,?\s*(i guess |i think |basically |technically )?(yes|yeah|yep|no|nope)\s*[.!]*\s*$/.exec(said);
   if (concluded) return /^(yes|yeah|yep)$/.test(concluded[3]!) ? 'yes' : 'no';
   if (asked === 'owner-ok' && OWNER_OK.test(said)) return 'yes';
-  if (asked === 'owner-or-manager' && MANAGES.test(said)) return 'yes';
+  // (The one texting manages it — "I manage the building", "Deb w/ Keystone Property Mgmt" — not a manager they name:
+  // "we rent, the property manager said its fine".)
+  if (asked === 'owner-or-manager' && I_MANAGE.test(said) && !RENTS.test(said.replace(I_MANAGE, ' '))) return 'yes';
   const topic = asked === 'owner-ok' || asked === 'owner-or-manager' ? 'ownership' : asked;
   if (topic === 'ownership') {
     // A landlord owns it: "it's a rental I own", "my tenant".
@@ -283,6 +288,7 @@ export function extractYesNo(text: string, asked: YesNoTopic = 'other'): 'yes' |
   }
   // "no stairs", "no hay escaleras" say yes to "all on the ground floor?".
   if (topic === 'ground' && /\b(no stairs|no steps|no hay escaleras|sin escaleras|no tiene escaleras|nada de escaleras)\b/.test(said)) return 'yes';
+  if (topic === 'insurance' && claimDenied(said)) return 'no';
   const topical = TOPICAL_YES_NO[topic];
   if (topical) {
     if (topic === 'stairs' && topical.yes.test(said.replace(new RegExp(topical.no.source, 'g'), ' '))) return 'yes';
@@ -575,7 +581,17 @@ export function topicalYesNo(text: string, topic: YesNoTopic): 'yes' | 'no' | nu
   if (topic === 'ground' && /\b(no stairs|no steps|no hay escaleras|sin escaleras|no tiene escaleras|nada de escaleras)\b/.test(said)) return 'yes';
   // Stairs at either end: a flight anywhere is a yes ("3rd floor walkup on my end, new place is ground floor").
   if (topic === 'stairs' && topical.yes.test(said.replace(new RegExp(topical.no.source, 'g'), ' '))) return 'yes';
+  // A claim turned down, the bill paid themselves ("insurance guy already came out, said not enough damage, denied … ill
+  // pay myself"), unless they say yes or the claim goes on ("yes. deductible is 1000 so ill pay myself for that part",
+  // "they denied it at first but we appealed and State Farm approved it").
+  if (topic === 'insurance' && claimDenied(said)) return 'no';
   if (topical.no.test(said)) return 'no';
   if (topical.yes.test(said)) return 'yes';
   return null;
 }
+
+function claimDenied(said: string): boolean {
+  return CLAIM_DENIED.test(said) && !/^\W*(yes|yeah|yep|yup|si)\b/.test(said) && !/\b(appeal\w*|approved|covered|covering|filing|filed|deductible)\b/.test(said);
+}
+
+const CLAIM_DENIED = /\b((paying|pay|pay for it|pay for this) (ourselves|myself|it myself|out of pocket)|(i'?ll|ill|we'?ll|i will|we will|gonna|going to) pay (for it |for this |it )?(ourselves|myself)|(claim|insurance)( was| got| has been| is)? (denied|turned down|rejected)|(denied|rejected|turned down) (the |my |our )?claim|said not enough damage|(said|says) (it'?s |its )?not enough damage)\b/;

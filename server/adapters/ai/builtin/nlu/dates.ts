@@ -473,6 +473,9 @@ export const OWN_DEADLINE = new RegExp(String.raw`\b(?:(?:before|by)\s+(?:(?:my|
 /** A time and on: "so like 3:30 on", "2pm onward", "4 or later". */
 const TIME_ON = new RegExp(String.raw`(?<![\d.,$#])\b${TIME}\s*(?:on(?=\s*$|\s*[.,!?)]|\s+(?:is|works|would|should|if|please|pls)\b)|onwards?\b|or later\b|and later\b)`);
 
+/** Days or parts of the day told in general: "weekends work better", "weekdays are best", "usually", "so evenings". */
+const DAYS_IN_GENERAL = /\b(weekends?|weekdays?|evenings?|mornings?|afternoons?|nights?|any ?day|usually|normally|every|most days|fines de semana|entre semana|las tardes|las mananas)\b/;
+
 /** The time window in a text, or null. */
 export function extractWindow(text: string): string | null {
   // "before noon", "after midday".
@@ -499,7 +502,9 @@ export function extractWindow(text: string): string | null {
   // Busy until a time ("at work til 1:30", "in class until 2", "on shift at the warehouse till 2am") is free after it.
   const busyUntil = new RegExp(String.raw`\b(?:(?:on (?:my |a )?shift|at work|working)(?:\s+(?!(?:till?|until)\b)[^\s.!?,]+){0,5}?|work|busy|in class|at school|teaching|in meetings|on calls|gone|out|away|trabajo|ocupad[oa])\s+(?:till?|until|hasta(?: las)?)\s+${TIME}`).exec(said);
   const after = new RegExp(String.raw`\b(?:after|anytime after|any time after|from|starting at|despues de(?: las)?|a partir de(?: las)?)\s+${TIME}`).exec(said) ?? TIME_ON.exec(said);
-  const before = new RegExp(String.raw`\b(?:before|by|until|till|til|no later than|antes de(?: las)?|a mas tardar a las)\s+${TIME}`).exec(said) ?? OWN_DEADLINE.exec(said);
+  // (A limit their day sets, "before my shift at 3", unless they tell their days in general: "I usually leave before work
+  // at 6, so evenings".)
+  const before = new RegExp(String.raw`\b(?:before|by|until|till|til|no later than|antes de(?: las)?|a mas tardar a las)\s+${TIME}`).exec(said) ?? (DAYS_IN_GENERAL.test(said) ? null : OWN_DEADLINE.exec(said));
   // "after 4 … I'm teaching til 3:30": the later start is the window.
   const afterAt = after ? hourOf(after[1] ?? '', after[2], 'after') : null;
   const beforeAt = before ? hourOf(before[1] ?? '', before[2], 'before') : null;
@@ -621,7 +626,7 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   const by = deadline ? hourOf(deadline[1] ?? '', deadline[2], 'before') : null;
   const local = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(now);
   const nowMinutes = Number(local.find((part) => part.type === 'hour')?.value ?? 0) * 60 + Number(local.find((part) => part.type === 'minute')?.value ?? 0);
-  if (deadline && by !== null && by > nowMinutes) return { iso: isoDate(today), window: `before ${clock(by)}`, words: deadline[0] };
+  if (deadline && by !== null && by > nowMinutes && !DAYS_IN_GENERAL.test(said)) return { iso: isoDate(today), window: `before ${clock(by)}`, words: deadline[0] };
   if (options.loose) {
     const soon = AS_SOON.exec(said);
     if (soon) return { iso: isoDate(today), window, words: soon[0] };

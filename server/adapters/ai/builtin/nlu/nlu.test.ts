@@ -1495,11 +1495,48 @@ describe('issue 22, twelfth round', () => {
     expect(chooseOption('door goes down like 2 ft then pops back up and the light on the little eye thing by the floor is blinking. liftmaster', unlisted).best?.option).toBe('Remotes, keypads & sensors');
   });
 
-  it('reads thinking it over as a pause, not a missed answer', async () => {
-    for (const text of ['ok thx ill think about it', 'let me think about it and get back to you', 'gonna sleep on it', 'lo voy a pensar, gracias', 'sorry boss just walked in ttyl', 'gtg, will text you later', "can't talk right now"]) {
-      expect((await signals(text, /gracias/.test(text) ? 'es' : 'en')).paused, text).toBe(true);
+  it('reads thinking it over or having to stop as stopping for now, not a missed answer', async () => {
+    for (const text of ['ok thx ill think about it', 'let me think about it and get back to you', 'gonna sleep on it', 'lo voy a pensar, gracias', 'sorry boss just walked in ttyl', 'gtg, will text you later', "can't talk right now", 'sorry gotta run']) {
+      expect((await signals(text, /gracias/.test(text) ? 'es' : 'en')).away, text).toBe(true);
     }
-    expect((await signals('I think about it every time it rains, the gutter overflows')).paused).toBe(false);
+    // (A thing that has to go, or to run, is no leaving: the second reader's texts.)
+    for (const text of ['I think about it every time it rains, the gutter overflows', 'the old water heater has gotta go, its rusted out', 'we have to run a space heater at night, furnace is dead']) {
+      expect((await signals(text)).away, text).toBe(false);
+    }
+  });
+
+  it('the second reader\'s texts for this round\'s rules (each read wrong by a first version of the rule)', async () => {
+    // Danger that "fell off" is no small fixture's: a service line, a panel's cover.
+    expect((await signals('the wire from the pole fell off the house and is laying in the yard')).emergency).not.toBeNull();
+    expect((await signals('the cover fell off the breaker panel and wires are hanging out')).emergency).not.toBeNull();
+    // A refund check still owed is a complaint; a tax refund that came in is not.
+    expect((await signals('still waiting on the refund check from the canceled job')).complaint).not.toBeNull();
+    // Owner or property manager: a renter naming the manager is a no; "own or rent from a landlord" is ownership.
+    const om = yesNoTopic({ key: 'owner', text: 'Are you the owner or property manager?' });
+    expect(extractYesNo('we rent, the property manager said its fine', om)).toBe('no');
+    expect(extractYesNo("no we rent. I'm texting for the owner, she's elderly", om)).toBe('no');
+    expect(extractYesNo("I'm the property manager for the building", om)).toBe('yes');
+    expect(yesNoTopic({ key: 'owner', text: 'Do you own the home or rent from a landlord?' })).toBe('ownership');
+    // A plain yes to the claim stays yes beside a part paid themselves or a denial appealed.
+    const insurance = yesNoTopic({ key: 'insurance', text: 'Are you filing (or thinking of filing) an insurance claim?' });
+    expect(extractYesNo('yes, they denied the claim at first but we appealed and State Farm approved it', insurance)).toBe('yes');
+    expect(extractYesNo('yes. deductible is 1000 so ill pay myself for that part', insurance)).toBe('yes');
+    expect(extractYesNo('yes filing. adjuster said not enough damage on the front but the back slope is covered', insurance)).toBe('yes');
+    // A limit of their day said beside days in general is no "today".
+    expect(day('weekends work better, before my shift at 3')).toBeNull();
+    expect(day('weekdays are best, before my class at 10')).toBeNull();
+    expect(extractWindow('I usually leave before work at 6, so evenings')).toBe('evening');
+    // "won't close" of a window is no garage door's; a tenant's list is no turnover without a move-out.
+    expect(chooseOption("bedroom window won't close all the way", ["Door won't close / sticks", 'Window repair', 'Drywall patch', 'Small repairs & punch lists']).best?.option).toBe('Window repair');
+    const lists = ['Small repairs & punch lists', 'Rental turnover punch list', 'Drywall patch'];
+    expect(chooseOption('my tenant says a few things need fixing: outlet cover, sticky door, a torn screen', lists).best?.option).toBe('Small repairs & punch lists');
+    expect(chooseOption('renters insurance guy said fix the railing and a few small things: loose step, gate latch', lists).best?.option).toBe('Small repairs & punch lists');
+    // "not enough hot water" names the water heater's trouble, not a job turned down.
+    expect(chooseOption('not enough hot water, runs out after 5 minutes', ['Water heater repair', 'Water heater replacement', 'Drain cleaning']).best?.option).toBe('Water heater repair');
+    // A garage spring said with "started", "service" or "check" is the spring, not the season.
+    const garage = ['Broken spring or cable', 'Opener repair or new opener', "Door off track / won't close", 'New garage door', 'Tune-up & rollers'];
+    expect(chooseOption('spring started squeaking then snapped this morning', garage).best?.option).toBe('Broken spring or cable');
+    expect(chooseOption('need spring service, one of them snapped', garage).best?.option).toBe('Broken spring or cable');
   });
 
   it('reads a time and on as a start ("so like 3:30 on", "2pm onward", "4 or later"), not a house number or a place', () => {

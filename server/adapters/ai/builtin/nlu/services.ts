@@ -327,7 +327,7 @@ const LONG_AGO = /\b((a )?(few|couple( of)?|two|three|\d+) (years?|months?) (ago
 
 // ("I don't need anybody to hang lights", "not looking for carpet cleaning", "don't need a new furnace", "nothing for
 // the birds, I love my birds".)
-const NOT_WANTED_BEFORE = /\b((not|don'?t|dont|do not|no longer) (looking for|asking for|asking about|needing|need|here for|texting about|writing about|interested in) (anybody|anyone|someone|somebody|a (guy|company|crew|person|pro)|you( guys)?) to( \S+){0,2}|(not|no longer) (looking for|asking for|asking about|needing|here for|interested in)( (a|an|any|the))?|(don'?t|dont|do not) need( (a|an|any|the))?|nothing (for|about|with) (the|my|our)|(scratch|forget( about)?|cancel|skip|nix) (the|that|this)( \S+)?|(not|no|wasn'?t|isn'?t) enough( real)?)$/;
+const NOT_WANTED_BEFORE = /\b((not|don'?t|dont|do not|no longer) (looking for|asking for|asking about|needing|need|here for|texting about|writing about|interested in) (anybody|anyone|someone|somebody|a (guy|company|crew|person|pro)|you( guys)?) to( \S+){0,2}|(not|no longer) (looking for|asking for|asking about|needing|here for|interested in)( (a|an|any|the))?|(don'?t|dont|do not) need( (a|an|any|the))?|nothing (for|about|with) (the|my|our)|(scratch|forget( about)?|cancel|skip|nix) (the|that|this)( \S+)?)$/;
 
 function withoutDoorIdioms(text: string): string {
   // (And the TV's cable, not a garage door's: "the tv and cable box are plugged in", "the cable guy".)
@@ -456,7 +456,7 @@ const GOES_BACK_UP = /\b(goes|bounces|pops|comes|goes right|bounces right|pops r
 const WONT_CLOSE_OPTION = /\b(won'?t|doesn'?t|will not|not) (close|stay closed|stay down)\b/;
 
 /** A rental between tenants: "they move out", "my tenants", "a 3-unit". */
-const TURNOVER_SAID = /\b(move out|moving out|moves out|moved out|tenants?|renters?|\d+[- ]units?|turnover|make ready|between (tenants|renters))\b/;
+const TURNOVER_SAID = /\b(move out|moving out|moves out|moved out|turnover|make ready|unit turn|between (tenants|renters)|(new|next) (tenants?|renters?) (coming|moving|move)|(tenants?|renters?) (left|moved|are moving|is moving|leaving))\b/;
 const LIST_OPTION = /\b(honey[- ]?do|odd jobs|small (repairs|jobs|projects)|to[- ]?do list|punch lists?|handyman (list|hour|work)|misc\w*|multiple small|(inspection|repair) (repair )?lists?)\b/;
 // (An inspection's findings are a list: "the buyer's inspection came back with a few electrical items: …".)
 // ("I have a whole list of little things before my kids … come": a list, however long.)
@@ -904,7 +904,7 @@ export function chooseOption(text: string, options: readonly string[], context: 
   }
   // A door that goes back up is the option that names that trouble in its own words ("Door off track / won't close"),
   // where the owner lists one; else the opener's or the sensors', by what else they say.
-  const wontClose = GOES_BACK_UP.test(normalize(text)) ? options.find((option) => WONT_CLOSE_OPTION.test(normalize(option))) : undefined;
+  const wontClose = GOES_BACK_UP.test(normalize(text)) && /\b(garage|overhead door|opener|door)\b/.test(normalize(text)) && !/\bwindows?\b/.test(normalize(text)) ? options.find((option) => WONT_CLOSE_OPTION.test(normalize(option))) : undefined;
   if (wontClose) {
     const why = 'the trouble they tell, in the option\'s words';
     if (ranked.some((match) => match.option === wontClose)) boost(ranked, (match) => match.option === wontClose, 2, why);
@@ -1071,7 +1071,7 @@ const CONTEXT = /\b((we're|were|we are|i'm|im|i am|we|i|just|recently|already) (
 /** The text without its set-aside clauses and its life-event context, for the not-offered check only. */
 /** Weather that says when, not what: "before the snow flies", "till the first freeze". */
 // (And a season as a time: "put turf in last spring" is no garage spring; "spring cleanup" stays a job.)
-const WEATHER_TIME = /\b((before|after|until|till|til) (the )?(first )?(snow|snows|freeze|frost)( (flies|falls|comes|hits|starts))?|snow flies|before it snows|(last|this past|this coming|next|since|early|late|in the|by|until|till) spring(?! (clean|clean-?ups?|cleaning|aeration|planting|mulch|tune))|spring (of )?(19|20)\d\d|spring(?= (ac |a\/c |hvac |system |)(start|tune|check|service|servicing|maintenance|set ?up)))\b/gi;
+const WEATHER_TIME = /\b((before|after|until|till|til) (the )?(first )?(snow|snows|freeze|frost)( (flies|falls|comes|hits|starts))?|snow flies|before it snows|(last|this past|this coming|next|since|early|late|in the|by|until|till) spring(?! (clean|clean-?ups?|cleaning|aeration|planting|mulch|tune))|spring (of )?(19|20)\d\d|spring(?= (ac |a\/c |hvac |)(start[- ]?ups?|tune[- ]?ups?)\b|(ac|a\/c|hvac) (check|service|servicing|maintenance)\b))\b/gi;
 
 function requestedPart(text: string): string {
   return text

@@ -12,24 +12,29 @@ import { fold } from './text';
 /** Last words of a place's name: a town's name followed by one is another place's (a city's neighbourhood). */
 const NAME_GOES_ON = /^(square|park|heights|village|hills?|gardens?|terrace|manor|estates|lakes?|beach|point|grove|ridge|station|yards?|circle|commons|loop|town|side|woods?|forest|meadows?|place|plaza|acres|shores?|corners?|crossing|landing|junction|bay|harbou?r|springs?|falls|valley|creek|mills?|city)$/;
 
-type ZipRow = { city: string; state: string; country: string; latitude: number; longitude: number };
+type ZipRow = { zip: string; city: string; state: string; country: string; latitude: number; longitude: number };
 
 const require = createRequire(import.meta.url);
 let townsByState: Map<string, Set<string>> | null = null;
 /** Where each town is ("TN:maryville"), the middle of its ZIP codes' points. */
 let centres: Map<string, { latitude: number; longitude: number }> | null = null;
+/** The first three digits of each town's ZIP codes ("TN:maryville" → 378). */
+let prefixes: Map<string, Set<string>> | null = null;
 
 function towns(): Map<string, Set<string>> {
   if (townsByState) return townsByState;
   const rows = Object.values((require('zipcodes/lib/codes.js') as { codes: Record<string, ZipRow> }).codes);
   townsByState = new Map();
   const sums = new Map<string, { latitude: number; longitude: number; count: number }>();
+  prefixes = new Map();
   for (const row of rows) {
     if (row.country !== 'US') continue;
     const name = fold(row.city.toLowerCase());
     const set = townsByState.get(row.state) ?? new Set<string>();
     set.add(name);
     townsByState.set(row.state, set);
+    const own = prefixes.get(`${row.state}:${name}`) ?? new Set<string>();
+    prefixes.set(`${row.state}:${name}`, own.add(row.zip.slice(0, 3)));
     // (Codes with no point, 0/0, say nothing of where.)
     if (row.latitude === 0 && row.longitude === 0) continue;
     const sum = sums.get(`${row.state}:${name}`) ?? { latitude: 0, longitude: 0, count: 0 };
@@ -37,6 +42,41 @@ function towns(): Map<string, Set<string>> {
   }
   centres = new Map([...sums.entries()].map(([key, sum]) => [key, { latitude: sum.latitude / sum.count, longitude: sum.longitude / sum.count }]));
   return townsByState;
+}
+
+/** Whether a town of a state has a ZIP code starting with one of these prefixes (the business's area). */
+export function townInArea(state: string, name: string, area: readonly string[]): boolean {
+  towns();
+  const own = prefixes?.get(`${state}:${fold(name.toLowerCase())}`);
+  return own !== undefined && area.some((prefix) => own.has(prefix.slice(0, 3)));
+}
+
+/**
+ * The towns a move goes from and to ("from Maryville to Nashville", "de Pilsen a Cicero"), each only when named right
+ * after its own word ("from Knoxville in only 2 weeks, to Maryville": Only is no town here).
+ */
+export function tripTowns(text: string, states: readonly string[]): { from: string | null; to: string | null } {
+  const wanted = states.map((state) => towns().get(state)).filter((set): set is Set<string> => set !== undefined);
+  const said = fold(text.toLowerCase()).replace(/[^\p{L}\p{N}' -]+/gu, ' ');
+  const townAfter = (words: RegExp): string | null => {
+    for (const match of said.matchAll(new RegExp(`\\b(?:${words.source})\\s+(?=((?:[\\p{L}'.-]+)(?:\\s+[\\p{L}'.-]+){0,2}))`, 'gu'))) {
+      const found = longestTown(match[1] ?? '', wanted);
+      if (found) return found;
+    }
+    return null;
+  };
+  return { from: townAfter(/from|de|desde/), to: townAfter(/to|into|a|hasta|para/) };
+}
+
+/** The longest town name the words begin with ("oak park" before "oak"), not one a longer place's name goes on from. */
+function longestTown(words: string, wanted: readonly Set<string>[]): string | null {
+  const parts = words.split(/\s+/);
+  for (let length = parts.length; length >= 1; length -= 1) {
+    const name = parts.slice(0, length).join(' ');
+    if (name.length < 3 || (length < parts.length && NAME_GOES_ON.test(parts[length] ?? ''))) continue;
+    if (wanted.some((set) => set.has(name))) return name;
+  }
+  return null;
 }
 
 /** Miles as the crow flies between two towns of a state ("maryville", "nashville" in TN), or null when either is unknown. */
@@ -75,18 +115,10 @@ export function townsNamed(text: string, states: readonly string[], except: stri
   const found: string[] = [];
   // (A lookahead, so that "de pilsen a cicero" reads both "pilsen …" and "cicero".)
   for (const match of said.matchAll(/\b(?:to|into|from|in|a|de|desde|hasta|en|para)\s+(?=((?:[\p{L}'.-]+)(?:\s+[\p{L}'.-]+){0,2}))/gu)) {
-    const parts = (match[1] ?? '').split(/\s+/);
-    // The longest name first: "oak park" before "oak".
-    for (let length = parts.length; length >= 1; length -= 1) {
-      const name = parts.slice(0, length).join(' ');
-      if (name === own || name.length < 3) continue;
-      // (A longer name that begins with a town's is not that town: "logan square" is no Logan, "edison park" no Edison.)
-      if (length < parts.length && NAME_GOES_ON.test(parts[length] ?? '')) continue;
-      if (wanted.some((set) => set.has(name))) {
-        found.push(name);
-        break;
-      }
-    }
+    // (The longest name first, "oak park" before "oak"; a longer name that begins with a town's is not that town:
+    // "logan square" is no Logan.)
+    const name = longestTown(match[1] ?? '', wanted);
+    if (name && name !== own) found.push(name);
   }
   return found;
 }
