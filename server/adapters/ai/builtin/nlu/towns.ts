@@ -23,7 +23,10 @@ let prefixes: Map<string, Set<string>> | null = null;
 
 function towns(): Map<string, Set<string>> {
   if (townsByState) return townsByState;
-  const rows = Object.values((require('zipcodes/lib/codes.js') as { codes: Record<string, ZipRow> }).codes);
+  const table = require.resolve('zipcodes/lib/codes.js');
+  const rows = Object.values((require(table) as { codes: Record<string, ZipRow> }).codes);
+  // (The table itself, some 42,000 objects, is let go once read: kept, every full garbage collection walks it.)
+  delete require.cache[table];
   townsByState = new Map();
   const sums = new Map<string, { latitude: number; longitude: number; count: number }>();
   prefixes = new Map();
