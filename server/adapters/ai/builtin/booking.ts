@@ -6,7 +6,7 @@
  */
 import type { AiSlot } from '../ai.port';
 import type { Voice } from './replies';
-import { extractDate } from './nlu/dates';
+import { extractDate, localClock } from './nlu/dates';
 import type { Language } from './nlu/language';
 import { normalize } from './nlu/text';
 
@@ -59,20 +59,10 @@ export function preferenceFromText(text: string, now: Date, zone: string, langua
   return null;
 }
 
-interface Local {
-  date: string;
-  minutes: number;
-}
-
-function local(at: number, zone: string): Local {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return { date: `${get('year')}-${get('month')}-${get('day')}`, minutes: Number(get('hour')) * 60 + Number(get('minute')) };
-}
 
 const fits = (slot: AiSlot, zone: string, preference: TimePreference | null): boolean => {
   if (!preference) return true;
-  const at = local(slot.start, zone);
+  const at = localClock(slot.start, zone);
   return at.minutes >= preference.from && at.minutes < preference.to;
 };
 
@@ -84,17 +74,17 @@ const fits = (slot: AiSlot, zone: string, preference: TimePreference | null): bo
 export function chooseTwo(slots: readonly AiSlot[], zone: string, preference: TimePreference | null, exclude: ReadonlySet<number> = new Set()): { slots: AiSlot[]; keptPreference: boolean } {
   const free = slots.filter((slot) => !exclude.has(slot.start));
   const inWindow = free.filter((slot) => fits(slot, zone, preference));
-  const onDay = preference?.date ? inWindow.filter((slot) => local(slot.start, zone).date === preference.date) : inWindow;
-  const fromDay = preference?.date ? inWindow.filter((slot) => local(slot.start, zone).date >= preference.date!) : inWindow;
+  const onDay = preference?.date ? inWindow.filter((slot) => localClock(slot.start, zone).date === preference.date) : inWindow;
+  const fromDay = preference?.date ? inWindow.filter((slot) => localClock(slot.start, zone).date >= preference.date!) : inWindow;
   const pool = onDay.length > 0 ? [...onDay, ...fromDay.filter((slot) => !onDay.includes(slot))] : fromDay.length > 0 ? fromDay : inWindow.length > 0 ? inWindow : free;
   const keptPreference = preference === null || onDay.length > 0 || (!preference.date && inWindow.length > 0);
   const first = pool[0];
   if (!first) return { slots: [], keptPreference: false };
-  const firstDay = local(first.start, zone).date;
+  const firstDay = localClock(first.start, zone).date;
   // Two real choices: the same day when they asked for that day (a later time), otherwise another day.
-  const sameDay = (gap: number) => pool.find((slot) => local(slot.start, zone).date === firstDay && slot.start >= first.end + gap);
+  const sameDay = (gap: number) => pool.find((slot) => localClock(slot.start, zone).date === firstDay && slot.start >= first.end + gap);
   const sameDayLater = sameDay(60 * 60_000) ?? sameDay(0);
-  const otherDay = pool.find((slot) => local(slot.start, zone).date !== firstDay);
+  const otherDay = pool.find((slot) => localClock(slot.start, zone).date !== firstDay);
   const second = onDay.length > 1 ? (sameDayLater ?? otherDay) : (otherDay ?? sameDayLater) ?? pool.find((slot) => slot !== first);
   return { slots: second ? [first, second] : [first], keptPreference };
 }
@@ -119,7 +109,7 @@ export function describeSlot(slot: AiSlot, zone: string, language: Language): st
 /** "I can do Tue, Dec 1 at 9:00 AM or Wed, Dec 2 at 1:00 PM for a drain cleaning visit. Which works?" */
 export function offerText(voice: Voice, typeName: string, slots: readonly AiSlot[], zone: string, options: { missed?: string | null; again?: boolean } = {}): string {
   // One day named once: "Thu, Nov 26 at 8:00 AM or 10:00 AM".
-  const sameDay = slots.length > 1 && slots.every((slot) => local(slot.start, zone).date === local(slots[0]!.start, zone).date);
+  const sameDay = slots.length > 1 && slots.every((slot) => localClock(slot.start, zone).date === localClock(slots[0]!.start, zone).date);
   const times = slots.map((slot, index) => (sameDay && index > 0 ? describeTime(slot, zone, voice.language) : describeSlot(slot, zone, voice.language)));
   const es = voice.language === 'es';
   const list = times.length > 1 ? `${times.slice(0, -1).join(', ')} ${es ? 'o' : 'or'} ${times.at(-1)}` : (times[0] ?? '');
@@ -182,7 +172,7 @@ export function readOfferAnswer(text: string, offered: readonly AiSlot[], zone: 
   const days = WEEKDAYS.filter(([, pattern]) => pattern.test(said)).map(([day]) => day);
   const byDay = offered.filter((slot) => days.includes(weekdayOf(slot.start, zone)));
   const hours = hoursNamed(said.replace(/\b\d{1,2}(st|nd|rd|th)\b/g, ''));
-  const byHour = offered.filter((slot) => hours.some((readings) => readings.includes(local(slot.start, zone).minutes)));
+  const byHour = offered.filter((slot) => hours.some((readings) => readings.includes(localClock(slot.start, zone).minutes)));
   if (refused && byDay.length === 0 && byHour.length === 0) return { kind: 'neither' };
   const pick =
     (byDay.length > 0 && byHour.length > 0 ? only(byDay.filter((slot) => byHour.includes(slot)), 'named its day and time') : null) ??

@@ -24,7 +24,7 @@ import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
 import { businessState, destinationStates } from './nlu/places';
 import { milesBetween, townInArea, tripTowns } from './nlu/towns';
-import { chooseOption, notOfferedAsked, pickByAction, read, sameThingOtherJob, withoutActions, WISH } from './nlu/services';
+import { chooseOption, notOfferedAsked, pickByAction, read, sameThingOtherJob, STOP, withoutActions, WISH } from './nlu/services';
 import { complaintAcross, type Hazard, noHeatInCold, questionSentences, readSignals, type Signals } from './nlu/signals';
 import { clauseAfter, fold, normalize } from './nlu/text';
 import { chooseSizeOption, statedSizes } from './nlu/sizes';
@@ -710,7 +710,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       // A time of day said earlier with no day ("she works nights so anytime after 1pm is best", then "tomorrow works")
       // goes with the day given now.
       // (Only said of when they can be there, not of the trouble: "AC quits every afternoon when it gets hot".)
-      const earlierWindow = !date.window && !before ? (turn.earlierTexts.map((earlier) => (extractDate(earlier, input.now, input.business.timezone, { language }) === null && AVAILABLE.test(normalize(earlier)) ? extractWindow(earlier) : null)).filter((window) => window !== null).at(-1) ?? '') : '';
+      const earlierWindow = !date.window && !before ? (turn.earlierTexts.map((earlier) => (AVAILABLE.test(normalize(earlier)) && extractDate(earlier, input.now, input.business.timezone, { language }) === null ? extractWindow(earlier) : null)).filter((window) => window !== null).at(-1) ?? '') : '';
       const window = keptWindow || earlierWindow;
       const value = dateAnswer(window ? { ...date, window } : date);
       return { value, reason: `Found “${date.words}” (${value}) for ${quoted}.` };
@@ -1543,14 +1543,15 @@ const AVAILABLE = /\b(best|works?|working for|free|available|anytime|any time|ca
 /** An option said with a thing of its question's own words: "both yards" for "Front yard, back yard or both?". */
 function choiceSaidWithTopic(question: QualifierQuestion, option: string, text: string): boolean {
   const own = normalize(option).split(/\s+/).filter((word) => word.length >= 3);
-  const topic = normalize(question.text).split(/[^\p{L}]+/u).filter((word) => word.length >= 3 && !own.includes(word) && !STOP_WORDS.has(word));
+  const topic = normalize(question.text).split(/[^\p{L}]+/u).filter((word) => word.length >= 3 && !own.includes(word) && !STOP.has(word) && !QUESTION_WORDS.has(word));
   if (own.length !== 1 || topic.length === 0) return false;
   const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // (As the answer itself — "both yards I guess", "both yards pls" — not the subject of something else: "front yard is
   // fine", "both yards have dogs", "an electric water heater in the basement apt".)
   return new RegExp(`\\b${escape(own[0] ?? '')}\\s+(${topic.map(escape).join('|')})s?\\b(?=\\s*($|[.,!?;]|i guess|i think|probably|prob|please|pls|plz|too|then|actually|i suppose))`).test(normalize(text));
 }
-const STOP_WORDS = new Set(['the', 'and', 'what', 'which', 'your', 'you', 'for', 'are', 'does', 'how', 'many', 'much', 'this', 'that', 'with', 'need', 'want', 'kind', 'type', 'one']);
+/** Words of how a question asks, not of its thing. */
+const QUESTION_WORDS = new Set(['what', 'which', 'how', 'many', 'much', 'need', 'want', 'kind', 'type', 'one']);
 
 /** Not knowing which of the options it is: "idk what its called", "I don't know what you call it", "no sé cuál". */
 const CANNOT_TELL = /\b((i )?(don'?t|dont|do not|dunno|idk)( really| even)? (know )?(what (it'?s|its|it is|you|u|they|that|this) (is )?(called|call it|is)|which (one|is which|of (them|those|your))|what (that|this) (one )?is)|idk (what|which)|no idea (what|which)|not sure (what (it'?s|its|it is) called|which (one|is which))|no se (como se llama|cual (es|sea)))\b/;
@@ -1563,8 +1564,10 @@ function onlyThatSaid(text: string, service: string): boolean {
   const own = normalize(service).split(/[^\p{L}]+/u).filter((word) => word.length >= 3 && !GENERIC_SERVICE_WORDS.has(word));
   if (own.length === 0) return false;
   const thing = `(${own.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})s?`;
-  return new RegExp(`\\b(just|only|solo|solamente|nada mas que)\\s+((the|a|an|my|our|this|that|one|her|his|their|el|la|un|una|mi)\\s+)?([\\p{L}'’]+\\s+){0,2}${thing}\\b`, 'u').test(normalize(text));
+  return new RegExp(`\\b(${ONLY})\\s+((the|a|an|my|our|this|that|one|her|his|their|el|la|un|una|mi)\\s+)?([\\p{L}'’]+\\s+){0,2}${thing}\\b`, 'u').test(normalize(text));
 }
+const ONLY = 'just|only|solo|solamente|nada mas que';
+const ONLY_WORDS = new RegExp(`\\b(${ONLY})\\b`);
 const GENERIC_SERVICE_WORDS = new Set(['moving', 'move', 'moves', 'removal', 'repair', 'repairs', 'service', 'services', 'install', 'installation', 'replacement', 'cleaning', 'hauling', 'work', 'jobs', 'and', 'the', 'for', 'out', 'only']);
 
 /** A not-offered service the person wants, while no offered service is recorded or named. */
@@ -1587,7 +1590,7 @@ function serviceNotOffered(turn: Turn, found: Record<string, Found>): string | n
     const byItsThing = best?.because.some((why) => /^[a-z-]+( \(as a (problem|place)\))?$/.test(why) || why === 'named word for word') ?? false;
     // (Unless its thing is one the not-offered service shares and they say it is all they want: "move my late
     // mother's upright piano from her house … Nothing else, just the piano" is a piano move, not a house move.)
-    const candidate = best !== null ? notOfferedAsked(asked, offered, input.business.servicesNotOffered) : null;
+    const candidate = best !== null && ONLY_WORDS.test(normalize(asked)) ? notOfferedAsked(asked, offered, input.business.servicesNotOffered) : null;
     const onlyThat = candidate !== null && onlyThatSaid(asked, candidate) ? candidate : null;
     const shared = onlyThat !== null && (best?.concepts ?? []).every((concept) => read(onlyThat).concepts.includes(concept));
     if (shared && onlyThat) return onlyThat;

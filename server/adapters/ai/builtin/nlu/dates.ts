@@ -38,6 +38,13 @@ export function civilDate(now: Date, timeZone: string): CivilDate {
   return { year: Number(part('year')), month: Number(part('month')), day: Number(part('day')), weekday: WEEKDAY_INDEX[part('weekday').toLowerCase().slice(0, 3)] ?? 0 };
 }
 
+/** The date ("2026-12-02") and the minutes since midnight of an instant where the business is. */
+export function localClock(at: number | Date, zone: string): { date: string; minutes: number } {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return { date: `${get('year')}-${get('month')}-${get('day')}`, minutes: Number(get('hour')) * 60 + Number(get('minute')) };
+}
+
 export function addDays(date: CivilDate, days: number): CivilDate {
   const moved = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
   return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate(), weekday: moved.getUTCDay() };
@@ -624,9 +631,7 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   // is still ahead.
   const deadline = OWN_DEADLINE.exec(said);
   const by = deadline ? hourOf(deadline[1] ?? '', deadline[2], 'before') : null;
-  const local = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(now);
-  const nowMinutes = Number(local.find((part) => part.type === 'hour')?.value ?? 0) * 60 + Number(local.find((part) => part.type === 'minute')?.value ?? 0);
-  if (deadline && by !== null && by > nowMinutes && !DAYS_IN_GENERAL.test(said)) return { iso: isoDate(today), window: `before ${clock(by)}`, words: deadline[0] };
+  if (deadline && by !== null && !DAYS_IN_GENERAL.test(said) && by > localClock(now, timeZone).minutes) return { iso: isoDate(today), window: `before ${clock(by)}`, words: deadline[0] };
   if (options.loose) {
     const soon = AS_SOON.exec(said);
     if (soon) return { iso: isoDate(today), window, words: soon[0] };

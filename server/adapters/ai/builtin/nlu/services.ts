@@ -28,7 +28,7 @@ export function stem(word: string): string {
 }
 
 /** Words that carry no meaning for matching an option (English and Spanish), after normalisation. */
-const STOP = new Set(
+export const STOP = new Set(
   (
     'a an the and or but if of to in on at by for with from about as into over under up out off is are was were be been am do does ' +
     'did have has had will would should can could may might must i me my we us our you your he she it its they them their this that ' +
@@ -804,9 +804,10 @@ export function chooseOption(text: string, options: readonly string[], context: 
   }
   const readings = options.map(readOption);
   const named = new Set(readings.flatMap((option) => [...option.heads]));
-  const reading = asListed(read(text), named);
+  const listed = asListed(read(text), named);
   // (Kinds of job turned down in words taken out before ("scratch the inspection"), as the caller read them.)
-  for (const action of context.turnedDown ?? []) if (!reading.actions.has(action)) reading.deniedActions.add(action);
+  const turnedDown = [...(context.turnedDown ?? [])].filter((action) => !listed.actions.has(action));
+  const reading = turnedDown.length > 0 ? { ...listed, deniedActions: new Set([...listed.deniedActions, ...turnedDown]) } : listed;
   const placeKinds = new Set(readings.flatMap((option) => option.concepts.filter((concept) => family(concept) === 'property')));
   const ranked = readings
     .map((option) => score(reading, option, named, placeKinds.size >= 2))

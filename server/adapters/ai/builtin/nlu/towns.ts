@@ -59,16 +59,22 @@ export function townInArea(state: string, name: string, area: readonly string[])
  * after its own word ("from Knoxville in only 2 weeks, to Maryville": Only is no town here).
  */
 export function tripTowns(text: string, states: readonly string[]): { from: string | null; to: string | null } {
+  return { from: townsAfter(text, states, FROM_WORDS)[0] ?? null, to: townsAfter(text, states, TO_WORDS)[0] ?? null };
+}
+
+const FROM_WORDS = 'from|de|desde';
+const TO_WORDS = 'to|into|a|hasta|para';
+
+/**
+ * The towns of these states named right after one of `words`, in order. (A lookahead, so that "de pilsen a cicero"
+ * reads both "pilsen …" and "cicero".)
+ */
+function townsAfter(text: string, states: readonly string[], words: string): string[] {
   const wanted = states.map((state) => towns().get(state)).filter((set): set is Set<string> => set !== undefined);
+  if (wanted.length === 0) return [];
   const said = fold(text.toLowerCase()).replace(/[^\p{L}\p{N}' -]+/gu, ' ');
-  const townAfter = (words: RegExp): string | null => {
-    for (const match of said.matchAll(new RegExp(`\\b(?:${words.source})\\s+(?=((?:[\\p{L}'.-]+)(?:\\s+[\\p{L}'.-]+){0,2}))`, 'gu'))) {
-      const found = longestTown(match[1] ?? '', wanted);
-      if (found) return found;
-    }
-    return null;
-  };
-  return { from: townAfter(/from|de|desde/), to: townAfter(/to|into|a|hasta|para/) };
+  const after = new RegExp(`\\b(?:${words})\\s+(?=((?:[\\p{L}'.-]+)(?:\\s+[\\p{L}'.-]+){0,2}))`, 'gu');
+  return [...said.matchAll(after)].map((match) => longestTown(match[1] ?? '', wanted)).filter((name): name is string => name !== null);
 }
 
 /** The longest town name the words begin with ("oak park" before "oak"), not one a longer place's name goes on from. */
@@ -111,17 +117,6 @@ export function statesOfTown(name: string): string[] {
  * ("Normal", "Golf") counts only after such a word, as every name here does.
  */
 export function townsNamed(text: string, states: readonly string[], except: string): string[] {
-  const wanted = states.map((state) => towns().get(state)).filter((set): set is Set<string> => set !== undefined);
-  if (wanted.length === 0) return [];
   const own = fold(except.toLowerCase().trim());
-  const said = fold(text.toLowerCase()).replace(/[^\p{L}\p{N}' -]+/gu, ' ');
-  const found: string[] = [];
-  // (A lookahead, so that "de pilsen a cicero" reads both "pilsen …" and "cicero".)
-  for (const match of said.matchAll(/\b(?:to|into|from|in|a|de|desde|hasta|en|para)\s+(?=((?:[\p{L}'.-]+)(?:\s+[\p{L}'.-]+){0,2}))/gu)) {
-    // (The longest name first, "oak park" before "oak"; a longer name that begins with a town's is not that town:
-    // "logan square" is no Logan.)
-    const name = longestTown(match[1] ?? '', wanted);
-    if (name && name !== own) found.push(name);
-  }
-  return found;
+  return townsAfter(text, states, `${TO_WORDS}|${FROM_WORDS}|in|en`).filter((name) => name !== own);
 }
