@@ -435,7 +435,8 @@ function countedFrom(said: string, anchor: Candidate | undefined, all: readonly 
   const apposed = (phrase: RegExpExecArray | null) => phrase !== null && /^[\s,:-]*$/.test(said.slice(phrase.index + phrase[0].length, anchor.index).replace(/\b(the|el)\b/g, ''));
   if (apposed(dayBefore) || apposed(dayAfter)) return null;
   if (dayBefore && dayBefore.index < anchor.index) return { ...anchor, date: addDays(anchor.date, -1), words: `${dayBefore[0]} … ${anchor.words}` };
-  const weekdayAfter = new RegExp(`\\b(the |el )?${WEEKDAY} (after|despues( de)?)\\b`).exec(said);
+  // (Not a time after the day: "thursday or friday after 4, friday's better" is this Friday, from 4 on.)
+  const weekdayAfter = new RegExp(`\\b(the |el )?${WEEKDAY} (after|despues( de)?)\\b(?!\\s*(\\d|noon|midday|lunch|work|school|class|dinner|my shift|(las|la) \\d))`).exec(said);
   if (weekdayAfter && weekdayAfter.index < anchor.index) {
     const index = weekdayNumber(weekdayAfter[2] ?? '');
     if (index !== null) return { ...anchor, date: weekdayFrom(addDays(anchor.date, 1), index, false), words: `${weekdayAfter[0]} … ${anchor.words}` };
@@ -581,11 +582,12 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
     .sort((a, b) => a.index - b.index);
   // A day said beside the one asked for, for something else: someone else's arrival ("Tuesday, new tenant moves in
   // Friday so sooner the better"), the last day of a run ("starting this Saturday and then every Sat through Labor
-  // Day"), the day in a reason ("Mejor el sábado 31 porque el domingo él trabaja").
+  // Day"), the day in a reason ("Mejor el sábado 31 porque el domingo él trabaja"), the day someone is away till ("make it
+  // thursday after 1, he's on the slope till wed").
   const startSaid = /\b(starting|start|beginning|begin|empezando|a partir de)\b/.test(said);
   const aside = (candidate: Candidate) => {
     const before = (chars: number) => said.slice(Math.max(0, candidate.index - chars), candidate.index);
-    return EVENT_OF_OTHERS.test(before(40)) || /\b(porque|because|bc|cause|cuz|ya que)\s+(on\s+|el\s+|the\s+)?$/.test(before(14)) || (startSaid && /\b(through|thru|until|till|til|up to|ending|hasta)\s+(the\s+|el\s+)?$/.test(before(12)));
+    return EVENT_OF_OTHERS.test(before(40)) || /\b(porque|because|bc|cause|cuz|ya que)\s+(on\s+|el\s+|the\s+)?$/.test(before(14)) || (startSaid && /\b(through|thru|until|till|til|up to|ending|hasta)\s+(the\s+|el\s+)?$/.test(before(12))) || /\b(away|gone|out|on the (slope|road)|working|at work|travel+ing|offshore|deployed|on a trip|out of town|on shift|on call|busy)\b[^.!?\n]{0,20}\b(until|till|til|untill)\s+(the\s+)?$/.test(before(40));
   };
   const asides = all.filter(aside);
   const pool = choosable(said, asides.length > 0 && asides.length < all.length ? all.filter((candidate) => !asides.includes(candidate)) : all);

@@ -6,7 +6,7 @@ import { detectLanguage, threadLanguage } from './language';
 import { businessState, destinationStates } from './places';
 import { chooseOption, notOfferedAsked, read } from './services';
 import { noHeatInCold, questionSentences, readSignals } from './signals';
-import { chooseSizeOption } from './sizes';
+import { chooseSizeOption, fitsConditions, itemConditions, statedSizes } from './sizes';
 
 // Wednesday 2 December 2026, 9:00 in Chicago.
 const NOW = new Date('2026-12-02T15:00:00Z');
@@ -1558,5 +1558,34 @@ describe('issue 22, twelfth round', () => {
     expect(read('the spring broke on the garage door').concepts).toContain('garage-spring');
     expect([...read('hang on forklift guy needs me').actions]).toEqual([]);
     expect([...read('can you hang a tv on my wall').actions]).toContain('install');
+  });
+});
+
+describe('thirteenth round (-d36 tuned against)', () => {
+  it('keeps a thing only mentioned beside an offered job with no thing of its own, a past smell beside a warm outlet, and a ballpark as a place', async () => {
+    const cleaning = ['Standard cleaning', 'Deep cleaning', 'Move-in / move-out cleaning', 'Vacation rental turnover', 'Post-party / event cleanup'];
+    const notCleaning = ['Carpet shampooing', 'Exterior window washing', 'Biohazard / hoarding cleanup'];
+    expect(notOfferedAsked('Need a post-party cleanup: kitchen, bathrooms, floors. Some punch got spilled on the living room carpet', cleaning, notCleaning)).toBeNull();
+    expect(notOfferedAsked('can you shampoo the carpets in the living room?', cleaning, notCleaning)).toBe('Carpet shampooing');
+    const outlet = await signals('The outlet behind my recliner is warm to the touch and makes a faint buzzing sound. Yesterday evening there was a slight odor, rather like burnt popcorn.');
+    expect(outlet.emergency?.hazard).toBe('electrical');
+    expect((await signals("87010, we're in Madrid by the old ballpark. Monday the 7th")).price).toBeNull();
+    expect((await signals('just a ballpark?')).price).not.toBeNull();
+    expect((await signals("what's the ballpark on a fence repair")).price).not.toBeNull();
+    // A first name signed last is who is texting ("luz" is light in Spanish), not a thing.
+    expect(read('Sometime the 7th through the 10th, Monday the 7th if you can. Luz').concepts).not.toContain('lighting');
+    expect(read('the light in the hall flickers').concepts).toContain('lighting');
+  });
+
+  it('sizes a hole by a thing or by inches across, and reads a time after a weekday and a day someone is away till', () => {
+    expect(itemConditions('Drywall patch, up to fist-size hole, textured to match')).toEqual([{ unit: 'inch', min: 0, max: 4.5 }]);
+    expect(statedSizes("put a doorknob through the wall and made it way worse, now it's like a foot across").get('inch')).toBe(12);
+    expect(statedSizes('a fist sized hole in the drywall').get('inch')).toBe(4.5);
+    expect(statedSizes('small doorknob hole behind the bedroom door').get('inch')).toBe(3);
+    expect(fitsConditions(itemConditions('Drywall patch, up to fist-size hole'), statedSizes("now it's like a foot across, a hole in the wall")).fits).toBe(false);
+    // Wednesday 2 December 2026 in Chicago: "friday after 4" is this Friday from 4 on, not the Friday after another day.
+    expect(day("thursday or friday after 4, friday's better")).toBe('2026-12-04 after 16:00');
+    expect(day("make it thursday after 1, he's on the slope till wed")).toBe('2026-12-03 after 13:00');
+    expect(day("we don't get the keys until the 15th, so the day after that please")).toBe('2026-12-16');
   });
 });

@@ -13,6 +13,7 @@ import { between } from '@contracts/text';
 import Fuse from 'fuse.js';
 import { type Action, ACTIONS, type Concept, CONCEPTS } from './trade-vocabulary';
 import { clauseAfter, normalize, words } from './text';
+import { isKnownFirstName } from './answers';
 
 const stemmer = new StemmerEn();
 const stemCache = new Map<string, string>();
@@ -202,6 +203,9 @@ const SHARED: Readonly<Record<string, { words: readonly string[]; yieldsTo: read
 /** What a text (or an option's name) names: concepts, kinds of job, and its other meaningful words. */
 export function read(text: string): Reading {
   const lexicon = lex();
+  // A first name signed last ("… Monday the 7th if you can. Luz", "- Bill") is who is texting, not a thing ("luz" is light).
+  const signed = SIGNED_NAME.exec(text);
+  if (signed?.[1] && isKnownFirstName(signed[1])) text = between(text, 0, signed.index);
   // ("Leaks & pipe repair", "Leak (pipes, faucets)": an "&" or a bracket joins two things, and no phrase runs across
   // it, "leaking pipe".)
   // (A bracketed "(free estimate)" in an option tells what the visit costs, not a kind of job: "New furnace or AC (free
@@ -1127,9 +1131,13 @@ export function notOfferedAsked(text: string, offered: readonly string[], notOff
   if ([...option.heads].every((head) => offeredHeads.has(head)) && ownWords.length > 0 && served && !ownWords.some((word) => read(served.option).allStems.includes(word))) return wanted.option;
   // Its own thing named ("a baby grand") while the offered option's thing is not ("Piano move (uprights only)").
   const servedHeads = served ? [...readOption(served.option).heads] : [];
-  if (served && [...option.heads].some((head) => reading.concepts.includes(head)) && !servedHeads.some((head) => reading.concepts.includes(head))) return wanted.option;
+  // (An offered option with no thing of its own — "Post-party / event cleanup" — is not passed over for a thing only
+  // mentioned: "punch got spilled on the carpet" beside "Carpet shampooing".)
+  if (served && servedHeads.length > 0 && [...option.heads].some((head) => reading.concepts.includes(head)) && !servedHeads.some((head) => reading.concepts.includes(head))) return wanted.option;
   return !served || wanted.score > served.score ? wanted.option : null;
 }
+
+const SIGNED_NAME = /(?:[.!?\n,]\s*|\s[-–—~]\s*)(\p{Lu}\p{Ll}+)\s*[.!]?\s*$/u;
 
 /** "3 bed 2 bath", "a 2-bed": bedrooms, not flower beds. */
 function withBedrooms(text: string): string {

@@ -116,8 +116,14 @@ export function itemConditions(name: string): Condition[] {
   // Or by the word alone: "Single" / "Double" (door) asked as the door's size.
   if (/^\s*single( door| garage door)?\s*$/.test(named)) add('car', 1, 1);
   if (/^\s*double( door| garage door)?\s*$/.test(named)) add('car', 2, 2);
+  // A hole by a thing of its size ("Drywall patch, up to fist-size hole"): that many inches across at most.
+  const thing = new RegExp(String.raw`\b(?:up to|under|max(?:imum)?|no (?:bigger|larger) than)?\s*(?:an? |the )?(${Object.keys(THING_INCHES).join('|')})[- ]?(?:size|sized)\b`).exec(named);
+  if (thing?.[1]) add('inch', 0, THING_INCHES[thing[1].replace(/ /g, '')] ?? Number.NaN);
   return conditions;
 }
+
+/** Things a hole is sized by, in inches across (a dispatcher knows a fist is about four and a half). */
+const THING_INCHES: Readonly<Record<string, number>> = { fist: 4.5, softball: 4, baseball: 3, grapefruit: 5, doorknob: 3, 'golf ball': 1.7, golfball: 1.7, 'tennis ball': 2.7, tennisball: 2.7, quarter: 1, dime: 0.7, 'dinner plate': 10, dinnerplate: 10, plate: 9, basketball: 9.5, football: 11, pizza: 14 };
 
 /** The sizes a person said ("a 3 bed 2 bath", "about half an acre", "24,000 btu"), by unit. */
 export function statedSizes(text: string): Map<string, number> {
@@ -169,6 +175,11 @@ export function statedSizes(text: string): Map<string, number> {
   if (/\b(puerta|porton|cochera|garaje) (sencilla|individual|de un (carro|coche))\b|\bes sencilla\b|\b(para|de) un (carro|coche)\b/.test(said)) sizes.set('car', 1);
   if (/\b(16 ?x ?7|16x8|18 ?x ?7)\b/.test(said)) sizes.set('car', 2);
   if (/\b(8 ?x ?7|9 ?x ?7|9x8)\b/.test(said)) sizes.set('car', 1);
+  // How big a hole is: "now it's like a foot across", "a hole the size of a dinner plate", "fist sized hole" (the
+  // largest said: a doorknob's hole made worse is the size it is now).
+  const across = [...said.matchAll(/\b(\d+(?:\.\d+)?|an?|one|half an?)\s*(foot|feet|ft|inch(?:es)?|in|")\s*(?:across|wide|hole|in diameter|round)\b/g)].map((m) => (/^half/.test(m[1] ?? '') ? 0.5 : /^\d/.test(m[1] ?? '') ? Number(m[1]) : 1) * (/^(foot|feet|ft)$/.test(m[2] ?? '') ? 12 : 1));
+  const things = /\b(hole|holes|dent|patch|gap)\b/.test(said) ? [...said.matchAll(new RegExp(String.raw`\b(${Object.keys(THING_INCHES).join('|')})(?:[- ]?(?:size|sized)\b|\s+(?:hole|holes)\b)|\bsize of (?:an? |my )?(${Object.keys(THING_INCHES).join('|')})\b`, 'g'))].map((m) => THING_INCHES[(m[1] ?? m[2] ?? '').replace(/ /g, '')] ?? 0) : [];
+  if (across.length + things.length > 0) sizes.set('inch', Math.max(sizes.get('inch') ?? 0, ...across, ...things));
   return sizes;
 }
 
