@@ -304,7 +304,7 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
 }
 
 /** Someone else arriving or leaving, said before a day: "new tenant moves in", "guests arrive", "los inquilinos llegan". */
-const EVENT_OF_OTHERS = /\b(tenants?|renters?|guests?|buyers?|new (owners?|people|family|folks)|in[- ]?laws|(my |our |the )?(family|kids|parents|grandkids|company) (is |are )?)\s*(moves?|moving|arrives?|arriving|comes?|coming|checks?|checking|gets?|getting|flies|flying|lands?|shows? up)( in| out| here| into)?\s*(on\s+|the\s+|on the\s+)?$|\b(inquilinos?|huespedes|visitas?|familia)\s+(llegan?|se mudan?|entran?)\s*(el\s+)?$/;
+const EVENT_OF_OTHERS = /\b(tenants?|renters?|guests?|buyers?|new (owners?|people|family|folks)|in[- ]?laws|(my |our |the )?(family|kids|parents|grandkids|company) (is |are )?)\s*(moves?|moving|arrives?|arriving|comes?|coming|checks?|checking|gets?|getting|flies|flying|lands?|shows? up|stays?|staying|visits?|visiting)( in| out| here| into| (to )?(stay|visit))?( with (us|me|them|her|him))?\s*(on\s+|the\s+|on the\s+)?$|\b(inquilinos?|huespedes|visitas?|familia)\s+(llegan?|se mudan?|entran?)\s*(el\s+)?$/;
 
 /** A day the text turns down: "not the 30th", "the 20th is no good", "wednesday doesn't work". */
 function refused(said: string, candidate: Candidate): boolean {
@@ -546,6 +546,9 @@ export function extractWindow(text: string): string | null {
   // (A part of the day in the reason given is not the one asked for: "en la tarde, porque en la mañana entregamos las
   // llaves".)
   const reason = /\b(porque|because|bc|cause|cuz|since|ya que)\b/.exec(said);
+  // ("I have a doctor's appointment that morning, so the afternoon would be better": the part said to be better.)
+  const better = /\b(?:the )?(mornings?|afternoons?|evenings?)\b[^.!?\n]{0,12}?\b(?:would be|will be|is|are|works?|sounds)(?: (?:much|a lot|way|even))? (?:better|best|preferred|ideal)\b|\bprefer (?:the )?(mornings?|afternoons?|evenings?)\b/.exec(said);
+  if (better) return partOfDay(better[1] ?? better[2] ?? '');
   return partOfDay(reason ? between(said, 0, reason.index) : said) ?? partOfDay(said);
 }
 
@@ -614,7 +617,8 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   const before = previous ? makeDate(Number(previous[1]), Number(previous[2]), Number(previous[3])) : null;
   if (chosen && !counted && chosen.lone && before && compare(before, today) > 0 && CHANGE.test(said)) chosen = { ...chosen, date: weekdayNear(before, chosen.date.weekday, today) };
   // "Tuesday is fine with me too" after "the tuesday after memorial day": the weekday agreed to is the day given.
-  else if (chosen && !counted && chosen.lone && before && chosen.date.weekday === before.weekday && /\b(too|as well|also|tambien)\b/.test(said)) chosen = { ...chosen, date: before };
+  // (Or given in to: "ok fine friday 😤" after "we said FRIDAY the 30th" is that Friday, not this week's.)
+  else if (chosen && !counted && chosen.lone && before && compare(before, today) > 0 && chosen.date.weekday === before.weekday && (/\b(too|as well|also|tambien)\b/.test(said) || /^\W*(ok|okay|fine|ok fine|sure|yes|yeah|yep|alright|all right|si|bueno|esta bien)\b(?!.*\b(this|next|following|sooner|earlier|este|esta|proximo)\b)/.test(said))) chosen = { ...chosen, date: before };
   // "actually make it the week after, same day": a week on from the day given before.
   if (!chosen && before && compare(before, today) > 0 && CHANGE.test(said) && /\b((the|a) week (after|later)|(one|1) week later|a week from then|la semana siguiente|una semana despues)\b/.test(said)) chosen = { date: addDays(before, 7), index: 0, words: 'the week after', calendar: true, lone: false };
   let window = extractWindow(text);

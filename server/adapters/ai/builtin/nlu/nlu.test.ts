@@ -1588,4 +1588,16 @@ describe('thirteenth round (-d36 tuned against)', () => {
     expect(day("make it thursday after 1, he's on the slope till wed")).toBe('2026-12-03 after 13:00');
     expect(day("we don't get the keys until the 15th, so the day after that please")).toBe('2026-12-16');
   });
+
+  it('reads the part of the day said to be better, a day others come to stay as theirs, a weekday given in to as the day agreed, and a door panel among garage-door jobs', () => {
+    expect(extractWindow("I have a doctor's appointment that morning, so the afternoon would be better")).toBe('afternoon');
+    expect(extractWindow('mornings are best')).toBe('morning');
+    expect(day('we need a deep clean before my parents come stay with us on the 12th!! can u do thursday the 10th?')).toBe('2026-12-10');
+    // Wednesday 2 December: "ok fine friday" after Friday the 11th was asked for is that Friday.
+    expect(extractDate('ok fine friday 😤 and yes we have a cat', NOW, ZONE, { previous: '2026-12-11' })?.iso).toBe('2026-12-11');
+    expect(extractDate('can you do this friday instead?', NOW, ZONE, { previous: '2026-12-11' })?.iso).toBe('2026-12-04');
+    const garage = ['Broken spring replacement', 'Opener repair / new opener', 'Door off track / cable repair', 'New garage door install', 'Panel replacement', 'Tune-up & lube'];
+    expect(chooseOption("Ok scratch that, my husband says just replace the panels, he's not spending new-door money", garage).best?.option).toBe('Panel replacement');
+    expect(chooseOption('the breaker panel is old, need a new panel', ['Panel upgrade', 'Outlets & switches', 'EV charger install']).best?.option).toBe('Panel upgrade');
+  });
 });

@@ -416,6 +416,28 @@ interface OptionReading extends Reading {
   catchAll: boolean;
 }
 
+/**
+ * An option read in the trade of the list it is in: "Panel replacement" among a garage-door business's options is the
+ * door's panel, not the electrical panel (a thing of another trade whose name a thing of the list's trade shares, and
+ * the option says that name, is read as the list's thing).
+ */
+function inTradeOf(readings: OptionReading[]): OptionReading[] {
+  const families = readings.map((reading) => new Set([...reading.heads].map(family)));
+  return readings.map((reading, at) => {
+    const others = new Set(families.filter((_, other) => other !== at).flatMap((set) => [...set]));
+    const said = normalize(reading.option);
+    const twinOf = (concept: string): string => {
+      if (others.has(family(concept))) return concept;
+      const names = lex().concepts.get(concept)?.names ?? [];
+      const twin = CONCEPTS.find((other) => other.id !== concept && others.has(other.family) && other.names.some((name) => names.includes(name) && new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}s?\\b`).test(said)));
+      return twin?.id ?? concept;
+    };
+    const heads = [...reading.heads].map(twinOf);
+    if (heads.every((head) => reading.heads.has(head))) return reading;
+    return { ...reading, heads: new Set(heads), concepts: reading.concepts.map(twinOf) };
+  });
+}
+
 function readOption(option: string): OptionReading {
   const reading = read(option);
   const heads = new Set<string>();
@@ -806,7 +828,7 @@ export function chooseOption(text: string, options: readonly string[], context: 
       return { ...corrected, best: { ...corrected.best, because: [...corrected.best.because, `corrected from “${before.option}” in the same text`] } };
     }
   }
-  const readings = options.map(readOption);
+  const readings = inTradeOf(options.map(readOption));
   const named = new Set(readings.flatMap((option) => [...option.heads]));
   const listed = asListed(read(text), named);
   // (Kinds of job turned down in words taken out before ("scratch the inspection"), as the caller read them.)
