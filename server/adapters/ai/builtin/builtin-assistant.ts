@@ -596,7 +596,8 @@ function optionsAskedBetween(input: AiTurnInput, question: QualifierQuestion): s
 const CHANGE_OF_MIND = /\b(prefer|rather|instead|decided|we'?ve decided|go with|let'?s (do|go with|just)|(would|'d) (like|want)|want (you|y'?all|u) to|quote (us |me )?(a|an|the|for|on)|changed (my|our) minds?)\b/;
 
 /** A text that tells a trouble ("it's not spinning the water out", "keeps beeping", "won't start"). */
-const TROUBLE_TOLD = /\b(keeps?|won'?t|doesn'?t|isn'?t|not|stopped|broke|broken|leak\w*|beep\w*|nois\w*|smell\w*|making|stuck|no (hot|heat|water|power))\b/;
+// (Or the new job's things: "the old one wobbles like crazy. new one's a Hunter still in the box".)
+const TROUBLE_TOLD = /\b(keeps?|won'?t|doesn'?t|isn'?t|not|stopped|broke|broken|leak\w*|beep\w*|nois\w*|smell\w*|making|stuck|no (hot|heat|water|power)|wobbl\w*|loose|rattl\w*|squeak\w*|crack\w*|(old|new) one'?s?)\b/;
 
 function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, answered: boolean, problemTaken: { value: boolean }, otherFound: boolean): Answer {
   const { input, text, language, signals } = turn;

@@ -579,7 +579,8 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   const refusedOnes = [...own, ...parsed].filter((candidate) => refused(said, candidate));
   const all = [...own, ...parsed]
     .filter((candidate) => compare(candidate.date, addDays(today, -1)) > 0 && !refusedOnes.includes(candidate) && !pastDay(said, candidate) && !replyDay(said, candidate) && !(UNSURE_DAY.test(said) && NOW_WORDS.test(candidate.words)))
-    .filter((candidate) => !refusedOnes.some((other) => other.words === candidate.words && compare(other.date, candidate.date) === 0))
+    // (The same day by other words too: "any day but Tuesday next week, we're driving down to Albuquerque tues".)
+    .filter((candidate) => !refusedOnes.some((other) => compare(other.date, candidate.date) === 0 && (other.words === candidate.words || !candidate.calendar)))
     // "not this week, but next thurs": a weekday of this week is the next week's.
     .map((candidate) => (notThisWeek && !candidate.calendar && compare(candidate.date, addDays(today, ((8 - today.weekday) % 7) || 7)) < 0 ? { ...candidate, date: addDays(candidate.date, 7) } : candidate))
     .sort((a, b) => a.index - b.index);
@@ -603,7 +604,7 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   // 23 o miércoles 24, martes mejor"; the last one marked when several are.)
   const marked = pool.length > 1 ? pool.filter((candidate) => preferenceMarked(said, candidate)).at(-1) : undefined;
   // ("Any weekday morning is fine … This Thursday would be wonderful": the day said to be wonderful.)
-  const praised = pool.length > 1 ? pool.find((candidate) => /^\s*(would be|will be|is|works|sounds)\s+(wonderful|great|perfect|ideal|best|better|good|great for (me|us))\b/.test(said.slice(candidate.index + candidate.words.length))) : undefined;
+  const praised = pool.length > 1 ? pool.find((candidate) => /^\s*(would be|will be|is|'s|works|sounds)\s+(wonderful|great|perfect|ideal|best|better|good|great for (me|us))\b/.test(said.slice(candidate.index + candidate.words.length))) : undefined;
   const anchor = marked ?? praised ?? (correcting ? pool.at(-1) : (calendar ?? pool[0]));
   const counted = countedFrom(said, anchor, pool);
   // "I was thinking the day before, but Margaret says that's cutting it too close, so let's say the 29th": a day said

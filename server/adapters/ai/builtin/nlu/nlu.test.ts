@@ -1600,4 +1600,14 @@ describe('thirteenth round (-d36 tuned against)', () => {
     expect(chooseOption("Ok scratch that, my husband says just replace the panels, he's not spending new-door money", garage).best?.option).toBe('Panel replacement');
     expect(chooseOption('the breaker panel is old, need a new panel', ['Panel upgrade', 'Outlets & switches', 'EV charger install']).best?.option).toBe('Panel upgrade');
   });
+
+  it('takes the job asked for instead of another, and a day refused by other words', () => {
+    const handyman = ['TV mounting', 'Drywall & stucco patching', 'Door, gate & lock repair', 'Furniture & swing set assembly', 'Ceiling fan & light fixture swap', 'Fence & portal repair'];
+    const switched = 'ok wait never mind on the tv, my wife wants the TV on the stand after all. BUT can you swap out the ceiling fan in the bedroom instead? the old one wobbles like crazy';
+    expect(chooseOption(switched, handyman).best?.option).toBe('Ceiling fan & light fixture swap');
+    expect(read('never mind on the tv, can you hang the fan').denied.has('tv-mounting')).toBe(true);
+    expect(chooseOption('need the TV mounted instead of on the stand', handyman).best?.option).toBe('TV mounting');
+    // Wednesday 2 December 2026: "any day but Tuesday next week … tues" is no Tuesday; "Monday's good" is the day.
+    expect(day("any day but Tuesday next week, we're driving down to Albuquerque tues. Monday's good. - Ray")).toBe('2026-12-07');
+  });
 });

@@ -331,7 +331,7 @@ const LONG_AGO = /\b((a )?(few|couple( of)?|two|three|\d+) (years?|months?) (ago
 
 // ("I don't need anybody to hang lights", "not looking for carpet cleaning", "don't need a new furnace", "nothing for
 // the birds, I love my birds".)
-const NOT_WANTED_BEFORE = /\b((not|don'?t|dont|do not|no longer) (looking for|asking for|asking about|needing|need|here for|texting about|writing about|interested in) (anybody|anyone|someone|somebody|a (guy|company|crew|person|pro)|you( guys)?) to( \S+){0,2}|(not|no longer) (looking for|asking for|asking about|needing|here for|interested in)( (a|an|any|the))?|(don'?t|dont|do not) need( (a|an|any|the))?|nothing (for|about|with) (the|my|our)|(scratch|forget( about)?|cancel|skip|nix) (the|that|this)( \S+)?)$/;
+const NOT_WANTED_BEFORE = /\b((not|don'?t|dont|do not|no longer) (looking for|asking for|asking about|needing|need|here for|texting about|writing about|interested in) (anybody|anyone|someone|somebody|a (guy|company|crew|person|pro)|you( guys)?) to( \S+){0,2}|(not|no longer) (looking for|asking for|asking about|needing|here for|interested in)( (a|an|any|the))?|(don'?t|dont|do not) need( (a|an|any|the))?|nothing (for|about|with) (the|my|our)|(scratch|forget( about)?|cancel|skip|nix) (the|that|this)( \S+)?|(never ?mind|nvm)( on| about| with)?( the| that| my| our)?)$/;
 
 function withoutDoorIdioms(text: string): string {
   // (And the TV's cable, not a garage door's: "the tv and cable box are plugged in", "the cable guy".)
@@ -827,6 +827,14 @@ export function chooseOption(text: string, options: readonly string[], context: 
     if (corrected?.best && before && before.option !== corrected.best.option) {
       return { ...corrected, best: { ...corrected.best, because: [...corrected.best.because, `corrected from “${before.option}” in the same text`] } };
     }
+  }
+  // Asked for in place of another ("never mind on the tv, my wife wants the TV on the stand … can you swap out the
+  // ceiling fan in the bedroom instead?"): the sentence that says "instead", when it names an option on its own.
+  const instead = /[^.!?\n]*\b(instead|en vez|en lugar)\b(?! of| de)[^.!?\n]*/i.exec(text);
+  if (instead && instead[0].trim().length < text.trim().length) {
+    const put = chooseOption(instead[0], options);
+    const whole = put.best && put.confident ? chooseOption(between(text, 0, instead.index), options).best : null;
+    if (put.best && whole && whole.option !== put.best.option) return { ...put, best: { ...put.best, because: [...put.best.because, `asked for instead of “${whole.option}”`] } };
   }
   const readings = inTradeOf(options.map(readOption));
   const named = new Set(readings.flatMap((option) => [...option.heads]));
