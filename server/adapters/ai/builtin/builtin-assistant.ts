@@ -677,6 +677,12 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
         if (echoed) return { value: echoed, reason: `Found “${echoed}” for ${quoted} (said in its own words).` };
       }
       // A text that answered something else ("whenever, no rush. first week of feb") says yes or no to that, not here.
+      // (Unless it opens with a yes or no to the question just asked: "Yes as long as it's not gonna be more than like $300
+      // … Tomorrow morning is better actually" to "There's an $89 diagnostic fee … Is that OK?".)
+      const opening = isAsked && otherFound ? LEADING_YES_NO.exec(text.trim())?.[1] : undefined;
+      // (Not Spanish "ya", already: "Ya va a estar vacío".)
+      const openingYesNo = opening && !/^ya$/i.test(opening) ? extractYesNo(opening, topic) : null;
+      if (openingYesNo) return { value: openingYesNo, reason: `Found “${openingYesNo}” for ${quoted} (said first).` };
       if (otherFound && (topic === 'other' || !topicWordsSaid(text, topic))) return null;
       // A reply that gives a day or a ZIP as well, without the topic's words, says yes or no first ("👍 friday works",
       // "no, monday"), not in a clause about something else ("We don't need to be there … Monday the 18th is fine" to
@@ -1406,6 +1412,7 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
     case 'entry':
     case 'rental':
     case 'at-risk':
+    case 'someone-home':
       return topicalYesNo(text, topic) !== null;
     case 'owner-ok':
       if (OWNER_OK.test(said)) return true;

@@ -66,6 +66,10 @@ export function extractPostalCodes(text: string): PostalCode[] {
   for (const match of text.matchAll(US_ZIP)) if (!numbered(match.index ?? 0)) found.push({ value: match[2] ? `${match[1]}-${match[2]}` : (match[1] ?? ''), country: 'US', index: match.index ?? 0 });
   for (const match of text.matchAll(CA_POSTAL)) found.push({ value: `${match[1]} ${match[2]}`.toUpperCase(), country: 'CA', index: match.index ?? 0 });
   if (found.length === 0) for (const digits of spokenDigits(text)) found.push({ value: digits, country: 'US', index: text.length });
+  // A ZIP dictated in groups after its name ("Zip code is 89 148", "zip 9 21 04").
+  const grouped = found.length === 0 ? /\b(?:zip|zip ?code|postal code|codigo postal)\s*(?:is|es|:)?\s*(\d{1,4})[ .-]+(\d{1,4})(?:[ .-]+(\d{1,3}))?(?![\d])/i.exec(text) : null;
+  const joined = grouped ? `${grouped[1] ?? ''}${grouped[2] ?? ''}${grouped[3] ?? ''}` : '';
+  if (grouped && joined.length === 5) found.push({ value: joined, country: 'US', index: grouped.index });
   return found.sort((a, b) => a.index - b.index).map(({ value, country }) => ({ value, country }));
 }
 
@@ -119,7 +123,7 @@ export function slipIntoArea(code: string, prefixes: readonly string[]): boolean
 // Yes / no
 
 /** What a yes/no question is about, read from its key and words: its answer may be said without yes or no. */
-export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'kids-pets' | 'stairs' | 'access' | 'returning' | 'water-off' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'has-heat' | 'entry' | 'rental' | 'double-door' | 'owner-ok' | 'owner-or-manager' | 'at-risk' | 'other';
+export type YesNoTopic = 'ownership' | 'urgency' | 'pets' | 'kids-pets' | 'stairs' | 'access' | 'returning' | 'water-off' | 'car-stuck' | 'leaking' | 'insurance' | 'recurring' | 'warranty' | 'ground' | 'hoa' | 'heat' | 'has-heat' | 'entry' | 'rental' | 'double-door' | 'owner-ok' | 'owner-or-manager' | 'at-risk' | 'someone-home' | 'other';
 
 /** A question that asks the kind of place: "Is it a house, condo or apartment?", "¿Casa, apartamento o negocio?". */
 export const HOME_TYPE_ASKED = /\b(house|home|casa|condo|apartment|apartamento|mobile home|townhouse|business|negocio)\b,? (\w+ )?(condo|apartment|apartamento|mobile home|townhouse|business|negocio|house)\b|\b(home|property|building) type\b|\btype of (home|property|place|building)\b/;
@@ -158,6 +162,8 @@ export function yesNoTopic(question: { key: string; text: string }): YesNoTopic 
   if (/\b(double|two[- ]car|2[- ]car)\b/.test(about) && /\b(door|garage)\b/.test(about)) return 'double-door';
   // "Can the crew get into the backyard without you home?": whether the way in is open, said in its own words.
   if (/\b(get|go|let (them|the crew|us|you) )in(to)?\b.*\bwithout (you|someone|anyone|anybody)\b|\bwithout (you|someone|anyone|anybody) (home|there)\b/.test(about)) return 'entry';
+  // "Will someone 18 or older be home to let the tech in?": whether someone will be there, said in their own words.
+  if (/\b(home during|be home|someone home|anyone home|somebody home|(be|someone|anyone|somebody) (there|present)|let (the |our )?(tech|technician|crew|cleaners?|movers?|us|them) in|estar en (la )?casa|alguien en (la )?casa)\b/.test(about)) return 'someone-home';
   if (/\b(access|accessible|gate code|stairs|elevator|home during|be home|someone home|present)\b/.test(about)) return 'access';
   return 'other';
 }
@@ -184,6 +190,10 @@ export const NO_IDIOMS = 'rush|hurry|worries|problem|prob|big deal|pressure|offe
 
 /** Words that answer a yes/no question of a topic without a plain yes or no (no before yes: "not leaking"). */
 const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> = {
+  'someone-home': {
+    no: /\b((nobody|no one|noone)( will be| is|'s|'ll be)? (home|here|there)|(i|we)('m|'re| am| are| will| won'?t|'ll)? (not be|not|won'?t be|will not be|be at work|be gone|be away|be out)( home| here| there| of town)?\b(?![^.!?\n]{0,6}\b(till?|until|after|by)\b)|nadie (va a estar|estara|esta) en (la )?casa|no (hay|habra) nadie)\b/,
+    yes: /\b((i|we)('m|'re| am| are| will be|'ll be|ll be|re) (home|here|there|around)|(i|we) (work|wfh) from home|wfh|(home|here) all day|(my|our|his|her) (husband|wife|son|daughter|mom|dad|mother|father|roommate|partner|spouse|hubby|boyfriend|girlfriend|fiance|nanny|grandma|grandpa|neighbor|tenant)('s| is| will be|'ll be| can be| can let)( \w+)?\b[^.!?\n]{0,12}\b(home|here|there|in)\b|someone('s| is| will be|'ll be) (home|here|there)|(esta|estoy|estamos|estara|estaremos|va a estar|vamos a estar) en (la )?casa|(estoy|estamos) aqui)\b/,
+  },
   leaking: {
     no: /\b(nothing (is |'?s )?(coming )?(in|inside|leaking|dripping)|nothing'?s (leaking|dripping|coming in)|nothing inside|nothing burst|no water on the floor|floor is dry|no water (inside|in)|not (leaking|coming in|dripping)|no leak\w*|dry (inside|in here)|not yet|nada adentro|no (entra|gotea|esta goteando))\b/,
     yes: /\b(dripping|drips|leaking|water (is )?(coming|getting) (in|inside|through)|coming through|bulging|bubbl\w*|wet|buckets?|puddle|stain (is )?growing|gotea\w*|entra agua|esta entrando)\b/,

@@ -366,7 +366,8 @@ function busyOn(said: string, candidate: Candidate): boolean {
   return BUSY.test(clause) && !FREE_THEN.test(clause);
 }
 
-const PREFERENCE_AFTER = /^\s*,?\s*(is |'s |would be |works |es |seria |sounds )?(even |much |way |a lot )?(better|best|preferred|pref|preferably|ideally|if possible|de preferencia|mejor)\b/;
+// (A part of the day may come between: "Tomorrow morning is better actually".)
+const PREFERENCE_AFTER = /^\s*,?\s*((morning|afternoon|evening|am|pm|night|a la manana|en la manana|en la tarde) )?(is |'s |would be |works |es |seria |sounds )?(even |much |way |a lot )?(better|best|preferred|pref|preferably|ideally|if possible|de preferencia|mejor)\b/;
 const PREFERENCE_BEFORE = /\b(prefer|preferably|ideally|pref|prefiero|mejor)\s+(the\s+|el\s+|on\s+)?$/;
 
 /** Whether a day's words are marked as the one preferred where they are said (the first time or again). */
@@ -580,7 +581,8 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   const all = [...own, ...parsed]
     .filter((candidate) => compare(candidate.date, addDays(today, -1)) > 0 && !refusedOnes.includes(candidate) && !pastDay(said, candidate) && !replyDay(said, candidate) && !(UNSURE_DAY.test(said) && NOW_WORDS.test(candidate.words)))
     // (The same day by other words too: "any day but Tuesday next week, we're driving down to Albuquerque tues".)
-    .filter((candidate) => !refusedOnes.some((other) => compare(other.date, candidate.date) === 0 && (other.words === candidate.words || !candidate.calendar)))
+    // (Not "Don't do tomorrow … Thursday after 3": tomorrow morning is refused, not the Thursday it is.)
+    .filter((candidate) => !refusedOnes.some((other) => compare(other.date, candidate.date) === 0 && (other.words === candidate.words || (weekdayNumber(other.words) !== null && weekdayNumber(candidate.words) !== null))))
     // "not this week, but next thurs": a weekday of this week is the next week's.
     .map((candidate) => (notThisWeek && !candidate.calendar && compare(candidate.date, addDays(today, ((8 - today.weekday) % 7) || 7)) < 0 ? { ...candidate, date: addDays(candidate.date, 7) } : candidate))
     .sort((a, b) => a.index - b.index);
@@ -630,6 +632,8 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
     const own = partOfDay(sentence);
     if (own && extractWindow(sentence) === own) window = own;
   }
+  // A time tied to today ("Tomorrow morning is better actually I'm at work till 6 today"): no window for another day.
+  if (chosen && window && compare(chosen.date, today) !== 0 && new RegExp(String.raw`\b(?:till?|until|after|before|by)\s+${TIME}\s*(?:today|tonight|hoy)\b`).test(said)) window = partOfDay(sentenceAt(said, chosen.index).replace(/\b(today|tonight|hoy)\b.*$/, ''));
   // "asap, its supposed to snow this weekend": the day said is the weather's (or another event's), the visit is now.
   const soonFirst = AS_SOON.exec(said);
   if (chosen && soonFirst && soonFirst.index < chosen.index && /\b(supposed to|going to|gonna|forecast|calling for|expected to|storm)\b/.test(between(said, soonFirst.index, chosen.index + chosen.words.length))) return { iso: isoDate(today), window, words: soonFirst[0] };

@@ -228,7 +228,7 @@ describe('answers', () => {
     expect(extractYesNo('tenants r home during the day so u can get in back', entry)).toBe('yes');
     expect(extractYesNo('El portón de atrás no tiene candado, pueden entrar', entry)).toBe('yes');
     expect(extractYesNo("gate's locked, I'd have to be there", entry)).toBe('no');
-    expect(yesNoTopic({ key: 'home', text: 'Will someone be home while we clean?' })).toBe('access');
+    expect(yesNoTopic({ key: 'home', text: 'Will someone be home while we clean?' })).toBe('someone-home');
     const stuck = yesNoTopic({ key: 'car_stuck', text: 'Is a car stuck inside right now?' });
     expect(extractYesNo("Car's parked in the driveway so no rush", stuck)).toBe('no');
   });
@@ -1609,5 +1609,20 @@ describe('thirteenth round (-d36 tuned against)', () => {
     expect(chooseOption('need the TV mounted instead of on the stand', handyman).best?.option).toBe('TV mounting');
     // Wednesday 2 December 2026: "any day but Tuesday next week … tues" is no Tuesday; "Monday's good" is the day.
     expect(day("any day but Tuesday next week, we're driving down to Albuquerque tues. Monday's good. - Ray")).toBe('2026-12-07');
+  });
+
+  it('hears someone home in their own words, a ZIP dictated in groups, a better day with its part of the day, and a time tied to today', () => {
+    const home = yesNoTopic({ key: 'home_during', text: 'Will someone 18 or older be home to let the tech in?' });
+    expect(home).toBe('someone-home');
+    expect(topicalYesNo("Tomorrow morning would be great I work from home so I'm here all day", home)).toBe('yes');
+    expect(topicalYesNo("My husband will be home, he's retired", home)).toBe('yes');
+    expect(topicalYesNo('Sí, mi esposo está en la casa los sábados', home)).toBe('yes');
+    expect(topicalYesNo('nobody will be home, we both work', home)).toBe('no');
+    expect(topicalYesNo("i won't be home till 5", home)).toBeNull();
+    expect(extractPostalCode('Zip code is 89 148 can somebody come today')?.value).toBe('89148');
+    expect(extractPostalCode('zip code is 12 and 3')).toBeNull();
+    // Wednesday 2 December 2026, 9:00 in Chicago.
+    expect(day("Tomorrow morning is better actually I'm at work till 6 today")).toBe('2026-12-03 morning');
+    expect(day('today after 6 or tomorrow, im at work till 6 today')).toBe('2026-12-02 after 18:00');
   });
 });

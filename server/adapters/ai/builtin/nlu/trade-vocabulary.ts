@@ -64,7 +64,7 @@ export const CONCEPTS: readonly Concept[] = [
     family: 'cooling',
     names: ['ac', 'a/c', 'a c', 'air conditioner', 'air conditioning', 'air conditioners', 'central air', 'ac unit', 'condenser', 'compressor', 'outside unit', 'cooling', 'air con', 'aircon', 'airconditioner', 'air conditoner', 'air condition', 'refrigerant', 'freon'],
     problems: ['not cooling', "won't cool", 'not cold', 'blowing warm air', 'blowing hot air', 'warm air', 'house is hot', 'so hot in here', 'frozen coil', 'ice on the lines', 'leaking freon'],
-    es: ['aire acondicionado', 'aire', 'el aire', 'clima', 'minisplit', 'enfriamiento', 'no enfria', 'aire caliente'],
+    es: ['aire acondicionado', 'aire', 'el aire', 'clima', 'enfriamiento', 'no enfria', 'aire caliente'],
   },
   // An evaporative cooler is not an air conditioner, though people call it "the AC".
   { id: 'evaporative-cooler', family: 'cooling', names: ['swamp cooler', 'swamp coolers', 'swampcooler', 'evaporative cooler', 'evaporative coolers', 'evap cooler', 'evaporative cooling', 'roof cooler'], es: ['enfriador evaporativo', 'cooler del techo', 'swamp'] },
