@@ -26,7 +26,7 @@ import { businessState, destinationStates } from './nlu/places';
 import { milesBetween, townInArea, tripTowns } from './nlu/towns';
 import { chooseOption, notOfferedAsked, pickByAction, read, sameThingOtherJob, STOP, withoutActions, WISH } from './nlu/services';
 import { complaintAcross, type Hazard, noHeatInCold, questionSentences, readSignals, type Signals } from './nlu/signals';
-import { clauseAfter, fold, normalize } from './nlu/text';
+import { clauseAfter, fold, normalize, sentenceAt } from './nlu/text';
 import { chooseSizeOption, statedSizes } from './nlu/sizes';
 
 /** Two SMS segments. */
@@ -1319,7 +1319,12 @@ function newOrUpkeepNotAsked(option: string, text: string): boolean {
  */
 function jobGuessedFromDanger(option: string, turn: Turn): boolean {
   const { text, signals } = turn;
-  const ownDanger = dangerOfOption(option, signals.emergency?.words ?? '');
+  // (The danger's sentence, not only its words: "a thin line of smoke coming out the top of the outside AC unit" is the
+  // AC's danger.)
+  const words = normalize(signals.emergency?.words ?? '');
+  const said = normalize(text);
+  const at = words ? said.indexOf(words) : -1;
+  const ownDanger = dangerOfOption(option, at >= 0 ? sentenceAt(said, at) : words);
   return (
     (newOrUpkeepNotAsked(option, text) && !(ownDanger && /\b(problems?|repairs?|issues?|troubleshoot\w*|fix\w*)\b/i.test(option))) ||
     (signals.emergency?.hazard !== 'no-heat' && !ownDanger && troubleNotSaid(option, text)) ||

@@ -1625,4 +1625,16 @@ describe('thirteenth round (-d36 tuned against)', () => {
     expect(day("Tomorrow morning is better actually I'm at work till 6 today")).toBe('2026-12-03 morning');
     expect(day('today after 6 or tomorrow, im at work till 6 today')).toBe('2026-12-02 after 18:00');
   });
+
+  it('hears a real person asked for instead of a system, a size change as no place, and a trouble as a repair over upkeep', async () => {
+    expect((await signals('Before I give out her address, is there a real person I can text with rather than an automated system?')).person).not.toBeNull();
+    expect((await signals('is the automated system down? my payment did not go through')).person).toBeNull();
+    const electrical = ['Panel upgrade / breaker issues', 'EV charger install', 'Outlets, switches & light fixtures', 'Ceiling fans', 'Whole-house surge protection'];
+    expect(chooseOption("we're finishing an addition and the contractor says we have to go from 100 to 200 amp service", electrical).best?.option).toBe('Panel upgrade / breaker issues');
+    const hvac = ['AC repair (refrigerated)', 'Heat pump & furnace repair', 'Swamp cooler service & startup', 'Mini-split install', 'AC tune-up', 'New system replacement'];
+    const smoke = chooseOption("There's a thin line of smoke coming out the top of the outside AC unit and it smells like burnt plastic. Can somebody look at it this week", hvac);
+    expect(smoke.best?.option).toBe('AC repair (refrigerated)');
+    expect(smoke.confident).toBe(true);
+    expect(chooseOption('need the AC looked at before summer', hvac).best?.option).not.toBe('AC repair (refrigerated)');
+  });
 });

@@ -377,6 +377,8 @@ function isDestination(raw: readonly string[], at: number): boolean {
 function isLocated(raw: readonly string[], at: number): boolean {
   // "blew off in the wind storm", "en la tormenta": weather is when, not where.
   if (/^(wind|winds|windstorm|storm|storms|hail|hailstorm|tormenta|granizo|granizada)$/.test(raw[at] ?? '')) return false;
+  // A size named ("go from 100 to 200 amp service"): what it becomes, not a place.
+  if (/^\d+$/.test(raw[at] ?? '')) return false;
   let back = at - 1;
   // "around 2 of the vent pipes", "on both of the windows".
   // ("sale por donde está la lámpara": where it comes out, a place.)
@@ -1012,6 +1014,19 @@ export function chooseOption(text: string, options: readonly string[], context: 
       tied = [best.option];
     }
   }
+  // Still tied between the repair of a thing and its upkeep ("AC repair" / "AC tune-up") for a text that tells a trouble
+  // ("a thin line of smoke coming out the top of the outside AC unit … smells like burnt plastic"): the repair.
+  if (tied.length > 1 && (reading.problems.size > 0 || TROUBLE_WORDS.test(normalize(text)))) {
+    const repairs = ranked.filter((match) => tied.includes(match.option) && readOption(match.option).actions.has('repair'));
+    const upkeep = ranked.filter((match) => tied.includes(match.option) && !readOption(match.option).actions.has('repair') && readOption(match.option).actions.has('maintenance'));
+    // (The thing named outright, not only guessed from a trouble or a family: "furnace (as a problem)".)
+    if (repairs.length === 1 && repairs[0] && upkeep.length === tied.length - 1 && !repairs[0].because.some((why) => why.includes('('))) {
+      best = { ...repairs[0], score: repairs[0].score + 1.5, because: [...repairs[0].because, 'a trouble told, so the repair'] };
+      ranked.splice(ranked.indexOf(repairs[0]), 1, best);
+      ranked.sort((a, b) => b.score - a.score);
+      tied = [best.option];
+    }
+  }
   const second = ranked.find((match) => match.option !== best.option);
   // Ahead by 1.5, or by less when the best is the thing named first and the runner-up is not ("our mitsubishi mini
   // split … furnace handles the rest of the house").
@@ -1166,6 +1181,9 @@ export function notOfferedAsked(text: string, offered: readonly string[], notOff
   if (served && servedHeads.length > 0 && [...option.heads].some((head) => reading.concepts.includes(head)) && !servedHeads.some((head) => reading.concepts.includes(head))) return wanted.option;
   return !served || wanted.score > served.score ? wanted.option : null;
 }
+
+/** Words that tell something is wrong, for a tie between a repair and upkeep. */
+const TROUBLE_WORDS = /\b(smok\w*|burn\w*|smell\w*|leak\w*|nois\w*|grind\w*|squeal\w*|bang\w*|won'?t|doesn'?t|not (working|cooling|heating|turning|running|blowing)|stopped|broke\w*|warm air|hot air|humm?ing|hums|sparks?)\b/;
 
 const SIGNED_NAME = /(?:[.!?\n,]\s*|\s[-–—~]\s*)(\p{Lu}\p{Ll}+)\s*[.!]?\s*$/u;
 
