@@ -1637,4 +1637,12 @@ describe('thirteenth round (-d36 tuned against)', () => {
     expect(smoke.confident).toBe(true);
     expect(chooseOption('need the AC looked at before summer', hvac).best?.option).not.toBe('AC repair (refrigerated)');
   });
+
+  it('hears a price to match or beat as a price asked', async () => {
+    expect((await signals('My neighbor said she paid $89 for an AC tune up from some outfit in Tucson. Can you match that?')).price).not.toBeNull();
+    expect((await signals('Terminix quoted me $99 for a one time ant treatment, can you beat that?')).price).not.toBeNull();
+    // (Not a colour or a part to match.)
+    expect((await signals('can you match the paint color to the old wall?')).price).toBeNull();
+    expect((await signals('can you match the texture on the ceiling')).price).toBeNull();
+  });
 });
