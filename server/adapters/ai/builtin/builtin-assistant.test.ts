@@ -417,6 +417,12 @@ describe('the built-in assistant', () => {
     expect(decision.answers).toEqual({ to_where: 'logan square' });
   });
 
+  it('takes a count of boxes for how much stuff a small move is, said before it is asked', async () => {
+    const size: QualifierQuestion[] = [{ key: 'size', text: 'How big is the place (bedrooms), or roughly how much stuff?', kind: 'text', choices: [], required: true }];
+    const decision = await decideTurn({ ...turn('hey can you guys move my daughter into her dorm at Bloomsburg? just her room stuff, mini fridge, a futon and like 15 boxes'), questions: size });
+    expect(decision.answers.size).toContain('15 boxes');
+  });
+
   it('records answers only for the business’s question keys, and updates one on a correction', async () => {
     const decision = await decideTurn(turn('sorry, actually it is 60615', { answers: { service: 'Drain cleaning', zip: '60614' } }));
     expect(decision.answers).toEqual({ zip: '60615' });

@@ -951,6 +951,8 @@ const AGE_SAID = /\b\d{1,2}\s*(years?|yrs?|anos)(\s+old|\s+de\s+edad)?\b|\b(buil
 /** How much there is to haul, in a measure: "half a truck", "a few things", "just the tub", "2 cosas". */
 // (A storage unit's size says how much: "all our stuff is in a 10x15 storage unit".)
 const AMOUNT_MEASURE = /\b\d{1,2} ?(x|by) ?\d{1,2}\b(?= (storage|unit|pod|container))|\b(full|half|quarter|a third|whole|partial|small|big)\s*(a\s+)?(truck|trailer|load|pickup)|\b(truck ?load|trailer ?load|a few (items|things|pieces)|one item|single item|couple (items|things))\b|\b(just|only|solo|nomas|nada mas)\s+(the|a|an|one|this|that|el|la|un|una)\s+(?!(move|moving|job|work|labor|mudanza|trabajo)\b)[\p{L}-]+|\b(\d+|two|three|four|five|six|dos|tres|cuatro|cinco|seis) (items|things|pieces|cosas|articulos|piezas)\b|\bmedia (camioneta|troca|carga)\b|\b(camioneta|troca) llena\b/iu;
+/** A count of boxes ("like 15 boxes"): how much stuff a small move is, for a question that asks the place's size or the stuff. */
+const BOXES = /\b(\d{1,3}|a dozen|two dozen|a few|a couple( of)?|ten|fifteen|twenty|thirty|forty|fifty|diez|quince|veinte) (\w+ )?(boxes|bins|totes|tubs|cartons|cajas)\b/iu;
 // (Not the whole household's: "take the furniture from their house … down to Florida" names no amount.)
 const BIG_ITEMS = /\b(piano|couch|sofa|sectional|mattress(es)?|fridge|refrigerator|washer|dryer|hot tub|treadmill|dresser|desk|table|chairs?|boxes|(?<!\b(the|their|our|all|my|his|her) )furniture|tv|recliner|gun safe|\d+\s?(lb|lbs|pound) ([\p{L}-]+ ){0,2}safe|pool table|armoire|hutch|grandfather clock|refrigerador|lavadora|secadora|sillon|colchon|muebles)\b/iu;
 const PLACES =
@@ -1118,7 +1120,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // "How many bedrooms, or what are the biggest things we are moving?": the things answer it too.
       return (
         stated(/\b(\d+|one|two|three|four|five|six)\s*-?\s*(bed(room)?s?|br|bd|bdrm|recamaras?|cuartos?|habitaciones?)\b|\bstudio\b|\b(\d[\d,]{2,}|\d+(\.\d+)?k|((one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty)[- ])+(hundred|thousand)( and)?( (one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)( hundred)?)?)\s*(sq\.? ?ft|sq\.? ?feet|square (feet|foot|ft)|sf)\b|\b(1\/1|2\/[12]|3\/[1-3]|4\/[1-4]|5\/[1-5]|6\/[1-6])(\.5)?\b(?!\s*\/)/i) ??
-        (/\b(how much|amount)\b/.test(normalize(question.text)) ? listSpan(AMOUNT_MEASURE) : null) ??
+        (/\b(how much|amount)\b/.test(normalize(question.text)) ? (listSpan(AMOUNT_MEASURE) ?? listSpan(BOXES)) : null) ??
         // ("How much stuff? Bedrooms, or a rough list is fine.": a list of things too.)
         (/\b((biggest|largest|heaviest|big|large|heavy) (things|items|pieces)|what (things|items|furniture)|a (rough |quick |short )?list)\b/.test(normalize(question.text)) ? listSpan(BIG_ITEMS) : null)
       );

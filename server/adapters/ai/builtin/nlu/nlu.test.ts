@@ -1645,4 +1645,9 @@ describe('thirteenth round (-d36 tuned against)', () => {
     expect((await signals('can you match the paint color to the old wall?')).price).toBeNull();
     expect((await signals('can you match the texture on the ceiling')).price).toBeNull();
   });
+
+  it('reads "brush hauling" as about the brush as much as the hauling', () => {
+    const yard = ['Weekly or one-time mowing', 'Shrub & hedge trimming', 'Mulch & garden beds', 'Paver patio / retaining wall', 'Yard cleanup & brush hauling'];
+    expect(chooseOption('need some brush hauled, we cleared a bunch of alder and buckthorn along the driveway and now theres a big ol pile', yard).best?.option).toBe('Yard cleanup & brush hauling');
+  });
 });

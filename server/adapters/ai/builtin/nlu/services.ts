@@ -451,6 +451,9 @@ function readOption(option: string): OptionReading {
     // "Roof leak repair", "Toilet leak": about the thing that leaks as much as the leak.
     const leaking = head === 'leak' ? concepts.filter((concept) => concept !== 'leak').at(-1) : undefined;
     if (leaking) heads.add(leaking);
+    // "brush hauling": about the thing hauled as much as the hauling.
+    const hauled = head === 'junk-removal' ? concepts.filter((concept) => concept !== 'junk-removal' && !GENERIC_CONCEPTS.has(concept)).at(-1) : undefined;
+    if (hauled) heads.add(hauled);
   }
   // "Service" in an owner's option name ("Boiler & radiant heat service") is the work in general, not upkeep.
   const actions = /\bservices?\b/i.test(option) ? read(option.replace(/\bservices?\b/gi, ' ')).actions : reading.actions;
