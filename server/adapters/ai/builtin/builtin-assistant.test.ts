@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { QualifierQuestion } from '@contracts/ai';
 import type { AiDecision, AiTurnInput } from '../ai.port';
 import { createBuiltinAssistant, decideTurn as decideWith, MAX_REPLY_CHARS } from './builtin-assistant';
+import { spanishQuestion } from './replies';
 
 const decideTurn = (input: AiTurnInput) => decideWith(input);
 
@@ -415,6 +416,12 @@ describe('the built-in assistant', () => {
     const moving: QualifierQuestion[] = [{ key: 'to_where', text: 'Where are you moving to?', kind: 'text', choices: [], required: true }];
     const decision = await decideTurn(replyTo('Where are you moving to?', 'going to a 1br in logan square w my boyfriend. i have a bed, desk, a couch and like 15 boxes', { questions: moving }));
     expect(decision.answers).toEqual({ to_where: 'logan square' });
+  });
+
+  it('asks an owner’s fee question in Spanish by its amount', () => {
+    const fee: QualifierQuestion = { key: 'fee_ok', text: "There's an $89 diagnostic fee, waived if you go ahead with the repair. Is that OK?", kind: 'yes_no', choices: [], required: true };
+    expect(spanishQuestion(fee)).toBe('Hay un cargo de $89, que se descuenta si sigue con el trabajo. ¿Está de acuerdo?');
+    expect(spanishQuestion({ ...fee, text: 'A $50 trip charge applies. OK?' })).toBe('Hay un cargo de $50. ¿Está de acuerdo?');
   });
 
   it('takes a count of boxes for how much stuff a small move is, said before it is asked', async () => {
