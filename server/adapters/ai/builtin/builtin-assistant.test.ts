@@ -422,6 +422,9 @@ describe('the built-in assistant', () => {
     const fee: QualifierQuestion = { key: 'fee_ok', text: "There's an $89 diagnostic fee, waived if you go ahead with the repair. Is that OK?", kind: 'yes_no', choices: [], required: true };
     expect(spanishQuestion(fee)).toBe('Hay un cargo de $89, que se descuenta si sigue con el trabajo. ¿Está de acuerdo?');
     expect(spanishQuestion({ ...fee, text: 'A $50 trip charge applies. OK?' })).toBe('Hay un cargo de $50. ¿Está de acuerdo?');
+    // (Not a range of costs, nor two fees: the owner's words then, not a made-up charge.)
+    expect(spanishQuestion({ ...fee, text: 'Most repairs cost $300-$600. Is that within your budget?' })).not.toContain('Hay un cargo');
+    expect(spanishQuestion({ ...fee, text: 'There is a $50 trip charge plus $89 diagnostic. OK?' })).not.toContain('Hay un cargo de $50.');
   });
 
   it('takes a count of boxes for how much stuff a small move is, said before it is asked', async () => {

@@ -78,7 +78,9 @@ export function spanishQuestion(question: QualifierQuestion): string {
       if (/\b(gate|access|code)\b/.test(about)) return '¿Hay portón o código de acceso?';
       if (/\b(warranty)\b/.test(about)) return '¿Está en garantía?';
       // "There's an $89 diagnostic fee, waived if you go ahead with the repair. Is that OK?": the fee, in Spanish.
-      const fee = /\b(fee|charge|cost|deposit|minimum|trip)\b/.test(about) ? /\$\s?\d[\d,]*(?:\.\d\d)?/.exec(question.text) : null;
+      // (One amount, a fee's: not a range of costs, "Most repairs cost $300-$600", nor two fees.)
+      const amounts = question.text.match(/\$\s?\d[\d,]*(?:\.\d\d)?/g) ?? [];
+      const fee = /\b(fee|charge|deposit|minimum)\b/.test(about) && amounts.length === 1 && !/\d\s*(-|–|to)\s*\$?\d/.test(question.text) ? /\$\s?\d[\d,]*(?:\.\d\d)?/.exec(question.text) : null;
       if (fee) return `Hay un cargo de ${fee[0].replace(/\s/g, '')}${/\b(waived|credited|applied|goes toward|go toward)\b/.test(about) ? ', que se descuenta si sigue con el trabajo' : ''}. ¿Está de acuerdo?`;
       return `¿Sí o no? ${question.text}`;
     }

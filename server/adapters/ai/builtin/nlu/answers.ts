@@ -191,8 +191,8 @@ export const NO_IDIOMS = 'rush|hurry|worries|problem|prob|big deal|pressure|offe
 /** Words that answer a yes/no question of a topic without a plain yes or no (no before yes: "not leaking"). */
 const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> = {
   'someone-home': {
-    no: /\b((nobody|no one|noone)( will be| is|'s|'ll be)? (home|here|there)|(i|we)('m|'re| am| are| will| won'?t|'ll)? (not be|not|won'?t be|will not be|be at work|be gone|be away|be out)( home| here| there| of town)?\b(?![^.!?\n]{0,6}\b(till?|until|after|by)\b)|nadie (va a estar|estara|esta) en (la )?casa|no (hay|habra) nadie)\b/,
-    yes: /\b((i|we)('m|'re| am| are| will be|'ll be|ll be|re) (home|here|there|around)|(i|we) (work|wfh) from home|wfh|(home|here) all day|(my|our|his|her) (husband|wife|son|daughter|mom|dad|mother|father|roommate|partner|spouse|hubby|boyfriend|girlfriend|fiance|nanny|grandma|grandpa|neighbor|tenant)('s| is| will be|'ll be| can be| can let)( \w+)?\b[^.!?\n]{0,12}\b(home|here|there|in)\b|someone('s| is| will be|'ll be) (home|here|there)|(esta|estoy|estamos|estara|estaremos|va a estar|vamos a estar) en (la )?casa|(estoy|estamos) aqui)\b/,
+    no: /\b((nobody|no one|noone)( will be| is|'s|'ll be)? (home|here|there)|(i|we)('m|'re| am| are| will| won'?t|'ll)? (not be|not|won'?t be|will not be) (home|here|there|around|in town)\b(?![^.!?\n]{0,6}\b(till?|until|after|by)\b)|(i|we)('ll| will)? be (at work|gone|away|out of town)\b(?![^.!?\n]{0,6}\b(till?|until|after|by)\b)|nadie (va a estar|estara|esta) en (la )?casa|no (hay|habra) nadie)\b/,
+    yes: /\b((i|we)('m|'re| am| are| will be|'ll be|ll be|re) (home|here|there|around)|(i|we) (work|wfh) from home|wfh|(home|here) all day|(my|our|his|her) (husband|wife|son|daughter|mom|dad|mother|father|roommate|partner|spouse|hubby|boyfriend|girlfriend|fiance|nanny|grandma|grandpa|neighbor|tenant)( \w+)?('s| is| will be|'ll be| can be) (home|here|there|around)|(my|our|his|her) (husband|wife|son|daughter|mom|dad|mother|father|roommate|partner|spouse|hubby|boyfriend|girlfriend|fiance|nanny|grandma|grandpa|neighbor|tenant)( \w+)? (can|will|could) let (you|u|them|the tech|the crew|him|her|y'?all) in|someone('s| is| will be|'ll be) (home|here|there)|(esta|estoy|estamos|estara|estaremos|va a estar|vamos a estar) en (la )?casa|(estoy|estamos) aqui)\b/,
   },
   leaking: {
     no: /\b(nothing (is |'?s )?(coming )?(in|inside|leaking|dripping)|nothing'?s (leaking|dripping|coming in)|nothing inside|nothing burst|no water on the floor|floor is dry|no water (inside|in)|not (leaking|coming in|dripping)|no leak\w*|dry (inside|in here)|not yet|nada adentro|no (entra|gotea|esta goteando))\b/,
@@ -595,6 +595,8 @@ export function topicalYesNo(text: string, topic: YesNoTopic): 'yes' | 'no' | nu
   // pay myself"), unless they say yes or the claim goes on ("yes. deductible is 1000 so ill pay myself for that part",
   // "they denied it at first but we appealed and State Farm approved it").
   if (topic === 'insurance' && claimDenied(said)) return 'no';
+  // (Someone else there beside them away: "I'll be at work but my mom will be there" is a yes.)
+  if (topic === 'someone-home' && topical.yes.test(said)) return 'yes';
   if (topical.no.test(said)) return 'no';
   if (topical.yes.test(said)) return 'yes';
   return null;

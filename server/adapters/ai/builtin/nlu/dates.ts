@@ -437,7 +437,7 @@ function countedFrom(said: string, anchor: Candidate | undefined, all: readonly 
   if (apposed(dayBefore) || apposed(dayAfter)) return null;
   if (dayBefore && dayBefore.index < anchor.index) return { ...anchor, date: addDays(anchor.date, -1), words: `${dayBefore[0]} … ${anchor.words}` };
   // (Not a time after the day: "thursday or friday after 4, friday's better" is this Friday, from 4 on.)
-  const weekdayAfter = new RegExp(`\\b(the |el )?${WEEKDAY} (after|despues( de)?)\\b(?!\\s*(\\d|noon|midday|lunch|work|school|class|dinner|my shift|(las|la) \\d))`).exec(said);
+  const weekdayAfter = new RegExp(`\\b(the |el )?${WEEKDAY} (after|despues( de)?)\\b(?!\\s*(\\d{1,2}(:\\d\\d)?\\s*(am|pm|a\\.m\\.|p\\.m\\.|o'?clock)?(?![\\d:]|st\\b|nd\\b|rd\\b|th\\b|\\s*of\\b)|noon|midday|lunch|work|school|class|dinner|my shift|(las|la) \\d))`).exec(said);
   if (weekdayAfter && weekdayAfter.index < anchor.index) {
     const index = weekdayNumber(weekdayAfter[2] ?? '');
     if (index !== null) return { ...anchor, date: weekdayFrom(addDays(anchor.date, 1), index, false), words: `${weekdayAfter[0]} … ${anchor.words}` };
@@ -548,7 +548,8 @@ export function extractWindow(text: string): string | null {
   // llaves".)
   const reason = /\b(porque|because|bc|cause|cuz|since|ya que)\b/.exec(said);
   // ("I have a doctor's appointment that morning, so the afternoon would be better": the part said to be better.)
-  const better = /\b(?:the )?(mornings?|afternoons?|evenings?)\b[^.!?\n]{0,12}?\b(?:would be|will be|is|are|works?|sounds)(?: (?:much|a lot|way|even))? (?:better|best|preferred|ideal)\b|\bprefer (?:the )?(mornings?|afternoons?|evenings?)\b/.exec(said);
+  // (Said of the visit, not of the trouble: "in the evenings it works better".)
+  const better = /\b(?:the )?(mornings?|afternoons?|evenings?) (?:would be|will be|is|are|works?|sounds)(?: (?:much|a lot|way|even))? (?:better|best|preferred|ideal)\b|\bprefer (?:the )?(mornings?|afternoons?|evenings?)\b/.exec(said);
   if (better) return partOfDay(better[1] ?? better[2] ?? '');
   return partOfDay(reason ? between(said, 0, reason.index) : said) ?? partOfDay(said);
 }
@@ -582,7 +583,8 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
     .filter((candidate) => compare(candidate.date, addDays(today, -1)) > 0 && !refusedOnes.includes(candidate) && !pastDay(said, candidate) && !replyDay(said, candidate) && !(UNSURE_DAY.test(said) && NOW_WORDS.test(candidate.words)))
     // (The same day by other words too: "any day but Tuesday next week, we're driving down to Albuquerque tues".)
     // (Not "Don't do tomorrow … Thursday after 3": tomorrow morning is refused, not the Thursday it is.)
-    .filter((candidate) => !refusedOnes.some((other) => compare(other.date, candidate.date) === 0 && (other.words === candidate.words || (weekdayNumber(other.words) !== null && weekdayNumber(candidate.words) !== null))))
+    // (A part of the day refused is only that part: "not friday morning, fri afternoon works tho".)
+    .filter((candidate) => !refusedOnes.some((other) => compare(other.date, candidate.date) === 0 && (other.words === candidate.words || (weekdayNumber(other.words) !== null && weekdayNumber(candidate.words) !== null && !/^\s*(morning|afternoon|evening|night|at\b|before\b|after\b|\d)/.test(said.slice(other.index + other.words.length))))))
     // "not this week, but next thurs": a weekday of this week is the next week's.
     .map((candidate) => (notThisWeek && !candidate.calendar && compare(candidate.date, addDays(today, ((8 - today.weekday) % 7) || 7)) < 0 ? { ...candidate, date: addDays(candidate.date, 7) } : candidate))
     .sort((a, b) => a.index - b.index);
@@ -593,7 +595,7 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   const startSaid = /\b(starting|start|beginning|begin|empezando|a partir de)\b/.test(said);
   const aside = (candidate: Candidate) => {
     const before = (chars: number) => said.slice(Math.max(0, candidate.index - chars), candidate.index);
-    return EVENT_OF_OTHERS.test(before(40)) || /\b(porque|because|bc|cause|cuz|ya que)\s+(on\s+|el\s+|the\s+)?$/.test(before(14)) || (startSaid && /\b(through|thru|until|till|til|up to|ending|hasta)\s+(the\s+|el\s+)?$/.test(before(12))) || /\b(away|gone|out|on the (slope|road)|working|at work|travel+ing|offshore|deployed|on a trip|out of town|on shift|on call|busy)\b[^.!?\n]{0,20}\b(until|till|til|untill)\s+(the\s+)?$/.test(before(40));
+    return EVENT_OF_OTHERS.test(before(40)) || /\b(porque|because|bc|cause|cuz|ya que)\s+(on\s+|el\s+|the\s+)?$/.test(before(14)) || (startSaid && /\b(through|thru|until|till|til|up to|ending|hasta)\s+(the\s+|el\s+)?$/.test(before(12))) || /\b(away|gone|out|on the (slope|road)|working|at work|travel+ing|offshore|deployed|on a trip|out of town|on shift|on call|busy)\b[^.!?\n]{0,20}\b(until|till|til|untill)\s+(the\s+)?$/.test(before(40)) || (/\btoday\b/.test(candidate.words) && /\b(get off|off work|at work|work|working|busy|get home|shift|class|school|meetings?)\b[^.!?\n]{0,16}$/.test(before(30)));
   };
   const asides = all.filter(aside);
   const pool = choosable(said, asides.length > 0 && asides.length < all.length ? all.filter((candidate) => !asides.includes(candidate)) : all);
@@ -633,7 +635,9 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
     if (own && extractWindow(sentence) === own) window = own;
   }
   // A time tied to today ("Tomorrow morning is better actually I'm at work till 6 today"): no window for another day.
-  if (chosen && window && compare(chosen.date, today) !== 0 && new RegExp(String.raw`\b(?:till?|until|after|before|by)\s+${TIME}\s*(?:today|tonight|hoy)\b`).test(said)) window = partOfDay(sentenceAt(said, chosen.index).replace(/\b(today|tonight|hoy)\b.*$/, ''));
+  // (Only the window told of today: "can you come friday after 5? cant do anything before 5 today" keeps after 5.)
+  const todayClause = new RegExp(String.raw`[^.!?,;\n]*\b(?:till?|until|after|before|by)\s+${TIME}\s*(?:today|tonight|hoy)\b[^.!?,;\n]*`, 'g');
+  if (chosen && window && compare(chosen.date, today) !== 0 && todayClause.test(said)) window = extractWindow(said.replace(todayClause, ' ')) ?? partOfDay(sentenceAt(said, chosen.index).replace(/\b(today|tonight|hoy)\b.*$/, ''));
   // "asap, its supposed to snow this weekend": the day said is the weather's (or another event's), the visit is now.
   const soonFirst = AS_SOON.exec(said);
   if (chosen && soonFirst && soonFirst.index < chosen.index && /\b(supposed to|going to|gonna|forecast|calling for|expected to|storm)\b/.test(between(said, soonFirst.index, chosen.index + chosen.words.length))) return { iso: isoDate(today), window, words: soonFirst[0] };

@@ -1579,7 +1579,7 @@ describe('thirteenth round (-d36 tuned against)', () => {
 
   it('sizes a hole by a thing or by inches across, and reads a time after a weekday and a day someone is away till', () => {
     expect(itemConditions('Drywall patch, up to fist-size hole, textured to match')).toEqual([{ unit: 'inch', min: 0, max: 4.5 }]);
-    expect(statedSizes("put a doorknob through the wall and made it way worse, now it's like a foot across").get('inch')).toBe(12);
+    expect(statedSizes("put a doorknob through the wall and made the hole way worse, now it's like a foot across").get('inch')).toBe(12);
     expect(statedSizes('a fist sized hole in the drywall').get('inch')).toBe(4.5);
     expect(statedSizes('small doorknob hole behind the bedroom door').get('inch')).toBe(3);
     expect(fitsConditions(itemConditions('Drywall patch, up to fist-size hole'), statedSizes("now it's like a foot across, a hole in the wall")).fits).toBe(false);
@@ -1644,6 +1644,38 @@ describe('thirteenth round (-d36 tuned against)', () => {
     // (Not a colour or a part to match.)
     expect((await signals('can you match the paint color to the old wall?')).price).toBeNull();
     expect((await signals('can you match the texture on the ceiling')).price).toBeNull();
+  });
+
+  it('keeps the second reader’s texts right (this round’s rules narrowed)', async () => {
+    // Days: a clock time after a weekday, "the monday after 4th of july", a busy today, a refused part of a day, a
+    // window told of today, a part of the day said of the trouble.
+    expect(day('can you do thursday after 3:30? i get off at 3 today')).toBe('2026-12-03 after 15:30');
+    expect(day('can you come the thursday after 3rd of dec')).toBe('2026-12-10');
+    expect(day("can't do tuesday at 8am, but tues afternoon is fine")).toBe('2026-12-08 afternoon');
+    expect(day('not friday morning, fri afternoon works tho')?.startsWith('2026-12-04')).toBe(true);
+    expect(day('can you come friday after 5? cant do anything before 5 today')).toBe('2026-12-04 after 17:00');
+    expect(day('im at work till 6 today, can you do tomorrow after 6')).toBe('2026-12-03 after 18:00');
+    expect(day('in the evenings it works better but during the day it blows warm air. can you come tomorrow morning?')).toBe('2026-12-03 morning');
+    // Someone home: another person there is a yes; "not sure", "not picky", "in the hospital" are no answer of theirs.
+    const home = yesNoTopic({ key: 'home_during', text: 'Will someone 18 or older be home to let the tech in?' });
+    expect(topicalYesNo("I'll be at work but my mom will be there", home)).toBe('yes');
+    expect(topicalYesNo("I'm not sure yet, probably my wife will be there", home)).toBe('yes');
+    expect(topicalYesNo("I'm not picky, whatever works", home)).toBeNull();
+    expect(topicalYesNo("my son's in college", home)).toBeNull();
+    expect(topicalYesNo('my husband is in the hospital', home)).toBeNull();
+    // "Instead" as a way round the trouble is no other job; a tune-up asked for stays the tune-up.
+    expect(chooseOption('Heat pump quit yesterday. We have been using space heaters and the fireplace instead', ['Heat pump repair', 'Fireplace repair', 'Furnace repair']).best?.option).toBe('Heat pump repair');
+    expect(chooseOption('AC isnt cooling upstairs. we have been sleeping in the basement instead', ['AC repair', 'Basement waterproofing', 'Furnace repair']).best?.option).toBe('AC repair');
+    expect(chooseOption('want a tune up on the AC, it makes a little noise on startup but otherwise fine. how much?', ['AC repair', 'AC tune-up']).best?.option).not.toBe('AC repair');
+    // No person asked for by a manual timer or a hand wash; no price asked by shingles to match or "meet her".
+    expect((await signals('our sprinklers are not automated, its a manual timer in the garage')).person).toBeNull();
+    expect((await signals('Can you wash the comforter by hand rather than a machine?')).person).toBeNull();
+    expect((await signals('A few shingles blew off, older color. Can you match them?')).price).toBeNull();
+    expect((await signals('My wife will be home Tuesday, can you meet her?')).price).toBeNull();
+    // A wall's or a door's width is no hole's size; a trade word signed last is the job.
+    expect(statedSizes('how much to mount a 55 inch tv? the wall is like 10 feet wide, want it centered').get('inch')).toBe(55);
+    expect(statedSizes('garage door is 16 ft wide').has('inch')).toBe(false);
+    expect(chooseOption('Hi there. Snow', ['Snow removal', 'Lawn mowing', 'Leaf cleanup']).best?.option).toBe('Snow removal');
   });
 
   it('reads "brush hauling" as about the brush as much as the hauling', () => {

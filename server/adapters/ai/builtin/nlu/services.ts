@@ -205,7 +205,8 @@ export function read(text: string): Reading {
   const lexicon = lex();
   // A first name signed last ("… Monday the 7th if you can. Luz", "- Bill") is who is texting, not a thing ("luz" is light).
   const signed = SIGNED_NAME.exec(text);
-  if (signed?.[1] && isKnownFirstName(signed[1])) text = between(text, 0, signed.index);
+  // (After a sentence of its own, and not a word of the trade that is also a name: "Hi there. Snow" asks for snow removal.)
+  if (signed?.[1] && isKnownFirstName(signed[1]) && !englishTradeWords().has(signed[1].toLowerCase()) && between(text, 0, signed.index).trim().split(/\s+/).length >= 4) text = between(text, 0, signed.index);
   // ("Leaks & pipe repair", "Leak (pipes, faucets)": an "&" or a bracket joins two things, and no phrase runs across
   // it, "leaking pipe".)
   // (A bracketed "(free estimate)" in an option tells what the visit costs, not a kind of job: "New furnace or AC (free
@@ -836,7 +837,8 @@ export function chooseOption(text: string, options: readonly string[], context: 
   // Asked for in place of another ("never mind on the tv, my wife wants the TV on the stand … can you swap out the
   // ceiling fan in the bedroom instead?"): the sentence that says "instead", when it names an option on its own.
   const instead = /[^.!?\n]*\b(instead|en vez|en lugar)\b(?! of| de)[^.!?\n]*/i.exec(text);
-  if (instead && instead[0].trim().length < text.trim().length) {
+  // (Asked for, not a way round the trouble: "we have been using space heaters and the fireplace instead".)
+  if (instead && instead[0].trim().length < text.trim().length && /\?|\b(can|could|would|will) (you|u|y'?all|someone|somebody)\b|\b(i|we) (need|want|would like|'?d like)\b|\b(please|pls)\b/.test(normalize(instead[0]))) {
     const put = chooseOption(instead[0], options);
     const whole = put.best && put.confident ? chooseOption(between(text, 0, instead.index), options).best : null;
     if (put.best && whole && whole.option !== put.best.option) return { ...put, best: { ...put.best, because: [...put.best.because, `asked for instead of “${whole.option}”`] } };
@@ -1019,7 +1021,8 @@ export function chooseOption(text: string, options: readonly string[], context: 
   }
   // Still tied between the repair of a thing and its upkeep ("AC repair" / "AC tune-up") for a text that tells a trouble
   // ("a thin line of smoke coming out the top of the outside AC unit … smells like burnt plastic"): the repair.
-  if (tied.length > 1 && (reading.problems.size > 0 || TROUBLE_WORDS.test(normalize(text)))) {
+  // (Not when the upkeep is asked for outright: "want a tune up on the AC, it makes a little noise on startup".)
+  if (tied.length > 1 && !reading.actions.has('maintenance') && (reading.problems.size > 0 || TROUBLE_WORDS.test(normalize(text)))) {
     const repairs = ranked.filter((match) => tied.includes(match.option) && readOption(match.option).actions.has('repair'));
     const upkeep = ranked.filter((match) => tied.includes(match.option) && !readOption(match.option).actions.has('repair') && readOption(match.option).actions.has('maintenance'));
     // (The thing named outright, not only guessed from a trouble or a family: "furnace (as a problem)".)
@@ -1187,6 +1190,13 @@ export function notOfferedAsked(text: string, offered: readonly string[], notOff
 
 /** Words that tell something is wrong, for a tie between a repair and upkeep. */
 const TROUBLE_WORDS = /\b(smok\w*|burn\w*|smell\w*|leak\w*|nois\w*|grind\w*|squeal\w*|bang\w*|won'?t|doesn'?t|not (working|cooling|heating|turning|running|blowing)|stopped|broke\w*|warm air|hot air|humm?ing|hums|sparks?)\b/;
+
+let tradeWords: Set<string> | null = null;
+/** One-word English names of the trade's things ("snow", "spring", "holly", "lennox"): never a signature. */
+function englishTradeWords(): Set<string> {
+  tradeWords ??= new Set(CONCEPTS.flatMap((concept) => [...concept.names, ...(concept.problems ?? [])]).filter((name) => !name.includes(' ')));
+  return tradeWords;
+}
 
 const SIGNED_NAME = /(?:[.!?\n,]\s*|\s[-–—~]\s*)(\p{Lu}\p{Ll}+)\s*[.!]?\s*$/u;
 

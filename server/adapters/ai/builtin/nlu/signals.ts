@@ -234,7 +234,7 @@ function spam(said: string, intent: IntentReading): Signal | null {
 }
 
 const PERSON =
-  /\b((talk|speak|chat|text) (to|with) (a |an |the |some |your )?(real |live |actual )?(human|person|someone|somebody|owner|manager|tech|technician|agent|representative|rep|boss|office)|(want|need|get|prefer|give me) (a |an )?(real|live|actual) (person|human)|(real|live|actual) (person|human),? please|(go over|talk|speak|discuss|deal|handle|sort|work)\b[^.!?\n]{0,40}\b(with|to) (a |an |some )?(real|live|actual) (person|human|people)|human please|(rather|prefer to|want to|wanna) (just )?(talk|speak|text|deal) (to|with) (the |a |an |your )?(guy|person|man|woman|lady|tech|owner|someone|somebody|human)\b.{0,40}\b(actually|really|real|who (does|will do|is doing) the (work|job))|not (an? )?(automated|bot|robot|machine)\b.{0,20}\b(thing|system|text)|(deal|talk|speak|work|text) (directly )?(with|to) [a-z]+ (directly|himself|herself|personally)|not (texting|talking|chatting) (with|to) (a |an )?(computer|bot|robot|machine)|(is there|do you have|can i (get|have)|could i (get|have)) (a |an )?(real|live|actual) (person|human)|(rather than|instead of|not) (an? )?(automated|bot|robot|machine|computer)( system| thing| service)?\b(?! (is|was|said))|representative|operator|hablar con (una persona|alguien|el dueno|un humano|un tecnico))\b/;
+  /\b((talk|speak|chat|text) (to|with) (a |an |the |some |your )?(real |live |actual )?(human|person|someone|somebody|owner|manager|tech|technician|agent|representative|rep|boss|office)|(want|need|get|prefer|give me) (a |an )?(real|live|actual) (person|human)|(real|live|actual) (person|human),? please|(go over|talk|speak|discuss|deal|handle|sort|work)\b[^.!?\n]{0,40}\b(with|to) (a |an |some )?(real|live|actual) (person|human|people)|human please|(rather|prefer to|want to|wanna) (just )?(talk|speak|text|deal) (to|with) (the |a |an |your )?(guy|person|man|woman|lady|tech|owner|someone|somebody|human)\b.{0,40}\b(actually|really|real|who (does|will do|is doing) the (work|job))|not (an? )?(automated|bot|robot|machine)\b.{0,20}\b(thing|system|text)|(deal|talk|speak|work|text) (directly )?(with|to) [a-z]+ (directly|himself|herself|personally)|not (texting|talking|chatting) (with|to) (a |an )?(computer|bot|robot|machine)|(is there|do you have|can i (get|have)|could i (get|have)) (a |an )?(real|live|actual) (person|human)|representative|operator|hablar con (una persona|alguien|el dueno|un humano|un tecnico))\b/;
 const CALLBACK =
   /\b(call me|calll? me|give me a (call|ring)|(speak|talk)( with| to)?( someone| somebody| a person| a human| you| y'?all)? (on|by|over) the (tele)?phone|telephone me|by (tele)?phone rather|ring me|phone me|(can|could|will|would|please|pls) (you|someone|somebody|anyone|they|the owner|he|she) (please |just )?call|have (someone|somebody|them|him|her|the owner) call|(someone|somebody) (to )?call me|prefer (a )?(phone )?call|rather (talk|speak) on the phone|easier (to|if you) (just )?call|just call(?! (whoever|whomever|anyone|anybody|someone|somebody|a |an |the |around|him|her|them))|call (me )?back|call this number|call (me )?at|llam(ame|eme|enme|arme)|me (pueden|puede|podrian) (llamar|marcar)|(que|para que) me llamen|prefiero (una )?llamada|marquen?me|(alguien|usted|ustedes|que) me (llame|llamen|hable|hablen|marque|marquen)|(explicar\w*|hablar\w*|platicar\w*) por telefono)\b/;
 const BOT =
@@ -242,6 +242,17 @@ const BOT =
 const PROFANITY = /\b(f+u+c+k\w*|fck\w*|wtf|sh[i1]t\w*|bull ?shit|damn it|dammit|goddamn\w*|pissed( off)?|asshole|a\*\*hole|f\*+\w*|s\*+t|pinche|chingad\w*|pendej\w*)\b/;
 const UPSET =
   /\b(ridiculous|unacceptable|unbelievable|scam(mers?)?|rip ?off|ripoff|(you'?re|you are|y'?all are|you guys are|this is|that'?s|so) useless|useless (company|service|people|business)|waste of (my )?time|fed up|sick (and tired )?of|furious|outraged|disgusted|worst (company|service|experience|business)|(terrible|awful|horrible|pathetic|lousy) (service|company|business|experience|customer service)|(this|that) is (terrible|awful|horrible|pathetic|a joke)|(you're|you are) (useless|terrible|awful|a joke|stupid|incompetent)|still waiting|(nobody|no one) (ever )?(calls?|called|gets?|got|texts?|texted|answers?|writes?) (me |us )?back|(third|3rd|fourth|4th|fifth|5th) time (i'?ve|i have|we'?ve|we have|i|we) (called|texted|reached out|left|tried|messaged|asked)|(want|need) (my|our) (business|money|work) or not|nobody (showed|came|called)|no one (showed|came|called)|never showed|stood (me|us) up|que mal servicio|es ridiculo|nadie (vino|llamo))\b/;
+/**
+ * A price asked. "Can you match / beat that?" is one only beside a price said ("Terminix quoted me $99"), not for
+ * shingles or tile to match, nor "can you meet her?".
+ */
+function priceAsked(said: string): Signal | null {
+  const found = PRICE.exec(said);
+  if (!found) return null;
+  if (/\b(match|beat|meet|do better than)\b/.test(found[0]) && !/\$\s?\d|\b\d+ (dollars|bucks)\b|\b(quote|quoted|price|priced|paid|pay|charged|charge|charges|estimate|bid|offer|offered|deal)\b/.test(said)) return null;
+  return { words: found[0] };
+}
+
 /** Asking for a past job to be put right: "make it right", "come back out", "refund one of them". */
 const REMEDY = /\b(make (it|this|things) right|made right|come back( out)?|fix (this|that|it)|redo|re-?do it|replace (it|them)|get (it|them|this) (replaced|fixed|redone)|refund\w*|reverse|quiero que vengan a arreglarlo)\b/;
 // (Not a word of a hyphenated name: "I'm Sarah Akana-Price"; nor a place: "we're in Madrid by the old ballpark".)
@@ -309,7 +320,7 @@ export async function readSignals(text: string, language: Language, model: Inten
     callback: callbackRule && !/\b(did you call|you called|missed (your|a) call|called (you|earlier|yesterday)|i called)\b/.test(said) ? { words: callbackRule[0] } : null,
     bot: BOT.test(said) ? { words: BOT.exec(said)?.[0] ?? '' } : null,
     anger: profanity ? { words: profanity[0] } : upset ? { words: upset[0] } : shouting ? { words: 'all capitals' } : null,
-    price: PRICE.test(said) ? { words: PRICE.exec(said)?.[0] ?? '' } : null,
+    price: priceAsked(said),
     thanks: THANKS_ONLY.test(said) || (intent.intent === 'thanks' && intent.score >= 0.95 && said.split(' ').length <= 4),
     greeting: GREETING_ONLY.test(said),
     correction: CORRECTION.test(said),

@@ -177,8 +177,10 @@ export function statedSizes(text: string): Map<string, number> {
   if (/\b(8 ?x ?7|9 ?x ?7|9x8)\b/.test(said)) sizes.set('car', 1);
   // How big a hole is: "now it's like a foot across", "a hole the size of a dinner plate", "fist sized hole" (the
   // largest said: a doorknob's hole made worse is the size it is now).
-  const across = [...said.matchAll(/\b(\d+(?:\.\d+)?|an?|one|half an?)\s*(foot|feet|ft|inch(?:es)?|in|")\s*(?:across|wide|hole|in diameter|round)\b/g)].map((m) => (/^half/.test(m[1] ?? '') ? 0.5 : /^\d/.test(m[1] ?? '') ? Number(m[1]) : 1) * (/^(foot|feet|ft)$/.test(m[2] ?? '') ? 12 : 1));
-  const things = /\b(hole|holes|dent|patch|gap)\b/.test(said) ? [...said.matchAll(new RegExp(String.raw`\b(${Object.keys(THING_INCHES).join('|')})(?:[- ]?(?:size|sized)\b|\s+(?:hole|holes)\b)|\bsize of (?:an? |my )?(${Object.keys(THING_INCHES).join('|')})\b`, 'g'))].map((m) => THING_INCHES[(m[1] ?? m[2] ?? '').replace(/ /g, '')] ?? 0) : [];
+  const holeSaid = /\b(hole|holes|dent|patch|gap)\b/.test(said);
+  // (Only of a hole: "the wall is like 10 feet wide" beside a TV, "16 ft wide" door, are no hole's size.)
+  const across = !holeSaid ? [] : [...said.matchAll(/\b(\d+(?:\.\d+)?|an?|one|half an?)\s*(foot|feet|ft|inch(?:es)?|in|")\s*(?:across|wide|hole|in diameter|round)\b/g)].map((m) => (/^half/.test(m[1] ?? '') ? 0.5 : /^\d/.test(m[1] ?? '') ? Number(m[1]) : 1) * (/^(foot|feet|ft)$/.test(m[2] ?? '') ? 12 : 1));
+  const things = holeSaid ? [...said.matchAll(new RegExp(String.raw`\b(${Object.keys(THING_INCHES).join('|')})(?:[- ]?(?:size|sized)\b|\s+(?:hole|holes)\b)|\bsize of (?:an? |my )?(${Object.keys(THING_INCHES).join('|')})\b`, 'g'))].map((m) => THING_INCHES[(m[1] ?? m[2] ?? '').replace(/ /g, '')] ?? 0) : [];
   if (across.length + things.length > 0) sizes.set('inch', Math.max(sizes.get('inch') ?? 0, ...across, ...things));
   return sizes;
 }
