@@ -475,6 +475,8 @@ function hourOf(text: string, meridiem: string | undefined, hint: 'before' | 'af
 
 const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 const TIME = String.raw`(\d{1,2}(?::\d{2})?)\s*(a\.?m\.?|p\.?m\.?|am|pm|a|p)?\b`;
+/** A clause that ties a time to today ("I'm at work till 6 today"). */
+const TODAY_CLAUSE = new RegExp(String.raw`[^.!?,;\n]*\b(?:till?|until|after|before|by)\s+${TIME}\s*(?:today|tonight|hoy)\b[^.!?,;\n]*`, 'g');
 
 /** A limit their own day sets: "before my shift at 3", "before school pickup at 2:45", "antes de mi turno a las 3". */
 export const OWN_DEADLINE = new RegExp(String.raw`\b(?:(?:before|by)\s+(?:(?:my|the|our)\s+)?(?:shift|work|class|school pickup|pickup|meeting|appointment|flight)(?:\s+(?:starts|begins|is))?\s+(?:at\s+)?|antes de (?:mi|el) (?:turno|trabajo)(?: que empieza)? a las )${TIME}`);
@@ -636,8 +638,7 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   }
   // A time tied to today ("Tomorrow morning is better actually I'm at work till 6 today"): no window for another day.
   // (Only the window told of today: "can you come friday after 5? cant do anything before 5 today" keeps after 5.)
-  const todayClause = new RegExp(String.raw`[^.!?,;\n]*\b(?:till?|until|after|before|by)\s+${TIME}\s*(?:today|tonight|hoy)\b[^.!?,;\n]*`, 'g');
-  if (chosen && window && compare(chosen.date, today) !== 0 && todayClause.test(said)) window = extractWindow(said.replace(todayClause, ' ')) ?? partOfDay(sentenceAt(said, chosen.index).replace(/\b(today|tonight|hoy)\b.*$/, ''));
+  if (chosen && window && compare(chosen.date, today) !== 0 && said.search(TODAY_CLAUSE) >= 0) window = extractWindow(said.replace(TODAY_CLAUSE, ' ')) ?? partOfDay(sentenceAt(said, chosen.index).replace(/\b(today|tonight|hoy)\b.*$/, ''));
   // "asap, its supposed to snow this weekend": the day said is the weather's (or another event's), the visit is now.
   const soonFirst = AS_SOON.exec(said);
   if (chosen && soonFirst && soonFirst.index < chosen.index && /\b(supposed to|going to|gonna|forecast|calling for|expected to|storm)\b/.test(between(said, soonFirst.index, chosen.index + chosen.words.length))) return { iso: isoDate(today), window, words: soonFirst[0] };

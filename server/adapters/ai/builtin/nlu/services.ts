@@ -822,26 +822,32 @@ export const WISH = /\b((need|needs|want|wanted) (someone|somebody|a (guy|tech|c
  * The option a text means among `options`. `catchAll`: when nothing else fits but the text names a trade thing, an
  * option like "General pest control" or "Other" is the answer (with low confidence).
  */
+/**
+ * The choice `now` names on its own, when it is sure and differs from what `earlier` named: a change of job said in the
+ * same text ("… scratch that, …", "… instead?"); null otherwise.
+ */
+function replacedBy(now: string, earlier: string, options: readonly string[], why: (was: string) => string): OptionChoice | null {
+  const put = chooseOption(now, options);
+  const was = put.best && put.confident ? chooseOption(earlier, options).best : null;
+  return put.best && was && was.option !== put.best.option ? { ...put, best: { ...put.best, because: [...put.best.because, why(was.option)] } } : null;
+}
+
 export function chooseOption(text: string, options: readonly string[], context: { turnedDown?: ReadonlySet<Action> } = {}): OptionChoice {
   // Corrected in the same text ("need a deep clean, well a move out clean I guess since im leaving"): what follows
   // the correction, when it names another option on its own (and adds nothing: "actually also the carpets").
   const correction = SELF_CORRECTION.exec(text);
   if (correction) {
     const after = between(text, correction.index + correction[0].length, text.length);
-    const corrected = /\b(also|too|as well|plus|another|tambien)\b/i.test(after) ? null : chooseOption(after, options);
-    const before = corrected?.best && corrected.confident ? chooseOption(between(text, 0, correction.index), options).best : null;
-    if (corrected?.best && before && before.option !== corrected.best.option) {
-      return { ...corrected, best: { ...corrected.best, because: [...corrected.best.because, `corrected from “${before.option}” in the same text`] } };
-    }
+    const corrected = /\b(also|too|as well|plus|another|tambien)\b/i.test(after) ? null : replacedBy(after, between(text, 0, correction.index), options, (was) => `corrected from “${was}” in the same text`);
+    if (corrected) return corrected;
   }
   // Asked for in place of another ("never mind on the tv, my wife wants the TV on the stand … can you swap out the
   // ceiling fan in the bedroom instead?"): the sentence that says "instead", when it names an option on its own.
   const instead = /[^.!?\n]*\b(instead|en vez|en lugar)\b(?! of| de)[^.!?\n]*/i.exec(text);
   // (Asked for, not a way round the trouble: "we have been using space heaters and the fireplace instead".)
   if (instead && instead[0].trim().length < text.trim().length && /\?|\b(can|could|would|will) (you|u|y'?all|someone|somebody)\b|\b(i|we) (need|want|would like|'?d like)\b|\b(please|pls)\b/.test(normalize(instead[0]))) {
-    const put = chooseOption(instead[0], options);
-    const whole = put.best && put.confident ? chooseOption(between(text, 0, instead.index), options).best : null;
-    if (put.best && whole && whole.option !== put.best.option) return { ...put, best: { ...put.best, because: [...put.best.because, `asked for instead of “${whole.option}”`] } };
+    const put = replacedBy(instead[0], between(text, 0, instead.index), options, (was) => `asked for instead of “${was}”`);
+    if (put) return put;
   }
   const readings = inTradeOf(options.map(readOption));
   const named = new Set(readings.flatMap((option) => [...option.heads]));

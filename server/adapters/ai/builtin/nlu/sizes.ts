@@ -117,13 +117,19 @@ export function itemConditions(name: string): Condition[] {
   if (/^\s*single( door| garage door)?\s*$/.test(named)) add('car', 1, 1);
   if (/^\s*double( door| garage door)?\s*$/.test(named)) add('car', 2, 2);
   // A hole by a thing of its size ("Drywall patch, up to fist-size hole"): that many inches across at most.
-  const thing = new RegExp(String.raw`\b(?:up to|under|max(?:imum)?|no (?:bigger|larger) than)?\s*(?:an? |the )?(${Object.keys(THING_INCHES).join('|')})[- ]?(?:size|sized)\b`).exec(named);
+  const thing = THING_SIZED.exec(named);
   if (thing?.[1]) add('inch', 0, THING_INCHES[thing[1].replace(/ /g, '')] ?? Number.NaN);
   return conditions;
 }
 
 /** Things a hole is sized by, in inches across (a dispatcher knows a fist is about four and a half). */
 const THING_INCHES: Readonly<Record<string, number>> = { fist: 4.5, softball: 4, baseball: 3, grapefruit: 5, doorknob: 3, 'golf ball': 1.7, golfball: 1.7, 'tennis ball': 2.7, tennisball: 2.7, quarter: 1, dime: 0.7, 'dinner plate': 10, dinnerplate: 10, plate: 9, basketball: 9.5, football: 11, pizza: 14 };
+
+const THING_NAMES = Object.keys(THING_INCHES).join('|');
+/** An item sized by a thing ("up to fist-size hole"). */
+const THING_SIZED = new RegExp(String.raw`\b(?:up to|under|max(?:imum)?|no (?:bigger|larger) than)?\s*(?:an? |the )?(${THING_NAMES})[- ]?(?:size|sized)\b`);
+/** A hole said by a thing of its size ("fist sized hole", "doorknob hole", "the size of a dinner plate"). */
+const THING_HOLE = new RegExp(String.raw`\b(${THING_NAMES})(?:[- ]?(?:size|sized)\b|\s+(?:hole|holes)\b)|\bsize of (?:an? |my )?(${THING_NAMES})\b`, 'g');
 
 /** The sizes a person said ("a 3 bed 2 bath", "about half an acre", "24,000 btu"), by unit. */
 export function statedSizes(text: string): Map<string, number> {
@@ -180,7 +186,7 @@ export function statedSizes(text: string): Map<string, number> {
   const holeSaid = /\b(hole|holes|dent|patch|gap)\b/.test(said);
   // (Only of a hole: "the wall is like 10 feet wide" beside a TV, "16 ft wide" door, are no hole's size.)
   const across = !holeSaid ? [] : [...said.matchAll(/\b(\d+(?:\.\d+)?|an?|one|half an?)\s*(foot|feet|ft|inch(?:es)?|in|")\s*(?:across|wide|hole|in diameter|round)\b/g)].map((m) => (/^half/.test(m[1] ?? '') ? 0.5 : /^\d/.test(m[1] ?? '') ? Number(m[1]) : 1) * (/^(foot|feet|ft)$/.test(m[2] ?? '') ? 12 : 1));
-  const things = holeSaid ? [...said.matchAll(new RegExp(String.raw`\b(${Object.keys(THING_INCHES).join('|')})(?:[- ]?(?:size|sized)\b|\s+(?:hole|holes)\b)|\bsize of (?:an? |my )?(${Object.keys(THING_INCHES).join('|')})\b`, 'g'))].map((m) => THING_INCHES[(m[1] ?? m[2] ?? '').replace(/ /g, '')] ?? 0) : [];
+  const things = holeSaid ? [...said.matchAll(THING_HOLE)].map((m) => THING_INCHES[(m[1] ?? m[2] ?? '').replace(/ /g, '')] ?? 0) : [];
   if (across.length + things.length > 0) sizes.set('inch', Math.max(sizes.get('inch') ?? 0, ...across, ...things));
   return sizes;
 }
