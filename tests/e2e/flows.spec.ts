@@ -43,6 +43,9 @@ async function dragLink(page: Page, from: { node: string; handle: string }, to: 
 }
 
 test('build a flow on the canvas, publish it, and watch a text from the test phone run it step by step', async ({ page: phonePage, context, request, mail, uniqueEmail }) => {
+  // (Two tabs, a canvas, a published flow and a run read step by step: about 30 s on an idle machine, over 60 s on a
+  // loaded 2-core one.)
+  test.setTimeout(120_000);
   const account = await signUpViaApi(request, mail, uniqueEmail('flows'));
   await storeToken(phonePage, account.token);
 
@@ -155,6 +158,7 @@ test('the follow-ups’ first text reaches the test phone when time is moved for
 });
 
 test('a flow started by another tool’s signed webhook: the assistant asks its question on the test phone and the answer moves the run on', async ({ page: phonePage, context, request, mail, uniqueEmail }) => {
+  test.setTimeout(120_000);
   const account = await signUpViaApi(request, mail, uniqueEmail('flow-hook'));
   await storeToken(phonePage, account.token);
   await phonePage.goto('/settings/phone');

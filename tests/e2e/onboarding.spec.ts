@@ -8,6 +8,8 @@ import { signUpViaApi, storeToken } from './session';
 test.use({ timezoneId: 'America/Detroit' });
 
 test('the time zone comes from the browser, and the last step takes a test number and shows the test lead arriving', async ({ page, request, mail, uniqueEmail }) => {
+  // (Every onboarding step, a test phone and a lead arriving live: over 60 s on a loaded 2-core machine.)
+  test.setTimeout(120_000);
   const account = await signUpViaApi(request, mail, uniqueEmail('onboarding'));
   await storeToken(page, account.token);
   await page.goto('/onboarding');

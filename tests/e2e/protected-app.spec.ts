@@ -75,6 +75,8 @@ test.describe('tabbed areas', () => {
   ];
 
   test('a bare parent and an unknown tab land on the default tab', async ({ page, request, mail, uniqueEmail }) => {
+    // (A full page load per redirect in REDIRECTS: over 60 s on a loaded 2-core machine.)
+    test.setTimeout(120_000);
     const account = await signUpViaApi(request, mail, uniqueEmail('tabs'));
     await storeToken(page, account.token);
 
