@@ -1188,11 +1188,12 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // your company name").
       const guarded = /[^.!?\n]*\b(guard gate|guard shack|gate ?house|gated (community|neighborhood|subdivision))\b[^.!?\n]*/i.exec(text);
       if (guarded) return guarded[0].trim();
-      // Every clause that tells a way in ("3rd floor walkup, street parking only") — not one that tells work done or a
+      // Every clause that tells a way in ("3rd floor walkup, street parking only"; who lets them in, "Tenant is Luis, he's
+      // home most days") — not one that tells work done or a
       // trouble ("He fixed our back gate", "about a back door that won't latch").
       return spans(
         new RegExp(
-          `\\b(gates?|(?<!(zip|postal|area|promo|coupon|error|fault) )codes?|lock ?box|crawl ?space (door|entrance|access|hatch|opening)|(north|south|east|west) side|unit \\d+|apt\\.? ?#?\\d+|apartment #?\\d+|keys?|parking|park (in|on|out|at)|buzz (me|us|the)|buzzer|door ?bell|ring the bell|knock|side door|back door|unlocked|latch|front desk|concierge|doorman|the super|building super|superintendent|leasing office|(i'?ll|we'?ll|someone will|somebody will) be (home|there)|home that day|(i'?m|im|i am|we'?re|we are|someone'?s|someone is|somebody'?s) (home|there|around) (all day|that day|then|that (morning|afternoon))|let (you|u|them|the crew|y'?all)( up| back| out)? (in|into|inside)|caja con llave|(?<!\\b(cerr|cierr|abr)\\S* (la |las )?)llaves?(?! (principal|del agua|de paso|de agua|de afuera|del jardin|de la manguera))|porton|portero|codigo(?! postal)|timbre|toquen|para entrar|estare en casa|estacion\\w+${pets}${stairs}${contact})\\b`,
+          `\\b(gates?|(?<!(zip|postal|area|promo|coupon|error|fault) )codes?|lock ?box|crawl ?space (door|entrance|access|hatch|opening)|(north|south|east|west) side|unit \\d+|apt\\.? ?#?\\d+|apartment #?\\d+|keys?|parking|park (in|on|out|at)|buzz (me|us|the)|buzzer|door ?bell|ring the bell|knock|side door|back door|unlocked|latch|front desk|concierge|doorman|the super|building super|superintendent|leasing office|(i'?ll|we'?ll|someone will|somebody will) be (home|there)|home that day|(i'?m|im|i am|we'?re|we are|someone'?s|someone is|somebody'?s) (home|there|around) (all day|that day|then|that (morning|afternoon))|let (you|u|them|the crew|y'?all)( up| back| out)? (in|into|inside)|(tenant|renter|inquilin[oa])('?s name)? (is|es|se llama|named) [a-z]+|caja con llave|(?<!\\b(cerr|cierr|abr)\\S* (la |las )?)llaves?(?! (principal|del agua|de paso|de agua|de afuera|del jardin|de la manguera))|porton|portero|codigo(?! postal)|timbre|toquen|para entrar|estare en casa|estacion\\w+${pets}${stairs}${contact})\\b`,
           'gi',
         ),
         (found) => !/\b(fixed|repaired|installed|replaced|built|put in|won'?t|doesn'?t|isn'?t|broke|broken|rotting|rotted|stuck|voicemails?|called back)\b/i.test(found) || /\b(code|lock ?box|key|codigo|llave)\b/i.test(found),

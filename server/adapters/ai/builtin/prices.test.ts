@@ -225,3 +225,38 @@ describe('sizes said in other words', () => {
     expect(fitsConditions(itemConditions('Generator interlock kit + 30A inlet box, inlet within 20 ft of the panel'), statedSizes('the panel is in the basement on the other end of the house')).fits).toBe(false);
   });
 });
+
+describe('the visit, a part, an inspection (the d37 misses)', () => {
+  const book: PriceItem[] = [
+    { id: 'diag', name: 'Service call / diagnosis (waived if we do the repair)', minCents: 8900, maxCents: 8900, unit: '' },
+    { id: 'belt', name: 'Dryer belt and idler pulley replacement, gas or electric', minCents: 16000, maxCents: 21000, unit: '' },
+    { id: 'ice', name: 'Refrigerator ice maker replacement (Whirlpool, KitchenAid, Maytag)', minCents: 22000, maxCents: 29000, unit: '' },
+  ];
+  const pick = (asked: string, thread = asked, service: string | null = null) => choosePriceItem(asked, thread, book, service).item?.id ?? null;
+
+  it('quotes only the visit when they ask what it costs to come and look, in English or Spanish', () => {
+    expect(pick('Our Whirlpool fridge quit making ice and the fresh food side is up to 46 degrees. how much just to come look at it?')).toBe('diag');
+    expect(pick('Vivo en Idaho Falls, 83401. Cuánto cobran por venir a verla?', 'mi secadora no calienta, da vueltas pero la ropa sale mojada. Vivo en Idaho Falls, 83401. Cuánto cobran por venir a verla?', 'Dryer')).toBe('diag');
+    // (To come out and do the job is the job's price.)
+    expect(pick('how much to come out and replace the dryer belt?')).toBe('belt');
+  });
+
+  it('quotes a part’s repair only when they name the part or the trouble it mends', () => {
+    expect(pick('how much?', 'dryer spins but the clothes come out wet, how much?', 'Dryer')).toBeNull();
+    expect(pick('how much?', 'dryer drum won’t turn, motor hums, how much?', 'Dryer')).toBe('belt');
+    expect(pick('how much?', 'dryer makes a loud squealing noise, how much?', 'Dryer')).toBe('belt');
+    const toilet: PriceItem[] = [{ id: 'valve', name: 'Toilet flapper & fill valve replacement, one toilet', minCents: 18500, maxCents: 18500, unit: '' }];
+    expect(choosePriceItem('What do you charge for that?', 'the hall toilet rocks and there is water on the floor around the base after flushing', toilet, 'Toilet repair').item).toBeNull();
+    expect(choosePriceItem('What do you charge for that?', 'upstairs toilet keeps running all night', toilet, 'Toilet repair').item?.id).toBe('valve');
+  });
+
+  it('quotes no inspection to someone who asks the price of the work', () => {
+    const roof: PriceItem[] = [
+      { id: 'inspect', name: 'Roof inspection with photo report', minCents: 0, maxCents: 0, unit: '' },
+      { id: 'tarp', name: 'Emergency tarp, one-story roof', minCents: 35000, maxCents: 60000, unit: '' },
+    ];
+    const beat = 'Got a quote from another outfit for $14,800 to tear off and replace the whole roof after the June hail. Can you guys beat that?';
+    expect(choosePriceItem(beat, beat, roof, 'Full roof replacement').item).toBeNull();
+    expect(choosePriceItem('how much for an inspection?', 'hail hit us, how much for an inspection?', roof, null).item?.id).toBe('inspect');
+  });
+});

@@ -6,6 +6,7 @@
  */
 import type { PriceItem, PricingPolicy } from '@contracts/ai';
 import { chooseOption, read } from './nlu/services';
+import { fold } from './nlu/text';
 import { fitsConditions, itemConditions, statedSizes } from './nlu/sizes';
 import { statesOfTown, townsNamed } from './nlu/towns';
 
@@ -38,9 +39,11 @@ export function choosePriceItem(asked: string, thread: string, items: readonly P
   // A question that names no thing ("What do you charge to swap it out, same spot?") is about the service recorded.
   const namesNothing = service !== null && read(text).concepts.every((concept) => concept.startsWith('property-'));
   let ranked = byName(namesNothing ? `${service}. ${text}` : text);
-  // "How much just to come look at it?": the visit that finds the fault, when the book has one.
-  const visit = items.find((item) => /\b(diagnos\w*|service call|trip (charge|fee)|visit fee)\b/i.test(item.name));
-  if (visit && /\b(come (out|look|by)|look at it|take a look|diagnos\w*|service call|trip (charge|fee)|just to come|to come out|visit fee|revisar|que (me )?vengan a ver)\b/i.test(text)) ranked = [{ option: visit.name, score: 10, because: ['the visit itself'] }, ...ranked.filter((match) => match.option !== visit.name)];
+  // "How much just to come look at it?", "¿Cuánto cobran por venir a verla?": the visit that finds the fault, when the
+  // book has one, and only the visit (the repair a symptom suggests is not what they asked the price of).
+  const visit = items.find((item) => VISIT_ITEM.test(item.name));
+  const visitAsked = visit !== undefined && VISIT_ASKED.test(fold(text)) && !VISIT_AND_JOB.test(fold(text));
+  if (visit && visitAsked) ranked = [{ option: visit.name, score: 10, because: ['the visit itself'] }];
   if (ranked.length === 0 && service) ranked = byName(service);
   // (The whole thread only when no job is recorded: "decomposed granite" recorded, with no item for it, is not the
   // rye overseed a "1200 sq ft" said later fits.)
@@ -78,6 +81,20 @@ export function choosePriceItem(asked: string, thread: string, items: readonly P
     const other = close.length > 1 ? unsaidOwn(item.name) : undefined;
     if (other) {
       reasons.push(`“${item.name}”: it is for ${other}, which they did not ask for`);
+      continue;
+    }
+    // An item for one part's repair ("Toilet flapper & fill valve replacement", "Dryer belt and idler pulley") is the
+    // job only when they name the part or the trouble it mends ("keeps running", "won't tumble"): a toilet that rocks
+    // and leaks at the base, a dryer that spins but won't heat, is another repair.
+    // (So is an inspection, for someone who asks the price of the work itself: "$14,800 to tear off and replace the whole
+    // roof … can you beat that?" is no question about the free inspection.)
+    if (INSPECTION_ITEM.test(item.name) && !visitAsked && WORK_PRICED.test(fold(text).toLowerCase()) && !INSPECTION_ASKED.test(fold(everything).toLowerCase())) {
+      reasons.push(`“${item.name}”: it is an inspection, and they asked the price of the work`);
+      continue;
+    }
+    const part = !visitAsked ? partNotTold(item.name, everything) : null;
+    if (part) {
+      reasons.push(`“${item.name}”: it is the ${part}'s repair, and nothing they said points to the ${part}`);
       continue;
     }
     const fit = fitsConditions(itemConditions(item.name), sizes);
@@ -163,6 +180,52 @@ function townsOf(name: string): string[] {
   const town = String.raw`\p{Lu}[\p{L}'.-]*(?:\s+\p{Lu}[\p{L}'.-]*)*`;
   const listed = new RegExp(String.raw`\b(?:in|within)\s+(${town}(?:\s*(?:,|\bor\b|\band\b|&)\s*${town})*)`, 'u').exec(name);
   return listed ? (listed[1] ?? '').split(/\s*(?:,|\bor\b|\band\b|&)\s*/).filter((part) => part !== '') : [];
+}
+
+const INSPECTION_ITEM = /\b(inspection|inspect|assessment|evaluation)\b/i;
+const INSPECTION_ASKED = /\b(inspect\w*|assess\w*|evaluat\w*|look (at|over)|check (it|them|things)? ?(out|over)|estimate|inspeccion|revis\w*)\b/;
+const WORK_PRICED = /\b(replace|replaced|replacing|replacement|tear[- ]?off|tear (it )?off|new roof|re-?roof\w*|install\w*|put (in|on) a new)\b/;
+const VISIT_ITEM = /\b(diagnos\w*|service call|trip (charge|fee)|visit fee|diagnostic visit)\b/i;
+const VISIT_ASKED = /\b(come (out|look|by)|look at it|take a look|diagnos\w*|service call|trip (charge|fee)|just to come|to come out|visit fee|revisar\w*|(que )?(me )?vengan a ver\w*|venir a ver\w*|venga a ver\w*|la visita|diagnostico)\b/i;
+// ("How much to come out and replace the belt?" asks the job's price, not the visit's.)
+const VISIT_AND_JOB = /\b(come (out|by)|to come) and (fix|replace|repair|install|swap|put|change|do)\b/i;
+
+/**
+ * Items for one part's repair, and what tells that part: the part named, or the trouble it mends. (A type named in an
+ * item, "belt-drive opener", is no part repair: only these names are.)
+ */
+const PARTS: readonly { item: RegExp; part: string; told: RegExp }[] = [
+  {
+    item: /\b(flapper|fill valve|toilet rebuild)\b/i,
+    part: 'flapper and fill valve',
+    told: /\b(flapper|fill valve|flush valve|runs?|running|keeps (running|filling|refilling|going)|won'?t stop|doesn'?t stop|hiss\w*|phantom|ghost|refill\w*|constantly|(tank|bowl) (won'?t|doesn'?t|takes forever to) fill|weak flush|jiggl\w*|handle|rebuild|sigue corriendo|no para|se queda corriendo)\b/,
+  },
+  {
+    item: /\bdryer belt\b|\bbelt (and|&|\+|or) idler\b|\bidler( pulley)?\b/i,
+    part: 'belt',
+    told: /\b(belt|idler|pulley|(won'?t|doesn'?t|does not|not|stopped|quit|isn'?t) (spin|spinning|tumble|tumbling|turn|turning|rotat\w*)|drum|squeal\w*|squeak\w*|thump\w*|screech\w*|(loud|grinding|scraping|rubbing) (noise|sound)|no (gira|da vueltas)|correa)\b/,
+  },
+  {
+    item: /\b(heating element|igniter|ignitor|thermal fuse)\b/i,
+    part: 'heating part',
+    told: /\b(no heat|not heat\w*|n'?t heat\w*|won'?t heat|(won'?t|doesn'?t|not|no longer|never) (get(ting)? )?(hot|warm)|cold air|damp|wet|element|igniter|ignitor|fuse|light|lite|preheat\w*|no calienta|mojad[ao]|humed[ao]|fri[ao])\b/,
+  },
+  {
+    item: /\bdrain pump\b/i,
+    part: 'drain pump',
+    told: /\b(drain\w*|standing water|water (left|sitting|stays|in the (bottom|tub|drum))|won'?t (empty|pump)|pump|full of water|desagu\w*|no saca el agua|agua (en el fondo|estancada)|no drena)\b/,
+  },
+  {
+    item: /\bice maker\b/i,
+    part: 'ice maker',
+    told: /\b(ice|icemaker|hielo)\b/,
+  },
+];
+
+function partNotTold(name: string, said: string): string | null {
+  const lower = fold(said).toLowerCase();
+  const part = PARTS.find((candidate) => candidate.item.test(name));
+  return part && !part.told.test(lower) ? part.part : null;
 }
 
 const ADD_ON = /\b(extra|additional|each additional|add-?on|past the estimate|overtime)\b/;

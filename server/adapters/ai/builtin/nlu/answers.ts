@@ -28,6 +28,7 @@ export interface PostalCode {
   country: 'US' | 'CA';
 }
 
+const STREET_AFTER = /^\s+(?:[NSEW]\.?\s+)?(?!(?:en|in|at|near|by)\s)(?:[\p{L}'.-]+\s+){1,3}(?:rd|road|st|street|ave|avenue|dr|drive|ln|lane|way|blvd|boulevard|ct|court|pl|place|pkwy|parkway|hwy|highway|trl|trail|cir|circle|ter|terrace)\b/iu;
 const US_ZIP = /(?<![\p{L}\d$#.,/-])(\d{5})(?:-(\d{4}))?(?![\p{L}\d]|[.,]\d|-\d|\/|\s?(?:sq|square|ft|feet|lbs?|dollars|bucks|btu|k\b))/gu;
 const CA_POSTAL = /\b([abceghj-nprstvxy]\d[abceghj-nprstv-z])[ -]?(\d[abceghj-nprstv-z]\d)\b/gi;
 const DIGIT_WORDS: Readonly<Record<string, string>> = {
@@ -63,7 +64,12 @@ export function extractPostalCodes(text: string): PostalCode[] {
   const found: Array<PostalCode & { index: number }> = [];
   // (A number that names a paper, not a place: "Invoice 20418", "order #55123", "claim no. 60614".)
   const numbered = (index: number) => /\b(invoice|inv|order|ticket|acct|account|ref|reference|confirmation|conf|claim|policy|case|job|work order|wo|po|receipt|model|serial|factura|orden|recibo|poliza|reclamo)\s*(#|no\.?|number|num|nr)?\s*:?\s*$/i.test(between(text, Math.max(0, index - 24), index));
-  for (const match of text.matchAll(US_ZIP)) if (!numbered(match.index ?? 0)) found.push({ value: match[2] ? `${match[1]}-${match[2]}` : (match[1] ?? ''), country: 'US', index: match.index ?? 0 });
+  // (Nor a house number: "His address is 29150 Lilac Rd" — a street after it, and an address said before it or a ZIP
+  // after it; "17584 Willow Street" alone is the ZIP of Willow Street, PA.)
+  const houseNumber = (index: number, length: number) =>
+    STREET_AFTER.test(between(text, index + length, index + length + 60)) &&
+    (/\b(address( is)?|addy|live at|lives at|located at|(is|i'?m|we'?re|house|home|place) at|direccion( es)?|vive en|vivo en)\s*:?\s*$/i.test(between(text, Math.max(0, index - 24), index)) || /\b\d{5}\b/.test(between(text, index + length, text.length)));
+  for (const match of text.matchAll(US_ZIP)) if (!numbered(match.index ?? 0) && !houseNumber(match.index ?? 0, match[0].length)) found.push({ value: match[2] ? `${match[1]}-${match[2]}` : (match[1] ?? ''), country: 'US', index: match.index ?? 0 });
   for (const match of text.matchAll(CA_POSTAL)) found.push({ value: `${match[1]} ${match[2]}`.toUpperCase(), country: 'CA', index: match.index ?? 0 });
   if (found.length === 0) for (const digits of spokenDigits(text)) found.push({ value: digits, country: 'US', index: text.length });
   // A ZIP dictated in groups after its name ("Zip code is 89 148", "zip 9 21 04").
@@ -199,7 +205,7 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
     yes: /\b(dripping|drips|leaking|water (is )?(coming|getting) (in|inside|through)|coming through|bulging|bubbl\w*|wet|buckets?|puddle|stain (is )?growing|gotea\w*|entra agua|esta entrando)\b/,
   },
   insurance: {
-    no: /\b(no insurance|not (going )?through (the )?insurance|out of pocket|cash|paying (ourselves|myself)|no claim|sin (seguro|aseguranza|aseguransa)|no (vamos|voy) a (usar|reclamar|meter)( el| al)? (seguro|aseguranza|aseguransa)|no (es|va) (por|con) (el |la )?(seguro|aseguranza|aseguransa)|no (queremos|quiero) (usar|meter|reclamar)( el| al)? (seguro|aseguranza|aseguransa)|de nuestra bolsa|(not|won'?t|will not|shall not|aren'?t|are not|isn'?t)( be| going to be| gonna be)? (filing|file|making|make|putting in|put in|going through|using|use)( an?| the| any)? (insurance )?claim|(seguro|aseguranza|insurance|claim)\?+\s*(no|nah|nope|no creo|creo que no|probably not|i don'?t think so|doubt it)|yo lo pago|lo pago yo|nosotros lo pagamos|lo pagamos nosotros)\b/,
+    no: /\b(no insurance|not (going )?through (the )?insurance|(nah|no|nope),? not (an? )?(insurance|claim)|not an? insurance (job|thing|claim)|out of pocket|cash|paying (ourselves|myself)|no claim|sin (seguro|aseguranza|aseguransa)|no (vamos|voy) a (usar|reclamar|meter)( el| al)? (seguro|aseguranza|aseguransa)|no (es|va) (por|con) (el |la )?(seguro|aseguranza|aseguransa)|no (queremos|quiero) (usar|meter|reclamar)( el| al)? (seguro|aseguranza|aseguransa)|de nuestra bolsa|(not|won'?t|will not|shall not|aren'?t|are not|isn'?t)( be| going to be| gonna be)? (filing|file|making|make|putting in|put in|going through|using|use)( an?| the| any)? (insurance )?claim|(seguro|aseguranza|insurance|claim)\?+\s*(no|nah|nope|no creo|creo que no|probably not|i don'?t think so|doubt it)|yo lo pago|lo pago yo|nosotros lo pagamos|lo pagamos nosotros)\b/,
     // ("insurance? probably not": the question said back is no yes.)
     yes: /\b(adjuster|claim|insurance(?!\s*\?)|state farm|allstate|usaa|farmers|progressive|liberty mutual|nationwide|travelers|el seguro(?!\s*\?)|reclamo)\b/,
   },
@@ -272,6 +278,9 @@ export function extractYesNo(text: string, asked: YesNoTopic = 'other'): 'yes' |
   if (asked === 'owner-or-manager' && I_MANAGE.test(said) && !RENTS.test(said.replace(I_MANAGE, ' '))) return 'yes';
   const topic = asked === 'owner-ok' || asked === 'owner-or-manager' ? 'ownership' : asked;
   if (topic === 'ownership') {
+    // The landlord's yes is no yes of theirs: "Ya hablé con el dueño y dice que sí" rents. (Not the HOA's.)
+    const landlordOk = asked === 'ownership' ? (OWNER_OK.exec(said) ?? /\b(el |la |mi |nuestro |nuestra )?(dueno|duena|propietari[oa]|landlord|caser[oa]|manager)\b[^.!?]{0,30}\b(dice|dijo|da|dio|nos dio|me dio)( que)? (si|ok|okay|esta bien|el permiso|permiso)\b/.exec(said)) : null;
+    if (landlordOk && !/\b(hoa|management)\b/.test(landlordOk[0])) return 'no';
     // A landlord owns it: "it's a rental I own", "my tenant".
     // Buying it, not theirs yet: "right now it's still the sellers'", "not ours till the closing" (unless they say
     // yes all the same: "it's ours as of Friday, so yes by the time you'd come out").
@@ -358,7 +367,9 @@ const NOT_A_NAME = new Set(
     'mine ours yours kitchen bathroom garage basement attic upstairs downstairs house home apartment condo unit door roof yard lawn ' +
     'lunes martes miercoles jueves viernes sabado domingo manana hoy ya claro gracias perfecto listo bueno ' +
     'su sus mi tu hija hijo esposa esposo mama papa hermana hermano vecina vecino ' +
-    'english ingles spanish espanol castellano idioma language ella ellos ellas usted ustedes nombre'
+    'english ingles spanish espanol castellano idioma language ella ellos ellas usted ustedes nombre ' +
+    // (Texting shorthand said of oneself: "I'm WFH", "I'm OOO till monday".)
+    'wfh ooo omw idk tbh imo brb afk retired remote'
   ).split(/\s+/),
 );
 

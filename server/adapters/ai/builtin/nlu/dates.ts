@@ -262,7 +262,7 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
     [/\b(christmas eve|nochebuena)\b/, (year) => makeDate(year, 12, 24)],
     [/\b(christmas( day)?|navidad)\b(?! eve)/, (year) => makeDate(year, 12, 25)],
     [/\b(new years? eve|new year'?s eve)\b/, (year) => makeDate(year, 12, 31)],
-    [/\bthanksgiving\b/, (year) => nthWeekday(year, 11, 4, 'fourth')],
+    [/\b(thanksgiving|(el )?dia de accion de gracias|accion de gracias)\b/, (year) => nthWeekday(year, 11, 4, 'fourth')],
     [/\b(fourth of july|4th of july|july 4th|independence day)\b/, (year) => makeDate(year, 7, 4)],
     // The other days a calendar and a dispatcher know by name (US federal holidays and the everyday ones).
     [/\b(mlk|martin luther king( jr\.?)?)( jr\.?)?( day)?\b/, (year) => nthWeekday(year, 1, 1, 'third')],
@@ -558,7 +558,7 @@ export function extractWindow(text: string): string | null {
 
 function partOfDay(said: string): 'morning' | 'afternoon' | 'evening' | null {
   // ("early may", "early next week": early in a month or a week, not in the day.)
-  if (/\b(mornings?|in the am|a\.?m\.? only|early(?! (in )?(the |next |this )?(week|month|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|spring|summer|fall|winter|autumn|year)\b)|temprano|en la manana|por la manana|en las mananas|por las mananas)\b/.test(said)) return 'morning';
+  if (/\b(mornings?|in the am|a\.?m\.? only|early(?! (in )?(the |next |this )?(week|month|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|spring|summer|fall|winter|autumn|year)\b)|temprano|en la manana|por la manana|en las mananas|por las mananas|(?<!\b(the|my|our|a) )first thing(?! (i|we|you|that|to|is|was|they|he|she|it)\b)|a primera hora)\b/.test(said)) return 'morning';
   if (/\b(afternoons?|in the pm|after lunch|en la tarde|por la tarde|en las tardes|despues de comer)\b/.test(said)) return 'afternoon';
   if (/\b(evenings?|after work|tonight|en la noche|por la noche)\b/.test(said)) return 'evening';
   return null;
@@ -668,7 +668,7 @@ function choosable(said: string, all: readonly Candidate[]): Candidate[] {
   const bounds = pool.filter((candidate) => {
     const before = between(said, Math.max(0, candidate.index - 24), candidate.index);
     // (And a deadline: "lo necesito listo antes del 1 de mayo … pueden empezar el lunes 19 de abril?".)
-    return /\b(after|from|past|starting|since|despues del?|a partir del?|before|antes del?|no later than)\s+(the\s+|el\s+)?$/.test(before) && !/\b(mon|tue|wed|thu|fri|sat|sun|lunes|martes|miercoles|jueves|viernes|sabado|domingo)[a-z]*\s+(after|before|antes del?)\s+(the\s+|el\s+)?$|\b(day|days|week|weekend|dia|semana)\s+(after|before|antes del?)\s+(the\s+|el\s+)?$/.test(before);
+    return /\b(after|from|past|starting|since|despues del?|a partir del?|before|antes del?|no later than)\s+(the\s+|el\s+)?$/.test(before) && !/\b(mon|tue|wed|thu|fri|sat|sun|lunes|martes|miercoles|jueves|viernes|sabado|domingo)[a-z]*\s+(after|before|antes del?|despues del?)\s+(the\s+|el\s+)?$|\b(day|days|week|weekend|dia|semana)\s+(after|before|antes del?|despues del?)\s+(the\s+|el\s+)?$/.test(before);
   });
   if (bounds.length > 0 && bounds.length < pool.length) pool = pool.filter((candidate) => !bounds.includes(candidate));
   // "the first week of feb? tuesday the 2nd is fine": a part of a month yields to a day named in that month.

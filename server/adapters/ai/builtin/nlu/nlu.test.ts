@@ -1683,3 +1683,47 @@ describe('thirteenth round (-d36 tuned against)', () => {
     expect(chooseOption('need some brush hauled, we cleared a bunch of alder and buckthorn along the driveway and now theres a big ol pile', yard).best?.option).toBe('Yard cleanup & brush hauling');
   });
 });
+
+describe('fourteenth round (the d37 misses)', () => {
+  it('reads "first thing" as the morning, not "the first thing I noticed"', () => {
+    expect(day('tomorrow first thing')).toBe('2026-12-03 morning');
+    expect(day('first thing wed dec 9')).toBe('2026-12-09 morning');
+    expect(extractWindow('the first thing I noticed was the smell')).toBeNull();
+  });
+
+  it('counts "el lunes después de Thanksgiving" from the holiday, in Spanish too', () => {
+    expect(day('Puede ser el lunes después de Thanksgiving en la mañana?', true)).toBe('2027-11-29 morning');
+    expect(day('el lunes después del día de acción de gracias', true)).toBe('2027-11-29');
+  });
+
+  it('takes a house number for no ZIP when an address is said before it or a ZIP after it', () => {
+    expect(extractPostalCode('His address is 29150 Lilac Rd')).toBeNull();
+    expect(extractPostalCode('29150 Lilac Rd, Valley Center 92082')?.value).toBe('92082');
+    // (A ZIP and its town: Willow Street, PA is 17584; "en Park Place" is where in the ZIP.)
+    expect(extractPostalCode('17584 Willow Street')?.value).toBe('17584');
+    expect(extractPostalCode('77087 en Park Place')?.value).toBe('77087');
+  });
+
+  it('hears the landlord’s yes as no yes of theirs to "Do you own the home?"', () => {
+    expect(extractYesNo('Ya hablé con el dueño y dice que sí, que lo arreglen.', 'ownership')).toBe('no');
+    expect(extractYesNo('landlord said its fine, go ahead', 'ownership')).toBe('no');
+    expect(extractYesNo('yes we own it, HOA said its fine', 'ownership')).toBe('yes');
+    expect(extractYesNo('si, soy el dueño', 'ownership')).toBe('yes');
+  });
+
+  it('reads "nah not insurance" as no, "WFH" as no name, and "clean out gutters" as gutters', () => {
+    const insurance = yesNoTopic({ key: 'insurance', text: 'Going through insurance on this?' });
+    expect(topicalYesNo('nah not insurance, just a cleaning', insurance)).toBe('no');
+    expect(isNotAName('WFH')).toBe(true);
+    expect(extractName('the monday after thanksgiving works, I’m WFH')).toBeNull();
+    const roof = ['Roof leak repair', 'Storm / hail damage inspection', 'Full roof replacement', 'Gutters (cleaning, repair, new)', 'Emergency tarp'];
+    expect(chooseOption('how much to clean out gutters? 2 story house, we have 3 big pin oaks so theyre packed', roof).best?.option).toBe('Gutters (cleaning, repair, new)');
+    expect(read('need the sewer clean out located').concepts).toContain('sewer');
+  });
+
+  it('asks for the roof replaced, not inspected, when the hail is why', () => {
+    const roof = ['Roof leak repair', 'Storm / hail damage inspection', 'Full roof replacement', 'Gutters (cleaning, repair, new)', 'Emergency tarp'];
+    expect(chooseOption('Got a quote from another outfit for $14,800 to tear off and replace the whole roof after the June hail. Can you guys beat that?', roof).best?.option).toBe('Full roof replacement');
+    expect(chooseOption('hail last week beat up the roof, need someone to look at it', roof).best?.option).toBe('Storm / hail damage inspection');
+  });
+});

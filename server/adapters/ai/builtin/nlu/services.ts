@@ -197,6 +197,8 @@ const SHARED: Readonly<Record<string, { words: readonly string[]; yieldsTo: read
   ac: { words: ['outside unit', 'outdoor unit', 'condenser', 'compressor'], yieldsTo: ['heat-pump'] },
   // ("Need a 240 outlet or wall charger put in for a Model Y": the outlet is the car's charger.)
   outlet: { words: ['outlet', 'outlets', 'plug', 'plugs', 'receptacle', 'receptacles', '220 outlet', '240 outlet', 'socket'], yieldsTo: ['ev'] },
+  // ("how much to clean out gutters?": cleaning them out, no sewer cleanout.)
+  sewer: { words: ['clean out'], yieldsTo: ['gutters', 'junk', 'cleanup', 'cleaning', 'air', 'chimney', 'exterior-cleaning'] },
   'general-pest': { words: ['bug', 'bugs', 'insects', 'insect', 'pests', 'pest', 'critters', 'flies', 'fly'], yieldsTo: ['insects', 'wood-pests', 'stinging', 'wildlife', 'rodents'] },
 };
 
@@ -254,7 +256,8 @@ export function read(text: string): Reading {
         // ("before the snow flies": when, not what.)
         if (hit.concept === 'snow' && (/^(melt\w*|storm|this|last|yesterday|week|flies|falls|comes|hits)$/.test(raw[at + hit.stems.length] ?? '') || /^(all|after|from|with|before|until|till|til) (the|that|this|all)$/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`))) causes.add(hit.concept);
         // (A storm too, when it brought a leak: "con la tormenta de hoy se está metiendo agua por el techo".)
-        if (hit.concept === 'storm-damage' && /^(after|from|with|during|since|con|tras|desde|por|despues de) (the|that|this|all|la|el|esa|esta|las|los)$/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`)) causes.add(hit.concept);
+        // ("after the June hail": a month or a size between.)
+        if (hit.concept === 'storm-damage' && (/^(after|from|with|during|since|con|tras|desde|por|despues de) (the|that|this|all|la|el|esa|esta|las|los)$/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`) || /^(after|from|since|during) (the|that) (january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|winter|big|last|bad)$/.test(`${raw[at - 3] ?? ''} ${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`))) causes.add(hit.concept);
         // ("Since the power went out …, the keypad … no longer opens the door": the outage is what set it off.)
         if (hit.concept === 'power-out' && /^(since|after|when) (the|our|my)$/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`)) causes.add(hit.concept);
         // ("the thermostat clicks but nothing kicks on", "thermostat says 58": the thermostat tells what the system does, it
@@ -303,7 +306,8 @@ export function read(text: string): Reading {
     located.delete(concept);
     problems.delete(concept);
   }
-  if (causes.has('storm-damage') && !concepts.includes('leak')) causes.delete('storm-damage');
+  // (Or when they ask for the roof replaced: "tear off and replace the whole roof after the June hail".)
+  if (causes.has('storm-damage') && !concepts.includes('leak') && !/\b(replace|replaced|replacing|replacement|tear[- ]?off|tear (it )?off|new roof|re-?roof\w*)\b/.test(normalize(text))) causes.delete('storm-damage');
   // With nothing else named, a place is the subject ("a leak in the roof").
   if (located.size === concepts.length) located.clear();
   // A problem described ("blowing warm air"), or a thing of theirs ("my furnace … kicking on and off") without
@@ -394,6 +398,8 @@ function isLocated(raw: readonly string[], at: number): boolean {
   if (raw[back] === 'at' && /^(look|looks|looking|looked)$/.test(raw[back - 1] ?? '')) return false;
   // "seal up a house from rats", "protect it from termites": what is kept out, not a place.
   if (raw[back] === 'from' && raw.slice(Math.max(0, back - 4), back).some((word) => /^(seal|sealed|sealing|proof|proofed|proofing|protect|protected|protecting|keep|keeping|block|blocking|exclude|safe|free)$/.test(word))) return false;
+  // "clean out gutters", "blow out the sprinklers": the verb's particle, not a place.
+  if (raw[back] === 'out' && /^(clean|cleaned|cleaning|clear|cleared|clearing|blow|blown|blowing|flush|flushing|pump|pumping|haul|hauling|empty|emptying|dig|digging|scoop|scooping|vacuum|vacuuming)$/.test(raw[back - 1] ?? '')) return false;
   // Spanish "por" places a thing only with its article ("sale por la lámpara"), not before a job ("cobran por lavar").
   if (raw[back] === 'por' && back === at - 1) return false;
   return back >= 0 && back < at && LOCATIVE.has(raw[back] ?? '');
