@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QualifierQuestion } from '@contracts/ai';
 import type { AiDecision, AiTurnInput } from '../ai.port';
-import { createBuiltinAssistant, decideTurn as decideWith, MAX_REPLY_CHARS } from './builtin-assistant';
+import { createBuiltinAssistant, decideTurn as decideWith, fuelSaid, MAX_REPLY_CHARS } from './builtin-assistant';
 import { spanishQuestion } from './replies';
 
 const decideTurn = (input: AiTurnInput) => decideWith(input);
@@ -1062,5 +1062,19 @@ describe('the built-in assistant', () => {
     const where: QualifierQuestion[] = [...questions, { key: 'to_city', text: 'Where are you moving to? City is fine.', kind: 'text', choices: [], required: false }];
     expect((await decideTurn(turn('hey just starting to plan a move for sometime in march', { questions: where }))).answers.to_city).toBeUndefined();
     expect((await decideTurn(turn('the kitchen drain is backing up into the other sink', { questions: more }))).answers.describe).toContain('kitchen drain');
+  });
+});
+
+describe('the fuel said with the equipment (the d37 misses)', () => {
+  const fuels = ['Gas', 'Oil', 'Electric', 'Not sure'];
+  it('takes one fuel named next to the thing it runs, when the options are fuels', () => {
+    expect(fuelSaid("It's a gas Carrier, maybe 15 years old", fuels)).toBe('Gas');
+    expect(fuelSaid('its one furnace, gas, Lennox. house is 44 Hudson Rd in Sudbury', fuels)).toBe('Gas');
+    expect(fuelSaid('old oil boiler in the basement', fuels)).toBe('Oil');
+  });
+  it('takes none from a gas smell, two fuels, or options that are no fuels', () => {
+    expect(fuelSaid('I smell gas near the furnace', fuels)).toBeNull();
+    expect(fuelSaid('we switched from an oil furnace to a gas furnace', fuels)).toBeNull();
+    expect(fuelSaid("It's a gas Carrier", ['Furnace repair', 'AC repair'])).toBeNull();
   });
 });

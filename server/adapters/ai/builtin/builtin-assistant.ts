@@ -597,6 +597,26 @@ const CHANGE_OF_MIND = /\b(prefer|rather|instead|decided|we'?ve decided|go with|
 
 /** A text that tells a trouble ("it's not spinning the water out", "keeps beeping", "won't start"). */
 // (Or the new job's things: "the old one wobbles like crazy. new one's a Hunter still in the box".)
+/**
+ * The fuel of the equipment, said with it ("It's a gas Carrier", "its one furnace, gas, Lennox", "oil boiler") when
+ * the question's options are fuels: one fuel named, next to the thing it runs. (Not "gas smell", "gas station".)
+ */
+export function fuelSaid(text: string, options: readonly string[]): string | null {
+  const fuels = options.filter((option) => FUEL_OPTION.test(option));
+  if (fuels.length < 2) return null;
+  const said = normalize(text);
+  const named = [...new Set([...said.matchAll(FUEL_WORD)].map((match) => (match[1] ?? '').replace(/^natural /, '')))];
+  if (named.length !== 1 || !named[0]) return null;
+  const fuel = named[0];
+  if (!new RegExp(`\\b${fuel}[ ,]+(?:[a-z]+[ ,]+){0,2}${EQUIPMENT}|${EQUIPMENT}[ ,]+(?:[a-z]+[ ,]+){0,2}${fuel}\\b`).test(said)) return null;
+  if (/\b(gas (smell|leak|odor|station|bill|line|meter|company|prices?|can)|smell(s|ing)? (of |like )?gas|oil (change|leak|stain|spill))\b/.test(said)) return null;
+  return fuels.find((option) => new RegExp(`\\b${fuel}\\b`, 'i').test(option)) ?? null;
+}
+
+const FUEL_OPTION = /^\s*(natural gas|gas|oil|electric|electricity|propane|lp)\b/i;
+const FUEL_WORD = /\b(natural gas|gas|oil|electric|propane)\b/g;
+const EQUIPMENT = '(furnace|boiler|heater|water heater|heat pump|stove|range|oven|dryer|fireplace|system|unit|carrier|lennox|trane|rheem|goodman|york|bryant|amana|ruud|american standard|weil[- ]mclain|burnham|navien|rinnai)';
+
 const TROUBLE_TOLD = /\b(keeps?|won'?t|doesn'?t|isn'?t|not|stopped|broke|broken|leak\w*|beep\w*|nois\w*|smell\w*|making|stuck|no (hot|heat|water|power)|wobbl\w*|loose|rattl\w*|squeak\w*|crack\w*|(old|new) one'?s?)\b/;
 
 function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, answered: boolean, problemTaken: { value: boolean }, otherFound: boolean): Answer {
@@ -651,6 +671,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
         if (picked) return { value: picked, reason: `Found “${picked}” for ${quoted} (of the options just offered, the kind of job they said).` };
       }
       if (choice.best && choice.confident) return { value: choice.best.option, reason: `Found “${choice.best.option}” for ${quoted} (${choice.best.because.join('; ')}).` };
+      const fuel = fuelSaid(said, options);
+      if (fuel) return { value: fuel, reason: `Found “${fuel}” for ${quoted} (the fuel said of the equipment).` };
       if (choice.tied.length > 1) return { tied: choice.tied };
       if (choice.best && (isAsked || !answered)) {
         // Likely but not sure: recorded only when it is the one clear candidate for the question just asked.
