@@ -21,7 +21,8 @@ const test = base.extend({
       await use(server);
       await server.stop();
     },
-    { scope: 'worker' },
+    // (As the shared server fixture: a start from source can pass 60 s on a loaded machine.)
+    { scope: 'worker', timeout: 180_000 },
   ],
 });
 

@@ -54,7 +54,9 @@ export const test = base.extend<{ uniqueEmail: (label: string) => string }, Work
       await use(server);
       await server.stop();
     },
-    { scope: 'worker' },
+    // (A worker's server starts from source and migrates a fresh database: about 15 s of CPU, and past the 60 s test
+    // limit on a loaded 2-core machine when a failed spec's worker is replaced mid-run. Decision 0054.)
+    { scope: 'worker', timeout: 180_000 },
   ],
   baseURL: async ({ server }, use) => {
     await use(server.url);

@@ -38,7 +38,8 @@ const test = base.extend<object, { fake: FakeProviders }>({
       await use(server);
       await server.stop();
     },
-    { scope: 'worker' },
+    // (As the shared server fixture: a start from source can pass 60 s on a loaded machine.)
+    { scope: 'worker', timeout: 180_000 },
   ],
 });
 

@@ -44,7 +44,8 @@ export async function startServerProcess(options: { dataDir?: string; env?: Reco
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
+  // (A start from source on a loaded 2-core machine can take a minute: decision 0054.)
+  const deadline = Date.now() + 150_000;
   for (;;) {
     const lock = readLiveLock(dataDir);
     // The data folder's lock is the embedded database's; on a Postgres server (DATABASE_URL) the server is ready

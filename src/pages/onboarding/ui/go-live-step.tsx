@@ -6,11 +6,12 @@ import { useTRPC } from '@/shared/api-react';
 import { formatPhone } from '@/shared/lib/format';
 import { BusinessNumberPanel, type PhoneSettings, TestPhonePanel } from '@/widgets/phone-setup';
 import { usePhoneSettings } from '@/entities/company';
+import { testLeadWatchStart } from '../model/test-lead-watch';
 
 const WATCH_EVERY_MS = 2_000;
 
 /**
- * Watches for the first lead created since this step opened: the test lead the person sends themselves, from the
+ * Watches for the first lead created since this step first opened in the tab: the test lead the person sends themselves, from the
  * test phone above or from their own mobile to the Twilio number. Polls while waiting (the onboarding screen is
  * outside the app shell and its live connection); stops once the lead is there.
  */
@@ -69,7 +70,8 @@ function TestLeadWatcher({ since, settings }: { since: number; settings: PhoneSe
 export function GoLiveStep({ onNext }: { onNext: () => void }) {
   const navigate = useNavigate();
   const phone = usePhoneSettings();
-  const [since] = useState(() => Date.now() - 5_000);
+  // (Kept for the tab: back from the missed-calls step, the test lead that arrived is still shown.)
+  const [since] = useState(() => testLeadWatchStart());
   const number = phone.data?.number ?? null;
 
   return (
