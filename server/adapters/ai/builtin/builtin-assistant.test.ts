@@ -1076,5 +1076,10 @@ describe('the fuel said with the equipment (the d37 misses)', () => {
     expect(fuelSaid('I smell gas near the furnace', fuels)).toBeNull();
     expect(fuelSaid('we switched from an oil furnace to a gas furnace', fuels)).toBeNull();
     expect(fuelSaid("It's a gas Carrier", ['Furnace repair', 'AC repair'])).toBeNull();
+    // (The second reader's: another appliance's fuel, a fuel denied.)
+    expect(fuelSaid('furnace is blowing cold air. also the gas fireplace wont light', fuels)).toBeNull();
+    expect(fuelSaid('Furnace stopped working last night. Our gas water heater is in the same closet', fuels)).toBeNull();
+    expect(fuelSaid("We don't have a gas furnace, it's a heat pump", fuels)).toBeNull();
+    expect(fuelSaid('gas dryer not heating', fuels)).toBe('Gas');
   });
 });

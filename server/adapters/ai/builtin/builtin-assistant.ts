@@ -608,13 +608,20 @@ export function fuelSaid(text: string, options: readonly string[]): string | nul
   const named = [...new Set([...said.matchAll(FUEL_WORD)].map((match) => (match[1] ?? '').replace(/^natural /, '')))];
   if (named.length !== 1 || !named[0]) return null;
   const fuel = named[0];
-  if (!new RegExp(`\\b${fuel}[ ,]+(?:[a-z]+[ ,]+){0,2}${EQUIPMENT}|${EQUIPMENT}[ ,]+(?:[a-z]+[ ,]+){0,2}${fuel}\\b`).test(said)) return null;
+  const beside = new RegExp(`\\b${fuel}[ ,]+(?:[a-z]+[ ,]+){0,2}${EQUIPMENT}|${EQUIPMENT}[ ,]+(?:[a-z]+[ ,]+){0,2}${fuel}\\b`).exec(said);
+  if (!beside) return null;
+  // (Another appliance's fuel is not the equipment's: "furnace is blowing cold air. also the gas fireplace wont light";
+  // nor a fuel denied, "We don't have a gas furnace, it's a heat pump".)
+  if (SIDE_EQUIPMENT.test(beside[0]) && MAIN_EQUIPMENT.test(said.replace(beside[0], ' '))) return null;
+  if (/\b(no|not|don'?t have|doesn'?t have|isn'?t|aren'?t|never had|not an?)\s+(an? )?$/.test(between(said, Math.max(0, beside.index - 20), beside.index))) return null;
   if (/\b(gas (smell|leak|odor|station|bill|line|meter|company|prices?|can)|smell(s|ing)? (of |like )?gas|oil (change|leak|stain|spill))\b/.test(said)) return null;
   return fuels.find((option) => new RegExp(`\\b${fuel}\\b`, 'i').test(option)) ?? null;
 }
 
 const FUEL_OPTION = /^\s*(natural gas|gas|oil|electric|electricity|propane|lp)\b/i;
 const FUEL_WORD = /\b(natural gas|gas|oil|electric|propane)\b/g;
+const SIDE_EQUIPMENT = /\b(fireplace|water heater|stove|range|oven|dryer|grill|generator)\b/;
+const MAIN_EQUIPMENT = /\b(furnace|boiler|heat pump|heating system|hvac)\b/;
 const EQUIPMENT = '(furnace|boiler|heater|water heater|heat pump|stove|range|oven|dryer|fireplace|system|unit|carrier|lennox|trane|rheem|goodman|york|bryant|amana|ruud|american standard|weil[- ]mclain|burnham|navien|rinnai)';
 
 const TROUBLE_TOLD = /\b(keeps?|won'?t|doesn'?t|isn'?t|not|stopped|broke|broken|leak\w*|beep\w*|nois\w*|smell\w*|making|stuck|no (hot|heat|water|power)|wobbl\w*|loose|rattl\w*|squeak\w*|crack\w*|(old|new) one'?s?)\b/;
@@ -1215,7 +1222,7 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // trouble ("He fixed our back gate", "about a back door that won't latch").
       return spans(
         new RegExp(
-          `\\b(gates?|(?<!(zip|postal|area|promo|coupon|error|fault) )codes?|lock ?box|crawl ?space (door|entrance|access|hatch|opening)|(north|south|east|west) side|unit \\d+|apt\\.? ?#?\\d+|apartment #?\\d+|keys?|parking|park (in|on|out|at)|buzz (me|us|the)|buzzer|door ?bell|ring the bell|knock|side door|back door|unlocked|latch|front desk|concierge|doorman|the super|building super|superintendent|leasing office|(i'?ll|we'?ll|someone will|somebody will) be (home|there)|home that day|(i'?m|im|i am|we'?re|we are|someone'?s|someone is|somebody'?s) (home|there|around) (all day|that day|then|that (morning|afternoon))|let (you|u|them|the crew|y'?all)( up| back| out)? (in|into|inside)|(tenant|renter|inquilin[oa])('?s name)? (is|es|se llama|named) [a-z]+|caja con llave|(?<!\\b(cerr|cierr|abr)\\S* (la |las )?)llaves?(?! (principal|del agua|de paso|de agua|de afuera|del jardin|de la manguera))|porton|portero|codigo(?! postal)|timbre|toquen|para entrar|estare en casa|estacion\\w+${pets}${stairs}${contact})\\b`,
+          `\\b(gates?|(?<!(zip|postal|area|promo|coupon|error|fault) )codes?|lock ?box|crawl ?space (door|entrance|access|hatch|opening)|(north|south|east|west) side|unit \\d+|apt\\.? ?#?\\d+|apartment #?\\d+|keys?|parking|park (in|on|out|at)|buzz (me|us|the)|buzzer|door ?bell|ring the bell|knock|side door|back door|unlocked|latch|front desk|concierge|doorman|the super|building super|superintendent|leasing office|(i'?ll|we'?ll|someone will|somebody will) be (home|there)|home that day|(i'?m|im|i am|we'?re|we are|someone'?s|someone is|somebody'?s) (home|there|around) (all day|that day|then|that (morning|afternoon))|let (you|u|them|the crew|y'?all)( up| back| out)? (in|into|inside)|(tenant|renter|inquilin[oa])('?s name)? (is|es|se llama|named) (?!(not|home|out|away|there|gone|moving|sick|asleep|at|in|on|aware|fine|ok|okay|busy|working|a|an|the|no|never|always|usually|currently|still|unreachable|traveling|elderly|older|responsive|unresponsive|difficult|nice)\\b)[a-z]+|caja con llave|(?<!\\b(cerr|cierr|abr)\\S* (la |las )?)llaves?(?! (principal|del agua|de paso|de agua|de afuera|del jardin|de la manguera))|porton|portero|codigo(?! postal)|timbre|toquen|para entrar|estare en casa|estacion\\w+${pets}${stairs}${contact})\\b`,
           'gi',
         ),
         (found) => !/\b(fixed|repaired|installed|replaced|built|put in|won'?t|doesn'?t|isn'?t|broke|broken|rotting|rotted|stuck|voicemails?|called back)\b/i.test(found) || /\b(code|lock ?box|key|codigo|llave)\b/i.test(found),

@@ -260,3 +260,31 @@ describe('the visit, a part, an inspection (the d37 misses)', () => {
     expect(choosePriceItem('how much for an inspection?', 'hail hit us, how much for an inspection?', roof, null).item?.id).toBe('inspect');
   });
 });
+
+describe('the second reader’s misfires of the visit and part rules (fourteenth round)', () => {
+  const book: PriceItem[] = [
+    { id: 'diag', name: 'Service call / diagnosis', minCents: 8900, maxCents: 8900, unit: '' },
+    { id: 'drain', name: 'Drain cleaning, one drain', minCents: 17500, maxCents: 17500, unit: '' },
+    { id: 'wh', name: '40 gal water heater replacement', minCents: 150000, maxCents: 150000, unit: '' },
+  ];
+  const pick = (text: string, service: string | null = null) => choosePriceItem(text, text, book, service).item?.id ?? null;
+
+  it('quotes the job, not the visit, when a job is asked with the coming out', () => {
+    expect(pick('kitchen sink is clogged. how much for you to come out and unclog it?', 'Drain cleaning')).toBe('drain');
+    expect(pick('what do you charge to come out and snake the main line?')).toBe('drain');
+    expect(pick('how much for drain cleaning if you come out today?')).toBe('drain');
+    expect(pick('what would it cost for you guys to come out to replace a 40 gallon water heater?')).toBe('wh');
+    expect(pick('cuanto por destapar el fregadero? tambien revisarlo')).toBe('drain');
+  });
+
+  it('hears the classic symptoms of a part', () => {
+    const one = (name: string, service: string, thread: string) => choosePriceItem('how much?', thread, [{ id: 'x', name, minCents: 1, maxCents: 1, unit: '' }], service).item?.id ?? null;
+    expect(one('Toilet flapper & fill valve replacement', 'Toilet repair', 'toilet tank keeps trickling water into the bowl all night')).toBe('x');
+    expect(one('Toilet flapper & fill valve replacement', 'Toilet repair', 'toilet flushes by itself every half hour')).toBe('x');
+    expect(one('Toilet flapper & fill valve replacement', 'Toilet repair', 'el inodoro no deja de llenarse')).toBe('x');
+    expect(one('Toilet flapper & fill valve replacement', 'Toilet repair', 'the chain in the toilet tank broke and it barely flushes')).toBe('x');
+    expect(one('Electric water heater element replacement', 'Water heater', 'electric water heater, no hot water at all')).toBe('x');
+    expect(one('Dryer belt and idler pulley replacement', 'Dryer', 'dryer just hums and the clothes dont move')).toBe('x');
+    expect(one('Dryer belt and idler pulley replacement', 'Dryer', 'la secadora hace un ruido muy fuerte y rechina')).toBe('x');
+  });
+});

@@ -42,7 +42,7 @@ export function choosePriceItem(asked: string, thread: string, items: readonly P
   // "How much just to come look at it?", "¿Cuánto cobran por venir a verla?": the visit that finds the fault, when the
   // book has one, and only the visit (the repair a symptom suggests is not what they asked the price of).
   const visit = items.find((item) => VISIT_ITEM.test(item.name));
-  const visitAsked = visit !== undefined && VISIT_ASKED.test(fold(text)) && !VISIT_AND_JOB.test(fold(text));
+  const visitAsked = visit !== undefined && VISIT_ASKED.test(fold(text)) && !JOB_ASKED.test(fold(text).toLowerCase());
   if (visit && visitAsked) ranked = [{ option: visit.name, score: 10, because: ['the visit itself'] }];
   if (ranked.length === 0 && service) ranked = byName(service);
   // (The whole thread only when no job is recorded: "decomposed granite" recorded, with no item for it, is not the
@@ -186,9 +186,10 @@ const INSPECTION_ITEM = /\b(inspection|inspect|assessment|evaluation)\b/i;
 const INSPECTION_ASKED = /\b(inspect\w*|assess\w*|evaluat\w*|look (at|over)|check (it|them|things)? ?(out|over)|estimate|inspeccion|revis\w*)\b/;
 const WORK_PRICED = /\b(replace|replaced|replacing|replacement|tear[- ]?off|tear (it )?off|new roof|re-?roof\w*|install\w*|put (in|on) a new)\b/;
 const VISIT_ITEM = /\b(diagnos\w*|service call|trip (charge|fee)|visit fee|diagnostic visit)\b/i;
-const VISIT_ASKED = /\b(come (out|look|by)|look at it|take a look|diagnos\w*|service call|trip (charge|fee)|just to come|to come out|visit fee|revisar\w*|(que )?(me )?vengan a ver\w*|venir a ver\w*|venga a ver\w*|la visita|diagnostico)\b/i;
-// ("How much to come out and replace the belt?" asks the job's price, not the visit's.)
-const VISIT_AND_JOB = /\b(come (out|by)|to come) and (fix|replace|repair|install|swap|put|change|do)\b/i;
+const VISIT_ASKED = /\b(come (out )?(and )?look|come (out )?(and )?see|look at it|take a look|have a look|check it out|diagnos\w*|service call|trip (charge|fee)|visit fee|house call|just to come( out| by| over)?(?! and)|revisar\w*|(que )?(me )?vengan a ver\w*|venir a ver\w*|venga a ver\w*|la visita|diagnostico)\b/i;
+// ("What do you charge to come out and snake the main line?", "¿cuánto por destapar el fregadero? también revisarlo":
+// a job asked with the visit is the job's price, not the visit's.)
+const JOB_ASKED = /\b(fix|fixing|replace|replacing|replacement|repair|repairing|install|installing|swap|swapping|put in|change out|unclog\w*|snake|snaking|clean|cleaning|clear|clearing|rebuild|rodding|haul|remove|removal|destap\w*|cambi\w*|arregl\w*|instal\w*|repar\w*|limpi\w*)\b/;
 
 /**
  * Items for one part's repair, and what tells that part: the part named, or the trouble it mends. (A type named in an
@@ -198,17 +199,17 @@ const PARTS: readonly { item: RegExp; part: string; told: RegExp }[] = [
   {
     item: /\b(flapper|fill valve|toilet rebuild)\b/i,
     part: 'flapper and fill valve',
-    told: /\b(flapper|fill valve|flush valve|runs?|running|keeps (running|filling|refilling|going)|won'?t stop|doesn'?t stop|hiss\w*|phantom|ghost|refill\w*|constantly|(tank|bowl) (won'?t|doesn'?t|takes forever to) fill|weak flush|jiggl\w*|handle|rebuild|sigue corriendo|no para|se queda corriendo)\b/,
+    told: /\b(flapper|fill valve|flush valve|runs?|running|keeps (running|filling|refilling|going)|won'?t stop|doesn'?t stop|hiss\w*|phantom|ghost|refill\w*|constantly|(tank|bowl) (won'?t|doesn'?t|takes forever to) fill|weak flush|jiggl\w*|handle|lever|chain|rebuild|trickl\w*|flush(es|ing)? (by|on) (itself|its own)|(won'?t|doesn'?t|barely|hardly) flush\w*|sigue corriendo|no para|se queda corriendo|no deja de (llenar\w*|correr)|sigue llenando\w*)\b/,
   },
   {
     item: /\bdryer belt\b|\bbelt (and|&|\+|or) idler\b|\bidler( pulley)?\b/i,
     part: 'belt',
-    told: /\b(belt|idler|pulley|(won'?t|doesn'?t|does not|not|stopped|quit|isn'?t) (spin|spinning|tumble|tumbling|turn|turning|rotat\w*)|drum|squeal\w*|squeak\w*|thump\w*|screech\w*|(loud|grinding|scraping|rubbing) (noise|sound)|no (gira|da vueltas)|correa)\b/,
+    told: /\b(belt|idler|pulley|(won'?t|doesn'?t|does not|not|stopped|quit|isn'?t|don'?t) (spin|spinning|tumble|tumbling|turn|turning|rotat\w*|move|moving)|drum|squeal\w*|squeak\w*|thump\w*|screech\w*|hums?|humming|(loud|grinding|scraping|rubbing) (noise|sound)|no (gira|da vueltas)|correa|rechin\w*|ruido)\b/,
   },
   {
     item: /\b(heating element|igniter|ignitor|thermal fuse)\b/i,
     part: 'heating part',
-    told: /\b(no heat|not heat\w*|n'?t heat\w*|won'?t heat|(won'?t|doesn'?t|not|no longer|never) (get(ting)? )?(hot|warm)|cold air|damp|wet|element|igniter|ignitor|fuse|light|lite|preheat\w*|no calienta|mojad[ao]|humed[ao]|fri[ao])\b/,
+    told: /\b(no heat|not heat\w*|n'?t heat\w*|won'?t heat|(won'?t|doesn'?t|not|no longer|never) (get(ting)? )?(hot|warm)|cold air|damp|wet|element|igniter|ignitor|fuse|light|lite|preheat\w*|no hot water|lukewarm|runs out|(won'?t|doesn'?t) bake|broiler works|takes (forever|\d+ min\w*|an hour) to (heat|get|preheat|warm)|no calienta|mojad[ao]|humed[ao]|fri[ao]|no (hay|tengo|tenemos) agua caliente)\b/,
   },
   {
     item: /\bdrain pump\b/i,

@@ -73,6 +73,7 @@ export function spanishQuestion(question: QualifierQuestion): string {
       if (topic === 'entry') return '¿Podemos entrar sin que haya alguien en casa?';
       if (topic === 'rental') return '¿Es una propiedad que se renta?';
       if (topic === 'double-door') return '¿Es una puerta doble (para dos carros)?';
+      if (topic === 'hoa') return '¿La propiedad está en una asociación de propietarios (HOA)?';
       if (/\b(home|present|be there)\b/.test(about)) return '¿Habrá alguien en casa?';
       if (/\b(insurance|claim)\b/.test(about)) return '¿Es un reclamo de seguro?';
       if (/\b(gate|access|code)\b/.test(about)) return '¿Hay portón o código de acceso?';

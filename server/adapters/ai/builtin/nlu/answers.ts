@@ -28,7 +28,7 @@ export interface PostalCode {
   country: 'US' | 'CA';
 }
 
-const STREET_AFTER = /^\s+(?:[NSEW]\.?\s+)?(?!(?:en|in|at|near|by)\s)(?:[\p{L}'.-]+\s+){1,3}(?:rd|road|st|street|ave|avenue|dr|drive|ln|lane|way|blvd|boulevard|ct|court|pl|place|pkwy|parkway|hwy|highway|trl|trail|cir|circle|ter|terrace)\b/iu;
+const STREET_AFTER = /^\s+(?:[NSEW]\.?\s+)?(?!(?:en|in|at|near|by|off|right|on|just)\s)(?:[\p{L}'.-]+\s+){1,3}(?:rd|road|st|street|ave|avenue|dr|drive|ln|lane|way|blvd|boulevard|ct|court|pl|place|pkwy|parkway|hwy|highway|trl|trail|cir|circle|ter|terrace)\b/iu;
 const US_ZIP = /(?<![\p{L}\d$#.,/-])(\d{5})(?:-(\d{4}))?(?![\p{L}\d]|[.,]\d|-\d|\/|\s?(?:sq|square|ft|feet|lbs?|dollars|bucks|btu|k\b))/gu;
 const CA_POSTAL = /\b([abceghj-nprstvxy]\d[abceghj-nprstv-z])[ -]?(\d[abceghj-nprstv-z]\d)\b/gi;
 const DIGIT_WORDS: Readonly<Record<string, string>> = {
@@ -68,7 +68,7 @@ export function extractPostalCodes(text: string): PostalCode[] {
   // after it; "17584 Willow Street" alone is the ZIP of Willow Street, PA.)
   const houseNumber = (index: number, length: number) =>
     STREET_AFTER.test(between(text, index + length, index + length + 60)) &&
-    (/\b(address( is)?|addy|live at|lives at|located at|(is|i'?m|we'?re|house|home|place) at|direccion( es)?|vive en|vivo en)\s*:?\s*$/i.test(between(text, Math.max(0, index - 24), index)) || /\b\d{5}\b/.test(between(text, index + length, text.length)));
+    (/\b(address( is)?|addy|direccion( es)?)\s*:?\s*$/i.test(between(text, Math.max(0, index - 24), index)) || /\b\d{5}\b(?!\s*(sq|square|ft|feet|sf)\b)/i.test(between(text, index + length, text.length)));
   for (const match of text.matchAll(US_ZIP)) if (!numbered(match.index ?? 0) && !houseNumber(match.index ?? 0, match[0].length)) found.push({ value: match[2] ? `${match[1]}-${match[2]}` : (match[1] ?? ''), country: 'US', index: match.index ?? 0 });
   for (const match of text.matchAll(CA_POSTAL)) found.push({ value: `${match[1]} ${match[2]}`.toUpperCase(), country: 'CA', index: match.index ?? 0 });
   if (found.length === 0) for (const digits of spokenDigits(text)) found.push({ value: digits, country: 'US', index: text.length });
@@ -205,7 +205,7 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
     yes: /\b(dripping|drips|leaking|water (is )?(coming|getting) (in|inside|through)|coming through|bulging|bubbl\w*|wet|buckets?|puddle|stain (is )?growing|gotea\w*|entra agua|esta entrando)\b/,
   },
   insurance: {
-    no: /\b(no insurance|not (going )?through (the )?insurance|(nah|no|nope),? not (an? )?(insurance|claim)|not an? insurance (job|thing|claim)|out of pocket|cash|paying (ourselves|myself)|no claim|sin (seguro|aseguranza|aseguransa)|no (vamos|voy) a (usar|reclamar|meter)( el| al)? (seguro|aseguranza|aseguransa)|no (es|va) (por|con) (el |la )?(seguro|aseguranza|aseguransa)|no (queremos|quiero) (usar|meter|reclamar)( el| al)? (seguro|aseguranza|aseguransa)|de nuestra bolsa|(not|won'?t|will not|shall not|aren'?t|are not|isn'?t)( be| going to be| gonna be)? (filing|file|making|make|putting in|put in|going through|using|use)( an?| the| any)? (insurance )?claim|(seguro|aseguranza|insurance|claim)\?+\s*(no|nah|nope|no creo|creo que no|probably not|i don'?t think so|doubt it)|yo lo pago|lo pago yo|nosotros lo pagamos|lo pagamos nosotros)\b/,
+    no: /\b(no insurance|not (going )?through (the )?insurance|(nah|no|nope),? not (an? )?(insurance|claim)(?! yet)(?![^.!?]*\b(but|filing|file|adjuster)\b)|not an? insurance (job|thing|claim)|out of pocket|cash|paying (ourselves|myself)|no claim|sin (seguro|aseguranza|aseguransa)|no (vamos|voy) a (usar|reclamar|meter)( el| al)? (seguro|aseguranza|aseguransa)|no (es|va) (por|con) (el |la )?(seguro|aseguranza|aseguransa)|no (queremos|quiero) (usar|meter|reclamar)( el| al)? (seguro|aseguranza|aseguransa)|de nuestra bolsa|(not|won'?t|will not|shall not|aren'?t|are not|isn'?t)( be| going to be| gonna be)? (filing|file|making|make|putting in|put in|going through|using|use)( an?| the| any)? (insurance )?claim|(seguro|aseguranza|insurance|claim)\?+\s*(no|nah|nope|no creo|creo que no|probably not|i don'?t think so|doubt it)|yo lo pago|lo pago yo|nosotros lo pagamos|lo pagamos nosotros)\b/,
     // ("insurance? probably not": the question said back is no yes.)
     yes: /\b(adjuster|claim|insurance(?!\s*\?)|state farm|allstate|usaa|farmers|progressive|liberty mutual|nationwide|travelers|el seguro(?!\s*\?)|reclamo)\b/,
   },
@@ -222,8 +222,8 @@ const TOPICAL_YES_NO: Partial<Record<YesNoTopic, { yes: RegExp; no: RegExp }>> =
     yes: /\b(no heat|without heat|heat (is |'?s )?(out|off|gone)|(furnace|boiler|heater) (died|quit|is out|stopped)|freezing in here|cold in here|sin calefaccion|no hay calefaccion)\b/,
   },
   hoa: {
-    no: /\b(no hoa|not in an hoa|no homeowners|there'?s no hoa|we don'?t have an hoa)\b/,
-    yes: /\b((yes|yeah|yep|ugh)\W+(we have |there'?s |there is )?(an?|the) hoa|we have an? hoa|(we'?re|we are|it'?s|its|house is) in an? hoa|there'?s an? hoa|hoa (rules|approval|says|wants|requires|dinged)|hoa (has|needs|will have|would have|must|gets) to (approve|sign off|ok|okay|see)|(need|needs|get|getting) (hoa|the hoa'?s?) (approval|ok|okay|sign ?off))\b/,
+    no: /\b(no hoa|not in an hoa|no homeowners|there'?s no hoa|we don'?t have an hoa|no (hay|tenemos|tiene) (una |un )?(hoa|asociacion)|sin (hoa|asociacion)|no (esta|estamos) en (una |un )?(hoa|asociacion))\b/,
+    yes: /\b((si )?(hay|tenemos|tiene) (una |un )?(hoa|asociacion)|(esta|estamos) en (una |un )?(hoa|asociacion)|(yes|yeah|yep|ugh)\W+(we have |there'?s |there is )?(an?|the) hoa|we have an? hoa|(we'?re|we are|it'?s|its|house is) in an? hoa|there'?s an? hoa|hoa (rules|approval|says|wants|requires|dinged)|hoa (has|needs|will have|would have|must|gets) to (approve|sign off|ok|okay|see)|(need|needs|get|getting) (hoa|the hoa'?s?) (approval|ok|okay|sign ?off))\b/,
   },
   returning: {
     no: /\b(first time|never (used|had|hired|called)|new customer|haven'?t (used|had|hired)|not that i know|primera vez|nunca)\b/,
@@ -280,7 +280,9 @@ export function extractYesNo(text: string, asked: YesNoTopic = 'other'): 'yes' |
   if (topic === 'ownership') {
     // The landlord's yes is no yes of theirs: "Ya hablé con el dueño y dice que sí" rents. (Not the HOA's.)
     const landlordOk = asked === 'ownership' ? (OWNER_OK.exec(said) ?? /\b(el |la |mi |nuestro |nuestra )?(dueno|duena|propietari[oa]|landlord|caser[oa]|manager)\b[^.!?]{0,30}\b(dice|dijo|da|dio|nos dio|me dio)( que)? (si|ok|okay|esta bien|el permiso|permiso)\b/.exec(said)) : null;
-    if (landlordOk && !/\b(hoa|management)\b/.test(landlordOk[0])) return 'no';
+    // (Not from someone who owns it: "it's a rental I own, my property manager said it's fine", "Sí, soy el dueño, mi
+    // esposa dice que sí"; nor a permit, "tengo permiso de la ciudad".)
+    if (landlordOk && !/\b(hoa|management|manager|asociacion|ciudad|city)\b/.test(landlordOk[0]) && !OWNS.test(said.replace(landlordOk[0], ' ')) && !/\b(soy (el |la )?(dueno|duena|propietari[oa])|es (mia|mio|nuestra|nuestro)|(i|we) own)\b/.test(said)) return 'no';
     // A landlord owns it: "it's a rental I own", "my tenant".
     // Buying it, not theirs yet: "right now it's still the sellers'", "not ours till the closing" (unless they say
     // yes all the same: "it's ours as of Friday, so yes by the time you'd come out").

@@ -167,7 +167,8 @@ function holidayOccasion(said: string, index: number): boolean {
   if (NAMED_AS_WEEKDAY.test(before)) return true;
   // (Asked of the business, not said of others coming: "before my kids & grandkids come for Christmas".)
   if (/\b(come|came|stop|swing|drop|be here|be there|do it|do that|make it|get here|get out|come out|available|open|schedule( it| us| me)?|book( it| us| me)?)\s+(by|for|para)\s+(the\s+)?$/.test(before) && /\b(you|u|y'?all|someone|somebody|anybody|anyone|could|can|would|is|are)\b/.test(before) && !/\b(kids|grandkids|family|guests?|in[- ]?laws|parents|company|they|relatives|folks|everyone|everybody)\b/.test(before)) return false;
-  return /\b(for|before|by|until|till|til|ahead of|antes de|para|in time for)\s+(the\s+)?$/.test(before) && !COUNTED_BEFORE.test(before);
+  // ("antes del día de Acción de Gracias": the day's name around the holiday's.)
+  return /\b(for|before|by|until|till|til|ahead of|antes del?|para( el)?|in time for)\s+(the\s+|dia de\s+)?$/.test(before) && !COUNTED_BEFORE.test(before);
 }
 
 const NAMED_AS_WEEKDAY = new RegExp(`\\b${WEEKDAY}\\s+(is|'s|es)\\s+(the\\s+)?$`);
@@ -262,7 +263,7 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
     [/\b(christmas eve|nochebuena)\b/, (year) => makeDate(year, 12, 24)],
     [/\b(christmas( day)?|navidad)\b(?! eve)/, (year) => makeDate(year, 12, 25)],
     [/\b(new years? eve|new year'?s eve)\b/, (year) => makeDate(year, 12, 31)],
-    [/\b(thanksgiving|(el )?dia de accion de gracias|accion de gracias)\b/, (year) => nthWeekday(year, 11, 4, 'fourth')],
+    [/\b(thanksgiving|accion de gracias)\b/, (year) => nthWeekday(year, 11, 4, 'fourth')],
     [/\b(fourth of july|4th of july|july 4th|independence day)\b/, (year) => makeDate(year, 7, 4)],
     // The other days a calendar and a dispatcher know by name (US federal holidays and the everyday ones).
     [/\b(mlk|martin luther king( jr\.?)?)( jr\.?)?( day)?\b/, (year) => nthWeekday(year, 1, 1, 'third')],
@@ -558,9 +559,12 @@ export function extractWindow(text: string): string | null {
 
 function partOfDay(said: string): 'morning' | 'afternoon' | 'evening' | null {
   // ("early may", "early next week": early in a month or a week, not in the day.)
-  if (/\b(mornings?|in the am|a\.?m\.? only|early(?! (in )?(the |next |this )?(week|month|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|spring|summer|fall|winter|autumn|year)\b)|temprano|en la manana|por la manana|en las mananas|por las mananas|(?<!\b(the|my|our|a) )first thing(?! (i|we|you|that|to|is|was|they|he|she|it)\b)|a primera hora)\b/.test(said)) return 'morning';
-  if (/\b(afternoons?|in the pm|after lunch|en la tarde|por la tarde|en las tardes|despues de comer)\b/.test(said)) return 'afternoon';
-  if (/\b(evenings?|after work|tonight|en la noche|por la noche)\b/.test(said)) return 'evening';
+  if (/\b(mornings?|in the am|a\.?m\.? only|early(?! (in )?(the |next |this )?(week|month|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|spring|summer|fall|winter|autumn|year)\b)|temprano|en la manana|por la manana|en las mananas|por las mananas)\b/.test(said)) return 'morning';
+  if (/\b(afternoons?|in the pm|after lunch|en la tarde|por la tarde|en las tardes|despues de comer|de la tarde)\b/.test(said)) return 'afternoon';
+  if (/\b(evenings?|after work|tonight|en la noche|por la noche|de la noche)\b/.test(said)) return 'evening';
+  // ("tomorrow first thing", "first thing wed": the start of the day; not "the first thing I noticed", "first thing
+  // available", "First thing, do you service Plano?", nor "first thing after lunch", read above.)
+  if (/(?<!\b(the|my|our|a|your) )\bfirst thing\b(?!,| (i|we|you|that|to|is|was|they|he|she|it|available|open|after|on (the|my|our) list)\b)|\ba primera hora\b/.test(said)) return 'morning';
   return null;
 }
 

@@ -1727,3 +1727,44 @@ describe('fourteenth round (the d37 misses)', () => {
     expect(chooseOption('hail last week beat up the roof, need someone to look at it', roof).best?.option).toBe('Storm / hail damage inspection');
   });
 });
+
+describe('the second reader’s misfires (fourteenth round)', () => {
+  it('keeps an afternoon or evening said with "first thing", and no window for "first thing available"', () => {
+    expect(extractWindow('can you come first thing after lunch?')).toBe('afternoon');
+    expect(extractWindow('first thing after work is best, like 5:30')).toBe('evening');
+    expect(extractWindow('mejor a primera hora de la tarde')).toBe('afternoon');
+    expect(extractWindow('just give me first thing available')).toBeNull();
+    expect(extractWindow('Two questions. First thing, do you service Plano?')).toBeNull();
+  });
+
+  it('hears an owner as an owner, whoever else said yes', () => {
+    expect(extractYesNo('Sí es mía, ya tengo permiso de la ciudad para la barda', 'ownership')).toBe('yes');
+    expect(extractYesNo('Sí, soy la dueña. Tengo permiso de la asociación', 'ownership')).toBe('yes');
+    expect(extractYesNo('Sí, soy el dueño, mi esposa dice que sí al martes', 'ownership')).toBe('yes');
+    expect(extractYesNo('Sí soy propietario, el manager dijo que sí puede entrar', 'ownership')).toBe('yes');
+  });
+
+  it('keeps a ZIP before a place, "off" a street, or before square feet', () => {
+    expect(extractPostalCode("we're at 78704 off S Lamar Blvd")?.value).toBe('78704');
+    expect(extractPostalCode('we live at 98466 University Place')?.value).toBe('98466');
+    expect(extractPostalCode('im in 97205 right off Burnside St, job is about 12000 sq ft')?.value).toBe('97205');
+    expect(extractPostalCode('zip 98003 Federal Way, house is 2400 sqft built 1994, lot is 10890 sq ft')?.value).toBe('98003');
+  });
+
+  it('reads a claim on its way as insurance, and "before the day of Thanksgiving" as no day', () => {
+    const insurance = yesNoTopic({ key: 'insurance', text: 'Going through insurance on this?' });
+    expect(topicalYesNo("nope, not insurance yet but we're filing a claim this week", insurance)).toBe('yes');
+    expect(topicalYesNo('no not a claim yet, adjuster from State Farm comes Friday', insurance)).toBe('yes');
+    expect(day('antes del dia de accion de gracias porfa', true)).toBeNull();
+  });
+
+  it('hears "easier if someone just calls me" as a call asked for', async () => {
+    expect((await signals("honestly easier if someone just calls me, I'm driving all day. this number is fine")).callback).not.toBeNull();
+  });
+
+  it('reads the HOA in Spanish', () => {
+    const hoa = yesNoTopic({ key: 'hoa', text: 'Is it in an HOA?' });
+    expect(topicalYesNo('No hay HOA, es casa propia', hoa)).toBe('no');
+    expect(topicalYesNo('sí, estamos en una asociación', hoa)).toBe('yes');
+  });
+});
