@@ -23,7 +23,7 @@ import { dateAnswer, dateFromEarlierEvent, dayOfferedBefore, describeDate, extra
 import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
 import { businessState, destinationStates } from './nlu/places';
-import { milesBetween, townInArea, tripTowns } from './nlu/towns';
+import { milesBetween, townInArea, townsNamed, tripTowns } from './nlu/towns';
 import { chooseOption, notOfferedAsked, pickByAction, read, sameThingOtherJob, STOP, withoutActions, WISH } from './nlu/services';
 import { complaintAcross, type Hazard, noHeatInCold, questionSentences, readSignals, type Signals } from './nlu/signals';
 import { clauseAfter, fold, normalize, sentenceAt } from './nlu/text';
@@ -1544,6 +1544,15 @@ function otherTownOption(input: AiTurnInput, options: readonly string[], text: s
   const local = options.find((option) => /\b(local|area)\b/i.test(option) && /\(([^)]*\barea|[^)]*\p{Lu}[^)]*)\)/u.test(option) && !DRAWN_IN_MILES.test(option));
   const far = options.find((option) => option !== local && (ACROSS_STATES.test(option) || /\b(within|in|across|around) (the state|[A-Z][a-z]+)\b/.test(option)) && !DRAWN_IN_MILES.test(option));
   if (!local || !far) return null;
+  // Every town named near the area the local option names ("Local move (Springfield area)": "2br apartment in nixa going
+  // to a house in south springfield", Nixa 11 miles from Springfield): the local move. Two towns at least, each within
+  // 25 miles as the crow flies.
+  const area = /\(([\p{L} .'-]+?)\s+area\)/iu.exec(local)?.[1];
+  const state = businessState(input.business.serviceAreaPrefixes);
+  if (area && state) {
+    const named = [...new Set(townsNamed(text, [state], ''))];
+    if (named.length >= 2 && named.every((town) => (milesBetween(state, town, area) ?? Number.POSITIVE_INFINITY) <= 25)) return local;
+  }
   const trip = /\b(?:from|de|desde)\s+((?:\p{Lu}[\p{L}.'-]*\s?){1,3})\s*(?:to|a|hasta|hacia|->|→)\s+((?:\p{Lu}[\p{L}.'-]*\s?){1,3})/u.exec(text);
   if (!trip) return null;
   const [from, to] = [normalize(trip[1] ?? '').trim(), normalize(trip[2] ?? '').trim()];

@@ -18,3 +18,11 @@ describe('towns (the ZIP table of the zipcodes package)', () => {
     expect(milesBetween('IL', 'chicago', 'no such town')).toBeNull();
   });
 });
+
+describe('a part of a town', () => {
+  it('reads "a house in south springfield" as Springfield, and keeps a town named with its direction', () => {
+    expect(townsNamed('2br apartment in nixa going to a house in south springfield', ['MO'], '')).toEqual(['nixa', 'springfield']);
+    expect(townsNamed('moving from south bend to mishawaka', ['IN'], '')).toEqual(['south bend', 'mishawaka']);
+    expect(milesBetween('MO', 'nixa', 'springfield')).toBeLessThan(25);
+  });
+});

@@ -74,8 +74,12 @@ function townsAfter(text: string, states: readonly string[], words: string): str
   if (wanted.length === 0) return [];
   const said = fold(text.toLowerCase()).replace(/[^\p{L}\p{N}' -]+/gu, ' ');
   const after = new RegExp(`\\b(?:${words})\\s+(?=((?:[\\p{L}'.-]+)(?:\\s+[\\p{L}'.-]+){0,2}))`, 'gu');
-  return [...said.matchAll(after)].map((match) => longestTown(match[1] ?? '', wanted)).filter((name): name is string => name !== null);
+  // ("a house in south springfield": the town after a part of it, when the words with it name no town, as "South Bend" does.)
+  const town = (words: string) => longestTown(words, wanted) ?? (PART_OF_TOWN.test(words) ? longestTown(words.replace(PART_OF_TOWN, ''), wanted) : null);
+  return [...said.matchAll(after)].map((match) => town(match[1] ?? '')).filter((name): name is string => name !== null);
 }
+
+const PART_OF_TOWN = /^(north|south|east|west|northeast|northwest|southeast|southwest|downtown|central|midtown|uptown)\s+/;
 
 /** The longest town name the words begin with ("oak park" before "oak"), not one a longer place's name goes on from. */
 function longestTown(words: string, wanted: readonly Set<string>[]): string | null {
