@@ -95,6 +95,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/shared/lib/test/setup.ts'],
           css: false,
+          // (jsdom screens driven by user-event: the flow editor's took about 4 s each on this VM beside another run, and
+          // went past the 5 s default when the suite's files shared the 2 cores; the limit stops a hang. Decision 0054.)
+          testTimeout: 20_000,
         },
       },
     ],
