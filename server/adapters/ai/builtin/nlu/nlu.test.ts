@@ -1758,6 +1758,11 @@ describe('the second reader’s misfires (fourteenth round)', () => {
     expect(day('antes del dia de accion de gracias porfa', true)).toBeNull();
   });
 
+  it('hears "what does your rodent program run?" as a price asked', async () => {
+    expect((await signals('What does your rodent program run?')).price).not.toBeNull();
+    expect((await signals('What does your crew usually run into out here?')).price).toBeNull();
+  });
+
   it('hears "easier if someone just calls me" as a call asked for', async () => {
     expect((await signals("honestly easier if someone just calls me, I'm driving all day. this number is fine")).callback).not.toBeNull();
   });
