@@ -41,8 +41,11 @@ export function choosePriceItem(asked: string, thread: string, items: readonly P
   let ranked = byName(namesNothing ? `${service}. ${text}` : text);
   // "How much just to come look at it?", "¿Cuánto cobran por venir a verla?": the visit that finds the fault, when the
   // book has one, and only the visit (the repair a symptom suggests is not what they asked the price of).
+  // (Folded once: the checks below and each item's read them.)
+  const askedFolded = fold(text).toLowerCase();
+  const saidFolded = fold(everything).toLowerCase();
   const visit = items.find((item) => VISIT_ITEM.test(item.name));
-  const visitAsked = visit !== undefined && VISIT_ASKED.test(fold(text)) && !JOB_ASKED.test(fold(text).toLowerCase());
+  const visitAsked = visit !== undefined && VISIT_ASKED.test(askedFolded) && !JOB_ASKED.test(askedFolded);
   if (visit && visitAsked) ranked = [{ option: visit.name, score: 10, because: ['the visit itself'] }];
   if (ranked.length === 0 && service) ranked = byName(service);
   // (The whole thread only when no job is recorded: "decomposed granite" recorded, with no item for it, is not the
@@ -88,11 +91,11 @@ export function choosePriceItem(asked: string, thread: string, items: readonly P
     // and leaks at the base, a dryer that spins but won't heat, is another repair.
     // (So is an inspection, for someone who asks the price of the work itself: "$14,800 to tear off and replace the whole
     // roof … can you beat that?" is no question about the free inspection.)
-    if (INSPECTION_ITEM.test(item.name) && !visitAsked && WORK_PRICED.test(fold(text).toLowerCase()) && !INSPECTION_ASKED.test(fold(everything).toLowerCase())) {
+    if (INSPECTION_ITEM.test(item.name) && !visitAsked && WORK_PRICED.test(askedFolded) && !INSPECTION_ASKED.test(saidFolded)) {
       reasons.push(`“${item.name}”: it is an inspection, and they asked the price of the work`);
       continue;
     }
-    const part = !visitAsked ? partNotTold(item.name, everything) : null;
+    const part = !visitAsked ? partNotTold(item.name, saidFolded) : null;
     if (part) {
       reasons.push(`“${item.name}”: it is the ${part}'s repair, and nothing they said points to the ${part}`);
       continue;
@@ -223,10 +226,10 @@ const PARTS: readonly { item: RegExp; part: string; told: RegExp }[] = [
   },
 ];
 
+/** `said` folded and in lower case. */
 function partNotTold(name: string, said: string): string | null {
-  const lower = fold(said).toLowerCase();
   const part = PARTS.find((candidate) => candidate.item.test(name));
-  return part && !part.told.test(lower) ? part.part : null;
+  return part && !part.told.test(said) ? part.part : null;
 }
 
 const ADD_ON = /\b(extra|additional|each additional|add-?on|past the estimate|overtime)\b/;
