@@ -58,14 +58,14 @@ test('the assistant qualifies a texting lead live; a thread staff took over gets
 
   // ── The first customer texts; the assistant asks its questions one by one ──
   await textTheBusiness(first.phone, 'Hi, my water heater stopped working');
-  await expect(first.texts).toContainText('ZIP code', { timeout: 15_000 });
+  await expect(first.texts).toContainText('ZIP code', { timeout: 30_000 });
   await textTheBusiness(first.phone, '60614');
-  await expect(first.texts).toContainText('urgent', { timeout: 15_000 });
+  await expect(first.texts).toContainText('urgent', { timeout: 30_000 });
   await textTheBusiness(first.phone, 'yes please, no hot water');
 
   // The lead is qualified in the open /leads tab, without a reload…
   const row = leadsTab.getByTestId('lead-row').filter({ hasText: first.number });
-  await expect(row).toContainText('Qualified', { timeout: 15_000 });
+  await expect(row).toContainText('Qualified', { timeout: 30_000 });
   // …and shows the answers and the assistant's summary.
   await row.getByRole('link').first().click();
   await expect(leadsTab.getByTestId('ai-summary')).toContainText('Water heater');
@@ -77,7 +77,7 @@ test('the assistant qualifies a texting lead live; a thread staff took over gets
   // ── A second customer; staff take the thread over after the first question ──
   const second = await addTestPhone(page, first.number);
   await textTheBusiness(second.phone, 'My drain is clogged');
-  await expect(second.texts).toContainText('ZIP code', { timeout: 15_000 });
+  await expect(second.texts).toContainText('ZIP code', { timeout: 30_000 });
   const inbox = await context.newPage();
   await inbox.goto('/conversations');
   await inbox.getByRole('list', { name: 'Conversations' }).getByRole('button').filter({ hasText: second.number }).click();
@@ -107,15 +107,15 @@ test('a customer who writes in Spanish is answered in Spanish, and the lead show
   const customer = await addTestPhone(page, null);
   await textTheBusiness(customer.phone, 'Hola, buenas tardes. Mi calentador de agua ya no calienta');
   // The next question, in Spanish: the service was understood from "calentador de agua".
-  await expect(customer.texts).toContainText('¿Cuál es el código postal', { timeout: 15_000 });
+  await expect(customer.texts).toContainText('¿Cuál es el código postal', { timeout: 30_000 });
   await textTheBusiness(customer.phone, '60614');
-  await expect(customer.texts).toContainText('¿Es urgente?', { timeout: 15_000 });
+  await expect(customer.texts).toContainText('¿Es urgente?', { timeout: 30_000 });
   await textTheBusiness(customer.phone, 'no es urgente, gracias');
-  await expect(customer.texts).toContainText('le escribirá pronto', { timeout: 15_000 });
+  await expect(customer.texts).toContainText('le escribirá pronto', { timeout: 30_000 });
 
   await page.goto('/leads');
   const row = page.getByTestId('lead-row').filter({ hasText: customer.number });
-  await expect(row).toContainText('Qualified', { timeout: 15_000 });
+  await expect(row).toContainText('Qualified', { timeout: 30_000 });
   await row.getByRole('link').first().click();
   const lead = page.getByRole('dialog', { name: 'Lead details' });
   // The owner reads the answers as their own list and words: the service, the ZIP, "no".

@@ -58,7 +58,7 @@ test('the test phone calls with AI answering on: the assistant takes the intake,
   const call = calling.getByRole('region', { name: 'Call with the assistant' });
   const transcript = call.getByRole('list', { name: 'Call transcript' });
   await expect(call.getByRole('status')).toContainText('The AI assistant answered');
-  await expect(transcript).toContainText('Assistant: Thanks for calling Bayside Plumbing', { timeout: 15_000 });
+  await expect(transcript).toContainText('Assistant: Thanks for calling Bayside Plumbing', { timeout: 30_000 });
   await expect(transcript).toContainText('What do you need help with?');
   // No incoming-call card: the team's phone is not rung for a call the assistant takes.
   await expect(page.getByRole('region', { name: /^Incoming call from / })).toHaveCount(0);
@@ -70,12 +70,12 @@ test('the test phone calls with AI answering on: the assistant takes the intake,
     await expect(transcript).toContainText(`You: ${words}`);
   };
   await say('Hi, my kitchen drain is clogged and backing up');
-  await expect(transcript).toContainText('ZIP code', { timeout: 15_000 });
+  await expect(transcript).toContainText('ZIP code', { timeout: 30_000 });
   await say('60614');
-  await expect(transcript).toContainText('urgent', { timeout: 15_000 });
+  await expect(transcript).toContainText('urgent', { timeout: 30_000 });
   await say('No, it is not urgent');
   // Every required answer taken: the assistant says goodbye and ends the call (`end`), the Connect action runs.
-  await expect(transcript).toContainText('Goodbye', { timeout: 15_000 });
+  await expect(transcript).toContainText('Goodbye', { timeout: 30_000 });
   await expect(calling.getByRole('status')).toContainText('The AI assistant answered', { timeout: 20_000 });
   await expect(calling.getByRole('button', { name: 'Call' })).toBeVisible();
 

@@ -91,7 +91,7 @@ test('the dashboard shows what the server counted, and the period switch re-quer
 
   // ── A lead that arrives while the dashboard is open shows without a reload (the live events) ──
   await mutate(request, token, 'leads.create', { firstName: 'Late', lastName: 'Caller', phone: '+13125550177', summary: 'Saw the truck', consentConfirmed: false });
-  await expect(figure(page, 'New leads')).toContainText('5 more than the 7 days before (0)', { timeout: 5_000 });
+  await expect(figure(page, 'New leads')).toContainText('5 more than the 7 days before (0)');
 
   // ── Unread opens the filtered inbox ──
   await attention.getByRole('link', { name: 'Unread conversations: 1' }).click();
@@ -127,7 +127,7 @@ test('the dashboard open in one page updates when a lead texts in from the test 
   await expect(phone.getByRole('textbox', { name: 'Text the business' })).toHaveValue('');
 
   // The open dashboard counts it without a reload: the figure, the source, the day, the unread thread.
-  await expect(figure(page, 'New leads')).toContainText('1 more than yesterday (0)', { timeout: 5_000 });
+  await expect(figure(page, 'New leads')).toContainText('1 more than yesterday (0)');
   await expect(page.getByRole('list', { name: 'Leads by source' }).getByRole('listitem')).toHaveText([/^Text message\s*1$/]);
   await expect(page.getByRole('list', { name: 'Leads by day' }).getByRole('listitem').last()).toHaveAttribute('data-count', '1');
   await expect(page.getByRole('region', { name: 'Needs your attention' }).getByRole('link', { name: 'Unread conversations: 1' })).toBeVisible();
