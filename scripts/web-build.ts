@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -78,8 +79,12 @@ export function precompress(dir: string): number {
   return count;
 }
 
-export async function buildWeb({ outDir = DIST, env = {} }: WebBuildOptions = {}): Promise<void> {
+export async function buildWeb({ outDir = DIST, env: extra = {} }: WebBuildOptions = {}): Promise<void> {
   const startedAt = Date.now();
+  // Always a production bundle: Vite and React follow NODE_ENV, and a server started with NODE_ENV=development (the
+  // browser tests' servers, `npm run dev`'s) that found the build stale built React's development bundle into dist/
+  // (the first load went from 69 kB to 126 kB of React; the bundle check caught it). Development uses Vite's server.
+  const env = { ...extra, NODE_ENV: 'production' };
   const viteBin = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
   if (!existsSync(viteBin)) {
     throw new Error('Vite is not installed. Run `npm install` (with dev dependencies) before building the web app.');
@@ -92,15 +97,46 @@ export async function buildWeb({ outDir = DIST, env = {} }: WebBuildOptions = {}
   // simulated browser's globals. Only for the build the server serves (the QA build is served by its own test).
   if (outDir === DIST) await run(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'prerender-sign-in.ts'), outDir], env);
   const files = precompress(outDir);
-  writeFileSync(join(outDir, STAMP_NAME), JSON.stringify({ builtAt: startedAt, viteEnv: viteEnvFingerprint(env) }));
+  writeFileSync(join(outDir, STAMP_NAME), JSON.stringify({ builtAt: startedAt, viteEnv: viteEnvFingerprint(extra) }));
   console.log(`web build ready in ${relative(ROOT, outDir)}/ (${files} files pre-compressed, ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
+}
+
+/** A lock older than this is taken to be left by a build that was killed (a build takes well under a minute). */
+const STALE_LOCK_MS = 10 * 60_000;
+
+/**
+ * One build at a time per folder, across processes: two servers started together on a stale build (two instances,
+ * or the browser tests' two workers) would otherwise both empty and write dist/. The lock is a file beside the
+ * folder, made with O_EXCL; the one that waited looks again and finds the build fresh.
+ */
+async function withBuildLock<T>(outDir: string, work: () => Promise<T>): Promise<T> {
+  const lock = `${resolve(outDir)}.build-lock`;
+  mkdirSync(dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmSync(lock, { force: true });
+      else await sleep(250);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { force: true });
+  }
 }
 
 /** Builds when the build is missing or stale; `before` first gets the reason (to log it, or to refuse). Returns whether it built. */
 export async function buildIfStale(before: (reason: string) => void = () => {}, options: WebBuildOptions = {}): Promise<boolean> {
   const reason = buildStaleReason(options);
   if (!reason) return false;
-  before(reason);
-  await buildWeb(options);
-  return true;
+  before(reason); // (outside the lock: it may end the process, as a production server does)
+  return withBuildLock(options.outDir ?? DIST, async () => {
+    if (!buildStaleReason(options)) return false; // another process built it while this one waited
+    await buildWeb(options);
+    return true;
+  });
 }
