@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QualifierQuestion } from '@contracts/ai';
 import type { AiDecision, AiTurnInput } from '../ai.port';
-import { createBuiltinAssistant, decideTurn as decideWith, fuelSaid, MAX_REPLY_CHARS } from './builtin-assistant';
+import { createBuiltinAssistant, decideTurn as decideWith, fuelSaid, materialOption, MAX_REPLY_CHARS, rentalRoleOption } from './builtin-assistant';
 import { spanishQuestion } from './replies';
 
 const decideTurn = (input: AiTurnInput) => decideWith(input);
@@ -1081,5 +1081,73 @@ describe('the fuel said with the equipment (the d37 misses)', () => {
     expect(fuelSaid('Furnace stopped working last night. Our gas water heater is in the same closet', fuels)).toBeNull();
     expect(fuelSaid("We don't have a gas furnace, it's a heat pump", fuels)).toBeNull();
     expect(fuelSaid('gas dryer not heating', fuels)).toBe('Gas');
+  });
+});
+
+describe('the fifteenth round (the d38 misses)', () => {
+  const moveTypes = ['Local move (same town)', 'Front Range move (in Colorado)', 'Packing only', 'Loading / unloading help', 'Piano move'];
+  const moving = (text: string) => {
+    const input = turn(text, { questions: [{ key: 'move_type', text: 'What kind of move is it?', kind: 'choice', choices: moveTypes, required: true }] });
+    input.business = { ...input.business, name: 'Loveland Movers', timezone: 'America/Denver', services: moveTypes, servicesNotOffered: [], serviceAreaPrefixes: ['805', '806'] };
+    return decideTurn(input);
+  };
+
+  it('does not call a move between two towns "Local move (same town)"', async () => {
+    expect((await moving('necesito un quote para mudarme de Greeley a Longmont. Es una casa de 3 recámaras')).answers.move_type).toBe('Front Range move (in Colorado)');
+    expect((await moving('moving from Loveland to Longmont next month')).answers.move_type).toBe('Front Range move (in Colorado)');
+    expect((await moving('2 bedroom apartment across town in Fort Collins, only going like 10 min away')).answers.move_type).toBe('Local move (same town)');
+  });
+
+  it('takes the manager’s or landlord’s option from who they say they are, not from a tenant they mention', () => {
+    const roles = ['My own home', 'Rental I own or manage', "I'm a tenant", 'Business'];
+    expect(rentalRoleOption(roles, 'Hi, Dave with Northtown Property Mgmt. Fourplex in 99207. Unit B water heater is dripping, tenant has a pan under it')).toBe('Rental I own or manage');
+    expect(rentalRoleOption(roles, 'We manage it for the owner. Tenant is home any morning')).toBe('Rental I own or manage');
+    expect(rentalRoleOption(roles, 'my tenants say the heat is out')).toBe('Rental I own or manage');
+    expect(rentalRoleOption(roles, "I'm a tenant, my property manager said it's fine")).toBeNull();
+    expect(rentalRoleOption(roles, 'the property manager never answers, we rent')).toBeNull();
+    expect(rentalRoleOption(['Yes', 'No'], 'Northtown Property Mgmt here')).toBeNull();
+  });
+
+  it('answers "Shingle or metal roof?" only from the kind said', () => {
+    const kinds = ['Shingle', 'Metal', 'Not sure'];
+    expect(materialOption(kinds, 'wet spot on the attic decking next to the chimney after all the rain')).toBeNull();
+    expect(materialOption(kinds, 'a couple shingles blew off')).toBe('Shingle');
+    expect(materialOption(kinds, "it's a standing seam roof")).toBe('Metal');
+    expect(materialOption(kinds, 'shingles on the house, metal on the shed')).toBeNull();
+    expect(materialOption(['Asphalt shingle', 'Metal', 'Flat / rubber', 'Not sure'], 'the flat part over the porch, its epdm')).toBe('Flat / rubber');
+    // (Options that are jobs, not kinds: not this rule's.)
+    expect(materialOption(['Leak repair (flashing, vents, missing shingles)', 'Full roof replacement (shingle)', 'Metal roofing'], 'shingles')).toBeUndefined();
+  });
+
+  it('records no roof kind from a roof said, and no "Not sure" from an unsure answer to another question', async () => {
+    const roof: QualifierQuestion[] = [
+      { key: 'need', text: "What's going on with the roof?", kind: 'choice', choices: ['Leak repair', 'Storm / hail damage', 'Full roof replacement', 'Roof inspection'], required: true },
+      { key: 'zip', text: 'ZIP code?', kind: 'zip', choices: [], required: true },
+      { key: 'roof_type', text: 'Shingle or metal roof?', kind: 'choice', choices: ['Shingle', 'Metal', 'Not sure'], required: false },
+    ];
+    const leak = await decideTurn(turn('need someone to look at a leak at our lake house, wet spot on the attic decking next to the chimney', { questions: roof }));
+    expect(leak.answers.need).toBe('Leak repair');
+    expect(leak.answers.roof_type).toBeUndefined();
+    const unsure = await decideTurn(replyTo('ZIP code?', 'honestly not sure, we just bought it and all our mail goes to a PO box in town', { questions: roof, answers: { need: 'Leak repair' } }));
+    expect(unsure.answers.roof_type).toBeUndefined();
+    expect((await decideTurn(replyTo('Shingle or metal roof?', 'not sure tbh', { questions: roof, answers: { need: 'Leak repair', zip: '37918' } }))).answers.roof_type).toBe('Not sure');
+  });
+
+  it('keeps "Troubleshooting / outlets not working" for a warm outlet handed off as a danger', async () => {
+    const jobs = ['Troubleshooting / outlets not working', 'Panel upgrade', 'Lighting & ceiling fans', 'EV charger install', 'Surge protection'];
+    const input = turn('The outlet behind our couch where we plug in the space heater is warm to the touch and kind of smells like burnt plastic. Can someone come look at it this week? 60614', { questions: [{ key: 'job', text: 'What do you need done?', kind: 'choice', choices: jobs, required: true }] });
+    input.business = { ...input.business, services: jobs, servicesNotOffered: [] };
+    const warm = await decideTurn(input);
+    expect(warm.handoffReason).toBe('emergency');
+    expect(warm.answers.job).toBe('Troubleshooting / outlets not working');
+  });
+
+  it('turns away a not-offered kind of thing named by its kind, not by where it is ("over the range")', async () => {
+    const appliances = ['Refrigerator', 'Washer', 'Dryer', 'Dishwasher', 'Oven / range / cooktop'];
+    const input = turn("Do you fix built in microwaves? The over the range GE one, light and fan work but it won't heat anymore. 60614", { questions: [{ key: 'appliance', text: 'Which appliance needs help?', kind: 'choice', choices: appliances, required: true }] });
+    input.business = { ...input.business, services: appliances, servicesNotOffered: ['Microwaves', 'Ice machines'] };
+    expect((await decideTurn(input)).lead).toBe('disqualified');
+    const oven = { ...input, newMessages: ['the oven wont heat, GE range'], transcript: [...input.transcript.slice(0, 1), { from: 'contact' as const, body: 'the oven wont heat, GE range', at: NOW.getTime() }] };
+    expect((await decideTurn(oven)).answers.appliance).toBe('Oven / range / cooktop');
   });
 });

@@ -651,11 +651,16 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       if (farther) return { value: farther, reason: `Found “${farther}” for ${quoted} (a move to a town outside the local area).` };
       const byMiles = distanceOption(input, options, text);
       if (byMiles) return { value: byMiles.option, reason: `Found “${byMiles.option}” for ${quoted} (${byMiles.why}).` };
+      // "Shingle or metal roof?": a kind of roof only when its own word is said ("a leak by the chimney" says none).
+      const material = materialOption(options, text);
+      if (material !== undefined && (material !== null || !isAsked)) return material === null ? null : { value: material, reason: `Found “${material}” for ${quoted} (the kind they named).` };
+      const role = rentalRoleOption(options, text);
+      if (role) return { value: role, reason: `Found “${role}” for ${quoted} (they manage or own the rental; a tenant spoken of is not them).` };
       // A correction's words set aside ("… not termites", "driveway can wait", "forget the driveway") are not its answer,
       // and a ZIP or a phone number spelled out ("eight three six eight six") names no option ("Three or more").
       // (A sentence given only for information, "The doors are metal, painted red, if that matters.", asks for no job.)
       // (Nor a thing said to be fine: "opener is fine its the door itself"; nor "in front of me", which is no front yard.)
-      const said = withoutRefusedJobs(withoutPastWork(withoutAbsentSymptoms(signals.correction ? withoutDenied(text) : text))).replace(/\b(the |my |our )?[\p{L}-]+( is| are|'s| seems| seem) (fine|ok|okay|working fine|not the (problem|issue))\b(?!\s+(during|in the|until|till|most|except|but|when|if|some|for now))/giu, ' ').replace(/\bin front of (me|us|you|him|her|them)\b/gi, ' ').replace(/[^.!?\n]*\b(if (that|it) matters|not that it matters|fwiw|for what it'?s worth)\b[^.!?\n]*[.!?]?/gi, ' ').replace(/\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s,-]+){2,}(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/gi, ' ');
+      const said = withoutRefusedJobs(withoutPastWork(withoutAbsentSymptoms(signals.correction ? withoutDenied(text) : text))).replace(/\b(the |my |our )?[\p{L}-]+( itself)?( is| are|'s| seems| seem) (fine|ok|okay|working fine|not the (problem|issue))\b(?!\s+(during|in the|until|till|most|except|but|when|if|some|for now))/giu, ' ').replace(/\bin front of (me|us|you|him|her|them)\b/gi, ' ').replace(/[^.!?\n]*\b(if (that|it) matters|not that it matters|fwiw|for what it'?s worth)\b[^.!?\n]*[.!?]?/gi, ' ').replace(/\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s,-]+){2,}(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/gi, ' ');
       let choice = chooseOption(said, options, { turnedDown: read(text).deniedActions });
       // "Replace it probably": the thing already recorded, with the kind of job this text says.
       // (Not when the text corrects something else: "sorry typo, 89521 not 89502" is about the ZIP.)
@@ -677,6 +682,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
         const picked = offered.length > 1 ? pickByAction(said, offered) : null;
         if (picked) return { value: picked, reason: `Found “${picked}” for ${quoted} (of the options just offered, the kind of job they said).` };
       }
+      // ("honestly not sure, … PO box" to the ZIP question is no "Not sure" for the roof's kind.)
+      if (choice.best && UNSURE_OPTION.test(choice.best.option) && !isAsked) return null;
       if (choice.best && choice.confident) return { value: choice.best.option, reason: `Found “${choice.best.option}” for ${quoted} (${choice.best.because.join('; ')}).` };
       const fuel = fuelSaid(said, options);
       if (fuel) return { value: fuel, reason: `Found “${fuel}” for ${quoted} (the fuel said of the equipment).` };
@@ -1375,8 +1382,9 @@ function askedToLookAt(option: string, text: string): boolean {
 
 /** Whether the danger named is the option's own thing ("fuse box … humming" for "Panel upgrades & breaker problems"). */
 function dangerOfOption(option: string, dangerWords: string): boolean {
-  // (Not an option naming another trouble: "Flickering lights / dead outlets" is not a warm outlet's.)
-  if (/\b(dead|flicker\w*|trip\w*|no power|not working|won'?t|broken|leak\w*)\b/i.test(option)) return false;
+  // (Not an option naming another trouble: "Flickering lights / dead outlets" is not a warm outlet's; but one for any
+  // trouble of the thing is, "Troubleshooting / outlets not working".)
+  if (/\b(dead|flicker\w*|trip\w*|no power|not working|won'?t|broken|leak\w*)\b/i.test(option) && !/\b(troubleshoot\w*|diagnos\w*)\b/i.test(option)) return false;
   const danger = read(dangerWords).concepts;
   return read(option).concepts.some((concept) => !concept.startsWith('property-') && danger.includes(concept));
 }
@@ -1541,14 +1549,20 @@ function acrossStatesOption(input: AiTurnInput, options: readonly string[], text
  * when the town moved to is not one the local option or the owner's words about local moves name.
  */
 function otherTownOption(input: AiTurnInput, options: readonly string[], text: string): string | null {
-  const local = options.find((option) => /\b(local|area)\b/i.test(option) && /\(([^)]*\barea|[^)]*\p{Lu}[^)]*)\)/u.test(option) && !DRAWN_IN_MILES.test(option));
+  const sameTown = options.find((option) => SAME_TOWN.test(option));
+  const local = sameTown ?? options.find((option) => /\b(local|area)\b/i.test(option) && /\(([^)]*\barea|[^)]*\p{Lu}[^)]*)\)/u.test(option) && !DRAWN_IN_MILES.test(option));
   const far = options.find((option) => option !== local && (ACROSS_STATES.test(option) || /\b(within|in|across|around) (the state|[A-Z][a-z]+)\b/.test(option)) && !DRAWN_IN_MILES.test(option));
   if (!local || !far) return null;
+  const state = businessState(input.business.serviceAreaPrefixes);
+  // "Local move (same town)": a trip between two towns of the state is not it ("de Greeley a Longmont").
+  if (sameTown && state) {
+    const { from, to } = tripTowns(text, [state]);
+    if (from && to && from !== to) return far;
+  }
   // Every town named near the area the local option names ("Local move (Springfield area)": "2br apartment in nixa going
   // to a house in south springfield", Nixa 11 miles from Springfield): the local move. Two towns at least, each within
   // 25 miles as the crow flies.
   const area = /\(([\p{L} .'-]+?)\s+area\)/iu.exec(local)?.[1];
-  const state = businessState(input.business.serviceAreaPrefixes);
   if (area && state) {
     const named = [...new Set(townsNamed(text, [state], ''))];
     if (named.length >= 2 && named.every((town) => (milesBetween(state, town, area) ?? Number.POSITIVE_INFINITY) <= 25)) return local;
@@ -1565,6 +1579,56 @@ function otherTownOption(input: AiTurnInput, options: readonly string[], text: s
   const named = (town: string) => new RegExp(`\\b${town.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(localWords);
   return named(from) && !named(to) ? far : null;
 }
+
+/**
+ * Of "a rental you own or manage" and "a place you rent", the landlord's or manager's when the person says they are
+ * one: "Dave with Northtown Property Mgmt … tenant has a pan under it" is no tenant. (Not "my property manager said
+ * it's fine", which a tenant says.)
+ */
+export function rentalRoleOption(options: readonly string[], text: string): string | null {
+  const landlord = options.find((option) => /\b(rentals?|rented out|investment)\b/i.test(option) && /\b(own|manage|landlord)\b/i.test(option));
+  const tenant = options.find((option) => option !== landlord && /\b(tenant|renter|i rent|renting|you rent)\b/i.test(option));
+  if (!landlord || !tenant) return null;
+  const said = normalize(text);
+  if (/\b(i'?m|im|i am|we'?re|we are) (a )?(tenants?|renters?|renting)\b|\b(i|we) (rent|lease)\b(?! (it|them|units?|the (other )?units?) (out|to))/.test(said)) return null;
+  return MANAGER_SAID.test(said) ? landlord : null;
+}
+const MANAGER_SAID = /(?<!\b(my|our|the|his|her|their|your|a) )\b(property (mgmt|management|manager|mgr)|prop mgmt|management (company|co)\b)|\b((we|i) manage (it|the|this|that|a|units?|rentals?|properties|the property|for)|(my|our) (tenants?|renters?)|(i'?m|im|i am|we'?re|we are) the (landlord|owner|property manager|manager)|rental (i|we) own|(i|we) own (the|it|a|this) (rental|duplex|fourplex|triplex|unit|building))\b/;
+
+const UNSURE_OPTION = /^\s*(not sure|unsure|(i )?don'?t know|no idea|no s[eé])\b/i;
+
+/** Words of each kind of material an owner may ask about ("Asphalt shingle", "Metal", "Flat / rubber", "Tile"). */
+const MATERIALS: Record<string, string> = {
+  shingle: String.raw`shingles?|shingled|asphalt|architectural|3[- ]?tab|three[- ]tab|comp(osition)?( shingles?)?`,
+  asphalt: String.raw`shingles?|shingled|asphalt|architectural|3[- ]?tab|three[- ]tab|comp(osition)?( shingles?)?`,
+  metal: String.raw`metal|tin|steel|standing[- ]seam|aluminum|lamina|metalico`,
+  tile: String.raw`tiles?|clay|terra ?cotta|barrel|spanish tile|teja|tejas`,
+  slate: String.raw`slate|pizarra`,
+  flat: String.raw`flat|tpo|epdm|rubber|modified( bitumen)?|torch[- ]?down|membrane`,
+  rubber: String.raw`rubber|epdm|tpo`,
+  foam: String.raw`foam|spray[- ]foam`,
+  cedar: String.raw`cedar|shakes?|wood`,
+  shake: String.raw`cedar|shakes?|wood`,
+};
+
+/**
+ * For a question whose options are kinds of material ("Shingle" / "Metal" / "Not sure"): the one whose words the text
+ * says, null when it names none or several, undefined when the options are not such a list.
+ */
+export function materialOption(options: readonly string[], text: string): string | null | undefined {
+  const wordsOf = (option: string) => normalize(option).replace(/\b(roofs?|roofing|siding)\b/g, ' ').split(/[^\p{L}\d-]+/u).filter((word) => word !== '');
+  const kinds = options.filter((option) => {
+    const words = wordsOf(option);
+    return words.length > 0 && words.every((word) => word in MATERIALS || /^(or|and|y|o)$/.test(word));
+  });
+  if (kinds.length < 2) return undefined;
+  const said = normalize(text);
+  const named = kinds.filter((option) => wordsOf(option).some((word) => MATERIALS[word] !== undefined && new RegExp(`\\b(${MATERIALS[word]})\\b`).test(said)));
+  return named.length === 1 ? (named[0] ?? null) : null;
+}
+
+/** A move option for one town only: "Local move (same town)", "In-town move", "Moves within the city". */
+const SAME_TOWN = /\b(same|one|single) (town|city)\b|\bin[- ]town\b|\bwithin (the )?(town|city)\b/i;
 
 /**
  * A move's kind drawn by distance ("Local move (under 50 miles)" beside "Long-distance move"): the two towns of the
@@ -1641,7 +1705,8 @@ function serviceNotOffered(turn: Turn, found: Record<string, Found>): string | n
   // service the text names by its own thing.
   if (input.questions.some((question) => isAboutServices(question, input) && question.key in found)) {
     const best = chooseOption(asked, offered).best;
-    const byItsThing = best?.because.some((why) => /^[a-z-]+( \(as a (problem|place)\))?$/.test(why) || why === 'named word for word') ?? false;
+    // (Not a thing said only as where the asked one is: "the over the range GE one" is no oven job.)
+    const byItsThing = best?.because.some((why) => /^[a-z-]+( \(as a problem\))?$/.test(why) || why === 'named word for word') ?? false;
     // (Unless its thing is one the not-offered service shares and they say it is all they want: "move my late
     // mother's upright piano from her house … Nothing else, just the piano" is a piano move, not a house move.)
     const candidate = best !== null && ONLY_WORDS.test(normalize(asked)) ? notOfferedAsked(asked, offered, input.business.servicesNotOffered) : null;

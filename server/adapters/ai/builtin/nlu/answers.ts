@@ -500,6 +500,13 @@ export function extractName(text: string, options: { loose?: boolean } = {}): st
   // ("Hi! Jess Alvarado, Realtor with Summit Desert Realty": a name, what they are, and the company.)
   const withCompany = /^(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening)|[Mm]orning)[,!.]?\s+)?(?:(?:[Tt]his is|[Ii]t'?s)\s+)?(\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)(?:,?\s+(?:a\s+)?(?:[Rr]ealtor|[Aa]gent|[Bb]roker|[Pp]roperty [Mm]anager|PM|[Oo]ffice [Mm]anager|[Mm]anager|[Oo]wner|[Ll]easing [Aa]gent|[Aa]dmin|[Aa]ssistant))?\s+(?:w\/|with|from|@|at)\s+\p{Lu}/u.exec(said);
   if (withCompany?.[1] && withCompany[1].split(' ').every((word) => !notName(normalize(word)))) return withCompany[1].split(' ').map(titleCase).join(' ');
+  // "Hi, Priya Raman in Worthington 43085": a full name opening the text, then where they are (a popular first name).
+  const opening = /^(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening)|[Mm]orning)[,!.]?\s+)?(\p{Lu}[\p{Ll}'-]+) (\p{Lu}[\p{Ll}'-]+),?\s+(?:in|from|over in|out in|up in|down in)\s+\p{Lu}/u.exec(said);
+  if (opening?.[1] && opening[2] && isKnownFirstName(opening[1]) && !notName(normalize(opening[1])) && !notName(normalize(opening[2]))) return `${titleCase(opening[1])} ${titleCase(opening[2])}`;
+  // "Can someone call him directly? Frank Medina, 559-555-0142": a name given with the number to call (not a third
+  // person's: "tenant is Luis 555-0147").
+  const withNumber = /(?:^|[.!?,;:]\s*)(\p{Lu}\p{Ll}+)((?: \p{Lu}[\p{L}'’-]+)?)[,:]?\s+(?:at\s+)?(?:\+?1[-. ]?)?\(?\d{3}\)?[-. ]?\d{3}[-. ]\d{4}\b/u.exec(said);
+  if (withNumber?.[1] && isKnownFirstName(withNumber[1]) && !notName(normalize(withNumber[1])) && !/\b(tenants?|renters?|neighbou?rs?|managers?|super|landlord|inquilin[oa]s?|vecin[oa]s?)('?s)?( name)?( is| es)?\s*[,:]?\s*$/i.test(between(said, 0, withNumber.index + (withNumber[0].length - withNumber[0].trimStart().length)))) return `${titleCase(withNumber[1])}${withNumber[2] ? ` ${titleCase(withNumber[2].trim())}` : ''}`;
   // "Good morning, Dev Patel here.": a name with "here" opening the text.
   // ("Hello, Doug and Fran Petersen here": a couple, the first named with the surname.)
   const here = /^(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening)|[Mm]orning)[,!.]?\s+)?(\p{Lu}[\p{Ll}'-]+)(?: (?:and|&|\+) \p{Lu}[\p{Ll}'-]+)?((?: \p{Lu}[\p{Ll}'-]+)?) here\b/u.exec(said);

@@ -1773,3 +1773,30 @@ describe('the second reader’s misfires (fourteenth round)', () => {
     expect(topicalYesNo('sí, estamos en una asociación', hoa)).toBe('yes');
   });
 });
+
+describe('fifteenth round (the d38 misses)', () => {
+  it('reads a turnover between guests with a date in it, and "any day after" a day as the day after', () => {
+    expect(extractWindow('"Casita A + Casita B (both 1bd/1ba), N 4th Ave 85705. Guests out Sun 3/14 at 10am, next guests in at 4pm same day."')).toBe('10:00-16:00');
+    expect(day("new place isn't ready til the 15th so any day after that, the sooner the better")).toBe('2026-12-16');
+    expect(day('any day after the 15th works')).toBe('2026-12-16');
+    // (Another day named after it is the one.)
+    expect(day('my husband is TDY till the 19th so anytime after that. the 20th?')).toBe('2026-12-20');
+    expect(day('Thursday the 10th or any day after')).toBe('2026-12-10');
+  });
+
+  it('sets aside a day refused after "any morning but"', () => {
+    expect(day('Tenant is home any morning but Thursday. Tomorrow am work?')).toBe('2026-12-03 morning');
+  });
+
+  it('takes a full name opening a text before where they are, and a name given with the number to call', () => {
+    expect(extractName('Hi, Priya Raman in Worthington 43085. Just picked up a Mach-E')).toBe('Priya Raman');
+    expect(extractName("He doesn't text. Can someone call him directly? Frank Medina, 559-555-0142. He's home all day")).toBe('Frank Medina');
+    expect(extractName('Hi, Water Heater in the basement is leaking')).toBeNull();
+    expect(extractName('tenant is: Luis, 555-201-0147')).toBeNull();
+  });
+
+  it('reads "on the other wall" as where, not as a wall job', () => {
+    expect(chooseOption('Need a new outlet run in the garage for a chest freezer, nearest one is on the other wall', ['Drywall repair', 'TV mounting', 'Doors & locks']).best).toBeNull();
+    expect(chooseOption('fist sized hole in the wall from a doorknob', ['Drywall repair', 'TV mounting', 'Doors & locks']).best?.option).toBe('Drywall repair');
+  });
+});

@@ -386,8 +386,8 @@ function isLocated(raw: readonly string[], at: number): boolean {
   if (/^\d+$/.test(raw[at] ?? '')) return false;
   let back = at - 1;
   // "around 2 of the vent pipes", "on both of the windows".
-  // ("sale por donde está la lámpara": where it comes out, a place.)
-  while (back >= 0 && (ARTICLES.has(raw[back] ?? '') || /^(\d+|two|three|both|all|each|one|some|dos|tres|donde|esta)$/.test(raw[back] ?? ''))) back -= 1;
+  // ("sale por donde está la lámpara": where it comes out, a place; "on the other wall", "on the far wall" too.)
+  while (back >= 0 && (ARTICLES.has(raw[back] ?? '') || /^(\d+|two|three|both|all|each|one|some|dos|tres|donde|esta|other|same|far|opposite|otra|otro|misma|mismo)$/.test(raw[back] ?? ''))) back -= 1;
   // "the light on the sensor", "the button on the remote": a part of the thing, which is the subject.
   if (/^(indicator|led|leds|buttons?|display|screen)$/.test(raw[back - 1] ?? '')) return false;
   // "a price on a ductless unit", "a quote on a new roof": what the price is for, not a place.
@@ -1168,7 +1168,10 @@ function shorterThanDrawn(name: string, text: string): boolean {
  */
 export function notOfferedAsked(text: string, offered: readonly string[], notOffered: readonly string[]): string | null {
   if (notOffered.length === 0) return null;
-  const reading = read(requestedPart(text));
+  // (A kind of the thing counts as the thing: "the over the range GE one" is one of the "Microwaves" not offered.)
+  const said = read(requestedPart(text));
+  const kinds = said.concepts.map((concept) => lex().concepts.get(concept)?.kindOf).filter((kind): kind is string => kind !== undefined && !said.concepts.includes(kind));
+  const reading = kinds.length > 0 ? { ...said, concepts: [...said.concepts, ...kinds], located: new Set([...said.located, ...kinds.filter((kind) => said.concepts.every((concept) => lex().concepts.get(concept)?.kindOf !== kind || said.located.has(concept)))]) } : said;
   const candidates = notOffered
     .filter((name) => !shorterThanDrawn(name, text))
     .map(readOption)
@@ -1196,7 +1199,8 @@ export function notOfferedAsked(text: string, offered: readonly string[], notOff
   const servedHeads = served ? [...readOption(served.option).heads] : [];
   // (An offered option with no thing of its own — "Post-party / event cleanup" — is not passed over for a thing only
   // mentioned: "punch got spilled on the carpet" beside "Carpet shampooing".)
-  if (served && servedHeads.length > 0 && [...option.heads].some((head) => reading.concepts.includes(head)) && !servedHeads.some((head) => reading.concepts.includes(head))) return wanted.option;
+  // (Nor for a thing said only as where the asked one is: "the over the range one" is no oven.)
+  if (served && servedHeads.length > 0 && [...option.heads].some((head) => reading.concepts.includes(head)) && !servedHeads.some((head) => reading.concepts.includes(head) && !reading.located.has(head))) return wanted.option;
   return !served || wanted.score > served.score ? wanted.option : null;
 }
 
