@@ -1096,6 +1096,8 @@ describe('the fifteenth round (the d38 misses)', () => {
     expect((await moving('necesito un quote para mudarme de Greeley a Longmont. Es una casa de 3 recámaras')).answers.move_type).toBe('Front Range move (in Colorado)');
     expect((await moving('moving from Loveland to Longmont next month')).answers.move_type).toBe('Front Range move (in Colorado)');
     expect((await moving('2 bedroom apartment across town in Fort Collins, only going like 10 min away')).answers.move_type).toBe('Local move (same town)');
+    // (Someone else's trip is not the move: the second reader's.)
+    expect((await moving('My daughter from Denver is coming to Loveland to help, but we need movers for a move across town')).answers.move_type).not.toBe('Front Range move (in Colorado)');
   });
 
   it('takes the manager’s or landlord’s option from who they say they are, not from a tenant they mention', () => {
@@ -1106,6 +1108,11 @@ describe('the fifteenth round (the d38 misses)', () => {
     expect(rentalRoleOption(roles, "I'm a tenant, my property manager said it's fine")).toBeNull();
     expect(rentalRoleOption(roles, 'the property manager never answers, we rent')).toBeNull();
     expect(rentalRoleOption(['Yes', 'No'], 'Northtown Property Mgmt here')).toBeNull();
+    // (The second reader's: an owner of the home, a tenant's renters insurance, a tenant sent by the manager.)
+    expect(rentalRoleOption(roles, "Yes I'm the owner, it's our family home")).toBeNull();
+    expect(rentalRoleOption(roles, 'will my renter’s insurance cover a burst pipe?')).toBeNull();
+    expect(rentalRoleOption(roles, 'prop mgmt gave me your number, I live in unit 4 and the tub won’t drain')).toBeNull();
+    expect(rentalRoleOption(roles, 'I own the place and rent it out, tenant says the kitchen sink is clogged')).toBe('Rental I own or manage');
   });
 
   it('answers "Shingle or metal roof?" only from the kind said', () => {
@@ -1113,7 +1120,15 @@ describe('the fifteenth round (the d38 misses)', () => {
     expect(materialOption(kinds, 'wet spot on the attic decking next to the chimney after all the rain')).toBeNull();
     expect(materialOption(kinds, 'a couple shingles blew off')).toBe('Shingle');
     expect(materialOption(kinds, "it's a standing seam roof")).toBe('Metal');
-    expect(materialOption(kinds, 'shingles on the house, metal on the shed')).toBeNull();
+    expect(materialOption(kinds, 'shingles on the house, metal on the shed')).toBe('Shingle');
+    // (The second reader's: words that name no roof, a kind denied; the plain word only as the answer.)
+    expect(materialOption(['Asphalt shingle', 'Metal', 'Flat / rubber', 'Not sure'], 'leak around the vent pipe, I think the rubber boot is cracked')).toBeNull();
+    expect(materialOption(['Asphalt shingle', 'Metal', 'Flat / rubber', 'Not sure'], 'Do you do a flat fee for roof inspections?')).toBeNull();
+    expect(materialOption(kinds, 'water coming in where the aluminum gutter meets the roof')).toBeNull();
+    expect(materialOption(kinds, 'the regular kind, not metal', true)).toBeNull();
+    expect(materialOption(kinds, 'metal', true)).toBe('Metal');
+    expect(materialOption(kinds, 'metal')).toBeNull();
+    expect(materialOption(kinds, 'galvalume panels', true)).toBe('Metal');
     expect(materialOption(['Asphalt shingle', 'Metal', 'Flat / rubber', 'Not sure'], 'the flat part over the porch, its epdm')).toBe('Flat / rubber');
     // (Options that are jobs, not kinds: not this rule's.)
     expect(materialOption(['Leak repair (flashing, vents, missing shingles)', 'Full roof replacement (shingle)', 'Metal roofing'], 'shingles')).toBeUndefined();
@@ -1142,12 +1157,12 @@ describe('the fifteenth round (the d38 misses)', () => {
     expect(warm.answers.job).toBe('Troubleshooting / outlets not working');
   });
 
-  it('turns away a not-offered kind of thing named by its kind, not by where it is ("over the range")', async () => {
+  it('keeps a fridge’s ice maker at a shop that does not service ice machines (the second reader’s)', async () => {
     const appliances = ['Refrigerator', 'Washer', 'Dryer', 'Dishwasher', 'Oven / range / cooktop'];
-    const input = turn("Do you fix built in microwaves? The over the range GE one, light and fan work but it won't heat anymore. 60614", { questions: [{ key: 'appliance', text: 'Which appliance needs help?', kind: 'choice', choices: appliances, required: true }] });
+    const input = turn("the ice maker in the fridge isn't making ice. 60614", { questions: [{ key: 'appliance', text: 'Which appliance needs help?', kind: 'choice', choices: appliances, required: true }] });
     input.business = { ...input.business, services: appliances, servicesNotOffered: ['Microwaves', 'Ice machines'] };
-    expect((await decideTurn(input)).lead).toBe('disqualified');
-    const oven = { ...input, newMessages: ['the oven wont heat, GE range'], transcript: [...input.transcript.slice(0, 1), { from: 'contact' as const, body: 'the oven wont heat, GE range', at: NOW.getTime() }] };
-    expect((await decideTurn(oven)).answers.appliance).toBe('Oven / range / cooktop');
+    const fridge = await decideTurn(input);
+    expect(fridge.lead).not.toBe('disqualified');
+    expect(fridge.answers.appliance).toBe('Refrigerator');
   });
 });

@@ -652,7 +652,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       const byMiles = distanceOption(input, options, text);
       if (byMiles) return { value: byMiles.option, reason: `Found “${byMiles.option}” for ${quoted} (${byMiles.why}).` };
       // "Shingle or metal roof?": a kind of roof only when its own word is said ("a leak by the chimney" says none).
-      const material = materialOption(options, text);
+      const material = materialOption(options, text, isAsked);
       if (material !== undefined && (material !== null || !isAsked)) return material === null ? null : { value: material, reason: `Found “${material}” for ${quoted} (the kind they named).` };
       const role = rentalRoleOption(options, text);
       if (role) return { value: role, reason: `Found “${role}” for ${quoted} (they manage or own the rental; a tenant spoken of is not them).` };
@@ -660,7 +660,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       // and a ZIP or a phone number spelled out ("eight three six eight six") names no option ("Three or more").
       // (A sentence given only for information, "The doors are metal, painted red, if that matters.", asks for no job.)
       // (Nor a thing said to be fine: "opener is fine its the door itself"; nor "in front of me", which is no front yard.)
-      const said = withoutRefusedJobs(withoutPastWork(withoutAbsentSymptoms(signals.correction ? withoutDenied(text) : text))).replace(/\b(the |my |our )?[\p{L}-]+( itself)?( is| are|'s| seems| seem) (fine|ok|okay|working fine|not the (problem|issue))\b(?!\s+(during|in the|until|till|most|except|but|when|if|some|for now))/giu, ' ').replace(/\bin front of (me|us|you|him|her|them)\b/gi, ' ').replace(/[^.!?\n]*\b(if (that|it) matters|not that it matters|fwiw|for what it'?s worth)\b[^.!?\n]*[.!?]?/gi, ' ').replace(/\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s,-]+){2,}(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/gi, ' ');
+      const said = withoutRefusedJobs(withoutPastWork(withoutAbsentSymptoms(signals.correction ? withoutDenied(text) : text))).replace(/\b(the |my |our )?[\p{L}-]+( itself)?( is| are|'s| seems| seem) (fine|ok|okay|working fine|not the (problem|issue))\b(?!\s+(during|in the|until|till|most|except|but|when|if|some|for now))/giu, ' ').replace(/\bin front of (me|us|you|him|her|them)\b/gi, ' ').replace(BUSINESS_IDIOM, ' ').replace(/[^.!?\n]*\b(if (that|it) matters|not that it matters|fwiw|for what it'?s worth)\b[^.!?\n]*[.!?]?/gi, ' ').replace(/\b(?:(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)[\s,-]+){2,}(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)\b/gi, ' ');
       let choice = chooseOption(said, options, { turnedDown: read(text).deniedActions });
       // "Replace it probably": the thing already recorded, with the kind of job this text says.
       // (Not when the text corrects something else: "sorry typo, 89521 not 89502" is about the ZIP.)
@@ -683,7 +683,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
         if (picked) return { value: picked, reason: `Found “${picked}” for ${quoted} (of the options just offered, the kind of job they said).` };
       }
       // ("honestly not sure, … PO box" to the ZIP question is no "Not sure" for the roof's kind.)
-      if (choice.best && UNSURE_OPTION.test(choice.best.option) && !isAsked) return null;
+      // (Unless said of the question's thing: "Not sure what kind of roof it is, we just bought the house".)
+      if (choice.best && UNSURE_OPTION.test(choice.best.option) && !isAsked && !/\b(not sure|unsure|no idea|(i )?don'?t know|dunno|idk|no se)\b[^.!?]{0,12}\b(what|which) (kind|type|sort)\b/.test(normalize(text))) return null;
       if (choice.best && choice.confident) return { value: choice.best.option, reason: `Found “${choice.best.option}” for ${quoted} (${choice.best.because.join('; ')}).` };
       const fuel = fuelSaid(said, options);
       if (fuel) return { value: fuel, reason: `Found “${fuel}” for ${quoted} (the fuel said of the equipment).` };
@@ -1365,7 +1366,8 @@ function jobGuessedFromDanger(option: string, turn: Turn): boolean {
   const at = words ? said.indexOf(words) : -1;
   const ownDanger = dangerOfOption(option, at >= 0 ? sentenceAt(said, at) : words);
   return (
-    (newOrUpkeepNotAsked(option, text) && !(ownDanger && /\b(problems?|repairs?|issues?|troubleshoot\w*|fix\w*)\b/i.test(option))) ||
+    // (A drain's cleaning is its fix: "the floor drain … burps up brown water, smells like sewage" for "Drain cleaning".)
+    (newOrUpkeepNotAsked(option, text) && !(ownDanger && /\b(problems?|repairs?|issues?|troubleshoot\w*|fix\w*|clean\w*|unclog\w*|clogs?|rooter|snak\w*|jett\w*)\b/i.test(option))) ||
     (signals.emergency?.hazard !== 'no-heat' && !ownDanger && troubleNotSaid(option, text)) ||
     (signals.emergency?.hazard === 'carbon-monoxide' && !askedToLookAt(option, text))
   );
@@ -1554,10 +1556,13 @@ function otherTownOption(input: AiTurnInput, options: readonly string[], text: s
   const far = options.find((option) => option !== local && (ACROSS_STATES.test(option) || /\b(within|in|across|around) (the state|[A-Z][a-z]+)\b/.test(option)) && !DRAWN_IN_MILES.test(option));
   if (!local || !far) return null;
   const state = businessState(input.business.serviceAreaPrefixes);
-  // "Local move (same town)": a trip between two towns of the state is not it ("de Greeley a Longmont").
-  if (sameTown && state) {
+  // "Local move (same town)": their own move between two towns of the state is not it ("mudarme de Greeley a
+  // Longmont"), to the option for farther moves in the state (not an out-of-state one). (Not someone else's trip: "my
+  // daughter from Denver is coming to Loveland to help", "truck is coming from Fort Collins".)
+  const inState = options.find((option) => option !== local && /\b(within|in|across|around) (the state|[A-Z][a-z]+)\b/.test(option) && !ACROSS_STATES.test(option) && !DRAWN_IN_MILES.test(option));
+  if (sameTown && state && inState && /\b(mov\w*|relocat\w*|mud\w*|move)\b[^.!?]{0,30}\b(from|de|desde)\b/.test(normalize(text)) && !/\b(coming|comes|viene|vienen|visit\w*|driving|drives|help)\b[^.!?]{0,20}\b(from|de|desde)\b/.test(normalize(text))) {
     const { from, to } = tripTowns(text, [state]);
-    if (from && to && from !== to) return far;
+    if (from && to && from !== to) return inState;
   }
   // Every town named near the area the local option names ("Local move (Springfield area)": "2br apartment in nixa going
   // to a house in south springfield", Nixa 11 miles from Springfield): the local move. Two towns at least, each within
@@ -1590,40 +1595,57 @@ export function rentalRoleOption(options: readonly string[], text: string): stri
   const tenant = options.find((option) => option !== landlord && /\b(tenant|renter|i rent|renting|you rent)\b/i.test(option));
   if (!landlord || !tenant) return null;
   const said = normalize(text);
-  if (/\b(i'?m|im|i am|we'?re|we are) (a )?(tenants?|renters?|renting)\b|\b(i|we) (rent|lease)\b(?! (it|them|units?|the (other )?units?) (out|to))/.test(said)) return null;
+  // (Not a tenant sent by the manager: "prop mgmt gave me your number, I live in unit 4".)
+  if (/\b(i'?m|im|i am|we'?re|we are) (a )?(tenants?|renters?|renting)\b|\b(i|we) (rent|lease)\b(?! (it|them|units?|the (other )?units?) (out|to))|\b(i|we) live (in|at|here)\b|\b(i'?m|im|we'?re|were) in (apt|apartment|unit)\b|\b(gave|told|sent) (me|us)\b|\brenters?'?s? insurance\b|\b(my|our) (landlord|property manager)\b/.test(said)) return null;
   return MANAGER_SAID.test(said) ? landlord : null;
 }
-const MANAGER_SAID = /(?<!\b(my|our|the|his|her|their|your|a) )\b(property (mgmt|management|manager|mgr)|prop mgmt|management (company|co)\b)|\b((we|i) manage (it|the|this|that|a|units?|rentals?|properties|the property|for)|(my|our) (tenants?|renters?)|(i'?m|im|i am|we'?re|we are) the (landlord|owner|property manager|manager)|rental (i|we) own|(i|we) own (the|it|a|this) (rental|duplex|fourplex|triplex|unit|building))\b/;
+const MANAGER_SAID = /\b(with|from|at|w|of|here at|calling from)\s+(?:[\p{L}&'.-]+\s+){0,3}(property|prop)\s+(mgmt|management|managers?|mgr)\b|\b(i'?m|im|i am|we'?re|we are|this is) (the |a )?(landlord|property manager|prop(erty)? mgr)\b|\bproperty manager here\b|\b((we|i) manage (it|the|this|that|units?|rentals?|properties|the property|the building|for the owner)|(my|our) (tenants?|renters?)|rental (i|we) own|(i|we) own (the|it|a|this) (rental|duplex|fourplex|triplex|building)|rent(ing|s)? (it|them|the (house|place|unit)) out|se la rent\w*|mis inquilin\w*)\b/u;
+
+/** "the business" as custom, not a place: "Do y'all want the business or not", "I'll take my business elsewhere". */
+const BUSINESS_IDIOM = /\b(want|wants|wanted|lose|losing|lost|take|taking|took|give|giving|gave|earn|appreciate|need|get|getting) (y'?all'?s? |your |you |u )?(the|my|our|your|his|her) business\b|\b(my|our) business (elsewhere|somewhere else)\b/gi;
 
 const UNSURE_OPTION = /^\s*(not sure|unsure|(i )?don'?t know|no idea|no s[eé])\b/i;
 
-/** Words of each kind of material an owner may ask about ("Asphalt shingle", "Metal", "Flat / rubber", "Tile"). */
-const MATERIALS: Record<string, string> = {
-  shingle: String.raw`shingles?|shingled|asphalt|architectural|3[- ]?tab|three[- ]tab|comp(osition)?( shingles?)?`,
-  asphalt: String.raw`shingles?|shingled|asphalt|architectural|3[- ]?tab|three[- ]tab|comp(osition)?( shingles?)?`,
-  metal: String.raw`metal|tin|steel|standing[- ]seam|aluminum|lamina|metalico`,
-  tile: String.raw`tiles?|clay|terra ?cotta|barrel|spanish tile|teja|tejas`,
-  slate: String.raw`slate|pizarra`,
-  flat: String.raw`flat|tpo|epdm|rubber|modified( bitumen)?|torch[- ]?down|membrane`,
-  rubber: String.raw`rubber|epdm|tpo`,
-  foam: String.raw`foam|spray[- ]foam`,
-  cedar: String.raw`cedar|shakes?|wood`,
-  shake: String.raw`cedar|shakes?|wood`,
+/**
+ * Words of each kind of material an owner may ask about ("Asphalt shingle", "Metal", "Flat / rubber", "Tile"): the
+ * words that name a roof of it anywhere, then the plain words that do only as an answer to the question ("metal").
+ * ("the rubber boot is cracked", "a flat fee", "the aluminum gutter", "the tile floor" name no roof.)
+ */
+const ROOF_OF = String.raw`(?:\s+(?:roofs?|roofing|top|panels?|sheets?))`;
+const MATERIALS: Record<string, { roof: string; plain: string }> = {
+  shingle: { roof: String.raw`shingles|shingled|asphalt shingles?|architectural shingles?|3[- ]?tab|three[- ]tab|comp(osition)? shingles?|shingle${ROOF_OF}`, plain: String.raw`shingles?|asphalt|architectural|comp(osition)?` },
+  asphalt: { roof: String.raw`shingles|shingled|asphalt shingles?|architectural shingles?|3[- ]?tab|three[- ]tab|comp(osition)? shingles?|(shingle|asphalt)${ROOF_OF}`, plain: String.raw`shingles?|asphalt|architectural|comp(osition)?` },
+  metal: { roof: String.raw`standing[- ]seam|galvalume|corrugated (metal|steel|tin|panels?)|(metal|tin|steel|aluminum)${ROOF_OF}|techo de lamina|techo metalico`, plain: String.raw`metal|tin|steel|corrugated|galvalume|lamina|metalico` },
+  // ("Hail … cracked a bunch of tiles on the west side": tiles, not a floor's, are the roof's.)
+  tile: { roof: String.raw`clay tiles?|barrel tiles?|spanish tiles?|concrete tiles?|terra ?cotta tiles?|tile${ROOF_OF}|techo de teja|(?<!(floor|ceiling|bathroom|kitchen|shower|wall|porcelain|ceramic) )tiles(?![^.!?]{0,24}\b(floors?|shower|bath\w*|kitchen|backsplash|grout)\b)`, plain: String.raw`tiles?|clay|terra ?cotta|teja|tejas` },
+  slate: { roof: String.raw`slate${ROOF_OF}|slate tiles?|slates`, plain: String.raw`slate|pizarra` },
+  flat: { roof: String.raw`tpo|epdm|modified bitumen|torch[- ]?down|(flat|rubber|membrane)${ROOF_OF}|rubber membrane`, plain: String.raw`flat|tpo|epdm|rubber|modified|torch[- ]?down|membrane` },
+  rubber: { roof: String.raw`tpo|epdm|(rubber|membrane)${ROOF_OF}|rubber membrane`, plain: String.raw`rubber|epdm|tpo` },
+  foam: { roof: String.raw`spray[- ]foam${ROOF_OF}?|foam${ROOF_OF}`, plain: String.raw`foam|spray[- ]foam` },
+  cedar: { roof: String.raw`cedar shakes?|wood shakes?|shake${ROOF_OF}|cedar${ROOF_OF}`, plain: String.raw`cedar|shakes?` },
+  shake: { roof: String.raw`cedar shakes?|wood shakes?|shake${ROOF_OF}|cedar${ROOF_OF}`, plain: String.raw`cedar|shakes?` },
 };
 
 /**
  * For a question whose options are kinds of material ("Shingle" / "Metal" / "Not sure"): the one whose words the text
- * says, null when it names none or several, undefined when the options are not such a list.
+ * says (the plain word only when `asked`, and not denied: "not metal"), null when it names none or several, undefined
+ * when the options are not such a list.
  */
-export function materialOption(options: readonly string[], text: string): string | null | undefined {
+export function materialOption(options: readonly string[], text: string, asked = false): string | null | undefined {
   const wordsOf = (option: string) => normalize(option).replace(/\b(roofs?|roofing|siding)\b/g, ' ').split(/[^\p{L}\d-]+/u).filter((word) => word !== '');
   const kinds = options.filter((option) => {
     const words = wordsOf(option);
     return words.length > 0 && words.every((word) => word in MATERIALS || /^(or|and|y|o)$/.test(word));
   });
   if (kinds.length < 2) return undefined;
-  const said = normalize(text);
-  const named = kinds.filter((option) => wordsOf(option).some((word) => MATERIALS[word] !== undefined && new RegExp(`\\b(${MATERIALS[word]})\\b`).test(said)));
+  // (A kind said aside: "the metal part is just the porch", "not metal".)
+  const said = normalize(text).replace(/\b(not|no|isn'?t|aren'?t|never)\s+(a\s+|the\s+)?[\p{L}-]+/gu, ' ').replace(/\b(the|a)\s+[\p{L}-]+\s+(part|piece|bit)\s+(is|'s)\s+(just|only)\b[^.!?,]*/gu, ' ');
+  const says = (option: string) =>
+    wordsOf(option).some((word) => {
+      const material = MATERIALS[word];
+      return material !== undefined && new RegExp(`\\b(${material.roof}${asked ? `|${material.plain}` : ''})\\b`).test(said);
+    });
+  const named = kinds.filter(says);
   return named.length === 1 ? (named[0] ?? null) : null;
 }
 
@@ -1705,8 +1727,7 @@ function serviceNotOffered(turn: Turn, found: Record<string, Found>): string | n
   // service the text names by its own thing.
   if (input.questions.some((question) => isAboutServices(question, input) && question.key in found)) {
     const best = chooseOption(asked, offered).best;
-    // (Not a thing said only as where the asked one is: "the over the range GE one" is no oven job.)
-    const byItsThing = best?.because.some((why) => /^[a-z-]+( \(as a problem\))?$/.test(why) || why === 'named word for word') ?? false;
+    const byItsThing = best?.because.some((why) => /^[a-z-]+( \(as a (problem|place)\))?$/.test(why) || why === 'named word for word') ?? false;
     // (Unless its thing is one the not-offered service shares and they say it is all they want: "move my late
     // mother's upright piano from her house … Nothing else, just the piano" is a piano move, not a house move.)
     const candidate = best !== null && ONLY_WORDS.test(normalize(asked)) ? notOfferedAsked(asked, offered, input.business.servicesNotOffered) : null;

@@ -36,9 +36,27 @@ const DIGIT_WORDS: Readonly<Record<string, string>> = {
   cero: '0', uno: '1', dos: '2', tres: '3', cuatro: '4', cinco: '5', seis: '6', siete: '7', ocho: '8', nueve: '9',
 };
 
-/** "seven eight seven oh four" → "78704": five spoken digits in a row (digits among them count too). */
+const TENS: Readonly<Record<string, string>> = {
+  twenty: '2', thirty: '3', forty: '4', fifty: '5', sixty: '6', seventy: '7', eighty: '8', ninety: '9',
+  veinte: '2', treinta: '3', cuarenta: '4', cincuenta: '5', sesenta: '6', setenta: '7', ochenta: '8', noventa: '9',
+};
+const TEENS: Readonly<Record<string, string>> = {
+  ten: '1 0', eleven: '1 1', twelve: '1 2', thirteen: '1 3', fourteen: '1 4', fifteen: '1 5', sixteen: '1 6', seventeen: '1 7', eighteen: '1 8', nineteen: '1 9',
+  diez: '1 0', doce: '1 2', trece: '1 3', catorce: '1 4', quince: '1 5', dieciseis: '1 6', diecisiete: '1 7', dieciocho: '1 8', diecinueve: '1 9',
+};
+const UNIT_WORD = 'one|two|three|four|five|six|seven|eight|nine|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve';
+const TENS_SAID = new RegExp(String.raw`\b(${Object.keys(TENS).join('|')})(?:(?:[ -]| y )(${UNIT_WORD}))?\b`, 'g');
+const TEENS_SAID = new RegExp(String.raw`\b(${Object.keys(TEENS).join('|')})\b`, 'g');
+
+/**
+ * "seven eight seven oh four" → "78704": five spoken digits in a row (digits among them count too); pairs said as
+ * numbers too ("noventa y nueve dos cero ocho", "ninety-nine two oh eight" → "99208").
+ */
 function spokenDigits(text: string): string[] {
-  const tokens = words(normalize(text).replace(/-/g, ' '));
+  const paired = normalize(text)
+    .replace(TENS_SAID, (_, tens: string, unit: string | undefined) => `${TENS[tens] ?? ''} ${unit ? (DIGIT_WORDS[unit] ?? '0') : '0'}`)
+    .replace(TEENS_SAID, (teen: string) => TEENS[teen] ?? teen);
+  const tokens = words(paired.replace(/-/g, ' '));
   const found: string[] = [];
   let run = '';
   for (const token of tokens) {
@@ -500,13 +518,11 @@ export function extractName(text: string, options: { loose?: boolean } = {}): st
   // ("Hi! Jess Alvarado, Realtor with Summit Desert Realty": a name, what they are, and the company.)
   const withCompany = /^(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening)|[Mm]orning)[,!.]?\s+)?(?:(?:[Tt]his is|[Ii]t'?s)\s+)?(\p{Lu}[\p{Ll}'-]+(?: \p{Lu}[\p{Ll}'-]+)?)(?:,?\s+(?:a\s+)?(?:[Rr]ealtor|[Aa]gent|[Bb]roker|[Pp]roperty [Mm]anager|PM|[Oo]ffice [Mm]anager|[Mm]anager|[Oo]wner|[Ll]easing [Aa]gent|[Aa]dmin|[Aa]ssistant))?\s+(?:w\/|with|from|@|at)\s+\p{Lu}/u.exec(said);
   if (withCompany?.[1] && withCompany[1].split(' ').every((word) => !notName(normalize(word)))) return withCompany[1].split(' ').map(titleCase).join(' ');
-  // "Hi, Priya Raman in Worthington 43085": a full name opening the text, then where they are (a popular first name).
-  const opening = /^(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening)|[Mm]orning)[,!.]?\s+)?(\p{Lu}[\p{Ll}'-]+) (\p{Lu}[\p{Ll}'-]+),?\s+(?:in|from|over in|out in|up in|down in)\s+\p{Lu}/u.exec(said);
-  if (opening?.[1] && opening[2] && isKnownFirstName(opening[1]) && !notName(normalize(opening[1])) && !notName(normalize(opening[2]))) return `${titleCase(opening[1])} ${titleCase(opening[2])}`;
-  // "Can someone call him directly? Frank Medina, 559-555-0142": a name given with the number to call (not a third
-  // person's: "tenant is Luis 555-0147").
-  const withNumber = /(?:^|[.!?,;:]\s*)(\p{Lu}\p{Ll}+)((?: \p{Lu}[\p{L}'’-]+)?)[,:]?\s+(?:at\s+)?(?:\+?1[-. ]?)?\(?\d{3}\)?[-. ]?\d{3}[-. ]\d{4}\b/u.exec(said);
-  if (withNumber?.[1] && isKnownFirstName(withNumber[1]) && !notName(normalize(withNumber[1])) && !/\b(tenants?|renters?|neighbou?rs?|managers?|super|landlord|inquilin[oa]s?|vecin[oa]s?)('?s)?( name)?( is| es)?\s*[,:]?\s*$/i.test(between(said, 0, withNumber.index + (withNumber[0].length - withNumber[0].trimStart().length)))) return `${titleCase(withNumber[1])}${withNumber[2] ? ` ${titleCase(withNumber[2].trim())}` : ''}`;
+  // "Can someone call him directly? Frank Medina, 559-555-0142.": a name given as a sentence of its own with the number
+  // to call, after a call is asked for (not "Will 303-555-0142 work?", "Steve, 303-555-0142, never showed", "Realtor:
+  // Jenny 303-555-0199").
+  const withNumber = /(?:^|[.!?]\s+)(\p{Lu}\p{Ll}+)((?: \p{Lu}[\p{L}'’-]+)?),?\s+(?:at\s+)?(?:\+?1[-. ]?)?\(?\d{3}\)?[-. ]?\d{3}[-. ]\d{4}\s*(?:[.!]|$)/u.exec(said);
+  if (withNumber?.[1] && isKnownFirstName(withNumber[1]) && !notName(normalize(withNumber[1])) && /\b(call|calls|calling|ring|phone)\s+(him|her|me|them|us|my|back)\b|\bcallback\b|\bllam(e|en|ar)(le)?\b/i.test(between(said, 0, withNumber.index))) return `${titleCase(withNumber[1])}${withNumber[2] ? ` ${titleCase(withNumber[2].trim())}` : ''}`;
   // "Good morning, Dev Patel here.": a name with "here" opening the text.
   // ("Hello, Doug and Fran Petersen here": a couple, the first named with the surname.)
   const here = /^(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Gg]ood (?:morning|afternoon|evening)|[Mm]orning)[,!.]?\s+)?(\p{Lu}[\p{Ll}'-]+)(?: (?:and|&|\+) \p{Lu}[\p{Ll}'-]+)?((?: \p{Lu}[\p{Ll}'-]+)?) here\b/u.exec(said);

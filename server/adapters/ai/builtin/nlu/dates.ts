@@ -314,9 +314,12 @@ function refused(said: string, candidate: Candidate): boolean {
   // ("Thursday morning is better for me than friday": the day after "than" is the one not wanted.)
   // ("el jueves no porque trabaja", "monday no, tuesday yes": that day is out; "el jueves no hay problema" is fine.)
   if (/^\s*,?\s*no\b(?!\s+(hay|problem|prob|importa|se\b|sé|rush|hurry|prisa|later|earlier|sooner|worries|pressure|biggie))/.test(said.slice(candidate.index + candidate.words.length))) return true;
+  // "home any morning but Thursday": not Thursday; "I'm not free any morning but Saturday": only Saturday.
+  // ("cualquier mañana menos el jueves" too.)
+  if (/\b(any|cualquier) (mornings?|afternoons?|evenings?|nights?|manana|tarde|noche) (but|except|menos|excepto)\s+(the |on |el )?$/.test(before)) return !/\b(not|n'?t|no one|nobody|never|no (puedo|podemos|estoy|estamos|hay nadie))\b/.test(said.slice(Math.max(0, candidate.index - 60), candidate.index));
   // ("wednesday is the open house, do tuesday": a day said to be another event's.)
   if (/^\s*(is|'s|es)\s+(the|our|my|his|her|their|el|la|mi|su)\s+(open house|closing|party|wedding|funeral|showing|recital|graduation|surgery|game|fiesta|boda|cierre|mudanza de (ellos|ella|el))\b/.test(after)) return true;
-  return /\b(not|instead of|rather than|(better|easier|good|works?)( for (me|us))? than|except( for)?|other than|besides|(don'?t|do not|can'?t|cannot|won'?t|couldn'?t) (do|make)|(any ?day|anytime|any time|whenever|anything|any weekday|any (morning|afternoon|evening|night)) but|no el|no es el|ni el|menos el|excepto el)\s+(the |on |el )?$/.test(before) || /^\s*(is|'s|isn't|is not|doesn't|does not|won't|will not|no longer)?\s*(no good|not good|not going to work|doesn't work|won't work|not work|bad|out|off|a no)\b/.test(after) || /^\s*(no (me )?(funciona|puedo|sirve))\b/.test(after);
+  return /\b(not|instead of|rather than|(better|easier|good|works?)( for (me|us))? than|except( for)?|other than|besides|(don'?t|do not|can'?t|cannot|won'?t|couldn'?t) (do|make)|(any ?day|anytime|any time|whenever|anything|any weekday) but|no el|no es el|ni el|menos el|excepto el)\s+(the |on |el )?$/.test(before) || /^\s*(is|'s|isn't|is not|doesn't|does not|won't|will not|no longer)?\s*(no good|not good|not going to work|doesn't work|won't work|not work|bad|out|off|a no)\b/.test(after) || /^\s*(no (me )?(funciona|puedo|sirve))\b/.test(after);
 }
 
 /** When they will write back, not a day for the visit: "ill hit u back tonite", "I'll text you Monday". */
@@ -425,10 +428,13 @@ function countedFrom(said: string, anchor: Candidate | undefined, all: readonly 
   }
   // "isn't ready til the 15th so any day after that": the first day after the one said; "any day after the 15th" alone
   // too. (Another day named after it is the one: "anytime after the 15th … the 18th?".)
-  const anyAfter = /\b(?:any ?day|any ?time|sometime|whenever|anything)\s+after\s+(?:(that|then)\b|(?=(the |el )?\d))/.exec(said);
-  if (anyAfter) {
+  // (Only after a day that is a bound — not ready, away, closing — and not one offered itself: "the 10th or any day
+  // after that" is the 10th, "the 15th is the earliest, anything after that is fine" too; nor "any time after 2".)
+  const anyAfter = /\b(?:any ?day|any ?time|sometime|whenever|anything)\s+after\s+(?:(that|then)\b|(?=(?:the |el )?\d{1,2}(?:st|nd|rd|th)\b))/.exec(said);
+  if (anyAfter && !/\b(or|and|&)\s*$/.test(between(said, Math.max(0, anyAfter.index - 8), anyAfter.index))) {
     const base = anyAfter[1] ? all.filter((candidate) => candidate.calendar && candidate.index < anyAfter.index).at(-1) : all.find((candidate) => candidate.calendar && candidate.index >= anyAfter.index + anyAfter[0].length && candidate.index <= anyAfter.index + anyAfter[0].length + 4);
-    if (base && all.every((candidate) => candidate === base || candidate.index < anyAfter.index)) return { ...base, date: addDays(base.date, 1), words: `${base.words} … ${anyAfter[0]}` };
+    const bound = base !== undefined && (!anyAfter[1] || /\b(till?|until|not ready|isn'?t ready|won'?t be ready|not (back|home|available|free)|away|gone|out of town|closing|closes|close on|moving in|move in|gets? in|back on|tdy|deployed|traveling)\b/.test(between(said, Math.max(0, base.index - 40), anyAfter.index)));
+    if (base && bound && all.every((candidate) => candidate === base || candidate.index < anyAfter.index)) return { ...base, date: addDays(base.date, 1), words: `${base.words} … ${anyAfter[0]}` };
   }
   const dayAfter = DAY_AFTER.exec(said);
   const dayBefore = DAY_BEFORE.exec(said);
@@ -512,10 +518,11 @@ export function extractWindow(text: string): string | null {
   // Between guests: "checkout at 10am and next guests in at 4" is free from the one to the other.
   // ("Guests check out Sunday at 11 and new ones check in at 4 same day": the day between.)
   // ("guests out sunday 11am, next ones in at 4 same day" too; "Guests out Sun 3/14 at 10am": the date is not the time.)
-  const turnover = new RegExp(String.raw`\b(?:check ?-?out|guests? (?:are |r )?out|(?:they|guests) leave)(?: is)?(?: (?:on )?${WEEKDAY.replace('(', '(?:')})?(?: \d{1,2}/\d{1,2}(?:/\d{2,4})?)?(?: at| by)?\s+${TIME}(?!/).{0,40}?\b(?:checks? ?-?in|next (?:guests?|ones?|group|people) checks? in|next (?:guests?|ones?|group|people)(?: are)?(?: in| arrive| arriving| come| coming)?|guests? (?:arrive|come|check|checks) in)(?: is)?(?: at| by)?\s+${TIME}`).exec(said);
-  if (turnover) {
-    const start = hourOf(turnover[1] ?? '', turnover[2], 'after');
-    const end = hourOf(turnover[3] ?? '', turnover[4], 'before');
+  const turnover = new RegExp(String.raw`\b(?:check ?-?out|guests? (?:are |r )?out|(?:they|guests) leave)(?: is)?(?: (?:on )?${WEEKDAY.replace('(', '(?:')})?(?: (\d{1,2}/\d{1,2})(?:/\d{2,4})?)?(?: at| by)?\s+${TIME}(?!/).{0,40}?\b(?:checks? ?-?in|next (?:guests?|ones?|group|people) checks? in|next (?:guests?|ones?|group|people)(?: are)?(?: in| arrive| arriving| come| coming)?|guests? (?:arrive|come|check|checks) in)(?: is)?(?: (?:on )?${WEEKDAY.replace('(', '(?:')})?(?: (\d{1,2}/\d{1,2})(?:/\d{2,4})?)?(?: at| by)?\s+${TIME}(?!/)`).exec(said);
+  // (Both on one day: "checkout 12/20 at 10, checkin 12/20 at 4pm"; not "out 12/20 by 11 … arrive 12/22 at 4".)
+  if (turnover && (!turnover[1] || !turnover[4] || turnover[1] === turnover[4])) {
+    const start = hourOf(turnover[2] ?? '', turnover[3], 'after');
+    const end = hourOf(turnover[5] ?? '', turnover[6], 'before');
     if (start !== null && end !== null && end > start) return `${clock(start)}-${clock(end)}`;
   }
   // Busy until a time ("at work til 1:30", "in class until 2", "on shift at the warehouse till 2am") is free after it.

@@ -1781,22 +1781,31 @@ describe('fifteenth round (the d38 misses)', () => {
     expect(day('any day after the 15th works')).toBe('2026-12-16');
     // (Another day named after it is the one.)
     expect(day('my husband is TDY till the 19th so anytime after that. the 20th?')).toBe('2026-12-20');
-    expect(day('Thursday the 10th or any day after')).toBe('2026-12-10');
+    // (The second reader's: a day offered with "or any day after that" is that day; a time is no bound.)
+    expect(day('the 10th or any day after that works for us')).toBe('2026-12-10');
+    expect(day('the 15th is the earliest, anything after that is fine')).toBe('2026-12-15');
+    expect(day('I get off at 3 on the 10th, anytime after that')).toBe('2026-12-10 after 15:00');
+    expect(extractWindow('checkout 12/20 at 10, checkin 12/20 at 4pm')).toBe('10:00-16:00');
+    expect(extractWindow('guests out Sunday 12/20 by 11 and next guests arrive 12/22 at 4')).toBe('before 11:00');
   });
 
   it('sets aside a day refused after "any morning but"', () => {
     expect(day('Tenant is home any morning but Thursday. Tomorrow am work?')).toBe('2026-12-03 morning');
+    expect(day("I'm not free any morning but Saturday")).toBe('2026-12-05 morning');
   });
 
-  it('takes a full name opening a text before where they are, and a name given with the number to call', () => {
-    expect(extractName('Hi, Priya Raman in Worthington 43085. Just picked up a Mach-E')).toBe('Priya Raman');
+  it('takes a name given as its own sentence with the number to call, after a call is asked', () => {
     expect(extractName("He doesn't text. Can someone call him directly? Frank Medina, 559-555-0142. He's home all day")).toBe('Frank Medina');
-    expect(extractName('Hi, Water Heater in the basement is leaking')).toBeNull();
-    expect(extractName('tenant is: Luis, 555-201-0147')).toBeNull();
+    // (The second reader's: a modal, a third person, a realtor, a business opening the text.)
+    expect(extractName('Thanks! Will 303-555-0142 work for a callback?')).toBeNull();
+    expect(extractName('Last company was useless. Steve, 303-555-0142, never showed')).toBeNull();
+    expect(extractName('Lockbox code 4432. Realtor: Jenny 303-555-0199. Kitchen drain clogged')).toBeNull();
+    expect(extractName('Hi, Olive Garden in Westerville, our walk-in cooler drain is backed up')).toBeNull();
   });
 
-  it('reads "on the other wall" as where, not as a wall job', () => {
-    expect(chooseOption('Need a new outlet run in the garage for a chest freezer, nearest one is on the other wall', ['Drywall repair', 'TV mounting', 'Doors & locks']).best).toBeNull();
+  it('reads "on the far wall" as where, not as a wall job, and "the other sink" still as the sink', () => {
+    expect(chooseOption('Need a new outlet run in the garage for a chest freezer, nearest one is on the far wall', ['Drywall repair', 'TV mounting', 'Doors & locks']).best).toBeNull();
+    expect(chooseOption('water leaking from under the other sink', ['Toilet repair', 'Faucet / sink repair', 'Drain cleaning']).best?.option).toBe('Faucet / sink repair');
     expect(chooseOption('fist sized hole in the wall from a doorknob', ['Drywall repair', 'TV mounting', 'Doors & locks']).best?.option).toBe('Drywall repair');
   });
 });

@@ -386,8 +386,9 @@ function isLocated(raw: readonly string[], at: number): boolean {
   if (/^\d+$/.test(raw[at] ?? '')) return false;
   let back = at - 1;
   // "around 2 of the vent pipes", "on both of the windows".
-  // ("sale por donde está la lámpara": where it comes out, a place; "on the other wall", "on the far wall" too.)
-  while (back >= 0 && (ARTICLES.has(raw[back] ?? '') || /^(\d+|two|three|both|all|each|one|some|dos|tres|donde|esta|other|same|far|opposite|otra|otro|misma|mismo)$/.test(raw[back] ?? ''))) back -= 1;
+  // ("sale por donde está la lámpara": where it comes out, a place; "on the far wall" too — not "the other sink",
+  // which may be the job.)
+  while (back >= 0 && (ARTICLES.has(raw[back] ?? '') || /^(\d+|two|three|both|all|each|one|some|dos|tres|donde|esta|far|opposite)$/.test(raw[back] ?? ''))) back -= 1;
   // "the light on the sensor", "the button on the remote": a part of the thing, which is the subject.
   if (/^(indicator|led|leds|buttons?|display|screen)$/.test(raw[back - 1] ?? '')) return false;
   // "a price on a ductless unit", "a quote on a new roof": what the price is for, not a place.
@@ -983,7 +984,12 @@ export function chooseOption(text: string, options: readonly string[], context: 
   let best = ranked[0] ?? null;
   if (!best && reading.concepts.length > 0) {
     const fallback = readings.find((option) => option.catchAll && (!/\b(not sure|unsure)\b/.test(normalize(option.option)) || UNSURE_SAID.test(normalize(text))));
-    if (fallback) best = { option: fallback.option, score: 1, because: [`no listed service names ${reading.concepts.join(', ')}: the catch-all option`] };
+    // ("quarterly pest control" for "General pest (roaches, ants, spiders)": the general thing they name is the one
+    // the option's name says, not only the option left over.)
+    const things = reading.concepts.filter((concept) => family(concept) !== 'property' && !reading.located.has(concept));
+    const ownName = fallback ? read(fallback.option.replace(/\([^)]*\)/g, ' ')).concepts : [];
+    const named = things.length > 0 && things.every((concept) => GENERIC_CONCEPTS.has(concept) && ownName.includes(concept));
+    if (fallback) best = { option: fallback.option, score: named ? 2 : 1, because: [named ? `${things.join(', ')} (the general service, by its name)` : `no listed service names ${reading.concepts.join(', ')}: the catch-all option`] };
   }
   if (!best) return { best: null, tied: [], ranked, confident: false };
   const top = best.score;
@@ -1199,8 +1205,7 @@ export function notOfferedAsked(text: string, offered: readonly string[], notOff
   const servedHeads = served ? [...readOption(served.option).heads] : [];
   // (An offered option with no thing of its own — "Post-party / event cleanup" — is not passed over for a thing only
   // mentioned: "punch got spilled on the carpet" beside "Carpet shampooing".)
-  // (Nor for a thing said only as where the asked one is: "the over the range one" is no oven.)
-  if (served && servedHeads.length > 0 && [...option.heads].some((head) => reading.concepts.includes(head)) && !servedHeads.some((head) => reading.concepts.includes(head) && !reading.located.has(head))) return wanted.option;
+  if (served && servedHeads.length > 0 && [...option.heads].some((head) => reading.concepts.includes(head)) && !servedHeads.some((head) => reading.concepts.includes(head))) return wanted.option;
   return !served || wanted.score > served.score ? wanted.option : null;
 }
 

@@ -10,7 +10,8 @@ import { words } from './text';
 
 /** Units a size is said in, with the words that name each (after number words became digits). */
 const UNITS: ReadonlyArray<readonly [string, RegExp]> = [
-  ['acre', /acres?|ac\b/],
+  // (Not "one AC, furnace or heat pump system" nor "2 ac units": air conditioners, see AIR_CONDITIONER.)
+  ['acre', /acres?|ac\b(?!-system)/],
   ['sqft', /sq\.? ?ft|square feet|square foot|sqft|sf\b|pies cuadrados/],
   ['bedroom', /bedrooms?|bed|beds|br\b|bd\b|recamaras?|cuartos?|habitaciones?/],
   ['bathroom', /bathrooms?|baths?|ba\b|banos?/],
@@ -35,7 +36,7 @@ const UNITS: ReadonlyArray<readonly [string, RegExp]> = [
   ['mile', /miles?|millas?/],
   ['spring', /springs?|resortes?/],
   ['inch', /inch(es)?|in\b|"|\u201d|pulgadas?/],
-  ['system', /systems?|units?\b|heat pumps?|furnaces?|ac units?|air conditioners?|sistemas?|unidades?/],
+  ['system', /systems?|units?\b|heat pumps?|furnaces?|ac-system|ac units?|air conditioners?|sistemas?|unidades?/],
 ];
 
 /** Units an item sets as what the business provides rather than as the size of the job. */
@@ -74,10 +75,14 @@ function unitOf(words: string): string | null {
   return null;
 }
 
+/** "AC" beside the things of heating and cooling is an air conditioner, not an acre ("one AC, furnace or heat pump"). */
+const AIR_CONDITIONER = /\bac\b(?=\s*(?:,|\/|or\b|and\b|&)?\s*(?:furnaces?|heat pumps?|heaters?|units?|systems?|condensers?|mini|split|tune|repair|install|not\b|is\b|isn'?t|won'?t|quit|stopped|blowing)\b)/g;
+
 /** The conditions an item's name sets on the job ("Lawn mowing, lots up to 1/4 acre" → acre ≤ 0.25). */
 export function itemConditions(name: string): Condition[] {
   // A minimum charge ("2-hour minimum", "(3-hour minimum)") is how the job is billed, not a size it must have.
   const said = numbersAsDigits(name)
+    .replace(AIR_CONDITIONER, 'ac-system')
     .replace(/(\d)\s*-\s*(?=[a-z])/g, '$1 ')
     .replace(new RegExp(String.raw`${NUMBER}\s*[a-z]+\s+minimum\b|\bminimum(?: of)?\s*${NUMBER}\s*[a-z]+`, 'g'), ' ');
   const conditions: Condition[] = [];
@@ -133,7 +138,7 @@ const THING_HOLE = new RegExp(String.raw`\b(${THING_NAMES})(?:[- ]?(?:size|sized
 
 /** The sizes a person said ("a 3 bed 2 bath", "about half an acre", "24,000 btu"), by unit. */
 export function statedSizes(text: string): Map<string, number> {
-  const said = numbersAsDigits(text).replace(/(\d)\s*-\s*(?=[a-z])/g, '$1 ');
+  const said = numbersAsDigits(text).replace(AIR_CONDITIONER, 'ac-system').replace(/(\d)\s*-\s*(?=[a-z])/g, '$1 ');
   const sizes = new Map<string, number>();
   for (const match of said.matchAll(new RegExp(String.raw`${NUMBER}\s*${UNIT_WORDS}`, 'g'))) {
     // "3 peach trees", "2 big windows": a word may come between the number and its unit.
