@@ -109,7 +109,7 @@ const STALE_LOCK_MS = 10 * 60_000;
  * or the browser tests' two workers) would otherwise both empty and write dist/. The lock is a file beside the
  * folder, made with O_EXCL; the one that waited looks again and finds the build fresh.
  */
-async function withBuildLock<T>(outDir: string, work: () => Promise<T>): Promise<T> {
+export async function withBuildLock<T>(outDir: string, work: () => Promise<T>): Promise<T> {
   const lock = `${resolve(outDir)}.build-lock`;
   mkdirSync(dirname(lock), { recursive: true });
   for (;;) {
