@@ -1146,6 +1146,8 @@ describe('the fifteenth round (the d38 misses)', () => {
     const unsure = await decideTurn(replyTo('ZIP code?', 'honestly not sure, we just bought it and all our mail goes to a PO box in town', { questions: roof, answers: { need: 'Leak repair' } }));
     expect(unsure.answers.roof_type).toBeUndefined();
     expect((await decideTurn(replyTo('Shingle or metal roof?', 'not sure tbh', { questions: roof, answers: { need: 'Leak repair', zip: '37918' } }))).answers.roof_type).toBe('Not sure');
+    // (Said unasked of the question's own thing, it is the answer: the second reader's.)
+    expect((await decideTurn(turn('Not sure what kind of roof it is, we just bought the house. Leaking over the bedroom', { questions: roof }))).answers.roof_type).toBe('Not sure');
   });
 
   it('keeps "Troubleshooting / outlets not working" for a warm outlet handed off as a danger', async () => {

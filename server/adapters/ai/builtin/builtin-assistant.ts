@@ -653,6 +653,9 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       if (byMiles) return { value: byMiles.option, reason: `Found “${byMiles.option}” for ${quoted} (${byMiles.why}).` };
       // "Shingle or metal roof?": a kind of roof only when its own word is said ("a leak by the chimney" says none).
       const material = materialOption(options, text, isAsked);
+      // ("Not sure what kind of roof it is, we just bought the house": unsure of the question's own thing.)
+      const unsureOfKind = material === null && !isAsked && UNSURE_OF_KIND.test(normalize(text)) ? options.find((option) => UNSURE_OPTION.test(option)) : undefined;
+      if (unsureOfKind) return { value: unsureOfKind, reason: `Found “${unsureOfKind}” for ${quoted} (they say they do not know which kind).` };
       if (material !== undefined && (material !== null || !isAsked)) return material === null ? null : { value: material, reason: `Found “${material}” for ${quoted} (the kind they named).` };
       const role = rentalRoleOption(options, text);
       if (role) return { value: role, reason: `Found “${role}” for ${quoted} (they manage or own the rental; a tenant spoken of is not them).` };
@@ -684,7 +687,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       }
       // ("honestly not sure, … PO box" to the ZIP question is no "Not sure" for the roof's kind.)
       // (Unless said of the question's thing: "Not sure what kind of roof it is, we just bought the house".)
-      if (choice.best && UNSURE_OPTION.test(choice.best.option) && !isAsked && !/\b(not sure|unsure|no idea|(i )?don'?t know|dunno|idk|no se)\b[^.!?]{0,12}\b(what|which) (kind|type|sort)\b/.test(normalize(text))) return null;
+      if (choice.best && UNSURE_OPTION.test(choice.best.option) && !isAsked && !UNSURE_OF_KIND.test(normalize(text))) return null;
       if (choice.best && choice.confident) return { value: choice.best.option, reason: `Found “${choice.best.option}” for ${quoted} (${choice.best.because.join('; ')}).` };
       const fuel = fuelSaid(said, options);
       if (fuel) return { value: fuel, reason: `Found “${fuel}” for ${quoted} (the fuel said of the equipment).` };
@@ -1604,6 +1607,7 @@ const MANAGER_SAID = /\b(with|from|at|w|of|here at|calling from)\s+(?:[\p{L}&'.-
 /** "the business" as custom, not a place: "Do y'all want the business or not", "I'll take my business elsewhere". */
 const BUSINESS_IDIOM = /\b(want|wants|wanted|lose|losing|lost|take|taking|took|give|giving|gave|earn|appreciate|need|get|getting) (y'?all'?s? |your |you |u )?(the|my|our|your|his|her) business\b|\b(my|our) business (elsewhere|somewhere else)\b/gi;
 
+const UNSURE_OF_KIND = /\b(not sure|unsure|no idea|(i )?don'?t know|dunno|idk|no se)\b[^.!?]{0,12}\b(what|which|que|cual) (kind|type|sort|tipo|clase)\b/;
 const UNSURE_OPTION = /^\s*(not sure|unsure|(i )?don'?t know|no idea|no s[eé])\b/i;
 
 /**

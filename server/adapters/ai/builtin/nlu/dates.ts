@@ -430,10 +430,12 @@ function countedFrom(said: string, anchor: Candidate | undefined, all: readonly 
   // too. (Another day named after it is the one: "anytime after the 15th … the 18th?".)
   // (Only after a day that is a bound — not ready, away, closing — and not one offered itself: "the 10th or any day
   // after that" is the 10th, "the 15th is the earliest, anything after that is fine" too; nor "any time after 2".)
-  const anyAfter = /\b(?:any ?day|any ?time|sometime|whenever|anything)\s+after\s+(?:(that|then)\b|(?=(?:the |el )?\d{1,2}(?:st|nd|rd|th)\b))/.exec(said);
+  // ("closing is the 18th, so any day after" too.)
+  const anyAfter = /\b(?:any ?day|any ?time|sometime|whenever|anything)\s+after(?:\s+(that|then)\b|(?=\s*(?:[.!?,]|$))|\s+(?=(?:the |el )?\d{1,2}(?:st|nd|rd|th)\b))/.exec(said);
+  const afterThat = anyAfter !== null && (anyAfter[1] !== undefined || /^\s*([.!?,]|$)/.test(said.slice(anyAfter.index + anyAfter[0].length)));
   if (anyAfter && !/\b(or|and|&)\s*$/.test(between(said, Math.max(0, anyAfter.index - 8), anyAfter.index))) {
-    const base = anyAfter[1] ? all.filter((candidate) => candidate.calendar && candidate.index < anyAfter.index).at(-1) : all.find((candidate) => candidate.calendar && candidate.index >= anyAfter.index + anyAfter[0].length && candidate.index <= anyAfter.index + anyAfter[0].length + 4);
-    const bound = base !== undefined && (!anyAfter[1] || /\b(till?|until|not ready|isn'?t ready|won'?t be ready|not (back|home|available|free)|away|gone|out of town|closing|closes|close on|moving in|move in|gets? in|back on|tdy|deployed|traveling)\b/.test(between(said, Math.max(0, base.index - 40), anyAfter.index)));
+    const base = afterThat ? all.filter((candidate) => candidate.calendar && candidate.index < anyAfter.index).at(-1) : all.find((candidate) => candidate.calendar && candidate.index >= anyAfter.index + anyAfter[0].length && candidate.index <= anyAfter.index + anyAfter[0].length + 4);
+    const bound = base !== undefined && (!afterThat || /\b(till?|until|not ready|isn'?t ready|won'?t be ready|not (back|home|available|free)|away|gone|out of town|closing|closes|close on|moving in|move in|gets? in|back on|tdy|deployed|traveling)\b/.test(between(said, Math.max(0, base.index - 40), anyAfter.index)));
     if (base && bound && all.every((candidate) => candidate === base || candidate.index < anyAfter.index)) return { ...base, date: addDays(base.date, 1), words: `${base.words} … ${anyAfter[0]}` };
   }
   const dayAfter = DAY_AFTER.exec(said);

@@ -1784,6 +1784,7 @@ describe('fifteenth round (the d38 misses)', () => {
     // (The second reader's: a day offered with "or any day after that" is that day; a time is no bound.)
     expect(day('the 10th or any day after that works for us')).toBe('2026-12-10');
     expect(day('the 15th is the earliest, anything after that is fine')).toBe('2026-12-15');
+    expect(day('closing is the 18th, so any day after')).toBe('2026-12-19');
     expect(day('I get off at 3 on the 10th, anytime after that')).toBe('2026-12-10 after 15:00');
     expect(extractWindow('checkout 12/20 at 10, checkin 12/20 at 4pm')).toBe('10:00-16:00');
     expect(extractWindow('guests out Sunday 12/20 by 11 and next guests arrive 12/22 at 4')).toBe('before 11:00');
