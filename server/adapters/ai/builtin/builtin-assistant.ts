@@ -653,10 +653,12 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       if (byMiles) return { value: byMiles.option, reason: `Found “${byMiles.option}” for ${quoted} (${byMiles.why}).` };
       // "Shingle or metal roof?": a kind of roof only when its own word is said ("a leak by the chimney" says none).
       const material = materialOption(options, text, isAsked);
-      // ("Not sure what kind of roof it is, we just bought the house": unsure of the question's own thing.)
-      const unsureOfKind = material === null && !isAsked && UNSURE_OF_KIND.test(normalize(text)) ? options.find((option) => UNSURE_OPTION.test(option)) : undefined;
-      if (unsureOfKind) return { value: unsureOfKind, reason: `Found “${unsureOfKind}” for ${quoted} (they say they do not know which kind).` };
-      if (material !== undefined && (material !== null || !isAsked)) return material === null ? null : { value: material, reason: `Found “${material}” for ${quoted} (the kind they named).` };
+      if (material) return { value: material, reason: `Found “${material}” for ${quoted} (the kind they named).` };
+      if (material === null && !isAsked) {
+        // ("Not sure what kind of roof it is, we just bought the house": unsure of the question's own thing.)
+        const unsure = UNSURE_OF_KIND.test(normalize(text)) ? options.find((option) => UNSURE_OPTION.test(option)) : undefined;
+        return unsure ? { value: unsure, reason: `Found “${unsure}” for ${quoted} (they say they do not know which kind).` } : null;
+      }
       const role = rentalRoleOption(options, text);
       if (role) return { value: role, reason: `Found “${role}” for ${quoted} (they manage or own the rental; a tenant spoken of is not them).` };
       // A correction's words set aside ("… not termites", "driveway can wait", "forget the driveway") are not its answer,
@@ -1556,14 +1558,15 @@ function acrossStatesOption(input: AiTurnInput, options: readonly string[], text
 function otherTownOption(input: AiTurnInput, options: readonly string[], text: string): string | null {
   const sameTown = options.find((option) => SAME_TOWN.test(option));
   const local = sameTown ?? options.find((option) => /\b(local|area)\b/i.test(option) && /\(([^)]*\barea|[^)]*\p{Lu}[^)]*)\)/u.test(option) && !DRAWN_IN_MILES.test(option));
-  const far = options.find((option) => option !== local && (ACROSS_STATES.test(option) || /\b(within|in|across|around) (the state|[A-Z][a-z]+)\b/.test(option)) && !DRAWN_IN_MILES.test(option));
+  const far = options.find((option) => option !== local && (ACROSS_STATES.test(option) || WITHIN_STATE.test(option)) && !DRAWN_IN_MILES.test(option));
   if (!local || !far) return null;
   const state = businessState(input.business.serviceAreaPrefixes);
+  const said = normalize(text);
   // "Local move (same town)": their own move between two towns of the state is not it ("mudarme de Greeley a
   // Longmont"), to the option for farther moves in the state (not an out-of-state one). (Not someone else's trip: "my
   // daughter from Denver is coming to Loveland to help", "truck is coming from Fort Collins".)
-  const inState = options.find((option) => option !== local && /\b(within|in|across|around) (the state|[A-Z][a-z]+)\b/.test(option) && !ACROSS_STATES.test(option) && !DRAWN_IN_MILES.test(option));
-  if (sameTown && state && inState && /\b(mov\w*|relocat\w*|mud\w*|move)\b[^.!?]{0,30}\b(from|de|desde)\b/.test(normalize(text)) && !/\b(coming|comes|viene|vienen|visit\w*|driving|drives|help)\b[^.!?]{0,20}\b(from|de|desde)\b/.test(normalize(text))) {
+  const inState = options.find((option) => option !== local && WITHIN_STATE.test(option) && !ACROSS_STATES.test(option) && !DRAWN_IN_MILES.test(option));
+  if (sameTown && state && inState && /\b(mov\w*|relocat\w*|mud\w*|move)\b[^.!?]{0,30}\b(from|de|desde)\b/.test(said) && !/\b(coming|comes|viene|vienen|visit\w*|driving|drives|help)\b[^.!?]{0,20}\b(from|de|desde)\b/.test(said)) {
     const { from, to } = tripTowns(text, [state]);
     if (from && to && from !== to) return inState;
   }
@@ -1579,7 +1582,7 @@ function otherTownOption(input: AiTurnInput, options: readonly string[], text: s
   if (!trip) return null;
   const [from, to] = [normalize(trip[1] ?? '').trim(), normalize(trip[2] ?? '').trim()];
   // ("like 20 min away": near enough whatever the town.)
-  if (from === to || /\b\d+\s*(min|mins|minutes|minutos)\b/.test(normalize(text))) return null;
+  if (from === to || /\b\d+\s*(min|mins|minutes|minutos)\b/.test(said)) return null;
   // The owner's words about local moves, up to where the farther ones begin ("Local moves across Greater Houston, moves
   // to other Texas cities (Austin, …)": Houston).
   const aboutLocal = [...input.business.facts.matchAll(/\blocal\b[^.!?]*/gi)].map((match) => match[0].split(/\b(?:plus|other|long[- ]distance|out of state|statewide|anywhere|as well as)\b/i)[0]);
@@ -1616,9 +1619,11 @@ const UNSURE_OPTION = /^\s*(not sure|unsure|(i )?don'?t know|no idea|no s[eé])\
  * ("the rubber boot is cracked", "a flat fee", "the aluminum gutter", "the tile floor" name no roof.)
  */
 const ROOF_OF = String.raw`(?:\s+(?:roofs?|roofing|top|panels?|sheets?))`;
+const SHINGLE = { roof: String.raw`shingles|shingled|asphalt shingles?|architectural shingles?|3[- ]?tab|three[- ]tab|comp(osition)? shingles?|shingle${ROOF_OF}`, plain: String.raw`shingles?|asphalt|architectural|comp(osition)?` };
+const CEDAR = { roof: String.raw`cedar shakes?|wood shakes?|shake${ROOF_OF}|cedar${ROOF_OF}`, plain: String.raw`cedar|shakes?` };
 const MATERIALS: Record<string, { roof: string; plain: string }> = {
-  shingle: { roof: String.raw`shingles|shingled|asphalt shingles?|architectural shingles?|3[- ]?tab|three[- ]tab|comp(osition)? shingles?|shingle${ROOF_OF}`, plain: String.raw`shingles?|asphalt|architectural|comp(osition)?` },
-  asphalt: { roof: String.raw`shingles|shingled|asphalt shingles?|architectural shingles?|3[- ]?tab|three[- ]tab|comp(osition)? shingles?|(shingle|asphalt)${ROOF_OF}`, plain: String.raw`shingles?|asphalt|architectural|comp(osition)?` },
+  shingle: SHINGLE,
+  asphalt: { ...SHINGLE, roof: String.raw`${SHINGLE.roof}|asphalt${ROOF_OF}` },
   metal: { roof: String.raw`standing[- ]seam|galvalume|corrugated (metal|steel|tin|panels?)|(metal|tin|steel|aluminum)${ROOF_OF}|techo de lamina|techo metalico`, plain: String.raw`metal|tin|steel|corrugated|galvalume|lamina|metalico` },
   // ("Hail … cracked a bunch of tiles on the west side": tiles, not a floor's, are the roof's.)
   tile: { roof: String.raw`clay tiles?|barrel tiles?|spanish tiles?|concrete tiles?|terra ?cotta tiles?|tile${ROOF_OF}|techo de teja|(?<!(floor|ceiling|bathroom|kitchen|shower|wall|porcelain|ceramic) )tiles(?![^.!?]{0,24}\b(floors?|shower|bath\w*|kitchen|backsplash|grout)\b)`, plain: String.raw`tiles?|clay|terra ?cotta|teja|tejas` },
@@ -1626,8 +1631,8 @@ const MATERIALS: Record<string, { roof: string; plain: string }> = {
   flat: { roof: String.raw`tpo|epdm|modified bitumen|torch[- ]?down|(flat|rubber|membrane)${ROOF_OF}|rubber membrane`, plain: String.raw`flat|tpo|epdm|rubber|modified|torch[- ]?down|membrane` },
   rubber: { roof: String.raw`tpo|epdm|(rubber|membrane)${ROOF_OF}|rubber membrane`, plain: String.raw`rubber|epdm|tpo` },
   foam: { roof: String.raw`spray[- ]foam${ROOF_OF}?|foam${ROOF_OF}`, plain: String.raw`foam|spray[- ]foam` },
-  cedar: { roof: String.raw`cedar shakes?|wood shakes?|shake${ROOF_OF}|cedar${ROOF_OF}`, plain: String.raw`cedar|shakes?` },
-  shake: { roof: String.raw`cedar shakes?|wood shakes?|shake${ROOF_OF}|cedar${ROOF_OF}`, plain: String.raw`cedar|shakes?` },
+  cedar: CEDAR,
+  shake: CEDAR,
 };
 
 /**
@@ -1652,6 +1657,9 @@ export function materialOption(options: readonly string[], text: string, asked =
   const named = kinds.filter(says);
   return named.length === 1 ? (named[0] ?? null) : null;
 }
+
+/** An option for moves within a state: "Front Range move (in Colorado)", "Moving within the state". */
+const WITHIN_STATE = /\b(within|in|across|around) (the state|[A-Z][a-z]+)\b/;
 
 /** A move option for one town only: "Local move (same town)", "In-town move", "Moves within the city". */
 const SAME_TOWN = /\b(same|one|single) (town|city)\b|\bin[- ]town\b|\bwithin (the )?(town|city)\b/i;

@@ -426,13 +426,12 @@ function countedFrom(said: string, anchor: Candidate | undefined, all: readonly 
     const eve = addDays(earlierDay.date, -1);
     if (index !== null) return { ...earlierDay, date: addDays(eve, -((eve.weekday - index + 7) % 7)), words: `${earlierDay.words} … ${trailingBefore[0].trim()}` };
   }
-  // "isn't ready til the 15th so any day after that": the first day after the one said; "any day after the 15th" alone
-  // too. (Another day named after it is the one: "anytime after the 15th … the 18th?".)
-  // (Only after a day that is a bound — not ready, away, closing — and not one offered itself: "the 10th or any day
-  // after that" is the 10th, "the 15th is the earliest, anything after that is fine" too; nor "any time after 2".)
-  // ("closing is the 18th, so any day after" too.)
-  const anyAfter = /\b(?:any ?day|any ?time|sometime|whenever|anything)\s+after(?:\s+(that|then)\b|(?=\s*(?:[.!?,]|$))|\s+(?=(?:the |el )?\d{1,2}(?:st|nd|rd|th)\b))/.exec(said);
-  const afterThat = anyAfter !== null && (anyAfter[1] !== undefined || /^\s*([.!?,]|$)/.test(said.slice(anyAfter.index + anyAfter[0].length)));
+  // "isn't ready til the 15th so any day after that" (or "… so any day after"), "any day after the 15th": the first day
+  // after it — only after a bound (not ready, away, closing), not after a day offered ("the 10th or any day after that",
+  // "the 15th is the earliest, anything after that is fine") nor a time ("any time after 2"); another day named after
+  // it is the one ("anytime after the 15th … the 18th?").
+  const anyAfter = /\b(?:any ?day|any ?time|sometime|whenever|anything)\s+after(?:\s+(that|then)\b|((?=\s*(?:[.!?,]|$)))|\s+(?=(?:the |el )?\d{1,2}(?:st|nd|rd|th)\b))/.exec(said);
+  const afterThat = anyAfter !== null && (anyAfter[1] !== undefined || anyAfter[2] !== undefined);
   if (anyAfter && !/\b(or|and|&)\s*$/.test(between(said, Math.max(0, anyAfter.index - 8), anyAfter.index))) {
     const base = afterThat ? all.filter((candidate) => candidate.calendar && candidate.index < anyAfter.index).at(-1) : all.find((candidate) => candidate.calendar && candidate.index >= anyAfter.index + anyAfter[0].length && candidate.index <= anyAfter.index + anyAfter[0].length + 4);
     const bound = base !== undefined && (!afterThat || /\b(till?|until|not ready|isn'?t ready|won'?t be ready|not (back|home|available|free)|away|gone|out of town|closing|closes|close on|moving in|move in|gets? in|back on|tdy|deployed|traveling)\b/.test(between(said, Math.max(0, base.index - 40), anyAfter.index)));

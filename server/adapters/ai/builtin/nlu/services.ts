@@ -1174,10 +1174,7 @@ function shorterThanDrawn(name: string, text: string): boolean {
  */
 export function notOfferedAsked(text: string, offered: readonly string[], notOffered: readonly string[]): string | null {
   if (notOffered.length === 0) return null;
-  // (A kind of the thing counts as the thing: "the over the range GE one" is one of the "Microwaves" not offered.)
-  const said = read(requestedPart(text));
-  const kinds = said.concepts.map((concept) => lex().concepts.get(concept)?.kindOf).filter((kind): kind is string => kind !== undefined && !said.concepts.includes(kind));
-  const reading = kinds.length > 0 ? { ...said, concepts: [...said.concepts, ...kinds], located: new Set([...said.located, ...kinds.filter((kind) => said.concepts.every((concept) => lex().concepts.get(concept)?.kindOf !== kind || said.located.has(concept)))]) } : said;
+  const reading = read(requestedPart(text));
   const candidates = notOffered
     .filter((name) => !shorterThanDrawn(name, text))
     .map(readOption)
