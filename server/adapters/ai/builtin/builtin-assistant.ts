@@ -24,7 +24,7 @@ import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
 import { businessState, destinationStates } from './nlu/places';
 import { milesBetween, townInArea, townsNamed, tripTowns } from './nlu/towns';
-import { chooseOption, notOfferedAsked, pickByAction, read, sameThingOtherJob, STOP, withoutActions, WISH } from './nlu/services';
+import { chooseOption, notOfferedAsked, optionThings, pickByAction, read, sameThingOtherJob, STOP, withoutActions, WISH } from './nlu/services';
 import { complaintAcross, type Hazard, noHeatInCold, questionSentences, readSignals, type Signals } from './nlu/signals';
 import { clauseAfter, fold, normalize, sentenceAt } from './nlu/text';
 import { chooseSizeOption, statedSizes } from './nlu/sizes';
@@ -533,7 +533,9 @@ function findAnswers(turn: Turn): { found: Record<string, Found>; tied: { questi
     // So does a yes/no said outright in the topic's own words ("and yes I own it" after "no" was read from "I've got 5
     // rental units"): the person's plain answer over one read from words said in passing.
     const topic = question.kind === 'yes_no' ? yesNoTopic(question) : 'other';
-    const saidOutright = answered && topic !== 'other' && topicWordsSaid(text, topic) && /\b(yes|yeah|yep|yup|no|nope|nah|si)\b/.test(normalize(text)) && extractYesNo(text, 'other') === value.value;
+    // (Or owning or renting said in the first person, "I own it, tenant lives there" after "no" was read from "gutters on
+    // a rental house".)
+    const saidOutright = answered && topic !== 'other' && topicWordsSaid(text, topic) && ((/\b(yes|yeah|yep|yup|no|nope|nah|si)\b/.test(normalize(text)) && extractYesNo(text, 'other') === value.value) || (topic === 'ownership' && OWNING_SAID.test(normalize(text)) && 'value' in value && extractYesNo(text, topic) === value.value));
     // And a choice said again with the question's own thing ("both yards I guess" after "Front", asked "Front yard, back
     // yard or both?"): their plain answer over one read in passing.
     const choiceOutright = answered && question.kind === 'choice' && choiceSaidWithTopic(question, value.value, text);
@@ -872,7 +874,9 @@ function closingName(text: string, input: AiTurnInput): string | null {
   const dashedName = dashed?.[1] && dashedOk && read(dashed[1]).concepts.length === 0 && !namedByBusiness(input, dashed[1]) ? loneName(dashed[1], true) : null;
   if (dashedName) return dashedName;
   // (Not after an abbreviation: "St. Paul 55116".)
-  const sentences = text.trim().split(/(?<=[.!?])(?<!\b(?:St|Ave|Dr|Rd|Mt|Ft|Blvd|Ln|Ct|Jr|Sr|Mr|Mrs|Ms|Apt)\.)\s+|\n+|\s*\|\s*/).filter((sentence) => sentence.trim() !== '');
+  // ("👍 Tavita", "ok Marisol": a yes said, then the name signed.)
+  const acked = text.trim().replace(/^((?:\p{Extended_Pictographic}\uFE0F?)+|ok|okay|kk?|cool|great|perfect|sounds good|thanks|thank you|ty|thx)[\s,.!]+(?=\p{Lu}[\p{Ll}'-]{2,}\s*[.!]?$)/iu, '$1\n');
+  const sentences = acked.split(/(?<=[.!?])(?<!\b(?:St|Ave|Dr|Rd|Mt|Ft|Blvd|Ln|Ct|Jr|Sr|Mr|Mrs|Ms|Apt)\.)\s+|\n+|\s*\|\s*/).filter((sentence) => sentence.trim() !== '');
   // ("Gina w/ Coastal Stays": the name before the company it speaks for; "Kawika Medeiros w/ Maui Stays Mgmt" too.)
   // ("Karen btw", "Dee here": the name with a word after it.)
   // ("Thank you kindly, Eleanor Whitcomb", "Walter Lindqvist, Pinehurst Avenue, St. Paul 55116": the name signed before
@@ -1031,6 +1035,17 @@ const BRANDS =
   /\b(lg studio|lg|samsung bespoke|samsung|whirlpool gold|whirlpool|ge profile|ge cafe|ge café|ge monogram|ge appliances|ge|maytag|kenmore elite|kenmore|bosch benchmark|bosch|frigidaire gallery|frigidaire professional|frigidaire|kitchenaid|electrolux|miele|thermador|viking|wolf|sub-?zero|speed queen|amana|trane|carrier|lennox|goodman|rheem|ruud|york|bryant|daikin|mitsubishi|fujitsu|american standard|payne|heil|tempstar|coleman|nest|ecobee|honeywell|ao smith|a\.?o\.? smith|bradford white|state|navien|rinnai|noritz|liftmaster|chamberlain|genie|craftsman|clopay|amarr|wayne dalton|generac|champion|kohler|moen|delta|insinkerator|hunter|haier|hotpoint|beko|dacor|jennair|jenn-air|fisher ?& ?paykel|blomberg|weil[- ]?mc ?lain|burnham|buderus|slant ?\/? ?fin|utica|peerless|lochinvar|triangle tube|viessmann|laars|raypak|williamson|ducane|luxaire|day ?& ?night|comfortmaker|arcoaire|heatilator|napoleon|bosch thermotechnology|federal pacific|fpe|zinsco|square d|siemens|cutler[- ]hammer|murray|pushmatic|challenger)\b/gi;
 
 /** An answer to a free-text question that a text gives without being asked ("LG", "about half an acre"). */
+/**
+ * A clause with the clause after it when that one says what it comes down to ("its a 2 bedroom he shared, just his
+ * room + a desk and futon"), else null.
+ */
+function narrowedAfter(text: string, clause: string): string | null {
+  const at = text.indexOf(clause);
+  if (at < 0) return null;
+  const next = /^\s*[,;-]\s*((?:but |really |though )?(?:just|only|solo|nomas|nada mas)\b[^.!?\n/|]*)/i.exec(between(text, at + clause.length, text.length));
+  return next?.[1] ? `${clause}, ${next[1].trim()}` : null;
+}
+
 function topicalAnswer(question: QualifierQuestion, text: string): string | null {
   const topic = topicOf(question);
   // Clauses end at a comma, a full stop, a new line, "!", "?" or ";" — not at the comma or point inside a number
@@ -1158,14 +1173,19 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       const parts = [...new Set(found.sort((a, b) => a.at - b.at).map((item) => item.part))].filter((part) => part !== '');
       return parts.length > 0 ? parts.join(', ') : null;
     }
-    case 'home-size':
+    case 'home-size': {
       // "How many bedrooms, or what are the biggest things we are moving?": the things answer it too.
+      const home = stated(/\b(\d+|one|two|three|four|five|six)\s*-?\s*(bed(room)?s?|br|bd|bdrm|recamaras?|cuartos?|habitaciones?)\b|\bstudio\b|\b(\d[\d,]{2,}|\d+(\.\d+)?k|((one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty)[- ])+(hundred|thousand)( and)?( (one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)( hundred)?)?)\s*(sq\.? ?ft|sq\.? ?feet|square (feet|foot|ft)|sf)\b|\b(1\/1|2\/[12]|3\/[1-3]|4\/[1-4]|5\/[1-5]|6\/[1-6])(\.5)?\b(?!\s*\/)/i);
+      // (And what they say it comes down to right after: "its a 2 bedroom he shared, just his room + a desk and futon".)
+      const narrowed = home === null ? null : narrowedAfter(text, home);
       return (
-        stated(/\b(\d+|one|two|three|four|five|six)\s*-?\s*(bed(room)?s?|br|bd|bdrm|recamaras?|cuartos?|habitaciones?)\b|\bstudio\b|\b(\d[\d,]{2,}|\d+(\.\d+)?k|((one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty)[- ])+(hundred|thousand)( and)?( (one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)( hundred)?)?)\s*(sq\.? ?ft|sq\.? ?feet|square (feet|foot|ft)|sf)\b|\b(1\/1|2\/[12]|3\/[1-3]|4\/[1-4]|5\/[1-5]|6\/[1-6])(\.5)?\b(?!\s*\/)/i) ??
+        narrowed ??
+        home ??
         (/\b(how much|amount)\b/.test(normalize(question.text)) ? (listSpan(AMOUNT_MEASURE) ?? listSpan(BOXES)) : null) ??
         // ("How much stuff? Bedrooms, or a rough list is fine.": a list of things too.)
         (/\b((biggest|largest|heaviest|big|large|heavy) (things|items|pieces)|what (things|items|furniture)|a (rough |quick |short )?list)\b/.test(normalize(question.text)) ? listSpan(BIG_ITEMS) : null)
       );
+    }
     case 'amount':
       // How much, when said ("half a truck", "just the tub", "2 cosas"); else the things named ("an old piano").
       return listSpan(AMOUNT_MEASURE) ?? listSpan(BIG_ITEMS);
@@ -1327,11 +1347,13 @@ const LEADING_YES_NO = new RegExp(`^\\W*(yes|yeah|yep|yup|ya|yea|no|nope|nah|si|
 function clauseEcho(question: QualifierQuestion, text: string): 'yes' | 'no' | null {
   const asked = new Set(read(question.text).allStems.filter((word) => word.length > 3));
   for (const clause of normalize(text).split(/[.,;!?\n]+/)) {
-    const opening = /^\s*(yes|yeah|yep|yup|no|nope|nah|we (do|don'?t|do not) have|we have|we'?ve got|we got|we'?re on|we are on|it'?s on|there'?s|there is|si|si tenemos|tenemos|no tenemos)\b/.exec(clause);
+    // (Or who has it: "she has the mount already" for "Do you already have the parts (mount, fixture, boards)?".)
+    const opening = /^\s*(yes|yeah|yep|yup|no|nope|nah|we (do|don'?t|do not) have|we have|we'?ve got|we got|we'?re on|we are on|it'?s on|there'?s|there is|si|si tenemos|tenemos|no tenemos|(i|we|she|he|they)( already)? (have|has|got|bought)|(i|we|she|he|they) (don'?t|doesn'?t|do not|does not|didn'?t|did not) (have|has|buy))\b/.exec(clause);
     if (!opening) continue;
-    const rest = clause.slice(opening.index + opening[0].length);
+    // ("already" asks when, not what: "he has already left" has nothing of the parts.)
+    const rest = clause.slice(opening.index + opening[0].length).replace(/\balready\b/g, ' ');
     if (!read(rest).allStems.some((word) => asked.has(word))) continue;
-    return /\b(no|nope|nah|not|don'?t|do not|never|none|no tenemos)\b/.test(clause) ? 'no' : 'yes';
+    return /\b(no|nope|nah|not|don'?t|doesn'?t|didn'?t|do not|never|none|no tenemos)\b/.test(clause) ? 'no' : 'yes';
   }
   return null;
 }
@@ -1472,7 +1494,7 @@ function topicWordsSaid(text: string, topic: Exclude<YesNoTopic, 'other'>): bool
     case 'owner-or-manager':
       return /\b(manage|manager|mgmt|management)\b/.test(said) || topicWordsSaid(text, 'ownership');
     case 'ownership':
-      return /\b(own|owned|owns|owner|rent\w*|lease|landlord|tenant|mortgage|bought|(my|our) (house|home|place|condo)|ours|mine|paid (it )?off|selling|duen[oa]s?|propietari\w*|alquil\w*|es (mia|mio|nuestra|nuestro|de nosotros|propia))\b/.test(said);
+      return /\b(own|owned|owns|owners?|homeowners?|closed on|rent\w*|lease|landlord|tenant|mortgage|bought|(my|our) (house|home|place|condo)|ours|mine|paid (it )?off|selling|duen[oa]s?|propietari\w*|alquil\w*|es (mia|mio|nuestra|nuestro|de nosotros|propia))\b/.test(said);
     case 'urgency':
       return /\b(urgent|emergency|asap|rush|hurry|whenever|annoying|can wait|right away|urgente|prisa)\b/.test(said);
     case 'pets':
@@ -1607,8 +1629,12 @@ export function rentalRoleOption(options: readonly string[], text: string): stri
 }
 const MANAGER_SAID = /\b(with|from|at|w|of|here at|calling from)\s+(?:[\p{L}&'.-]+\s+){0,3}(property|prop)\s+(mgmt|management|managers?|mgr)\b|\b(i'?m|im|i am|we'?re|we are|this is) (the |a )?(landlord|property manager|prop(erty)? mgr)\b|\bproperty manager here\b|\b((we|i) manage (it|the|this|that|units?|rentals?|properties|the property|the building|for the owner)|(my|our) (tenants?|renters?)|rental (i|we) own|(i|we) own (the|it|a|this) (rental|duplex|fourplex|triplex|building)|rent(ing|s)? (it|them|the (house|place|unit)) out|se la rent\w*|mis inquilin\w*)\b/u;
 
+/** Owning or renting said in the first person: "I own it", "we're the owners", "I rent", "I'm a tenant". */
+const OWNING_SAID = /\b((i|we) (do )?own (it|this|that|the (house|home|place|property|rental|building|unit))|(i'?m|im|i am|we'?re|we are) the (owners?|landlord|homeowners?)|(i|we) (rent|lease)\b(?! (it|them|units?|the (other )?units?) (out|to))|(i'?m|im|i am|we'?re|we are) (a )?(tenants?|renters?|renting))\b/;
+
 /** "the business" as custom, not a place: "Do y'all want the business or not", "I'll take my business elsewhere". */
-const BUSINESS_IDIOM = /\b(want|wants|wanted|lose|losing|lost|take|taking|took|give|giving|gave|earn|appreciate|need|get|getting) (y'?all'?s? |your |you |u )?(the|my|our|your|his|her) business\b|\b(my|our) business (elsewhere|somewhere else)\b/gi;
+// (Nor is asking who they reach: "hi is this the garage door place?" names the business's trade, not the job.)
+const BUSINESS_IDIOM = /\b(want|wants|wanted|lose|losing|lost|take|taking|took|give|giving|gave|earn|appreciate|need|get|getting) (y'?all'?s? |your |you |u )?(the|my|our|your|his|her) business\b|\b(my|our) business (elsewhere|somewhere else)\b|\b(is this|are (you|u|y'?all)|is that) (the |a |an )?([\p{L}'-]+ ){0,3}(place|company|co|guys|people|business|shop|folks|outfit|service)\b(?= *(\?|$|[.!]))/giu;
 
 const UNSURE_OF_KIND = /\b(not sure|unsure|no idea|(i )?don'?t know|dunno|idk|no se)\b[^.!?]{0,12}\b(what|which|que|cual) (kind|type|sort|tipo|clase)\b/;
 const UNSURE_OPTION = /^\s*(not sure|unsure|(i )?don'?t know|no idea|no s[eé])\b/i;
@@ -1746,6 +1772,11 @@ function serviceNotOffered(turn: Turn, found: Record<string, Found>): string | n
     const onlyThat = candidate !== null && onlyThatSaid(asked, candidate) ? candidate : null;
     const shared = onlyThat !== null && (best?.concepts ?? []).every((concept) => read(onlyThat).concepts.includes(concept));
     if (shared && onlyThat) return onlyThat;
+    // (Nor a trouble only, "leaking", when the not-offered service names the kind of thing in trouble: "a flat rubber
+    // roof and it's leaking" is for "Flat & commercial roofs", not "Roof leak repair".)
+    const troubleOnly = best !== null && (best.concepts ?? []).length > 0 && (best.concepts ?? []).every((concept) => concept === 'leak');
+    const kindNamed = troubleOnly ? notOfferedAsked(asked, offered, input.business.servicesNotOffered) : null;
+    if (kindNamed && optionThings(kindNamed).some((concept) => concept !== 'leak' && read(asked).concepts.includes(concept) && !offered.some((service) => optionThings(service).includes(concept)))) return kindNamed;
     if (byItsThing || !best) return null;
   }
   // (Only what the whole text asks for too: what is left may read a new thing from a part alone.)
@@ -1909,7 +1940,9 @@ function nowPart(sentence: string): string {
 function withoutAbsentSymptoms(text: string): string {
   return text
     .replace(/\b(no|zero|without|sin|no hay|no tenemos|no veo)\s+(signs? of\s+)?(leaks?|drips?|dripping|water (inside|in the house|coming in)|damage|goteras?|fugas?)\b/giu, ' ')
-    .replace(/\b(not|isn'?t|isnt|aren'?t|no longer|nothing'?s?|nothing is|never)\s+(leaking|dripping|leaks?)\b/giu, ' ');
+    .replace(/\b(not|isn'?t|isnt|aren'?t|no longer|nothing'?s?|nothing is|never)\s+(leaking|dripping|leaks?)\b/giu, ' ')
+    // ("everything drains fine", "toilets flush ok": what works is no trouble to fix.)
+    .replace(/\b(drains?|draining|flush(es|ing)?)\s+(just\s+)?(fine|ok|okay|good|great|normal(ly)?|well)\b/giu, ' ');
 }
 
 /** A text without what it turns down: "not termites", "more of a repair than a tune up", "the driveway can wait", "forget the driveway", "skip the gutters". */

@@ -5,6 +5,7 @@
  * within their state.
  */
 import { normalize } from './text';
+import { statesOfTown } from './towns';
 
 const STATES: ReadonlyArray<readonly [string, string, ...string[]]> = [
   ['AL', 'alabama'], ['AK', 'alaska'], ['AZ', 'arizona'], ['AR', 'arkansas'], ['CA', 'california'], ['CO', 'colorado'],
@@ -150,6 +151,24 @@ export function destinationStates(text: string, served = ''): Set<string> | null
     if (!qualifier && new RegExp(`\\b${name}\\b`).test(local)) continue;
     const states = qualifier ? new Set([qualifier]) : new Set(places().get(name) ?? []);
     if (states.size > 0) found = states;
+  }
+  // Any post-office town with its state written after it ("back home to Albany NY", "to Bend, OR", "to Albany, New
+  // York"): that state. (A code without a comma only in capitals, and not "OK": "to Denver OK?" asks, it names no
+  // Oklahoma.)
+  for (const match of text.matchAll(/\b(?:to|into|towards?|hasta|hacia|para)\s+(\p{Lu}[\p{L}.'-]*,?(?:\s+[\p{L}.'-]+,?){1,5})/gu)) {
+    const words = (match[1] ?? '').split(/\s+/);
+    for (let length = Math.min(3, words.length - 1); length >= 1; length -= 1) {
+      const town = words.slice(0, length);
+      if (!town.every((word) => /^\p{Lu}/u.test(word))) continue;
+      const comma = (town[length - 1] ?? '').endsWith(',');
+      const rest = words.slice(length).map((word) => word.replace(/[,.]$/, ''));
+      const code = rest[0] ?? '';
+      const state = code.length === 2 ? (CODES.has(code.toLowerCase()) && (comma || (code === code.toUpperCase() && code !== 'OK')) ? code.toUpperCase() : null) : ([3, 2, 1].map((size) => (rest.length >= size ? stateNamed(rest.slice(0, size).join(' ').toLowerCase().replace(/^new york$/, 'new york state')) : null)).find((named) => named !== null) ?? null);
+      if (state && statesOfTown(town.join(' ').replace(/[,.]$/, '')).includes(state)) {
+        found = new Set([state]);
+        break;
+      }
+    }
   }
   return found;
 }

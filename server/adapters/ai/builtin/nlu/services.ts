@@ -203,6 +203,9 @@ const SHARED: Readonly<Record<string, { words: readonly string[]; yieldsTo: read
 };
 
 /** What a text (or an option's name) names: concepts, kinds of job, and its other meaningful words. */
+/** A wall's kind said as such: "regular drywall", "the walls are plaster", "la pared es drywall", "it's sheetrock". */
+const WALL_KIND = /\b((regular|normal|standard|plain|just|ordinary|old) (drywall|sheetrock|plaster)|(walls?|pared|paredes) (is|are|es|son) (just |regular |normal |all )?(drywall|sheetrock|plaster|tablaroca|yeso)|(it'?s|its|it is) (just |regular |normal |all )?(drywall|sheetrock|plaster)( walls?)?[.,!]|(drywall|sheetrock|plaster) walls?)\b/;
+
 export function read(text: string): Reading {
   const lexicon = lex();
   // A first name signed last ("… Monday the 7th if you can. Luz", "- Bill") is who is texting, not a thing ("luz" is light).
@@ -258,6 +261,8 @@ export function read(text: string): Reading {
         // (A storm too, when it brought a leak: "con la tormenta de hoy se está metiendo agua por el techo".)
         // ("after the June hail": a month or a size between.)
         if (hit.concept === 'storm-damage' && (/^(after|from|with|during|since|con|tras|desde|por|despues de) (the|that|this|all|la|el|esa|esta|las|los)$/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`) || /^(after|from|since|during) (the|that) (january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|fall|winter|big|last|bad)$/.test(`${raw[at - 3] ?? ''} ${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`))) causes.add(hit.concept);
+        // ("buried in oak leaves and sycamore junk": what fell from the trees, not the trees.)
+        if (hit.concept === 'trees' && /^(leaves|leaf|needles|junk|debris|mess|pods|seeds|balls|nuts|cones|droppings|litter|fluff|hojas)$/.test(raw[at + hit.stems.length] ?? '')) causes.add(hit.concept);
         // ("Since the power went out …, the keypad … no longer opens the door": the outage is what set it off.)
         if (hit.concept === 'power-out' && /^(since|after|when) (the|our|my)$/.test(`${raw[at - 2] ?? ''} ${raw[at - 1] ?? ''}`)) causes.add(hit.concept);
         // ("the thermostat clicks but nothing kicks on", "thermostat says 58": the thermostat tells what the system does, it
@@ -294,6 +299,10 @@ export function read(text: string): Reading {
     at += 1;
   }
   for (const concept of unlocated) located.delete(concept);
+  // The wall's kind said beside a thing to hang on it ("wants it on the wall in the den. Regular drywall, she has the
+  // mount already", "la pared es drywall"): what the wall is, not a wall to repair — unless a hole, a crack or damage is
+  // named. (Said as the wall's kind only: "TV mounting on drywall" names the job with its wall.)
+  if (concepts.includes('drywall') && concepts.some((concept) => family(concept) === 'mounting') && WALL_KIND.test(normalize(text)) && !/\b(holes?|patch\w*|cracks?|cracked|damage[ds]?|dents?|dented|gouges?|repair\w*|fix\w*|torn|tear|sag\w*|stain\w*|texture|hoyos?|resanar)\b/.test(normalize(text))) concepts.splice(concepts.indexOf('drywall'), 1);
   // Cleaning at an office or a business ("the office manager at Bayside Family Dental … our cleaning service") is
   // office cleaning.
   if (concepts.includes('standard-clean') && concepts.includes('property-office') && !concepts.includes('office-clean')) concepts.push('office-clean');
@@ -388,7 +397,8 @@ function isLocated(raw: readonly string[], at: number): boolean {
   // "around 2 of the vent pipes", "on both of the windows".
   // ("sale por donde está la lámpara": where it comes out, a place; "on the far wall" too — not "the other sink",
   // which may be the job.)
-  while (back >= 0 && (ARTICLES.has(raw[back] ?? '') || /^(\d+|two|three|both|all|each|one|some|dos|tres|donde|esta|far|opposite)$/.test(raw[back] ?? ''))) back -= 1;
+  // ("in the back corner of the yard": a part of a place is the place.)
+  while (back >= 0 && (ARTICLES.has(raw[back] ?? '') || /^(\d+|two|three|both|all|each|one|some|dos|tres|donde|esta|far|opposite)$/.test(raw[back] ?? '') || (raw[back + 1] === 'of' && /^(corner|corners|edge|end|middle|part|section|area|strip)$/.test(raw[back] ?? '')))) back -= 1;
   // "the light on the sensor", "the button on the remote": a part of the thing, which is the subject.
   if (/^(indicator|led|leds|buttons?|display|screen)$/.test(raw[back - 1] ?? '')) return false;
   // "a price on a ductless unit", "a quote on a new roof": what the price is for, not a place.
@@ -449,8 +459,20 @@ function inTradeOf(readings: OptionReading[]): OptionReading[] {
 }
 
 function readOption(option: string): OptionReading {
-  const reading = read(option);
+  let reading = read(option);
   const heads = new Set<string>();
+  // Two kinds sharing their last word ("Flat & commercial roofs"): each with it, "flat roofs" too — not a flat to live
+  // in.
+  const sharing = /^\s*([\p{L}-]+)\s*(?:&|\/|\band\b|\bor\b|\by\b)\s*[\p{L}-]+(?:\s+[\p{L}-]+)?\s+([\p{L}-]+)\s*$/u.exec(option);
+  if (sharing) {
+    const own = read(`${sharing[1]} ${sharing[2]}`).concepts;
+    const alone = read(sharing[1] ?? '').concepts.filter((concept) => !own.includes(concept));
+    const added = own.filter((concept) => !reading.concepts.includes(concept));
+    if (added.length > 0) {
+      reading = { ...reading, concepts: [...reading.concepts.filter((concept) => !alone.includes(concept)), ...added] };
+      for (const concept of added) if (family(concept) !== 'property') heads.add(concept);
+    }
+  }
   for (const part of option.split(/\s*(?:,|&|\+|\/|\(|\)|\band\b|\bor\b|\by\b|\bo\b)\s*/i)) {
     // The thing a part is about: its last specific concept ("Long-distance" in "Long-distance move").
     const concepts = read(part).concepts.filter((concept) => family(concept) !== 'property');
@@ -466,6 +488,11 @@ function readOption(option: string): OptionReading {
   // "Service" in an owner's option name ("Boiler & radiant heat service") is the work in general, not upkeep.
   const actions = /\bservices?\b/i.test(option) ? read(option.replace(/\bservices?\b/gi, ' ')).actions : reading.actions;
   return { ...reading, actions, option, heads, joined: /\b(and|y)\b/i.test(option), catchAll: CATCH_ALL.test(normalize(option)) };
+}
+
+/** The things an owner's option is about, kinds of place aside ("Flat & commercial roofs": flat roofs, roofs). */
+export function optionThings(option: string): string[] {
+  return readOption(option).concepts.filter((concept) => family(concept) !== 'property');
 }
 
 export interface OptionMatch {

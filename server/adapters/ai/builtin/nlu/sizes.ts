@@ -84,7 +84,10 @@ export function itemConditions(name: string): Condition[] {
   const said = numbersAsDigits(name)
     .replace(AIR_CONDITIONER, 'ac-system')
     .replace(/(\d)\s*-\s*(?=[a-z])/g, '$1 ')
-    .replace(new RegExp(String.raw`${NUMBER}\s*[a-z]+\s+minimum\b|\bminimum(?: of)?\s*${NUMBER}\s*[a-z]+`, 'g'), ' ');
+    .replace(new RegExp(String.raw`${NUMBER}\s*[a-z]+\s+minimum\b|\bminimum(?: of)?\s*${NUMBER}\s*[a-z]+`, 'g'), ' ')
+    // ("6-inch seamless aluminum gutters": the gutter the business puts up, a kind a customer never says, not the job's
+    // size.)
+    .replace(new RegExp(String.raw`${NUMBER}\s*(?:inch(?:es)?|in|"|\u201d)\s+(?=(?:(?:seamless|aluminum|aluminium|copper|steel|galvanized|vinyl|k-?style|half-?round|box|commercial|residential|oversized?)\s+)*(?:gutters?|downspouts?)\b)`, 'g'), ' ');
   const conditions: Condition[] = [];
   const taken = new Set<string>();
   const add = (unit: string | null, min: number, max: number) => {
