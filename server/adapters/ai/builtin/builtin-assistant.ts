@@ -16,7 +16,7 @@ import { between, truncate } from '@contracts/text';
 import { type AiBooking, type AiDecision, type AiPort, type AiSlot, type AiTurnInput, emptyDecision } from '../ai.port';
 import { asksForTime, chooseTwo, describeSlot, offerText, preferenceFromAnswer, preferenceFromText, readOfferAnswer, type TimePreference, whichSlotText } from './booking';
 import { matchFaq } from './faq';
-import { choosePriceItem, formatItemPrice } from './prices';
+import { choosePriceItem, formatItemPrice, itemForEachMore } from './prices';
 import * as say from './replies';
 import { CHAT_TAIL, clauseName, HOME_TYPE_ASKED, OWNER_OK, extractName, numbersAsDigits, extractPostalCode, extractYesNo, isInServiceArea, isKnownFirstName, isNameQuestion, isNotAName, KIDS, loneName, NAME_GIVEN, NO_IDIOMS, petsNamed, slipIntoArea, topicalYesNo, type YesNoTopic, yesNoTopic } from './nlu/answers';
 import { dateAnswer, dateFromEarlierEvent, dayOfferedBefore, describeDate, extractDate, extractWindow, type FoundDate, OWN_DEADLINE } from './nlu/dates';
@@ -27,7 +27,7 @@ import { milesBetween, townInArea, townsNamed, tripTowns } from './nlu/towns';
 import { chooseOption, notOfferedAsked, optionThings, pickByAction, read, sameThingOtherJob, STOP, withoutActions, WISH } from './nlu/services';
 import { complaintAcross, type Hazard, noHeatInCold, questionSentences, readSignals, type Signals } from './nlu/signals';
 import { clauseAfter, fold, normalize, sentenceAt } from './nlu/text';
-import { chooseSizeOption, statedSizes } from './nlu/sizes';
+import { chooseFrequencyOption, chooseSizeOption, statedSizes } from './nlu/sizes';
 
 /** Two SMS segments. */
 export const MAX_REPLY_CHARS = 320;
@@ -646,6 +646,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       // ("it's actually the big 2 car door not the single": the size a correction sets aside is not its answer.)
       const sized = chooseSizeOption(signals.correction ? withoutDenied(text) : text, options, question.text);
       if (sized) return { value: sized, reason: `Found “${sized}” for ${quoted} (the size they said).` };
+      const often = chooseFrequencyOption(signals.correction ? withoutDenied(text) : text, options);
+      if (often) return { value: often, reason: `Found “${often}” for ${quoted} (how often they said).` };
       // A move to another state is the owner's long-distance option ("from Spartanburg to Nashville").
       const far = acrossStatesOption(input, options, text);
       if (far) return { value: far, reason: `Found “${far}” for ${quoted} (a move to another state).` };
@@ -1203,6 +1205,17 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // "we're buying a house in Groveland … from our place in Oakdale": where the new home is.
       const buying = /\b(?:buying|bought|closing on|closed on|just got|renting|rented|signed a lease on)\s+(?:a|an|the|our|my)\s+(?:new\s+)?(?:house|home|place|condo|townhouse|apartment|apt|duplex)\s+(?:in|out in|over in|up in|down in)\s+(\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+)?)/u.exec(text)?.[1];
       if (buying) return buying;
+      // "spends summers at her cottage in Wellfleet and winters in her condo in Hyannis. Need to bring her things up for
+      // the season": the home of the season they move for.
+      const season = /\bfor the (summer|winter|season)\b/i.exec(text)?.[1]?.toLowerCase();
+      if (season) {
+        const homes = [...text.matchAll(/\b(summers?|winters?)\b[^.!?]{0,40}?\b(?:in|at)\s+(?:(?:her|his|their|our|my|the|a)\s+[\p{L}-]+\s+(?:in|at)\s+)?(\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+)?)/gu)].map((match) => ({ season: (match[1] ?? '').toLowerCase().replace(/s$/, ''), place: match[2] ?? '' }));
+        const now = season === 'season' ? (homes.length === 2 ? undefined : homes[0]) : homes.find((home) => home.season === season);
+        const summerHome = season === 'season' && homes.length === 2 && homes.some((home) => home.season === 'winter') ? homes.find((home) => home.season === 'summer') : undefined;
+        const home = now ?? summerHome;
+        // (Brought "up" or "out" for the season: the summer home when both are named — a winter place is "down".)
+        if (home && !(summerHome && /\b(down|back down)\b/i.test(text))) return home.place;
+      }
       // "de Bremerton a Poulsbo": the place after "a".
       const fromTo = /\b(?:[Dd]e|[Dd]esde)\s+\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+)?\s+(?:a|hasta)\s+(\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+)?)/u.exec(text)?.[1];
       if (fromTo && !/^(Enero|Febrero|Marzo|Abril|Mayo|Junio|Julio|Agosto|Septiembre|Octubre|Noviembre|Diciembre|Lunes|Martes|Mi[eé]rcoles|Jueves|Viernes|S[aá]bado|Domingo)\b/i.test(fromTo)) return fromTo;
@@ -1810,6 +1823,9 @@ function priceReply(turn: Turn, answers: Record<string, string>, askedIn?: strin
   const choice = choosePriceItem(text, `${everything}\n${Object.values(answers).join('\n')}`, items, service);
   const amount = choice.item ? formatItemPrice(choice.item, policy) : null;
   if (!choice.item || !amount) return { reply: say.priceUnknown(voice), itemIds: [], reason: `A price was asked; ${choice.why}: no amount given.` };
+  const more = itemForEachMore(choice.item, items, everything);
+  const moreAmount = more ? formatItemPrice(more, policy) : null;
+  if (more && moreAmount) return { reply: say.priceQuoteWithMore(voice, { name: choice.item.name, amount }, { name: more.name, amount: moreAmount }, policy), itemIds: [choice.item.id, more.id], reason: `A price was asked: quoted ${choice.why} (${amount}, policy ${policy}), and “${more.name}” for each more they have (${moreAmount}).` };
   return { reply: say.priceQuote(voice, choice.item.name, amount, policy), itemIds: [choice.item.id], reason: `A price was asked: quoted ${choice.why} (${amount}, policy ${policy}).` };
 }
 

@@ -233,6 +233,22 @@ function partNotTold(name: string, said: string): string | null {
 }
 
 const ADD_ON = /\b(extra|additional|each additional|add-?on|past the estimate|overtime)\b/;
+
+/**
+ * The item for each one more, beside an item for the first ("AC tune-up, first system" and "AC tune-up, each additional
+ * system at the same visit"), when they said more than one ("She has 2 AC units … how much is a tune up for both?"):
+ * both prices make theirs. Null otherwise.
+ */
+export function itemForEachMore(item: PriceItem, items: readonly PriceItem[], thread: string): PriceItem | null {
+  const first = /^(.*?),?\s*(?:the )?first (system|unit|one|door|window|room|fan|outlet|tree|hour|item)s?\b/i.exec(item.name);
+  if (!first) return null;
+  const base = (first[1] ?? '').trim().toLowerCase();
+  const more = items.find((other) => other !== item && /\b(each additional|additional|each extra|every additional)\b/i.test(other.name) && other.name.toLowerCase().startsWith(base));
+  if (!more) return null;
+  const said = fold(thread).toLowerCase();
+  const count = statedSizes(said).get(first[2]?.toLowerCase() === 'unit' ? 'system' : (first[2] ?? '').toLowerCase()) ?? statedSizes(said).get('system');
+  return (count !== undefined && count >= 2) || /\b(both|all (2|two|three|3)|ambos|ambas|los dos|las dos)\b/.test(said) ? more : null;
+}
 const EXTRA_ASKED = /\b(extra|additional|over|past|longer|hourly|per hour|an hour|by the hour|overtime|add-?on|adicional|por hora|hora extra)\b/;
 const ACCESS_CONDITION = /\b(elevator|ground[- ]floor|first[- ]floor|no stairs|ground[- ]level)\b/;
 const ACCESS_SAID = /\b(elevators?|(in|from) the (garage|driveway|carport|yard|shed)|at the curb|curbside|ground[- ]floor|first[- ]floor|1st[- ]floor|no stairs|no steps|ground[- ]level|one[- ]level|single[- ]level|one[- ]story|single[- ]story|ranch|primer piso|planta baja|elevador|ascensor)\b/;

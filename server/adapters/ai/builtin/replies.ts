@@ -262,6 +262,14 @@ export function priceQuote({ tone, language }: Voice, itemName: string, amount: 
   return `${itemName} is usually ${amount}; the team confirms the final price after seeing the job.`;
 }
 
+/** Two prices that make theirs together: the first one and each one more ("AC tune-up, first system" and "… each additional system"). */
+export function priceQuoteWithMore(voice: Voice, first: { name: string; amount: string }, more: { name: string; amount: string }, policy: 'ranges' | 'exact'): string {
+  const both = `${first.name}: ${first.amount}; ${more.name}: ${more.amount}`;
+  if (policy === 'exact') return `${both}.`;
+  if (voice.language === 'es') return `${both}; el equipo confirma el precio final al ver el trabajo.`;
+  return `${both}; the team confirms the final price after seeing the job.`;
+}
+
 /** What to do right now to be safe, by the kind of danger. */
 export function safetyLine(hazard: Hazard, language: Language): string {
   const lines: Record<Hazard, [string, string]> = {

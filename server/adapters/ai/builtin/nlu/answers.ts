@@ -197,7 +197,7 @@ const RENTS = /\b(rent|renting|renter|rental|tenant|lease|leasing|we lease|landl
 const URGENT = /\b(asap|urgent|urgently|emergency|right away|right now|immediately|today|tonight|as soon as|can't wait|cannot wait|no heat|no hot water|no ac|no power|flooding|leaking bad|pretty bad|really bad|yes urgent|urgente|emergencia|lo antes posible|hoy mismo|ya)\b/;
 const NOT_URGENT = /\b(no rush|no hurry|not urgent|not an emergency|not a emergency|not really urgent|non urgent|non-urgent|whenever|no big deal|not a big deal|can wait|it can wait|just annoying|annoying|not pressing|at your convenience|flexible|no es urgente|sin prisa|no hay prisa|cuando puedan|no corre prisa)\b/;
 const UNSURE = /\b(not sure|unsure|i don't know|no idea|maybe|not certain|idk|depends|no se|tal vez|quizas)\b/;
-const YES = /\b(yes+|sure|ok|absolutely|definitely|correct|affirmative|of course|i think so|i do|we do|we are|i am|it is|that's right|right|yessir|yes sir|you bet|indeed|si|claro|correcto|asi es|por supuesto|simon)\b/;
+const YES = /\b(yes+|sure|ok|absolutely|definitely|correct|affirmative|of course|i think so|(?<!\b(?:should|can|could|would|will|what|how|shall|must|to|did|do|does|else|then) )(?:i|we) do(?! (?:i|we|you|u|y'?all|about|with|now|next|first|it|this|that))|we are|i am|it is|that's right|right|yessir|yes sir|you bet|indeed|si|claro|correcto|asi es|por supuesto|simon)\b/;
 const NO = /\b(no+|not really|not yet|probably not|prob not|likely not|most likely not|doubt it|i doubt|negative|never|don't think so|i don't|we don't|not at all|it isn't|it's not|none|nobody|no one|nada|ninguno|ninguna|tampoco)\b/;
 
 /** Who manages the place for its owner: "Deb w/ Keystone Property Mgmt", "I manage the building". */
@@ -490,7 +490,8 @@ export function clauseName(text: string, asked: boolean): string | null {
  */
 export function loneName(text: string, asked: boolean): string | null {
   // ("Name Bogdan", "Name: Ana Ruiz": the word for what it is, before it.)
-  const trimmed = text.normalize('NFKC').trim().replace(/[.!,]+$/g, '').replace(CHAT_TAIL, '').replace(/^name:?\s+(?=\p{Lu})/iu, '');
+  // ("Patrick Doherty (son)": who they are to the customer, in brackets after the name.)
+  const trimmed = text.normalize('NFKC').trim().replace(/[.!,]+$/g, '').replace(CHAT_TAIL, '').replace(/^name:?\s+(?=\p{Lu})/iu, '').replace(/\s*[(,-]\s*(?:her|his|their|the|su)?\s*(?:son|daughter|husband|wife|mom|dad|mother|father|grandson|granddaughter|niece|nephew|brother|sister|neighbou?r|caregiver|hijo|hija|esposo|esposa|nieto|nieta)\s*\)?$/iu, '');
   const parts = trimmed.split(/\s+/);
   if (parts.length === 0 || parts.length > 3) return null;
   // An initial after the first name ("Jenna K", "Dana K.") is part of it, whatever the letter would say alone.

@@ -108,7 +108,8 @@ interface Candidate {
 function chronoDates(said: string, today: CivilDate, language: Language, loose = false): Candidate[] {
   const reference = new Date(Date.UTC(today.year, today.month - 1, today.day, 12));
   // Our own rules read these; chrono would take "the day after" as tomorrow and "the week" as this week.
-  said = said.replace(/\b(the )?(day|dia) (after|before|despues|antes)\b|\b(the|this|that|next|la|esta) (week|semana)\b/g, (match) => ' '.repeat(match.length));
+  // (Nor is a home's listing a day: "es un 1/1 en Little Havana", "it's a 3/2 ranch" — bedrooms and baths.)
+  said = said.replace(/\b(the )?(day|dia) (after|before|despues|antes)\b|\b(the|this|that|next|la|esta) (week|semana)\b|\b(a|an|un|una)\s+[1-6]\s*\/\s*[1-6](\.5)?\b(?!\s*\/)/g, (match) => ' '.repeat(match.length));
   const parsers = language === 'es' ? [chrono.es, chrono.en] : [chrono.en, chrono.es];
   for (const parser of parsers) {
     const results = parser.parse(said, { instant: reference, timezone: 0 }, { forwardDate: true });

@@ -1210,12 +1210,16 @@ export function notOfferedAsked(text: string, offered: readonly string[], notOff
     .filter((match): match is OptionMatch => match !== null)
     .sort((a, b) => b.score - a.score);
   const offeredHeads = new Set(offered.flatMap((name) => [...readOption(name).heads]));
+  // (A thing general in its own trade — "roof" to a roofer — is its own thing to a business of another trade: "a few
+  // shingles blew off my garage roof" at a handyman's who does no roofing.)
+  const offeredFamilies = new Set(offered.flatMap((name) => readOption(name).concepts.map(family)));
+  const ownThing = (head: string) => !GENERIC_CONCEPTS.has(head) || !offeredFamilies.has(family(head));
   // "Flat commercial roofs" for a roofer: the roof is theirs too, so only its own words ("flat", "commercial") make it.
   const wanted = candidates.find((match) => {
     const option = readOption(match.option);
     // Its own thing named ("a flat TPO roof"), not only the thing it shares with an offered one ("el techo").
     // (A general thing — "the big 2 car door" at a garage-door business — is not "Commercial roll-up / dock doors".)
-    if ([...option.heads].some((head) => !offeredHeads.has(head) && !GENERIC_CONCEPTS.has(head) && reading.concepts.includes(head) && !reading.located.has(head))) return true;
+    if ([...option.heads].some((head) => !offeredHeads.has(head) && ownThing(head) && reading.concepts.includes(head) && !reading.located.has(head))) return true;
     return [...new Set(option.allStems)].some((word) => !GENERIC.has(word) && !PLACE_STEMS.has(word) && !actionStems().has(word) && reading.allStems.includes(word) && ![...option.heads].some((head) => conceptStems(head).has(word)));
   });
   if (!wanted) return null;

@@ -6,7 +6,7 @@
  */
 import { between } from '@contracts/text';
 import { numbersAsDigits } from './answers';
-import { words } from './text';
+import { normalize, words } from './text';
 
 /** Units a size is said in, with the words that name each (after number words became digits). */
 const UNITS: ReadonlyArray<readonly [string, RegExp]> = [
@@ -162,6 +162,13 @@ export function statedSizes(text: string): Map<string, number> {
     if (unit) sizes.set(unit, Math.max(sizes.get(unit) ?? Number.NEGATIVE_INFINITY, (/^\d/.test(match[1] ?? '') ? Number(match[1]) : 1) + 0.5));
   }
   if (/\bstudio\b/.test(said) && !sizes.has('bedroom')) sizes.set('bedroom', 0);
+  // A listing's beds and baths: "es un 1/1 en Little Havana", "it's a 3/2".
+  const listing = /\b(?:a|an|un|una)\s+([1-6])\s*\/\s*([1-6](?:\.5)?)\b(?!\s*\/)/.exec(said);
+  if (listing && !sizes.has('bedroom')) sizes.set('bedroom', Number(listing[1]));
+  if (listing && !sizes.has('bathroom')) sizes.set('bathroom', Number(listing[2]));
+  // Metres as feet: "como a 3 metros de donde va el cargador".
+  const metres = /\b(\d+(?:\.\d+)?)\s*(?:metros?|meters?|metres?|mts?)\b/.exec(said);
+  if (metres && !sizes.has('foot')) sizes.set('foot', Math.round(Number(metres[1]) * 3.28));
   // "an 8 ft by 6 ft section", "12x10 feet": an area.
   const by = /\b(\d+(?:\.\d+)?)\s*(?:ft|feet|foot|')?\s*(?:by|x)\s*(\d+(?:\.\d+)?)\s*(?:ft|feet|foot|')/.exec(said);
   if (by && !sizes.has('sqft')) sizes.set('sqft', Number(by[1]) * Number(by[2]));
@@ -234,5 +241,39 @@ export function chooseSizeOption(text: string, options: readonly string[], quest
   const sizes = statedSizes(text);
   if (sizes.size === 0) return null;
   const fitting = sized.filter((entry) => entry.conditions.some((condition) => sizes.has(condition.unit)) && fitsConditions(entry.conditions.filter((condition) => sizes.has(condition.unit)), sizes).fits);
+  return fitting.length === 1 ? (fitting[0]?.option ?? null) : null;
+}
+
+/**
+ * How often, in days, for each way of saying it (0 is once): "every 2 wks", "every other week", "biweekly", "twice a
+ * month" are fourteen; "once a month", "every 4 weeks" thirty.
+ */
+const EVERY: ReadonlyArray<readonly [number, RegExp]> = [
+  [0, /\b(one[- ]?time|one[- ]?off|just once|only once|just this once|just the once|una vez|solo una vez|por unica vez)\b/],
+  [7, /\b(weekly|every week|each week|once a week|1x a week|once per week|every (1|one) (week|wk)|cada semana|semanal\w*|todas las semanas)\b/],
+  [14, /\b(bi-?weekly|every (other|2|two|second) (weeks?|wks?)|every (2|two) (weeks|wks)|twice a month|2x a month|two times a month|cada (dos|2|otra) semanas?|quincenal\w*|cada quince dias)\b/],
+  [21, /\b(every (3|three) (weeks|wks)|cada (tres|3) semanas)\b/],
+  [30, /\b(monthly|every month|each month|once a month|1x a month|once per month|every (4|four) (weeks|wks)|cada mes|mensual\w*)\b/],
+  [90, /\b(quarterly|every (3|three) months|cada (tres|3) meses|trimestral\w*)\b/],
+  [365, /\b(yearly|annual(ly)?|once a year|every year|cada ano|anual\w*)\b/],
+];
+
+function intervalsSaid(text: string): Set<number> {
+  const said = normalize(text);
+  return new Set(EVERY.filter(([, pattern]) => pattern.test(said)).map(([days]) => days));
+}
+
+/**
+ * The option for how often the job is wanted, when the options are ways of saying how often ("One-time", "Weekly",
+ * "Every two weeks") and the text says one: "every 2 wks prob" is "Every two weeks". Null when the text says none, or
+ * more than one ("weekly or every other week").
+ */
+export function chooseFrequencyOption(text: string, options: readonly string[]): string | null {
+  const ofOptions = options.map((option) => ({ option, days: intervalsSaid(option) }));
+  if (ofOptions.filter(({ days }) => days.size > 0).length < 2) return null;
+  const said = intervalsSaid(text);
+  if (said.size !== 1) return null;
+  const [days] = [...said];
+  const fitting = ofOptions.filter((option) => option.days.has(days ?? -1));
   return fitting.length === 1 ? (fitting[0]?.option ?? null) : null;
 }
