@@ -26,7 +26,7 @@ import { businessState, destinationStates } from './nlu/places';
 import { milesBetween, townInArea, townsNamed, tripTowns } from './nlu/towns';
 import { chooseOption, notOfferedAsked, optionThings, pickByAction, read, sameThingOtherJob, STOP, withoutActions, WISH } from './nlu/services';
 import { complaintAcross, type Hazard, noHeatInCold, questionSentences, readSignals, type Signals } from './nlu/signals';
-import { clauseAfter, fold, normalize, sentenceAt } from './nlu/text';
+import { clauseAfter, fold, normalize, sentenceAt, spokenPunctuation } from './nlu/text';
 import { chooseFrequencyOption, chooseSizeOption, statedSizes } from './nlu/sizes';
 
 /** Two SMS segments. */
@@ -66,8 +66,9 @@ interface Turn {
 export async function decideTurn(input: AiTurnInput, model?: IntentModel): Promise<AiDecision> {
   const decision = emptyDecision(MODEL);
   const reasons = decision.reasons;
+  // (Punctuation a phone's voice typing wrote as words, "period", "question mark", put back.)
   const text = input.newMessages
-    .map((message) => message.trim())
+    .map((message) => spokenPunctuation(message.trim()))
     .filter((message) => message !== '')
     .join('\n');
   if (text === '') {

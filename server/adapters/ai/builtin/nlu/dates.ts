@@ -269,6 +269,8 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
     // The other days a calendar and a dispatcher know by name (US federal holidays and the everyday ones).
     [/\b(mlk|martin luther king( jr\.?)?)( jr\.?)?( day)?\b/, (year) => nthWeekday(year, 1, 1, 'third')],
     [/\b(valentine'?s( day)?|san valentin|dia del amor)\b/, (year) => makeDate(year, 2, 14)],
+    // (The Super Bowl has been played on the second Sunday of February since 2022.)
+    [/\b(super ?bowl|superbowl)( sunday)?\b/, (year) => nthWeekday(year, 2, 0, 'second')],
     [/\b(president'?s'? day|presidents'? day|washington'?s birthday)\b/, (year) => nthWeekday(year, 2, 1, 'third')],
     [/\b(st\.? patrick'?s( day)?|saint patrick'?s( day)?|st\.? patty'?s( day)?)\b/, (year) => makeDate(year, 3, 17)],
     [/\b(mother'?s day|dia de las madres)\b/, (year) => nthWeekday(year, 5, 0, 'second')],
@@ -301,6 +303,17 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
     if (weekday === null || month === 0) continue;
     const year = month < today.month ? today.year + 1 : today.year;
     push(match, nthWeekday(year, month, weekday, match[1] ?? 'first'), true);
+  }
+  // "the 3rd tuesday", "the second saturday of next month": of this month while it is ahead, else of the next.
+  // (Not "the first monday after thanksgiving", "the first monday you have": counted from something else.)
+  const nthOfMonth = new RegExp(`\\bthe (first|1st|second|2nd|third|3rd|fourth|4th) ${WEEKDAY}\\b(?! (?:in|of) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))( of (?:the |this )?month| of next month)?(?! (?:after|before|you|u|y'?all|that|available|open|we|i)\\b)`, 'g');
+  while ((match = nthOfMonth.exec(said))) {
+    const weekday = weekdayNumber(match[2] ?? '');
+    if (weekday === null) continue;
+    const next = /next month/.test(match[3] ?? '');
+    const nextMonth = today.month === 12 ? { year: today.year + 1, month: 1 } : { year: today.year, month: today.month + 1 };
+    const thisMonth = next ? null : nthWeekday(today.year, today.month, weekday, match[1] ?? 'first');
+    push(match, thisMonth && compare(thisMonth, today) >= 0 ? thisMonth : nthWeekday(nextMonth.year, nextMonth.month, weekday, match[1] ?? 'first'), true);
   }
   return found;
 }
@@ -466,6 +479,14 @@ function countedFrom(said: string, anchor: Candidate | undefined, all: readonly 
     const dayBefore = addDays(anchor.date, -1);
     if (index !== null) return { ...anchor, date: addDays(dayBefore, -((dayBefore.weekday - index + 7) % 7)), words: `${weekdayBefore[0]} … ${anchor.words}` };
   }
+  // "the weekend after the super bowl", "weekend after thanksgiving": the Saturday of the next weekend after the day
+  // said; "the weekend before memorial day": the last whole weekend before it.
+  const weekend = /\b(?:the )?weekend (after|following|before|prior to)\b/.exec(said);
+  if (weekend && weekend.index < anchor.index) {
+    if (/^(after|following)$/.test(weekend[1] ?? '')) return { ...anchor, date: weekdayFrom(addDays(anchor.date, 1), 6, false), words: `${weekend[0]} … ${anchor.words}` };
+    const eve = addDays(anchor.date, -2);
+    return { ...anchor, date: addDays(eve, -((eve.weekday - 6 + 7) % 7)), words: `${weekend[0]} … ${anchor.words}` };
+  }
   return null;
 }
 
@@ -529,7 +550,12 @@ export function extractWindow(text: string): string | null {
   }
   // Busy until a time ("at work til 1:30", "in class until 2", "on shift at the warehouse till 2am") is free after it.
   const busyUntil = new RegExp(String.raw`\b(?:(?:on (?:my |a )?shift|at work|working)(?:\s+(?!(?:till?|until)\b)[^\s.!?,]+){0,5}?|work|busy|in class|at school|teaching|in meetings|on calls|gone|out|away|trabajo|ocupad[oa])\s+(?:till?|until|hasta(?: las)?)\s+${TIME}`).exec(said);
-  const after = new RegExp(String.raw`\b(?:after|anytime after|any time after|from|starting at|despues de(?: las)?|a partir de(?: las)?)\s+${TIME}`).exec(said) ?? TIME_ON.exec(said);
+  // "not before 10", "no earlier than 9:30", "nada antes de las 10": from then on.
+  const notBefore = new RegExp(String.raw`\b(?:not|no|nothing|nada) (?:before|earlier than|sooner than|antes de(?: las)?)\s+${TIME}`).exec(said);
+  const notBeforeAt = notBefore ? hourOf(notBefore[1] ?? '', notBefore[2], 'after') : null;
+  if (notBeforeAt !== null) return `after ${clock(notBeforeAt)}`;
+  // ("after the kids' bus at 8:15", "after my shift at 3": after the thing, at its time.)
+  const after = new RegExp(String.raw`\b(?:after|anytime after|any time after|from|starting at|despues de(?: las)?|a partir de(?: las)?)\s+${TIME}`).exec(said) ?? new RegExp(String.raw`\bafter (?:the |my |our |his |her |their |los |el |la )?(?:[\p{L}'’]+ ){1,3}?(?:at|@)\s+${TIME}`, 'u').exec(said) ?? TIME_ON.exec(said);
   // (A limit their day sets, "before my shift at 3", unless they tell their days in general: "I usually leave before work
   // at 6, so evenings".)
   const before = new RegExp(String.raw`\b(?:before|by|until|till|til|no later than|antes de(?: las)?|a mas tardar a las)\s+${TIME}`).exec(said) ?? (DAYS_IN_GENERAL.test(said) ? null : OWN_DEADLINE.exec(said));
@@ -595,7 +621,9 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   const chronoFound = chronoDates(said, today, options.language ?? 'en', options.loose === true).filter((candidate) => !notADay(said, candidate.index + candidate.words.length));
   const overlaps = (a: Candidate, b: Candidate) => a.index < b.index + b.words.length && b.index < a.index + a.words.length;
   // Where both read the same words, the fuller calendar reading wins ("thurs jan 14" over "thurs").
-  const own = ownFound.filter((mine) => !chronoFound.some((theirs) => theirs.calendar && (!mine.calendar || theirs.words.length > mine.words.length) && overlaps(mine, theirs)));
+  // (And a reading inside a fuller one of ours is part of it: "the 3rd" in "the 3rd tuesday".)
+  const within = (inner: Candidate, outer: Candidate) => outer !== inner && outer.calendar && outer.words.length > inner.words.length && outer.index <= inner.index && inner.index + inner.words.length <= outer.index + outer.words.length;
+  const own = ownFound.filter((mine) => !chronoFound.some((theirs) => theirs.calendar && (!mine.calendar || theirs.words.length > mine.words.length) && overlaps(mine, theirs)) && !ownFound.some((other) => within(mine, other)));
   const parsed = chronoFound.filter((candidate) => !own.some((mine) => Math.abs(mine.index - candidate.index) <= 2 || overlaps(mine, candidate)));
   const notThisWeek = /\b(not this week|not until next week|next week)\b(?![^.!?]{0,30}\b(before|prior to|ahead of|antes de) (that|then|it|eso)\b)/.test(said);
   // A day refused once is refused where it is said again ("saturday works | this is his wife, NOT saturday").

@@ -117,3 +117,17 @@ export function sentenceAt(text: string, at: number): string {
   const end = between(text, at, text.length).search(/[.!?\n]/);
   return between(text, start, end < 0 ? text.length : at + end);
 }
+
+/**
+ * Punctuation a phone's voice typing wrote out as words, put back: "the furnace is out period can someone come today
+ * question mark" → "the furnace is out. can someone come today?". Only where the word closes what was said (before
+ * another word of the text or its end), and never "a period", "the grace period", "trial period", "comma" in a name.
+ */
+export function spokenPunctuation(text: string): string {
+  return text
+    .replace(/(?<=[\p{L}\d])\s+(?:question mark)(?=\s|$)/giu, '?')
+    .replace(/(?<=[\p{L}\d])\s+(?:exclamation (?:point|mark))(?=\s|$)/giu, '!')
+    .replace(/(?<=[\p{L}\d])(?<!\b(?:a|the|grace|trial|waiting|time|probation|billing|pay|that|this|same|short|long|free|return|warranty|rest|cooling|notice|class|each|every|one|first|second|third|fourth|fifth|sixth|last|next|\d(?:st|nd|rd|th)))\s+(?:period|full stop)(?=\s+[\p{L}\d]|\s*$)/giu, '.')
+    .replace(/(?<=[\p{L}\d])\s+comma(?=\s+[\p{L}\d])/giu, ',')
+    .replace(/\s+new (?:line|paragraph)(?=\s|$)/giu, '\n');
+}
