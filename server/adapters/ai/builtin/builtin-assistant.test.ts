@@ -1168,3 +1168,65 @@ describe('the fifteenth round (the d38 misses)', () => {
     expect(fridge.answers.appliance).toBe('Refrigerator');
   });
 });
+
+describe('sixteenth round (the d39 misses, in a whole turn)', () => {
+  const garage: QualifierQuestion[] = [
+    { key: 'service', text: "What's going on with the door?", kind: 'choice', choices: ['Broken spring replacement', 'Opener repair or new opener', 'New garage door', 'Tune-up & lubrication'], required: true },
+    { key: 'zip', text: 'ZIP?', kind: 'zip', choices: [], required: true },
+  ];
+
+  it('records no job from asking whether this is the right business', async () => {
+    const asked = await decideTurn(turn('hi is this the garage door place? Lebanon 60614', { questions: garage }));
+    expect(asked.answers.service).toBeUndefined();
+    expect(asked.answers.zip).toBe('60614');
+    expect((await decideTurn(turn('the spring above the door snapped, is this the garage door company?', { questions: garage }))).answers.service).toBe('Broken spring replacement');
+  });
+
+  it('answers "Do you already have the parts?" from who has them, said unasked', async () => {
+    const parts: QualifierQuestion[] = [
+      { key: 'zip', text: 'ZIP code?', kind: 'zip', choices: [], required: true },
+      { key: 'has_materials', text: 'Do you already have the parts (mount, fixture, boards)?', kind: 'yes_no', choices: [], required: false },
+    ];
+    expect((await decideTurn(turn('she wants the TV on the wall in the den. Regular drywall, she has the mount already', { questions: parts }))).answers.has_materials).toBe('yes');
+    expect((await decideTurn(turn("new ceiling fan for the bedroom, we don't have the fixture yet", { questions: parts }))).answers.has_materials).toBe('no');
+    expect((await decideTurn(turn('he has already left for work, the fan in the bedroom wobbles', { questions: parts }))).answers.has_materials).toBeUndefined();
+  });
+
+  it('corrects an ownership read in passing with "I own it" or "we rent" said later', async () => {
+    const owns: QualifierQuestion[] = [
+      { key: 'zip', text: 'ZIP code?', kind: 'zip', choices: [], required: true },
+      { key: 'owns', text: 'Do you own the property?', kind: 'yes_no', choices: [], required: true },
+      { key: 'when', text: 'What day works?', kind: 'date', choices: [], required: true },
+    ];
+    const owned = await decideTurn(replyTo('What day works?', 'I own it, tenant lives there. how much per foot?', { questions: owns, answers: { zip: '60614', owns: 'no' } }));
+    expect(owned.answers.owns).toBe('yes');
+    const rented = await decideTurn(replyTo('What day works?', "we rent but landlord ok'd it, we're paying", { questions: owns, answers: { zip: '60614', owns: 'yes' } }));
+    expect(rented.answers.owns).toBe('no');
+  });
+
+  it('takes a name signed after a thumbs-up', async () => {
+    const named: QualifierQuestion[] = [
+      { key: 'age', text: 'Roughly how old is the house? (optional)', kind: 'text', choices: [], required: false },
+      { key: 'name', text: 'May I have your name?', kind: 'text', choices: [], required: true },
+    ];
+    expect((await decideTurn(replyTo('Roughly how old is the house? (optional)', '👍 Tavita', { questions: named }))).answers.name).toBe('Tavita');
+    expect((await decideTurn(replyTo('Roughly how old is the house? (optional)', '👍 Thanks', { questions: named }))).answers.name).toBeUndefined();
+  });
+
+  it('quotes the first system and each one more for two units', async () => {
+    const input = turn('She has 2 AC units, upstairs and down. How much is a tune up for both?', { questions: [{ key: 'zip', text: 'ZIP code?', kind: 'zip', choices: [], required: true }] });
+    input.pricing = {
+      policy: 'ranges',
+      items: [
+        { id: 'tune', name: 'AC tune-up, first system', minCents: 12_900, maxCents: 12_900, unit: '' },
+        { id: 'tune-add', name: 'AC tune-up, each additional system at the same visit', minCents: 7900, maxCents: 7900, unit: 'per system' },
+      ],
+    };
+    const both = await decideTurn(input);
+    expect(both.quotedItemIds).toEqual(['tune', 'tune-add']);
+    expect(both.reply).toContain('$79');
+    input.newMessages = ['How much is an AC tune up? Just the one unit'];
+    input.transcript = [...input.transcript.slice(0, -1), { from: 'contact', body: input.newMessages[0] ?? '', at: NOW.getTime() }];
+    expect((await decideTurn(input)).quotedItemIds).toEqual(['tune']);
+  });
+});

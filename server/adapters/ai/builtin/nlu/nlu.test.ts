@@ -6,7 +6,8 @@ import { detectLanguage, threadLanguage } from './language';
 import { businessState, destinationStates } from './places';
 import { chooseOption, notOfferedAsked, read } from './services';
 import { noHeatInCold, questionSentences, readSignals } from './signals';
-import { chooseSizeOption, fitsConditions, itemConditions, statedSizes } from './sizes';
+import { chooseFrequencyOption, chooseSizeOption, fitsConditions, itemConditions, statedSizes } from './sizes';
+import { spokenPunctuation } from './text';
 
 // Wednesday 2 December 2026, 9:00 in Chicago.
 const NOW = new Date('2026-12-02T15:00:00Z');
@@ -1808,5 +1809,95 @@ describe('fifteenth round (the d38 misses)', () => {
     expect(chooseOption('Need a new outlet run in the garage for a chest freezer, nearest one is on the far wall', ['Drywall repair', 'TV mounting', 'Doors & locks']).best).toBeNull();
     expect(chooseOption('water leaking from under the other sink', ['Toilet repair', 'Faucet / sink repair', 'Drain cleaning']).best?.option).toBe('Faucet / sink repair');
     expect(chooseOption('fist sized hole in the wall from a doorknob', ['Drywall repair', 'TV mounting', 'Doors & locks']).best?.option).toBe('Drywall repair');
+  });
+});
+
+describe('sixteenth round (the d39 misses)', () => {
+  const handyman = ['Drywall patch & paint', 'Deck & fence repair', 'Doors & windows', 'TV mounting & furniture assembly', 'Fixture swaps (faucets, lights, fans)', 'Pressure washing'];
+
+  it('reads the wall said as the kind of wall beside a TV as the wall, and a hole in it as drywall work', () => {
+    expect(chooseOption("we got my mother a new 55 inch Samsung for Mother's Day and she wants it on the wall in the den. Regular drywall, she has the mount already", handyman).best?.option).toBe('TV mounting & furniture assembly');
+    expect(chooseOption('necesito montar una TV de 55 pulgadas en la sala, la pared es drywall', handyman).best?.option).toBe('TV mounting & furniture assembly');
+    // (With a hole named, the drywall is work to do too.)
+    expect(read('the old TV mount ripped out and left a fist sized hole, regular drywall').concepts).toContain('drywall');
+    expect(read('she wants the TV on the wall, regular drywall').concepts).not.toContain('drywall');
+  });
+
+  it('reads a town with its state after it as a move to that state', () => {
+    expect([...(destinationStates('get his stuff from his apartment in Buzzards Bay back home to Albany NY / its a 2 bedroom') ?? [])]).toEqual(['NY']);
+    expect([...(destinationStates('moving to Albany, New York in june') ?? [])]).toEqual(['NY']);
+    expect([...(destinationStates('moving to Bend, OR next month') ?? [])]).toEqual(['OR']);
+    // ("OK" without a comma asks: Denver stays Colorado's.)
+    expect([...(destinationStates('moving to Denver OK?') ?? [])]).toEqual(['CO']);
+  });
+
+  it('takes no size from the kind of gutter a business puts up, and keeps a TV’s size', () => {
+    expect(itemConditions('6-inch seamless aluminum gutters, installed')).toEqual([]);
+    expect(itemConditions('TV mount, up to 65-inch on drywall, customer\'s mount')).toEqual([{ unit: 'inch', min: 0, max: 65 }]);
+  });
+
+  it('reads a tree by its name, a corner of the yard as a place, and leaves fallen from trees as cleanup', () => {
+    const yard = ['Lawn mowing', 'Spring cleanup & bark mulch', 'Hedge & shrub pruning'];
+    const text = "we have a dead birch in the back corner of the yard, maybe 35 ft, want it cut down and the stump ground out";
+    expect(chooseOption(text, yard).best).toBeNull();
+    expect(notOfferedAsked(text, yard, ['Tree removal & stump grinding', 'Fence building'])).toBe('Tree removal & stump grinding');
+    expect(chooseOption("his yard is buried in oak leaves and sycamore junk. Can you do a fall cleanup?", ['Fall cleanup / leaf removal', 'Tree & palm trimming', 'Lawn mowing']).best?.option).toBe('Fall cleanup / leaf removal');
+  });
+
+  it('turns a leaking flat roof to a not-offered flat-roof service, and roofing to a handyman who does none', () => {
+    const roofer = ['Storm / hail damage inspection', 'Roof leak repair', 'Roof replacement', 'Gutters & downspouts'];
+    expect(notOfferedAsked("The fellowship hall has a flat rubber roof and it's leaking in two spots after all this rain", roofer, ['Flat & commercial roofs', 'Siding'])).toBe('Flat & commercial roofs');
+    expect(notOfferedAsked('a few shingles blew off my detached garage roof in that storm, can u guys put some back on', handyman, ['Roofing', 'HVAC', 'Tree work'])).toBe('Roofing');
+    // (A roofer's own roofs stay theirs: a leak on a shingle roof is no flat roof.)
+    expect(notOfferedAsked('shingle roof leaking over the garage', roofer, ['Flat & commercial roofs', 'Siding'])).toBeNull();
+  });
+
+  it('hears owning in "bought" only of a home, “we’re the owners”, a closing', () => {
+    expect(extractYesNo('new fans are already bought, going in the same spots', 'ownership')).toBeNull();
+    expect(extractYesNo('we bought a hot tub, needs a 50 amp disconnect', 'ownership')).toBeNull();
+    expect(extractYesNo('we just bought a house in Troy', 'ownership')).toBe('yes');
+    expect(extractYesNo("I think we're the owners lol, we closed on the house in Feb", 'ownership')).toBe('yes');
+    expect(extractYesNo('What should I do?', 'other')).toBeNull();
+    expect(extractYesNo('yes I do', 'other')).toBe('yes');
+  });
+
+  it('picks how often from the interval said', () => {
+    const often = ['One-time', 'Weekly', 'Every two weeks'];
+    expect(chooseFrequencyOption('every 2 wks prob. how much?', often)).toBe('Every two weeks');
+    expect(chooseFrequencyOption('every other week would be great', often)).toBe('Every two weeks');
+    expect(chooseFrequencyOption('cada dos semanas', often)).toBe('Every two weeks');
+    expect(chooseFrequencyOption('just once before the party', often)).toBe('One-time');
+    expect(chooseFrequencyOption('weekly or every other week, not sure yet', often)).toBeNull();
+    expect(chooseFrequencyOption('once a month', often)).toBeNull();
+    expect(chooseFrequencyOption('every 2 weeks', ['Lawn mowing', 'Hedges'])).toBeNull();
+  });
+
+  it('reads a listing’s beds and baths as no day, and metres as feet', () => {
+    expect(day('es un 1/1 en Little Havana, 33135')).toBeNull();
+    expect(Object.fromEntries(statedSizes('es un 1/1 en Little Havana'))).toMatchObject({ bedroom: 1, bathroom: 1 });
+    expect(statedSizes('el panel está en el garaje, como a 3 metros de donde va el cargador').get('foot')).toBe(10);
+    expect(day('1/15 works')).toBe('2027-01-15');
+  });
+
+  it('reads the nth weekday, the Super Bowl, the weekend after or before a day, and times said around other things', () => {
+    expect(day('the 3rd tuesday')).toBe('2026-12-15');
+    expect(day('the second saturday of next month')).toBe('2027-01-09');
+    expect(day('the first monday you have')).toBe('2026-12-07');
+    expect(day('the weekend after the super bowl')).toBe('2027-02-20');
+    expect(day('the weekend before memorial day')).toBe('2027-05-29');
+    expect(day('weekend after thanksgiving')).toBe('2027-11-27');
+    expect(day('friday not before 10')).toBe('2026-12-04 after 10:00');
+    expect(day('monday after the kids bus at 8:15')).toBe('2026-12-07 after 08:15');
+  });
+
+  it('puts back punctuation voice typing wrote as words', () => {
+    expect(spokenPunctuation('the furnace is out period can someone come today question mark')).toBe('the furnace is out. can someone come today?');
+    expect(spokenPunctuation('hi comma this is Ann')).toBe('hi, this is Ann');
+    expect(spokenPunctuation('we have a 30 day grace period for that')).toBe('we have a 30 day grace period for that');
+    expect(spokenPunctuation('3rd period ends at 2')).toBe('3rd period ends at 2');
+  });
+
+  it('takes a name with who they are in brackets', () => {
+    expect(loneName('Patrick Doherty (son)', false)).toBe('Patrick Doherty');
   });
 });
