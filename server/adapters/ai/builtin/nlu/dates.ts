@@ -550,10 +550,16 @@ export function extractWindow(text: string): string | null {
   }
   // Busy until a time ("at work til 1:30", "in class until 2", "on shift at the warehouse till 2am") is free after it.
   const busyUntil = new RegExp(String.raw`\b(?:(?:on (?:my |a )?shift|at work|working)(?:\s+(?!(?:till?|until)\b)[^\s.!?,]+){0,5}?|work|busy|in class|at school|teaching|in meetings|on calls|gone|out|away|trabajo|ocupad[oa])\s+(?:till?|until|hasta(?: las)?)\s+${TIME}`).exec(said);
-  // "not before 10", "no earlier than 9:30", "nada antes de las 10": from then on.
-  const notBefore = new RegExp(String.raw`\b(?:not|no|nothing|nada) (?:before|earlier than|sooner than|antes de(?: las)?)\s+${TIME}`).exec(said);
+  // "not before 10", "no earlier than 9:30", "no noise before 9", "can't do anything before 10", "nada antes de las
+  // 10": from then on; "no work after 5", "not available after 4": up to then.
+  // (Only words of what is not done between: "no rush thursday after 3" is after 3.)
+  const NOT = String.raw`\b(?:not|no|nothing|nada|can'?t|cannot|can not|won'?t)(?: (?:do|doing|come|coming|work|working|noise|loud|anything|anyone|anybody|someone|available|free|home|here|there|be|any|allowed|permitted|contractors?|workers?|crews?|deliveries|visits?|trucks?|construction|yard|in|out|one|guys|people|make it|until|till|til)){0,3}`;
+  const notBefore = new RegExp(String.raw`${NOT} (?:before|earlier than|sooner than|antes de(?: las)?)\s+${TIME}`).exec(said);
   const notBeforeAt = notBefore ? hourOf(notBefore[1] ?? '', notBefore[2], 'after') : null;
   if (notBeforeAt !== null) return `after ${clock(notBeforeAt)}`;
+  const notAfter = new RegExp(String.raw`${NOT} (?:after|later than|past|despues de(?: las)?)\s+${TIME}`).exec(said);
+  const notAfterAt = notAfter ? hourOf(notAfter[1] ?? '', notAfter[2], 'before') : null;
+  if (notAfterAt !== null) return `before ${clock(notAfterAt)}`;
   // ("after the kids' bus at 8:15", "after my shift at 3": after the thing, at its time.)
   const after = new RegExp(String.raw`\b(?:after|anytime after|any time after|from|starting at|despues de(?: las)?|a partir de(?: las)?)\s+${TIME}`).exec(said) ?? new RegExp(String.raw`\bafter (?:the |my |our |his |her |their |los |el |la )?(?:[\p{L}'’]+ ){1,3}?(?:at|@)\s+${TIME}`, 'u').exec(said) ?? TIME_ON.exec(said);
   // (A limit their day sets, "before my shift at 3", unless they tell their days in general: "I usually leave before work
@@ -652,7 +658,8 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   const calendar = pool.find((candidate) => candidate.calendar);
   // A correction or a preference ("can you do friday instead?", "actually make it the 31st", "wed or thurs, wed
   // preferably", "tonight, so tomorrow morning") means the last day said.
-  const correcting = pool.length > 1 && /\b(instead|actually|rather|better|change|move|switch|make it|do the|wait|no wait|preferably|prefer|ideally|best|so|then|en vez|mejor|cambiar|cambio|prefiero|de preferencia)\b/.test(said);
+  // ("between the 10th and the 15th, the earlier the better": the range's first day, no change of mind.)
+  const correcting = pool.length > 1 && /\b(instead|actually|rather|better|change|move|switch|make it|do the|wait|no wait|preferably|prefer|ideally|best|so|then|en vez|mejor|cambiar|cambio|prefiero|de preferencia)\b/.test(/\b(between|entre)\b/.test(said) ? said.replace(/\b(the )?(earlier|sooner|quicker|faster|antes) (the|is) better\b|\bentre mas (pronto|antes) mejor\b/g, ' ') : said);
   // (A preference said right after a day, or right before it, is that day's: "Monday the 7th ideally, new people move
   // in the 10th", "tomorrow or thurs, tomorrow better", "Thursday or Friday would be best, Thursday preferred", "martes
   // 23 o miércoles 24, martes mejor"; the last one marked when several are.)

@@ -1888,6 +1888,14 @@ describe('sixteenth round (the d39 misses)', () => {
     expect(day('weekend after thanksgiving')).toBe('2027-11-27');
     expect(day('friday not before 10')).toBe('2026-12-04 after 10:00');
     expect(day('monday after the kids bus at 8:15')).toBe('2026-12-07 after 08:15');
+    // A rule of the building or the HOA: "no noise before 9" is after 9, "no work after 5" before 5 — not "no rush".
+    expect(day('no noise before 9 in our building, thursday works')).toBe('2026-12-03 after 09:00');
+    expect(day('thursday, building rules say no work after 5')).toBe('2026-12-03 before 17:00');
+    expect(day("tuesday. can't do anything before 10")).toBe('2026-12-08 after 10:00');
+    expect(day('no rush thursday after 3')).toBe('2026-12-03 after 15:00');
+    expect(day('no problem friday after 2')).toBe('2026-12-04 after 14:00');
+    // A range of days is its first one, the earlier the better or not.
+    expect(day('sometime between the 10th and the 15th, earlier the better')).toBe('2026-12-10');
   });
 
   it('puts back punctuation voice typing wrote as words', () => {
