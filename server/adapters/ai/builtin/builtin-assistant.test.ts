@@ -1229,4 +1229,45 @@ describe('sixteenth round (the d39 misses, in a whole turn)', () => {
     input.transcript = [...input.transcript.slice(0, -1), { from: 'contact', body: input.newMessages[0] ?? '', at: NOW.getTime() }];
     expect((await decideTurn(input)).quotedItemIds).toEqual(['tune']);
   });
+
+  it('narrows the second reader’s misfires in a whole turn', async () => {
+    const parts: QualifierQuestion[] = [
+      { key: 'zip', text: 'ZIP code?', kind: 'zip', choices: [], required: true },
+      { key: 'has_materials', text: 'Do you already have the parts (mount, fixture, boards)?', kind: 'yes_no', choices: [], required: false },
+    ];
+    for (const said of ['I have a question about the mount, does it have to go in a stud? its a 75in tv', 'I have to go pick up the mount tomorrow, tv is a 65', 'she has a mount picked out on amazon but hasnt ordered it yet']) expect((await decideTurn(turn(said, { questions: parts }))).answers.has_materials).toBeUndefined();
+    expect((await decideTurn(turn('he has the fixture but not the bulbs, just need it hung', { questions: parts }))).answers.has_materials).toBe('yes');
+    const owns: QualifierQuestion[] = [
+      { key: 'zip', text: 'ZIP code?', kind: 'zip', choices: [], required: true },
+      { key: 'owns', text: 'Do you own the home?', kind: 'yes_no', choices: [], required: true },
+      { key: 'when', text: 'What day works?', kind: 'date', choices: [], required: true },
+    ];
+    for (const said of ['we rent out the basement unit, the stuff from there is coming too', "we're renting a truck for the big stuff, u just do the packing?"]) expect((await decideTurn(replyTo('What day works?', said, { questions: owns, answers: { zip: '60614', owns: 'yes' } }))).answers.owns).toBeUndefined();
+    // A job named in asking who they reach is still the job.
+    expect((await decideTurn(turn('Is this a spring repair company? Need one asap', { questions: [{ key: 'service', text: "What's going on with the door?", kind: 'choice', choices: ['Broken spring replacement', 'Opener repair or new opener', 'New garage door'], required: true }] }))).answers.service).toBe('Broken spring replacement');
+    const named: QualifierQuestion[] = [
+      { key: 'age', text: 'Roughly how old is the house? (optional)', kind: 'text', choices: [], required: false },
+      { key: 'name', text: 'May I have your name?', kind: 'text', choices: [], required: true },
+    ];
+    for (const said of ['ok Google', 'sounds good Boss', '👍 Brookline', 'thanks Riley']) expect((await decideTurn(replyTo('Roughly how old is the house? (optional)', said, { questions: named }))).answers.name).toBeUndefined();
+  });
+
+  it('quotes one system when "both" is not of the units', async () => {
+    const input = turn('how much is an AC tune up? we both work so evenings are best', { questions: [{ key: 'zip', text: 'ZIP code?', kind: 'zip', choices: [], required: true }] });
+    input.pricing = {
+      policy: 'ranges',
+      items: [
+        { id: 'tune', name: 'AC tune-up, first system', minCents: 12_900, maxCents: 12_900, unit: '' },
+        { id: 'tune-add', name: 'AC tune-up, each additional system at the same visit', minCents: 7900, maxCents: 7900, unit: 'per system' },
+      ],
+    };
+    expect((await decideTurn(input)).quotedItemIds).toEqual(['tune']);
+  });
+
+  it('takes the place said after "to" over a season’s home', async () => {
+    const moves: QualifierQuestion[] = [{ key: 'to', text: 'Which town are you moving to?', kind: 'text', choices: [], required: true }];
+    expect((await decideTurn(turn('winters in Buffalo are rough, taking my stuff to Tampa for the winter', { questions: moves }))).answers.to).toBe('Tampa');
+    expect((await decideTurn(turn('mom spends summers at her cottage in Wellfleet and winters in her condo in Hyannis. Need to bring her things up for the season', { questions: moves }))).answers.to).toBe('Wellfleet');
+    expect((await decideTurn(turn('winters at her daughters in Naples, summers at her place in Chatham. bringing her stuff back down for the season', { questions: moves }))).answers.to).toBe('Naples');
+  });
 });

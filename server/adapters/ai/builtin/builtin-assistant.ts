@@ -23,7 +23,7 @@ import { dateAnswer, dateFromEarlierEvent, dayOfferedBefore, describeDate, extra
 import { type IntentModel, intentModel } from './nlu/intents';
 import { type Language, threadLanguage } from './nlu/language';
 import { businessState, destinationStates } from './nlu/places';
-import { milesBetween, townInArea, townsNamed, tripTowns } from './nlu/towns';
+import { milesBetween, statesOfTown, townInArea, townsNamed, tripTowns } from './nlu/towns';
 import { chooseOption, notOfferedAsked, optionThings, pickByAction, read, sameThingOtherJob, STOP, withoutActions, WISH } from './nlu/services';
 import { complaintAcross, type Hazard, noHeatInCold, questionSentences, readSignals, type Signals } from './nlu/signals';
 import { clauseAfter, fold, normalize, sentenceAt, spokenPunctuation } from './nlu/text';
@@ -647,7 +647,7 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
       // ("it's actually the big 2 car door not the single": the size a correction sets aside is not its answer.)
       const sized = chooseSizeOption(signals.correction ? withoutDenied(text) : text, options, question.text);
       if (sized) return { value: sized, reason: `Found “${sized}” for ${quoted} (the size they said).` };
-      const often = chooseFrequencyOption(signals.correction ? withoutDenied(text) : text, options);
+      const often = chooseFrequencyOption(signals.correction ? withoutDenied(text) : text, options, question.text);
       if (often) return { value: often, reason: `Found “${often}” for ${quoted} (how often they said).` };
       // A move to another state is the owner's long-distance option ("from Spartanburg to Nashville").
       const far = acrossStatesOption(input, options, text);
@@ -787,7 +787,8 @@ function answerFor(turn: Turn, question: QualifierQuestion, isAsked: boolean, an
           closingName(text, input) ??
           (!answered ? openingName(text, input, turn.asked) : null) ??
           (!isAsked && !otherFound && !answered ? unaskedName(text, turn.asked) : null);
-        return name ? { value: name, reason: `Found the name “${name}” for ${quoted}.` } : null;
+        // (The assistant's own name is theirs to call it by: "thanks Riley".)
+        return name && normalize(name) !== normalize(input.assistant.name) ? { value: name, reason: `Found the name “${name}” for ${quoted}.` } : null;
       }
       if (topicOf(question) === 'problem' && !problemTaken.value && !answered && !signals.greeting && !signals.thanks) {
         // The first text that describes the job answers "What's going on?", asked or not.
@@ -877,8 +878,12 @@ function closingName(text: string, input: AiTurnInput): string | null {
   const dashedName = dashed?.[1] && dashedOk && read(dashed[1]).concepts.length === 0 && !namedByBusiness(input, dashed[1]) ? loneName(dashed[1], true) : null;
   if (dashedName) return dashedName;
   // (Not after an abbreviation: "St. Paul 55116".)
-  // ("👍 Tavita", "ok Marisol": a yes said, then the name signed.)
-  const acked = text.trim().replace(/^((?:\p{Extended_Pictographic}\uFE0F?)+|ok|okay|kk?|cool|great|perfect|sounds good|thanks|thank you|ty|thx)[\s,.!]+(?=\p{Lu}[\p{Ll}'-]{2,}\s*[.!]?$)/iu, '$1\n');
+  // ("👍 Tavita", "ok Marisol": a yes said, then the name signed — not "ok Google", "sounds good Boss", "thanks Riley"
+  // to the assistant, nor a town, "👍 Brookline".)
+  const ack = /^((?:\p{Extended_Pictographic}\uFE0F?)+|ok|okay|kk?|cool|great|perfect|sounds good|thanks|thank you|ty|thx)[\s,.!]+(\p{Lu}[\p{Ll}'-]{2,})\s*[.!]?$/iu.exec(text.trim());
+  const signedWord = ack?.[2] ?? '';
+  const signs = ack !== null && !ADDRESSED.test(signedWord) && normalize(signedWord) !== normalize(input.assistant.name) && !namedByBusiness(input, signedWord) && (isKnownFirstName(signedWord) || statesOfTown(signedWord).length === 0);
+  const acked = signs ? `${ack?.[1] ?? ''}\n${signedWord}` : text.trim();
   const sentences = acked.split(/(?<=[.!?])(?<!\b(?:St|Ave|Dr|Rd|Mt|Ft|Blvd|Ln|Ct|Jr|Sr|Mr|Mrs|Ms|Apt)\.)\s+|\n+|\s*\|\s*/).filter((sentence) => sentence.trim() !== '');
   // ("Gina w/ Coastal Stays": the name before the company it speaks for; "Kawika Medeiros w/ Maui Stays Mgmt" too.)
   // ("Karen btw", "Dee here": the name with a word after it.)
@@ -1045,8 +1050,14 @@ const BRANDS =
 function narrowedAfter(text: string, clause: string): string | null {
   const at = text.indexOf(clause);
   if (at < 0) return null;
-  const next = /^\s*[,;-]\s*((?:but |really |though )?(?:just|only|solo|nomas|nada mas)\b[^.!?\n/|]*)/i.exec(between(text, at + clause.length, text.length));
-  return next?.[1] ? `${clause}, ${next[1].trim()}` : null;
+  const rest = between(text, at + clause.length, text.length);
+  // (Of the things moved, not "3 bedroom, just wondering how much", "2 bedroom, just moved in last year".)
+  const next = /^\s*[,;-]\s*((?:but |really |though )?(?:just|only|solo|nomas|nada mas) (?:(?:his|her|my|our|their|the|a|an|one|two|three|some|a few|a couple|su|sus|mi|mis|el|la|los|las|unos?|unas?)\b|\d|(?:stuff|things|furniture|boxes|taking|moving|bringing|cosas|muebles|cajas)\b)[^.!?\n/|]*)/i.exec(rest);
+  if (next?.[1]) return `${clause}, ${next[1].trim()}`;
+  // ("It's a 3 bedroom but he's only taking his bedroom set, a recliner and maybe 15 boxes": the things listed after.)
+  if (!/\b(only|just)\s+(taking|moving|bringing|keeping|sending)\b/i.test(clause)) return null;
+  const items = /^((?:\s*,\s*(?!(?:and |but |so )?(?:i|we|he|she|they|it)\b)[^,.!?\n/|]{1,40}?(?=,|[.!?\n/|]|$))+)/i.exec(rest)?.[1];
+  return items && items.split(',').every((item) => item.trim().split(/\s+/).length <= 6) ? `${clause}${items.trimEnd()}` : null;
 }
 
 function topicalAnswer(question: QualifierQuestion, text: string): string | null {
@@ -1206,17 +1217,6 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // "we're buying a house in Groveland … from our place in Oakdale": where the new home is.
       const buying = /\b(?:buying|bought|closing on|closed on|just got|renting|rented|signed a lease on)\s+(?:a|an|the|our|my)\s+(?:new\s+)?(?:house|home|place|condo|townhouse|apartment|apt|duplex)\s+(?:in|out in|over in|up in|down in)\s+(\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+)?)/u.exec(text)?.[1];
       if (buying) return buying;
-      // "spends summers at her cottage in Wellfleet and winters in her condo in Hyannis. Need to bring her things up for
-      // the season": the home of the season they move for.
-      const season = /\bfor the (summer|winter|season)\b/i.exec(text)?.[1]?.toLowerCase();
-      if (season) {
-        const homes = [...text.matchAll(/\b(summers?|winters?)\b[^.!?]{0,40}?\b(?:in|at)\s+(?:(?:her|his|their|our|my|the|a)\s+[\p{L}-]+\s+(?:in|at)\s+)?(\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+)?)/gu)].map((match) => ({ season: (match[1] ?? '').toLowerCase().replace(/s$/, ''), place: match[2] ?? '' }));
-        const now = season === 'season' ? (homes.length === 2 ? undefined : homes[0]) : homes.find((home) => home.season === season);
-        const summerHome = season === 'season' && homes.length === 2 && homes.some((home) => home.season === 'winter') ? homes.find((home) => home.season === 'summer') : undefined;
-        const home = now ?? summerHome;
-        // (Brought "up" or "out" for the season: the summer home when both are named — a winter place is "down".)
-        if (home && !(summerHome && /\b(down|back down)\b/i.test(text))) return home.place;
-      }
       // "de Bremerton a Poulsbo": the place after "a".
       const fromTo = /\b(?:[Dd]e|[Dd]esde)\s+\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+)?\s+(?:a|hasta)\s+(\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+)?)/u.exec(text)?.[1];
       if (fromTo && !/^(Enero|Febrero|Marzo|Abril|Mayo|Junio|Julio|Agosto|Septiembre|Octubre|Noviembre|Diciembre|Lunes|Martes|Mi[eé]rcoles|Jueves|Viernes|S[aá]bado|Domingo)\b/i.test(fromTo)) return fromTo;
@@ -1225,6 +1225,20 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // (Not the next sentence's first word: "to my place in Berwyn. Nothing else" is Berwyn.)
       const place = to?.[1]?.split(/(?<!\b(?:St|Mt|Ft|Pt|Ste|Saint|Mount|Fort))\.\s/)[0]?.replace(/,?\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*$/, '');
       if (place && !/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun|I|We|The)\b/.test(place)) return place;
+      // "spends summers at her cottage in Wellfleet and winters in her condo in Hyannis. Need to bring her things up for
+      // the season": the home of the season they move for, when no place is said after "to" ("winters in Buffalo are rough,
+      // taking my stuff to Tampa for the winter" is Tampa).
+      const season = /\bfor the (summer|winter|season)\b/i.exec(text)?.[1]?.toLowerCase();
+      if (season) {
+        const homes = [...text.matchAll(/\b([Ss]ummers?|[Ww]inters?)\b[^.!?]{0,40}?\b(?:in|at)\s+(?:(?:her|his|their|our|my|the|a)\s+[\p{L}'-]+\s+(?:in|at)\s+)?(\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+)?)/gu)].map((match) => ({ season: (match[1] ?? '').toLowerCase().replace(/s$/, ''), place: match[2] ?? '' }));
+        const now = season === 'season' ? (homes.length === 2 ? undefined : homes[0]) : homes.find((home) => home.season === season);
+        const summerHome = season === 'season' && homes.length === 2 && homes.some((home) => home.season === 'winter') ? homes.find((home) => home.season === 'summer') : undefined;
+        const home = now ?? summerHome;
+        // (Brought "up" or "out" for the season: the summer home when both are named; "down", the winter one.)
+        const down = summerHome !== undefined && /\b(down|back down)\b/i.test(text);
+        const chosen = down ? homes.find((one) => one.season === 'winter') : home;
+        if (chosen) return chosen.place;
+      }
       // Someone who writes without capitals: "capitol hill to ballard", "driving it to spokane ourselves" — a word after
       // "to" that is no thing, job, day or everyday word.
       if (/\p{Lu}/u.test(text.replace(/\b(I|I'm|I'll|I've|I'd)\b/g, ''))) return null;
@@ -1366,8 +1380,13 @@ function clauseEcho(question: QualifierQuestion, text: string): 'yes' | 'no' | n
     if (!opening) continue;
     // ("already" asks when, not what: "he has already left" has nothing of the parts.)
     const rest = clause.slice(opening.index + opening[0].length).replace(/\balready\b/g, ' ');
+    // (Who has it says it right after: not "I have a question about the mount", "I have to go pick up the mount", nor
+    // one picked out and not bought.)
+    const owner = /^\s*(i|we|she|he|they)\b/.test(clause) && !/^\s*(yes|yeah|yep|yup|no|nope|nah)\b/.test(clause);
+    if (owner && (/^\s*(to|got to|a (question|few questions|couple( of)? questions)|questions?)\b/.test(rest) || !read(rest.split(/\s+/).slice(0, 4).join(' ')).allStems.some((word) => asked.has(word)) || /\b(picked out|hasn'?t|haven'?t|not yet|on order|to order|to (buy|get|pick up))\b/.test(rest))) continue;
     if (!read(rest).allStems.some((word) => asked.has(word))) continue;
-    return /\b(no|nope|nah|not|don'?t|doesn'?t|didn'?t|do not|never|none|no tenemos)\b/.test(clause) ? 'no' : 'yes';
+    // (The no is the opening's: "he has the fixture but not the bulbs" has it.)
+    return /\b(no|nope|nah|not|don'?t|doesn'?t|didn'?t|do not|never|none|no tenemos)\b/.test(owner ? opening[0] : clause) ? 'no' : 'yes';
   }
   return null;
 }
@@ -1643,12 +1662,15 @@ export function rentalRoleOption(options: readonly string[], text: string): stri
 }
 const MANAGER_SAID = /\b(with|from|at|w|of|here at|calling from)\s+(?:[\p{L}&'.-]+\s+){0,3}(property|prop)\s+(mgmt|management|managers?|mgr)\b|\b(i'?m|im|i am|we'?re|we are|this is) (the |a )?(landlord|property manager|prop(erty)? mgr)\b|\bproperty manager here\b|\b((we|i) manage (it|the|this|that|units?|rentals?|properties|the property|the building|for the owner)|(my|our) (tenants?|renters?)|rental (i|we) own|(i|we) own (the|it|a|this) (rental|duplex|fourplex|triplex|building)|rent(ing|s)? (it|them|the (house|place|unit)) out|se la rent\w*|mis inquilin\w*)\b/u;
 
+/** Words one calls someone or something by, not a name signed: "ok Google", "thanks Hon", "sounds good Boss". */
+const ADDRESSED = /^(google|siri|alexa|boss|bet|deal|hon|honey|dear|jesus|god|lord|brother|sister|bro|sis|man|dude|sir|maam|ma'am|buddy|friend|guys|all|again|folks|mate|chief|champ|cool|great|sure|thanks|thank|perfect|awesome|nice|wow|yes|yep|nope|no|done|sounds)$/i;
+
 /** Owning or renting said in the first person: "I own it", "we're the owners", "I rent", "I'm a tenant". */
-const OWNING_SAID = /\b((i|we) (do )?own (it|this|that|the (house|home|place|property|rental|building|unit))|(i'?m|im|i am|we'?re|we are) the (owners?|landlord|homeowners?)|(i|we) (rent|lease)\b(?! (it|them|units?|the (other )?units?) (out|to))|(i'?m|im|i am|we'?re|we are) (a )?(tenants?|renters?|renting))\b/;
+const OWNING_SAID = /\b((i|we) (do )?own (it|this|that|the (house|home|place|property|rental|building|unit))|(i'?m|im|i am|we'?re|we are) the (owners?|landlord|homeowners?)|(i|we) (rent|lease)\b(?! (it|them|units?|the (other )?units?) (out|to))(?! (out|a|an|some)\b)|(i'?m|im|i am|we'?re|we are) (a )?(tenants?|renters?|renting\b(?! (a|an|the|some|out)\b)))\b/;
 
 /** "the business" as custom, not a place: "Do y'all want the business or not", "I'll take my business elsewhere". */
 // (Nor is asking who they reach: "hi is this the garage door place?" names the business's trade, not the job.)
-const BUSINESS_IDIOM = /\b(want|wants|wanted|lose|losing|lost|take|taking|took|give|giving|gave|earn|appreciate|need|get|getting) (y'?all'?s? |your |you |u )?(the|my|our|your|his|her) business\b|\b(my|our) business (elsewhere|somewhere else)\b|\b(is this|are (you|u|y'?all)|is that) (the |a |an )?([\p{L}'-]+ ){0,3}(place|company|co|guys|people|business|shop|folks|outfit|service)\b(?= *(\?|$|[.!]))/giu;
+const BUSINESS_IDIOM = /\b(want|wants|wanted|lose|losing|lost|take|taking|took|give|giving|gave|earn|appreciate|need|get|getting) (y'?all'?s? |your |you |u )?(the|my|our|your|his|her) business\b|\b(my|our) business (elsewhere|somewhere else)\b|\b(is this|are (you|u|y'?all)|is that) (the |a |an )?((?!repair|fix|replace|install|clean|service)[\p{L}'-]+ ){0,3}(place|company|co|guys|people|business|shop|folks|outfit|service)\b(?= *(\?|$|[.!]))/giu;
 
 const UNSURE_OF_KIND = /\b(not sure|unsure|no idea|(i )?don'?t know|dunno|idk|no se)\b[^.!?]{0,12}\b(what|which|que|cual) (kind|type|sort|tipo|clase)\b/;
 const UNSURE_OPTION = /^\s*(not sure|unsure|(i )?don'?t know|no idea|no s[eé])\b/i;
@@ -1959,7 +1981,9 @@ function withoutAbsentSymptoms(text: string): string {
     .replace(/\b(no|zero|without|sin|no hay|no tenemos|no veo)\s+(signs? of\s+)?(leaks?|drips?|dripping|water (inside|in the house|coming in)|damage|goteras?|fugas?)\b/giu, ' ')
     .replace(/\b(not|isn'?t|isnt|aren'?t|no longer|nothing'?s?|nothing is|never)\s+(leaking|dripping|leaks?)\b/giu, ' ')
     // ("everything drains fine", "toilets flush ok": what works is no trouble to fix.)
-    .replace(/\b(drains?|draining|flush(es|ing)?)\s+(just\s+)?(fine|ok|okay|good|great|normal(ly)?|well)\b/giu, ' ');
+    // (The thing that works goes with it — "toilets flush ok but the kitchen sink drains slow" is the sink's — and a
+    // negated one is a trouble: "tub doesnt drain well".)
+    .replace(/\b(?:(?:the|my|our|all|both|all the|both the)\s+)?(?:(?:toilets?|sinks?|tubs?|showers?|bathtubs?|everything|it|they|drains?)\s+)?(?<!\b(?:doesn'?t|doesnt|don'?t|dont|won'?t|wont|not|isn'?t|never|can'?t|cant)\s+)(drains?|draining|flush(es|ing)?)\s+(just\s+)?(fine|ok|okay|good|great|normal(ly)?|well)\b/giu, ' ');
 }
 
 /** A text without what it turns down: "not termites", "more of a repair than a tune up", "the driveway can wait", "forget the driveway", "skip the gutters". */

@@ -247,7 +247,8 @@ export function itemForEachMore(item: PriceItem, items: readonly PriceItem[], th
   if (!more) return null;
   const said = fold(thread).toLowerCase();
   const count = statedSizes(said).get(first[2]?.toLowerCase() === 'unit' ? 'system' : (first[2] ?? '').toLowerCase()) ?? statedSizes(said).get('system');
-  return (count !== undefined && count >= 2) || /\b(both|all (2|two|three|3)|ambos|ambas|los dos|las dos)\b/.test(said) ? more : null;
+  // ("both" of the units, not "we both work so evenings are best".)
+  return (count !== undefined && count >= 2) || /\b(for both|both (of them|of those|units|systems|acs?|ac units|of the units)|all (2|two|three|3)( of them| units| systems)?|ambos|ambas|los dos|las dos)\b/.test(said) ? more : null;
 }
 const EXTRA_ASKED = /\b(extra|additional|over|past|longer|hourly|per hour|an hour|by the hour|overtime|add-?on|adicional|por hora|hora extra)\b/;
 const ACCESS_CONDITION = /\b(elevator|ground[- ]floor|first[- ]floor|no stairs|ground[- ]level)\b/;

@@ -109,7 +109,7 @@ function chronoDates(said: string, today: CivilDate, language: Language, loose =
   const reference = new Date(Date.UTC(today.year, today.month - 1, today.day, 12));
   // Our own rules read these; chrono would take "the day after" as tomorrow and "the week" as this week.
   // (Nor is a home's listing a day: "es un 1/1 en Little Havana", "it's a 3/2 ranch" — bedrooms and baths.)
-  said = said.replace(/\b(the )?(day|dia) (after|before|despues|antes)\b|\b(the|this|that|next|la|esta) (week|semana)\b|\b(a|an|un|una)\s+[1-6]\s*\/\s*[1-6](\.5)?\b(?!\s*\/)/g, (match) => ' '.repeat(match.length));
+  said = said.replace(/\b(the )?(day|dia) (after|before|despues|antes)\b|\b(the|this|that|next|la|esta) (week|semana)\b|\b(un|una|(it'?s|its|it is|is|have|got|live in|in|of|rent|renting|own) (a|an))\s+[1-6]\s*\/\s*[1-6](\.5)?\b(?!\s*\/)/g, (match) => ' '.repeat(match.length));
   const parsers = language === 'es' ? [chrono.es, chrono.en] : [chrono.en, chrono.es];
   for (const parser of parsers) {
     const results = parser.parse(said, { instant: reference, timezone: 0 }, { forwardDate: true });
@@ -210,7 +210,10 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
   const nextWeekend = weekend !== null && /next|proximo|otro|que viene/.test(weekend[0]);
   const nextMonday = addDays(today, ((8 - today.weekday) % 7) || 7);
   const saturday = nextWeekend ? addDays(nextMonday, 5) : today.weekday === 0 ? addDays(today, -1) : addDays(today, 6 - today.weekday);
-  push(weekend, nextWeekend || today.weekday !== 0 ? saturday : today);
+  // ("the weekend after next": the one after next weekend.)
+  const afterNext = /\b(the )?weekend after next\b/.exec(said);
+  if (afterNext) push(afterNext, addDays(nextMonday, 12));
+  else push(weekend, nextWeekend || today.weekday !== 0 ? saturday : today);
   const weekday = new RegExp(`\\b(next |this |on |coming |el |este |proximo )?${WEEKDAY}s?\\b`, 'g');
   while ((match = weekday.exec(said))) {
     const index = weekdayNumber(match[2] ?? '');
@@ -556,12 +559,14 @@ export function extractWindow(text: string): string | null {
   const NOT = String.raw`\b(?:not|no|nothing|nada|can'?t|cannot|can not|won'?t)(?: (?:do|doing|come|coming|work|working|noise|loud|anything|anyone|anybody|someone|available|free|home|here|there|be|any|allowed|permitted|contractors?|workers?|crews?|deliveries|visits?|trucks?|construction|yard|in|out|one|guys|people|make it|until|till|til)){0,3}`;
   const notBefore = new RegExp(String.raw`${NOT} (?:before|earlier than|sooner than|antes de(?: las)?)\s+${TIME}`).exec(said);
   const notBeforeAt = notBefore ? hourOf(notBefore[1] ?? '', notBefore[2], 'after') : null;
+  const notAfter = new RegExp(String.raw`${NOT} (?:after|later than|past|despues de(?: las)?)\s+${TIME}|\bno later than\s+${TIME}`).exec(said);
+  const notAfterAt = notAfter ? hourOf(notAfter[1] ?? notAfter[3] ?? '', notAfter[2] ?? notAfter[4], 'before') : null;
+  // ("not before 10 but no later than 2", "no earlier than 8 and not after 11": both ends.)
+  if (notBeforeAt !== null && notAfterAt !== null && notAfterAt > notBeforeAt) return `${clock(notBeforeAt)}-${clock(notAfterAt)}`;
   if (notBeforeAt !== null) return `after ${clock(notBeforeAt)}`;
-  const notAfter = new RegExp(String.raw`${NOT} (?:after|later than|past|despues de(?: las)?)\s+${TIME}`).exec(said);
-  const notAfterAt = notAfter ? hourOf(notAfter[1] ?? '', notAfter[2], 'before') : null;
-  if (notAfterAt !== null) return `before ${clock(notAfterAt)}`;
+  if (notAfterAt !== null && notAfter && !/^\s*no later than/.test(notAfter[0])) return `before ${clock(notAfterAt)}`;
   // ("after the kids' bus at 8:15", "after my shift at 3": after the thing, at its time.)
-  const after = new RegExp(String.raw`\b(?:after|anytime after|any time after|from|starting at|despues de(?: las)?|a partir de(?: las)?)\s+${TIME}`).exec(said) ?? new RegExp(String.raw`\bafter (?:the |my |our |his |her |their |los |el |la )?(?:[\p{L}'’]+ ){1,3}?(?:at|@)\s+${TIME}`, 'u').exec(said) ?? TIME_ON.exec(said);
+  const after = new RegExp(String.raw`\b(?:after|anytime after|any time after|from|starting at|despues de(?: las)?|a partir de(?: las)?)\s+${TIME}`).exec(said) ?? new RegExp(String.raw`\bafter (?:the |my |our |his |her |their |los |el |la )?(?:[\p{L}'’]+ ){1,3}?(?:at|@)\s+${TIME}(?!\s*(?:is|are|'s|gets|would be|will be)\s+(?:tough|hard|bad|rough|difficult|no good|not good|impossible|tricky|a pain|crazy|hectic|busy))`, 'u').exec(said) ?? TIME_ON.exec(said);
   // (A limit their day sets, "before my shift at 3", unless they tell their days in general: "I usually leave before work
   // at 6, so evenings".)
   const before = new RegExp(String.raw`\b(?:before|by|until|till|til|no later than|antes de(?: las)?|a mas tardar a las)\s+${TIME}`).exec(said) ?? (DAYS_IN_GENERAL.test(said) ? null : OWN_DEADLINE.exec(said));

@@ -1907,5 +1907,45 @@ describe('sixteenth round (the d39 misses)', () => {
 
   it('takes a name with who they are in brackets', () => {
     expect(loneName('Patrick Doherty (son)', false)).toBe('Patrick Doherty');
+    expect(loneName('Maria Lopez, daughter', false)).toBe('Maria Lopez');
+  });
+
+  it('narrows the second reader’s misfires', () => {
+    const handymanTv = ['TV mounting', 'Drywall repair', 'Shelf & mirror hanging'];
+    // A wall soaked, crumbling or to be redone is work too.
+    expect(read('drywall walls in the basement got soaked and are soft now, also want a tv mounted down there').concepts).toContain('drywall');
+    expect(read('sheetrock walls in garage need to be redone and a tv hung').concepts).toContain('drywall');
+    expect(chooseOption('can u mount a 55 inch, its just drywall.', handymanTv).best?.option).toBe('TV mounting');
+    // Trees by name, not "spruce up", a "fir" typed for "for", nor cypress mulch.
+    const yard = ['Lawn mowing', 'Mulching', 'Tree trimming', 'Tree removal', 'Yard cleanup'];
+    expect(chooseOption('want to spruce up the front beds with fresh mulch before we list the house', yard).best?.option).toBe('Mulching');
+    expect(chooseOption('looking fir someone to mow every week', yard).best?.option).toBe('Lawn mowing');
+    expect(chooseOption('need 6 yards of cypress mulch put down in the front beds', yard).best?.option).toBe('Mulching');
+    // "door" or "moving" are said of too much to turn a garage-door company's or a handyman's customer away.
+    expect(notOfferedAsked("door won't close, it goes down and then bounces right back up", ['Broken spring repair', 'Opener repair', 'New garage door install'], ['Entry doors'])).toBeNull();
+    // How often: not what another company did, not one refused, not "every week or two".
+    const often = ['One-time', 'Weekly', 'Every two weeks', 'Monthly'];
+    expect(chooseFrequencyOption('not weekly, every other week', often, 'How often?')).toBe('Every two weeks');
+    expect(chooseFrequencyOption('every week or two', often, 'How often?')).toBeNull();
+    expect(chooseFrequencyOption('cada 15 dias', often, 'How often?')).toBe('Every two weeks');
+    expect(chooseFrequencyOption('mice in the kitchen, we had quarterly service with another company', ['One-time treatment', 'Quarterly pest plan', 'Rodent control'], 'What do you need?')).toBeNull();
+    expect(chooseFrequencyOption('AC is blowing warm air, we usually get it serviced once a year', ['AC repair', 'Annual maintenance plan', 'One-time tune-up'], 'What do you need?')).toBeNull();
+    // Spanish "a 4/2" is "to April 2nd"; a listing only after "it's", "of", "we have"; electric meters are no length.
+    expect(day('se puede cambiar a 4/2 la mudanza?')).toBe('2027-04-02');
+    expect(day('moving out of a 2/1 condo on 4/15')).toBe('2027-04-15');
+    expect(statedSizes('duplex, we have 2 meters on the side of the house, need a charger in the garage').get('foot')).toBeUndefined();
+    // "I do" is a yes unless asked back: "What should I do?".
+    expect(extractYesNo('I do I think', 'other')).toBe('yes');
+    expect(extractYesNo('we do now, found it', 'other')).toBe('yes');
+    expect(extractYesNo('we already bought the house, closing was last week', 'ownership')).toBe('yes');
+    expect(extractYesNo('I already bought the ChargePoint', 'ownership')).toBeNull();
+    // Times: "after school pickup at 3 is tough", both ends of a window.
+    expect(extractWindow('after school pickup at 3 is tough, mornings better')).toBe('morning');
+    expect(extractWindow('not before 10 but no later than 2')).toBe('10:00-14:00');
+    expect(extractWindow('no earlier than 8 and not after 11')).toBe('08:00-11:00');
+    expect(extractWindow('not after 3, I pick up the kids')).toBe('before 15:00');
+    expect(day('the weekend after next')).toBe('2026-12-19');
+    // Voice typing's words, not the words of things named.
+    for (const said of ['need a new line ran for the ice maker', 'the rental period ends friday', 'the bill doubled over a 3 month period', 'thermostat shows an exclamation point on the screen']) expect(spokenPunctuation(said)).toBe(said);
   });
 });

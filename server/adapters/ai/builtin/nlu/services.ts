@@ -302,7 +302,7 @@ export function read(text: string): Reading {
   // The wall's kind said beside a thing to hang on it ("wants it on the wall in the den. Regular drywall, she has the
   // mount already", "la pared es drywall"): what the wall is, not a wall to repair — unless a hole, a crack or damage is
   // named. (Said as the wall's kind only: "TV mounting on drywall" names the job with its wall.)
-  if (concepts.includes('drywall') && concepts.some((concept) => family(concept) === 'mounting') && WALL_KIND.test(normalize(text)) && !/\b(holes?|patch\w*|cracks?|cracked|damage[ds]?|dents?|dented|gouges?|repair\w*|fix\w*|torn|tear|sag\w*|stain\w*|texture|hoyos?|resanar)\b/.test(normalize(text))) concepts.splice(concepts.indexOf('drywall'), 1);
+  if (concepts.includes('drywall') && concepts.some((concept) => family(concept) === 'mounting') && WALL_KIND.test(normalize(text)) && !/\b(holes?|patch\w*|cracks?|cracked|damage[ds]?|dents?|dented|gouges?|repair\w*|fix\w*|torn|tear|ripped|sag\w*|stain\w*|texture|soak\w*|soft|wet|water|crumbl\w*|redo\w*|redone|replac\w*|mold\w*|rot\w*|bubbl\w*|peel\w*|hoyos?|resanar)\b/.test(normalize(text))) concepts.splice(concepts.indexOf('drywall'), 1);
   // Cleaning at an office or a business ("the office manager at Bayside Family Dental … our cleaning service") is
   // office cleaning.
   if (concepts.includes('standard-clean') && concepts.includes('property-office') && !concepts.includes('office-clean')) concepts.push('office-clean');
@@ -1213,7 +1213,9 @@ export function notOfferedAsked(text: string, offered: readonly string[], notOff
   // (A thing general in its own trade — "roof" to a roofer — is its own thing to a business of another trade: "a few
   // shingles blew off my garage roof" at a handyman's who does no roofing.)
   const offeredFamilies = new Set(offered.flatMap((name) => readOption(name).concepts.map(family)));
-  const ownThing = (head: string) => !GENERIC_CONCEPTS.has(head) || !offeredFamilies.has(family(head));
+  // (Only a roof, wiring or a lawn: a door, a move or a cleaning is said of so much else — "door won't close" at a
+  // garage-door company, "moving a dresser upstairs" at a handyman's.)
+  const ownThing = (head: string) => !GENERIC_CONCEPTS.has(head) || (['roof', 'wiring', 'mowing'].includes(head) && !offeredFamilies.has(family(head)));
   // "Flat commercial roofs" for a roofer: the roof is theirs too, so only its own words ("flat", "commercial") make it.
   const wanted = candidates.find((match) => {
     const option = readOption(match.option);

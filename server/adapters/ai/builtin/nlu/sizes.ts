@@ -163,11 +163,13 @@ export function statedSizes(text: string): Map<string, number> {
   }
   if (/\bstudio\b/.test(said) && !sizes.has('bedroom')) sizes.set('bedroom', 0);
   // A listing's beds and baths: "es un 1/1 en Little Havana", "it's a 3/2".
-  const listing = /\b(?:a|an|un|una)\s+([1-6])\s*\/\s*([1-6](?:\.5)?)\b(?!\s*\/)/.exec(said);
+  // (Spanish "a 4/2" is "to April 2nd": a listing's "a" only after "it's", "we have".)
+  const listing = /\b(?:un|una|(?:it'?s|its|it is|is|have|got|live in|in|of|rent|renting|own) (?:a|an))\s+([1-6])\s*\/\s*([1-6](?:\.5)?)\b(?!\s*\/)/.exec(said);
   if (listing && !sizes.has('bedroom')) sizes.set('bedroom', Number(listing[1]));
   if (listing && !sizes.has('bathroom')) sizes.set('bathroom', Number(listing[2]));
   // Metres as feet: "como a 3 metros de donde va el cargador".
-  const metres = /\b(\d+(?:\.\d+)?)\s*(?:metros?|meters?|metres?|mts?)\b/.exec(said);
+  // (Not "2 meters on the side of the house", the electric ones: "meters" as a length only with away, from, long.)
+  const metres = /\b(\d+(?:\.\d+)?)\s*(?:metros?|metres?|mts|(?:meters?|m)(?=\s+(?:away|from|long|de distancia|of (?:wire|cable|pipe|distance))))\b/.exec(said);
   if (metres && !sizes.has('foot')) sizes.set('foot', Math.round(Number(metres[1]) * 3.28));
   // "an 8 ft by 6 ft section", "12x10 feet": an area.
   const by = /\b(\d+(?:\.\d+)?)\s*(?:ft|feet|foot|')?\s*(?:by|x)\s*(\d+(?:\.\d+)?)\s*(?:ft|feet|foot|')/.exec(said);
@@ -251,7 +253,7 @@ export function chooseSizeOption(text: string, options: readonly string[], quest
 const EVERY: ReadonlyArray<readonly [number, RegExp]> = [
   [0, /\b(one[- ]?time|one[- ]?off|just once|only once|just this once|just the once|una vez|solo una vez|por unica vez)\b/],
   [7, /\b(weekly|every week|each week|once a week|1x a week|once per week|every (1|one) (week|wk)|cada semana|semanal\w*|todas las semanas)\b/],
-  [14, /\b(bi-?weekly|every (other|2|two|second) (weeks?|wks?)|every (2|two) (weeks|wks)|twice a month|2x a month|two times a month|cada (dos|2|otra) semanas?|quincenal\w*|cada quince dias)\b/],
+  [14, /\b(bi-?weekly|every (other|2|two|second) (weeks?|wks?)|every (2|two) (weeks|wks)|twice a month|2x a month|two times a month|cada (dos|2|otra) semanas?|quincenal\w*|cada (quince|15) dias)\b/],
   [21, /\b(every (3|three) (weeks|wks)|cada (tres|3) semanas)\b/],
   [30, /\b(monthly|every month|each month|once a month|1x a month|once per month|every (4|four) (weeks|wks)|cada mes|mensual\w*)\b/],
   [90, /\b(quarterly|every (3|three) months|cada (tres|3) meses|trimestral\w*)\b/],
@@ -268,10 +270,22 @@ function intervalsSaid(text: string): Set<number> {
  * "Every two weeks") and the text says one: "every 2 wks prob" is "Every two weeks". Null when the text says none, or
  * more than one ("weekly or every other week").
  */
-export function chooseFrequencyOption(text: string, options: readonly string[]): string | null {
+export function chooseFrequencyOption(text: string, options: readonly string[], question = ''): string | null {
   const ofOptions = options.map((option) => ({ option, days: intervalsSaid(option) }));
-  if (ofOptions.filter(({ days }) => days.size > 0).length < 2) return null;
-  const said = intervalsSaid(text);
+  const often = ofOptions.filter(({ days }) => days.size > 0).length;
+  // Only for a question of how often: asked so, or options that are all ways of saying it (one left over, "Not sure",
+  // among four or more) — not "One-time treatment / Quarterly pest plan / Rodent control" for "mice in the kitchen".
+  const asked = /\b(how often|frequency|one[- ]time|recurring|regular|schedule|every|weekly|monthly|cada cuando|con que frecuencia)\b/i.test(question);
+  if (often < 2 || !(asked || often === options.length || (options.length >= 4 && often >= options.length - 1))) return null;
+  // (Not what another company did, nor what they turn down: "not weekly, every other week"; "every week or two" is
+  // unsure.)
+  const wanted = normalize(text)
+    .split(/[.;!?\n]|,\s*(?=but\b)/)
+    .filter((clause) => !/\b(had|used to|last (company|guy|guys|one)|another company|other company|previous (company|guy))\b/.test(clause))
+    .join('. ')
+    .replace(/\b(not|no|instead of)\s+(weekly|biweekly|bi-weekly|monthly|every (week|month|other week))\b/g, ' ');
+  if (/\bevery (week|wk) or (two|2|so)\b/.test(wanted)) return null;
+  const said = intervalsSaid(wanted);
   if (said.size !== 1) return null;
   const [days] = [...said];
   const fitting = ofOptions.filter((option) => option.days.has(days ?? -1));

@@ -124,10 +124,12 @@ export function sentenceAt(text: string, at: number): string {
  * another word of the text or its end), and never "a period", "the grace period", "trial period", "comma" in a name.
  */
 export function spokenPunctuation(text: string): string {
+  // ("an exclamation point on the screen", "the rental period", "a 3 month period": things named, not said; "new line"
+  // is left alone, a wiring job's words.)
+  const named = String.raw`(?<!\b(?:a|an|the|that|this|same|grace|trial|waiting|time|probation|billing|pay|short|long|free|return|rental|lease|warranty|rest|cooling|notice|class|each|every|one|first|second|third|fourth|fifth|sixth|last|next|day|week|month|year|hour|\d+|\d(?:st|nd|rd|th)))`;
   return text
-    .replace(/(?<=[\p{L}\d])\s+(?:question mark)(?=\s|$)/giu, '?')
-    .replace(/(?<=[\p{L}\d])\s+(?:exclamation (?:point|mark))(?=\s|$)/giu, '!')
-    .replace(/(?<=[\p{L}\d])(?<!\b(?:a|the|grace|trial|waiting|time|probation|billing|pay|that|this|same|short|long|free|return|warranty|rest|cooling|notice|class|each|every|one|first|second|third|fourth|fifth|sixth|last|next|\d(?:st|nd|rd|th)))\s+(?:period|full stop)(?=\s+[\p{L}\d]|\s*$)/giu, '.')
-    .replace(/(?<=[\p{L}\d])\s+comma(?=\s+[\p{L}\d])/giu, ',')
-    .replace(/\s+new (?:line|paragraph)(?=\s|$)/giu, '\n');
+    .replace(new RegExp(String.raw`(?<=[\p{L}\d])${named}\s+question mark(?=\s|$)`, 'giu'), '?')
+    .replace(new RegExp(String.raw`(?<=[\p{L}\d])${named}\s+exclamation (?:point|mark)(?=\s|$)`, 'giu'), '!')
+    .replace(new RegExp(String.raw`(?<=[\p{L}\d])${named}\s+(?:period|full stop)(?=\s+[\p{L}\d]|\s*$)`, 'giu'), '.')
+    .replace(new RegExp(String.raw`(?<=[\p{L}\d])${named}\s+comma(?=\s+[\p{L}\d])`, 'giu'), ',');
 }
