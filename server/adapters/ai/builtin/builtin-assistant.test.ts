@@ -1190,6 +1190,9 @@ describe('sixteenth round (the d39 misses, in a whole turn)', () => {
     expect((await decideTurn(turn('she wants the TV on the wall in the den. Regular drywall, she has the mount already', { questions: parts }))).answers.has_materials).toBe('yes');
     expect((await decideTurn(turn("new ceiling fan for the bedroom, we don't have the fixture yet", { questions: parts }))).answers.has_materials).toBe('no');
     expect((await decideTurn(turn('he has already left for work, the fan in the bedroom wobbles', { questions: parts }))).answers.has_materials).toBeUndefined();
+    // (No one named: "already have the mount" for a question of parts or materials.)
+    const materials: QualifierQuestion[] = [{ key: 'materials', text: 'Do you already have the parts/materials?', kind: 'yes_no', choices: [], required: false }, parts[0] as QualifierQuestion];
+    expect((await decideTurn(turn('my wife wants the 65in tv on the wall finally, can u mount it? already have the mount', { questions: materials }))).answers.materials).toBe('yes');
   });
 
   it('corrects an ownership read in passing with "I own it" or "we rent" said later', async () => {

@@ -1376,15 +1376,19 @@ function clauseEcho(question: QualifierQuestion, text: string): 'yes' | 'no' | n
   const asked = new Set(read(question.text).allStems.filter((word) => word.length > 3));
   for (const clause of normalize(text).split(/[.,;!?\n]+/)) {
     // (Or who has it: "she has the mount already" for "Do you already have the parts (mount, fixture, boards)?".)
-    const opening = /^\s*(yes|yeah|yep|yup|no|nope|nah|we (do|don'?t|do not) have|we have|we'?ve got|we got|we'?re on|we are on|it'?s on|there'?s|there is|si|si tenemos|tenemos|no tenemos|(i|we|she|he|they)( already)? (have|has|got|bought)|(i|we|she|he|they) (don'?t|doesn'?t|do not|does not|didn'?t|did not) (have|has|buy))\b/.exec(clause);
+    const opening = /^\s*(yes|yeah|yep|yup|no|nope|nah|we (do|don'?t|do not) have|we have|we'?ve got|we got|we'?re on|we are on|it'?s on|there'?s|there is|si|si tenemos|tenemos|no tenemos|(i|we|she|he|they)( already)? (have|has|got|bought)|already (have|has|got|bought)|(i|we|she|he|they) (don'?t|doesn'?t|do not|does not|didn'?t|did not) (have|has|buy))\b/.exec(clause);
     if (!opening) continue;
     // ("already" asks when, not what: "he has already left" has nothing of the parts.)
     const rest = clause.slice(opening.index + opening[0].length).replace(/\balready\b/g, ' ');
     // (Who has it says it right after: not "I have a question about the mount", "I have to go pick up the mount", nor
     // one picked out and not bought.)
-    const owner = /^\s*(i|we|she|he|they)\b/.test(clause) && !/^\s*(yes|yeah|yep|yup|no|nope|nah)\b/.test(clause);
-    if (owner && (/^\s*(to|got to|a (question|few questions|couple( of)? questions)|questions?)\b/.test(rest) || !read(rest.split(/\s+/).slice(0, 4).join(' ')).allStems.some((word) => asked.has(word)) || /\b(picked out|hasn'?t|haven'?t|not yet|on order|to order|to (buy|get|pick up))\b/.test(rest))) continue;
-    if (!read(rest).allStems.some((word) => asked.has(word))) continue;
+    const owner = /^\s*(i|we|she|he|they|already)\b/.test(clause) && !/^\s*(yes|yeah|yep|yup|no|nope|nah)\b/.test(clause);
+    // (A question of parts or materials is answered by the thing had: "already have the mount" for "Do you already have
+    // the parts/materials?".)
+    const ofParts = [...asked].some((word) => /^(part|materi|suppli)$/.test(word));
+    const names = (words: string) => read(words).allStems.some((word) => asked.has(word)) || (ofParts && /\b(mounts?|brackets?|fixtures?|fans?|faucets?|lights?|boards?|lumber|tiles?|paint|hardware|kit|shelves|shelf|blinds|rods?|parts?|materials?|supplies)\b/.test(words));
+    if (owner && (/^\s*(to|got to|a (question|few questions|couple( of)? questions)|questions?)\b/.test(rest) || !names(rest.split(/\s+/).slice(0, 4).join(' ')) || /\b(picked out|hasn'?t|haven'?t|not yet|on order|to order|to (buy|get|pick up))\b/.test(rest))) continue;
+    if (!names(rest)) continue;
     // (The no is the opening's: "he has the fixture but not the bulbs" has it.)
     return /\b(no|nope|nah|not|don'?t|doesn'?t|didn'?t|do not|never|none|no tenemos)\b/.test(owner ? opening[0] : clause) ? 'no' : 'yes';
   }

@@ -90,8 +90,9 @@ export function extractPostalCodes(text: string): PostalCode[] {
   for (const match of text.matchAll(US_ZIP)) if (!numbered(match.index ?? 0) && !houseNumber(match.index ?? 0, match[0].length)) found.push({ value: match[2] ? `${match[1]}-${match[2]}` : (match[1] ?? ''), country: 'US', index: match.index ?? 0 });
   for (const match of text.matchAll(CA_POSTAL)) found.push({ value: `${match[1]} ${match[2]}`.toUpperCase(), country: 'CA', index: match.index ?? 0 });
   if (found.length === 0) for (const digits of spokenDigits(text)) found.push({ value: digits, country: 'US', index: text.length });
-  // A ZIP dictated in groups after its name ("Zip code is 89 148", "zip 9 21 04").
-  const grouped = found.length === 0 ? /\b(?:zip|zip ?code|postal code|codigo postal)\s*(?:is|es|:)?\s*(\d{1,4})[ .-]+(\d{1,4})(?:[ .-]+(\d{1,3}))?(?![\d])/i.exec(text) : null;
+  // A ZIP dictated in groups after its name ("Zip code is 89 148", "zip 9 21 04"), or sent over two texts ("my zip is
+  // 787" / "04").
+  const grouped = found.length === 0 ? /\b(?:zip|zip ?code|postal code|codigo postal)\s*(?:is|es|:)?\s*(\d{1,4})[ .\n-]+(\d{1,4})(?:[ .\n-]+(\d{1,3}))?(?![\d])/i.exec(text) : null;
   const joined = grouped ? `${grouped[1] ?? ''}${grouped[2] ?? ''}${grouped[3] ?? ''}` : '';
   if (grouped && joined.length === 5) found.push({ value: joined, country: 'US', index: grouped.index });
   return found.sort((a, b) => a.index - b.index).map(({ value, country }) => ({ value, country }));

@@ -1908,6 +1908,8 @@ describe('sixteenth round (the d39 misses)', () => {
   it('takes a name with who they are in brackets', () => {
     expect(loneName('Patrick Doherty (son)', false)).toBe('Patrick Doherty');
     expect(loneName('Maria Lopez, daughter', false)).toBe('Maria Lopez');
+    // (And a ZIP sent over two texts.)
+    expect(extractPostalCode('my zip is 787\n04')?.value).toBe('78704');
   });
 
   it('narrows the second reader’s misfires', () => {
