@@ -1044,6 +1044,22 @@ const BRANDS =
 
 /** An answer to a free-text question that a text gives without being asked ("LG", "about half an acre"). */
 /**
+ * The home of the season a move is for: "spends summers at her cottage in Wellfleet and winters in her condo in
+ * Hyannis. Need to bring her things up for the season" is Wellfleet; "… bringing her stuff back down for the season",
+ * the winter one. Null when no season's home is named.
+ */
+function seasonHome(text: string): string | null {
+  const season = /\bfor the (summer|winter|season)\b/i.exec(text)?.[1]?.toLowerCase();
+  if (!season) return null;
+  const homes = [...text.matchAll(/\b([Ss]ummers?|[Ww]inters?)\b[^.!?]{0,40}?\b(?:in|at)\s+(?:(?:her|his|their|our|my|the|a)\s+[\p{L}'-]+\s+(?:in|at)\s+)?(\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+)?)/gu)].map((match) => ({ season: (match[1] ?? '').toLowerCase().replace(/s$/, ''), place: match[2] ?? '' }));
+  if (season !== 'season') return homes.find((home) => home.season === season)?.place ?? null;
+  // "For the season" with one home named is that home; with both, the summer one ("up", "out") or the winter one ("down").
+  if (homes.length !== 2) return homes[0]?.place ?? null;
+  const wanted = /\b(down|back down)\b/i.test(text) ? 'winter' : 'summer';
+  return homes.some((home) => home.season !== homes[0]?.season) ? (homes.find((home) => home.season === wanted)?.place ?? null) : null;
+}
+
+/**
  * A clause with the clause after it when that one says what it comes down to ("its a 2 bedroom he shared, just his
  * room + a desk and futon"), else null.
  */
@@ -1225,20 +1241,10 @@ function topicalAnswer(question: QualifierQuestion, text: string): string | null
       // (Not the next sentence's first word: "to my place in Berwyn. Nothing else" is Berwyn.)
       const place = to?.[1]?.split(/(?<!\b(?:St|Mt|Ft|Pt|Ste|Saint|Mount|Fort))\.\s/)[0]?.replace(/,?\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun)\w*$/, '');
       if (place && !/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Mon|Tue|Wed|Thu|Fri|Sat|Sun|I|We|The)\b/.test(place)) return place;
-      // "spends summers at her cottage in Wellfleet and winters in her condo in Hyannis. Need to bring her things up for
-      // the season": the home of the season they move for, when no place is said after "to" ("winters in Buffalo are rough,
-      // taking my stuff to Tampa for the winter" is Tampa).
-      const season = /\bfor the (summer|winter|season)\b/i.exec(text)?.[1]?.toLowerCase();
-      if (season) {
-        const homes = [...text.matchAll(/\b([Ss]ummers?|[Ww]inters?)\b[^.!?]{0,40}?\b(?:in|at)\s+(?:(?:her|his|their|our|my|the|a)\s+[\p{L}'-]+\s+(?:in|at)\s+)?(\p{Lu}[\p{L}'.-]+(?:\s+\p{Lu}[\p{L}'.-]+)?)/gu)].map((match) => ({ season: (match[1] ?? '').toLowerCase().replace(/s$/, ''), place: match[2] ?? '' }));
-        const now = season === 'season' ? (homes.length === 2 ? undefined : homes[0]) : homes.find((home) => home.season === season);
-        const summerHome = season === 'season' && homes.length === 2 && homes.some((home) => home.season === 'winter') ? homes.find((home) => home.season === 'summer') : undefined;
-        const home = now ?? summerHome;
-        // (Brought "up" or "out" for the season: the summer home when both are named; "down", the winter one.)
-        const down = summerHome !== undefined && /\b(down|back down)\b/i.test(text);
-        const chosen = down ? homes.find((one) => one.season === 'winter') : home;
-        if (chosen) return chosen.place;
-      }
+      // (A season's home when no place is said after "to": "winters in Buffalo are rough, taking my stuff to Tampa for the
+      // winter" is Tampa.)
+      const seasonal = seasonHome(text);
+      if (seasonal) return seasonal;
       // Someone who writes without capitals: "capitol hill to ballard", "driving it to spokane ourselves" — a word after
       // "to" that is no thing, job, day or everyday word.
       if (/\p{Lu}/u.test(text.replace(/\b(I|I'm|I'll|I've|I'd)\b/g, ''))) return null;

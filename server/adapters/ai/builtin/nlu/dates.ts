@@ -9,7 +9,7 @@
 import { between } from '@contracts/text';
 import * as chrono from 'chrono-node';
 import type { Language } from './language';
-import { normalize, sentenceAt } from './text';
+import { LISTING, normalize, sentenceAt } from './text';
 
 export interface CivilDate {
   year: number;
@@ -109,7 +109,9 @@ function chronoDates(said: string, today: CivilDate, language: Language, loose =
   const reference = new Date(Date.UTC(today.year, today.month - 1, today.day, 12));
   // Our own rules read these; chrono would take "the day after" as tomorrow and "the week" as this week.
   // (Nor is a home's listing a day: "es un 1/1 en Little Havana", "it's a 3/2 ranch" — bedrooms and baths.)
-  said = said.replace(/\b(the )?(day|dia) (after|before|despues|antes)\b|\b(the|this|that|next|la|esta) (week|semana)\b|\b(un|una|(it'?s|its|it is|is|have|got|live in|in|of|rent|renting|own) (a|an))\s+[1-6]\s*\/\s*[1-6](\.5)?\b(?!\s*\/)/g, (match) => ' '.repeat(match.length));
+  said = said
+    .replace(/\b(the )?(day|dia) (after|before|despues|antes)\b|\b(the|this|that|next|la|esta) (week|semana)\b/g, (match) => ' '.repeat(match.length))
+    .replace(new RegExp(LISTING.source, 'g'), (match) => ' '.repeat(match.length));
   const parsers = language === 'es' ? [chrono.es, chrono.en] : [chrono.en, chrono.es];
   for (const parser of parsers) {
     const results = parser.parse(said, { instant: reference, timezone: 0 }, { forwardDate: true });

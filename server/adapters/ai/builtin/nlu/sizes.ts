@@ -6,7 +6,7 @@
  */
 import { between } from '@contracts/text';
 import { numbersAsDigits } from './answers';
-import { normalize, words } from './text';
+import { LISTING, normalize, words } from './text';
 
 /** Units a size is said in, with the words that name each (after number words became digits). */
 const UNITS: ReadonlyArray<readonly [string, RegExp]> = [
@@ -163,8 +163,7 @@ export function statedSizes(text: string): Map<string, number> {
   }
   if (/\bstudio\b/.test(said) && !sizes.has('bedroom')) sizes.set('bedroom', 0);
   // A listing's beds and baths: "es un 1/1 en Little Havana", "it's a 3/2".
-  // (Spanish "a 4/2" is "to April 2nd": a listing's "a" only after "it's", "we have".)
-  const listing = /\b(?:un|una|(?:it'?s|its|it is|is|have|got|live in|in|of|rent|renting|own) (?:a|an))\s+([1-6])\s*\/\s*([1-6](?:\.5)?)\b(?!\s*\/)/.exec(said);
+  const listing = LISTING.exec(said);
   if (listing && !sizes.has('bedroom')) sizes.set('bedroom', Number(listing[1]));
   if (listing && !sizes.has('bathroom')) sizes.set('bathroom', Number(listing[2]));
   // Metres as feet: "como a 3 metros de donde va el cargador".

@@ -133,3 +133,9 @@ export function spokenPunctuation(text: string): string {
     .replace(new RegExp(String.raw`(?<=[\p{L}\d])${named}\s+(?:period|full stop)(?=\s+[\p{L}\d]|\s*$)`, 'giu'), '.')
     .replace(new RegExp(String.raw`(?<=[\p{L}\d])${named}\s+comma(?=\s+[\p{L}\d])`, 'giu'), ',');
 }
+
+/**
+ * A home's listing, beds over baths: "es un 1/1 en Little Havana", "it's a 3/2 ranch", "out of a 2/1 condo" — not
+ * Spanish "a 4/2", which is "to April 2nd" ("se puede cambiar a 4/2?"). Groups: bedrooms, bathrooms.
+ */
+export const LISTING = /\b(?:un|una|(?:it'?s|its|it is|is|have|got|live in|in|of|rent|renting|own) (?:a|an))\s+([1-6])\s*\/\s*([1-6](?:\.5)?)\b(?!\s*\/)/;
