@@ -177,6 +177,25 @@ function holidayOccasion(said: string, index: number): boolean {
 const NAMED_AS_WEEKDAY = new RegExp(`\\b${WEEKDAY}\\s+(is|'s|es)\\s+(the\\s+)?$`);
 const COUNTED_BEFORE = new RegExp(`\\b(${WEEKDAY}|day|days|week|weekend|dia|semana)\\s+(before|after|antes de|despues de)\\s+(the\\s+)?$`);
 
+/** Easter Sunday of a year (the Western date, by the Anonymous Gregorian computus). */
+function easter(year: number): CivilDate | null {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return makeDate(year, month, day);
+}
+
 /** The first…fourth or last such weekday of a month. */
 function nthWeekday(year: number, month: number, weekday: number, which: string): CivilDate | null {
   if (which === 'last') {
@@ -274,6 +293,9 @@ function ownDates(said: string, today: CivilDate, loose: boolean): Candidate[] {
     // The other days a calendar and a dispatcher know by name (US federal holidays and the everyday ones).
     [/\b(mlk|martin luther king( jr\.?)?)( jr\.?)?( day)?\b/, (year) => nthWeekday(year, 1, 1, 'third')],
     [/\b(valentine'?s( day)?|san valentin|dia del amor)\b/, (year) => makeDate(year, 2, 14)],
+    // Easter (the Western date, by the Anonymous Gregorian computus) and Good Friday two days before it.
+    [/\b(easter( sunday)?|pascua|domingo de resurreccion)\b/, (year) => easter(year)],
+    [/\b(good friday|viernes santo)\b/, (year) => { const sunday = easter(year); return sunday ? addDays(sunday, -2) : null; }],
     // (The Super Bowl has been played on the second Sunday of February since 2022.)
     [/\b(super ?bowl|superbowl)( sunday)?\b/, (year) => nthWeekday(year, 2, 0, 'second')],
     [/\b(president'?s'? day|presidents'? day|washington'?s birthday)\b/, (year) => nthWeekday(year, 2, 1, 'third')],
@@ -635,8 +657,14 @@ export function extractDate(text: string, now: Date, timeZone: string, options: 
   const overlaps = (a: Candidate, b: Candidate) => a.index < b.index + b.words.length && b.index < a.index + a.words.length;
   // Where both read the same words, the fuller calendar reading wins ("thurs jan 14" over "thurs").
   // (And a reading inside a fuller one of ours is part of it: "the 3rd" in "the 3rd tuesday".)
-  const within = (inner: Candidate, outer: Candidate) => outer !== inner && outer.calendar && outer.words.length > inner.words.length && outer.index <= inner.index && inner.index + inner.words.length <= outer.index + outer.words.length;
-  const own = ownFound.filter((mine) => !chronoFound.some((theirs) => theirs.calendar && (!mine.calendar || theirs.words.length > mine.words.length) && overlaps(mine, theirs)) && !ownFound.some((other) => within(mine, other)));
+  // (Its article aside: "the 1st" in "the 1st friday in april".)
+  const within = (inner: Candidate, outer: Candidate) => {
+    const start = inner.index + (/^(the|el|la) /.exec(inner.words)?.[0].length ?? 0);
+    return outer !== inner && outer.calendar && outer.words.length > inner.words.length && outer.index <= start && inner.index + inner.words.length <= outer.index + outer.words.length;
+  };
+  // (An article is no fuller reading: chrono's "the 1st friday in april", April 1st, is not fuller than ours, April 2nd.)
+  const wordsOf = (candidate: Candidate) => candidate.words.replace(/^(the|el|la) /, '').length;
+  const own = ownFound.filter((mine) => !chronoFound.some((theirs) => theirs.calendar && (!mine.calendar || wordsOf(theirs) > wordsOf(mine)) && overlaps(mine, theirs)) && !ownFound.some((other) => within(mine, other)));
   const parsed = chronoFound.filter((candidate) => !own.some((mine) => Math.abs(mine.index - candidate.index) <= 2 || overlaps(mine, candidate)));
   const notThisWeek = /\b(not this week|not until next week|next week)\b(?![^.!?]{0,30}\b(before|prior to|ahead of|antes de) (that|then|it|eso)\b)/.test(said);
   // A day refused once is refused where it is said again ("saturday works | this is his wife, NOT saturday").

@@ -1947,6 +1947,10 @@ describe('sixteenth round (the d39 misses)', () => {
     expect(extractWindow('no earlier than 8 and not after 11')).toBe('08:00-11:00');
     expect(extractWindow('not after 3, I pick up the kids')).toBe('before 15:00');
     expect(day('the weekend after next')).toBe('2026-12-19');
+    // (Easter by the computus, and the ordinal of a weekday in a month over chrono's "1st … april".)
+    expect(day('the weekend before easter')).toBe('2027-03-20');
+    expect(day('good friday')).toBe('2027-03-26');
+    expect(day('the 1st friday in april')).toBe('2027-04-02');
     // Voice typing's words, not the words of things named.
     for (const said of ['need a new line ran for the ice maker', 'the rental period ends friday', 'the bill doubled over a 3 month period', 'thermostat shows an exclamation point on the screen']) expect(spokenPunctuation(said)).toBe(said);
   });
