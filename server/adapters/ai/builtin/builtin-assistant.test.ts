@@ -1170,6 +1170,19 @@ describe('the fifteenth round (the d38 misses)', () => {
 });
 
 describe('sixteenth round (the d39 misses, in a whole turn)', () => {
+  /** An optional question asked, then the name still to come. */
+  const named: QualifierQuestion[] = [
+    { key: 'age', text: 'Roughly how old is the house? (optional)', kind: 'text', choices: [], required: false },
+    { key: 'name', text: 'May I have your name?', kind: 'text', choices: [], required: true },
+  ];
+  /** A price book with the first system's tune-up and each additional one's. */
+  const TUNE_UPS: AiTurnInput['pricing'] = {
+    policy: 'ranges',
+    items: [
+      { id: 'tune', name: 'AC tune-up, first system', minCents: 12_900, maxCents: 12_900, unit: '' },
+      { id: 'tune-add', name: 'AC tune-up, each additional system at the same visit', minCents: 7900, maxCents: 7900, unit: 'per system' },
+    ],
+  };
   const garage: QualifierQuestion[] = [
     { key: 'service', text: "What's going on with the door?", kind: 'choice', choices: ['Broken spring replacement', 'Opener repair or new opener', 'New garage door', 'Tune-up & lubrication'], required: true },
     { key: 'zip', text: 'ZIP?', kind: 'zip', choices: [], required: true },
@@ -1208,23 +1221,13 @@ describe('sixteenth round (the d39 misses, in a whole turn)', () => {
   });
 
   it('takes a name signed after a thumbs-up', async () => {
-    const named: QualifierQuestion[] = [
-      { key: 'age', text: 'Roughly how old is the house? (optional)', kind: 'text', choices: [], required: false },
-      { key: 'name', text: 'May I have your name?', kind: 'text', choices: [], required: true },
-    ];
     expect((await decideTurn(replyTo('Roughly how old is the house? (optional)', '👍 Tavita', { questions: named }))).answers.name).toBe('Tavita');
     expect((await decideTurn(replyTo('Roughly how old is the house? (optional)', '👍 Thanks', { questions: named }))).answers.name).toBeUndefined();
   });
 
   it('quotes the first system and each one more for two units', async () => {
     const input = turn('She has 2 AC units, upstairs and down. How much is a tune up for both?', { questions: [{ key: 'zip', text: 'ZIP code?', kind: 'zip', choices: [], required: true }] });
-    input.pricing = {
-      policy: 'ranges',
-      items: [
-        { id: 'tune', name: 'AC tune-up, first system', minCents: 12_900, maxCents: 12_900, unit: '' },
-        { id: 'tune-add', name: 'AC tune-up, each additional system at the same visit', minCents: 7900, maxCents: 7900, unit: 'per system' },
-      ],
-    };
+    input.pricing = TUNE_UPS;
     const both = await decideTurn(input);
     expect(both.quotedItemIds).toEqual(['tune', 'tune-add']);
     expect(both.reply).toContain('$79');
@@ -1248,22 +1251,12 @@ describe('sixteenth round (the d39 misses, in a whole turn)', () => {
     for (const said of ['we rent out the basement unit, the stuff from there is coming too', "we're renting a truck for the big stuff, u just do the packing?"]) expect((await decideTurn(replyTo('What day works?', said, { questions: owns, answers: { zip: '60614', owns: 'yes' } }))).answers.owns).toBeUndefined();
     // A job named in asking who they reach is still the job.
     expect((await decideTurn(turn('Is this a spring repair company? Need one asap', { questions: [{ key: 'service', text: "What's going on with the door?", kind: 'choice', choices: ['Broken spring replacement', 'Opener repair or new opener', 'New garage door'], required: true }] }))).answers.service).toBe('Broken spring replacement');
-    const named: QualifierQuestion[] = [
-      { key: 'age', text: 'Roughly how old is the house? (optional)', kind: 'text', choices: [], required: false },
-      { key: 'name', text: 'May I have your name?', kind: 'text', choices: [], required: true },
-    ];
     for (const said of ['ok Google', 'sounds good Boss', '👍 Brookline', 'thanks Riley']) expect((await decideTurn(replyTo('Roughly how old is the house? (optional)', said, { questions: named }))).answers.name).toBeUndefined();
   });
 
   it('quotes one system when "both" is not of the units', async () => {
     const input = turn('how much is an AC tune up? we both work so evenings are best', { questions: [{ key: 'zip', text: 'ZIP code?', kind: 'zip', choices: [], required: true }] });
-    input.pricing = {
-      policy: 'ranges',
-      items: [
-        { id: 'tune', name: 'AC tune-up, first system', minCents: 12_900, maxCents: 12_900, unit: '' },
-        { id: 'tune-add', name: 'AC tune-up, each additional system at the same visit', minCents: 7900, maxCents: 7900, unit: 'per system' },
-      ],
-    };
+    input.pricing = TUNE_UPS;
     expect((await decideTurn(input)).quotedItemIds).toEqual(['tune']);
   });
 

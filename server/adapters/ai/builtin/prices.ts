@@ -243,10 +243,11 @@ export function itemForEachMore(item: PriceItem, items: readonly PriceItem[], th
   const first = /^(.*?),?\s*(?:the )?first (system|unit|one|door|window|room|fan|outlet|tree|hour|item)s?\b/i.exec(item.name);
   if (!first) return null;
   const base = (first[1] ?? '').trim().toLowerCase();
-  const more = items.find((other) => other !== item && /\b(each additional|additional|each extra|every additional)\b/i.test(other.name) && other.name.toLowerCase().startsWith(base));
+  const more = items.find((other) => other !== item && /\b(additional|each extra)\b/i.test(other.name) && other.name.toLowerCase().startsWith(base));
   if (!more) return null;
   const said = fold(thread).toLowerCase();
-  const count = statedSizes(said).get(first[2]?.toLowerCase() === 'unit' ? 'system' : (first[2] ?? '').toLowerCase()) ?? statedSizes(said).get('system');
+  const sizes = statedSizes(said);
+  const count = sizes.get(first[2]?.toLowerCase() === 'unit' ? 'system' : (first[2] ?? '').toLowerCase()) ?? sizes.get('system');
   // ("both" of the units, not "we both work so evenings are best".)
   return (count !== undefined && count >= 2) || /\b(for both|both (of them|of those|units|systems|acs?|ac units|of the units)|all (2|two|three|3)( of them| units| systems)?|ambos|ambas|los dos|las dos)\b/.test(said) ? more : null;
 }

@@ -104,6 +104,8 @@ interface Candidate {
   lone?: boolean;
 }
 
+const LISTINGS = new RegExp(LISTING.source, 'g');
+
 /** Dates chrono reads, as calendar dates where the business is (its wall clock is chrono's reference). */
 function chronoDates(said: string, today: CivilDate, language: Language, loose = false): Candidate[] {
   const reference = new Date(Date.UTC(today.year, today.month - 1, today.day, 12));
@@ -111,7 +113,7 @@ function chronoDates(said: string, today: CivilDate, language: Language, loose =
   // (Nor is a home's listing a day: "es un 1/1 en Little Havana", "it's a 3/2 ranch" — bedrooms and baths.)
   said = said
     .replace(/\b(the )?(day|dia) (after|before|despues|antes)\b|\b(the|this|that|next|la|esta) (week|semana)\b/g, (match) => ' '.repeat(match.length))
-    .replace(new RegExp(LISTING.source, 'g'), (match) => ' '.repeat(match.length));
+    .replace(LISTINGS, (match) => ' '.repeat(match.length));
   const parsers = language === 'es' ? [chrono.es, chrono.en] : [chrono.en, chrono.es];
   for (const parser of parsers) {
     const results = parser.parse(said, { instant: reference, timezone: 0 }, { forwardDate: true });
@@ -551,6 +553,13 @@ const TIME_ON = new RegExp(String.raw`(?<![\d.,$#])\b${TIME}\s*(?:on(?=\s*$|\s*[
 /** Days or parts of the day told in general: "weekends work better", "weekdays are best", "usually", "so evenings". */
 const DAYS_IN_GENERAL = /\b(weekends?|weekdays?|evenings?|mornings?|afternoons?|nights?|any ?day|usually|normally|every|most days|fines de semana|entre semana|las tardes|las mananas)\b/;
 
+/** Words of what is not done, between "no" and a time: "no noise before 9", "can't do anything before 10". */
+const NOT_DONE = String.raw`\b(?:not|no|nothing|nada|can'?t|cannot|can not|won'?t)(?: (?:do|doing|come|coming|work|working|noise|loud|anything|anyone|anybody|someone|available|free|home|here|there|be|any|allowed|permitted|contractors?|workers?|crews?|deliveries|visits?|trucks?|construction|yard|in|out|one|guys|people|make it|until|till|til)){0,3}`;
+const NOT_BEFORE = new RegExp(String.raw`${NOT_DONE} (?:before|earlier than|sooner than|antes de(?: las)?)\s+${TIME}`);
+const NOT_AFTER = new RegExp(String.raw`${NOT_DONE} (?:after|later than|past|despues de(?: las)?)\s+${TIME}|\bno later than\s+${TIME}`);
+/** "after the kids' bus at 8:15", "after my shift at 3" — not "after school pickup at 3 is tough". */
+const AFTER_THING_AT = new RegExp(String.raw`\bafter (?:the |my |our |his |her |their |los |el |la )?(?:[\p{L}'’]+ ){1,3}?(?:at|@)\s+${TIME}(?!\s*(?:is|are|'s|gets|would be|will be)\s+(?:tough|hard|bad|rough|difficult|no good|not good|impossible|tricky|a pain|crazy|hectic|busy))`, 'u');
+
 /** The time window in a text, or null. */
 export function extractWindow(text: string): string | null {
   // "before noon", "after midday".
@@ -580,17 +589,16 @@ export function extractWindow(text: string): string | null {
   // "not before 10", "no earlier than 9:30", "no noise before 9", "can't do anything before 10", "nada antes de las
   // 10": from then on; "no work after 5", "not available after 4": up to then.
   // (Only words of what is not done between: "no rush thursday after 3" is after 3.)
-  const NOT = String.raw`\b(?:not|no|nothing|nada|can'?t|cannot|can not|won'?t)(?: (?:do|doing|come|coming|work|working|noise|loud|anything|anyone|anybody|someone|available|free|home|here|there|be|any|allowed|permitted|contractors?|workers?|crews?|deliveries|visits?|trucks?|construction|yard|in|out|one|guys|people|make it|until|till|til)){0,3}`;
-  const notBefore = new RegExp(String.raw`${NOT} (?:before|earlier than|sooner than|antes de(?: las)?)\s+${TIME}`).exec(said);
+  const notBefore = NOT_BEFORE.exec(said);
   const notBeforeAt = notBefore ? hourOf(notBefore[1] ?? '', notBefore[2], 'after') : null;
-  const notAfter = new RegExp(String.raw`${NOT} (?:after|later than|past|despues de(?: las)?)\s+${TIME}|\bno later than\s+${TIME}`).exec(said);
+  const notAfter = NOT_AFTER.exec(said);
   const notAfterAt = notAfter ? hourOf(notAfter[1] ?? notAfter[3] ?? '', notAfter[2] ?? notAfter[4], 'before') : null;
   // ("not before 10 but no later than 2", "no earlier than 8 and not after 11": both ends.)
   if (notBeforeAt !== null && notAfterAt !== null && notAfterAt > notBeforeAt) return `${clock(notBeforeAt)}-${clock(notAfterAt)}`;
   if (notBeforeAt !== null) return `after ${clock(notBeforeAt)}`;
   if (notAfterAt !== null && notAfter && !/^\s*no later than/.test(notAfter[0])) return `before ${clock(notAfterAt)}`;
   // ("after the kids' bus at 8:15", "after my shift at 3": after the thing, at its time.)
-  const after = new RegExp(String.raw`\b(?:after|anytime after|any time after|from|starting at|despues de(?: las)?|a partir de(?: las)?)\s+${TIME}`).exec(said) ?? new RegExp(String.raw`\bafter (?:the |my |our |his |her |their |los |el |la )?(?:[\p{L}'’]+ ){1,3}?(?:at|@)\s+${TIME}(?!\s*(?:is|are|'s|gets|would be|will be)\s+(?:tough|hard|bad|rough|difficult|no good|not good|impossible|tricky|a pain|crazy|hectic|busy))`, 'u').exec(said) ?? TIME_ON.exec(said);
+  const after = new RegExp(String.raw`\b(?:after|anytime after|any time after|from|starting at|despues de(?: las)?|a partir de(?: las)?)\s+${TIME}`).exec(said) ?? AFTER_THING_AT.exec(said) ?? TIME_ON.exec(said);
   // (A limit their day sets, "before my shift at 3", unless they tell their days in general: "I usually leave before work
   // at 6, so evenings".)
   const before = new RegExp(String.raw`\b(?:before|by|until|till|til|no later than|antes de(?: las)?|a mas tardar a las)\s+${TIME}`).exec(said) ?? (DAYS_IN_GENERAL.test(said) ? null : OWN_DEADLINE.exec(said));

@@ -1209,10 +1209,11 @@ export function notOfferedAsked(text: string, offered: readonly string[], notOff
     .map((option) => score(reading, option))
     .filter((match): match is OptionMatch => match !== null)
     .sort((a, b) => b.score - a.score);
-  const offeredHeads = new Set(offered.flatMap((name) => [...readOption(name).heads]));
+  const offeredReadings = offered.map(readOption);
+  const offeredHeads = new Set(offeredReadings.flatMap((option) => [...option.heads]));
   // (A thing general in its own trade — "roof" to a roofer — is its own thing to a business of another trade: "a few
   // shingles blew off my garage roof" at a handyman's who does no roofing.)
-  const offeredFamilies = new Set(offered.flatMap((name) => readOption(name).concepts.map(family)));
+  const offeredFamilies = new Set(offeredReadings.flatMap((option) => option.concepts.map(family)));
   // (Only a roof, wiring or a lawn: a door, a move or a cleaning is said of so much else — "door won't close" at a
   // garage-door company, "moving a dresser upstairs" at a handyman's.)
   const ownThing = (head: string) => !GENERIC_CONCEPTS.has(head) || (['roof', 'wiring', 'mowing'].includes(head) && !offeredFamilies.has(family(head)));

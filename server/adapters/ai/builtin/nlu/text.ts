@@ -124,15 +124,18 @@ export function sentenceAt(text: string, at: number): string {
  * another word of the text or its end), and never "a period", "the grace period", "trial period", "comma" in a name.
  */
 export function spokenPunctuation(text: string): string {
-  // ("an exclamation point on the screen", "the rental period", "a 3 month period": things named, not said; "new line"
-  // is left alone, a wiring job's words.)
-  const named = String.raw`(?<!\b(?:a|an|the|that|this|same|grace|trial|waiting|time|probation|billing|pay|short|long|free|return|rental|lease|warranty|rest|cooling|notice|class|each|every|one|first|second|third|fourth|fifth|sixth|last|next|day|week|month|year|hour|\d+|\d(?:st|nd|rd|th)))`;
-  return text
-    .replace(new RegExp(String.raw`(?<=[\p{L}\d])${named}\s+question mark(?=\s|$)`, 'giu'), '?')
-    .replace(new RegExp(String.raw`(?<=[\p{L}\d])${named}\s+exclamation (?:point|mark)(?=\s|$)`, 'giu'), '!')
-    .replace(new RegExp(String.raw`(?<=[\p{L}\d])${named}\s+(?:period|full stop)(?=\s+[\p{L}\d]|\s*$)`, 'giu'), '.')
-    .replace(new RegExp(String.raw`(?<=[\p{L}\d])${named}\s+comma(?=\s+[\p{L}\d])`, 'giu'), ',');
+  return SPOKEN_MARKS.reduce((said, [pattern, mark]) => said.replace(pattern, mark), text);
 }
+
+// ("an exclamation point on the screen", "the rental period", "a 3 month period": things named, not said; "new line" is
+// left alone, a wiring job's words.)
+const NAMED_BEFORE = String.raw`(?<=[\p{L}\d])(?<!\b(?:a|an|the|that|this|same|grace|trial|waiting|time|probation|billing|pay|short|long|free|return|rental|lease|warranty|rest|cooling|notice|class|each|every|one|first|second|third|fourth|fifth|sixth|last|next|day|week|month|year|hour|\d+|\d(?:st|nd|rd|th)))`;
+const SPOKEN_MARKS: ReadonlyArray<readonly [RegExp, string]> = [
+  [new RegExp(String.raw`${NAMED_BEFORE}\s+question mark(?=\s|$)`, 'giu'), '?'],
+  [new RegExp(String.raw`${NAMED_BEFORE}\s+exclamation (?:point|mark)(?=\s|$)`, 'giu'), '!'],
+  [new RegExp(String.raw`${NAMED_BEFORE}\s+(?:period|full stop)(?=\s+[\p{L}\d]|\s*$)`, 'giu'), '.'],
+  [new RegExp(String.raw`${NAMED_BEFORE}\s+comma(?=\s+[\p{L}\d])`, 'giu'), ','],
+];
 
 /**
  * A home's listing, beds over baths: "es un 1/1 en Little Havana", "it's a 3/2 ranch", "out of a 2/1 condo" — not
